@@ -1,0 +1,44 @@
+// Column access on decoded frames, with bad input naming the field and column.
+import { invalid, fieldPath, type Cell, type Frame } from "../runtime/contract.js";
+
+/** The cells of `column`, or bad input at `field` listing the columns there are. */
+export function column(field: string, frame: Frame, name: string): readonly Cell[] {
+  const cells = frame.data[name];
+  if (!frame.columns.includes(name) || cells === undefined) {
+    throw invalid(field, `has no column '${name}'; columns: ${JSON.stringify(frame.columns)}`);
+  }
+  return cells;
+}
+
+/** A column whose every cell is a finite number (NaN allowed with `allowMissing`). */
+export function numericColumn(field: string, frame: Frame, name: string, allowMissing = false): readonly number[] {
+  const cells = column(field, frame, name);
+  cells.forEach((c, i) => {
+    const ok = typeof c === "number" && (Number.isFinite(c) || (allowMissing && Number.isNaN(c)));
+    if (!ok) throw invalid(fieldPath(field, "records", i, name), `column '${name}' must hold finite numbers, row ${i} has ${JSON.stringify(c) ?? "null"}`);
+  });
+  return cells as readonly number[];
+}
+
+/** A column whose every cell is a non-empty string. */
+export function stringColumn(field: string, frame: Frame, name: string): readonly string[] {
+  const cells = column(field, frame, name);
+  cells.forEach((c, i) => {
+    if (typeof c !== "string" || c === "") throw invalid(fieldPath(field, "records", i, name), `column '${name}' must hold non-empty strings, row ${i} has ${JSON.stringify(c)}`);
+  });
+  return cells as readonly string[];
+}
+
+/** Builds a frame from column arrays (for guards and tests); `index` optional. */
+export function makeFrame(data: Record<string, readonly Cell[]>, index?: readonly (string | number)[]): Frame {
+  const columns = Object.keys(data);
+  const nrows = columns.length === 0 ? (index?.length ?? 0) : data[columns[0]!]!.length;
+  return index === undefined ? { columns, data, nrows } : { columns, data, nrows, index };
+}
+
+/** Row `i` as a {column: cell} record. */
+export function row(frame: Frame, i: number): Record<string, Cell> {
+  const out: Record<string, Cell> = {};
+  for (const c of frame.columns) out[c] = frame.data[c]![i] ?? null;
+  return out;
+}

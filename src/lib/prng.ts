@@ -1,0 +1,53 @@
+// MT19937 (Matsumoto and Nishimura 1998), 32-bit, seeded with the reference init_genrand.
+
+const N = 624;
+const M = 397;
+
+export class Mt19937 {
+  private readonly mt = new Uint32Array(N);
+  private mti = N + 1;
+
+  /** `seed` is an integer in [0, 2^32 - 1]. */
+  constructor(seed: number) {
+    this.mt[0] = seed >>> 0;
+    for (let i = 1; i < N; i++) {
+      const prev = this.mt[i - 1]! ^ (this.mt[i - 1]! >>> 30);
+      this.mt[i] = (Math.imul(1812433253, prev) + i) >>> 0;
+    }
+    this.mti = N;
+  }
+
+  /** The next 32-bit output, in [0, 2^32). */
+  nextUint32(): number {
+    if (this.mti >= N) this.twist();
+    let y = this.mt[this.mti++]!;
+    y ^= y >>> 11;
+    y ^= (y << 7) & 0x9d2c5680;
+    y ^= (y << 15) & 0xefc60000;
+    y ^= y >>> 18;
+    return y >>> 0;
+  }
+
+  /** A uniform float x / 2^32 in [0, 1) from one output. */
+  nextFloat(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  /** A uniform integer in [0, m), by rejection below 2^32 - (2^32 mod m); 1 <= m <= 2^32. */
+  nextInt(m: number): number {
+    const lim = 4294967296 - (4294967296 % m);
+    for (;;) {
+      const x = this.nextUint32();
+      if (x < lim) return x % m;
+    }
+  }
+
+  private twist(): void {
+    const mt = this.mt;
+    for (let k = 0; k < N; k++) {
+      const y = (mt[k]! & 0x80000000) | (mt[(k + 1) % N]! & 0x7fffffff);
+      mt[k] = mt[(k + M) % N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    }
+    this.mti = 0;
+  }
+}

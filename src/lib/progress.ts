@@ -1,0 +1,43 @@
+// The run context of one tool call: cancellation signal and progress sink, carried through
+// async guards by AsyncLocalStorage. Guards call `step`; the runtime calls `withRunContext`.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export interface ProgressEvent {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
+export interface RunContext {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: ProgressEvent) => void;
+}
+
+const storage = new AsyncLocalStorage<RunContext>();
+
+/** Runs `fn` with `ctx` as the current run context. */
+export function withRunContext<T>(ctx: RunContext, fn: () => T): T {
+  return storage.run(ctx, fn);
+}
+
+/** Throws the abort reason when the current call was cancelled. */
+export function throwIfCancelled(): void {
+  const signal = storage.getStore()?.signal;
+  if (signal?.aborted) throw abortReason(signal);
+}
+
+/**
+ * Reports progress, yields to the event loop, and throws the abort reason when the call was
+ * cancelled. Outside a call it only yields. Long guards call it at least every ~100 ms.
+ */
+export async function step(done: number, total?: number, message?: string): Promise<void> {
+  const ctx = storage.getStore();
+  throwIfCancelled();
+  ctx?.onProgress?.({ progress: done, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) });
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  throwIfCancelled();
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+}

@@ -1,0 +1,89 @@
+// Validation and alignment of decoded series (guards/README.md global rules 1 and 2).
+import { invalid, fieldPath, type Cell, type Label, type Series } from "../runtime/contract.js";
+import { looksLikeIsoTimestamp, parseIsoTimestamp } from "./dates.js";
+
+export interface NumberRule {
+  /** Fewest values allowed (default 1: an empty series is bad input). */
+  readonly minLength?: number;
+  /** Every value must be strictly greater than this. */
+  readonly above?: number;
+  /** Every value must be at least this. */
+  readonly atLeast?: number;
+  /** Let NaN (missing) through; infinities are still rejected. */
+  readonly allowMissing?: boolean;
+}
+
+function describe(x: unknown): string {
+  if (typeof x === "number" && Number.isNaN(x)) return "null (missing)";
+  if (typeof x === "number") return String(x === Infinity ? "Infinity" : x === -Infinity ? "-Infinity" : x);
+  return JSON.stringify(x) ?? String(x);
+}
+
+/** Checks one number against a rule; throws bad input at `field`. */
+export function requireNumber(field: string, x: unknown, rule: NumberRule = {}): number {
+  if (typeof x !== "number" || Number.isNaN(x)) {
+    if (rule.allowMissing && typeof x === "number") return x;
+    throw invalid(field, `must be a finite number, got ${describe(x)}`);
+  }
+  if (!Number.isFinite(x)) throw invalid(field, `must be a finite number, got ${describe(x)}`);
+  if (rule.above !== undefined && !(x > rule.above)) throw invalid(field, `must be > ${rule.above}, got ${x}`);
+  if (rule.atLeast !== undefined && !(x >= rule.atLeast)) throw invalid(field, `must be >= ${rule.atLeast}, got ${x}`);
+  return x;
+}
+
+/** Checks that `s` is a numeric series meeting `rule`; returns its values. Errors name `field/values/i`. */
+export function requireNumbers(field: string, s: Series<Cell> | undefined, rule: NumberRule = {}): readonly number[] {
+  if (s === undefined || s === null || !Array.isArray(s.values)) throw invalid(field, "must be a series of numbers");
+  const minLength = rule.minLength ?? 1;
+  if (s.values.length < minLength) {
+    throw invalid(field, s.values.length === 0 ? "must not be empty" : `needs at least ${minLength} value(s), got ${s.values.length}`);
+  }
+  for (let i = 0; i < s.values.length; i++) requireNumber(fieldPath(field, "values", i), s.values[i], rule);
+  return s.values as readonly number[];
+}
+
+/** True when every label is a string shaped like an ISO date or date-time. */
+export function isDateIndex(index: readonly Label[] | undefined): index is readonly string[] {
+  return index !== undefined && index.length > 0 && index.every((l) => typeof l === "string" && looksLikeIsoTimestamp(l));
+}
+
+/**
+ * Requires a dated index, strictly increasing with no duplicates; returns epoch milliseconds.
+ * Errors name `field/index/i`.
+ */
+export function requireDatedIndex(field: string, s: { readonly index?: readonly Label[] }): number[] {
+  if (!isDateIndex(s.index)) throw invalid(fieldPath(field, "index"), "must be an index of ISO-8601 dates");
+  const ms = s.index.map((l, i) => {
+    const t = parseIsoTimestamp(l);
+    if (t === null) throw invalid(fieldPath(field, "index", i), `${JSON.stringify(l)} is not a valid ISO-8601 date`);
+    return t;
+  });
+  for (let i = 1; i < ms.length; i++) {
+    if (ms[i]! === ms[i - 1]!) throw invalid(fieldPath(field, "index", i), `duplicate date ${JSON.stringify(s.index[i])}`);
+    if (ms[i]! < ms[i - 1]!) throw invalid(fieldPath(field, "index", i), `dates must be increasing: ${JSON.stringify(s.index[i])} comes after ${JSON.stringify(s.index[i - 1])}`);
+  }
+  return ms;
+}
+
+/**
+ * The alignment rule: two dated series must carry the same labels (bad input names both
+ * fields and the first differing label); otherwise they pair by position and need equal length.
+ */
+export function requireAligned(fieldA: string, a: Series<Cell>, fieldB: string, b: Series<Cell>): void {
+  const ia = a.index;
+  const ib = b.index;
+  if (isDateIndex(ia) && isDateIndex(ib)) {
+    const n = Math.max(ia.length, ib.length);
+    for (let i = 0; i < n; i++) {
+      if (ia[i] !== ib[i]) {
+        const la = ia[i] === undefined ? "(none)" : JSON.stringify(ia[i]);
+        const lb = ib[i] === undefined ? "(none)" : JSON.stringify(ib[i]);
+        throw invalid(fieldB, `dates differ from ${fieldA}'s at position ${i}: ${fieldA} has ${la}, ${fieldB} has ${lb}`);
+      }
+    }
+    return;
+  }
+  if (a.values.length !== b.values.length) {
+    throw invalid(fieldB, `has ${b.values.length} value(s) but ${fieldA} has ${a.values.length}; they pair by position and must have equal length`);
+  }
+}

@@ -1,0 +1,136 @@
+// The guard contract: the types and helpers every guard uses. Imports nothing.
+// The compiler maps these aliases to JSON Schema fragments by name (tool-layer.md §2.3),
+// so each alias must stay a plain `type X = ...` declared in this file.
+
+/** A whole number; the schema says "integer" and the runtime rejects fractions. */
+export type Integer = number;
+/** An ISO-8601 calendar date, `YYYY-MM-DD`. */
+export type IsoDate = string;
+/** An ISO-8601 date-time, `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|+HH:MM]`. */
+export type IsoDateTime = string;
+/** Either an ISO-8601 date or a date-time. */
+export type IsoTimestamp = string;
+
+/** An index label: an ISO date or date-time string, or a plain label. */
+export type Label = string | number;
+/** One value of a series or cell of a frame, after decoding (NaN is missing in numeric data). */
+export type Cell = number | string | boolean | null;
+/** The normalised dtypes of the payload codec. */
+export type Dtype = "float64" | "int64" | "bool" | "string" | "datetime";
+
+/**
+ * A one-dimensional labelled array. Numeric series carry NaN for missing values; other
+ * kinds carry null. `index` is absent for a bare list (positions pair by order).
+ */
+export interface Series<T extends Cell = number> {
+  readonly values: readonly T[];
+  readonly index?: readonly Label[];
+  readonly name?: string;
+  readonly dtype?: Dtype;
+  readonly freq?: string;
+}
+
+/**
+ * A table stored by column. Every column array has `nrows` cells; numeric columns carry NaN
+ * for missing cells, other columns null. `index` is absent when the payload had none.
+ */
+export interface Frame {
+  readonly columns: readonly string[];
+  readonly data: Readonly<Record<string, readonly Cell[]>>;
+  readonly nrows: number;
+  readonly index?: readonly Label[];
+  readonly indexName?: string;
+  readonly dtypes?: Readonly<Record<string, Dtype>>;
+  readonly freq?: string;
+}
+
+export type Severity = "error" | "warning" | "info";
+
+export interface Finding {
+  readonly severity: Severity;
+  readonly message: string;
+  readonly where: string | null;
+}
+
+/** What `check()` returns: findings in the guard's order, and evidence in its key order. */
+export interface GuardOutcome {
+  readonly findings: readonly Finding[];
+  readonly evidence: Readonly<Record<string, unknown>>;
+}
+
+/** A guard outcome with its verdict, as `runGuard` returns it. */
+export interface GuardResult extends GuardOutcome {
+  readonly guard: string;
+  readonly skill: string;
+  readonly passed: boolean;
+}
+
+/** Collects findings and evidence in order; `done()` freezes them into a GuardOutcome. */
+export class Outcome {
+  private readonly findings: Finding[] = [];
+  private readonly evidence: Record<string, unknown> = {};
+
+  error(message: string, where: string | null = null): this {
+    return this.add("error", message, where);
+  }
+  warning(message: string, where: string | null = null): this {
+    return this.add("warning", message, where);
+  }
+  info(message: string, where: string | null = null): this {
+    return this.add("info", message, where);
+  }
+  /** Records one evidence entry; a repeated key keeps its first position and the last value. */
+  note(key: string, value: unknown): this {
+    this.evidence[key] = value;
+    return this;
+  }
+  /** True while no error finding has been added. */
+  get passing(): boolean {
+    return !this.findings.some((f) => f.severity === "error");
+  }
+  done(): GuardOutcome {
+    return { findings: [...this.findings], evidence: { ...this.evidence } };
+  }
+  private add(severity: Severity, message: string, where: string | null): this {
+    this.findings.push({ severity, message, where });
+    return this;
+  }
+}
+
+export type BadInputCode =
+  | "not_an_object"
+  | "not_json"
+  | "too_large"
+  | "unknown_tool"
+  | "not_a_tool"
+  | "unexpected_argument"
+  | "missing_argument"
+  | "invalid_value"
+  | "unknown_name";
+
+/**
+ * The one error type for bad input. `field` is a slash path with no leading slash
+ * (`returns/index/3`); "" means the whole call. Value-level messages start `<field>: `.
+ */
+export class BadInputError extends Error {
+  override readonly name = "BadInputError";
+  constructor(
+    readonly code: BadInputCode,
+    readonly field: string,
+    message: string,
+    readonly hint: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Bad input at `field`: the message becomes `<field>: <detail>`. */
+export function invalid(field: string, detail: string, hint: string | null = null): BadInputError {
+  return new BadInputError("invalid_value", field, field === "" ? detail : `${field}: ${detail}`, hint);
+}
+
+/** Extends a field path (already escaped) with raw segments, escaping `~` and `/` as JSON Pointer does. */
+export function fieldPath(base: string, ...segments: readonly (string | number)[]): string {
+  const tail = segments.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1"));
+  return [base, ...tail].filter((s) => s !== "").join("/");
+}
