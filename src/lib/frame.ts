@@ -42,3 +42,11 @@ export function row(frame: Frame, i: number): Record<string, Cell> {
   for (const c of frame.columns) out[c] = frame.data[c]![i] ?? null;
   return out;
 }
+
+/** Builds a frame from row records; columns default to the first record's keys, in order. */
+export function frameFromRecords(records: readonly Record<string, Cell>[], columns?: readonly string[]): Frame {
+  const cols = columns ?? (records.length > 0 ? Object.keys(records[0]!) : []);
+  const data: Record<string, Cell[]> = {};
+  for (const c of cols) data[c] = records.map((r) => (r[c] === undefined ? null : r[c]!));
+  return { columns: cols, data, nrows: records.length };
+}
