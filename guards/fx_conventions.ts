@@ -1,0 +1,183 @@
+import { Outcome, invalid, fieldPath, type IsoDate } from "../src/runtime/contract.js";
+import { requireIsoDate, formatIsoDate, isWeekend } from "../src/lib/dates.js";
+import { pipSize, pointSize, pipValueQuote, quoteToBase, type Money } from "../src/lib/money.js";
+import { spotLag, spotValueDate, tripleRolloverWeekday } from "../src/lib/calendar.js";
+import { KNOWN_CURRENCIES, QUOTE_PRECEDENCE } from "./_fx_conventions_codes.js";
+
+export const skill = "fx-markets";
+export const title = "FX quoting conventions";
+export const required = ["pair"] as const;
+export const optional = ["rate", "notional", "trade_date"] as const;
+
+interface ParsedPair {
+  readonly given: string;
+  readonly base: string;
+  readonly quote: string;
+}
+
+/** Per-pair facts, in the evidence key order. */
+interface PairFacts {
+  base: string;
+  quote: string;
+  backwards: boolean;
+  usd_is_base: boolean | null;
+  pip_size: number;
+  point_size: number;
+  pip_value_quote: number | null;
+  pip_value_usd: number | null;
+  settlement_days: number;
+  value_date: string | null;
+  triple_rollover_weekday: string;
+}
+
+const TOP_LEVEL_KEYS = ["pip_size", "point_size", "pip_value_quote", "pip_value_usd", "settlement_days", "value_date", "triple_rollover_weekday", "usd_is_base"] as const;
+
+function parsePair(field: string, given: string): ParsedPair {
+  const code = given.toUpperCase().replace(/[/_-]/g, "");
+  if (!/^[A-Z]{6}$/.test(code)) throw invalid(field, `${JSON.stringify(given)} does not parse to a 6-letter currency pair`);
+  const base = code.slice(0, 3);
+  const quote = code.slice(3);
+  for (const c of [base, quote]) {
+    if (!KNOWN_CURRENCIES.has(c)) throw invalid(field, `unknown currency code ${c} in ${JSON.stringify(given)}`);
+  }
+  if (base === quote) throw invalid(field, `${JSON.stringify(given)} names the same currency ${base} twice`);
+  return { given, base, quote };
+}
+
+function readPairs(pair: unknown): ParsedPair[] {
+  if (typeof pair === "string") return [parsePair("pair", pair)];
+  if (!Array.isArray(pair) || pair.length === 0) throw invalid("pair", `must be a string or a non-empty array of strings, got ${JSON.stringify(pair) ?? typeof pair}`);
+  const seen = new Set<string>();
+  return pair.map((p: unknown, i) => {
+    const field = fieldPath("pair", i);
+    if (typeof p !== "string") throw invalid(field, `must be a string, got ${JSON.stringify(p) ?? typeof p}`);
+    if (seen.has(p)) throw invalid(field, `${JSON.stringify(p)} is given twice (evidence is keyed by the pair string)`);
+    seen.add(p);
+    return parsePair(field, p);
+  });
+}
+
+function requirePositive(field: string, x: unknown): number {
+  if (typeof x !== "number" || !Number.isFinite(x) || !(x > 0)) throw invalid(field, `must be a finite number > 0, got ${describe(x)}`);
+  return x;
+}
+
+function describe(x: unknown): string {
+  if (typeof x === "number" && !Number.isFinite(x)) return Number.isNaN(x) ? "null (missing)" : String(x);
+  return JSON.stringify(x) ?? typeof x;
+}
+
+/** Rates keyed by the pair string as given; a bare number applies to the single pair. */
+function readRates(rate: unknown, pairs: readonly ParsedPair[]): Map<string, number> {
+  const out = new Map<string, number>();
+  if (rate === undefined || rate === null) return out;
+  if (typeof rate === "number") {
+    if (pairs.length !== 1) throw invalid("rate", `a single number needs a single pair, got ${pairs.length} pairs; key the rates by pair`);
+    out.set(pairs[0]!.given, requirePositive("rate", rate));
+    return out;
+  }
+  if (typeof rate !== "object" || Array.isArray(rate)) throw invalid("rate", `must be a number or an object {pair: number}, got ${describe(rate)}`);
+  const given = new Set(pairs.map((p) => p.given));
+  for (const [k, v] of Object.entries(rate as Record<string, unknown>)) {
+    if (!given.has(k)) throw invalid(fieldPath("rate", k), `${JSON.stringify(k)} is not one of the given pairs ${JSON.stringify([...given])}`);
+    out.set(k, requirePositive(fieldPath("rate", k), v));
+  }
+  return out;
+}
+
+/** True when market convention puts the quote currency first (both ranked, base ranks after quote). */
+function isBackwards(p: ParsedPair): boolean {
+  const rank = QUOTE_PRECEDENCE as readonly string[];
+  const b = rank.indexOf(p.base);
+  const q = rank.indexOf(p.quote);
+  return b >= 0 && q >= 0 && b > q;
+}
+
+function usdIsBase(p: ParsedPair): boolean | null {
+  return p.base === "USD" ? true : p.quote === "USD" ? false : null;
+}
+
+function usdPipValue(p: ParsedPair, quoteValue: Money, rate: number | undefined): number | null {
+  if (p.quote === "USD") return quoteValue.toNumber();
+  if (p.base === "USD" && rate !== undefined) return quoteToBase(quoteValue, rate).toNumber();
+  return null;
+}
+
+function factsFor(p: ParsedPair, rate: number | undefined, notional: number | undefined, tradeDay: number | null): PairFacts {
+  const pip = pipSize(p.quote);
+  const lag = spotLag(p.base, p.quote);
+  const quoteValue = notional === undefined ? null : pipValueQuote(notional, pip);
+  return {
+    base: p.base,
+    quote: p.quote,
+    backwards: isBackwards(p),
+    usd_is_base: usdIsBase(p),
+    pip_size: pip.toNumber(),
+    point_size: pointSize(pip).toNumber(),
+    pip_value_quote: quoteValue === null ? null : quoteValue.toNumber(),
+    pip_value_usd: quoteValue === null ? null : usdPipValue(p, quoteValue, rate),
+    settlement_days: lag,
+    value_date: tradeDay === null ? null : formatIsoDate(spotValueDate(tradeDay, lag)),
+    triple_rollover_weekday: tripleRolloverWeekday(lag),
+  };
+}
+
+function sideText(usdBase: boolean | null): string {
+  if (usdBase === true) return "USD is BASE: rising price = stronger dollar";
+  if (usdBase === false) return "USD is QUOTE: rising price = weaker dollar";
+  return "cross with no USD leg";
+}
+
+function reportPair(out: Outcome, p: ParsedPair, f: PairFacts, notional: number | undefined, rate: number | undefined): void {
+  if (f.backwards) out.error(`${p.base}${p.quote} is quoted backwards: market convention is ${p.quote}${p.base}`, p.given);
+  else out.info(`${p.base}/${p.quote}, pip ${f.pip_size}, ${sideText(f.usd_is_base)}`, p.given);
+  if (notional !== undefined && f.usd_is_base === true && rate === undefined) {
+    out.info(`pip value in USD needs rate: ${f.pip_value_quote} ${p.quote} per pip cannot be converted without the ${p.base}${p.quote} rate`, p.given);
+  }
+}
+
+/**
+ * Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states
+ * which side USD is on, the pip size and value, the spot settlement lag, the value date and the
+ * triple-rollover weekday. Pip values use exact decimal arithmetic; value dates skip weekends
+ * only (no holiday calendar).
+ *
+ * Inputs
+ *   pair : currency pair or pairs, e.g. "USDJPY", "EUR/USD", "gbp-usd"; separators / - _ are
+ *       removed and case is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG,
+ *       XPT, XPD, CNH, HRK) and different.
+ *   rate : the pair's price, quote currency per 1 unit of base, > 0: one number for a single
+ *       pair, or an object keyed by the pair strings exactly as given.
+ *   notional : position size in base currency units, > 0, for pip values.
+ *   trade_date : trade date, for the spot value date.
+ */
+export function check(
+  pair: string | readonly string[],
+  rate?: number | Record<string, number>,
+  notional?: number,
+  trade_date?: IsoDate,
+) {
+  const pairs = readPairs(pair);
+  const rates = readRates(rate, pairs);
+  const size = notional === undefined || notional === null ? undefined : requirePositive("notional", notional);
+  const tradeDay = trade_date === undefined || trade_date === null ? null : requireIsoDate("trade_date", trade_date);
+
+  const out = new Outcome();
+  const evidence: Record<string, PairFacts> = {};
+  for (const p of pairs) {
+    const r = rates.get(p.given);
+    const f = factsFor(p, r, size, tradeDay);
+    evidence[p.given] = f;
+    reportPair(out, p, f, size, r);
+  }
+  if (tradeDay !== null) {
+    out.info("value dates skip weekends only, with no holiday calendar, so a holiday in either currency can move the real value date", "value_date");
+    if (isWeekend(tradeDay)) out.warning(`trade_date ${formatIsoDate(tradeDay)} is a Saturday or Sunday, not a trading day`, "trade_date");
+  }
+  out.note("pairs", evidence);
+  if (pairs.length === 1) {
+    const only = evidence[pairs[0]!.given]!;
+    for (const k of TOP_LEVEL_KEYS) out.note(k, only[k]);
+  }
+  return out.done();
+}

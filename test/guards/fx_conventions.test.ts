@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { BadInputError } from "../../src/runtime/contract.js";
+import { check } from "../../guards/fx_conventions.js";
+
+function badField(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(BadInputError);
+    return (e as BadInputError).field + " | " + (e as BadInputError).message;
+  }
+  throw new Error("expected bad input");
+}
+const errors = (o: ReturnType<typeof check>) => o.findings.filter((f) => f.severity === "error");
+type Facts = Record<string, unknown>;
+const pairs = (o: ReturnType<typeof check>) => o.evidence["pairs"] as Record<string, Facts>;
+
+describe("fx_conventions: spec examples", () => {
+  it("1. EURUSD, USD/JPY, AUDUSD pass with USD side and pip size", () => {
+    const o = check(["EURUSD", "USD/JPY", "AUDUSD"]);
+    expect(errors(o)).toEqual([]);
+    const p = pairs(o);
+    expect(Object.keys(p)).toEqual(["EURUSD", "USD/JPY", "AUDUSD"]);
+    expect([p["EURUSD"]!["usd_is_base"], p["EURUSD"]!["pip_size"]]).toEqual([false, 0.0001]);
+    expect([p["USD/JPY"]!["usd_is_base"], p["USD/JPY"]!["pip_size"]]).toEqual([true, 0.01]);
+    expect([p["AUDUSD"]!["usd_is_base"], p["AUDUSD"]!["pip_size"]]).toEqual([false, 0.0001]);
+    // several pairs: no top-level copies
+    expect(Object.keys(o.evidence)).toEqual(["pairs"]);
+    expect(o.findings.map((f) => f.where)).toEqual(["EURUSD", "USD/JPY", "AUDUSD"]);
+    expect(o.findings[0]!.message).toBe("EUR/USD, pip 0.0001, USD is QUOTE: rising price = weaker dollar");
+    expect(o.findings[1]!.message).toBe("USD/JPY, pip 0.01, USD is BASE: rising price = stronger dollar");
+  });
+
+  it("2. JPYUSD fails, USDHKD passes (unranked), USDXYZ is bad input naming XYZ", () => {
+    const bad = check("JPYUSD");
+    expect(errors(bad).map((f) => [f.message, f.where])).toEqual([["JPYUSD is quoted backwards: market convention is USDJPY", "JPYUSD"]]);
+    expect(pairs(bad)["JPYUSD"]!["backwards"]).toBe(true);
+    const hkd = check("USDHKD");
+    expect(errors(hkd)).toEqual([]);
+    expect(pairs(hkd)["USDHKD"]!["backwards"]).toBe(false);
+    expect(badField(() => check("USDXYZ"))).toMatch(/^pair \| .*XYZ/);
+  });
+
+  it("3. USDJPY 100000 at 150.25: pip value 1000 JPY = 6.6555740432612312812 USD; EURUSD 10 = 10", () => {
+    const o = check("USDJPY", 150.25, 100000);
+    expect(o.evidence["pip_value_quote"]).toBe(1000);
+    // hand: 1000 / 150.25 = 6.65557404326123128119800332779...
+    expect(o.evidence["pip_value_usd"]).toBe(Number("6.6555740432612312812"));
+    expect(Math.abs((o.evidence["pip_value_usd"] as number) - 1000 / 150.25)).toBeLessThan(1e-15);
+    expect(o.evidence["point_size"]).toBe(0.001);
+    expect(o.evidence["pip_size"]).toBe(0.01);
+    const e = check("EURUSD", undefined, 100000);
+    expect(e.evidence["pip_value_quote"]).toBe(10);
+    expect(e.evidence["pip_value_usd"]).toBe(10);
+    expect(e.evidence["point_size"]).toBe(0.00001);
+  });
+
+  it("4. EURUSD traded Friday 2024-01-05 values Tuesday 2024-01-09; USDCAD T+1 values Monday 2024-01-08", () => {
+    const o = check("EURUSD", undefined, undefined, "2024-01-05");
+    expect(o.evidence["value_date"]).toBe("2024-01-09");
+    expect(o.evidence["settlement_days"]).toBe(2);
+    expect(o.evidence["triple_rollover_weekday"]).toBe("Wednesday");
+    expect(o.findings.some((f) => f.where === "value_date" && f.severity === "info" && /holiday/.test(f.message))).toBe(true);
+    const c = check("USDCAD", undefined, undefined, "2024-01-05");
+    expect(c.evidence["settlement_days"]).toBe(1);
+    expect(c.evidence["value_date"]).toBe("2024-01-08");
+    expect(c.evidence["triple_rollover_weekday"]).toBe("Thursday");
+  });
+});
+
+describe("fx_conventions: conventions", () => {
+  it("evidence keys for a single pair, in the spec order", () => {
+    const o = check("GBP-USD", 1.27, 100000, "2024-01-04");
+    expect(Object.keys(o.evidence)).toEqual(["pairs", "pip_size", "point_size", "pip_value_quote", "pip_value_usd", "settlement_days", "value_date", "triple_rollover_weekday", "usd_is_base"]);
+    expect(Object.keys(pairs(o)["GBP-USD"]!)).toEqual(["base", "quote", "backwards", "usd_is_base", "pip_size", "point_size", "pip_value_quote", "pip_value_usd", "settlement_days", "value_date", "triple_rollover_weekday"]);
+    // Thursday + 2 business days = Monday
+    expect(o.evidence["value_date"]).toBe("2024-01-08");
+  });
+
+  it("backwards pairs by precedence; unranked pairs assert nothing", () => {
+    for (const p of ["JPYUSD", "USDEUR", "CADUSD", "GBPEUR", "JPYCHF", "usd_gbp"]) expect(errors(check(p))).toHaveLength(1);
+    for (const p of ["EURGBP", "GBPJPY", "USDCHF", "NZDCAD", "EURSEK", "SGDJPY", "USDCNH", "XAUUSD", "HKDUSD"]) expect(errors(check(p))).toEqual([]);
+  });
+
+  it("cross pairs have null usd_is_base and null USD pip value even with a rate", () => {
+    const o = check("EURJPY", 160, 100000);
+    expect(o.evidence["usd_is_base"]).toBeNull();
+    expect(o.evidence["pip_value_quote"]).toBe(1000);
+    expect(o.evidence["pip_value_usd"]).toBeNull();
+    expect(o.findings[0]!.message).toBe("EUR/JPY, pip 0.01, cross with no USD leg");
+  });
+
+  it("USD-base pair with notional but no rate: info that the USD pip value needs rate", () => {
+    const o = check("USDCHF", undefined, 250000);
+    expect(o.evidence["pip_value_quote"]).toBe(25);
+    expect(o.evidence["pip_value_usd"]).toBeNull();
+    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["info", "USDCHF"], ["info", "USDCHF"]]);
+    expect(o.findings[1]!.message).toContain("pip value in USD needs rate");
+  });
+
+  it("rates keyed by pair string; decimal pip value for USDCAD", () => {
+    const o = check(["USDCAD", "EUR/USD"], { USDCAD: 1.35 }, 100000);
+    const p = pairs(o);
+    // 10 CAD / 1.35 = 7.4074074074074074074 (20 significant digits)
+    expect(p["USDCAD"]!["pip_value_usd"]).toBe(Number("7.4074074074074074074"));
+    expect(p["EUR/USD"]!["pip_value_usd"]).toBe(10);
+    expect(p["USDCAD"]!["value_date"]).toBeNull();
+  });
+
+  it("a weekend trade_date warns", () => {
+    const o = check("EURUSD", undefined, undefined, "2024-01-06");
+    expect(o.findings.filter((f) => f.severity === "warning").map((f) => f.where)).toEqual(["trade_date"]);
+    expect(o.evidence["value_date"]).toBe("2024-01-09");
+  });
+});
+
+describe("fx_conventions: bad input", () => {
+  it("pair", () => {
+    expect(badField(() => check(42 as unknown as string))).toMatch(/^pair \|/);
+    expect(badField(() => check([]))).toMatch(/^pair \|/);
+    expect(badField(() => check(["EURUSD", 7 as unknown as string]))).toMatch(/^pair\/1 \|/);
+    expect(badField(() => check("EURUS"))).toMatch(/^pair \| .*"EURUS"/);
+    expect(badField(() => check(["EURUSD", "EUR/USDX"]))).toMatch(/^pair\/1 \| .*6-letter/);
+    expect(badField(() => check("USDUSD"))).toMatch(/^pair \| .*same currency USD/);
+    expect(badField(() => check("ABCUSD"))).toMatch(/ABC/);
+    expect(badField(() => check(["EURUSD", "EURUSD"]))).toMatch(/^pair\/1 \| .*twice/);
+  });
+  it("rate", () => {
+    expect(badField(() => check(["EURUSD", "USDJPY"], 1.1))).toMatch(/^rate \| .*single pair/);
+    expect(badField(() => check(["EURUSD"], { USDJPY: 150 }))).toMatch(/^rate\/USDJPY \| .*not one of/);
+    expect(badField(() => check("USDJPY", 0))).toMatch(/^rate \| .*> 0/);
+    expect(badField(() => check("USDJPY", -1))).toMatch(/^rate \|/);
+    expect(badField(() => check("USDJPY", NaN))).toMatch(/^rate \| .*null/);
+    expect(badField(() => check("USDJPY", Infinity))).toMatch(/^rate \|/);
+    expect(badField(() => check("USDJPY", { USDJPY: "150" as unknown as number }))).toMatch(/^rate\/USDJPY \|/);
+  });
+  it("notional and trade_date", () => {
+    expect(badField(() => check("EURUSD", undefined, 0))).toMatch(/^notional \|/);
+    expect(badField(() => check("EURUSD", undefined, -5))).toMatch(/^notional \|/);
+    expect(badField(() => check("EURUSD", undefined, Infinity))).toMatch(/^notional \|/);
+    expect(badField(() => check("EURUSD", undefined, undefined, "2024-02-30"))).toMatch(/^trade_date \|/);
+    expect(badField(() => check("EURUSD", undefined, undefined, "05/01/2024"))).toMatch(/^trade_date \|/);
+  });
+});
