@@ -1,0 +1,175 @@
+// The stationary bootstrap (Politis and Romano 1994): index generation with MT19937, the
+// Politis-White (2004) automatic block length with the Patton-Politis-White (2009) correction,
+// and the stationary-bootstrap variance kernel of Hansen (2005). Inputs are finite numbers.
+import { Mt19937 } from "./prng.js";
+
+/**
+ * Draws stationary-bootstrap resamples of positions 0..n-1 with mean block length 1/q.
+ * Per resample, t = 0 draws I uniform in [0, n); each t >= 1 draws one float u and, when
+ * u < q, a fresh uniform I, else I = (I + 1) mod n. One stream; draws in exactly that order.
+ */
+export class StationaryBootstrap {
+  /** Start (inclusive) of each contiguous run of the last resample. */
+  readonly starts: Int32Array;
+  /** End (exclusive) of each contiguous run; a wrap at n closes a run. */
+  readonly ends: Int32Array;
+
+  constructor(
+    private readonly rng: Mt19937,
+    readonly n: number,
+    readonly q: number,
+  ) {
+    this.starts = new Int32Array(2 * n + 1);
+    this.ends = new Int32Array(2 * n + 1);
+  }
+
+  /**
+   * Draws one resample as runs of consecutive positions [starts[r], ends[r]), in resample
+   * order; returns the number of runs. A run also ends where the index wraps from n-1 to 0.
+   */
+  nextRuns(): number {
+    const { rng, n, q, starts, ends } = this;
+    let runs = 0;
+    let start = rng.nextInt(n);
+    let i = start;
+    for (let t = 1; t < n; t++) {
+      if (rng.nextFloat() < q) {
+        starts[runs] = start;
+        ends[runs++] = i + 1;
+        start = i = rng.nextInt(n);
+      } else if (++i === n) {
+        starts[runs] = start;
+        ends[runs++] = n;
+        start = i = 0;
+      }
+    }
+    starts[runs] = start;
+    ends[runs++] = i + 1;
+    return runs;
+  }
+
+  /** Draws one resample as its n positions (the same stream as nextRuns). */
+  nextIndices(out: Int32Array = new Int32Array(this.n)): Int32Array {
+    const runs = this.nextRuns();
+    let t = 0;
+    for (let r = 0; r < runs; r++) for (let i = this.starts[r]!; i < this.ends[r]!; i++) out[t++] = i;
+    return out;
+  }
+}
+
+/** Autocovariances R(0..maxLag) with divisor n of already demeaned values `e`. */
+export function autocovariances(e: ArrayLike<number>, maxLag: number): Float64Array {
+  const n = e.length;
+  const r = new Float64Array(maxLag + 1);
+  for (let j = 0; j <= maxLag && j < n; j++) {
+    let s = 0;
+    for (let t = 0; t + j < n; t++) s += e[t]! * e[t + j]!;
+    r[j] = s / n;
+  }
+  return r;
+}
+
+/** Flat-top window: 1 for |s| <= 1/2, 2(1 - |s|) for 1/2 < |s| <= 1, 0 beyond. */
+function flatTop(s: number): number {
+  const a = Math.abs(s);
+  return a <= 0.5 ? 1 : a <= 1 ? 2 * (1 - a) : 0;
+}
+
+/**
+ * The lag m_hat of Politis-White: the smallest m >= 1 with m + K_N <= m_max whose next K_N
+ * autocorrelations are all below c in absolute value; else the largest significant lag; else 1.
+ */
+function significantLag(rho: Float64Array, kn: number, mMax: number, c: number): number {
+  for (let m = 1; m + kn <= mMax; m++) {
+    let quiet = true;
+    for (let j = 1; j <= kn && quiet; j++) quiet = Math.abs(rho[m + j]!) < c;
+    if (quiet) return m;
+  }
+  for (let j = mMax; j >= 1; j--) if (Math.abs(rho[j]!) >= c) return j;
+  return 1;
+}
+
+/**
+ * Politis-White (2004) stationary-bootstrap block length with the Patton-Politis-White (2009)
+ * correction, as spa_test.md states it; null when R(0) = 0, g0 = 0 or the result is not finite.
+ * Not rounded and not floored at 1 (the caller does that); capped at ceil(min(3 sqrt n, n/3)).
+ */
+export function politisWhiteBlockLength(x: ArrayLike<number>): number | null {
+  const n = x.length;
+  let mean = 0;
+  for (let t = 0; t < n; t++) mean += x[t]!;
+  mean /= n;
+  const e = new Float64Array(n);
+  for (let t = 0; t < n; t++) e[t] = x[t]! - mean;
+  const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(n))));
+  const mMax = Math.ceil(Math.sqrt(n)) + kn;
+  const c = 2 * Math.sqrt(Math.log10(n) / n);
+  const r = autocovariances(e, mMax);
+  if (r[0] === 0) return null;
+  const rho = r.map((v) => v / r[0]!);
+  const M = Math.min(2 * significantLag(rho, kn, mMax, c), mMax);
+  let G = 0;
+  let g0 = r[0]!;
+  for (let j = 1; j <= M; j++) {
+    const w = 2 * flatTop(j / M) * r[j]!;
+    G += w * j;
+    g0 += w;
+  }
+  if (g0 === 0) return null;
+  const b = Math.cbrt((2 * G * G) / (2 * g0 * g0)) * Math.cbrt(n);
+  if (!Number.isFinite(b)) return null;
+  return Math.min(b, Math.ceil(Math.min(3 * Math.sqrt(n), n / 3)));
+}
+
+/**
+ * Hansen's stationary-bootstrap variance of sqrt(n) x mean for demeaned values `e` and
+ * q = 1 / block size: gamma(0) + 2 sum_{i=1}^{n-1} kappa(i) gamma(i),
+ * kappa(i) = ((n - i)/n)(1 - q)^i + (i/n)(1 - q)^(n - i).
+ *
+ * Computed in O(n): with a = 1 - q and the circular autocovariance c(i) = gamma(i) + gamma(n - i),
+ * the sum equals sum_{i=1}^{n-1} (1 - i/n) a^i c(i), and sum_i a^i e_{t+i} and
+ * sum_i i a^i e_{t+i} (indices mod n) follow stable backward recursions in t.
+ */
+export function stationaryBootstrapVariance(e: ArrayLike<number>, q: number): number {
+  const n = e.length;
+  const a = 1 - q;
+  let gamma0 = 0;
+  for (let t = 0; t < n; t++) gamma0 += e[t]! * e[t]!;
+  gamma0 /= n;
+  if (n < 2 || a === 0) return gamma0;
+  // H = sum_{i=1}^{n-1} a^i e_{(t+i) mod n}, G = sum_{i=1}^{n-1} i a^i e_{(t+i) mod n}, at t = n-1.
+  let H = 0;
+  let G = 0;
+  let ai = 1;
+  for (let i = 1; i < n; i++) {
+    ai *= a;
+    H += ai * e[i - 1]!;
+    G += i * ai * e[i - 1]!;
+  }
+  const an = ai * a;
+  let sumH = e[n - 1]! * H;
+  let sumG = e[n - 1]! * G;
+  for (let t = n - 1; t >= 1; t--) {
+    const et = e[t]!;
+    const prev = e[t - 1]!;
+    const nextH = a * (et + H) - an * prev;
+    G = a * (G + et + H) - n * an * prev;
+    H = nextH;
+    sumH += prev * H;
+    sumG += prev * G;
+  }
+  // A = (1/n) sum_t e_t H_t = sum a^i c(i); B = (1/n) sum_t e_t G_t = sum i a^i c(i).
+  return gamma0 + 2 * (sumH / n - sumG / (n * n));
+}
+
+/** The kernel computed directly from its definition, O(n^2); a reference for tests and small n. */
+export function stationaryBootstrapVarianceDirect(e: ArrayLike<number>, q: number): number {
+  const n = e.length;
+  const gamma = autocovariances(e, n - 1);
+  let omega2 = gamma[0]!;
+  for (let i = 1; i < n; i++) {
+    const kappa = ((n - i) / n) * (1 - q) ** i + (i / n) * (1 - q) ** (n - i);
+    omega2 += 2 * kappa * gamma[i]!;
+  }
+  return omega2;
+}
