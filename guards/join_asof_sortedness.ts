@@ -1,0 +1,127 @@
+import { Outcome, invalid, type Cell, type Frame } from "../src/runtime/contract.js";
+import { requireCompleteColumn, requireFrame } from "../src/lib/frame_shape.js";
+import { keyKind, timeValue, type KeyKind } from "../src/lib/timestamps.js";
+import { asofMatch, cursorAsofMatch, groupKey } from "../src/lib/asof.js";
+
+export const skill = "lib-polars";
+export const title = "As-of join input order";
+export const required = ["left", "right", "on", "by"] as const;
+export const optional = ["val"] as const;
+
+/** Two joined values agree within this absolute difference. */
+const AGREE_TOL = 1e-12;
+
+/** A frame's time and group keys, validated. */
+interface Keys {
+  readonly times: readonly number[];
+  readonly groups: readonly Cell[];
+  readonly onKind: KeyKind;
+  readonly byKind: KeyKind;
+}
+
+/**
+ * Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and
+ * other sorted-merge implementations) return quotes from the future: it runs that cursor join
+ * and an order-independent correct join side by side and counts the rows where they disagree.
+ *
+ * Inputs
+ *   left : the signals (rows to enrich); non-empty, must contain on and by.
+ *   right : the quotes; must contain on, by and val.
+ *   on : time column in both frames, numbers or ISO date-times (same kind in both).
+ *   by : group column in both frames, strings or numbers (same kind in both).
+ *   val : the quote column to join; defaults to the first column of right that is neither on nor
+ *       by.
+ *
+ * Both joins are backward with ties included (quote time <= signal time). Warns about each frame
+ * not sorted by [by, on], which is unsafe in general even when the joins happen to agree.
+ */
+export function check(left: Frame, right: Frame, on: string, by: string, val?: string) {
+  requireFrame("left", left);
+  requireFrame("right", right);
+  if (left.nrows === 0) throw invalid("left", "must not be empty");
+  requireColumnName("on", on);
+  requireColumnName("by", by);
+  const valColumn = chooseVal(right, on, by, val);
+  const lk = readKeys("left", left, on, by);
+  const rk = readKeys("right", right, on, by);
+  if (lk.onKind !== rk.onKind) throw invalid("on", `column '${on}' holds ${lk.onKind} values in left but ${rk.onKind} in right; both must be numbers or both ISO date-times`);
+  if (lk.byKind !== rk.byKind) throw invalid("by", `column '${by}' holds ${lk.byKind} values in left but ${rk.byKind} in right; both must be strings or both numbers`);
+
+  const lg = lk.groups.map((g) => groupKey([g]));
+  const rg = rk.groups.map((g) => groupKey([g]));
+  const values = right.data[valColumn]!;
+  const correct = asofMatch(lk.times, lg, rk.times, rg, { direction: "backward", allowExact: true, tolerance: Infinity });
+  const cursor = cursorAsofMatch(lk.times, lg, rk.times, rg);
+  const wrongRows = correct.map((c, i) => (agree(cellAt(values, c), cellAt(values, cursor[i]!)) ? -1 : i)).filter((i) => i >= 0);
+  const leftSorted = sortedByGroupThenTime(lk);
+  const rightSorted = sortedByGroupThenTime(rk);
+
+  const out = new Outcome();
+  const n = left.nrows;
+  if (wrongRows.length > 0) {
+    out.error(`${wrongRows.length} of ${n} rows would be matched to a different (later) quote by a cursor join; sort BOTH frames by [by, on] before join_asof, carry the quote timestamp through, assert quote_time <= time`, "order");
+  } else {
+    out.info(`cursor and correct joins agree on all ${n} rows`, "order");
+  }
+  if (!leftSorted) out.warning(`left is not sorted by [${by}, ${on}] (group then time): a cursor join is unsafe on it in general`, "order");
+  if (!rightSorted) out.warning(`right is not sorted by [${by}, ${on}] (group then time): a cursor join is unsafe on it in general`, "order");
+  return out
+    .note("n_rows", n)
+    .note("n_wrong", wrongRows.length)
+    .note("wrong_rows", wrongRows)
+    .note("left_sorted_by_group_then_time", leftSorted)
+    .note("right_sorted_by_group_then_time", rightSorted)
+    .note("val", valColumn)
+    .done();
+}
+
+function requireColumnName(field: string, x: unknown): void {
+  if (typeof x !== "string" || x === "") throw invalid(field, `must be a non-empty column name, got ${JSON.stringify(x) ?? "undefined"}`);
+}
+
+/** The val column: as given (must be in right), or the first right column that is neither on nor by. */
+function chooseVal(right: Frame, on: string, by: string, val: string | undefined): string {
+  if (val !== undefined) {
+    requireColumnName("val", val);
+    if (!right.columns.includes(val)) throw invalid("val", `column '${val}' is not in right; columns: ${JSON.stringify(right.columns)}`);
+    return val;
+  }
+  const candidate = right.columns.find((c) => c !== on && c !== by);
+  if (candidate === undefined) throw invalid("val", `right has no column besides '${on}' and '${by}' to join; columns: ${JSON.stringify(right.columns)}`);
+  return candidate;
+}
+
+function readKeys(field: string, frame: Frame, on: string, by: string): Keys {
+  const onCells = requireCompleteColumn(field, frame, on);
+  const byCells = requireCompleteColumn(field, frame, by);
+  const onKind = keyKind(onCells);
+  if (onKind !== "number" && onKind !== "datetime") throw invalid(field, `column '${on}' must hold numbers or ISO date-times, got ${onKind} values`);
+  const byKind = keyKind(byCells);
+  const groupKind = byKind === "datetime" ? "string" : byKind; // an ISO-looking label is still a string group
+  if (groupKind !== "number" && groupKind !== "string") throw invalid(field, `column '${by}' must hold strings or numbers, got ${byKind} values`);
+  return { times: onCells.map(timeValue), groups: byCells, onKind, byKind: groupKind };
+}
+
+function cellAt(values: readonly Cell[], row: number): Cell {
+  return row < 0 ? null : (values[row] ?? null);
+}
+
+/** Both missing, numbers within 1e-12, or equal non-numeric values. */
+function agree(a: Cell, b: Cell): boolean {
+  const missing = (c: Cell) => c === null || (typeof c === "number" && Number.isNaN(c));
+  if (missing(a) || missing(b)) return missing(a) && missing(b);
+  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) < AGREE_TOL;
+  return a === b;
+}
+
+/** (by_i, on_i) <= (by_{i+1}, on_{i+1}) for every consecutive pair: numbers numerically, strings by code unit. */
+function sortedByGroupThenTime(k: Keys): boolean {
+  for (let i = 1; i < k.times.length; i++) {
+    const a = k.groups[i - 1]!;
+    const b = k.groups[i]!;
+    if (a === b) {
+      if (k.times[i - 1]! > k.times[i]!) return false;
+    } else if (a > b) return false;
+  }
+  return true;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { BadInputError } from "../../src/runtime/contract.js";
+import { makeFrame } from "../../src/lib/frame.js";
+import { isFrame, isMissing, requireCompleteColumn, requireFrame } from "../../src/lib/frame_shape.js";
+
+function badField(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof BadInputError) return e.field;
+    throw e;
+  }
+  throw new Error("expected BadInputError");
+}
+
+describe("frame_shape", () => {
+  const f = makeFrame({ t: [1, NaN], s: ["a", null] });
+  it("recognises frames", () => {
+    expect(isFrame(f)).toBe(true);
+    expect(isFrame([{ a: 1 }])).toBe(false);
+    expect(isFrame({ values: [1] })).toBe(false);
+    expect(requireFrame("left", f)).toBe(f);
+    expect(badField(() => requireFrame("left", [1]))).toBe("left");
+    expect(badField(() => requireFrame("left", { columns: ["a"], data: { a: [1] }, nrows: 2 }))).toBe("left");
+  });
+  it("missing cells and complete columns", () => {
+    expect([null, undefined, NaN, 0, ""].map((c) => isMissing(c as never))).toEqual([true, true, true, false, false]);
+    expect(badField(() => requireCompleteColumn("left", f, "t"))).toBe("left/records/1/t");
+    expect(badField(() => requireCompleteColumn("left", f, "s"))).toBe("left/records/1/s");
+    expect(badField(() => requireCompleteColumn("left", f, "x"))).toBe("left");
+    expect(requireCompleteColumn("left", makeFrame({ t: [1, 2] }), "t")).toEqual([1, 2]);
+  });
+});
