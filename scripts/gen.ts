@@ -1,0 +1,47 @@
+// The compiler's command line: `gen` writes generated/, `gen --check` compares it.
+// Options for tests: --root DIR (project root), --guards DIR, --skills DIR, --out DIR.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { formatDiagnostic } from "./gen/diagnostics.js";
+import { defaultPaths } from "./gen/parse.js";
+import { runGen } from "./gen/pipeline.js";
+import { checkGenerated, writeGenerated } from "./gen/write.js";
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { check: { type: "boolean" }, root: { type: "string" }, guards: { type: "string" }, skills: { type: "string" }, out: { type: "string" }, slots: { type: "string" } },
+  });
+  const root = path.resolve(values.root ?? ".");
+  const paths = {
+    ...defaultPaths(root),
+    ...(values.guards ? { guardsDir: path.resolve(values.guards) } : {}),
+    ...(values.skills ? { skillsDir: path.resolve(values.skills) } : {}),
+    ...(values.slots ? { slotsFile: path.resolve(values.slots) } : {}),
+    ...(values.out ? { outDir: path.resolve(values.out) } : {}),
+  };
+  const result = await runGen(paths);
+  for (const d of result.diagnostics) console.error(formatDiagnostic(d));
+  const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = result.diagnostics.length - errors;
+  if (result.diagnostics.length) console.error(`gen: ${errors} error(s), ${warnings} warning(s)`);
+  if (!result.files) return 1;
+  if (values.check) {
+    const report = checkGenerated(paths.outDir, result.files);
+    const problems = [...report.stale.map((f) => `stale: generated/${f}`), ...report.missing.map((f) => `missing: generated/${f}`), ...report.orphaned.map((f) => `orphaned: generated/${f}`)];
+    if (problems.length) {
+      for (const p of problems) console.error(p);
+      console.error('run "npm run gen" to fix');
+      return 1;
+    }
+    console.log(`gen --check: ${result.files.size} files up to date`);
+    return 0;
+  }
+  writeGenerated(paths.outDir, result.files);
+  console.log(`gen: wrote ${result.files.size} files to ${path.relative(process.cwd(), paths.outDir) || "."}`);
+  return 0;
+}
+
+main().then((code) => process.exit(code), (e) => {
+  console.error(e);
+  process.exit(2);
+});

@@ -1,0 +1,49 @@
+// dispatch.ts: static imports of every guard module (the one place guards are imported at
+// run time), keyed by guard name, with parameter order; agreement.ts: the type-level check
+// that each guard accepts everything its schema admits.
+import type { GuardModel } from "../model.js";
+import { pascal } from "./types.js";
+
+export function emitDispatch(guards: readonly GuardModel[], header: string): string {
+  const lines = [
+    header,
+    ...guards.map((g) => `import * as ${g.guard} from "../guards/${g.guard}.js";`),
+    "",
+    "export interface GuardEntry {",
+    "  readonly check: (...args: never[]) => unknown;",
+    "  readonly params: readonly string[];",
+    "  readonly async: boolean;",
+    "}",
+    "",
+    "/** Guard name -> its check() and the parameter order (required, then optional). */",
+    "export const GUARDS: Readonly<Record<string, GuardEntry>> = Object.freeze({",
+    ...guards.map((g) => `  ${g.guard}: { check: ${g.guard}.check, params: ${JSON.stringify([...g.required, ...g.optional])}, async: ${g.async} },`),
+    "});",
+    "",
+  ];
+  return lines.join("\n");
+}
+
+export function emitAgreement(guards: readonly GuardModel[], header: string): string {
+  const exported = guards.filter((g) => g.tool);
+  const lines = [
+    header,
+    'import type { Decoded } from "../src/runtime/decoded.js";',
+    'import type { ToolArgs } from "./types.js";',
+    ...exported.map((g) => `import type { check as ${g.guard} } from "../guards/${g.guard}.js";`),
+    "",
+    "type Assert<T extends true> = T;",
+    "type Accepts<Arg, Param> = [Decoded<NonNullable<Arg>>] extends [NonNullable<Param>] ? true : false;",
+    "",
+    "/** One line per exported input: the guard must accept everything its schema admits. */",
+    "export type Agreement = [",
+  ];
+  for (const g of exported) {
+    g.inputs.forEach((i, idx) => {
+      if (!i.property) return;
+      lines.push(`  Assert<Accepts<ToolArgs[${JSON.stringify(g.tool)}][${JSON.stringify(i.name)}], Parameters<typeof ${g.guard}>[${idx}]>>, // ${pascal(g.guard)}.${i.name}`);
+    });
+  }
+  lines.push("];", "");
+  return lines.join("\n");
+}

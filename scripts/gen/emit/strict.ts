@@ -1,0 +1,99 @@
+// The openai-strict form of an input schema (tool-layer.md §8.2).
+import { clone, type Json, type Schema } from "../schema.js";
+
+const ALLOWED = new Set([
+  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs",
+  "description", "format", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+]);
+
+const NULL: Schema = { type: "null" };
+const nullable = (s: Schema): Schema => ({ anyOf: [s, NULL] });
+const CELL: Schema = { anyOf: [{ type: "number" }, { type: "string" }, { type: "boolean" }, NULL] };
+const LABEL: Schema = { anyOf: [{ type: "string" }, { type: "number" }] };
+const IDX: Schema = { type: "array", items: LABEL };
+const str: Schema = { type: "string" };
+
+const closed = (properties: Schema): Schema => ({ type: "object", properties, required: Object.keys(properties), additionalProperties: false });
+
+export const STRICT_DEFS: Record<"series" | "frame", Schema> = {
+  series: {
+    description: 'A series: {"index", "values", "name", "dtype", "freq"} (null where unused) or a bare list of values. null is missing.',
+    anyOf: [
+      closed({ index: nullable(IDX), values: { type: "array", items: CELL }, name: nullable(str), dtype: nullable(str), freq: nullable(str) }),
+      { type: "array", items: CELL },
+    ],
+  },
+  frame: {
+    description: 'A table in split form {"index", "index_name", "columns", "data"} (null where unused), or a list of OHLCV points {t, o, h, l, c, v, vw, n}. null is a missing cell.',
+    anyOf: [
+      closed({ index: nullable(IDX), index_name: nullable(str), columns: { type: "array", items: str }, data: { type: "array", items: { type: "array", items: CELL } }, freq: nullable(str) }),
+      {
+        type: "array",
+        items: closed({ t: LABEL, o: nullable({ type: "number" }), h: nullable({ type: "number" }), l: nullable({ type: "number" }), c: nullable({ type: "number" }), v: nullable({ type: "number" }), vw: nullable({ type: "number" }), n: nullable({ type: "number" }) }),
+      },
+    ],
+  },
+};
+
+/** Splits a type array into an anyOf of single types. */
+function splitTypes(s: Schema): Schema {
+  if (!Array.isArray(s.type)) return s;
+  const { type, ...rest } = s;
+  return { ...rest, anyOf: (type as string[]).map((t) => ({ type: t })) };
+}
+
+function strictNode(s: Schema): Schema {
+  let out: Schema = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (!ALLOWED.has(k)) continue;
+    if (k === "format" && v !== "date" && v !== "date-time") continue;
+    out[k] = v;
+  }
+  out = splitTypes(out);
+  if (out.items && typeof out.items === "object") out.items = strictNode(out.items as Schema);
+  if (Array.isArray(out.anyOf)) out.anyOf = (out.anyOf as Schema[]).map(strictNode);
+  if (out.properties) out = strictObject(out);
+  if (typeof out.$ref === "string" && Object.keys(out).length > 1) {
+    const { $ref, ...rest } = out;
+    out = { ...rest, anyOf: [{ $ref }] };
+  }
+  return out;
+}
+
+function strictObject(s: Schema): Schema {
+  const props = s.properties as Record<string, Schema>;
+  const required = new Set((s.required ?? []) as string[]);
+  const properties: Schema = {};
+  for (const [name, p] of Object.entries(props)) {
+    const sp = strictNode(p);
+    if (required.has(name)) properties[name] = sp;
+    else {
+      const { description, ...rest } = sp;
+      properties[name] = description === undefined ? { anyOf: [rest, NULL] } : { anyOf: [rest, NULL], description };
+    }
+  }
+  return { ...s, properties, required: Object.keys(props), additionalProperties: false };
+}
+
+/** True when the schema has a free-form position: `{}`, an object without properties, or an additionalProperties schema. */
+export function hasFreeForm(s: Json): boolean {
+  if (Array.isArray(s)) return s.some(hasFreeForm);
+  if (!s || typeof s !== "object") return false;
+  const o = s as Schema;
+  if (Object.keys(o).filter((k) => k !== "description").length === 0) return true;
+  if (o.type === "object" && !o.properties) return true;
+  if (o.additionalProperties !== undefined && o.additionalProperties !== false) return true;
+  return Object.entries(o).some(([k, v]) => {
+    if (k === "$defs" || !v || typeof v !== "object") return false;
+    return k === "properties" ? Object.values(v).some(hasFreeForm) : hasFreeForm(v);
+  });
+}
+
+/** The strict parameters for an input schema, or null when the tool cannot be strict. */
+export function strictParameters(input: Schema): Schema | null {
+  const { $defs, ...root } = clone(input);
+  const strict = strictNode(root);
+  if (hasFreeForm(strict)) return null;
+  if ($defs) strict.$defs = Object.fromEntries(Object.keys($defs as object).map((k) => [k, STRICT_DEFS[k as "series" | "frame"]]));
+  return strict;
+}

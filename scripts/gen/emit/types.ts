@@ -1,0 +1,49 @@
+// Argument and result types from the schemas: json-schema-to-typescript over ONE root document
+// with every $defs hoisted, so the payload types are declared once (tool-layer.md §2.9).
+import { compile } from "json-schema-to-typescript";
+import { PAYLOAD_DEFS, clone, type Json, type Schema } from "../schema.js";
+import type { NeutralTool } from "./formats.js";
+
+/** CheckCostCurve from check_cost_curve. */
+export function pascal(name: string): string {
+  return name.split(/[_-]/).map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
+}
+
+/** Strips siblings of `$ref` (they would create numbered duplicate types). */
+function stripRefSiblings(s: Json): Json {
+  if (Array.isArray(s)) return s.map(stripRefSiblings);
+  if (!s || typeof s !== "object") return s;
+  if (typeof s.$ref === "string") return { $ref: s.$ref };
+  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, stripRefSiblings(v)]));
+}
+
+export async function emitTypes(tools: readonly NeutralTool[], header: string): Promise<string> {
+  const defs: Schema = {
+    series: { ...clone(PAYLOAD_DEFS.series), title: "SeriesPayload" },
+    frame: { ...clone(PAYLOAD_DEFS.frame), title: "FramePayload" },
+  };
+  for (const t of tools) {
+    const { $defs: _d, ...input } = clone(t.input_schema);
+    defs[`${pascal(t.name)}Args`] = { ...(stripRefSiblings(input) as Schema), title: `${pascal(t.name)}Args` };
+    defs[`${pascal(t.name)}Result`] = { ...(stripRefSiblings(clone(t.output_schema)) as Schema), title: `${pascal(t.name)}Result` };
+  }
+  const root = { title: "FinSkillsToolTypes", type: "object", properties: {}, additionalProperties: false, $defs: defs };
+  const body = await compile(root as never, "FinSkillsToolTypes", {
+    bannerComment: "",
+    unreachableDefinitions: true,
+    additionalProperties: false,
+    ignoreMinAndMaxItems: true,
+    format: false,
+    $refOptions: { resolve: { external: false } } as never,
+  });
+  const maps = [
+    `export type ToolName = ${tools.map((t) => JSON.stringify(t.name)).join(" | ")};`,
+    "export interface ToolArgs {",
+    ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${pascal(t.name)}Args;`),
+    "}",
+    "export interface ToolResults {",
+    ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${pascal(t.name)}Result;`),
+    "}",
+  ];
+  return `${header}/* eslint-disable */\n${body.replace(/^export interface FinSkillsToolTypes \{\}\n/m, "")}\n${maps.join("\n")}\n`;
+}

@@ -1,0 +1,49 @@
+// Precompiled Ajv 2020 standalone validators: in_<tool> and out_<tool> per tool.
+import * as standaloneModule from "ajv/dist/standalone/index.js";
+import { makeAjv } from "../ajv.js";
+import type { NeutralTool } from "./formats.js";
+import { PAYLOAD_DEFS, type Json } from "../schema.js";
+import { GUARD_RESULT_SCHEMA } from "../result_schema.js";
+
+/** Points local payload refs at the shared "payloads" schema. */
+function sharedRefs(s: Json): Json {
+  if (Array.isArray(s)) return s.map(sharedRefs);
+  if (!s || typeof s !== "object") return s;
+  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/") ? `payloads${v}` : sharedRefs(v)]));
+}
+
+// Under NodeNext the CommonJS module's function is its `default` export.
+type StandaloneFn = (ajv: object, refs: Record<string, string>) => string;
+const standalone = (standaloneModule.default as unknown as { default: StandaloneFn }).default;
+const SHIM = 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n';
+
+export const validatorName = (kind: "in" | "out", tool: string) => `${kind}_${tool}`;
+
+export function emitValidators(tools: readonly NeutralTool[], header: string): { js: string; dts: string } {
+  const ajv = makeAjv();
+  const refs: Record<string, string> = {};
+  // The payload definitions are compiled once and shared by every tool's validator.
+  ajv.addSchema({ $id: "payloads", $defs: PAYLOAD_DEFS } as object);
+  // Guard tools share one result schema, hence one compiled output validator.
+  ajv.addSchema({ $id: "guard_result", ...GUARD_RESULT_SCHEMA } as object);
+  for (const t of tools) {
+    const { $defs: _local, ...input } = t.input_schema;
+    ajv.addSchema({ $id: validatorName("in", t.name), ...(sharedRefs(input) as object) });
+    refs[validatorName("in", t.name)] = validatorName("in", t.name);
+    if (t.guard) refs[validatorName("out", t.name)] = "guard_result";
+    else {
+      ajv.addSchema({ $id: validatorName("out", t.name), ...t.output_schema } as object);
+      refs[validatorName("out", t.name)] = validatorName("out", t.name);
+    }
+  }
+  const code = standalone(ajv, refs);
+  const names = Object.keys(refs);
+  const dts = [
+    header.replace(/^\/\//gm, "//"),
+    'import type { ErrorObject } from "ajv";',
+    "export interface CompiledValidator { (data: unknown): boolean; errors?: ErrorObject[] | null }",
+    ...names.map((n) => `export declare const ${n}: CompiledValidator;`),
+    "",
+  ].join("\n");
+  return { js: `${header}${SHIM}${code}\n`, dts };
+}

@@ -1,0 +1,62 @@
+// The portability rules of tool-layer.md §1.3 (input schemas) and §1.4 (output schemas).
+import { referencedDefs, type Json, type Schema } from "./schema.js";
+import { schemaProblem } from "./ajv.js";
+
+const SUBSCHEMA_KEYS = new Set(["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"]);
+const SUBSCHEMA_LIST_KEYS = new Set(["anyOf", "allOf", "oneOf", "prefixItems"]);
+const SUBSCHEMA_MAP_KEYS = new Set(["properties", "$defs", "patternProperties", "dependentSchemas"]);
+
+function walk(s: Json, path: string, problems: string[], output: boolean): void {
+  if (typeof s === "boolean") {
+    if (!(s === false && path.endsWith("/additionalProperties"))) problems.push(`${path}: boolean subschema ${s}`);
+    return;
+  }
+  if (!s || typeof s !== "object" || Array.isArray(s)) {
+    problems.push(`${path}: not a schema`);
+    return;
+  }
+  for (const [k, v] of Object.entries(s)) {
+    if (k === "$schema") problems.push(`${path}: has $schema`);
+    if (k === "prefixItems" || k === "oneOf") problems.push(`${path}: uses ${k}`);
+    if (output && (k === "$ref" || k === "$defs")) problems.push(`${path}: output schemas must be inline (found ${k})`);
+    if (k === "additionalProperties" && v === true) problems.push(`${path}: additionalProperties true`);
+    if (SUBSCHEMA_KEYS.has(k)) walk(v, `${path}/${k}`, problems, output);
+    else if (SUBSCHEMA_LIST_KEYS.has(k) && Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${k}/${i}`, problems, output));
+    else if (SUBSCHEMA_MAP_KEYS.has(k) && v && typeof v === "object" && !Array.isArray(v)) {
+      for (const [name, sub] of Object.entries(v)) walk(sub, `${path}/${k}/${name}`, problems, output);
+    }
+  }
+}
+
+function rootShape(s: Schema, problems: string[]): void {
+  const keys = Object.keys(s);
+  const expected = ["type", "properties", "required", "additionalProperties", ...(s.$defs ? ["$defs"] : [])];
+  if (JSON.stringify(keys) !== JSON.stringify(expected)) problems.push(`root keys must be ${JSON.stringify(expected)}, got ${JSON.stringify(keys)}`);
+  if (s.type !== "object" || s.additionalProperties !== false) problems.push("root must be a closed object");
+  const props = Object.keys((s.properties ?? {}) as object);
+  for (const r of (s.required ?? []) as string[]) if (!props.includes(r)) problems.push(`required '${r}' is not a property`);
+}
+
+function defsUse(s: Schema, problems: string[]): void {
+  const defs = Object.keys((s.$defs ?? {}) as object);
+  const { $defs: _omit, ...rest } = s;
+  const used = referencedDefs(rest as Json);
+  for (const d of defs) if (!["series", "frame"].includes(d)) problems.push(`$defs.${d} is not series or frame`);
+  for (const d of defs) if (!used.has(d)) problems.push(`$defs.${d} is unused`);
+  for (const u of used) if (!defs.includes(u)) problems.push(`$ref #/$defs/${u} does not resolve`);
+  if (JSON.stringify(defs) !== JSON.stringify([...defs].sort())) problems.push("$defs keys must be sorted");
+}
+
+/** Every problem of a tool's input or output schema; empty when it is portable. */
+export function lintSchema(s: Schema, kind: "input" | "output"): string[] {
+  const problems: string[] = [];
+  walk(s, "", problems, kind === "output");
+  rootShape(s, problems);
+  if (kind === "input") defsUse(s, problems);
+  const text = JSON.stringify(s);
+  if (!/^[\x00-\x7f]*$/.test(text)) problems.push("schema is not ASCII");
+  if (JSON.stringify(JSON.parse(text)) !== text) problems.push("schema does not survive a JSON round trip");
+  const compiled = schemaProblem(s);
+  if (compiled) problems.push(compiled);
+  return problems;
+}

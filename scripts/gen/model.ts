@@ -1,0 +1,309 @@
+// Facts -> a normalised GuardModel per guard, with every cross-check of tool-layer.md §2.
+import { diag, type Diagnostic, type Where } from "./diagnostics.js";
+import { parseDoc } from "./jsdoc.js";
+import { fragmentError } from "./ajv.js";
+import { lintSchema } from "./lint.js";
+import { PAYLOAD_DEFS, SERIES_REF, FRAME_REF, referencedDefs, type Json, type Schema } from "./schema.js";
+import type { Alternative, GuardFacts, ParamFact } from "./extract.js";
+
+export const TOOL_NAME = /^[a-z][a-z0-9_]{0,47}$/;
+export const INPUT_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+export const ASCII = /^[\x20-\x7e]*$/;
+
+export type InputKind = "series" | "frame" | "other";
+
+export interface InputModel {
+  readonly name: string;
+  readonly required: boolean;
+  readonly doc: string;
+  readonly fragment: Schema | null;
+  readonly cannot: string | null;
+  readonly kind: InputKind;
+  readonly hasDefault: boolean;
+  readonly default: Json | undefined;
+  readonly slot: string;
+  readonly property: Schema | null;
+}
+
+export interface GuardModel {
+  readonly guard: string;
+  readonly file: string;
+  readonly skill: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly prose: string;
+  readonly async: boolean;
+  readonly required: readonly string[];
+  readonly optional: readonly string[];
+  readonly alternatives: readonly (readonly Alternative[])[];
+  readonly requires: readonly string[];
+  readonly aliases: Readonly<Record<string, string>>;
+  readonly inputs: readonly InputModel[];
+  readonly blockers: Readonly<Record<string, string>>;
+  readonly omitted: Readonly<Record<string, string>>;
+  readonly tool: string | null;
+  readonly reason: string | null;
+  readonly description: string | null;
+  readonly inputSchema: Schema | null;
+}
+
+export interface SlotDef {
+  readonly slot: string;
+  readonly kind: string;
+  readonly doc: string;
+}
+
+export interface ModelContext {
+  readonly skills: ReadonlySet<string>;
+  readonly slots: ReadonlyMap<string, SlotDef>;
+  readonly catalogueNames: ReadonlySet<string>;
+}
+
+const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** `a or (b + c)` for one either/or group. */
+export function renderGroup(group: readonly Alternative[]): string {
+  return group.map((a) => (typeof a === "string" ? a : a.length === 1 ? a[0]! : `(${a.join(" + ")})`)).join(" or ");
+}
+
+function kindOf(fragment: Schema | null): InputKind {
+  if (fragment && Object.keys(fragment).length === 1 && fragment.$ref === SERIES_REF) return "series";
+  if (fragment && Object.keys(fragment).length === 1 && fragment.$ref === FRAME_REF) return "frame";
+  return "other";
+}
+
+/** Property description: the doc, then `Default <json>.` when it applies, then a fragment's own description. */
+export function composeProperty(fragment: Schema, doc: string, required: boolean, hasDefault: boolean, value: Json | undefined): Schema {
+  let text = doc;
+  if (!required && hasDefault && value !== null && value !== "" && !/default/i.test(doc)) text = `${text} Default ${JSON.stringify(value)}.`;
+  if (typeof fragment.description === "string") text = `${text} ${fragment.description}`;
+  const { description: _own, ...rest } = fragment;
+  return { ...rest, description: collapse(text) };
+}
+
+/** Checks a slot's curated kind against an input's fragment (FS012). */
+export function fitsSlotKind(kind: string, fragment: Schema | null, cannot: string | null): boolean {
+  const members: Schema[] = fragment ? (Array.isArray(fragment.anyOf) ? (fragment.anyOf as Schema[]) : [fragment]) : [];
+  const has = (p: (s: Schema) => boolean) => members.some(p);
+  const isDate = (s: Schema) => s.type === "string" && (s.format === "date" || s.format === "date-time" || s.description === "ISO-8601 date or date-time.");
+  switch (kind) {
+    case "series": return has((s) => s.$ref === SERIES_REF);
+    case "frame": return has((s) => s.$ref === FRAME_REF);
+    case "scalar": return has((s) => s.type === "number" || s.type === "integer");
+    case "text": return has((s) => s.type === "string" && !isDate(s));
+    case "date": return has(isDate);
+    case "sequence": return has((s) => s.type === "array");
+    case "mapping": return has((s) => s.type === "object");
+    case "callable": return cannot !== null && cannot.includes("callable");
+    case "any": return true;
+    default: return false;
+  }
+}
+
+class Checker {
+  readonly out: Diagnostic[] = [];
+  constructor(readonly facts: GuardFacts) {}
+  at(line: number, path = ""): Where {
+    return { guard: this.facts.guard, file: this.facts.file, line, path };
+  }
+  report(code: Parameters<typeof diag>[0], line: number, message: string, path = ""): void {
+    this.out.push(diag(code, this.at(line, path), message));
+  }
+}
+
+function checkNames(c: Checker, required: readonly string[], optional: readonly string[], params: readonly ParamFact[]): void {
+  const f = c.facts;
+  const tupleLine = f.required?.line ?? 1;
+  const seen = new Set<string>();
+  for (const n of [...required, ...optional]) {
+    if (seen.has(n)) c.report("FS005", tupleLine, `input '${n}' is listed twice in required/optional`, n);
+    seen.add(n);
+    if (!INPUT_NAME.test(n)) c.report("FS010", tupleLine, `input name '${n}' does not match ${INPUT_NAME.source}`, n);
+  }
+  const paramNames = params.map((p) => p.name);
+  for (const n of seen) if (!paramNames.includes(n)) c.report("FS002", tupleLine, `'${n}' is in the tuples but is not a parameter of check()`, n);
+  for (const p of params) if (!seen.has(p.name)) c.report("FS003", p.line, `parameter '${p.name}' is in neither required nor optional`, p.name);
+  const expected = [...required, ...optional].filter((n) => paramNames.includes(n));
+  const actual = paramNames.filter((n) => seen.has(n));
+  if (JSON.stringify(expected) !== JSON.stringify(actual)) {
+    c.report("FS004", f.check?.line ?? tupleLine, `check() parameters are in order ${JSON.stringify(actual)}; required then optional is ${JSON.stringify(expected)}`);
+  }
+  for (const p of params) {
+    const isReq = required.includes(p.name);
+    const isOpt = optional.includes(p.name);
+    if (isReq && (p.questionToken || p.initializer !== null)) c.report("FS006", p.line, `required input '${p.name}' must have no '?' and no default`, p.name);
+    if (isOpt && !p.questionToken && p.initializer === null) c.report("FS006", p.line, `optional input '${p.name}' needs '?' or a default`, p.name);
+  }
+}
+
+function checkDefault(c: Checker, p: ParamFact, fragment: Schema | null): Json | undefined {
+  if (p.initializer === null) return undefined;
+  let value: Json;
+  try {
+    value = JSON.parse(p.initializer) as Json;
+  } catch {
+    c.report("FS007", p.line, `default of '${p.name}' is not a JSON literal: ${p.initializer}`, p.name);
+    return undefined;
+  }
+  if (fragment && value !== null) {
+    const err = fragmentError(fragment, value);
+    if (err) c.report("FS007", p.line, `default of '${p.name}' does not fit its type: ${err}`, p.name);
+  }
+  return value;
+}
+
+function checkDocs(c: Checker, names: readonly string[]) {
+  const f = c.facts;
+  const doc = f.check?.doc;
+  const parsed = parseDoc(doc?.value ?? "", doc?.line ?? f.check?.line ?? 1);
+  for (const p of parsed.problems) c.report(p.code, p.line, p.message);
+  if (names.length > 0 && !parsed.hasInputsHeader) c.report("FS008", doc?.line ?? f.check?.line ?? 1, "the JSDoc of check() has no 'Inputs' block");
+  const docs = new Map<string, string>();
+  for (const e of parsed.entries) {
+    for (const n of e.names) {
+      if (docs.has(n)) c.report("FS005", e.line, `input '${n}' is documented twice`, n);
+      else if (!names.includes(n)) c.report("FS008", e.line, `documented name '${n}' is not an input`, n);
+      docs.set(n, e.text);
+      if (!ASCII.test(e.text)) c.report("FS014", e.line, `doc of '${n}' is not ASCII`, n);
+    }
+  }
+  for (const n of names) if (!docs.has(n) && parsed.hasInputsHeader) c.report("FS008", doc?.line ?? 1, `input '${n}' has no doc line in the Inputs block`, n);
+  if (!ASCII.test(parsed.prose)) c.report("FS014", doc?.line ?? 1, "the JSDoc prose is not ASCII");
+  return { parsed, docs };
+}
+
+function checkAlternatives(c: Checker, required: readonly string[], optional: readonly string[]): void {
+  const alts = c.facts.alternatives;
+  if (!alts) return;
+  const seen = new Set<string>();
+  for (const group of alts.value) {
+    if (group.length < 2) c.report("FS013", alts.line, `either/or group ${JSON.stringify(group)} has fewer than two alternatives`);
+    for (const n of group.flat()) {
+      if (seen.has(n)) c.report("FS005", alts.line, `'${n}' appears twice in alternatives`, n);
+      seen.add(n);
+      if (required.includes(n)) c.report("FS013", alts.line, `alternatives name '${n}', which is a required input`, n);
+      else if (!optional.includes(n)) c.report("FS013", alts.line, `alternatives name '${n}', which is not an input`, n);
+    }
+  }
+}
+
+function checkSlots(c: Checker, inputs: readonly InputModel[], ctx: ModelContext): void {
+  const aliases = c.facts.slots;
+  const line = aliases?.line ?? 1;
+  const seen = new Set<string>();
+  for (const [input, slot] of aliases?.value ?? []) {
+    if (seen.has(input)) c.report("FS005", line, `slot alias for '${input}' is given twice`, input);
+    seen.add(input);
+    if (!inputs.some((i) => i.name === input)) c.report("FS012", line, `slots key '${input}' is not an input`, input);
+    if (!ctx.slots.has(slot)) c.report("FS012", line, `slots value '${slot}' is not a curated slot (src/runtime/slots.ts)`, input);
+  }
+  for (const i of inputs) {
+    const def = ctx.slots.get(i.slot);
+    if (def && !fitsSlotKind(def.kind, i.fragment, i.cannot)) {
+      c.report("FS012", line, `input '${i.name}' resolves to slot '${i.slot}' of kind ${def.kind}, which its type does not fit`, i.name);
+    }
+  }
+}
+
+function blockersReason(guard: string, blockers: Record<string, string>): string {
+  const parts = Object.entries(blockers).map(([k, why], i) => `${i === 0 ? "required input " : ""}${k} is ${why}`);
+  return `${parts.join(" and ")} - it cannot be sent as JSON, and a fabricated one would not be the caller's. Call the guard in-process instead: runGuard('${guard}', inputs)`;
+}
+
+function describeTool(prose: string, requires: readonly string[], omitted: Record<string, string>, skill: string): string {
+  const parts = [prose, requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing."];
+  const om = Object.entries(omitted);
+  if (om.length) parts.push(`Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.`);
+  parts.push(`Owning skill: ${skill} - call read_skill('${skill}') for the text.`);
+  return parts.filter(Boolean).join(" ");
+}
+
+function assembleSchema(inputs: readonly InputModel[]): Schema {
+  const properties: Schema = {};
+  for (const i of inputs) if (i.property) properties[i.name] = i.property;
+  const schema: Schema = { type: "object", properties, required: inputs.filter((i) => i.required && i.property).map((i) => i.name), additionalProperties: false };
+  const used = [...referencedDefs(properties)].sort();
+  if (used.length) schema.$defs = Object.fromEntries(used.map((d) => [d, PAYLOAD_DEFS[d as "series" | "frame"]]));
+  return schema;
+}
+
+/** Builds the model of one guard; diagnostics go to `out`. Returns null when facts are too broken. */
+export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic[]): GuardModel | null {
+  const c = new Checker(facts);
+  out.push(...facts.diagnostics);
+  const tool = `check_${facts.guard}`;
+  if (!TOOL_NAME.test(tool)) c.report("FS010", 1, `tool name '${tool}' does not match ${TOOL_NAME.source}`);
+  if (ctx.catalogueNames.has(tool)) c.report("FS016", 1, `tool name '${tool}' collides with a catalogue tool`);
+  if (!facts.skill || !facts.title || !facts.required || !facts.optional || !facts.check) {
+    out.push(...c.out);
+    return null;
+  }
+  const required = facts.required.value;
+  const optional = facts.optional.value;
+  const params = facts.check.params;
+  checkNames(c, required, optional, params);
+  const title = facts.title.value;
+  if (!ctx.skills.has(facts.skill.value)) c.report("FS015", facts.skill.line, `skill '${facts.skill.value}' is not in the skills index (skills/<name>/SKILL.md)`);
+  if (title.length < 1 || title.length > 64) c.report("FS015", facts.title.line, `title must be 1 to 64 characters, got ${title.length}`);
+  if (!ASCII.test(title)) c.report("FS014", facts.title.line, "title is not ASCII");
+  const names = [...required, ...optional];
+  const { parsed, docs } = checkDocs(c, names);
+  checkAlternatives(c, required, optional);
+  const aliasMap = Object.fromEntries(facts.slots?.value ?? []);
+  const inputs: InputModel[] = params
+    .filter((p) => names.includes(p.name))
+    .map((p) => {
+      const mapped = p.mapped;
+      if (mapped && "unsupported" in mapped) c.report("FS011", p.line, `input '${p.name}': ${mapped.unsupported}`, p.name);
+      const fragment = mapped && "ok" in mapped ? mapped.ok : null;
+      const cannot = mapped && "cannot" in mapped ? mapped.cannot : null;
+      const isRequired = required.includes(p.name);
+      const value = checkDefault(c, p, fragment);
+      const doc = docs.get(p.name) ?? "";
+      return {
+        name: p.name,
+        required: isRequired,
+        doc,
+        fragment,
+        cannot,
+        kind: kindOf(fragment),
+        hasDefault: p.initializer !== null,
+        default: value,
+        slot: aliasMap[p.name] ?? p.name,
+        property: fragment ? composeProperty(fragment, doc, isRequired, p.initializer !== null, value) : null,
+      };
+    });
+  checkSlots(c, inputs, ctx);
+  const blockers = Object.fromEntries(inputs.filter((i) => i.required && i.cannot).map((i) => [i.name, i.cannot!]));
+  const omitted = Object.fromEntries(inputs.filter((i) => !i.required && i.cannot).map((i) => [i.name, i.cannot!]));
+  const requires = [...required, ...(facts.alternatives?.value ?? []).map(renderGroup)];
+  const exported = Object.keys(blockers).length === 0;
+  const description = exported ? describeTool(parsed.prose, requires, omitted, facts.skill.value) : null;
+  if (description && !ASCII.test(description)) c.report("FS014", facts.check.line, "the tool description is not ASCII");
+  const inputSchema = exported ? assembleSchema(inputs) : null;
+  if (inputSchema && c.out.every((d) => d.severity !== "error")) {
+    for (const p of lintSchema(inputSchema, "input")) c.report("FS017", facts.check.line, `input schema of ${tool}: ${p}`);
+  }
+  out.push(...c.out);
+  return {
+    guard: facts.guard,
+    file: facts.file,
+    skill: facts.skill.value,
+    title,
+    summary: parsed.summary,
+    prose: parsed.prose,
+    async: facts.check.async,
+    required,
+    optional,
+    alternatives: facts.alternatives?.value ?? [],
+    requires,
+    aliases: aliasMap,
+    inputs,
+    blockers,
+    omitted,
+    tool: exported ? tool : null,
+    reason: exported ? null : blockersReason(facts.guard, blockers),
+    description,
+    inputSchema,
+  };
+}

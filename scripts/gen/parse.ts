@@ -1,0 +1,93 @@
+// Stage 1: the only stage that reads the disk. A ts-morph Project over guards/*.ts, the slot
+// table, the skills as text, and the package version.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Project, type SourceFile } from "ts-morph";
+
+export interface GenPaths {
+  /** The project root: contract.ts is at src/runtime/contract.ts below it. */
+  readonly root: string;
+  readonly guardsDir: string;
+  readonly skillsDir: string;
+  readonly slotsFile: string;
+  readonly outDir: string;
+}
+
+export interface GuardSource {
+  readonly guard: string;
+  readonly file: string;
+  readonly sourceFile: SourceFile;
+}
+
+export interface SkillSource {
+  readonly name: string;
+  readonly text: string;
+  readonly references: readonly { readonly name: string; readonly text: string }[];
+}
+
+export interface Sources {
+  readonly paths: GenPaths;
+  readonly contractFile: string;
+  readonly version: string;
+  readonly guards: readonly GuardSource[];
+  readonly slotsFile: { readonly file: string; readonly sourceFile: SourceFile };
+  readonly skills: readonly SkillSource[];
+}
+
+export function defaultPaths(root: string): GenPaths {
+  return {
+    root,
+    guardsDir: path.join(root, "guards"),
+    skillsDir: path.join(root, "skills"),
+    slotsFile: path.join(root, "src", "runtime", "slots.ts"),
+    outDir: path.join(root, "generated"),
+  };
+}
+
+const rel = (root: string, p: string) => path.relative(root, p).split(path.sep).join("/");
+
+/** Guard module names: `*.ts` files not starting with `_`, other than index.ts. */
+export function guardFileNames(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".ts") && !f.startsWith("_") && f !== "index.ts" && !f.endsWith(".d.ts"))
+    .sort();
+}
+
+function readSkills(dir: string): SkillSource[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "SKILL.md")))
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const refDir = path.join(dir, name, "references");
+      const refs = existsSync(refDir) ? readdirSync(refDir).filter((f) => f.endsWith(".md")).sort() : [];
+      return {
+        name,
+        text: readFileSync(path.join(dir, name, "SKILL.md"), "utf8").replace(/\r\n/g, "\n"),
+        references: refs.map((r) => ({ name: r, text: readFileSync(path.join(refDir, r), "utf8").replace(/\r\n/g, "\n") })),
+      };
+    });
+}
+
+export function parseSources(paths: GenPaths): Sources {
+  const project = new Project({
+    compilerOptions: { strict: true, module: 199 /* NodeNext */, moduleResolution: 99 /* NodeNext */, target: 9, skipLibCheck: true, types: [] },
+    skipAddingFilesFromTsConfig: true,
+  });
+  const guards = guardFileNames(paths.guardsDir).map((f) => {
+    const full = path.join(paths.guardsDir, f);
+    return { guard: f.slice(0, -3), file: rel(paths.root, full), sourceFile: project.addSourceFileAtPath(full) };
+  });
+  const slotsSf = project.addSourceFileAtPath(paths.slotsFile);
+  project.resolveSourceFileDependencies();
+  const pkg = JSON.parse(readFileSync(path.join(paths.root, "package.json"), "utf8")) as { version: string };
+  return {
+    paths,
+    contractFile: path.resolve(paths.root, "src", "runtime", "contract.ts"),
+    version: pkg.version,
+    guards,
+    slotsFile: { file: rel(paths.root, paths.slotsFile), sourceFile: slotsSf },
+    skills: readSkills(paths.skillsDir),
+  };
+}

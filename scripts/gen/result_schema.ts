@@ -1,0 +1,56 @@
+// The shared guard-result output schema (tool-layer.md §4.3), inline and closed.
+import type { Schema } from "./schema.js";
+
+const str = { type: "string" };
+const int = { type: "integer" };
+
+export const PROVENANCE_SCHEMA: Schema = {
+  type: "object",
+  properties: { input_sha256: str, tools_sha256: str, version: str },
+  required: ["input_sha256", "tools_sha256", "version"],
+  additionalProperties: false,
+};
+
+export const FINDING_SCHEMA: Schema = {
+  type: "object",
+  properties: {
+    severity: { type: "string", enum: ["error", "warning", "info"] },
+    message: str,
+    where: { type: ["string", "null"] },
+  },
+  required: ["severity", "message", "where"],
+  additionalProperties: false,
+};
+
+export const GUARD_RESULT_SCHEMA: Schema = {
+  type: "object",
+  properties: {
+    tool: str,
+    guard: str,
+    skill: str,
+    status: { type: "string", enum: ["pass", "fail"] },
+    passed: { type: "boolean" },
+    findings: { type: "array", items: FINDING_SCHEMA },
+    n_errors: int,
+    n_warnings: int,
+    evidence: { type: "object" },
+    elapsed_s: { type: "number", minimum: 0 },
+    summary: str,
+    provenance: PROVENANCE_SCHEMA,
+  },
+  required: ["tool", "guard", "skill", "status", "passed", "findings", "n_errors", "n_warnings", "evidence", "elapsed_s", "summary", "provenance"],
+  additionalProperties: false,
+};
+
+/**
+ * A catalogue result schema: `tool` first, the tool's own keys, then `elapsed_s` and
+ * `provenance`. describe_guard redefines `tool` as the described guard's tool (or null).
+ */
+export function catalogueResult(properties: Schema, required: readonly string[]): Schema {
+  return {
+    type: "object",
+    properties: { tool: str, ...properties, elapsed_s: { type: "number", minimum: 0 }, provenance: PROVENANCE_SCHEMA },
+    required: [...new Set(["tool", ...required, "elapsed_s", "provenance"])],
+    additionalProperties: false,
+  };
+}

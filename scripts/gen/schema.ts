@@ -1,0 +1,92 @@
+// JSON Schema value types and the fixed fragments of tool-layer.md §2.3 and §3.9.
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Schema = { [k: string]: Json };
+
+export const SERIES_REF = "#/$defs/series";
+export const FRAME_REF = "#/$defs/frame";
+
+export const DATE_FRAGMENTS: Record<string, Schema> = {
+  IsoDate: { type: "string", format: "date", description: "ISO-8601 date, e.g. 2024-01-02." },
+  IsoDateTime: { type: "string", format: "date-time", description: "ISO-8601 date-time, e.g. 2024-01-02T15:30:00Z." },
+  IsoTimestamp: { type: "string", description: "ISO-8601 date or date-time." },
+};
+
+const IDX: Schema = {
+  type: "array",
+  items: { type: ["string", "number"] },
+  description: "One label per value or row: ISO-8601 dates or date-times, or plain labels.",
+};
+const CELL: Schema = { type: ["number", "string", "boolean", "null"] };
+const TRUNC: Schema = {
+  type: "object",
+  properties: { kept: { type: "integer" }, of: { type: "integer" } },
+  required: ["kept", "of"],
+  additionalProperties: false,
+  description: "Present on evidence that was cut; ignored on input.",
+};
+
+export const SERIES_DEF: Schema = {
+  description:
+    'A series: {"index": [...], "values": [...], "name": ..., "freq": ...} or a bare list of values. null is missing; "Infinity" and "-Infinity" are infinities.',
+  anyOf: [
+    {
+      type: "object",
+      properties: { index: IDX, values: { type: "array", items: CELL }, name: { type: "string" }, dtype: { type: "string" }, freq: { type: "string" }, truncated: TRUNC },
+      required: ["values"],
+      additionalProperties: false,
+    },
+    { type: "array", items: CELL },
+  ],
+};
+
+const FRAME_COMMON = (body: Schema): Schema => ({
+  index: IDX,
+  index_name: { type: "string" },
+  columns: { type: "array", items: { type: "string" } },
+  ...body,
+  dtypes: { type: "object", additionalProperties: { type: "string" } },
+  freq: { type: "string" },
+  truncated: TRUNC,
+});
+
+export const POINT: Schema = {
+  type: "object",
+  properties: {
+    t: { type: ["string", "number"] },
+    o: { type: "number" }, h: { type: "number" }, l: { type: "number" }, c: { type: "number" },
+    v: { type: "number" }, vw: { type: "number" }, n: { type: "number" },
+  },
+  required: ["t"],
+  additionalProperties: false,
+};
+
+export const FRAME_DEF: Schema = {
+  description:
+    'A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...], "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null is a missing cell.',
+  anyOf: [
+    { type: "object", properties: FRAME_COMMON({ records: { type: "array", items: { type: "object" } } }), required: ["records"], additionalProperties: false },
+    { type: "object", properties: FRAME_COMMON({ data: { type: "array", items: { type: "array", items: CELL } } }), required: ["columns", "data"], additionalProperties: false },
+    { type: "array", items: POINT },
+    { type: "array", items: { type: "object" } },
+  ],
+};
+
+export const PAYLOAD_DEFS: Record<"series" | "frame", Schema> = { series: SERIES_DEF, frame: FRAME_DEF };
+
+/** Deep copy through JSON (schemas are JSON by construction). */
+export function clone<T extends Json>(x: T): T {
+  return JSON.parse(JSON.stringify(x)) as T;
+}
+
+/** Collects the local `$defs` names a schema references. */
+export function referencedDefs(s: Json, out = new Set<string>()): Set<string> {
+  if (Array.isArray(s)) s.forEach((x) => referencedDefs(x, out));
+  else if (s && typeof s === "object") {
+    for (const [k, v] of Object.entries(s)) {
+      if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) out.add(v.slice(8));
+      else referencedDefs(v, out);
+    }
+  }
+  return out;
+}

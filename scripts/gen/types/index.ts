@@ -1,0 +1,27 @@
+// The handler table: the first handler that supports a node maps it; none is FS011.
+import type { TypeNode } from "ts-morph";
+import { arrayHandler } from "./arrays.js";
+import { keywordHandler } from "./keywords.js";
+import { literalHandler } from "./literals.js";
+import { functionHandler, typeLiteralHandler } from "./objects.js";
+import { referenceHandler } from "./references.js";
+import { unionHandler } from "./unions.js";
+import { unsupported, type MapContext, type Mapped, type TypeHandler, type Warning } from "./handler.js";
+
+export const HANDLERS: readonly TypeHandler[] = [
+  keywordHandler, literalHandler, unionHandler, arrayHandler, referenceHandler, typeLiteralHandler, functionHandler,
+];
+
+/** Maps one annotation; warnings (FS101, FS102) are appended to `warnings`. */
+export function mapType(node: TypeNode, contractFile: string, projectRoot: string, warnings: Warning[]): Mapped {
+  const ctx: MapContext = {
+    contractFile,
+    projectRoot,
+    warnings,
+    following: new Set(),
+    map: (n) => HANDLERS.find((h) => h.supports(n))?.toSchema(n, ctx) ?? unsupported(n),
+  };
+  return ctx.map(node);
+}
+
+export type { Mapped, Warning } from "./handler.js";

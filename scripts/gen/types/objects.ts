@@ -1,0 +1,56 @@
+// Type literals and project interfaces: plain data becomes a closed object; an index
+// signature becomes a record; call signatures or callable members cannot cross.
+import { Node, type InterfaceDeclaration, type TypeElementTypes, type TypeLiteralNode } from "ts-morph";
+import type { Schema } from "../schema.js";
+import { typeText, unsupported, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
+
+/** First paragraph of a member's JSDoc, whitespace-collapsed, or undefined. */
+function memberDoc(m: TypeElementTypes): string | undefined {
+  const docs = Node.isJSDocable(m) ? m.getJsDocs() : [];
+  const text = docs.at(-1)?.getDescription().trim();
+  if (!text) return undefined;
+  return text.split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim();
+}
+
+/** Maps the members of a type literal or interface; `label` names it in reasons. */
+export function mapMembers(owner: TypeLiteralNode | InterfaceDeclaration, label: string | null, ctx: MapContext): Mapped {
+  const members = owner.getMembers();
+  const shown = (why: string) => (label ? `a live ${label} object` : why);
+  if (owner.getCallSignatures().length > 0) return { cannot: `a callable (${label ?? typeText(owner)})` };
+  const indexSigs = owner.getIndexSignatures();
+  if (indexSigs.length > 0) {
+    if (members.length !== 1 || indexSigs[0]!.getKeyTypeNode().getText() !== "string") return unsupported(owner, "index signatures must be alone and keyed by string");
+    const value = ctx.map(indexSigs[0]!.getReturnTypeNodeOrThrow());
+    if ("ok" in value) return { ok: { type: "object", additionalProperties: value.ok } };
+    return "cannot" in value ? { cannot: `a record of ${value.cannot}` } : value;
+  }
+  const properties: Schema = {};
+  const required: string[] = [];
+  for (const m of members) {
+    if (Node.isMethodSignature(m)) return { cannot: shown(`an object with callable member '${m.getName()}'`) };
+    if (!Node.isPropertySignature(m)) return unsupported(owner, `member '${m.getText()}'`);
+    const typeNode = m.getTypeNode();
+    if (!typeNode) return unsupported(owner, `member '${m.getName()}' has no type annotation`);
+    const mapped = ctx.map(typeNode);
+    if ("unsupported" in mapped) return mapped;
+    if ("cannot" in mapped) {
+      return { cannot: mapped.cannot.startsWith("a callable") ? shown(`an object with callable member '${m.getName()}'`) : `an object whose member '${m.getName()}' is ${mapped.cannot}` };
+    }
+    const doc = memberDoc(m);
+    properties[m.getName()] = doc ? { ...mapped.ok, description: doc } : mapped.ok;
+    if (!m.hasQuestionToken()) required.push(m.getName());
+  }
+  return { ok: { type: "object", properties, required, additionalProperties: false } };
+}
+
+export const typeLiteralHandler: TypeHandler = {
+  name: "type-literal",
+  supports: (n) => Node.isTypeLiteral(n),
+  toSchema: (n, ctx: MapContext) => mapMembers(n as TypeLiteralNode, null, ctx),
+};
+
+export const functionHandler: TypeHandler = {
+  name: "function",
+  supports: (n) => Node.isFunctionTypeNode(n) || Node.isConstructorTypeNode(n),
+  toSchema: (n) => ({ cannot: `a callable (${typeText(n)})` }),
+};

@@ -1,0 +1,42 @@
+// Stage 5: write the map into generated/ (atomically, via a temporary directory and a rename)
+// or compare it with generated/ and list every stale, missing and orphaned file.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+function listFiles(dir: string, prefix = ""): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? listFiles(path.join(dir, d.name), `${prefix}${d.name}/`) : [`${prefix}${d.name}`],
+  );
+}
+
+export function writeGenerated(outDir: string, files: ReadonlyMap<string, string>): void {
+  const tmp = `${outDir}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  for (const [rel, content] of files) {
+    const full = path.join(tmp, rel);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, content);
+  }
+  const old = `${outDir}.old-${process.pid}`;
+  if (existsSync(outDir)) renameSync(outDir, old);
+  renameSync(tmp, outDir);
+  rmSync(old, { recursive: true, force: true });
+}
+
+export interface CheckReport {
+  readonly stale: string[];
+  readonly missing: string[];
+  readonly orphaned: string[];
+}
+
+export function checkGenerated(outDir: string, files: ReadonlyMap<string, string>): CheckReport {
+  const onDisk = new Set(listFiles(outDir));
+  const report: CheckReport = { stale: [], missing: [], orphaned: [] };
+  for (const [rel, content] of files) {
+    if (!onDisk.has(rel)) report.missing.push(rel);
+    else if (readFileSync(path.join(outDir, rel), "utf8") !== content) report.stale.push(rel);
+  }
+  for (const rel of [...onDisk].sort()) if (!files.has(rel)) report.orphaned.push(rel);
+  return report;
+}
