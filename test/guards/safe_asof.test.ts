@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { BadInputError, type Frame } from "../../src/runtime/contract.js";
+import { makeFrame } from "../../src/lib/frame.js";
+import { check } from "../../guards/safe_asof.js";
+
+const LEFT = makeFrame({ ts: ["2024-01-02T09:30:01"], symbol: ["AAA"], signal: [1] });
+const RIGHT = makeFrame({ ts: ["2024-01-02T09:29:59", "2024-01-02T09:30:01", "2024-01-02T09:30:05"], symbol: ["AAA", "AAA", "AAA"], px: [100, 101, 102] });
+type R = ReturnType<typeof check>;
+const wheres = (r: R, sev: string) => r.findings.filter((f) => f.severity === sev).map((f) => f.where);
+const joined = (r: R) => r.evidence["joined"] as Frame;
+
+function badField(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof BadInputError) return e.field;
+    throw e;
+  }
+  throw new Error("expected BadInputError");
+}
+
+describe("safe_asof: spec examples", () => {
+  it("1. tolerance 5min -> PASS; px 100, staleness 2 s", () => {
+    const r = check(LEFT, RIGHT, "ts", "symbol", "5min");
+    expect(r.findings).toEqual([{ severity: "info", message: "1/1 rows matched strictly prior within 5min; 0 honestly unmatched", where: "join" }]);
+    expect(Object.keys(r.evidence)).toEqual(["on", "by", "tolerance", "allow_exact_matches", "direction", "n_left", "joined", "n_matched", "n_unmatched", "max_staleness", "staleness_unit"]);
+    expect(joined(r).columns).toEqual(["ts", "symbol", "signal", "px", "_asof_right_ts"]);
+    expect(joined(r).data["px"]).toEqual([100]);
+    expect(joined(r).data["_asof_right_ts"]).toEqual(["2024-01-02T09:29:59"]);
+    expect(joined(r).index).toEqual([0]);
+    expect(r.evidence["max_staleness"]).toBe(2);
+    expect(r.evidence["staleness_unit"]).toBe("seconds");
+    expect(r.evidence["by"]).toEqual(["symbol"]);
+    expect(r.evidence["tolerance"]).toBe("5min");
+    expect(r.evidence["n_matched"]).toBe(1);
+    expect(r.evidence["n_unmatched"]).toBe(0);
+  });
+
+  it("2. allow_exact_matches matches the same-stamp quote -> LOOK-AHEAD FAIL plus a warning", () => {
+    const r = check(LEFT, RIGHT, "ts", "symbol", "5min", true);
+    expect(joined(r).data["px"]).toEqual([101]);
+    expect(wheres(r, "warning")).toEqual(["allow_exact_matches"]);
+    expect(wheres(r, "error")).toEqual(["look-ahead"]);
+    expect(r.findings.find((f) => f.where === "look-ahead")!.message).toContain("LOOK-AHEAD: 1 matched row(s)");
+    expect(r.evidence["n_matched"]).toBe(1);
+    expect(r.evidence["max_staleness"]).toBe(0);
+  });
+
+  it("3. no tolerance -> FAIL at tolerance; the match is still px 100", () => {
+    const r = check(LEFT, RIGHT, "ts", "symbol");
+    expect(wheres(r, "error")).toEqual(["tolerance"]);
+    expect(r.findings[0]!.message).toContain("no staleness budget");
+    expect(joined(r).data["px"]).toEqual([100]);
+    expect(r.evidence["tolerance"]).toBeNull();
+  });
+
+  it("4. forward -> matches 09:30:05 (px 102) -> look-ahead FAIL plus a warning", () => {
+    const r = check(LEFT, RIGHT, "ts", "symbol", "5min", false, "forward");
+    expect(joined(r).data["px"]).toEqual([102]);
+    expect(wheres(r, "warning")).toEqual(["direction"]);
+    expect(r.findings.find((f) => f.where === "direction")!.message).toContain("looks into the future by design");
+    expect(wheres(r, "error")).toEqual(["look-ahead"]);
+    expect(r.evidence["max_staleness"]).toBe(-4);
+  });
+
+  it("5. symbol numbers in left, strings in right -> FAIL at keys, stops there", () => {
+    const left = makeFrame({ ts: ["2024-01-02T09:30:01"], symbol: [1] });
+    const right = makeFrame({ ts: ["2024-01-02T09:29:59"], symbol: ["1"], px: [100] });
+    const r = check(left, right, "ts", "symbol");
+    expect(r.findings).toHaveLength(1);
+    expect(r.findings[0]!.where).toBe("keys");
+    expect(r.findings[0]!.message).toContain("'symbol'");
+    expect(r.findings[0]!.message).toContain("number");
+    expect(r.findings[0]!.message).toContain("string");
+    expect(r.evidence["joined"]).toBeNull();
+    expect(r.evidence["n_matched"]).toBeNull();
+  });
+});
+
+describe("safe_asof: hand-derived", () => {
+  it("flags only the exact-stamp match among several; unmatched rows are fine", () => {
+    // numeric keys; quotes at 10 and 20; signals at 20 (exact), 25, 5 (nothing prior)
+    const left = makeFrame({ t: [20, 25, 5] });
+    const right = makeFrame({ t: [10, 20], px: [1, 2] });
+    const exact = check(left, right, "t", undefined, 100, true);
+    // joined sorted by t: 5 (unmatched), 20 (exact, px 2), 25 (px 2)
+    expect(joined(exact).index).toEqual([2, 0, 1]);
+    expect(joined(exact).data["_asof_right_ts"]).toEqual([null, 20, 20]);
+    expect(wheres(exact, "error")).toEqual(["look-ahead"]);
+    expect(exact.findings.find((f) => f.where === "look-ahead")!.message).toContain("LOOK-AHEAD: 1 matched row(s)");
+    const strict = check(left, right, "t", undefined, 100);
+    expect(strict.findings).toEqual([{ severity: "info", message: "2/3 rows matched strictly prior within 100; 1 honestly unmatched", where: "join" }]);
+    expect(joined(strict).data["_asof_right_ts"]).toEqual([null, 10, 20]);
+    expect(strict.evidence["max_staleness"]).toBe(10);
+    expect(strict.evidence["staleness_unit"]).toBe("key units");
+    // a tolerance of 5 leaves the 20 -> 10 match out (stale, lag 10), 25 -> 20 in (lag 5)
+    const tight = check(left, right, "t", undefined, 5);
+    expect(joined(tight).data["_asof_right_ts"]).toEqual([null, null, 20]);
+    expect(tight.evidence["n_unmatched"]).toBe(2);
+  });
+
+  it("nearest: the closer quote, ties to backward; a clash gets _right; index labels kept", () => {
+    const left: Frame = { ...makeFrame({ t: [14, 16], px: [0, 0] }), index: ["a", "b"] };
+    const right = makeFrame({ t: [10, 18], px: [1, 2] });
+    const r = check(left, right, "t", undefined, 10, false, "nearest");
+    expect(joined(r).columns).toEqual(["t", "px", "px_right", "_asof_right_ts"]);
+    expect(joined(r).data["px_right"]).toEqual([1, 2]);
+    expect(joined(r).index).toEqual(["a", "b"]);
+    expect(wheres(r, "error")).toEqual(["look-ahead"]);
+    const tie = check(makeFrame({ t: [14] }), right, "t", undefined, 10, false, "nearest");
+    expect(joined(tie).data["_asof_right_ts"]).toEqual([10]);
+  });
+
+  it("multiple by columns and the 3D budget on dates", () => {
+    const left = makeFrame({ d: ["2024-01-10", "2024-01-10"], ex: ["X", "Y"], sym: ["A", "A"] });
+    const right = makeFrame({ d: ["2024-01-08", "2024-01-05"], ex: ["X", "Y"], sym: ["A", "A"], px: [1, 2] });
+    const r = check(left, right, "d", ["ex", "sym"], "3D");
+    expect(joined(r).data["px"]).toEqual([1, NaN]);
+    expect(r.evidence["max_staleness"]).toBe(2 * 86400);
+  });
+
+  it("declared dtypes: category vs string gets the cast hint", () => {
+    const left: Frame = { ...makeFrame({ ts: [1], symbol: ["A"] }), dtypes: { symbol: "category" as never } };
+    const right: Frame = { ...makeFrame({ ts: [0], symbol: ["A"], px: [1] }), dtypes: { symbol: "string" } };
+    const r = check(left, right, "ts", "symbol", 5);
+    expect(wheres(r, "error")).toEqual(["keys"]);
+    expect(r.findings[0]!.message).toContain("cast both to the same type");
+  });
+});
+
+describe("safe_asof: bad input", () => {
+  it("frames and columns", () => {
+    expect(badField(() => check([] as unknown as Frame, RIGHT, "ts"))).toBe("left");
+    expect(badField(() => check(LEFT, "x" as unknown as Frame, "ts"))).toBe("right");
+    expect(badField(() => check(LEFT, RIGHT, "time"))).toBe("left");
+    expect(badField(() => check(LEFT, makeFrame({ ts: ["2024-01-02T09:29:59"] }), "ts", "symbol"))).toBe("right");
+    expect(badField(() => check(LEFT, RIGHT, ""))).toBe("on");
+    expect(badField(() => check(LEFT, RIGHT, "ts", [""]))).toBe("by/0");
+  });
+  it("nulls in keys name the frame, column and row", () => {
+    const l = makeFrame({ ts: ["2024-01-02T09:30:01", null], symbol: ["AAA", "AAA"] });
+    expect(badField(() => check(l, RIGHT, "ts", "symbol", "5min"))).toBe("left/records/1/ts");
+    const r = makeFrame({ ts: ["2024-01-02T09:29:59"], symbol: [null], px: [1] });
+    expect(badField(() => check(LEFT, r, "ts", "symbol", "5min"))).toBe("right/records/0/symbol");
+  });
+  it("on values neither ISO date-times nor numbers", () => {
+    expect(badField(() => check(makeFrame({ ts: ["soon"] }), RIGHT, "ts"))).toBe("left/records/0/ts");
+    expect(badField(() => check(makeFrame({ ts: [1, "2024-01-02"] }), RIGHT, "ts"))).toBe("left/records/0/ts");
+  });
+  it("tolerance", () => {
+    expect(badField(() => check(LEFT, RIGHT, "ts", "symbol", "5 fortnights"))).toBe("tolerance");
+    expect(badField(() => check(LEFT, RIGHT, "ts", "symbol", "0min"))).toBe("tolerance");
+    expect(badField(() => check(LEFT, RIGHT, "ts", "symbol", 300))).toBe("tolerance");
+    const num = makeFrame({ t: [1] });
+    expect(badField(() => check(num, num, "t", undefined, "5min"))).toBe("tolerance");
+    expect(badField(() => check(num, num, "t", undefined, -1))).toBe("tolerance");
+    expect(badField(() => check(num, num, "t", undefined, NaN))).toBe("tolerance");
+  });
+  it("direction and allow_exact_matches", () => {
+    expect(badField(() => check(LEFT, RIGHT, "ts", "symbol", "5min", false, "sideways" as "forward"))).toBe("direction");
+    expect(badField(() => check(LEFT, RIGHT, "ts", "symbol", "5min", "yes" as unknown as boolean))).toBe("allow_exact_matches");
+  });
+  it("a frame already holding _asof_right_ts", () => {
+    const l = makeFrame({ ts: ["2024-01-02T09:30:01"], _asof_right_ts: [null] });
+    expect(badField(() => check(l, RIGHT, "ts"))).toBe("left");
+    const r = makeFrame({ ts: ["2024-01-02T09:30:01"], _asof_right_ts: [null] });
+    expect(badField(() => check(LEFT, r, "ts"))).toBe("right");
+  });
+});
