@@ -174,8 +174,8 @@ describe("purge_effect: AUC against an independent reference", () => {
     expect(r.evidence["embargo_bars"]).toBe(2);
     expect(r.evidence["fold_aucs_user"]).toEqual(naive.map((v) => expect.closeTo(v!, 12)));
     expect(r.evidence["fold_aucs_purged"]).toEqual(purged.map((v) => expect.closeTo(v!, 12)));
-    const mu = naive.reduce((s, v) => s + v!, 0) / 4;
-    const mp = purged.reduce((s, v) => s + v!, 0) / 4;
+    const mu = naive.reduce<number>((s, v) => s + v!, 0) / 4;
+    const mp = purged.reduce<number>((s, v) => s + v!, 0) / 4;
     expect(r.evidence["auc_user"]).toBeCloseTo(mu, 12);
     expect(r.evidence["auc_inflation"]).toBeCloseTo(mu - mp, 12);
   });
