@@ -1,0 +1,203 @@
+import { Outcome, invalid, fieldPath, type Frame, type Integer } from "../src/runtime/contract.js";
+import { numericColumn } from "../src/lib/frame.js";
+import { requireNumber } from "../src/lib/series.js";
+import { step } from "../src/lib/progress.js";
+import { expectedMaxStandardNormal, minBacktestLengthYears } from "../src/lib/sharpe_inference.js";
+import { cscv, meanAbsCorrelation, summarizePbo } from "../src/lib/cscv.js";
+
+export const skill = "backtest-overfitting";
+export const title = "Minimum backtest length and probability of overfitting";
+export const required = ["best_sharpe", "n_obs", "n_trials"] as const;
+export const optional = ["periods_per_year", "model_returns", "n_blocks", "pbo_max"] as const;
+
+const RANK_CONVENTION = "omega = rank/(N+1), rank 1 = worst out of sample; ties: the in-sample winner takes the lowest rank in its out-of-sample tie group";
+const MAX_BLOCKS = 20;
+/** The paper's PBO rejection level. */
+const PAPER_PBO_LEVEL = 0.05;
+/** Above this mean |correlation| the columns are far fewer effective trials. */
+const CORRELATION_WARNING = 0.5;
+/** Fewer configurations than this make PBO coarse. */
+const FEW_CONFIGS = 5;
+
+/**
+ * Audits a research result for overfitting from two sides: the minimum backtest length
+ * (MinBTL) the trial count requires for the claimed Sharpe, and the probability of backtest
+ * overfitting (PBO) by combinatorially symmetric cross-validation (CSCV) over the panel of
+ * every configuration tried.
+ *
+ * Inputs
+ *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
+ *   n_obs : number of per-period observations behind it (>= 2).
+ *   n_trials : honest number of configurations tried, abandoned ones included (>= 1).
+ *   periods_per_year : periods per year, to convert n_obs to years.
+ *   model_returns : per-period simple returns of every configuration tried, one column per
+ *       configuration (T rows, >= 2 columns); without it PBO is skipped.
+ *   n_blocks : S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20).
+ *   pbo_max : PBO at or above this fails, in (0, 1].
+ *
+ * Fails when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max.
+ */
+export async function check(
+  best_sharpe: number,
+  n_obs: Integer,
+  n_trials: Integer,
+  periods_per_year: Integer = 252,
+  model_returns?: Frame,
+  n_blocks: Integer = 16,
+  pbo_max: number = 0.5,
+) {
+  requireNumber("best_sharpe", best_sharpe);
+  requireInteger("n_obs", n_obs, 2);
+  requireInteger("n_trials", n_trials, 1);
+  requireInteger("periods_per_year", periods_per_year, 1);
+  requireBlocks(n_blocks);
+  requireNumber("pbo_max", pbo_max);
+  if (!(pbo_max > 0 && pbo_max <= 1)) throw invalid("pbo_max", `must be in (0, 1], got ${pbo_max}`);
+  const panel = model_returns === undefined ? null : requirePanel(model_returns, n_blocks);
+
+  const out = new Outcome();
+  let nTrials = n_trials;
+  if (panel !== null && n_trials < panel.length) {
+    out.warning(`n_trials ${n_trials} is below the N configurations in model_returns; using N = ${panel.length}`, "n_trials");
+    nTrials = panel.length;
+  }
+  const btl = minBtl(best_sharpe, n_obs, nTrials, periods_per_year);
+  reportMinBtl(out, btl, best_sharpe, nTrials);
+  const pbo = panel === null ? null : await pboOf(panel, n_blocks);
+  reportPbo(out, pbo, pbo_max);
+
+  const nConfigs = panel?.length ?? nTrials;
+  return out
+    .note("n_trials", nTrials)
+    .note("sharpe_annual", best_sharpe)
+    .note("sample_years", btl.sampleYears)
+    .note("min_btl_years", btl.minBtlYears)
+    .note("credible", btl.credible)
+    .note("shortfall_years", btl.shortfallYears)
+    .note("expected_max_sharpe", btl.expectedMaxSharpe)
+    .note("pbo", pbo?.pbo ?? null)
+    .note("logits", pbo === null ? null : Array.from(pbo.logits))
+    .note("n_combinations", pbo?.nCombinations ?? null)
+    .note("n_blocks", pbo?.nBlocks ?? null)
+    .note("n_configs", pbo?.nConfigs ?? null)
+    .note("rank_convention", RANK_CONVENTION)
+    .note("no_skill_pbo", Math.ceil(nConfigs / 2) / nConfigs)
+    .note("threshold", pbo_max)
+    .note("prob_oos_loss", pbo?.probOosLoss ?? null)
+    .note("degradation_slope", pbo?.degradationSlope ?? null)
+    .note("n_distinct_winners", pbo?.nDistinctWinners ?? null)
+    .note("mean_abs_correlation", pbo?.meanAbsCorrelation ?? null)
+    .done();
+}
+
+interface MinBtl {
+  readonly sampleYears: number;
+  readonly minBtlYears: number;
+  readonly credible: boolean;
+  readonly shortfallYears: number;
+  readonly expectedMaxSharpe: number;
+}
+
+/** MinBTL: (E_N / Sharpe)^2 years; Infinity for a non-positive Sharpe (even with N = 1). */
+function minBtl(sharpe: number, nObs: number, nTrials: number, ppy: number): MinBtl {
+  const sampleYears = nObs / ppy;
+  const minBtlYears = minBacktestLengthYears(nTrials, sharpe);
+  return {
+    sampleYears,
+    minBtlYears,
+    credible: sampleYears >= minBtlYears,
+    shortfallYears: Math.max(0, minBtlYears - sampleYears),
+    expectedMaxSharpe: expectedMaxStandardNormal(nTrials) / Math.sqrt(sampleYears),
+  };
+}
+
+function reportMinBtl(out: Outcome, b: MinBtl, sharpe: number, nTrials: number): void {
+  if (nTrials === 1) out.warning("one trial: nothing to deflate (MinBTL 0 years for a positive Sharpe)", "minbtl");
+  const years = fmt(b.sampleYears);
+  if (b.credible) {
+    out.info(`sample ${years} years >= MinBTL ${fmt(b.minBtlYears)} years for an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials`, "minbtl");
+  } else {
+    out.error(`${years} years cannot support an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials: MinBTL ${fmt(b.minBtlYears)} years, short by ${fmt(b.shortfallYears)}. Expected max Sharpe from noise alone at this length is ${fmt(b.expectedMaxSharpe)}`, "minbtl");
+  }
+}
+
+interface PboRun {
+  readonly pbo: number;
+  readonly logits: Float64Array;
+  readonly nCombinations: number;
+  readonly nBlocks: number;
+  readonly nConfigs: number;
+  readonly probOosLoss: number;
+  readonly degradationSlope: number | null;
+  readonly nDistinctWinners: number;
+  readonly meanAbsCorrelation: number | null;
+}
+
+/** CSCV then the column correlations, with one increasing progress scale over both. */
+async function pboOf(panel: readonly (readonly number[])[], nBlocks: number): Promise<PboRun> {
+  let total = 0;
+  const run = await cscv(panel, nBlocks, (done, all) => {
+    total = all + panel.length;
+    return step(done, total);
+  });
+  const correlation = await meanAbsCorrelation(panel, (done) => step(run.nCombinations + done, total));
+  const s = summarizePbo(run);
+  return {
+    pbo: s.pbo, logits: run.logits, nCombinations: run.nCombinations, nBlocks, nConfigs: run.nConfigs,
+    probOosLoss: s.probOosLoss, degradationSlope: s.degradationSlope, nDistinctWinners: s.nDistinctWinners,
+    meanAbsCorrelation: correlation,
+  };
+}
+
+function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
+  if (pbo === null) {
+    out.warning("PBO was not computed: give model_returns (one column per configuration tried)", "pbo");
+    return;
+  }
+  const noSkill = Math.ceil(pbo.nConfigs / 2) / pbo.nConfigs;
+  const line = `PBO ${fmt(pbo.pbo)} over ${pbo.nCombinations} CSCV splits (S = ${pbo.nBlocks}, N = ${pbo.nConfigs})`;
+  if (pbo.pbo >= pboMax) out.error(`${line} >= threshold ${pboMax}: the in-sample winner is a coin flip out of sample`, "pbo");
+  else out.info(`${line} < threshold ${pboMax}; no-skill line ${fmt(noSkill)}`, "pbo");
+  if (pbo.pbo < pboMax && pbo.pbo > PAPER_PBO_LEVEL) out.warning(`PBO ${fmt(pbo.pbo)} is above the paper's ${PAPER_PBO_LEVEL} rejection level`, "pbo");
+  if (pbo.meanAbsCorrelation !== null && pbo.meanAbsCorrelation > CORRELATION_WARNING) {
+    out.warning(`mean |correlation| between configurations is ${fmt(pbo.meanAbsCorrelation)} > ${CORRELATION_WARNING}: far fewer effective trials than columns`, "pbo");
+  }
+  if (pbo.nConfigs < FEW_CONFIGS) out.warning(`only ${pbo.nConfigs} configurations: PBO is coarse`, "pbo");
+}
+
+/** Up to 4 decimals, or "Infinity". */
+function fmt(x: number): string {
+  return Number.isFinite(x) ? String(Number(x.toFixed(4))) : x > 0 ? "Infinity" : "-Infinity";
+}
+
+/** The T x N panel as columns: >= 2 unique columns, finite cells, T >= n_blocks rows. */
+function requirePanel(frame: Frame, nBlocks: number): readonly (readonly number[])[] {
+  if (frame === null || typeof frame !== "object" || !Array.isArray(frame.columns) || typeof frame.data !== "object" || frame.data === null) {
+    throw invalid("model_returns", "must be a frame with one column per configuration");
+  }
+  if (frame.columns.length < 2) throw invalid("model_returns", `needs at least 2 configuration columns, got ${frame.columns.length}`);
+  const seen = new Set<string>();
+  for (const name of frame.columns) {
+    if (seen.has(name)) throw invalid(fieldPath("model_returns", "columns"), `duplicate column name ${JSON.stringify(name)}`);
+    seen.add(name);
+  }
+  const columns = frame.columns.map((name) => numericColumn("model_returns", frame, name));
+  const nRows = columns[0]!.length;
+  columns.forEach((col, c) => {
+    if (col.length !== nRows) throw invalid("model_returns", `column ${JSON.stringify(frame.columns[c])} has ${col.length} rows, the first has ${nRows}`);
+  });
+  if (nRows < nBlocks) throw invalid("model_returns", `has ${nRows} row(s), fewer than n_blocks = ${nBlocks}`);
+  return columns;
+}
+
+function requireBlocks(nBlocks: unknown): void {
+  if (typeof nBlocks !== "number" || !Number.isInteger(nBlocks) || nBlocks < 2 || nBlocks > MAX_BLOCKS || nBlocks % 2 !== 0) {
+    throw invalid("n_blocks", `must be an even integer in [2, ${MAX_BLOCKS}], got ${JSON.stringify(nBlocks) ?? String(nBlocks)}`);
+  }
+}
+
+function requireInteger(field: string, x: unknown, min: number): void {
+  if (typeof x !== "number" || !Number.isInteger(x) || x < min) {
+    throw invalid(field, `must be an integer >= ${min}, got ${JSON.stringify(x) ?? String(x)}`);
+  }
+}
