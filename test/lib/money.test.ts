@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalOf, lotsForUnits, pipSize, pipValueQuote, pointSize, quoteToBase, roundHalfUp, unitsForLots, LOT_SIZES } from "../../src/lib/money.js";
+import { decimalOf, ratioHalfUp, lotsForUnits, pipSize, pipValueQuote, pointSize, quoteToBase, roundHalfUp, unitsForLots, LOT_SIZES } from "../../src/lib/money.js";
 
 describe("money", () => {
   it("reads the decimal text of a number, not its binary value", () => {
@@ -45,5 +45,15 @@ describe("money", () => {
     expect(unitsForLots(0.5).toString()).toBe("50000");
     expect(unitsForLots(3, "micro").toString()).toBe("3000");
     expect(lotsForUnits(25000).toString()).toBe("0.25");
+  });
+
+  it("rounds exact ratios half up", () => {
+    expect(ratioHalfUp(517, 1096, 4)).toBe(0.4717);
+    expect(ratioHalfUp(1, 8, 2)).toBe(0.13); // 0.125 is a tie: up
+    expect(ratioHalfUp(-1, 8, 2)).toBe(-0.13); // ties away from zero
+    expect(ratioHalfUp(2, 3, 4)).toBe(0.6667);
+    expect(ratioHalfUp(4717, 10000, 0)).toBe(0);
+    expect(() => ratioHalfUp(1, 0, 2)).toThrow(RangeError);
+    expect(() => ratioHalfUp(0.5, 2, 2)).toThrow(RangeError);
   });
 });
