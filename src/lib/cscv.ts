@@ -64,35 +64,50 @@ function blockStats(columns: readonly ArrayLike<number>[], edges: readonly numbe
   return s;
 }
 
+/** Running per-column accumulators for one half (reused across splits). */
+interface HalfAccumulator {
+  readonly mean: Float64Array;
+  readonly m2: Float64Array;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+}
+
+function halfAccumulator(nCols: number): HalfAccumulator {
+  return { mean: new Float64Array(nCols), m2: new Float64Array(nCols), min: new Float64Array(nCols), max: new Float64Array(nCols) };
+}
+
 /**
  * Scores (mean / sd, ddof 1, not annualised) of every column on the union of `blocks`, merged
- * in ascending block order (Chan's update); 0 where all the half's values are identical.
+ * in ascending block order (n = n_a + n_b, delta = mean_b - mean_a, mean = mean_a + delta n_b / n,
+ * M2 = M2_a + M2_b + delta^2 n_a n_b / n); 0 where all the half's values are identical.
+ * The count weights do not depend on the column, so they are computed once per block.
  */
-function halfScores(s: BlockStats, nCols: number, blocks: Int32Array, out: Float64Array): void {
-  for (let c = 0; c < nCols; c++) {
-    let n = 0;
-    let m = 0;
-    let m2 = 0;
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!;
-      const at = b * nCols + c;
-      const nb = s.count[b]!;
-      if (n === 0) {
-        [n, m, m2, lo, hi] = [nb, s.mean[at]!, s.m2[at]!, s.min[at]!, s.max[at]!];
-        continue;
-      }
-      const total = n + nb;
-      const delta = s.mean[at]! - m;
-      m2 += s.m2[at]! + (delta * delta * n * nb) / total;
-      m += (delta * nb) / total;
-      n = total;
-      if (s.min[at]! < lo) lo = s.min[at]!;
-      if (s.max[at]! > hi) hi = s.max[at]!;
+function halfScores(s: BlockStats, nCols: number, blocks: Int32Array, acc: HalfAccumulator, out: Float64Array): void {
+  const { mean, m2, min, max } = acc;
+  const first = blocks[0]! * nCols;
+  mean.set(s.mean.subarray(first, first + nCols));
+  m2.set(s.m2.subarray(first, first + nCols));
+  min.set(s.min.subarray(first, first + nCols));
+  max.set(s.max.subarray(first, first + nCols));
+  let n = s.count[blocks[0]!]!;
+  for (let i = 1; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const nb = s.count[b]!;
+    const total = n + nb;
+    const meanWeight = nb / total;
+    const m2Weight = (n * nb) / total;
+    const base = b * nCols;
+    for (let c = 0; c < nCols; c++) {
+      const at = base + c;
+      const delta = s.mean[at]! - mean[c]!;
+      m2[c] += s.m2[at]! + delta * delta * m2Weight;
+      mean[c] += delta * meanWeight;
+      if (s.min[at]! < min[c]!) min[c] = s.min[at]!;
+      if (s.max[at]! > max[c]!) max[c] = s.max[at]!;
     }
-    out[c] = lo === hi ? 0 : m / Math.sqrt(m2 / (n - 1));
+    n = total;
   }
+  for (let c = 0; c < nCols; c++) out[c] = min[c] === max[c] ? 0 : mean[c]! / Math.sqrt(m2[c]! / (n - 1));
 }
 
 /** One CSCV run: per split (in lexicographic order of the in-sample block sets) the winner's statistics. */
@@ -117,7 +132,12 @@ const WORK_PER_STEP = 5e6;
 /** Progress sink: `step` by default; a caller running several stages can offset it. */
 export type Progress = (done: number, total: number) => Promise<void>;
 
-/** Runs CSCV over all C(S, S/2) splits; reports progress with `step(split, total)`. */
+/**
+ * Runs CSCV over all C(S, S/2) splits; reports progress with `progress(split, total)`.
+ * Splits come in complementary pairs: each half's scores are computed once, for the split whose
+ * in-sample set holds block 0 (the first C(S, S/2) / 2 in lexicographic order) and for its
+ * complement's split, found by its lexicographic rank.
+ */
 export async function cscv(columns: readonly ArrayLike<number>[], nBlocks: number, progress: Progress = step): Promise<CscvResult> {
   const nCols = columns.length;
   const nRows = columns[0]!.length;
@@ -130,19 +150,34 @@ export async function cscv(columns: readonly ArrayLike<number>[], nBlocks: numbe
     ranks: new Int32Array(total), logits: new Float64Array(total),
   };
   const interval = Math.max(1, Math.floor(WORK_PER_STEP / (nCols * nBlocks)));
-  const isScore = new Float64Array(nCols);
-  const osScore = new Float64Array(nCols);
+  const withFirst = new Float64Array(nCols);
+  const withoutFirst = new Float64Array(nCols);
   const complement = new Int32Array(nBlocks - half);
+  const acc = halfAccumulator(nCols);
   let split = 0;
   for (const inSample of combinations(nBlocks, half)) {
-    if (split > 0 && split % interval === 0) await progress(split, total);
+    if (inSample[0] !== 0) break;
+    if (split > 0 && split % interval === 0) await progress(2 * split, total);
     complementOf(inSample, nBlocks, complement);
-    halfScores(stats, nCols, inSample, isScore);
-    halfScores(stats, nCols, complement, osScore);
-    recordSplit(r, split++, isScore, osScore);
+    halfScores(stats, nCols, inSample, acc, withFirst);
+    halfScores(stats, nCols, complement, acc, withoutFirst);
+    recordSplit(r, split++, withFirst, withoutFirst);
+    recordSplit(r, lexRank(complement, nBlocks), withoutFirst, withFirst);
   }
   await progress(total, total);
   return r;
+}
+
+/** Position of the sorted k-subset `c` of 0..n-1 in lexicographic order (0-based). */
+export function lexRank(c: ArrayLike<number>, n: number): number {
+  const k = c.length;
+  let rank = 0;
+  let prev = -1;
+  for (let i = 0; i < k; i++) {
+    for (let v = prev + 1; v < c[i]!; v++) rank += binomial(n - 1 - v, k - 1 - i);
+    prev = c[i]!;
+  }
+  return rank;
 }
 
 function complementOf(subset: Int32Array, n: number, out: Int32Array): void {

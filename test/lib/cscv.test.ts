@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Mt19937 } from "../../src/lib/prng.js";
-import { binomial, blockEdges, combinations, cscv, meanAbsCorrelation, olsSlope, summarizePbo } from "../../src/lib/cscv.js";
+import { binomial, blockEdges, combinations, cscv, lexRank, meanAbsCorrelation, olsSlope, summarizePbo } from "../../src/lib/cscv.js";
 
 function gauss(g: Mt19937): number {
   const u = 1 - g.nextFloat();
@@ -33,6 +33,12 @@ describe("combinations", () => {
       expect(seen.size).toBe(binomial(s, s / 2));
     }
     expect([binomial(2, 1), binomial(10, 5), binomial(16, 8), binomial(20, 10)]).toEqual([2, 252, 12870, 184756]);
+  });
+  it("lexRank inverts the enumeration order", () => {
+    for (const n of [2, 6, 10]) {
+      let i = 0;
+      for (const c of combinations(n, n / 2)) expect(lexRank(c, n)).toBe(i++);
+    }
   });
   it("block edges are floor(j T / S)", () => {
     expect(blockEdges(10, 4)).toEqual([0, 2, 5, 7, 10]);
