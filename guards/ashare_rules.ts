@@ -11,6 +11,42 @@ export const optional = ["stock_name", "side", "days_since_ipo", "lots"] as cons
 type Board = "STAR" | "ChiNext" | "BSE" | "B-share" | "SSE-Main" | "SZSE-Main";
 type Side = "buy" | "sell";
 
+/** One daily bar; JSON nulls in optional members mean absent (a null volume is no volume). */
+interface DailyBar {
+  /** Session high, CNY, > 0. */
+  high: number;
+  /** Session low, CNY, > 0. */
+  low: number;
+  /** Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required). */
+  prev_close?: number;
+  /** Alias of prev_close. */
+  pre_close?: number;
+  /** Alias of prev_close. */
+  preclose?: number;
+  /** Session open, CNY. */
+  open?: number;
+  /** Session close, CNY. */
+  close?: number;
+  /** Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume. */
+  volume?: number;
+  /** Alias of volume. */
+  vol?: number;
+  /** Alias of volume. */
+  turnover_volume?: number;
+  /** Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n. */
+  paused?: boolean | number | string;
+  /** Suspension flag, as paused. */
+  is_paused?: boolean | number | string;
+  /** Suspension flag, as paused. */
+  suspended?: boolean | number | string;
+  /** Suspension flag, as paused. */
+  halted?: boolean | number | string;
+  /** Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: trading_status. */
+  trade_status?: string | number;
+  /** Alias of trade_status. */
+  trading_status?: string | number;
+}
+
 /** One purchase lot; the date and the quantity each under one of their aliases. */
 interface PurchaseLot {
   /** Purchase date (ISO). Aliases: trade_date, buy_date. */
@@ -151,7 +187,7 @@ function readDaysSinceIpo(x: unknown): number | null {
  *       buy_date; qty aliases quantity, shares) or [date, qty] pairs; used on sells only.
  */
 export function check(
-  bar: Record<string, number | string | boolean>,
+  bar: DailyBar,
   code: string,
   date: IsoDate,
   stock_name?: string,

@@ -7,10 +7,8 @@ export const title = "Paper trading account proof";
 export const required = ["broker"] as const;
 export const optional = ["account_id", "base_url", "extra"] as const;
 
-/** A URL, or a group of URLs nested up to two levels (ccxt's urls.api). */
-type UrlTree = string | Record<string, string | Record<string, string>>;
-/** One broker-specific fact: a flag, a port, or an object (urls, headers). */
-type ExtraValue = boolean | number | string | Record<string, UrlTree | number | boolean>;
+/** One broker-specific fact: a flag, a port, or an object (urls with URLs nested up to two levels, headers). */
+type ExtraValue = boolean | number | string | Record<string, string | number | boolean | Record<string, string | Record<string, string>>>;
 
 type Raw = Readonly<Record<string, unknown>>;
 

@@ -128,7 +128,7 @@ describe("ashare_rules: rules", () => {
     expect(check(bar({ trade_status: 0 }), "600000", "2024-03-12").evidence["reason"]).toBe("suspended");
     expect(check(bar({ trade_status: "trading" }), "600000", "2024-03-12").evidence["reason"]).toBe("tradable");
     const noVol = bar({});
-    delete (noVol as Record<string, unknown>)["volume"];
+    delete (noVol as unknown as Record<string, unknown>)["volume"];
     expect(check(noVol, "600000", "2024-03-12").evidence["reason"]).toBe("no volume");
     expect(check(bar({ volume: null }), "600000", "2024-03-12").evidence["reason"]).toBe("no volume");
     expect(check(bar({ volume: NaN }), "600000", "2024-03-12").evidence["reason"]).toBe("no volume");
@@ -161,7 +161,7 @@ describe("ashare_rules: bad input", () => {
   it("bar", () => {
     expect(badField(() => check([] as unknown as Bar, "600000", "2024-03-12"))).toMatch(/^bar \|/);
     expect(badField(() => check(null as unknown as Bar, "600000", "2024-03-12"))).toMatch(/^bar \|/);
-    expect(badField(() => check({ low: 1, prev_close: 1, volume: 1 }, "600000", "2024-03-12"))).toMatch(/^bar\/high \| .*missing/);
+    expect(badField(() => check({ low: 1, prev_close: 1, volume: 1 } as unknown as Bar, "600000", "2024-03-12"))).toMatch(/^bar\/high \| .*missing/);
     expect(badField(() => check(bar({ low: null }), "600000", "2024-03-12"))).toMatch(/^bar\/low \|/);
     expect(badField(() => check({ high: 1, low: 1, volume: 1 }, "600000", "2024-03-12"))).toMatch(/^bar\/prev_close \| .*missing/);
     expect(badField(() => check(bar({ high: Infinity }), "600000", "2024-03-12"))).toMatch(/^bar\/high \|/);
