@@ -1,6 +1,6 @@
 import { Outcome, invalid, fieldPath, type Cell, type Integer, type IsoDate, type Series } from "../src/runtime/contract.js";
-import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
-import { isDateIndex, requireDatedIndex, requireNumbers } from "../src/lib/series.js";
+import { formatIsoDate, parseIsoDate, requireIsoDate } from "../src/lib/dates.js";
+import { isDateIndex, requireDatedIndex, requireNumber } from "../src/lib/series.js";
 import { describeCell, valuesView } from "../src/lib/series_or_array.js";
 import { compoundedReturn, episodeDrawdown, labelEpisodes, type Episode } from "../src/lib/regimes.js";
 import { finiteOrNull, mean, minMax, sd, sharpe } from "../src/lib/stats.js";
@@ -103,7 +103,8 @@ export function check(
 function requireDates(dates: readonly IsoDate[]): number[] {
   if (!Array.isArray(dates)) throw invalid("dates", `must be an array of ISO dates, got ${describeCell(dates)}`);
   if (dates.length < 2) throw invalid("dates", `needs at least 2 dates, got ${dates.length}`);
-  const days = dates.map((d, i) => requireIsoDate(fieldPath("dates", i), d));
+  // fast path first; the path string is built only for a bad value
+  const days = dates.map((d, i) => (typeof d === "string" ? parseIsoDate(d) : null) ?? requireIsoDate(fieldPath("dates", i), d));
   for (let i = 1; i < days.length; i++) {
     if (days[i] === days[i - 1]) throw invalid(fieldPath("dates", i), `duplicate date ${JSON.stringify(dates[i])}`);
     if (days[i]! < days[i - 1]!) throw invalid(fieldPath("dates", i), `dates must be strictly increasing: ${JSON.stringify(dates[i])} comes after ${JSON.stringify(dates[i - 1])}`);
@@ -131,7 +132,13 @@ function requirePeriodSeries(field: string, x: Series, days: readonly number[], 
   if (typeof x !== "object" || x === null || !Array.isArray(x.values)) throw invalid(field, "must be a series of numbers");
   requireLength(field, x.values.length, days.length);
   requireSameDates(field, x.index, days);
-  return requireNumbers(field, x, rule);
+  const values = x.values as readonly unknown[];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    const ok = typeof v === "number" && Number.isFinite(v) && (rule.above === undefined || v > rule.above);
+    if (!ok) requireNumber(fieldPath(field, "values", i), v, rule); // throws the field's message
+  }
+  return values as readonly number[];
 }
 
 /** Labels: non-empty strings or integers, one per date. */
@@ -140,12 +147,10 @@ function requireLabels(labels: Series<Cell> | readonly (string | Integer)[], day
   requireLength("labels", view.values.length, days.length);
   requireSameDates("labels", view.index, days);
   return view.values.map((v, i) => {
+    if (typeof v === "string" && v !== "") return v;
     const where = fieldPath(view.base, i);
     if (v === null || v === undefined || (typeof v === "number" && Number.isNaN(v))) throw invalid(where, `labels[${i}] is missing (null or NaN); every period needs a regime label`);
-    if (typeof v === "string") {
-      if (v === "") throw invalid(where, `labels[${i}] is an empty string; every period needs a regime label`);
-      return v;
-    }
+    if (v === "") throw invalid(where, `labels[${i}] is an empty string; every period needs a regime label`);
     if (typeof v === "number" && Number.isInteger(v)) return v;
     throw invalid(where, `labels[${i}] must be a string or an integer, got ${describeCell(v)}`);
   });
