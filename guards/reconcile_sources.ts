@@ -1,0 +1,128 @@
+import { Outcome, invalid, type Frame, type Integer, type Label, type Series } from "../src/runtime/contract.js";
+import { requireAligned, requireDatedIndex, requireNumber, requireNumbers } from "../src/lib/series.js";
+import { requireActions, type CorporateAction } from "../src/lib/price_adjust.js";
+
+export const skill = "market-data-sourcing";
+export const title = "Reconcile two price sources";
+export const required = ["close", "other"] as const;
+export const optional = ["actions", "tol_bps", "window_days"] as const;
+
+const MS_PER_DAY = 86400000;
+const BPS = 10000;
+
+/** A jump in the log ratio of the two sources. */
+interface Step {
+  readonly date: Label;
+  readonly ratio_before: number;
+  readonly ratio_after: number;
+  readonly attribution: string;
+}
+
+/**
+ * Attributes every divergence between two price sources for one instrument to a cause: a
+ * constant level offset (different adjustment conventions, returns agree), a step explained by a
+ * corporate action, or an unexplained step, which is a data error. Only unexplained steps fail.
+ *
+ * Inputs
+ *   close : source A's closes (price), dated, at least 2 dates; finite and > 0.
+ *   other : source B's closes (price) for the same instrument on the same dates; finite and > 0.
+ *       Restrict both to their common dates first if the vendors' calendars differ.
+ *   actions : known corporate actions, a frame with columns date, ratio and optional kind
+ *       (default "split"), or an array of [date, ratio] pairs; ratio is the price factor.
+ *   tol_bps : divergence tolerance in basis points, on the ratio of the two sources (> 0).
+ *   window_days : how many calendar days from a step an action may lie and still explain it
+ *       (integer >= 0).
+ *
+ * Convention differences are warnings: safe for returns, wrong for any price-level rule. A single
+ * bad tick usually shows as two unexplained steps (out and back).
+ */
+export function check(
+  close: Series,
+  other: Series,
+  actions?: Frame | readonly (readonly (string | number)[])[],
+  tol_bps: number = 10,
+  window_days: Integer = 3,
+) {
+  const a = requireNumbers("close", close, { minLength: 2, above: 0 });
+  const ms = requireDatedIndex("close", close);
+  const b = requireNumbers("other", other, { minLength: 2, above: 0 });
+  requireDatedIndex("other", other);
+  requireAligned("close", close, "other", other);
+  const acts = actions === undefined ? [] : requireActions("actions", actions);
+  requireNumber("tol_bps", tol_bps, { above: 0 });
+  if (typeof window_days !== "number" || !Number.isInteger(window_days) || window_days < 0) {
+    throw invalid("window_days", `must be an integer >= 0, got ${JSON.stringify(window_days)}`);
+  }
+
+  const tol = tol_bps / BPS;
+  const ratio = a.map((x, t) => x / b[t]!);
+  const rel = ratio.map((r) => r - 1);
+  const nDivergent = rel.filter((r) => Math.abs(r) > tol).length;
+  const steps = findSteps(ratio, ms, close.index!, acts, tol, window_days);
+  const unexplained = steps.filter((s) => s.attribution.startsWith("UNEXPLAINED"));
+  const maxRel = rel.reduce((m, r) => Math.max(m, Math.abs(r)), 0);
+  let maxReturn = 0;
+  for (let t = 1; t < a.length; t++) maxReturn = Math.max(maxReturn, Math.abs(a[t]! / a[t - 1]! - b[t]! / b[t - 1]!));
+
+  const out = new Outcome();
+  let verdict: string;
+  if (nDivergent === 0) {
+    verdict = `IDENTICAL within ${tol_bps} bps`;
+    out.info(verdict, "levels");
+  } else if (steps.length === 0) {
+    verdict = `ADJUSTMENT CONVENTION ONLY: constant ${fmt(median(ratio))}x level offset, returns match (max abs return diff ${fmt(maxReturn)}) - safe for returns, wrong for any price-level rule`;
+    out.warning(verdict, "levels");
+  } else if (unexplained.length > 0) {
+    verdict = `DATA ERROR: ${unexplained.length} of ${steps.length} step(s) have no corporate action within ${window_days}d`;
+    out.error(`${verdict}: unexplained step(s) on ${unexplained.map((s) => String(s.date)).join(", ")} - a bad tick, a missing day or a wrong split factor in one source`, "steps");
+  } else {
+    verdict = `ADJUSTMENT DIFFERENCE: ${steps.length} step(s), all explained by corporate actions`;
+    out.warning(verdict, "steps");
+  }
+  return out
+    .note("verdict", verdict)
+    .note("n_common", a.length)
+    .note("n_divergent_dates", nDivergent)
+    .note("max_abs_rel_diff", maxRel)
+    .note("max_abs_return_diff", maxReturn)
+    .note("steps", steps)
+    .note("report", summary(verdict, a.length, nDivergent, tol_bps, maxRel, maxReturn, steps))
+    .done();
+}
+
+/** Dates whose log ratio moved by more than tol, each attributed to the first action within the window. */
+function findSteps(ratio: readonly number[], ms: readonly number[], labels: readonly Label[], acts: readonly CorporateAction[], tol: number, windowDays: number): Step[] {
+  const steps: Step[] = [];
+  for (let t = 1; t < ratio.length; t++) {
+    if (!(Math.abs(Math.log(ratio[t]!) - Math.log(ratio[t - 1]!)) > tol)) continue;
+    const day = Math.floor(ms[t]! / MS_PER_DAY);
+    const action = acts.find((x) => Math.abs(x.day - day) <= windowDays);
+    steps.push({
+      date: labels[t]!,
+      ratio_before: ratio[t - 1]!,
+      ratio_after: ratio[t]!,
+      attribution: action === undefined ? "UNEXPLAINED -> data error" : `${action.kind} ${action.ratio} on ${action.date}`,
+    });
+  }
+  return steps;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Six significant digits for messages. */
+function fmt(x: number): string {
+  return String(Number(x.toPrecision(6)));
+}
+
+function summary(verdict: string, n: number, nDivergent: number, tolBps: number, maxRel: number, maxReturn: number, steps: readonly Step[]): string {
+  const lines = [
+    verdict,
+    `${n} common date(s); ${nDivergent} diverge by more than ${tolBps} bps; max abs rel diff ${fmt(maxRel)}; max abs return diff ${fmt(maxReturn)}`,
+    ...steps.map((s) => `step ${String(s.date)}: ratio ${fmt(s.ratio_before)} -> ${fmt(s.ratio_after)}; ${s.attribution}`),
+  ];
+  return lines.join("\n");
+}
