@@ -3,6 +3,7 @@ import { check } from "../../guards/purge_effect.js";
 import { BadInputError, type Frame, type Series } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { Mt19937 } from "../../src/lib/prng.js";
+import { withRunContext, type ProgressEvent } from "../../src/lib/progress.js";
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 type R = Awaited<ReturnType<typeof check>>;
@@ -287,5 +288,16 @@ describe("purge_effect: bad input", () => {
   });
   it("an embargo >= 1 is named as a fraction of n", async () => {
     await expect(f(x10, y10, 2, undefined, 5, 5)()).rejects.toThrow(/a fraction of n, e\.g\. 0\.01/);
+  });
+});
+
+describe("purge_effect: progress and cancellation", () => {
+  it("reports progress while scoring and honours an aborted signal", async () => {
+    const events: ProgressEvent[] = [];
+    await withRunContext({ onProgress: (e) => events.push(e) }, () => check(x10, y10, 2, undefined, 2, 0));
+    expect(events.length).toBeGreaterThan(0);
+    const ctl = new AbortController();
+    ctl.abort(new Error("cancelled by test"));
+    await expect(withRunContext({ signal: ctl.signal }, () => check(x10, y10, 2, undefined, 2, 0))).rejects.toThrow("cancelled by test");
   });
 });
