@@ -27,7 +27,7 @@ interface Line {
 
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 const indentOf = (s: string) => s.length - s.trimStart().length;
-const ENTRY = /^([a-z_][a-zA-Z0-9_]*(?:\s*,\s*[a-z_][a-zA-Z0-9_]*)*)\s*:\s*(.*)$/;
+const ENTRY = /^([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*:\s*(.*)$/;
 
 /** Strips `/**`, `*\/` and each line's ` * ` decoration, keeping the indentation after it; drops @tags. */
 export function docLines(raw: string, firstLine: number): Line[] {

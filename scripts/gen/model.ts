@@ -103,11 +103,15 @@ export function fitsSlotKind(kind: string, fragment: Schema | null, cannot: stri
 class Checker {
   readonly out: Diagnostic[] = [];
   constructor(readonly facts: GuardFacts) {}
-  at(line: number, path = ""): Where {
-    return { guard: this.facts.guard, file: this.facts.file, line, path };
+  at(line: number, path = "", column = 1): Where {
+    return { guard: this.facts.guard, file: this.facts.file, line, path, column };
   }
-  report(code: Parameters<typeof diag>[0], line: number, message: string, path = ""): void {
-    this.out.push(diag(code, this.at(line, path), message));
+  report(code: Parameters<typeof diag>[0], line: number, message: string, path = "", column = 1): void {
+    this.out.push(diag(code, this.at(line, path, column), message));
+  }
+  /** A diagnostic at a parameter's own position. */
+  reportParam(code: Parameters<typeof diag>[0], p: ParamFact, message: string): void {
+    this.report(code, p.line, message, p.name, p.column);
   }
 }
 
@@ -122,7 +126,7 @@ function checkNames(c: Checker, required: readonly string[], optional: readonly 
   }
   const paramNames = params.map((p) => p.name);
   for (const n of seen) if (!paramNames.includes(n)) c.report("FS002", tupleLine, `'${n}' is in the tuples but is not a parameter of check()`, n);
-  for (const p of params) if (!seen.has(p.name)) c.report("FS003", p.line, `parameter '${p.name}' is in neither required nor optional`, p.name);
+  for (const p of params) if (!seen.has(p.name)) c.reportParam("FS003", p, `parameter '${p.name}' is in neither required nor optional`);
   const expected = [...required, ...optional].filter((n) => paramNames.includes(n));
   const actual = paramNames.filter((n) => seen.has(n));
   if (JSON.stringify(expected) !== JSON.stringify(actual)) {
@@ -131,8 +135,8 @@ function checkNames(c: Checker, required: readonly string[], optional: readonly 
   for (const p of params) {
     const isReq = required.includes(p.name);
     const isOpt = optional.includes(p.name);
-    if (isReq && (p.questionToken || p.initializer !== null)) c.report("FS006", p.line, `required input '${p.name}' must have no '?' and no default`, p.name);
-    if (isOpt && !p.questionToken && p.initializer === null) c.report("FS006", p.line, `optional input '${p.name}' needs '?' or a default`, p.name);
+    if (isReq && (p.questionToken || p.initializer !== null)) c.reportParam("FS006", p, `required input '${p.name}' must have no '?' and no default`);
+    if (isOpt && !p.questionToken && p.initializer === null) c.reportParam("FS006", p, `optional input '${p.name}' needs '?' or a default`);
   }
 }
 
@@ -142,12 +146,12 @@ function checkDefault(c: Checker, p: ParamFact, fragment: Schema | null): Json |
   try {
     value = JSON.parse(p.initializer) as Json;
   } catch {
-    c.report("FS007", p.line, `default of '${p.name}' is not a JSON literal: ${p.initializer}`, p.name);
+    c.reportParam("FS007", p, `default of '${p.name}' is not a JSON literal: ${p.initializer}`);
     return undefined;
   }
   if (fragment && value !== null) {
     const err = fragmentError(fragment, value);
-    if (err) c.report("FS007", p.line, `default of '${p.name}' does not fit its type: ${err}`, p.name);
+    if (err) c.reportParam("FS007", p, `default of '${p.name}' does not fit its type: ${err}`);
   }
   return value;
 }
@@ -254,7 +258,7 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
     .filter((p) => names.includes(p.name))
     .map((p) => {
       const mapped = p.mapped;
-      if (mapped && "unsupported" in mapped) c.report("FS011", p.line, `input '${p.name}': ${mapped.unsupported}`, p.name);
+      if (mapped && "unsupported" in mapped) c.reportParam("FS011", p, `input '${p.name}': ${mapped.unsupported}`);
       const fragment = mapped && "ok" in mapped ? mapped.ok : null;
       const cannot = mapped && "cannot" in mapped ? mapped.cannot : null;
       const isRequired = required.includes(p.name);

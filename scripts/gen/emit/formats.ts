@@ -29,3 +29,28 @@ export const RENAMES: Record<Exclude<Format, "neutral">, (t: NeutralTool) => obj
   "openai-chat": (t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.input_schema } }),
   mcp: (t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.input_schema, outputSchema: t.output_schema, annotations: t.annotations }),
 };
+
+/** The provider SDK type each export must satisfy, for generated/exports.check.ts. */
+export const SDK_TYPES: Record<Exclude<Format, "neutral">, string> = {
+  anthropic: "Anthropic.Messages.Tool",
+  openai: "OpenAI.Responses.FunctionTool",
+  "openai-strict": "OpenAI.Responses.FunctionTool",
+  "openai-chat": "OpenAI.Chat.Completions.ChatCompletionFunctionTool",
+  mcp: "McpTool",
+};
+
+/** A type-only module: every export entry `satisfies` its provider SDK's tool type under tsc. */
+export function emitExportsCheck(formats: Record<string, object[]>, header: string): string {
+  const lines = [
+    header,
+    'import type Anthropic from "@anthropic-ai/sdk";',
+    'import type OpenAI from "openai";',
+    'import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";',
+    "",
+  ];
+  for (const [format, type] of Object.entries(SDK_TYPES)) {
+    const ident = format.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+    lines.push(`export const ${ident} = ${JSON.stringify(formats[format])} as const satisfies readonly ${type}[];`, "");
+  }
+  return lines.join("\n");
+}

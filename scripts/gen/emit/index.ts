@@ -6,7 +6,7 @@ import { GUARD_RESULT_SCHEMA } from "../result_schema.js";
 import type { GuardModel, SlotDef } from "../model.js";
 import type { SkillModel } from "../skills.js";
 import { searchIndex } from "../skills.js";
-import { FORMATS, RENAMES, type NeutralTool } from "./formats.js";
+import { FORMATS, RENAMES, emitExportsCheck, type NeutralTool } from "./formats.js";
 import { emitValidators } from "./validators.js";
 import { emitTypes } from "./types.js";
 import { emitAgreement, emitDispatch } from "./dispatch.js";
@@ -115,5 +115,6 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
   files.set("types.ts", await emitTypes(tools, TS_HEADER));
   files.set("dispatch.ts", emitDispatch(guards, TS_HEADER));
   files.set("agreement.ts", emitAgreement(guards, TS_HEADER));
+  files.set("exports.check.ts", emitExportsCheck(formats as Record<string, object[]>, TS_HEADER));
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -1,0 +1,77 @@
+// The import arrows of architecture.md, checked over every module, plus the absence of cycles.
+import path from "node:path";
+import { Project } from "ts-morph";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "./helpers.js";
+
+type Area = "cli" | "server" | "runtime" | "contract" | "generated" | "guards" | "lib" | "scripts" | "external";
+
+function areaOf(file: string): Area {
+  const rel = path.relative(ROOT, file).split(path.sep).join("/");
+  if (rel === "src/runtime/contract.ts") return "contract";
+  for (const a of ["cli", "server", "runtime", "lib"] as const) if (rel.startsWith(`src/${a}/`)) return a;
+  if (rel.startsWith("generated/")) return "generated";
+  if (rel.startsWith("guards/")) return "guards";
+  if (rel.startsWith("scripts/")) return "scripts";
+  return "external";
+}
+
+/** Which areas each area may import (architecture.md "Imports go one way"). */
+const ALLOWED: Record<Exclude<Area, "external">, Area[]> = {
+  cli: ["runtime", "contract", "cli"],
+  server: ["runtime", "contract", "server"],
+  runtime: ["runtime", "contract", "generated", "lib"],
+  generated: ["guards", "runtime", "contract", "generated"],
+  guards: ["lib", "contract", "guards"],
+  lib: ["lib", "contract"],
+  contract: [],
+  scripts: ["scripts"],
+};
+
+function graph() {
+  const project = new Project({ tsConfigFilePath: path.join(ROOT, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
+  for (const g of ["src/**/*.ts", "guards/**/*.ts", "generated/**/*.ts", "scripts/**/*.ts"]) project.addSourceFilesAtPaths(path.join(ROOT, g));
+  const edges: [string, string][] = [];
+  for (const sf of project.getSourceFiles()) {
+    const from = sf.getFilePath();
+    if (areaOf(from) === "external") continue;
+    for (const d of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
+      const target = d.getModuleSpecifierSourceFile();
+      if (target && !target.getFilePath().includes("/node_modules/")) edges.push([from, target.getFilePath()]);
+    }
+  }
+  return edges;
+}
+
+describe("import directions", () => {
+  const edges = graph();
+  it("follows the arrows (types-only imports of generated/types from runtime included)", () => {
+    const bad = edges
+      .filter(([f, t]) => areaOf(t) !== "external" && !ALLOWED[areaOf(f) as Exclude<Area, "external">].includes(areaOf(t)))
+      .filter(([f, t]) => !(areaOf(f) === "runtime" && f.endsWith("decoded.ts") && t.endsWith("generated/types.ts")))
+      .map(([f, t]) => `${path.relative(ROOT, f)} -> ${path.relative(ROOT, t)}`);
+    expect(bad).toEqual([]);
+  });
+  it("guards import only lib and the contract; the dispatch table is generated's only runtime import of guards", () => {
+    const guardImports = edges.filter(([f]) => areaOf(f) === "guards").map(([, t]) => areaOf(t));
+    expect(new Set(guardImports).size === 0 || [...new Set(guardImports)].every((a) => ["lib", "contract", "guards"].includes(a))).toBe(true);
+  });
+  it("has no import cycles", () => {
+    const adj = new Map<string, string[]>();
+    for (const [f, t] of edges) adj.set(f, [...(adj.get(f) ?? []), t]);
+    const state = new Map<string, 1 | 2>();
+    const cycles: string[] = [];
+    const visit = (n: string, stack: string[]) => {
+      if (state.get(n) === 2) return;
+      if (state.get(n) === 1) {
+        cycles.push([...stack.slice(stack.indexOf(n)), n].map((x) => path.relative(ROOT, x)).join(" -> "));
+        return;
+      }
+      state.set(n, 1);
+      for (const m of adj.get(n) ?? []) visit(m, [...stack, n]);
+      state.set(n, 2);
+    };
+    for (const n of adj.keys()) visit(n, []);
+    expect(cycles).toEqual([]);
+  });
+});
