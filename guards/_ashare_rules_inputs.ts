@@ -1,6 +1,7 @@
 // Input readers for ashare_rules: the daily bar (aliases, flags, volume) and purchase lots.
 import { invalid, fieldPath } from "../src/runtime/contract.js";
 import { requireIsoDate } from "../src/lib/dates.js";
+import { asciiJson } from "../src/lib/ascii_text.js";
 
 export interface BarFacts {
   readonly high: number;
@@ -31,10 +32,8 @@ const SUSPENDED_STATUS = new Set(["\u505c\u724c", "SUSPEND", "SUSPENDED", "0"]);
 const TRUE_TEXT = new Set(["true", "1", "yes", "y"]);
 const FALSE_TEXT = new Set(["false", "0", "no", "n", ""]);
 
-function show(x: unknown): string {
-  if (typeof x === "number" && !Number.isFinite(x)) return Number.isNaN(x) ? "null (missing)" : String(x);
-  return JSON.stringify(x) ?? typeof x;
-}
+/** Caller values echoed in messages, ASCII-safe. */
+const show = asciiJson;
 
 /** null, undefined and NaN are "missing". */
 function isMissing(x: unknown): boolean {
@@ -93,7 +92,7 @@ function suspension(raw: Raw): string | null {
   const status = aliased("bar", raw, STATUS);
   if (status !== null) {
     const text = String(status.value).trim().replace(/[a-z]/g, (c) => c.toUpperCase());
-    if (SUSPENDED_STATUS.has(text) && by === null) by = `${status.key} ${JSON.stringify(String(status.value))}`;
+    if (SUSPENDED_STATUS.has(text) && by === null) by = `${status.key} ${asciiJson(String(status.value))}`;
   }
   return by;
 }

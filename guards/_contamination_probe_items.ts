@@ -2,6 +2,7 @@
 import { invalid, fieldPath } from "../src/runtime/contract.js";
 import { requireIsoDate } from "../src/lib/dates.js";
 import { step } from "../src/lib/progress.js";
+import { asciiJson, asciiText } from "../src/lib/ascii_text.js";
 
 export type Ask = (question: string) => string | Promise<string>;
 export type Match = (truth: string, answer: string) => boolean;
@@ -22,9 +23,8 @@ export interface ScoredItem {
 
 type Raw = Readonly<Record<string, unknown>>;
 
-function show(x: unknown): string {
-  return JSON.stringify(x) ?? typeof x;
-}
+/** Caller values echoed in messages, ASCII-safe. */
+const show = asciiJson;
 
 function requiredString(base: string, raw: Raw, key: string): string {
   if (!Object.hasOwn(raw, key) || raw[key] === undefined || raw[key] === null) throw invalid(base, `item lacks ${key}`);
@@ -66,7 +66,7 @@ export function substringMatch(truth: string, answer: string): boolean {
 }
 
 function reason(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return asciiText(e instanceof Error ? e.message : String(e));
 }
 
 function compare(match: Match, truth: string, answer: string, i: number): boolean {

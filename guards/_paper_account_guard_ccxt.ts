@@ -2,6 +2,7 @@
 // sandbox hosts judged by whole DNS-label tokens.
 import { invalid, fieldPath } from "../src/runtime/contract.js";
 import { parseHost, hostHasToken } from "../src/lib/url_host.js";
+import { asciiJson, asciiText } from "../src/lib/ascii_text.js";
 
 export interface Verdict {
   readonly isPaper: boolean;
@@ -25,7 +26,7 @@ function urlLeaves(field: string, node: unknown, out: { field: string; url: stri
     out.push({ field, url: node });
     return;
   }
-  if (!isObject(node)) throw invalid(field, `must be a URL string or an object of URLs, got ${JSON.stringify(node) ?? typeof node}`);
+  if (!isObject(node)) throw invalid(field, `must be a URL string or an object of URLs, got ${asciiJson(node)}`);
   for (const [k, v] of Object.entries(node)) urlLeaves(fieldPath(field, k), v, out);
 }
 
@@ -33,14 +34,14 @@ function urlLeaves(field: string, node: unknown, out: { field: string; url: stri
 export function apiHosts(extra: Raw): string[] | null {
   if (!Object.hasOwn(extra, "urls") || extra["urls"] === undefined || extra["urls"] === null) return null;
   const urls = extra["urls"];
-  if (!isObject(urls)) throw invalid("extra/urls", `must be an object, got ${JSON.stringify(urls) ?? typeof urls}`);
+  if (!isObject(urls)) throw invalid("extra/urls", `must be an object, got ${asciiJson(urls)}`);
   if (urls["api"] === undefined || urls["api"] === null) return null;
   const leaves: { field: string; url: string }[] = [];
   urlLeaves("extra/urls/api", urls["api"], leaves);
   const hosts: string[] = [];
   for (const { field, url } of leaves) {
     const h = parseHost(url);
-    if (h === null) throw invalid(field, `${JSON.stringify(url)} cannot be parsed as a URL`);
+    if (h === null) throw invalid(field, `${asciiJson(url)} cannot be parsed as a URL`);
     if (!hosts.includes(h)) hosts.push(h);
   }
   return hosts;
@@ -51,7 +52,7 @@ export function headers(extra: Raw): Map<string, string> {
   const h = extra["headers"];
   const out = new Map<string, string>();
   if (h === undefined || h === null) return out;
-  if (!isObject(h)) throw invalid("extra/headers", `must be an object, got ${JSON.stringify(h) ?? typeof h}`);
+  if (!isObject(h)) throw invalid("extra/headers", `must be an object, got ${asciiJson(h)}`);
   for (const [k, v] of Object.entries(h)) out.set(k.toLowerCase(), String(v));
   return out;
 }
@@ -64,7 +65,7 @@ function sandboxFlag(extra: Raw): { name: string; value: unknown } {
 function okxVerdict(venue: string, extra: Raw): Verdict {
   const value = headers(extra).get("x-simulated-trading");
   if (value === "1") return { isPaper: true, rule: "ccxt-okx-header", text: `ccxt ${venue} is in sandbox mode and sends x-simulated-trading: 1 (simulated trading)`, hosts: [] };
-  const seen = value === undefined ? "no x-simulated-trading header" : `x-simulated-trading is ${JSON.stringify(value)}, not "1"`;
+  const seen = value === undefined ? "no x-simulated-trading header" : `x-simulated-trading is ${asciiJson(value)}, not "1"`;
   return { isPaper: false, rule: "ccxt-okx-header", text: `ccxt ${venue} switches paper trading by header: ${seen}, so orders go to the live venue`, hosts: [] };
 }
 
@@ -79,13 +80,13 @@ function hostsVerdict(venue: string, hosts: string[] | null): Verdict {
 
 /** ccxt: sandbox_mode must be the boolean true, then the header (OKX) or the sandbox-host rule. */
 export function ccxtVerdict(venue: string | null, extra: Raw): Verdict {
-  const name = venue === null || venue === "" ? "(unnamed venue)" : venue;
+  const name = venue === null || venue === "" ? "(unnamed venue)" : asciiText(venue);
   const headerSwitched = venue !== null && HEADER_SWITCHED.has(venue);
   const hosts = apiHosts(extra);
   const rule = headerSwitched ? ("ccxt-okx-header" as const) : ("ccxt-sandbox-hosts" as const);
   const flag = sandboxFlag(extra);
   if (flag.value !== true) {
-    const got = flag.value === undefined ? "it is absent" : `got ${JSON.stringify(flag.value) ?? typeof flag.value}`;
+    const got = flag.value === undefined ? "it is absent" : `got ${asciiJson(flag.value)}`;
     return { isPaper: false, rule, text: `ccxt ${name}: extra.${flag.name} must be the boolean true (set_sandbox_mode(True)); ${got}`, hosts: headerSwitched ? [] : (hosts ?? []) };
   }
   return headerSwitched ? okxVerdict(name, extra) : hostsVerdict(name, hosts);

@@ -2,6 +2,7 @@ import { Outcome, invalid, type Integer, type IsoDate } from "../src/runtime/con
 import { requireIsoDate, parseIsoDate, formatIsoDate } from "../src/lib/dates.js";
 import { decimalOf, roundHalfUp } from "../src/lib/money.js";
 import { readBar, readLots, type BarFacts } from "./_ashare_rules_inputs.js";
+import { asciiJson } from "../src/lib/ascii_text.js";
 
 export const skill = "china-trading-stack";
 export const title = "A-share limit, suspension and T+1 rules";
@@ -87,13 +88,13 @@ function stripOne(code: string): string {
 
 /** Trim, upper-case, strip one allowed prefix or suffix; the rest must be exactly 6 digits. */
 function normaliseCode(code: unknown): string {
-  if (typeof code !== "string") throw invalid("code", `must be a string, got ${JSON.stringify(code) ?? typeof code}`);
+  if (typeof code !== "string") throw invalid("code", `must be a string, got ${asciiJson(code)}`);
   const upper = code.trim().toUpperCase();
   const rest = stripOne(upper);
   if (/^\d{5}(\.HK)?$/.test(rest) || /^\d{5}$/.test(upper.replace(/\.HK$/, ""))) {
-    throw invalid("code", `${JSON.stringify(code)} is a 5-digit Hong Kong code, not an A-share code (6 digits)`);
+    throw invalid("code", `${asciiJson(code)} is a 5-digit Hong Kong code, not an A-share code (6 digits)`);
   }
-  if (!/^\d{6}$/.test(rest)) throw invalid("code", `${JSON.stringify(code)} does not normalise to a 6-digit A-share code`);
+  if (!/^\d{6}$/.test(rest)) throw invalid("code", `${asciiJson(code)} does not normalise to a 6-digit A-share code`);
   return rest;
 }
 
@@ -149,18 +150,18 @@ function reasonDetail(reason: string, bar: BarFacts, up: number, down: number): 
 
 function readOptionalString(field: string, x: unknown): string | null {
   if (x === undefined || x === null) return null;
-  if (typeof x !== "string") throw invalid(field, `must be a string, got ${JSON.stringify(x) ?? typeof x}`);
+  if (typeof x !== "string") throw invalid(field, `must be a string, got ${asciiJson(x)}`);
   return x;
 }
 
 function readSide(x: unknown): Side {
   if (x === "buy" || x === "sell") return x;
-  throw invalid("side", `must be "buy" or "sell", got ${JSON.stringify(x) ?? typeof x}`);
+  throw invalid("side", `must be "buy" or "sell", got ${asciiJson(x)}`);
 }
 
 function readDaysSinceIpo(x: unknown): number | null {
   if (x === undefined || x === null) return null;
-  if (typeof x !== "number" || !Number.isInteger(x) || x < 0) throw invalid("days_since_ipo", `must be an integer >= 0, got ${JSON.stringify(x) ?? String(x)}`);
+  if (typeof x !== "number" || !Number.isInteger(x) || x < 0) throw invalid("days_since_ipo", `must be an integer >= 0, got ${asciiJson(x)}`);
   return x;
 }
 

@@ -2,6 +2,7 @@ import { Outcome, invalid, type IsoDate } from "../src/runtime/contract.js";
 import { requireIsoDate, formatIsoDate } from "../src/lib/dates.js";
 import { ratioHalfUp } from "../src/lib/money.js";
 import { checkItems, scoreItems, substringMatch, type Ask, type Match, type ScoredItem } from "./_contamination_probe_items.js";
+import { asciiJson } from "../src/lib/ascii_text.js";
 
 export const skill = "llm-finance-agents";
 export const title = "LLM training-cutoff contamination";
@@ -85,7 +86,7 @@ function reportProbe(out: Outcome, p: Probe): void {
 }
 
 function requireFunction(field: string, f: unknown): void {
-  if (f !== undefined && f !== null && typeof f !== "function") throw invalid(field, `must be a function (in-process only), got ${JSON.stringify(f) ?? typeof f}`);
+  if (f !== undefined && f !== null && typeof f !== "function") throw invalid(field, `must be a function (in-process only), got ${asciiJson(f)}`);
 }
 
 /**

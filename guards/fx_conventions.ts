@@ -3,6 +3,7 @@ import { requireIsoDate, formatIsoDate, isWeekend } from "../src/lib/dates.js";
 import { pipSize, pointSize, pipValueQuote, quoteToBase, type Money } from "../src/lib/money.js";
 import { spotLag, spotValueDate, tripleRolloverWeekday } from "../src/lib/calendar.js";
 import { KNOWN_CURRENCIES, QUOTE_PRECEDENCE } from "./_fx_conventions_codes.js";
+import { asciiJson } from "../src/lib/ascii_text.js";
 
 export const skill = "fx-markets";
 export const title = "FX quoting conventions";
@@ -34,24 +35,24 @@ const TOP_LEVEL_KEYS = ["pip_size", "point_size", "pip_value_quote", "pip_value_
 
 function parsePair(field: string, given: string): ParsedPair {
   const code = given.toUpperCase().replace(/[/_-]/g, "");
-  if (!/^[A-Z]{6}$/.test(code)) throw invalid(field, `${JSON.stringify(given)} does not parse to a 6-letter currency pair`);
+  if (!/^[A-Z]{6}$/.test(code)) throw invalid(field, `${asciiJson(given)} does not parse to a 6-letter currency pair`);
   const base = code.slice(0, 3);
   const quote = code.slice(3);
   for (const c of [base, quote]) {
-    if (!KNOWN_CURRENCIES.has(c)) throw invalid(field, `unknown currency code ${c} in ${JSON.stringify(given)}`);
+    if (!KNOWN_CURRENCIES.has(c)) throw invalid(field, `unknown currency code ${c} in ${asciiJson(given)}`);
   }
-  if (base === quote) throw invalid(field, `${JSON.stringify(given)} names the same currency ${base} twice`);
+  if (base === quote) throw invalid(field, `${asciiJson(given)} names the same currency ${base} twice`);
   return { given, base, quote };
 }
 
 function readPairs(pair: unknown): ParsedPair[] {
   if (typeof pair === "string") return [parsePair("pair", pair)];
-  if (!Array.isArray(pair) || pair.length === 0) throw invalid("pair", `must be a string or a non-empty array of strings, got ${JSON.stringify(pair) ?? typeof pair}`);
+  if (!Array.isArray(pair) || pair.length === 0) throw invalid("pair", `must be a string or a non-empty array of strings, got ${asciiJson(pair)}`);
   const seen = new Set<string>();
   return pair.map((p: unknown, i) => {
     const field = fieldPath("pair", i);
-    if (typeof p !== "string") throw invalid(field, `must be a string, got ${JSON.stringify(p) ?? typeof p}`);
-    if (seen.has(p)) throw invalid(field, `${JSON.stringify(p)} is given twice (evidence is keyed by the pair string)`);
+    if (typeof p !== "string") throw invalid(field, `must be a string, got ${asciiJson(p)}`);
+    if (seen.has(p)) throw invalid(field, `${asciiJson(p)} is given twice (evidence is keyed by the pair string)`);
     seen.add(p);
     return parsePair(field, p);
   });
@@ -62,10 +63,8 @@ function requirePositive(field: string, x: unknown): number {
   return x;
 }
 
-function describe(x: unknown): string {
-  if (typeof x === "number" && !Number.isFinite(x)) return Number.isNaN(x) ? "null (missing)" : String(x);
-  return JSON.stringify(x) ?? typeof x;
-}
+/** Caller values echoed in messages, ASCII-safe. */
+const describe = asciiJson;
 
 /** Rates keyed by the pair string as given; a bare number applies to the single pair. */
 function readRates(rate: unknown, pairs: readonly ParsedPair[]): Map<string, number> {
@@ -79,7 +78,7 @@ function readRates(rate: unknown, pairs: readonly ParsedPair[]): Map<string, num
   if (typeof rate !== "object" || Array.isArray(rate)) throw invalid("rate", `must be a number or an object {pair: number}, got ${describe(rate)}`);
   const given = new Set(pairs.map((p) => p.given));
   for (const [k, v] of Object.entries(rate as Record<string, unknown>)) {
-    if (!given.has(k)) throw invalid(fieldPath("rate", k), `${JSON.stringify(k)} is not one of the given pairs ${JSON.stringify([...given])}`);
+    if (!given.has(k)) throw invalid(fieldPath("rate", k), `${asciiJson(k)} is not one of the given pairs ${asciiJson([...given])}`);
     out.set(k, requirePositive(fieldPath("rate", k), v));
   }
   return out;

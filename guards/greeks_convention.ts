@@ -1,5 +1,6 @@
 import { Outcome, invalid, fieldPath } from "../src/runtime/contract.js";
 import { decimalOf } from "../src/lib/money.js";
+import { asciiJson } from "../src/lib/ascii_text.js";
 
 export const skill = "derivatives-pricing";
 export const title = "Option greeks sign and unit convention";
@@ -39,14 +40,14 @@ const SCALED: readonly Scaled[] = ["vega", "theta", "rho"];
 
 /** Greeks keyed by lower-cased name, in the order given; duplicates after lower-casing are bad input. */
 function readGreeks(greeks: unknown): Map<string, number> {
-  if (typeof greeks !== "object" || greeks === null || Array.isArray(greeks)) throw invalid("greeks", `must be an object {name: number}, got ${JSON.stringify(greeks) ?? typeof greeks}`);
+  if (typeof greeks !== "object" || greeks === null || Array.isArray(greeks)) throw invalid("greeks", `must be an object {name: number}, got ${asciiJson(greeks)}`);
   const out = new Map<string, number>();
   const original = new Map<string, string>();
   for (const [k, v] of Object.entries(greeks as Record<string, unknown>)) {
     const field = fieldPath("greeks", k);
-    if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(field, `must be a finite number, got ${typeof v === "number" ? (Number.isNaN(v) ? "null (missing)" : String(v)) : (JSON.stringify(v) ?? typeof v)}`);
+    if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(field, `must be a finite number, got ${typeof v === "number" ? (Number.isNaN(v) ? "null (missing)" : String(v)) : (asciiJson(v))}`);
     const name = k.toLowerCase();
-    if (out.has(name)) throw invalid(field, `duplicates key ${JSON.stringify(original.get(name))} after lower-casing`);
+    if (out.has(name)) throw invalid(field, `duplicates key ${asciiJson(original.get(name))} after lower-casing`);
     out.set(name, v);
     original.set(name, k);
   }
@@ -58,19 +59,19 @@ function readFlag(flag: unknown): OptionType {
   const first = typeof flag === "string" ? flag.trim().toLowerCase()[0] : undefined;
   if (first === "c") return "call";
   if (first === "p") return "put";
-  throw invalid("flag", `must start with c (call) or p (put), got ${JSON.stringify(flag) ?? typeof flag}`);
+  throw invalid("flag", `must start with c (call) or p (put), got ${asciiJson(flag)}`);
 }
 
 function readMoneyness(m: unknown): number | null {
   if (m === undefined || m === null) return null;
-  if (typeof m !== "number" || !Number.isFinite(m) || !(m > 0)) throw invalid("moneyness", `must be a finite number > 0 (S/K), got ${typeof m === "number" && Number.isNaN(m) ? "null (missing)" : (JSON.stringify(m) ?? String(m))}`);
+  if (typeof m !== "number" || !Number.isFinite(m) || !(m > 0)) throw invalid("moneyness", `must be a finite number > 0 (S/K), got ${typeof m === "number" && Number.isNaN(m) ? "null (missing)" : (asciiJson(m))}`);
   return m;
 }
 
 function readConvention(c: unknown): string | null {
   if (c === undefined || c === null) return null;
   const name = typeof c === "string" ? c.trim().toLowerCase() : null;
-  if (name === null || !(name in CONVENTIONS)) throw invalid("convention", `unknown convention ${JSON.stringify(c) ?? typeof c}; accepted: ${Object.keys(CONVENTIONS).join(", ")}`);
+  if (name === null || !(name in CONVENTIONS)) throw invalid("convention", `unknown convention ${asciiJson(c)}; accepted: ${Object.keys(CONVENTIONS).join(", ")}`);
   return name;
 }
 

@@ -1,5 +1,6 @@
 import { Outcome, invalid, type Series } from "../src/runtime/contract.js";
 import { requireNumber, requireNumbers } from "../src/lib/series.js";
+import { asciiText } from "../src/lib/ascii_text.js";
 
 export const skill = "etf-mechanics";
 export const title = "Leveraged ETF daily reset";
@@ -109,7 +110,7 @@ export function check(
   }
   if (path.wipedOutDay !== null) {
     const label = index_returns.index?.[path.wipedOutDay];
-    const at = label === undefined ? `day ${path.wipedOutDay}` : `day ${path.wipedOutDay} (${String(label)})`;
+    const at = label === undefined ? `day ${path.wipedOutDay}` : `day ${path.wipedOutDay} (${asciiText(String(label))})`;
     out.warning(`the product is wiped out on ${at}: the daily factor 1 + L r - costs is <= 0, so wealth is 0 from then on`, "reset");
   }
   return out

@@ -1,6 +1,7 @@
 import { Outcome, invalid } from "../src/runtime/contract.js";
 import { parseHost } from "../src/lib/url_host.js";
 import { ccxtVerdict, apiHosts, headers, type Verdict } from "./_paper_account_guard_ccxt.js";
+import { asciiJson, asciiText } from "../src/lib/ascii_text.js";
 
 export const skill = "broker-execution-apis";
 export const title = "Paper trading account proof";
@@ -19,9 +20,8 @@ const ALPACA_DATA = new Set(["data.alpaca.markets", "stream.data.alpaca.markets"
 const ALPACA_PAPER = new Set(["paper-api.alpaca.markets", "broker-api.sandbox.alpaca.markets"]);
 const ALPACA_LIVE = new Set(["api.alpaca.markets", "broker-api.alpaca.markets"]);
 
-function show(x: unknown): string {
-  return JSON.stringify(x) ?? typeof x;
-}
+/** Caller values echoed in messages, ASCII-safe. */
+const show = asciiJson;
 
 function optionalString(field: string, x: unknown): string | null {
   if (x === undefined || x === null) return null;
@@ -44,12 +44,12 @@ function portNote(extra: Raw): string {
 function ibVerdict(accountId: string | null, extra: Raw): Verdict {
   const rule = "ib-account-prefix" as const;
   if (accountId === null) return { isPaper: false, rule, text: `IB: no account_id from the server (managedAccounts()), so nothing proves a paper account${portNote(extra)}`, hosts: [] };
-  const id = accountId.trim().toUpperCase();
+  const id = asciiText(accountId.trim().toUpperCase());
   const paper = ["DU", "DF"].find((p) => id.startsWith(p));
   if (paper !== undefined) return { isPaper: true, rule, text: `IB account ${id} is a paper account (${paper} prefix)`, hosts: [] };
   const live = ["U", "F", "I"].find((p) => id.startsWith(p));
   if (live !== undefined) return { isPaper: false, rule, text: `IB account ${id} is a LIVE account (${live} prefix)${portNote(extra)}`, hosts: [] };
-  return { isPaper: false, rule, text: `IB account ${JSON.stringify(id)} has an unrecognised prefix (paper accounts start DU or DF)${portNote(extra)}`, hosts: [] };
+  return { isPaper: false, rule, text: `IB account ${asciiJson(id)} has an unrecognised prefix (paper accounts start DU or DF)${portNote(extra)}`, hosts: [] };
 }
 
 /** Alpaca: the exact host of the resolved base URL decides; the paper flag can only disagree. */
@@ -57,7 +57,7 @@ function alpacaVerdict(baseUrl: string | null, extra: Raw): Verdict {
   const rule = "alpaca-host" as const;
   if (baseUrl === null) return { isPaper: false, rule, text: "Alpaca: no base_url, so the endpoint the client talks to is unknown", hosts: [] };
   const host = parseHost(baseUrl);
-  if (host === null) throw invalid("base_url", `${JSON.stringify(baseUrl)} cannot be parsed as a URL`);
+  if (host === null) throw invalid("base_url", `${asciiJson(baseUrl)} cannot be parsed as a URL`);
   const flag = Object.hasOwn(extra, "paper") ? extra["paper"] : extra["is_paper"];
   const hosts = [host];
   if (ALPACA_DATA.has(host)) return { isPaper: false, rule, text: `Alpaca host ${host} is a market-data endpoint, not a trading endpoint`, hosts };
@@ -82,7 +82,7 @@ function verdictFor(key: string, accountId: string | null, baseUrl: string | nul
   if (SCHWAB.has(base)) return { verdict: { isPaper: false, rule: "schwab-no-sandbox", text: "Schwab has no paper sandbox: every session is live", hosts: [] }, venue: null };
   if (base === "ccxt") return { verdict: ccxtVerdict(venue, extra), venue };
   if (Object.hasOwn(extra, "sandbox_mode") || Object.hasOwn(extra, "urls")) return { verdict: ccxtVerdict(key, extra), venue: key };
-  return { verdict: { isPaper: false, rule: "unknown-broker", text: `unknown broker ${JSON.stringify(key)}: no rule can prove a paper session, so trading is refused`, hosts: [] }, venue: null };
+  return { verdict: { isPaper: false, rule: "unknown-broker", text: `unknown broker ${asciiJson(key)}: no rule can prove a paper session, so trading is refused`, hosts: [] }, venue: null };
 }
 
 /**

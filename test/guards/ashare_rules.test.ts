@@ -124,6 +124,8 @@ describe("ashare_rules: rules", () => {
     expect(check(bar({ suspended: "False" }), "600000", "2024-03-12").evidence["reason"]).toBe("tradable");
     expect(check(bar({ paused: 0, halted: "" }), "600000", "2024-03-12").evidence["reason"]).toBe("tradable");
     expect(check(bar({ trading_status: "\u505c\u724c" }), "600000", "2024-03-12").evidence["reason"]).toBe("suspended");
+    const cjk = check(bar({ trading_status: "\u505c\u724c" }), "600000", "2024-03-12");
+    expect(cjk.findings[0]!.message).toBe('cannot buy: suspended (trading_status "\\u505c\\u724c")');
     expect(check(bar({ trade_status: " suspend " }), "600000", "2024-03-12").evidence["reason"]).toBe("suspended");
     expect(check(bar({ trade_status: 0 }), "600000", "2024-03-12").evidence["reason"]).toBe("suspended");
     expect(check(bar({ trade_status: "trading" }), "600000", "2024-03-12").evidence["reason"]).toBe("tradable");

@@ -95,6 +95,10 @@ describe("paper_account_guard: rules", () => {
     const u = check("robinhood");
     expect(u.evidence["rule"]).toBe("unknown-broker");
     expect(u.findings[0]!.message).toContain("trading is refused");
+    // caller text is echoed ASCII-safe
+    const cjk = check("\u5238\u5546");
+    expect(cjk.findings[0]!.message).toContain('unknown broker "\\u5238\\u5546"');
+    expect(/^[\x20-\x7e]*$/.test(cjk.findings[0]!.message)).toBe(true);
   });
 
   it("ccxt: implied venue from extra, okx header rules, every host must be a sandbox host", () => {
