@@ -56,7 +56,7 @@ function readGreeks(greeks: unknown): Map<string, number> {
 }
 
 function readFlag(flag: unknown): OptionType {
-  const first = typeof flag === "string" ? flag.trim().toLowerCase()[0] : undefined;
+  const first = typeof flag === "string" ? flag.toLowerCase()[0] : undefined;
   if (first === "c") return "call";
   if (first === "p") return "put";
   throw invalid("flag", `must start with c (call) or p (put), got ${asciiJson(flag)}`);

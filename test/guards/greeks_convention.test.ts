@@ -103,6 +103,7 @@ describe("greeks_convention: bad input", () => {
   it("flag, moneyness, convention", () => {
     expect(badField(() => check({ delta: 0.5 }, "x"))).toMatch(/^flag \|/);
     expect(badField(() => check({ delta: 0.5 }, ""))).toMatch(/^flag \|/);
+    expect(badField(() => check({ delta: 0.5 }, " call"))).toMatch(/^flag \|/);
     expect(badField(() => check({ delta: 0.5 }, 1 as unknown as string))).toMatch(/^flag \|/);
     expect(badField(() => check({ delta: 0.5 }, "c", 0))).toMatch(/^moneyness \|/);
     expect(badField(() => check({ delta: 0.5 }, "c", -1))).toMatch(/^moneyness \|/);
