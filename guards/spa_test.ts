@@ -122,9 +122,10 @@ function naivePvalue(d: Float64Array, dbar: number): number | null {
   return 1 - studentTCdf(t, d.length - 1);
 }
 
+/** {name: value} in column order; defineProperty keeps a column named "__proto__" as data. */
 function byName(names: readonly string[], values: readonly number[]): Record<string, number> {
   const out: Record<string, number> = {};
-  names.forEach((name, j) => (out[name] = values[j]!));
+  names.forEach((name, j) => Object.defineProperty(out, name, { value: values[j]!, enumerable: true, writable: true, configurable: true }));
   return out;
 }
 

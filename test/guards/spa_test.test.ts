@@ -4,6 +4,7 @@ import { Mt19937 } from "../../src/lib/prng.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { withRunContext, type ProgressEvent } from "../../src/lib/progress.js";
 import { check } from "../../guards/spa_test.js";
+import { progressInterval } from "../../guards/_spa_test_core.js";
 
 type Ev = Record<string, any>;
 
@@ -230,6 +231,20 @@ describe("spa_test progress and cancellation", () => {
     expect(events.length).toBeLessThanOrEqual(101);
     for (let i = 1; i < events.length; i++) expect(events[i]!.progress).toBeGreaterThan(events[i - 1]!.progress);
     expect(events.at(-1)).toEqual({ progress: 1000, total: 1000 });
+  });
+
+  it("steps every few dozen reps, more often only when a rep is heavy", () => {
+    expect(progressInterval(1000, 2520, 100)).toBe(25);
+    expect(progressInterval(10000, 100, 4)).toBe(100);
+    expect(progressInterval(100000, 2520, 100)).toBe(99);
+  });
+
+  it("keeps a column named __proto__ as data", async () => {
+    const { bench, frame } = specPanel();
+    // JSON.parse makes "__proto__" an own key, as the payload decoder would.
+    const data = JSON.parse(JSON.stringify({ x: frame.data.a, b: frame.data.b }).replace('"x"', '"__proto__"')) as Record<string, number[]>;
+    const r = await run(bench, { columns: ["__proto__", "b"], data, nrows: 100 }, 20);
+    expect(Object.keys(r.ev.mean_excess)).toEqual(["__proto__", "b"]);
   });
 
   it("rejects when the call is cancelled, and progress never changes the result", async () => {
