@@ -56,13 +56,17 @@ describe("research_audit spec examples", () => {
     expect(err.where).toBe("minbtl");
     expect(err.message).toContain("4 years cannot support an annualised Sharpe of 1 after 45 trials: MinBTL 4.9981 years, short by 0.9981");
     expect(err.message).toContain("Expected max Sharpe from noise alone at this length is 1.1178");
-    const b = await run(1.0, 1260, 45, 252, makeFrame({ x: [0.01, -0.01, 0.02, 0], y: [0.0, 0.02, -0.01, 0.01] }), 2);
+    const b = await run(1.0, 1260, 45, 252);
+    expect(b.ev.sample_years).toBe(5);
     expect(b.ev.credible).toBe(true);
+    expect(b.ev.shortfall_years).toBe(0);
+    expect(b.passed).toBe(true);
     expect(b.findings.find((f) => f.where === "minbtl")!.severity).toBe("info");
     const c = await run(2.0, 1008, 50);
     expect(c.ev.min_btl_years).toBeCloseTo(1.2954, 4);
     expect(c.ev.credible).toBe(true);
     expect(c.ev.shortfall_years).toBe(0);
+    expect(c.passed).toBe(true);
   });
 
   it("3: hand-derived CSCV, T = 4, S = 2 -> PBO 1, FAIL", async () => {
