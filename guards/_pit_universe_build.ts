@@ -101,11 +101,11 @@ export function readLiquidity(liquidity: Frame): Liquidity {
   const columns: Record<string, number[]> = {};
   for (const name of liquidity.columns) {
     columns[name] = (liquidity.data[name] ?? []).map((c, i) => {
+      if (typeof c === "number" && c >= 0 && c < Infinity) return c;
       if (c === null || (typeof c === "number" && Number.isNaN(c))) return NaN;
       const at = fieldPath("liquidity", "records", i, name);
       if (typeof c !== "number" || !Number.isFinite(c)) throw invalid(at, `must be a finite traded value, got ${describe(c)}`);
-      if (c < 0) throw invalid(at, `traded value cannot be negative, got ${c}`);
-      return c;
+      throw invalid(at, `traded value cannot be negative, got ${c}`);
     });
   }
   return { days, columns };
