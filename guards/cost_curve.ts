@@ -1,0 +1,216 @@
+import { Outcome, invalid, fieldPath, type Series, type Integer } from "../src/runtime/contract.js";
+import { requireNumber, requireNumbers, requireAligned } from "../src/lib/series.js";
+import { mean, sd, finiteOrNull } from "../src/lib/stats.js";
+import { frameFromRecords } from "../src/lib/frame.js";
+
+export const skill = "backtest-validation";
+export const title = "Cost sensitivity curve";
+export const required = ["returns", "turnover"] as const;
+export const optional = ["bps", "cost_bps", "benchmark", "periods_per_year"] as const;
+export const slots = { benchmark: "benchmark_returns" } as const;
+
+/** Bisection stops when the bracket is narrower than this, in round-trip bps. */
+const BISECTION_WIDTH_BPS = 1e-4;
+
+type Verdict = "undefined" | "DEAD" | "marginal" | "thin" | "tradeable";
+
+/** Statistics of the net-return path at one round-trip cost level. */
+interface CostPoint {
+  readonly bps: number;
+  readonly total_return: number;
+  readonly ann_return: number;
+  readonly sharpe: number | null;
+  readonly max_drawdown: number;
+  readonly verdict: Verdict;
+}
+
+/** net_t = r_t - turnover_t x c / 10000: one-way turnover 1.0 pays one round-trip cost. */
+function netReturns(r: readonly number[], turnover: readonly number[], costBps: number): number[] {
+  return r.map((x, t) => x - (turnover[t]! * costBps) / 10000);
+}
+
+function isRuined(net: readonly number[]): boolean {
+  return net.some((x) => 1 + x <= 0);
+}
+
+/** Compounded total return prod(1 + net) - 1; -1 on ruin. */
+function totalReturn(net: readonly number[]): number {
+  if (isRuined(net)) return -1;
+  let w = 1;
+  for (const x of net) w *= 1 + x;
+  return w - 1;
+}
+
+/** Geometric annualisation (1 + total)^(ppy/n) - 1; -1 on ruin. */
+function annualise(total: number, n: number, ppy: number): number {
+  return total <= -1 ? -1 : Math.pow(1 + total, ppy / n) - 1;
+}
+
+/** Deepest fall from a running peak, with the starting capital 1.0 as the first peak; -1 on ruin. */
+function maxDrawdown(net: readonly number[]): number {
+  if (isRuined(net)) return -1;
+  let equity = 1;
+  let peak = 1;
+  let worst = 0;
+  for (const x of net) {
+    equity *= 1 + x;
+    if (equity > peak) peak = equity;
+    worst = Math.min(worst, equity / peak - 1);
+  }
+  return worst;
+}
+
+/** Annualised Sharpe with no risk-free rate; null when n < 2 or sd = 0. */
+function netSharpe(net: readonly number[], ppy: number): number | null {
+  if (net.length < 2) return null;
+  const s = sd(net);
+  if (!(s > 0)) return null;
+  return finiteOrNull((mean(net) / s) * Math.sqrt(ppy));
+}
+
+function verdictOf(sharpe: number | null): Verdict {
+  if (sharpe === null) return "undefined";
+  if (sharpe <= 0) return "DEAD";
+  if (sharpe < 0.5) return "marginal";
+  if (sharpe < 1.0) return "thin";
+  return "tradeable";
+}
+
+function costPoint(r: readonly number[], turnover: readonly number[], bps: number, ppy: number): CostPoint {
+  const net = netReturns(r, turnover, bps);
+  const total = totalReturn(net);
+  const sharpe = netSharpe(net, ppy);
+  return { bps, total_return: total, ann_return: annualise(total, r.length, ppy), sharpe, max_drawdown: maxDrawdown(net), verdict: verdictOf(sharpe) };
+}
+
+/** The breakeven round-trip cost where the annualised net return falls to the hurdle. */
+function breakeven(r: readonly number[], turnover: readonly number[], ppy: number, hurdle: number): number {
+  const edge = (c: number) => annualise(totalReturn(netReturns(r, turnover, c)), r.length, ppy) - hurdle;
+  const edge0 = edge(0);
+  if (turnover.every((x) => x === 0)) return edge0 > 0 ? Infinity : 0;
+  if (edge0 <= 0) return 0;
+  let lo = 0;
+  let hi = Infinity;
+  turnover.forEach((x, t) => {
+    if (x > 0) hi = Math.min(hi, (10000 * (1 + r[t]!)) / x);
+  });
+  while (hi - lo > BISECTION_WIDTH_BPS) {
+    const mid = (lo + hi) / 2;
+    if (edge(mid) > 0) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/** Turnover per period: one number broadcast, or a series aligned with returns. */
+function readTurnover(turnover: unknown, returns: Series, n: number): number[] {
+  if (typeof turnover === "number") return new Array<number>(n).fill(requireNumber("turnover", turnover, { atLeast: 0 }));
+  if (typeof turnover !== "object" || turnover === null) throw invalid("turnover", `must be a series or one number, got ${turnover === null ? "null" : typeof turnover}`);
+  const values = requireNumbers("turnover", turnover as Series, { atLeast: 0 });
+  requireAligned("returns", returns, "turnover", turnover as Series);
+  return [...values];
+}
+
+function readLevels(bps: unknown): number[] {
+  if (!Array.isArray(bps)) throw invalid("bps", `must be an array of round-trip costs in bps, got ${bps === null ? "null" : typeof bps}`);
+  return bps.map((x, i) => requireNumber(fieldPath("bps", i), x, { atLeast: 0 }));
+}
+
+/** The hurdle H: 0, the annualised number given, or the series' own geometric annualised return. */
+function readHurdle(benchmark: unknown, returns: Series, ppy: number): number {
+  if (benchmark === undefined || benchmark === null) return 0;
+  if (typeof benchmark === "number") return requireNumber("benchmark", benchmark, { above: -1 });
+  if (typeof benchmark !== "object") throw invalid("benchmark", `must be a series or one annualised return, got ${typeof benchmark}`);
+  const b = requireNumbers("benchmark", benchmark as Series, { above: -1 });
+  requireAligned("returns", returns, "benchmark", benchmark as Series);
+  let w = 1;
+  for (const x of b) w *= 1 + x;
+  return Math.pow(w, ppy / b.length) - 1;
+}
+
+function readPeriodsPerYear(ppy: unknown): number {
+  if (typeof ppy !== "number" || !Number.isInteger(ppy) || ppy < 1) throw invalid("periods_per_year", `must be an integer >= 1, got ${JSON.stringify(ppy) ?? String(ppy)}`);
+  return ppy;
+}
+
+/** Curve levels: sorted(unique(bps + [0, cost_bps])). */
+function curveLevels(bps: readonly number[], costBps: number): number[] {
+  return [...new Set([...bps, 0, costBps])].sort((a, b) => a - b);
+}
+
+const fmtBps = (x: number) => (x === Infinity ? "Infinity" : x.toFixed(2));
+const fmtSharpe = (x: number | null) => (x === null ? "undefined" : x.toFixed(2));
+const fmtPct = (x: number) => `${(x * 100).toFixed(2)}%`;
+
+/** Fixed-width text: one line per level and a final breakeven line (layout not contractual). */
+function renderTable(points: readonly CostPoint[], breakevenBps: number): string {
+  const head = `${"bps".padStart(8)} ${"total".padStart(10)} ${"ann".padStart(10)} ${"sharpe".padStart(9)} ${"max_dd".padStart(9)}  verdict`;
+  const lines = points.map((p) =>
+    `${p.bps.toFixed(2).padStart(8)} ${fmtPct(p.total_return).padStart(10)} ${fmtPct(p.ann_return).padStart(10)} ${fmtSharpe(p.sharpe).padStart(9)} ${fmtPct(p.max_drawdown).padStart(9)}  ${p.verdict}`,
+  );
+  return [head, ...lines, `breakeven: ${fmtBps(breakevenBps)} bps round-trip`].join("\n");
+}
+
+/**
+ * A Sharpe is a result at one cost: report the curve and test survival at a
+ * stated cost.
+ *
+ * Inputs
+ *   returns : per-period GROSS simple returns, before costs; finite, > -1.
+ *   turnover : ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of
+ *       the book = 1.0), a series aligned with returns or one number for every
+ *       period; finite, >= 0.
+ *   bps : round-trip costs to evaluate, in basis points; finite, >= 0.
+ *   cost_bps : your stated all-in round-trip cost, in basis points (the default
+ *       is a placeholder: state your own); finite, >= 0.
+ *   benchmark : the hurdle: benchmark per-period simple returns on the same
+ *       dates, or one annualised return.
+ *   periods_per_year : periods per year, for annualising; >= 1.
+ *
+ * Net returns are r - turnover x cost / 10000. Fails when the breakeven cost,
+ * where the annualised net return falls to the hurdle, is at or below cost_bps.
+ * Evidence carries the curve and a fixed-width table.
+ */
+export function check(
+  returns: Series,
+  turnover: Series | number,
+  bps: readonly number[] = [0, 5, 10, 20, 50],
+  cost_bps: number = 10,
+  benchmark?: Series | number,
+  periods_per_year: Integer = 252,
+) {
+  const r = requireNumbers("returns", returns, { above: -1 });
+  const to = readTurnover(turnover, returns, r.length);
+  const levels = readLevels(bps);
+  const cost = requireNumber("cost_bps", cost_bps, { atLeast: 0 });
+  const ppy = readPeriodsPerYear(periods_per_year);
+  const hurdle = readHurdle(benchmark, returns, ppy);
+
+  const points = curveLevels(levels, cost).map((c) => costPoint(r, to, c, ppy));
+  const at = (c: number) => points.find((p) => p.bps === c)!;
+  const sharpeGross = at(0).sharpe;
+  const sharpeAtCost = at(cost).sharpe;
+  const be = breakeven(r, to, ppy, hurdle);
+
+  const out = new Outcome();
+  const sharpes = `gross Sharpe ${fmtSharpe(sharpeGross)}, net Sharpe ${fmtSharpe(sharpeAtCost)} at ${cost} bps`;
+  if (be <= cost) {
+    out.error(`breakeven cost ${fmtBps(be)} bps round-trip is at or below the stated cost of ${cost} bps round-trip: the edge does not survive costs (${sharpes})`, "breakeven");
+  } else {
+    out.info(`breakeven cost ${fmtBps(be)} bps round-trip is above the stated cost of ${cost} bps round-trip (${sharpes})`, "breakeven");
+    if (sharpeAtCost !== null && sharpeAtCost > 0 && sharpeAtCost < 0.5) {
+      out.warning(`the edge survives ${cost} bps but is thin: net Sharpe ${fmtSharpe(sharpeAtCost)} is below 0.5`, "sharpe");
+    }
+  }
+  return out
+    .note("curve", frameFromRecords(points.map((p) => ({ ...p })), ["bps", "total_return", "ann_return", "sharpe", "max_drawdown", "verdict"]))
+    .note("breakeven_bps", be)
+    .note("cost_bps", cost)
+    .note("sharpe_gross", sharpeGross)
+    .note("sharpe_at_cost", sharpeAtCost)
+    .note("avg_turnover", mean(to))
+    .note("n_periods", r.length)
+    .note("hurdle_ann_return", hurdle)
+    .note("table", renderTable(points, be))
+    .done();
+}
