@@ -1,6 +1,7 @@
 import { Outcome, invalid, fieldPath, type Frame } from "../src/runtime/contract.js";
 import { allEqual } from "../src/lib/stats.js";
-import { hrpWeights, LINKAGE_METHODS, type LinkageMethod } from "../src/lib/hrp.js";
+import { step } from "../src/lib/progress.js";
+import { centredColumns, fillCovarianceRow, hrpFromCovariance, zeroMatrix, LINKAGE_METHODS, type LinkageMethod } from "../src/lib/hrp.js";
 
 export const skill = "lib-pyportfolioopt";
 export const title = "Price matrix passed as returns";
@@ -29,38 +30,56 @@ interface ReturnsMatrix {
  *   linkage_method : hierarchical-clustering linkage for the reference HRP: single (the
  *       PyPortfolioOpt default), complete, average, weighted, centroid, median or ward.
  */
-export function check(
+export async function check(
   asset_returns: Frame,
   linkage_method: "single" | "complete" | "average" | "weighted" | "centroid" | "median" | "ward" = "single",
 ) {
   const m = requireMatrix(asset_returns);
   const method = requireLinkage(linkage_method);
-  const cells = m.columns.flat();
-  const observed = cells.filter((x) => !Number.isNaN(x));
-  const nNegative = observed.filter((x) => x < 0).length;
-  const withoutNegatives = m.assets.filter((_, j) => !m.columns[j]!.some((x) => x < 0));
-  const fracNegative = nNegative / cells.length;
+  const c = countCells(m);
+  const fracNegative = c.nNegative / c.nCells;
 
   const out = new Outcome();
-  if (nNegative === 0) {
+  if (c.nNegative === 0) {
     out.error("no negative value anywhere: this is a PRICE matrix, not returns; pass percentage changes instead (prices.pct_change().dropna())", "asset_returns");
   } else {
-    out.info(`${nNegative} of ${cells.length} cells (${(100 * fracNegative).toFixed(1)}%) are negative, as returns should be`, "asset_returns");
-    if (withoutNegatives.length > 0) {
-      out.warning(`column(s) ${JSON.stringify(withoutNegatives)} have no negative value: a price series among returns, or a constant`, "columns");
+    out.info(`${c.nNegative} of ${c.nCells} cells (${(100 * fracNegative).toFixed(1)}%) are negative, as returns should be`, "asset_returns");
+    if (c.withoutNegatives.length > 0) {
+      out.warning(`column(s) ${JSON.stringify(c.withoutNegatives)} have no negative value: a price series among returns, or a constant`, "columns");
     }
   }
-  const hrp = referenceHrp(out, m, method);
+  const hrp = await referenceHrp(out, m, method);
   return out
-    .note("n_negative", nNegative)
+    .note("n_negative", c.nNegative)
     .note("frac_negative", fracNegative)
-    .note("min_value", observed.length === 0 ? null : observed.reduce((a, b) => Math.min(a, b)))
-    .note("n_missing", cells.length - observed.length)
-    .note("columns_without_negatives", withoutNegatives)
+    .note("min_value", c.nMissing === c.nCells ? null : c.minValue)
+    .note("n_missing", c.nMissing)
+    .note("columns_without_negatives", c.withoutNegatives)
     .note("hrp_weights", hrp?.weights ?? null)
     .note("hrp_order", hrp?.order ?? null)
     .note("linkage_method", method)
     .done();
+}
+
+/** One pass over the cells: negatives, nulls, the smallest value, columns with no negative. */
+function countCells(m: ReturnsMatrix) {
+  let nNegative = 0;
+  let nMissing = 0;
+  let minValue = Infinity;
+  const withoutNegatives: string[] = [];
+  m.columns.forEach((col, j) => {
+    let neg = 0;
+    for (const x of col) {
+      if (Number.isNaN(x)) nMissing += 1;
+      else {
+        if (x < 0) neg += 1;
+        if (x < minValue) minValue = x;
+      }
+    }
+    nNegative += neg;
+    if (neg === 0) withoutNegatives.push(m.assets[j]!);
+  });
+  return { nNegative, nMissing, minValue, withoutNegatives, nCells: m.nrows * m.assets.length };
 }
 
 function describeCell(c: unknown): string {
@@ -92,23 +111,35 @@ function requireLinkage(x: unknown): LinkageMethod {
 }
 
 /** HRP on the complete rows, or null with a warning saying why it cannot be computed. */
-function referenceHrp(out: Outcome, m: ReturnsMatrix, method: LinkageMethod): { weights: Record<string, number>; order: string[] } | null {
-  const rows: number[][] = [];
-  for (let i = 0; i < m.nrows; i++) {
-    const r = m.columns.map((c) => c[i]!);
-    if (r.every((x) => !Number.isNaN(x))) rows.push(r);
-  }
-  if (rows.length < 3) {
-    out.warning(`reference HRP not computed: ${rows.length} complete row(s) (no null in any column), need at least 3`, "hrp");
+async function referenceHrp(out: Outcome, m: ReturnsMatrix, method: LinkageMethod): Promise<{ weights: Record<string, number>; order: string[] } | null> {
+  const complete: number[] = [];
+  for (let i = 0; i < m.nrows; i++) if (m.columns.every((c) => !Number.isNaN(c[i]!))) complete.push(i);
+  if (complete.length < 3) {
+    out.warning(`reference HRP not computed: ${complete.length} complete row(s) (no null in any column), need at least 3`, "hrp");
     return null;
   }
-  const constant = m.assets.filter((_, j) => allEqual(rows.map((r) => r[j]!)));
+  const columns = m.columns.map((c) => complete.map((i) => c[i]!));
+  const constant = m.assets.filter((_, j) => allEqual(columns[j]!));
   if (constant.length > 0) {
     out.warning(`reference HRP not computed: column(s) ${JSON.stringify(constant)} are constant on the complete rows (correlation undefined)`, "hrp");
     return null;
   }
-  const hrp = hrpWeights(rows, method);
+  const cov = await covariance(columns);
+  const hrp = hrpFromCovariance(cov, method);
+  await step(m.assets.length + 1, m.assets.length + 1);
   const weights: Record<string, number> = {};
   m.assets.forEach((a, j) => (weights[a] = hrp.weights[j]!));
   return { weights, order: hrp.order.map((j) => m.assets[j]!) };
+}
+
+/** Sample covariance (ddof = 1), yielding every ~2e6 multiply-adds: the O(assets^2 rows) step. */
+async function covariance(columns: readonly (readonly number[])[]): Promise<number[][]> {
+  const centred = centredColumns(columns);
+  const cov = zeroMatrix(columns.length);
+  const rowsPerStep = Math.max(1, Math.floor(2e6 / Math.max(1, columns.length * columns[0]!.length)));
+  for (let a = 0; a < columns.length; a++) {
+    fillCovarianceRow(centred, a, cov);
+    if ((a + 1) % rowsPerStep === 0) await step(a + 1, columns.length + 1);
+  }
+  return cov;
 }

@@ -13,19 +13,42 @@ export interface Merge {
   readonly size: number;
 }
 
+/** Columns minus their means, as typed arrays (input column-major: one array per asset). */
+export function centredColumns(columns: readonly (readonly number[])[]): Float64Array[] {
+  return columns.map((col) => {
+    const n = col.length;
+    const c = new Float64Array(n);
+    let s = 0;
+    for (let t = 0; t < n; t++) s += (c[t] = col[t]!);
+    const mu = s / n;
+    for (let t = 0; t < n; t++) c[t]! -= mu;
+    return c;
+  });
+}
+
+/** An m x m matrix of zeros. */
+export function zeroMatrix(m: number): number[][] {
+  return Array.from({ length: m }, () => new Array<number>(m).fill(0));
+}
+
+/** Fills row and column `a` of the sample covariance (ddof = 1) from b >= a; O(m n) work. */
+export function fillCovarianceRow(centred: readonly Float64Array[], a: number, cov: number[][]): void {
+  const ca = centred[a]!;
+  const n = ca.length;
+  for (let b = a; b < centred.length; b++) {
+    const cb = centred[b]!;
+    let s = 0;
+    for (let t = 0; t < n; t++) s += ca[t]! * cb[t]!;
+    cov[a]![b] = cov[b]![a] = s / (n - 1);
+  }
+}
+
 /** Sample covariance matrix (ddof = 1) of the columns of `rows` (rows x assets), two-pass. */
 export function sampleCovariance(rows: readonly (readonly number[])[]): number[][] {
-  const n = rows.length;
-  const m = n === 0 ? 0 : rows[0]!.length;
-  const means = Array.from({ length: m }, (_, j) => rows.reduce((s, r) => s + r[j]!, 0) / n);
-  const cov = Array.from({ length: m }, () => new Array<number>(m).fill(0));
-  for (let a = 0; a < m; a++) {
-    for (let b = a; b < m; b++) {
-      let s = 0;
-      for (const r of rows) s += (r[a]! - means[a]!) * (r[b]! - means[b]!);
-      cov[a]![b] = cov[b]![a] = s / (n - 1);
-    }
-  }
+  const m = rows.length === 0 ? 0 : rows[0]!.length;
+  const centred = centredColumns(Array.from({ length: m }, (_, j) => rows.map((r) => r[j]!)));
+  const cov = zeroMatrix(m);
+  for (let a = 0; a < m; a++) fillCovarianceRow(centred, a, cov);
   return cov;
 }
 
@@ -59,29 +82,37 @@ function lanceWilliams(method: LinkageMethod, dil: number, djl: number, dij: num
  */
 export function linkage(d: readonly (readonly number[])[], method: LinkageMethod): Merge[] {
   const n = d.length;
-  const dist = new Map<string, number>();
-  const key = (a: number, b: number) => (a < b ? `${a},${b}` : `${b},${a}`);
-  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) dist.set(key(a, b), d[a]![b]!);
-  const size = new Map<number, number>(Array.from({ length: n }, (_, i) => [i, 1] as const));
+  const ids = Math.max(1, 2 * n - 1);
+  // Distances between cluster ids, row-major over ids 0..2n-2 (leaves, then merges).
+  const dist = new Float64Array(ids * ids);
+  const at = (a: number, b: number) => a * ids + b;
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) dist[at(a, b)] = d[a]![b]!;
+  const size = new Array<number>(ids).fill(1);
   let active = Array.from({ length: n }, (_, i) => i);
   const merges: Merge[] = [];
   while (active.length > 1) {
-    let best: [number, number, number] | null = null;
+    // `active` stays ascending (new ids are the largest), so the first strict minimum is the
+    // lexicographically smallest pair among ties.
+    let bi = -1;
+    let bj = -1;
+    let best = Infinity;
     for (let x = 0; x < active.length; x++) {
+      const row = active[x]! * ids;
       for (let y = x + 1; y < active.length; y++) {
-        const dd = dist.get(key(active[x]!, active[y]!))!;
-        if (best === null || dd < best[2]) best = [active[x]!, active[y]!, dd];
+        const dd = dist[row + active[y]!]!;
+        if (bi < 0 || dd < best) [bi, bj, best] = [active[x]!, active[y]!, dd];
       }
     }
-    const [i, j, dij] = best!;
     const id = n + merges.length;
-    const [ni, nj] = [size.get(i)!, size.get(j)!];
-    active = active.filter((c) => c !== i && c !== j);
+    const [ni, nj] = [size[bi]!, size[bj]!];
+    active = active.filter((c) => c !== bi && c !== bj);
     for (const l of active) {
-      dist.set(key(id, l), lanceWilliams(method, dist.get(key(i, l))!, dist.get(key(j, l))!, dij, ni, nj, size.get(l)!));
+      const v = lanceWilliams(method, dist[at(bi, l)]!, dist[at(bj, l)]!, best, ni, nj, size[l]!);
+      dist[at(id, l)] = v;
+      dist[at(l, id)] = v;
     }
-    size.set(id, ni + nj);
-    merges.push({ left: i, right: j, distance: dij, size: ni + nj });
+    size[id] = ni + nj;
+    merges.push({ left: bi, right: bj, distance: best, size: ni + nj });
     active.push(id);
   }
   return merges;
@@ -144,11 +175,15 @@ export interface HrpResult {
   readonly distance: number[][];
 }
 
-/** HRP weights from complete return rows (rows x assets); every column must have variance > 0. */
-export function hrpWeights(rows: readonly (readonly number[])[], method: LinkageMethod): HrpResult {
-  const cov = sampleCovariance(rows);
+/** HRP from a covariance matrix whose diagonal is > 0. */
+export function hrpFromCovariance(cov: readonly (readonly number[])[], method: LinkageMethod): HrpResult {
   const distance = correlationDistance(correlationFromCovariance(cov));
   const merges = linkage(distance, method);
   const order = quasiDiagonalOrder(merges, cov.length);
   return { weights: recursiveBisection(cov, order), order, merges, distance };
+}
+
+/** HRP weights from complete return rows (rows x assets); every column must have variance > 0. */
+export function hrpWeights(rows: readonly (readonly number[])[], method: LinkageMethod): HrpResult {
+  return hrpFromCovariance(sampleCovariance(rows), method);
 }

@@ -3,17 +3,18 @@ import { BadInputError, type Frame } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { phiInv } from "../../src/lib/normal.js";
+import { withRunContext } from "../../src/lib/progress.js";
 import { check } from "../../guards/weight_traps.js";
 
-type Out = ReturnType<typeof check>;
+type Out = Awaited<ReturnType<typeof check>>;
 const A = [0.01, -0.02, 0.015, -0.005, 0.02, -0.01];
 const B = [0.012, -0.018, 0.01, -0.002, 0.018, -0.012];
 const C = [-0.005, 0.01, -0.002, 0.004, -0.01, 0.006];
 const sev = (o: Out, s: string) => o.findings.filter((f) => f.severity === s);
 const weights = (o: Out) => o.evidence["hrp_weights"] as Record<string, number>;
-function badField(fn: () => unknown): string {
+async function badField(fn: () => Promise<unknown>): Promise<string> {
   try {
-    fn();
+    await fn();
   } catch (e) {
     expect(e).toBeInstanceOf(BadInputError);
     return (e as BadInputError).field;
@@ -30,12 +31,12 @@ function pearson(x: number[], y: number[]): number {
 }
 const dist = (x: number[], y: number[]) => Math.sqrt((1 - pearson(x, y)) / 2);
 
-describe("weight_traps: example 1 (three return columns)", () => {
-  it("PASS; distances, order [C, A, B] and weights as derived", () => {
+describe("weight_traps: example 1 (three return columns)", async () => {
+  it("PASS; distances, order [C, A, B] and weights as derived", async () => {
     expect(Math.abs(dist(A, B) - 0.094348)).toBeLessThan(5e-7);
     expect(Math.abs(dist(A, C) - 0.990534)).toBeLessThan(5e-7);
     expect(Math.abs(dist(B, C) - 0.994215)).toBeLessThan(5e-7);
-    const o = check(makeFrame({ A, B, C }));
+    const o = await check(makeFrame({ A, B, C }));
     expect(sev(o, "error")).toEqual([]);
     expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["info", "asset_returns"]]);
     expect(o.evidence["hrp_order"]).toEqual(["C", "A", "B"]);
@@ -52,10 +53,10 @@ describe("weight_traps: example 1 (three return columns)", () => {
     expect(o.evidence["linkage_method"]).toBe("single");
     expect(Object.keys(o.evidence)).toEqual(["n_negative", "frac_negative", "min_value", "n_missing", "columns_without_negatives", "hrp_weights", "hrp_order", "linkage_method"]);
   });
-  it("the same order and weights for single, complete, average and ward", () => {
-    const ref = weights(check(makeFrame({ A, B, C })));
+  it("the same order and weights for single, complete, average and ward", async () => {
+    const ref = weights(await check(makeFrame({ A, B, C })));
     for (const m of ["complete", "average", "ward"] as const) {
-      const o = check(makeFrame({ A, B, C }), m);
+      const o = await check(makeFrame({ A, B, C }), m);
       expect(o.evidence["hrp_order"]).toEqual(["C", "A", "B"]);
       for (const k of ["A", "B", "C"]) expect(weights(o)[k]).toBeCloseTo(ref[k]!, 14);
       expect(o.evidence["linkage_method"]).toBe(m);
@@ -63,9 +64,9 @@ describe("weight_traps: example 1 (three return columns)", () => {
   });
 });
 
-describe("weight_traps: example 2 (two assets, inverse variance)", () => {
-  it("variances 0.000533 and 0.000133 -> weights A 0.2, B 0.8", () => {
-    const o = check(makeFrame({ A: [0.02, -0.02, 0.02, -0.02], B: [0.01, -0.01, 0.01, -0.01] }));
+describe("weight_traps: example 2 (two assets, inverse variance)", async () => {
+  it("variances 0.000533 and 0.000133 -> weights A 0.2, B 0.8", async () => {
+    const o = await check(makeFrame({ A: [0.02, -0.02, 0.02, -0.02], B: [0.01, -0.01, 0.01, -0.01] }));
     expect(sev(o, "error")).toEqual([]);
     // Hand: var A = 4 * 0.0004 / 3, var B = 4 * 0.0001 / 3; inverse-variance shares 1:4.
     expect(weights(o)["A"]).toBeCloseTo(0.2, 14);
@@ -74,7 +75,7 @@ describe("weight_traps: example 2 (two assets, inverse variance)", () => {
   });
 });
 
-describe("weight_traps: example 3 (one-factor returns vs the same cumulated into prices)", () => {
+describe("weight_traps: example 3 (one-factor returns vs the same cumulated into prices)", async () => {
   const names = ["N1", "N2", "N3", "N4", "N5", "N6"];
   const start = [620, 95, 48, 8, 41, 310];
   function oneFactor(): number[][] {
@@ -88,16 +89,16 @@ describe("weight_traps: example 3 (one-factor returns vs the same cumulated into
     }
     return cols;
   }
-  it("returns PASS; prices FAIL with the PRICE-matrix message", () => {
+  it("returns PASS; prices FAIL with the PRICE-matrix message", async () => {
     const cols = oneFactor();
-    const returns = check(makeFrame(Object.fromEntries(names.map((n, j) => [n, cols[j]!]))));
+    const returns = await check(makeFrame(Object.fromEntries(names.map((n, j) => [n, cols[j]!]))));
     expect(sev(returns, "error")).toEqual([]);
     expect(returns.evidence["columns_without_negatives"]).toEqual([]);
     const prices = cols.map((c, j) => {
       let p = start[j]!;
       return c.map((r) => (p *= 1 + r));
     });
-    const o = check(makeFrame(Object.fromEntries(names.map((n, j) => [n, prices[j]!]))));
+    const o = await check(makeFrame(Object.fromEntries(names.map((n, j) => [n, prices[j]!]))));
     expect(sev(o, "error")).toHaveLength(1);
     expect(sev(o, "error")[0]!.where).toBe("asset_returns");
     expect(sev(o, "error")[0]!.message).toContain("no negative value anywhere: this is a PRICE matrix");
@@ -111,9 +112,9 @@ describe("weight_traps: example 3 (one-factor returns vs the same cumulated into
   });
 });
 
-describe("weight_traps: example 4 (one price column among returns)", () => {
-  it("PASS with a warning naming B", () => {
-    const o = check(makeFrame({ A, B: [100, 101, 102, 101.5, 103, 102], C }));
+describe("weight_traps: example 4 (one price column among returns)", async () => {
+  it("PASS with a warning naming B", async () => {
+    const o = await check(makeFrame({ A, B: [100, 101, 102, 101.5, 103, 102], C }));
     expect(sev(o, "error")).toEqual([]);
     const warns = sev(o, "warning");
     expect(warns).toHaveLength(1);
@@ -123,40 +124,58 @@ describe("weight_traps: example 4 (one price column among returns)", () => {
   });
 });
 
-describe("weight_traps: nulls and HRP not computable", () => {
-  it("null cells are counted and excluded from HRP", () => {
-    const o = check(makeFrame({ A: [NaN, ...A], B: [0.01, ...B], C: [null, ...C] }));
+describe("weight_traps: nulls and HRP not computable", async () => {
+  it("null cells are counted and excluded from HRP", async () => {
+    const o = await check(makeFrame({ A: [NaN, ...A], B: [0.01, ...B], C: [null, ...C] }));
     expect(o.evidence["n_missing"]).toBe(2);
     expect(o.evidence["frac_negative"]).toBeCloseTo(9 / 21, 15);
-    expect(weights(o)["C"]).toBeCloseTo(weights(check(makeFrame({ A, B, C })))["C"]!, 14);
+    expect(weights(o)["C"]).toBeCloseTo(weights(await check(makeFrame({ A, B, C })))["C"]!, 14);
   });
-  it("fewer than 3 complete rows -> null HRP with a warning", () => {
-    const o = check(makeFrame({ A: [0.01, -0.01, NaN], B: [0.02, -0.01, 0.01] }));
+  it("fewer than 3 complete rows -> null HRP with a warning", async () => {
+    const o = await check(makeFrame({ A: [0.01, -0.01, NaN], B: [0.02, -0.01, 0.01] }));
     expect(o.evidence["hrp_weights"]).toBeNull();
     expect(o.evidence["hrp_order"]).toBeNull();
     expect(sev(o, "warning").map((f) => f.where)).toEqual(["hrp"]);
   });
-  it("a constant column -> null HRP with a warning, plus the no-negatives warning", () => {
-    const o = check(makeFrame({ A: [0.01, -0.01, 0.02], B: [0.0, 0.0, 0.0] }));
+  it("a constant column -> null HRP with a warning, plus the no-negatives warning", async () => {
+    const o = await check(makeFrame({ A: [0.01, -0.01, 0.02], B: [0.0, 0.0, 0.0] }));
     expect(o.evidence["hrp_weights"]).toBeNull();
     expect(sev(o, "warning").map((f) => f.where)).toEqual(["columns", "hrp"]);
     expect(sev(o, "warning")[1]!.message).toContain("constant");
   });
 });
 
-describe("weight_traps: bad input", () => {
-  it("not a frame, fewer than 2 columns or 3 rows", () => {
-    expect(badField(() => check([1, 2, 3] as unknown as Frame))).toBe("asset_returns");
-    expect(badField(() => check(makeFrame({ A })))).toBe("asset_returns");
-    expect(badField(() => check(makeFrame({ A: [0.1, -0.1], B: [0.1, -0.1] })))).toBe("asset_returns");
+describe("weight_traps: bad input", async () => {
+  it("not a frame, fewer than 2 columns or 3 rows", async () => {
+    expect(await badField(() => check([1, 2, 3] as unknown as Frame))).toBe("asset_returns");
+    expect(await badField(() => check(makeFrame({ A })))).toBe("asset_returns");
+    expect(await badField(() => check(makeFrame({ A: [0.1, -0.1], B: [0.1, -0.1] })))).toBe("asset_returns");
   });
-  it("a non-numeric cell or an infinite value", () => {
-    expect(badField(() => check(makeFrame({ A, B: [0.1, "x", 0, 0, 0, 0] })))).toBe("asset_returns/records/1/B");
-    expect(badField(() => check(makeFrame({ A, B: [0.1, 0, -Infinity, 0, 0, 0] })))).toBe("asset_returns/records/2/B");
-    expect(badField(() => check(makeFrame({ A: [true, 0, 0, 0, 0, 0], B })))).toBe("asset_returns/records/0/A");
+  it("a non-numeric cell or an infinite value", async () => {
+    expect(await badField(() => check(makeFrame({ A, B: [0.1, "x", 0, 0, 0, 0] })))).toBe("asset_returns/records/1/B");
+    expect(await badField(() => check(makeFrame({ A, B: [0.1, 0, -Infinity, 0, 0, 0] })))).toBe("asset_returns/records/2/B");
+    expect(await badField(() => check(makeFrame({ A: [true, 0, 0, 0, 0, 0], B })))).toBe("asset_returns/records/0/A");
   });
-  it("linkage_method not one of the seven", () => {
-    expect(badField(() => check(makeFrame({ A, B, C }), "Single" as "single"))).toBe("linkage_method");
-    expect(badField(() => check(makeFrame({ A, B, C }), "mean" as "single"))).toBe("linkage_method");
+  it("linkage_method not one of the seven", async () => {
+    expect(await badField(() => check(makeFrame({ A, B, C }), "Single" as "single"))).toBe("linkage_method");
+    expect(await badField(() => check(makeFrame({ A, B, C }), "mean" as "single"))).toBe("linkage_method");
+  });
+});
+
+describe("weight_traps: async contract", () => {
+  it("honours cancellation through step()", async () => {
+    const ac = new AbortController();
+    ac.abort(new Error("cancelled by caller"));
+    const run = withRunContext({ signal: ac.signal }, () => check(makeFrame({ A, B, C })));
+    await expect(run).rejects.toThrow("cancelled by caller");
+  });
+  it("reports progress while computing the covariance of a wide frame", async () => {
+    const rng = new Mt19937(3);
+    const cols = Object.fromEntries(Array.from({ length: 120 }, (_, j) => [`X${j}`, Array.from({ length: 300 }, () => rng.nextFloat() - 0.5)]));
+    const seen: number[] = [];
+    const o = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () => check(makeFrame(cols), "average"));
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen[seen.length - 1]).toBe(121);
+    expect(Object.values(o.evidence["hrp_weights"] as Record<string, number>).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
   });
 });
