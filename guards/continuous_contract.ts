@@ -2,6 +2,7 @@ import { Outcome, invalid, fieldPath, type Frame, type IsoDate, type Label, type
 import { requireDatedIndex, requireNumber, requireNumbers } from "../src/lib/series.js";
 import { requireIsoTimestamp } from "../src/lib/dates.js";
 import { differenceBackAdjust, gapDifference, gapRatio, ratioBackAdjust, type RollGap } from "../src/lib/price_adjust.js";
+import { Progress } from "../src/lib/chunked.js";
 
 export const skill = "futures-continuous-contracts";
 export const title = "Continuous futures contract method";
@@ -42,15 +43,17 @@ interface Rebuild {
  * Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence
  * carries the rolls, both rebuilt series and the level and return errors.
  */
-export function check(stitched: Series, method: Method, contracts?: Frame, roll_dates?: readonly IsoDate[], atol: number = 1e-6) {
+export async function check(stitched: Series, method: Method, contracts?: Frame, roll_dates?: readonly IsoDate[], atol: number = 1e-6) {
   const values = requireNumbers("stitched", stitched);
+  const progress = new Progress(contracts === undefined || contracts === null || typeof contracts.nrows !== "number" ? 0 : 3 * contracts.nrows + contracts.columns.length);
   const stitchedMs = requireDatedIndex("stitched", stitched);
+  await progress.advance(0);
   if (typeof method !== "string" || !METHODS.includes(method)) throw invalid("method", `must be one of ${JSON.stringify(METHODS)}, got ${JSON.stringify(method) ?? "undefined"}`);
   requireNumber("atol", atol, { atLeast: 0 });
   if ((contracts === undefined) !== (roll_dates === undefined)) {
     throw contracts === undefined ? invalid("contracts", "is required together with roll_dates") : invalid("roll_dates", "is required together with contracts");
   }
-  const rebuild = contracts === undefined ? null : rebuildFromContracts(contracts, roll_dates!);
+  const rebuild = contracts === undefined ? null : await rebuildFromContracts(contracts, roll_dates!, progress);
   if (rebuild !== null) requireSameDates(stitched, stitchedMs, rebuild);
 
   const out = new Outcome();
@@ -139,13 +142,19 @@ function contractPrices(contracts: Frame, name: string): number[] {
   });
 }
 
-function requireContractsFrame(contracts: Frame): { ms: number[]; prices: number[][] } {
+async function requireContractsFrame(contracts: Frame, progress: Progress): Promise<{ ms: number[]; prices: number[][] }> {
   if (typeof contracts !== "object" || contracts === null || !Array.isArray(contracts.columns) || typeof contracts.data !== "object") {
     throw invalid("contracts", "must be a frame with one column per contract");
   }
   if (contracts.columns.length < 2) throw invalid("contracts", `needs at least 2 contract columns, got ${contracts.columns.length}`);
   const ms = requireDatedIndex("contracts", contracts);
-  return { ms, prices: contracts.columns.map((c) => contractPrices(contracts, c)) };
+  await progress.advance(contracts.nrows);
+  const prices: number[][] = [];
+  for (const c of contracts.columns) {
+    prices.push(contractPrices(contracts, c));
+    await progress.advance(1);
+  }
+  return { ms, prices };
 }
 
 /** Row positions of the roll dates in the contracts index; validates count, order and membership. */
@@ -165,8 +174,8 @@ function requireRollRows(rollDates: readonly IsoDate[], ms: readonly number[], n
   return rows;
 }
 
-function rebuildFromContracts(contracts: Frame, rollDates: readonly IsoDate[]): Rebuild {
-  const { ms, prices } = requireContractsFrame(contracts);
+async function rebuildFromContracts(contracts: Frame, rollDates: readonly IsoDate[], progress: Progress): Promise<Rebuild> {
+  const { ms, prices } = await requireContractsFrame(contracts, progress);
   const names = contracts.columns;
   const rollRows = requireRollRows(rollDates, ms, names.length);
   const labels = contracts.index!;
@@ -182,19 +191,27 @@ function rebuildFromContracts(contracts: Frame, rollDates: readonly IsoDate[]): 
   const last = prices[names.length - 1]!.findLastIndex((p) => !Number.isNaN(p));
   if (first < 0 || last < 0 || last < first) throw invalid("contracts", "has an empty span: contract 0 must start trading before the last contract stops");
   const rows = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-  const active = rows.map((r) => activeContract(r, rollRows));
+  const active = activeContracts(rows, rollRows);
   const held = rows.map((r, i) => {
     const p = prices[active[i]!]![r]!;
     if (Number.isNaN(p)) throw invalid(fieldPath("contracts", "records", r, names[active[i]!]!), `the active contract '${names[active[i]!]}' has no price on ${JSON.stringify(labels[r])} inside the span`);
     return p;
   });
   const truth = rows.map((r, i) => (i === 0 ? NaN : prices[active[i]!]![r]! / prices[active[i]!]![r - 1]! - 1));
+  const difference: number[] = [];
+  const ratio: number[] = [];
+  await progress.forChunks(rows.length, (from, to) => {
+    difference.push(...differenceBackAdjust(held.slice(from, to), active.slice(from, to), gaps));
+  });
+  await progress.forChunks(rows.length, (from, to) => {
+    ratio.push(...ratioBackAdjust(held.slice(from, to), active.slice(from, to), gaps));
+  });
   return {
     labels: rows.map((r) => labels[r]!),
     ms: rows.map((r) => ms[r]!),
     unadjusted: held,
-    difference: differenceBackAdjust(held, active, gaps),
-    ratio: ratioBackAdjust(held, active, gaps),
+    difference,
+    ratio,
     truth,
     rolls: gaps.map((g, j) => ({
       date: labels[rollRows[j]!]!,
@@ -206,8 +223,11 @@ function rebuildFromContracts(contracts: Frame, rollDates: readonly IsoDate[]): 
   };
 }
 
-/** The smallest j with row <= roll row j, or the last contract after the last roll. */
-function activeContract(row: number, rollRows: readonly number[]): number {
-  const j = rollRows.findIndex((r) => row <= r);
-  return j < 0 ? rollRows.length : j;
+/** Per row (ascending): the smallest j with row <= roll row j, or the last contract after the last roll. */
+function activeContracts(rows: readonly number[], rollRows: readonly number[]): number[] {
+  let j = 0;
+  return rows.map((row) => {
+    while (j < rollRows.length && row > rollRows[j]!) j += 1;
+    return j;
+  });
 }

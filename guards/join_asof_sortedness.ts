@@ -1,7 +1,8 @@
-import { Outcome, invalid, type Cell, type Frame } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath, type Cell, type Frame } from "../src/runtime/contract.js";
 import { requireCompleteColumn, requireFrame } from "../src/lib/frame_shape.js";
-import { keyKind, timeValue, type KeyKind } from "../src/lib/timestamps.js";
-import { asofMatch, cursorAsofMatch, groupKey } from "../src/lib/asof.js";
+import { keyKind, timeOfCell, type KeyKind } from "../src/lib/timestamps.js";
+import { CursorJoin, QuoteIndex, groupKey } from "../src/lib/asof.js";
+import { Progress } from "../src/lib/chunked.js";
 
 export const skill = "lib-polars";
 export const title = "As-of join input order";
@@ -35,26 +36,36 @@ interface Keys {
  * Both joins are backward with ties included (quote time <= signal time). Warns about each frame
  * not sorted by [by, on], which is unsafe in general even when the joins happen to agree.
  */
-export function check(left: Frame, right: Frame, on: string, by: string, val?: string) {
+export async function check(left: Frame, right: Frame, on: string, by: string, val?: string) {
   requireFrame("left", left);
   requireFrame("right", right);
   if (left.nrows === 0) throw invalid("left", "must not be empty");
   requireColumnName("on", on);
   requireColumnName("by", by);
   const valColumn = chooseVal(right, on, by, val);
-  const lk = readKeys("left", left, on, by);
-  const rk = readKeys("right", right, on, by);
+  const progress = new Progress(6 * left.nrows + 3 * right.nrows);
+  const lk = await readKeys("left", left, on, by, progress);
+  const rk = await readKeys("right", right, on, by, progress);
   if (lk.onKind !== rk.onKind) throw invalid("on", `column '${on}' holds ${lk.onKind} values in left but ${rk.onKind} in right; both must be numbers or both ISO date-times`);
   if (lk.byKind !== rk.byKind) throw invalid("by", `column '${by}' holds ${lk.byKind} values in left but ${rk.byKind} in right; both must be strings or both numbers`);
 
-  const lg = lk.groups.map((g) => groupKey([g]));
-  const rg = rk.groups.map((g) => groupKey([g]));
+  const lg = await progress.map(left.nrows, (i) => groupKey([lk.groups[i]]));
+  const rg = await progress.map(right.nrows, (i) => groupKey([rk.groups[i]]));
   const values = right.data[valColumn]!;
-  const correct = asofMatch(lk.times, lg, rk.times, rg, { direction: "backward", allowExact: true, tolerance: Infinity });
-  const cursor = cursorAsofMatch(lk.times, lg, rk.times, rg);
-  const wrongRows = correct.map((c, i) => (agree(cellAt(values, c), cellAt(values, cursor[i]!)) ? -1 : i)).filter((i) => i >= 0);
+  const index = new QuoteIndex(rk.times, rg);
+  await progress.advance(0);
+  const settings = { direction: "backward", allowExact: true, tolerance: Infinity } as const;
+  const correct = await progress.map(left.nrows, (i) => index.match(lk.times[i]!, lg[i]!, settings));
+  const cursorJoin = new CursorJoin(rk.times, rg);
+  const cursor = await progress.map(left.nrows, (i) => cursorJoin.next(lk.times[i]!, lg[i]!));
+  const wrongRows: number[] = [];
+  await progress.forChunks(left.nrows, (from, to) => {
+    for (let i = from; i < to; i++) if (!agree(cellAt(values, correct[i]!), cellAt(values, cursor[i]!))) wrongRows.push(i);
+  });
   const leftSorted = sortedByGroupThenTime(lk);
+  await progress.advance(left.nrows);
   const rightSorted = sortedByGroupThenTime(rk);
+  await progress.advance(right.nrows);
 
   const out = new Outcome();
   const n = left.nrows;
@@ -91,15 +102,22 @@ function chooseVal(right: Frame, on: string, by: string, val: string | undefined
   return candidate;
 }
 
-function readKeys(field: string, frame: Frame, on: string, by: string): Keys {
+async function readKeys(field: string, frame: Frame, on: string, by: string, progress: Progress): Promise<Keys> {
   const onCells = requireCompleteColumn(field, frame, on);
   const byCells = requireCompleteColumn(field, frame, by);
-  const onKind = keyKind(onCells);
-  if (onKind !== "number" && onKind !== "datetime") throw invalid(field, `column '${on}' must hold numbers or ISO date-times, got ${onKind} values`);
+  const onKind: KeyKind = frame.nrows > 0 && typeof onCells[0] === "string" ? "datetime" : "number";
+  const times = await progress.map(frame.nrows, (i) => {
+    const c = onCells[i];
+    const t = timeOfCell(c);
+    if (Number.isNaN(t) || (typeof c === "string") !== (onKind === "datetime")) {
+      throw invalid(fieldPath(field, "records", i, on), `column '${on}' must hold numbers or ISO date-times (one kind), got ${JSON.stringify(c) ?? String(c)}`);
+    }
+    return t;
+  });
   const byKind = keyKind(byCells);
   const groupKind = byKind === "datetime" ? "string" : byKind; // an ISO-looking label is still a string group
   if (groupKind !== "number" && groupKind !== "string") throw invalid(field, `column '${by}' must hold strings or numbers, got ${byKind} values`);
-  return { times: onCells.map(timeValue), groups: byCells, onKind, byKind: groupKind };
+  return { times, groups: byCells, onKind, byKind: groupKind };
 }
 
 function cellAt(values: readonly Cell[], row: number): Cell {

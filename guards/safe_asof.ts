@@ -1,8 +1,9 @@
 import { Outcome, invalid, fieldPath, type Cell, type Frame } from "../src/runtime/contract.js";
 import { isMissing, requireCompleteColumn, requireFrame } from "../src/lib/frame_shape.js";
-import { keyKind, parseDuration, timeValue, type KeyKind } from "../src/lib/timestamps.js";
-import { asofMatch, groupKey, stableOrder, type AsofDirection } from "../src/lib/asof.js";
+import { keyKind, parseDuration, timeOfCell, type KeyKind } from "../src/lib/timestamps.js";
+import { QuoteIndex, groupKey, stableOrder, type AsofDirection } from "../src/lib/asof.js";
 import { makeFrame } from "../src/lib/frame.js";
+import { Progress } from "../src/lib/chunked.js";
 
 export const skill = "market-data-engineering";
 export const title = "Safe as-of join audit";
@@ -43,7 +44,7 @@ interface Side {
  * mismatch all leak or mis-join silently; each is reported. max_staleness is in seconds for
  * date-time keys and in key units for numeric keys.
  */
-export function check(
+export async function check(
   left: Frame,
   right: Frame,
   on: string,
@@ -58,8 +59,11 @@ export function check(
   const byColumns = requireBy(by);
   if (typeof allow_exact_matches !== "boolean") throw invalid("allow_exact_matches", `must be a boolean, got ${JSON.stringify(allow_exact_matches)}`);
   if (!DIRECTIONS.includes(direction)) throw invalid("direction", `must be one of ${JSON.stringify(DIRECTIONS)}, got ${JSON.stringify(direction)}`);
-  const l = readSide("left", left, on, byColumns);
-  const r = readSide("right", right, on, byColumns);
+  requireColumns("left", left, on, byColumns);
+  requireColumns("right", right, on, byColumns);
+  const progress = new Progress(4 * left.nrows + 2 * right.nrows);
+  const l = await readSide("left", left, on, byColumns, progress);
+  const r = await readSide("right", right, on, byColumns, progress);
   const budget = requireTolerance(tolerance, l.kinds[0]!, r.kinds[0]!);
   const datetime = l.kinds[0] === "datetime";
 
@@ -77,12 +81,10 @@ export function check(
   if (direction !== "backward") out.warning(`direction '${direction}' looks into the future by design; only backward is causal`, "direction");
 
   const order = stableOrder(l.times);
-  const matched = asofMatch(order.map((i) => l.times[i]!), order.map((i) => l.groups[i]!), r.times, r.groups, {
-    direction: direction as AsofDirection,
-    allowExact: allow_exact_matches,
-    tolerance: budget ?? (datetime ? UNBOUNDED_DATETIME_MS : Infinity),
-  });
-  const joined = buildJoined(left, right, on, byColumns, order, matched);
+  const index = new QuoteIndex(r.times, r.groups);
+  const join = { direction: direction as AsofDirection, allowExact: allow_exact_matches, tolerance: budget ?? (datetime ? UNBOUNDED_DATETIME_MS : Infinity) };
+  const matched = await progress.map(order.length, (k) => index.match(l.times[order[k]!]!, l.groups[order[k]!]!, join));
+  const joined = await buildJoined(left, right, on, byColumns, order, matched, progress);
   if (joined.nrows !== left.nrows) {
     out.error(`the joined output has ${joined.nrows} rows but left has ${left.nrows}: the join changed the row count`, "rows");
     return noteAll(out, settings, left.nrows, joined, null, null, null, unit);
@@ -136,18 +138,29 @@ function requireBy(by: string | readonly string[] | undefined): string[] {
   return [...list];
 }
 
-/** Keys of one frame: `on` must be ISO date-times or numbers; no nulls in on or by; no `_asof_right_ts`. */
-function readSide(field: string, frame: Frame, on: string, by: readonly string[]): Side {
+/** The key columns exist (bad input names the frame) and `_asof_right_ts` does not. */
+function requireColumns(field: string, frame: Frame, on: string, by: readonly string[]): void {
   if (frame.columns.includes(TS_COLUMN)) throw invalid(field, `already has a column named '${TS_COLUMN}', which the join writes`);
+  for (const c of [on, ...by]) {
+    if (!frame.columns.includes(c) || frame.data[c] === undefined) throw invalid(field, `has no column '${c}'; columns: ${JSON.stringify(frame.columns)}`);
+  }
+}
+
+/** Keys of one frame: `on` must be ISO date-times or finite numbers (one kind); no nulls in on or by. */
+async function readSide(field: string, frame: Frame, on: string, by: readonly string[], progress: Progress): Promise<Side> {
   const onCells = requireCompleteColumn(field, frame, on);
   const byCells = by.map((c) => requireCompleteColumn(field, frame, c));
-  const onKind = keyKind(onCells);
-  if (onKind !== "number" && onKind !== "datetime") {
-    const bad = onCells.findIndex((c) => keyKind([c]) !== "number" && keyKind([c]) !== "datetime");
-    throw invalid(fieldPath(field, "records", Math.max(bad, 0), on), `column '${on}' must hold ISO date-times or numbers (one kind), got ${JSON.stringify(onCells[Math.max(bad, 0)])}`);
-  }
-  const groups = onCells.map((_, i) => groupKey(byCells.map((cells) => cells[i])));
-  return { frame, times: onCells.map(timeValue), groups, kinds: [onKind, ...byCells.map(keyKind)] };
+  const onKind: KeyKind = frame.nrows > 0 && typeof onCells[0] === "string" ? "datetime" : "number";
+  const times = await progress.map(frame.nrows, (i) => {
+    const c = onCells[i];
+    const t = timeOfCell(c);
+    if (Number.isNaN(t) || (typeof c === "string") !== (onKind === "datetime")) {
+      throw invalid(fieldPath(field, "records", i, on), `column '${on}' must hold ISO date-times or finite numbers (one kind), got ${JSON.stringify(c) ?? String(c)}`);
+    }
+    return t;
+  });
+  const groups = await progress.map(frame.nrows, (i) => groupKey(byCells.map((cells) => cells[i])));
+  return { frame, times, groups, kinds: [onKind, ...byCells.map(keyKind)] };
 }
 
 /** The budget in key units (ms for date-time keys), or null when absent. */
@@ -198,7 +211,7 @@ function missingCell(cells: readonly Cell[]): Cell {
  * (row positions when left has none), left's columns, right's non-key columns (a clash gets
  * `_right`), and `_asof_right_ts` = the matched quote's on value (null when unmatched).
  */
-function buildJoined(left: Frame, right: Frame, on: string, by: readonly string[], order: readonly number[], matched: readonly number[]): Frame {
+async function buildJoined(left: Frame, right: Frame, on: string, by: readonly string[], order: readonly number[], matched: readonly number[], progress: Progress): Promise<Frame> {
   const data: Record<string, Cell[]> = {};
   for (const c of left.columns) data[c] = order.map((i) => left.data[c]![i] ?? null);
   for (const c of right.columns) {
@@ -208,9 +221,11 @@ function buildJoined(left: Frame, right: Frame, on: string, by: readonly string[
     const cells = right.data[c]!;
     const filler = missingCell(cells);
     data[name] = matched.map((m) => (m < 0 ? filler : (cells[m] ?? null)));
+    await progress.advance(0);
   }
   const ts = right.data[on]!;
   data[TS_COLUMN] = matched.map((m) => (m < 0 || isMissing(ts[m]) ? null : ts[m]!));
   const index = order.map((i) => left.index?.[i] ?? i);
+  await progress.advance(order.length);
   return makeFrame(data, index);
 }

@@ -58,11 +58,31 @@ function pick(ts: readonly number[], t: number, c: { back: number; fwd: number }
   return ts[c.fwd]! - t < t - ts[c.back]! ? c.fwd : c.back; // a tie goes to backward
 }
 
-/**
- * The correct as-of join: for each left row, the matched right row position (or -1), among right
- * rows of the same group. Backward takes the last quote at or before t (the last in right's given
- * order among equal times); forward the first at or after; nearest the closer, ties backward.
- */
+/** Right rows grouped and stably time-sorted once, for order-independent as-of lookups. */
+export class QuoteIndex {
+  private readonly rows: Map<string, number[]>;
+  private readonly times: Map<string, number[]>;
+
+  constructor(rightTimes: readonly number[], rightGroups: readonly string[]) {
+    this.rows = rowsByGroup(rightGroups, stableOrder(rightTimes));
+    this.times = new Map([...this.rows].map(([g, rows]) => [g, rows.map((r) => rightTimes[r]!)] as const));
+  }
+
+  /**
+   * The matched right row position for a signal at `t` in `group`, or -1. Backward takes the last
+   * quote at or before t (the last in right's given order among equal times); forward the first
+   * at or after; nearest the closer, ties backward.
+   */
+  match(t: number, group: string, settings: AsofSettings): number {
+    const rows = this.rows.get(group);
+    if (rows === undefined) return -1;
+    const ts = this.times.get(group)!;
+    const k = pick(ts, t, candidates(ts, t, settings), settings.direction);
+    return k < 0 ? -1 : rows[k]!;
+  }
+}
+
+/** The correct as-of join of every left row (see QuoteIndex.match); -1 where nothing matches. */
 export function asofMatch(
   leftTimes: readonly number[],
   leftGroups: readonly string[],
@@ -70,39 +90,43 @@ export function asofMatch(
   rightGroups: readonly string[],
   settings: AsofSettings,
 ): number[] {
-  const groups = rowsByGroup(rightGroups, stableOrder(rightTimes));
-  const groupTimes = new Map([...groups].map(([g, rows]) => [g, rows.map((r) => rightTimes[r]!)] as const));
-  return leftTimes.map((t, i) => {
-    const rows = groups.get(leftGroups[i]!);
-    if (rows === undefined) return -1;
-    const ts = groupTimes.get(leftGroups[i]!)!;
-    const k = pick(ts, t, candidates(ts, t, settings), settings.direction);
-    return k < 0 ? -1 : rows[k]!;
-  });
+  const index = new QuoteIndex(rightTimes, rightGroups);
+  return leftTimes.map((t, i) => index.match(t, leftGroups[i]!, settings));
 }
 
 /**
  * The cursor join of a sorted-merge as-of implementation (backward, ties included): left rows are
- * visited in their given order, each group's right rows in THEIR given order, and a group's cursor
- * only moves forward. Correct only when both inputs are sorted by [group, time].
+ * fed in their given order, each group's right rows are walked in THEIR given order, and a
+ * group's cursor only moves forward. Correct only when both inputs are sorted by [group, time].
  */
+export class CursorJoin {
+  private readonly rows: Map<string, number[]>;
+  private readonly cursor = new Map<string, number>();
+
+  constructor(private readonly rightTimes: readonly number[], rightGroups: readonly string[]) {
+    this.rows = rowsByGroup(rightGroups, rightTimes.map((_, i) => i));
+  }
+
+  /** The right row the cursor join gives the next left row (time `t`, `group`), or -1. */
+  next(t: number, group: string): number {
+    const rows = this.rows.get(group);
+    if (rows === undefined) return -1;
+    let c = this.cursor.get(group) ?? -1;
+    while (c + 1 < rows.length && this.rightTimes[rows[c + 1]!]! <= t) c += 1;
+    this.cursor.set(group, c);
+    return c >= 0 ? rows[c]! : -1;
+  }
+}
+
+/** The cursor join of every left row, visited in the given order. */
 export function cursorAsofMatch(
   leftTimes: readonly number[],
   leftGroups: readonly string[],
   rightTimes: readonly number[],
   rightGroups: readonly string[],
 ): number[] {
-  const groups = rowsByGroup(rightGroups, rightTimes.map((_, i) => i));
-  const cursor = new Map<string, number>();
-  return leftTimes.map((t, i) => {
-    const g = leftGroups[i]!;
-    const rows = groups.get(g);
-    if (rows === undefined) return -1;
-    let c = cursor.get(g) ?? -1;
-    while (c + 1 < rows.length && rightTimes[rows[c + 1]!]! <= t) c += 1;
-    cursor.set(g, c);
-    return c >= 0 ? rows[c]! : -1;
-  });
+  const join = new CursorJoin(rightTimes, rightGroups);
+  return leftTimes.map((t, i) => join.next(t, leftGroups[i]!));
 }
 
 /** A group key of one row's key cells that keeps 1 and "1" apart. */

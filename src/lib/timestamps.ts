@@ -47,3 +47,10 @@ export function timeValue(x: unknown): number {
   if (t === null) throw new RangeError(`timeValue: ${JSON.stringify(x)} is neither a number nor an ISO date-time`);
   return t;
 }
+
+/** A time-key cell as a comparable number (epoch ms of an ISO string, a finite number as is); NaN otherwise. */
+export function timeOfCell(c: unknown): number {
+  if (typeof c === "number") return Number.isFinite(c) ? c : NaN;
+  if (typeof c !== "string") return NaN;
+  return parseIsoTimestamp(c) ?? NaN;
+}

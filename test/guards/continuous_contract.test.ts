@@ -15,11 +15,11 @@ const RATIO = [(100 * 107) / 102, (101 * 107) / 102, 107, 109, 110, 112];
 const TRUTH = [1 / 100, 1 / 101, 2 / 107, 1 / 109, 2 / 110];
 
 const series = (values: number[], index: string[] = DATES): Series => ({ index, values });
-const where = (r: ReturnType<typeof check>, sev: string) => r.findings.filter((f) => f.severity === sev).map((f) => f.where);
+const where = (r: Awaited<ReturnType<typeof check>>, sev: string) => r.findings.filter((f) => f.severity === sev).map((f) => f.where);
 
-function badField(fn: () => unknown): string {
+async function badField(fn: () => Promise<unknown>): Promise<string> {
   try {
-    fn();
+    await fn();
   } catch (e) {
     if (e instanceof BadInputError) return e.field;
     throw e;
@@ -28,8 +28,8 @@ function badField(fn: () => unknown): string {
 }
 
 describe("continuous_contract: spec examples", () => {
-  it("1. ratio series with contracts passes; errors ~0", () => {
-    const r = check(series(RATIO), "ratio", CONTRACTS, ROLLS);
+  it("1. ratio series with contracts passes; errors ~0", async () => {
+    const r = await check(series(RATIO), "ratio", CONTRACTS, ROLLS);
     expect(where(r, "error")).toEqual([]);
     expect(where(r, "info")).toEqual(["method", "rebuild"]);
     expect(r.evidence["max_abs_error"] as number).toBeLessThan(1e-12);
@@ -46,8 +46,8 @@ describe("continuous_contract: spec examples", () => {
     for (let t = 1; t < 6; t++) expect(RATIO[t]! / RATIO[t - 1]! - 1).toBeCloseTo(TRUTH[t - 1]!, 14);
   });
 
-  it("2. difference series without contracts fails at method; min_price 105", () => {
-    const r = check(series(DIFFERENCE), "difference");
+  it("2. difference series without contracts fails at method; min_price 105", async () => {
+    const r = await check(series(DIFFERENCE), "difference");
     expect(where(r, "error")).toEqual(["method"]);
     expect(r.findings[0]!.message).toContain("use point differences for P&L or a ratio-adjusted series for returns");
     expect(r.evidence["min_price"]).toBe(105);
@@ -58,22 +58,22 @@ describe("continuous_contract: spec examples", () => {
     expect(DIFFERENCE.slice(1).map((v, i) => v - DIFFERENCE[i]!)).toEqual([1, 1, 2, 1, 2]);
   });
 
-  it("3. unadjusted series without contracts fails at method (roll gaps unknown)", () => {
-    const r = check(series(UNADJUSTED), "unadjusted");
+  it("3. unadjusted series without contracts fails at method (roll gaps unknown)", async () => {
+    const r = await check(series(UNADJUSTED), "unadjusted");
     expect(where(r, "error")).toEqual(["method"]);
     expect(r.findings[0]!.message).toContain("roll gaps unknown");
   });
 
-  it("3b. unadjusted with contracts: names the rolls and the largest gap; rebuild matches", () => {
-    const r = check(series(UNADJUSTED), "unadjusted", CONTRACTS, ROLLS);
+  it("3b. unadjusted with contracts: names the rolls and the largest gap; rebuild matches", async () => {
+    const r = await check(series(UNADJUSTED), "unadjusted", CONTRACTS, ROLLS);
     expect(where(r, "error")).toEqual(["method"]);
     expect(r.findings[0]!.message).toContain("1 roll(s), largest gap 5");
     expect(r.evidence["max_abs_error"]).toBe(0);
     expect(where(r, "info")).toEqual(["rebuild"]);
   });
 
-  it("4. difference series declared ratio fails at rebuild", () => {
-    const r = check(series(DIFFERENCE), "ratio", CONTRACTS, ROLLS);
+  it("4. difference series declared ratio fails at rebuild", async () => {
+    const r = await check(series(DIFFERENCE), "ratio", CONTRACTS, ROLLS);
     expect(where(r, "error")).toEqual(["rebuild"]);
     expect(r.evidence["max_abs_error"] as number).toBeCloseTo(105 - (100 * 107) / 102, 9);
     expect(r.evidence["max_abs_error"] as number).toBeCloseTo(0.098039, 6);
@@ -82,10 +82,10 @@ describe("continuous_contract: spec examples", () => {
     expect(r.evidence["max_return_error"] as number).toBeCloseTo(0.000476, 6);
   });
 
-  it("5. negative difference history fails at method and min_price; the rebuild matches", () => {
+  it("5. negative difference history fails at method and min_price; the rebuild matches", async () => {
     const d = ["2024-01-01", "2024-01-02", "2024-01-03"];
     const c = makeFrame({ F0: [5, 11, NaN], F1: [NaN, 2, 3] }, d);
-    const r = check(series([-4, 2, 3], d), "difference", c, ["2024-01-02"]);
+    const r = await check(series([-4, 2, 3], d), "difference", c, ["2024-01-02"]);
     expect(where(r, "error")).toEqual(["method", "min_price"]);
     expect(where(r, "info")).toEqual(["rebuild"]);
     expect(r.evidence["min_price"]).toBe(-4);
@@ -97,75 +97,75 @@ describe("continuous_contract: spec examples", () => {
 });
 
 describe("continuous_contract: hand-derived", () => {
-  it("no roll gap: difference and unadjusted pass with an info", () => {
+  it("no roll gap: difference and unadjusted pass with an info", async () => {
     const c = makeFrame({ A: [10, 11, NaN], B: [NaN, 11, 12] }, ["2024-01-01", "2024-01-02", "2024-01-03"]);
     for (const m of ["difference", "unadjusted"] as const) {
-      const r = check(series([10, 11, 12], ["2024-01-01", "2024-01-02", "2024-01-03"]), m, c, ["2024-01-02"]);
+      const r = await check(series([10, 11, 12], ["2024-01-01", "2024-01-02", "2024-01-03"]), m, c, ["2024-01-02"]);
       expect(where(r, "error")).toEqual([]);
       expect(r.findings[0]!.message).toContain("no roll gap");
     }
   });
 
-  it("ratio declared without contracts passes as declared", () => {
-    const r = check(series(RATIO), "ratio");
+  it("ratio declared without contracts passes as declared", async () => {
+    const r = await check(series(RATIO), "ratio");
     expect(r.findings).toHaveLength(1);
     expect(r.findings[0]!.severity).toBe("info");
     expect(r.findings[0]!.message).toContain("as declared");
   });
 
-  it("a stitched value off by more than atol is named at its date", () => {
+  it("a stitched value off by more than atol is named at its date", async () => {
     const bad = [...RATIO];
     bad[4] = 110.01;
-    const r = check(series(bad), "ratio", CONTRACTS, ROLLS);
+    const r = await check(series(bad), "ratio", CONTRACTS, ROLLS);
     expect(where(r, "error")).toEqual(["rebuild"]);
     expect(r.findings[1]!.message).toContain("2024-01-05");
     expect(r.evidence["max_abs_error"] as number).toBeCloseTo(0.01, 9);
     // within a loose atol it matches
-    expect(where(check(series(bad), "ratio", CONTRACTS, ROLLS, 0.02), "error")).toEqual([]);
+    expect(where(await check(series(bad), "ratio", CONTRACTS, ROLLS, 0.02), "error")).toEqual([]);
   });
 });
 
 describe("continuous_contract: bad input", () => {
   const ok = series(RATIO);
-  it("stitched", () => {
-    expect(badField(() => check({ values: RATIO } as Series, "ratio"))).toBe("stitched/index");
-    expect(badField(() => check(series([]), "ratio"))).toBe("stitched");
-    expect(badField(() => check(series([1, 2], ["2024-01-02", "2024-01-01"]), "ratio"))).toBe("stitched/index/1");
-    expect(badField(() => check(series([1, 2], ["2024-01-02", "2024-01-02"]), "ratio"))).toBe("stitched/index/1");
-    expect(badField(() => check(series([1, NaN], ["2024-01-01", "2024-01-02"]), "ratio"))).toBe("stitched/values/1");
-    expect(badField(() => check(series([1, Infinity], ["2024-01-01", "2024-01-02"]), "ratio"))).toBe("stitched/values/1");
+  it("stitched", async () => {
+    expect(await badField(() => check({ values: RATIO } as Series, "ratio"))).toBe("stitched/index");
+    expect(await badField(() => check(series([]), "ratio"))).toBe("stitched");
+    expect(await badField(() => check(series([1, 2], ["2024-01-02", "2024-01-01"]), "ratio"))).toBe("stitched/index/1");
+    expect(await badField(() => check(series([1, 2], ["2024-01-02", "2024-01-02"]), "ratio"))).toBe("stitched/index/1");
+    expect(await badField(() => check(series([1, NaN], ["2024-01-01", "2024-01-02"]), "ratio"))).toBe("stitched/values/1");
+    expect(await badField(() => check(series([1, Infinity], ["2024-01-01", "2024-01-02"]), "ratio"))).toBe("stitched/values/1");
   });
-  it("method", () => {
-    expect(badField(() => check(ok, "panama" as "ratio"))).toBe("method");
-    expect(badField(() => check(ok, undefined as unknown as "ratio"))).toBe("method");
+  it("method", async () => {
+    expect(await badField(() => check(ok, "panama" as "ratio"))).toBe("method");
+    expect(await badField(() => check(ok, undefined as unknown as "ratio"))).toBe("method");
   });
-  it("contracts and roll_dates go together", () => {
-    expect(badField(() => check(ok, "ratio", CONTRACTS))).toBe("roll_dates");
-    expect(badField(() => check(ok, "ratio", undefined, ROLLS))).toBe("contracts");
+  it("contracts and roll_dates go together", async () => {
+    expect(await badField(() => check(ok, "ratio", CONTRACTS))).toBe("roll_dates");
+    expect(await badField(() => check(ok, "ratio", undefined, ROLLS))).toBe("contracts");
   });
-  it("contracts", () => {
-    expect(badField(() => check(ok, "ratio", makeFrame({ F0 }, DATES), []))).toBe("contracts");
-    expect(badField(() => check(ok, "ratio", makeFrame({ F0, F1 }), ROLLS))).toBe("contracts/index");
-    expect(badField(() => check(ok, "ratio", makeFrame({ F0, F1 }, [...DATES].reverse()), ROLLS))).toBe("contracts/index/1");
-    expect(badField(() => check(ok, "ratio", makeFrame({ F0: [100, 101, -1, 103, NaN, NaN], F1 }, DATES), ROLLS))).toBe("contracts/records/2/F0");
-    expect(badField(() => check(ok, "ratio", makeFrame({ F0: [100, 101, Infinity, 103, NaN, NaN], F1 }, DATES), ROLLS))).toBe("contracts/records/2/F0");
+  it("contracts", async () => {
+    expect(await badField(() => check(ok, "ratio", makeFrame({ F0 }, DATES), []))).toBe("contracts");
+    expect(await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }), ROLLS))).toBe("contracts/index");
+    expect(await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }, [...DATES].reverse()), ROLLS))).toBe("contracts/index/1");
+    expect(await badField(() => check(ok, "ratio", makeFrame({ F0: [100, 101, -1, 103, NaN, NaN], F1 }, DATES), ROLLS))).toBe("contracts/records/2/F0");
+    expect(await badField(() => check(ok, "ratio", makeFrame({ F0: [100, 101, Infinity, 103, NaN, NaN], F1 }, DATES), ROLLS))).toBe("contracts/records/2/F0");
   });
-  it("roll_dates", () => {
-    expect(badField(() => check(ok, "ratio", CONTRACTS, []))).toBe("roll_dates");
+  it("roll_dates", async () => {
+    expect(await badField(() => check(ok, "ratio", CONTRACTS, []))).toBe("roll_dates");
     const three = makeFrame({ F0, F1, F2: [NaN, NaN, NaN, 120, 121, 122] }, DATES);
-    expect(badField(() => check(ok, "ratio", three, ["2024-01-04", "2024-01-03"]))).toBe("roll_dates/1");
-    expect(badField(() => check(ok, "ratio", CONTRACTS, ["2024-01-06"]))).toBe("roll_dates/0");
-    expect(badField(() => check(ok, "ratio", CONTRACTS, ["2024-01-05"]))).toBe("roll_dates/0"); // F0 null that day
+    expect(await badField(() => check(ok, "ratio", three, ["2024-01-04", "2024-01-03"]))).toBe("roll_dates/1");
+    expect(await badField(() => check(ok, "ratio", CONTRACTS, ["2024-01-06"]))).toBe("roll_dates/0");
+    expect(await badField(() => check(ok, "ratio", CONTRACTS, ["2024-01-05"]))).toBe("roll_dates/0"); // F0 null that day
   });
-  it("a null active price inside the span names the contract and date", () => {
+  it("a null active price inside the span names the contract and date", async () => {
     const holes = makeFrame({ F0: [100, NaN, 102, 103, NaN, NaN], F1 }, DATES);
-    expect(badField(() => check(ok, "ratio", holes, ROLLS))).toBe("contracts/records/1/F0");
+    expect(await badField(() => check(ok, "ratio", holes, ROLLS))).toBe("contracts/records/1/F0");
   });
-  it("stitched dates must equal the span", () => {
+  it("stitched dates must equal the span", async () => {
     const short = series(RATIO.slice(1), DATES.slice(1));
     let msg = "";
     try {
-      check(short, "ratio", CONTRACTS, ROLLS);
+      await check(short, "ratio", CONTRACTS, ROLLS);
     } catch (e) {
       msg = (e as Error).message;
       expect((e as BadInputError).field).toBe("stitched");
@@ -173,9 +173,32 @@ describe("continuous_contract: bad input", () => {
     expect(msg).toContain("contracts");
     expect(msg).toContain("2024-01-01");
   });
-  it("atol", () => {
-    expect(badField(() => check(ok, "ratio", undefined, undefined, -1))).toBe("atol");
-    expect(badField(() => check(ok, "ratio", undefined, undefined, NaN))).toBe("atol");
-    expect(badField(() => check(ok, "ratio", undefined, undefined, Infinity))).toBe("atol");
+  it("atol", async () => {
+    expect(await badField(() => check(ok, "ratio", undefined, undefined, -1))).toBe("atol");
+    expect(await badField(() => check(ok, "ratio", undefined, undefined, NaN))).toBe("atol");
+    expect(await badField(() => check(ok, "ratio", undefined, undefined, Infinity))).toBe("atol");
+  });
+});
+
+describe("continuous_contract: progress", () => {
+  it("reports progress through step on a long series and honours cancellation", async () => {
+    const { withRunContext } = await import("../../src/lib/progress.js");
+    const { formatIsoDate } = await import("../../src/lib/dates.js");
+    const n = 45000;
+    const days = Array.from({ length: n }, (_, i) => formatIsoDate(10000 + i));
+    const roll = n / 2 - 1;
+    // A trades rows 0..roll at 100 + i/1000; B from roll on at 5 points above A's level
+    const a = days.map((_, i) => (i <= roll ? 100 + i / 1000 : NaN));
+    const b = days.map((_, i) => (i >= roll ? 105 + i / 1000 : NaN));
+    // difference adjustment adds the +5 gap to A's rows, so the stitched series is 105 + i/1000 throughout
+    const stitched = { index: days, values: days.map((_, i) => 105 + i / 1000) };
+    const seen: number[] = [];
+    const r = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () => check(stitched, "difference", makeFrame({ A: a, B: b }, days), [days[roll]!]));
+    expect(r.evidence["max_abs_error"] as number).toBeLessThan(1e-9);
+    expect(where(r, "error")).toEqual(["method"]);
+    expect(seen.length).toBeGreaterThan(4);
+    const ac = new AbortController();
+    ac.abort(new Error("stop"));
+    await expect(withRunContext({ signal: ac.signal }, () => check(stitched, "ratio", makeFrame({ A: a, B: b }, days), [days[roll]!]))).rejects.toThrow("stop");
   });
 });

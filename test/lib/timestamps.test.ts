@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIsoTimestampString, keyKind, parseDuration, timeValue } from "../../src/lib/timestamps.js";
+import { isIsoTimestampString, keyKind, parseDuration, timeOfCell, timeValue } from "../../src/lib/timestamps.js";
 
 describe("parseDuration", () => {
   it("reads every unit of the grammar", () => {
@@ -30,5 +30,8 @@ describe("key kinds", () => {
     expect(timeValue("1970-01-01T00:00:02Z")).toBe(2000);
     expect(timeValue(7)).toBe(7);
     expect(() => timeValue("x")).toThrow(RangeError);
+    expect(timeOfCell("1970-01-01T00:00:01Z")).toBe(1000);
+    expect(timeOfCell(3)).toBe(3);
+    expect([timeOfCell(Infinity), timeOfCell("x"), timeOfCell(null), timeOfCell(true)].every(Number.isNaN)).toBe(true);
   });
 });
