@@ -2,6 +2,7 @@
 import { invalid, fieldPath, type Cell, type Frame } from "../src/runtime/contract.js";
 import { column } from "../src/lib/frame.js";
 import { requireIsoDate } from "../src/lib/dates.js";
+import type { WorkMeter } from "../src/lib/work_meter.js";
 
 /** A validated price panel: ascending day numbers, one column per ticker (NaN = no price). */
 export interface PricePanel {
@@ -30,8 +31,8 @@ export function isFrame(x: unknown): x is Frame {
 
 const isMissing = (c: Cell | undefined) => c === null || c === undefined || (typeof c === "number" && Number.isNaN(c));
 
-/** Prices: ISO-date index strictly increasing; non-null cells finite and > 0. */
-export function readPricePanel(frame: Frame): PricePanel {
+/** Prices: ISO-date index strictly increasing; non-null cells finite and > 0. Counts one unit per cell. */
+export async function readPricePanel(frame: Frame, meter: WorkMeter): Promise<PricePanel> {
   if (frame.index === undefined || frame.index.length !== frame.nrows) throw invalid(fieldPath("prices", "index"), "must be an index of ISO dates (one per row)");
   if (frame.nrows === 0) throw invalid("prices", "must not be empty");
   if (frame.columns.length === 0) throw invalid("prices", "has no ticker columns");
@@ -40,13 +41,17 @@ export function readPricePanel(frame: Frame): PricePanel {
     if (days[i] === days[i - 1]) throw invalid(fieldPath("prices", "index", i), `duplicate date ${JSON.stringify(frame.index[i])}`);
     if (days[i]! < days[i - 1]!) throw invalid(fieldPath("prices", "index", i), `dates must be increasing: ${JSON.stringify(frame.index[i])} comes after ${JSON.stringify(frame.index[i - 1])}`);
   }
-  const columns = frame.columns.map((name) => (frame.data[name] ?? []).map((c, i) => {
-    if (typeof c === "number" && c > 0 && c < Infinity) return c;
-    if (isMissing(c)) return NaN;
-    const at = fieldPath("prices", "records", i, name);
-    if (typeof c !== "number" || !Number.isFinite(c)) throw invalid(at, `a price must be a finite number or null, got ${describe(c)}`);
-    throw invalid(at, `a price must be > 0, got ${c}`);
-  }));
+  const columns: number[][] = [];
+  for (const name of frame.columns) {
+    columns.push((frame.data[name] ?? []).map((c, i) => {
+      if (typeof c === "number" && c > 0 && c < Infinity) return c;
+      if (isMissing(c)) return NaN;
+      const at = fieldPath("prices", "records", i, name);
+      if (typeof c !== "number" || !Number.isFinite(c)) throw invalid(at, `a price must be a finite number or null, got ${describe(c)}`);
+      throw invalid(at, `a price must be > 0, got ${c}`);
+    }));
+    await meter.add(frame.nrows);
+  }
   return { days, tickers: frame.columns, columns };
 }
 

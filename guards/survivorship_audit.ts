@@ -1,6 +1,7 @@
 import { Outcome, invalid, type Frame, type Integer, type IsoDate } from "../src/runtime/contract.js";
 import { requireNumber } from "../src/lib/series.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 import { isFrame, readListings, readPricePanel, readTickerList, type Listing, type PricePanel } from "./_survivorship_audit_inputs.js";
 
 export const skill = "research-integrity-guards";
@@ -68,7 +69,7 @@ interface PanelFacts {
  *   expected_annual_delist_rate : prior share of names delisting per year, in [0, 1) (a
  *       placeholder: state your market's).
  */
-export function check(
+export async function check(
   prices: Frame | readonly string[],
   listings?: Frame,
   sample_start?: IsoDate,
@@ -76,7 +77,9 @@ export function check(
   min_gap_days: Integer = 30,
   expected_annual_delist_rate: number = 0.05,
 ) {
-  const panel = readPrices(prices, sample_start, sample_end);
+  // Work units: cells, counted once each for validation, the window scan and the two CAGRs.
+  const meter = new WorkMeter(isFrame(prices) ? 4 * prices.nrows * prices.columns.length : 1);
+  const panel = await readPrices(prices, sample_start, sample_end, meter);
   const table = listings === undefined ? null : readListings(listings);
   const start = sample_start === undefined ? panel!.days[0]! : requireIsoDate("sample_start", sample_start);
   const end = sample_end === undefined ? panel!.days[panel!.days.length - 1]! : requireIsoDate("sample_end", sample_end);
@@ -87,14 +90,15 @@ export function check(
   requireNumber("expected_annual_delist_rate", expected_annual_delist_rate, { atLeast: 0 });
   if (!(expected_annual_delist_rate < 1)) throw invalid("expected_annual_delist_rate", `must be in [0, 1), got ${expected_annual_delist_rate}`);
 
-  const facts = panel === null ? tickerFacts(prices as readonly string[]) : panelFacts(panel, start, end, min_gap_days);
+  const facts = panel === null ? tickerFacts(prices as readonly string[]) : await panelFacts(panel, start, end, min_gap_days, meter);
   const years = Math.max((end - start) / 365.25, 1e-9);
   const expectedFrac = 1 - (1 - expected_annual_delist_rate) ** years;
   const missing = table === null ? [] : missingDelisted(table, facts.universe, start, end);
   const prelisting = table === null || facts.spans === null ? [] : prelistingNames(table, facts.spans);
   const nNames = facts.universe.length;
   const fracEnded = facts.dead === null ? null : facts.dead.length / nNames;
-  const inflation = panel === null ? noPanelInflation(nNames) : measureInflation(panel, facts, start, end);
+  const inflation = panel === null ? noPanelInflation(nNames) : await measureInflation(panel, facts, start, end, meter);
+  await meter.finish();
 
   const out = new Outcome();
   const notes: string[] = [];
@@ -124,14 +128,14 @@ export function check(
 }
 
 /** The price frame, or null for a ticker list (which needs both sample dates). */
-function readPrices(prices: Frame | readonly string[], start: IsoDate | undefined, end: IsoDate | undefined): PricePanel | null {
+async function readPrices(prices: Frame | readonly string[], start: IsoDate | undefined, end: IsoDate | undefined, meter: WorkMeter): Promise<PricePanel | null> {
   if (Array.isArray(prices)) {
     readTickerList(prices);
     if (start === undefined || end === undefined) throw invalid(start === undefined ? "sample_start" : "sample_end", "a bare ticker list needs both sample_start and sample_end");
     return null;
   }
   if (!isFrame(prices)) throw invalid("prices", "must be a price frame indexed by ISO dates, or an array of ticker strings");
-  return readPricePanel(prices);
+  return readPricePanel(prices, meter);
 }
 
 function tickerFacts(list: readonly string[]): PanelFacts {
@@ -139,15 +143,17 @@ function tickerFacts(list: readonly string[]): PanelFacts {
 }
 
 /** First / last observation per name inside [start, end]; dead and late-starting names. */
-function panelFacts(p: PricePanel, start: number, end: number, minGap: number): PanelFacts {
+async function panelFacts(p: PricePanel, start: number, end: number, minGap: number, meter: WorkMeter): Promise<PanelFacts> {
   const rows = windowRows(p, start, end);
   const spans: NameSpan[] = [];
   const emptyColumns: string[] = [];
-  p.tickers.forEach((ticker, j) => {
+  for (let j = 0; j < p.tickers.length; j++) {
+    const ticker = p.tickers[j]!;
     const seen = rows.filter((i) => !Number.isNaN(p.columns[j]![i]!));
     if (seen.length === 0) emptyColumns.push(ticker);
     else spans.push({ ticker, column: j, first: p.days[seen[0]!]!, last: p.days[seen[seen.length - 1]!]! });
-  });
+    await meter.add(p.days.length);
+  }
   if (spans.length === 0) throw invalid("prices", `no ticker has a price between ${formatIsoDate(start)} and ${formatIsoDate(end)}: nothing to audit`);
   return {
     universe: spans.map((s) => s.ticker),
@@ -187,7 +193,7 @@ function prelistingNames(table: readonly Listing[], spans: readonly NameSpan[]):
 }
 
 /** Equal-weight CAGR over the return rows of the names in `cols`; null when there are none. */
-function equalWeightCagr(p: PricePanel, cols: readonly number[], rows: readonly number[]): number | null {
+async function equalWeightCagr(p: PricePanel, cols: readonly number[], rows: readonly number[], meter: WorkMeter): Promise<number | null> {
   let growth = 1;
   let nRows = 0;
   for (let r = 1; r < rows.length; r++) {
@@ -201,6 +207,7 @@ function equalWeightCagr(p: PricePanel, cols: readonly number[], rows: readonly 
         k += 1;
       }
     }
+    await meter.add(cols.length);
     if (k === 0) continue;
     growth *= 1 + s / k;
     nRows += 1;
@@ -208,13 +215,13 @@ function equalWeightCagr(p: PricePanel, cols: readonly number[], rows: readonly 
   return nRows === 0 ? null : growth ** (DAYS_PER_YEAR / nRows) - 1;
 }
 
-function measureInflation(p: PricePanel, facts: PanelFacts, start: number, end: number): Inflation {
+async function measureInflation(p: PricePanel, facts: PanelFacts, start: number, end: number, meter: WorkMeter): Promise<Inflation> {
   const rows = windowRows(p, start, end);
   const spans = facts.spans!;
   const deadSet = new Set(facts.dead!);
   const survivors = spans.filter((s) => !deadSet.has(s.ticker)).map((s) => s.column);
-  const full = equalWeightCagr(p, spans.map((s) => s.column), rows);
-  const surv = survivors.length === 0 ? null : equalWeightCagr(p, survivors, rows);
+  const full = await equalWeightCagr(p, spans.map((s) => s.column), rows, meter);
+  const surv = survivors.length === 0 ? null : await equalWeightCagr(p, survivors, rows, meter);
   const base = { measurable: false, n_names: spans.length, n_dead: deadSet.size, full_universe_cagr: full, survivors_only_cagr: surv, inflation_ann: null, inflation_bps: null };
   if (deadSet.size === 0) return { ...base, reason: "no dead names: nothing to compare the survivors with" };
   if (survivors.length === 0) return { ...base, reason: "no survivors: every name counts as dead" };

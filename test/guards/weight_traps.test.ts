@@ -31,7 +31,7 @@ function pearson(x: number[], y: number[]): number {
 }
 const dist = (x: number[], y: number[]) => Math.sqrt((1 - pearson(x, y)) / 2);
 
-describe("weight_traps: example 1 (three return columns)", async () => {
+describe("weight_traps: example 1 (three return columns)", () => {
   it("PASS; distances, order [C, A, B] and weights as derived", async () => {
     expect(Math.abs(dist(A, B) - 0.094348)).toBeLessThan(5e-7);
     expect(Math.abs(dist(A, C) - 0.990534)).toBeLessThan(5e-7);
@@ -64,7 +64,7 @@ describe("weight_traps: example 1 (three return columns)", async () => {
   });
 });
 
-describe("weight_traps: example 2 (two assets, inverse variance)", async () => {
+describe("weight_traps: example 2 (two assets, inverse variance)", () => {
   it("variances 0.000533 and 0.000133 -> weights A 0.2, B 0.8", async () => {
     const o = await check(makeFrame({ A: [0.02, -0.02, 0.02, -0.02], B: [0.01, -0.01, 0.01, -0.01] }));
     expect(sev(o, "error")).toEqual([]);
@@ -75,7 +75,7 @@ describe("weight_traps: example 2 (two assets, inverse variance)", async () => {
   });
 });
 
-describe("weight_traps: example 3 (one-factor returns vs the same cumulated into prices)", async () => {
+describe("weight_traps: example 3 (one-factor returns vs the same cumulated into prices)", () => {
   const names = ["N1", "N2", "N3", "N4", "N5", "N6"];
   const start = [620, 95, 48, 8, 41, 310];
   function oneFactor(): number[][] {
@@ -112,7 +112,7 @@ describe("weight_traps: example 3 (one-factor returns vs the same cumulated into
   });
 });
 
-describe("weight_traps: example 4 (one price column among returns)", async () => {
+describe("weight_traps: example 4 (one price column among returns)", () => {
   it("PASS with a warning naming B", async () => {
     const o = await check(makeFrame({ A, B: [100, 101, 102, 101.5, 103, 102], C }));
     expect(sev(o, "error")).toEqual([]);
@@ -124,7 +124,7 @@ describe("weight_traps: example 4 (one price column among returns)", async () =>
   });
 });
 
-describe("weight_traps: nulls and HRP not computable", async () => {
+describe("weight_traps: nulls and HRP not computable", () => {
   it("null cells are counted and excluded from HRP", async () => {
     const o = await check(makeFrame({ A: [NaN, ...A], B: [0.01, ...B], C: [null, ...C] }));
     expect(o.evidence["n_missing"]).toBe(2);
@@ -145,7 +145,7 @@ describe("weight_traps: nulls and HRP not computable", async () => {
   });
 });
 
-describe("weight_traps: bad input", async () => {
+describe("weight_traps: bad input", () => {
   it("not a frame, fewer than 2 columns or 3 rows", async () => {
     expect(await badField(() => check([1, 2, 3] as unknown as Frame))).toBe("asset_returns");
     expect(await badField(() => check(makeFrame({ A })))).toBe("asset_returns");
