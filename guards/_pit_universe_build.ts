@@ -2,7 +2,7 @@
 import { invalid, fieldPath, type Cell, type Frame, type IsoDate } from "../src/runtime/contract.js";
 import { column } from "../src/lib/frame.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
-import { mean } from "../src/lib/stats.js";
+import type { WorkMeter } from "../src/lib/work_meter.js";
 
 /** A universe: ascending day numbers, each with its de-duplicated ticker list. */
 export interface DatedUniverse {
@@ -89,8 +89,8 @@ export function readMembers(members: Frame): Membership[] {
   });
 }
 
-/** Liquidity: a frame indexed by strictly increasing ISO dates; cells finite and >= 0, or null. */
-export function readLiquidity(liquidity: Frame): Liquidity {
+/** Liquidity: a frame indexed by strictly increasing ISO dates; cells finite and >= 0, or null. One unit per cell. */
+export async function readLiquidity(liquidity: Frame, meter: WorkMeter): Promise<Liquidity> {
   if (!isFrame(liquidity)) throw invalid("liquidity", "must be a frame indexed by ISO dates with one column per ticker");
   const index = liquidity.index;
   if (index === undefined) throw invalid(fieldPath("liquidity", "index"), "must be an index of ISO dates");
@@ -107,6 +107,7 @@ export function readLiquidity(liquidity: Frame): Liquidity {
       if (typeof c !== "number" || !Number.isFinite(c)) throw invalid(at, `must be a finite traded value, got ${describe(c)}`);
       throw invalid(at, `traded value cannot be negative, got ${c}`);
     });
+    await meter.add(liquidity.nrows);
   }
   return { days, columns };
 }
@@ -117,22 +118,51 @@ export interface Screen {
   readonly lookback: number;
 }
 
-/** Tickers passing the screen on `day`: mean of the non-null values in the trailing window >= minAdv. */
-function passesScreen(ticker: string, day: number, screen: Screen): boolean {
+/** Number of liquidity rows dated <= day (binary search over ascending days). */
+function rowsUpTo(days: readonly number[], day: number): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (days[mid]! <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** True when the mean of the ticker's non-null values in rows [from, upto) is >= minAdv. */
+function passesScreen(ticker: string, from: number, upto: number, screen: Screen): boolean {
   const col = screen.liquidity.columns[ticker];
   if (col === undefined) return false;
-  const upto = screen.liquidity.days.filter((d) => d <= day).length;
-  const window = col.slice(Math.max(0, upto - screen.lookback), upto).filter((x) => !Number.isNaN(x));
-  return window.length > 0 && mean(window) >= screen.minAdv;
+  let s = 0;
+  let k = 0;
+  for (let i = from; i < upto; i++) {
+    if (!Number.isNaN(col[i]!)) {
+      s += col[i]!;
+      k += 1;
+    }
+  }
+  return k > 0 && s / k >= screen.minAdv;
+}
+
+/** Units buildUniverse counts: members per date, plus the screen's window per member. */
+export function buildUnits(nMembers: number, nDays: number, lookback: number | null): number {
+  return nDays * nMembers * (1 + (lookback ?? 0));
 }
 
 /** The universe on each rebalance day: members on that day (closed interval), screened when asked. */
-export function buildUniverse(members: readonly Membership[], days: readonly number[], screen: Screen | null): DatedUniverse {
-  const lists = days.map((day) => {
-    const on = members.filter((m) => m.start <= day && (m.end === null || day <= m.end)).map((m) => m.ticker);
-    const kept = screen === null ? on : on.filter((t) => passesScreen(t, day, screen));
-    return [...new Set(kept)].sort();
-  });
+export async function buildUniverse(members: readonly Membership[], days: readonly number[], screen: Screen | null, meter: WorkMeter): Promise<DatedUniverse> {
+  const lists: string[][] = [];
+  for (const day of days) {
+    const on = [...new Set(members.filter((m) => m.start <= day && (m.end === null || day <= m.end)).map((m) => m.ticker))];
+    if (screen === null) lists.push(on.sort());
+    else {
+      const upto = rowsUpTo(screen.liquidity.days, day);
+      const from = Math.max(0, upto - screen.lookback);
+      lists.push(on.filter((t) => passesScreen(t, from, upto, screen)).sort());
+    }
+    await meter.add(members.length * (1 + (screen === null ? 0 : screen.lookback)));
+  }
   return { days, lists };
 }
 

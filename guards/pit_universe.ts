@@ -2,7 +2,8 @@ import { BadInputError, Outcome, invalid, type Frame, type Integer, type IsoDate
 import { requireNumber } from "../src/lib/series.js";
 import { formatIsoDate } from "../src/lib/dates.js";
 import { mean } from "../src/lib/stats.js";
-import { buildUniverse, readLiquidity, readMembers, readRebalanceDates, readUniverse, universeRecord, type DatedUniverse, type Screen } from "./_pit_universe_build.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
+import { buildUnits, buildUniverse, readLiquidity, readMembers, readRebalanceDates, readUniverse, universeRecord, type DatedUniverse, type Screen } from "./_pit_universe_build.js";
 
 export const skill = "research-integrity-guards";
 export const title = "Point-in-time universe";
@@ -52,7 +53,7 @@ interface Audit {
  *   min_expected_turnover : floor on the mean name turnover per rebalance ((additions +
  *       removals) / previous size, a fraction), >= 0.
  */
-export function check(
+export async function check(
   universe?: Readonly<Record<string, readonly string[]>>,
   members?: Frame,
   rebalance_dates?: readonly IsoDate[],
@@ -67,7 +68,7 @@ export function check(
   }
   requireNumber("min_expected_turnover", min_expected_turnover, { atLeast: 0 });
   const built = members !== undefined;
-  const u = built ? fromMembers(members, rebalance_dates!, liquidity, min_adv, adv_lookback) : readUniverse(universe!);
+  const u = built ? await fromMembers(members, rebalance_dates!, liquidity, min_adv, adv_lookback) : readUniverse(universe!);
 
   const a = audit(u);
   const out = new Outcome();
@@ -111,13 +112,18 @@ function requireOneForm(universe: unknown, members: unknown, dates: unknown, liq
   if (minAdv !== undefined && liquidity === undefined) throw invalid("min_adv", "min_adv needs liquidity to screen on");
 }
 
-function fromMembers(members: Frame, dates: readonly IsoDate[], liquidity: Frame | undefined, minAdv: number | undefined, lookback: number): DatedUniverse {
+async function fromMembers(members: Frame, dates: readonly IsoDate[], liquidity: Frame | undefined, minAdv: number | undefined, lookback: number): Promise<DatedUniverse> {
   const m = readMembers(members);
   const days = readRebalanceDates(dates);
-  const liq = liquidity === undefined ? null : readLiquidity(liquidity);
   if (minAdv !== undefined) requireNumber("min_adv", minAdv, { above: 0 });
+  const screened = liquidity !== undefined && minAdv !== undefined;
+  const liquidityCells = liquidity === undefined ? 0 : liquidity.nrows * liquidity.columns.length;
+  const meter = new WorkMeter(liquidityCells + buildUnits(m.length, days.length, screened ? lookback : null));
+  const liq = liquidity === undefined ? null : await readLiquidity(liquidity, meter);
   const screen: Screen | null = liq !== null && minAdv !== undefined ? { liquidity: liq, minAdv, lookback } : null;
-  return buildUniverse(m, days, screen);
+  const u = await buildUniverse(m, days, screen, meter);
+  await meter.finish();
+  return u;
 }
 
 function median(xs: readonly number[]): number {
