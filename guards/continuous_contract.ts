@@ -11,6 +11,8 @@ export const optional = ["contracts", "roll_dates", "atol"] as const;
 
 type Method = "difference" | "ratio" | "unadjusted";
 const METHODS: readonly string[] = ["difference", "ratio", "unadjusted"];
+/** Rows per step in the decimal back-adjustment loops (a few microseconds per row). */
+const DECIMAL_CHUNK = 5000;
 
 /** The series rebuilt from contracts and roll dates, over the span. */
 interface Rebuild {
@@ -45,7 +47,8 @@ interface Rebuild {
  */
 export async function check(stitched: Series, method: Method, contracts?: Frame, roll_dates?: readonly IsoDate[], atol: number = 1e-6) {
   const values = requireNumbers("stitched", stitched);
-  const progress = new Progress(contracts === undefined || contracts === null || typeof contracts.nrows !== "number" ? 0 : 3 * contracts.nrows + contracts.columns.length);
+  const progress = new Progress(contracts === undefined || contracts === null || typeof contracts.nrows !== "number" ? 0 : 6 * contracts.nrows + contracts.columns.length);
+  await progress.advance(0);
   const stitchedMs = requireDatedIndex("stitched", stitched);
   await progress.advance(0);
   if (typeof method !== "string" || !METHODS.includes(method)) throw invalid("method", `must be one of ${JSON.stringify(METHODS)}, got ${JSON.stringify(method) ?? "undefined"}`);
@@ -55,12 +58,14 @@ export async function check(stitched: Series, method: Method, contracts?: Frame,
   }
   const rebuild = contracts === undefined ? null : await rebuildFromContracts(contracts, roll_dates!, progress);
   if (rebuild !== null) requireSameDates(stitched, stitchedMs, rebuild);
+  await progress.advance(0);
 
   const out = new Outcome();
   const minPrice = values.reduce((m, v) => Math.min(m, v), Infinity);
   reportMethod(out, method, rebuild, atol);
   if (minPrice <= 0) out.error(`non-positive prices (min ${minPrice}): percentage returns are undefined`, "min_price");
   const errors = rebuild === null ? null : compare(values, rebuild, method, atol);
+  await progress.finish();
   if (rebuild !== null && errors !== null) reportRebuild(out, method, rebuild, errors, atol);
 
   return out
@@ -161,13 +166,14 @@ async function requireContractsFrame(contracts: Frame, progress: Progress): Prom
 function requireRollRows(rollDates: readonly IsoDate[], ms: readonly number[], nContracts: number): number[] {
   if (!Array.isArray(rollDates)) throw invalid("roll_dates", "must be an array of ISO dates");
   if (rollDates.length !== nContracts - 1) throw invalid("roll_dates", `needs one date per adjacent pair of contracts (${nContracts - 1}), got ${rollDates.length}`);
+  const rowOf = new Map(ms.map((t, i) => [t, i] as const));
   const rows: number[] = [];
   rollDates.forEach((d, j) => {
     const t = requireIsoTimestamp(fieldPath("roll_dates", j), d);
     if (j > 0 && !(t > requireIsoTimestamp(fieldPath("roll_dates", j - 1), rollDates[j - 1]))) {
       throw invalid(fieldPath("roll_dates", j), `must be strictly increasing: ${JSON.stringify(d)} comes after ${JSON.stringify(rollDates[j - 1])}`);
     }
-    const row = ms.indexOf(t);
+    const row = rowOf.get(t) ?? -1;
     if (row < 0) throw invalid(fieldPath("roll_dates", j), `${JSON.stringify(d)} is not a row of contracts`);
     rows.push(row);
   });
@@ -192,20 +198,21 @@ async function rebuildFromContracts(contracts: Frame, rollDates: readonly IsoDat
   if (first < 0 || last < 0 || last < first) throw invalid("contracts", "has an empty span: contract 0 must start trading before the last contract stops");
   const rows = Array.from({ length: last - first + 1 }, (_, i) => first + i);
   const active = activeContracts(rows, rollRows);
-  const held = rows.map((r, i) => {
+  const held = await progress.map(rows.length, (i) => {
+    const r = rows[i]!;
     const p = prices[active[i]!]![r]!;
     if (Number.isNaN(p)) throw invalid(fieldPath("contracts", "records", r, names[active[i]!]!), `the active contract '${names[active[i]!]}' has no price on ${JSON.stringify(labels[r])} inside the span`);
     return p;
   });
-  const truth = rows.map((r, i) => (i === 0 ? NaN : prices[active[i]!]![r]! / prices[active[i]!]![r - 1]! - 1));
+  const truth = await progress.map(rows.length, (i) => (i === 0 ? NaN : prices[active[i]!]![rows[i]!]! / prices[active[i]!]![rows[i]! - 1]! - 1));
   const difference: number[] = [];
   const ratio: number[] = [];
   await progress.forChunks(rows.length, (from, to) => {
     difference.push(...differenceBackAdjust(held.slice(from, to), active.slice(from, to), gaps));
-  });
+  }, DECIMAL_CHUNK);
   await progress.forChunks(rows.length, (from, to) => {
     ratio.push(...ratioBackAdjust(held.slice(from, to), active.slice(from, to), gaps));
-  });
+  }, DECIMAL_CHUNK);
   return {
     labels: rows.map((r) => labels[r]!),
     ms: rows.map((r) => ms[r]!),

@@ -30,6 +30,12 @@ export class Progress {
     return out;
   }
 
+  /** Reports the whole total as done (for work whose exact size was only bounded up front). */
+  async finish(): Promise<void> {
+    this.done = this.total;
+    await step(this.total, this.total);
+  }
+
   /** Counts `units` of work done and awaits `step`. */
   async advance(units: number): Promise<void> {
     this.done += units;

@@ -13,6 +13,13 @@ describe("Progress", () => {
     });
     expect(out).toEqual([0, 1, 4, 9, 16]);
     expect(events.map((e) => e.progress)).toEqual([2, 4, 5, 9, 12, 12]);
+    const tail: number[] = [];
+    await withRunContext({ onProgress: (p) => tail.push(p.progress) }, async () => {
+      const p = new Progress(100);
+      await p.advance(30);
+      await p.finish();
+    });
+    expect(tail).toEqual([30, 100]);
     expect(events.every((e) => e.total === 12)).toBe(true);
   });
 
