@@ -1,0 +1,169 @@
+// callTool: the processing order of tool-layer.md §4.2, over the frozen table.
+import type { GuardOutcome } from "./contract.js";
+import { BadInputError } from "./contract.js";
+import { GUARDS } from "../../generated/dispatch.js";
+import * as validators from "../../generated/validators.js";
+import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments } from "./codec/index.js";
+import { InternalToolError, internalError, jsonType } from "./errors.js";
+import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
+import { schemaError } from "./schema_errors.js";
+import { jcsSha256, loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
+import { withRunContext, type ProgressEvent } from "../lib/progress.js";
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: ProgressEvent) => void;
+}
+
+type Validator = { (data: unknown): boolean; errors?: import("ajv").ErrorObject[] | null };
+const VALIDATORS = validators as unknown as Record<string, Validator>;
+
+/** Looks a tool up by name, or throws the unknown-tool / not-a-tool error. */
+export function resolveTool(name: unknown): ToolEntry {
+  if (typeof name !== "string" || name === "") throw new BadInputError("unknown_tool", "", "name must be a tool name; listTools() lists them");
+  const { tools } = loadTable();
+  const tool = tools.find((t) => t.name === name);
+  if (tool) return tool;
+  const excluded = loadGuards().find((g) => `check_${g.guard}` === name && g.tool === null);
+  if (excluded) throw new BadInputError("not_a_tool", "", `${name} is not a tool: ${excluded.excluded_because}`);
+  const names = tools.map((t) => t.name);
+  const guesses = closeMatches(name, names, 3, 0.4);
+  const dym = guesses.length ? ` - did you mean ${JSON.stringify(guesses)}?` : "";
+  throw new BadInputError("unknown_tool", "", `no tool named '${name}'${dym}; ${names.length} tools are available`, guesses.length ? `did you mean ${JSON.stringify(guesses)}?` : null);
+}
+
+function requireObject(args: unknown): Record<string, unknown> {
+  const a = args === undefined ? {} : args;
+  if (a === null || typeof a !== "object" || Array.isArray(a)) throw new BadInputError("not_an_object", "", `arguments must be a JSON object, got ${jsonType(a)}`);
+  return a as Record<string, unknown>;
+}
+
+function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<string, unknown>): void {
+  const props = Object.keys(tool.input_schema.properties as object);
+  const required = tool.input_schema.required as string[];
+  const extra = Object.keys(args).filter((k) => !props.includes(k));
+  if (extra.length) {
+    const omitted = extra.find((k) => guard?.omitted && k in guard.omitted);
+    const note = omitted ? ` (${omitted} cannot cross a JSON boundary - call the guard in-process)` : "";
+    const guess = closeMatches(extra[0]!, props, 1, 0.75)[0];
+    throw new BadInputError("unexpected_argument", extra[0]!, `${tool.name} got unexpected argument(s) ${JSON.stringify(extra)}${note}; accepted: ${JSON.stringify(props)}`, guess ? `did you mean '${guess}' for '${extra[0]}'?` : null);
+  }
+  const optional = props.filter((p) => !required.includes(p));
+  const missing = required.filter((k) => !(k in args));
+  for (const group of guard?.alternatives ?? []) {
+    const met = group.some((alt) => (typeof alt === "string" ? [alt] : alt).every((n) => n in args));
+    if (!met) missing.push(guard!.requires[guard!.required.length + guard!.alternatives.indexOf(group)]!);
+  }
+  if (missing.length) {
+    throw new BadInputError("missing_argument", missing[0]!.split(" ")[0]!, `${tool.name} is missing required input(s) ${JSON.stringify(missing)}; required: ${JSON.stringify(required)}; optional: ${JSON.stringify(optional)}`);
+  }
+}
+
+/** Steps 5-7: shape, check names, decode each input in parameter order, validate. */
+export function prepareArguments(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<string, unknown>): Record<string, unknown> {
+  const shaped = shapeArguments(args, tool.input_schema) as Record<string, unknown>;
+  checkNames(tool, guard, shaped);
+  const validate = VALIDATORS[`in_${tool.name}`]!;
+  const schemaFailure = validate(shaped) ? null : schemaError(validate.errors ?? [], tool.input_schema as Record<string, unknown>, shaped);
+  const failingInput = schemaFailure?.field.split("/")[0];
+  const props = tool.input_schema.properties as Record<string, object>;
+  const decoded: Record<string, unknown> = {};
+  for (const name of Object.keys(props)) {
+    if (name in shaped) decoded[name] = decodeArgument(shaped[name], { ...props[name], $defs: tool.input_schema.$defs }, name);
+    if (schemaFailure && failingInput === name) throw schemaFailure;
+  }
+  if (schemaFailure) throw schemaFailure;
+  return decoded;
+}
+
+/** Forwards progress when it advances, at most every 250 ms, always the final step. */
+export function throttledProgress(sink: ((p: ProgressEvent) => void) | undefined): ((p: ProgressEvent) => void) | undefined {
+  if (!sink) return undefined;
+  let last = -Infinity;
+  let lastAt = -Infinity;
+  return (p) => {
+    const final = p.total !== undefined && p.progress >= p.total;
+    const now = performance.now();
+    if (p.progress <= last || (!final && now - lastAt < 250)) return;
+    last = p.progress;
+    lastAt = now;
+    sink(p);
+  };
+}
+
+/** Runs a guard's check() with positional arguments; foreign exceptions become internal errors. */
+export async function invokeGuard(guard: string, inputs: Record<string, unknown>, options: CallOptions = {}): Promise<GuardOutcome> {
+  const entry = GUARDS[guard];
+  if (!entry) throw new BadInputError("unknown_tool", "", `no guard named '${guard}'`);
+  const positional = entry.params.map((p) => inputs[p]);
+  const signal = options.signal;
+  if (signal?.aborted) throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+  try {
+    return (await withRunContext({ signal, onProgress: throttledProgress(options.onProgress) }, () => (entry.check as (...a: unknown[]) => unknown)(...positional))) as GuardOutcome;
+  } catch (e) {
+    if (e instanceof BadInputError) throw e;
+    if (signal?.aborted && (e === signal.reason || (e instanceof DOMException && e.name === "AbortError"))) throw e;
+    throw internalError(guard, e);
+  }
+}
+
+export function provenance(args: unknown): Provenance {
+  const { manifest, version } = loadTable();
+  return { input_sha256: jcsSha256(args), tools_sha256: manifest.tools_sha256, version };
+}
+
+/** Checks a result against its tool's output schema (§4.6). */
+export function checkOutput<T>(tool: ToolEntry, who: string, result: T): T {
+  const validate = VALIDATORS[`out_${tool.name}`]!;
+  if (!validate(result)) {
+    const e = validate.errors?.[0];
+    throw new InternalToolError(`internal error in ${who}: result does not match the output schema at ${e?.instancePath.slice(1) || "(root)"}: ${e?.message ?? "invalid"}`);
+  }
+  return result;
+}
+
+type CatalogueFn = (args: Record<string, unknown>, options: CallOptions) => Promise<Record<string, unknown>> | Record<string, unknown>;
+let catalogue: Record<string, CatalogueFn> | null = null;
+
+/** Lets the catalogue module register its implementations (it imports this module). */
+export function registerCatalogue(fns: Record<string, CatalogueFn>): void {
+  catalogue = fns;
+}
+
+async function callGuardTool(tool: ToolEntry, args: Record<string, unknown>, t0: number, options: CallOptions): Promise<ToolGuardResult> {
+  const guard = loadGuards().find((g) => g.guard === tool.guard)!;
+  const inputs = prepareArguments(tool, guard, args);
+  const outcome = await invokeGuard(guard.guard, inputs, options);
+  try {
+    const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), provenance(args));
+    return checkOutput(tool, guard.guard, result);
+  } catch (e) {
+    if (e instanceof InternalToolError) throw e;
+    throw internalError(guard.guard, e);
+  }
+}
+
+async function callCatalogueTool(tool: ToolEntry, args: Record<string, unknown>, t0: number, options: CallOptions): Promise<Record<string, unknown>> {
+  const inputs = prepareArguments(tool, undefined, args);
+  const fn = catalogue?.[tool.name];
+  if (!fn) throw new InternalToolError(`internal error in ${tool.name}: Error: catalogue tool is not registered`);
+  let body: Record<string, unknown>;
+  try {
+    body = await withRunContext({ signal: options.signal, onProgress: throttledProgress(options.onProgress) }, () => fn(inputs, options));
+  } catch (e) {
+    if (e instanceof BadInputError || e instanceof InternalToolError) throw e;
+    if (options.signal?.aborted) throw e;
+    throw internalError(tool.name, e);
+  }
+  const result = { tool: "tool" in body ? body.tool : tool.name, ...body, elapsed_s: elapsedSince(t0), provenance: provenance(args) };
+  return checkOutput(tool, tool.name, result);
+}
+
+/** callTool for dynamic names (used by the server). Resolves to the result or rejects with BadInputError / InternalToolError. */
+export async function callToolUntyped(name: string, args?: unknown, options: CallOptions = {}): Promise<Record<string, unknown>> {
+  const t0 = performance.now();
+  const tool = resolveTool(name);
+  const obj = requireObject(args);
+  checkArgumentsSize(obj);
+  return tool.guard ? ((await callGuardTool(tool, obj, t0, options)) as unknown as Record<string, unknown>) : callCatalogueTool(tool, obj, t0, options);
+}

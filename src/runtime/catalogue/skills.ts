@@ -1,0 +1,101 @@
+// list_skills, read_skill, search_skills (tool-layer.md §5.1-§5.3). Names resolve only
+// through the generated skills index; no caller string reaches the file system.
+import MiniSearch, { type SearchResult } from "minisearch";
+import { BadInputError } from "../contract.js";
+import { asciiOnly, closeMatches, MAX_SKILL_CHARS } from "../codec/index.js";
+import { loadGuards, loadSkills, type SkillInfo } from "../table.js";
+
+const SEARCH_FIELDS = ["name", "summary", "text"];
+const unknownName = (field: string, message: string, hint: string | null = null) => new BadInputError("unknown_name", field, `${field}: ${message}`, hint);
+
+function didYouMean(word: string, candidates: readonly string[], cutoff: number): string {
+  const m = closeMatches(word, candidates, 3, cutoff);
+  return m.length ? ` - did you mean ${JSON.stringify(m)}?` : "";
+}
+
+export function listSkills(args: { plugin?: string }) {
+  const all = loadSkills().skills;
+  const plugins = [...new Set(all.map((s) => s.plugin))].sort();
+  if (args.plugin !== undefined && !plugins.includes(args.plugin)) {
+    throw unknownName("plugin", `no plugin named '${args.plugin}'${didYouMean(args.plugin, plugins, 0.5)}`);
+  }
+  const skills = all.filter((s) => args.plugin === undefined || s.plugin === args.plugin);
+  return {
+    skills: skills.map((s) => ({ name: s.name, plugin: s.plugin, summary: s.summary, scripts: [...s.scripts], references: s.references.length, verified_on: s.verified_on })),
+    count: skills.length,
+    plugins: [...new Set(skills.map((s) => s.plugin))].sort(),
+    next: "read_skill(name) returns the SKILL.md text for one of these",
+  };
+}
+
+export function findSkill(name: unknown, field = "name"): SkillInfo {
+  if (typeof name !== "string" || name.trim() === "") throw new BadInputError("invalid_value", field, `${field}: must be a non-empty skill name; list_skills lists them`);
+  const skills = loadSkills().skills;
+  const hit = skills.find((s) => s.name === name);
+  if (!hit) throw unknownName(field, `no skill named '${name}'${didYouMean(name, skills.map((s) => s.name), 0.5)}`);
+  return hit;
+}
+
+function clipped(text: string) {
+  const chars = [...text];
+  return chars.length <= MAX_SKILL_CHARS
+    ? { chars: chars.length, text }
+    : { chars: chars.length, text: chars.slice(0, MAX_SKILL_CHARS).join(""), truncated: { kept: MAX_SKILL_CHARS, of: chars.length } };
+}
+
+export function readSkill(args: { name: string; reference?: string }) {
+  const skill = findSkill(args.name);
+  if (args.reference !== undefined) {
+    const text = Object.hasOwn(skill.reference_texts, args.reference) ? skill.reference_texts[args.reference] : undefined;
+    if (text === undefined) throw unknownName("reference", `'${skill.name}' has no reference '${args.reference}'; it has ${JSON.stringify(skill.references)}`);
+    const c = clipped(text);
+    return { skill: skill.name, reference: args.reference, chars: c.chars, text: c.text, ...(c.truncated ? { truncated: c.truncated } : {}) };
+  }
+  const c = clipped(skill.text);
+  const guards = loadGuards().filter((g) => g.skill === skill.name).map((g) => g.guard).sort();
+  return { skill: skill.name, chars: c.chars, references: [...skill.references], guards, text: c.text, ...(c.truncated ? { truncated: c.truncated } : {}) };
+}
+
+let index: MiniSearch | null = null;
+function searchIndex(): MiniSearch {
+  index ??= MiniSearch.loadJSON(JSON.stringify(loadSkills().search), { fields: SEARCH_FIELDS, idField: "name", storeFields: [] });
+  return index;
+}
+
+/** The SKILL.md line with the most distinct query terms (prefix per word); ties go to the earliest. */
+export function bestLine(text: string, terms: readonly string[]): string {
+  const lowered = terms.map((t) => t.toLowerCase());
+  let best = "";
+  let bestCount = -1;
+  for (const line of text.split("\n")) {
+    const words = line.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const count = lowered.filter((t) => t.split(/[^\p{L}\p{N}]+/u).filter(Boolean).every((part) => words.some((w) => w.startsWith(part)))).length;
+    if (count > bestCount) {
+      bestCount = count;
+      best = line;
+    }
+  }
+  const collapsed = asciiOnly(best.replace(/\s+/g, " ").trim());
+  return collapsed.length <= 160 ? collapsed : `${collapsed.slice(0, 157).trimEnd()}...`;
+}
+
+export function searchSkills(args: { terms: string[]; limit?: number }) {
+  const terms = args.terms.map((t) => t.trim()).filter(Boolean);
+  const tokens = terms.flatMap((t) => MiniSearch.getDefault("tokenize")(t, "text") as string[]).filter(Boolean);
+  if (terms.length === 0 || tokens.length === 0) throw new BadInputError("invalid_value", "terms", "terms: must be a non-empty string or list of strings");
+  const hits: SearchResult[] = searchIndex().search(terms.join(" "), { combineWith: "AND", prefix: true, fuzzy: false, boost: { name: 3, summary: 2 } });
+  const skills = loadSkills().skills;
+  const ranked = hits
+    .map((h) => ({ skill: String(h.id), score: Math.round(h.score * 1e4) / 1e4 }))
+    .sort((a, b) => b.score - a.score || (a.skill < b.skill ? -1 : a.skill > b.skill ? 1 : 0));
+  const limit = args.limit ?? 20;
+  return {
+    terms,
+    count: Math.min(limit, ranked.length),
+    total: ranked.length,
+    skills: ranked.slice(0, limit).map((h) => {
+      const s = skills.find((x) => x.name === h.skill)!;
+      return { skill: h.skill, plugin: s.plugin, score: h.score, match: bestLine(s.text, terms) };
+    }),
+  };
+}

@@ -1,0 +1,33 @@
+// The runtime's two error types: bad input (from the contract) and internal errors.
+import { BadInputError } from "./contract.js";
+
+export { BadInputError };
+
+/** An unexpected failure inside a guard or catalogue tool, or a result that breaks its schema. */
+export class InternalToolError extends Error {
+  override readonly name = "InternalToolError";
+  readonly code = "internal_error";
+  readonly field = "";
+  readonly hint: string | null = null;
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/** `internal error in <who>: <ErrorName>: <first line of its message>` */
+export function internalError(who: string, e: unknown): InternalToolError {
+  const name = e instanceof Error ? e.name : typeof e;
+  const first = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+  return new InternalToolError(`internal error in ${who}: ${name}: ${first}`);
+}
+
+/** The JSON type of a value, as messages name it. */
+export function jsonType(x: unknown): string {
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "an array";
+  if (typeof x === "object") return "an object";
+  if (typeof x === "string") return "a string";
+  if (typeof x === "number") return "a number";
+  if (typeof x === "boolean") return "a boolean";
+  return typeof x;
+}

@@ -1,0 +1,52 @@
+// The runtime's public API (tool-layer.md §4.1). No transport here.
+import "./catalogue/index.js";
+import type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";
+import type { GuardResult } from "./contract.js";
+import { callToolUntyped, invokeGuard, type CallOptions } from "./call.js";
+import { loadGuards, loadTable, type ToolEntry } from "./table.js";
+import { BadInputError } from "./contract.js";
+
+export { callToolUntyped, type CallOptions } from "./call.js";
+export { BadInputError, InternalToolError } from "./errors.js";
+export { exportTools, FORMATS, selectTools, type Format } from "./exports.js";
+export {
+  MAX_ARGUMENT_BYTES, MAX_POINTS, MAX_EVIDENCE_ROWS, MAX_EVIDENCE_ITEMS, MAX_EVIDENCE_CHARS, MAX_SKILL_CHARS,
+  encodeSeries, decodeSeries, encodeFrame, decodeFrame, encodeEvidence, closeMatches,
+} from "./codec/index.js";
+export { jcsSha256 as canonicalSha256 } from "./table.js";
+export type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";
+export type { Series, Frame, Finding, GuardResult, Integer, IsoDate, IsoDateTime, IsoTimestamp } from "./contract.js";
+export type { ToolEntry } from "./table.js";
+
+import canonicalize from "canonicalize";
+/** RFC 8785 canonical JSON (the text provenance hashes). */
+export function canonicalJson(x: unknown): string {
+  return canonicalize(x) ?? "";
+}
+
+/** The frozen neutral tool table, in served order. */
+export function listTools(): readonly ToolEntry[] {
+  return loadTable().tools;
+}
+
+/** The package version and the served table's hash. */
+export function tableInfo(): { version: string; tools_sha256: string; counts: Readonly<Record<string, number>> } {
+  const { manifest, version } = loadTable();
+  return { version, tools_sha256: manifest.tools_sha256, counts: manifest.counts };
+}
+
+/** Typed call: arguments are checked against the generated types at compile time. */
+export function callTool<N extends ToolName>(name: N, args: ToolArgs[N], options?: CallOptions): Promise<ToolResults[N]> {
+  return callToolUntyped(name, args, options) as unknown as Promise<ToolResults[N]>;
+}
+
+/** In-process: calls any guard (excluded ones included) with live values and no codec. */
+export async function runGuard(name: string, inputs: Record<string, unknown> = {}, options?: CallOptions): Promise<GuardResult> {
+  const g = loadGuards().find((x) => x.guard === name);
+  if (!g) throw new BadInputError("unknown_tool", "", `no guard named '${name}'`);
+  const accepted = [...g.required, ...g.optional];
+  const extra = Object.keys(inputs).filter((k) => !accepted.includes(k));
+  if (extra.length) throw new BadInputError("unexpected_argument", extra[0]!, `${name} got unexpected input(s) ${JSON.stringify(extra)}; accepted: ${JSON.stringify(accepted)}`);
+  const outcome = await invokeGuard(name, inputs, options);
+  return { guard: g.guard, skill: g.skill, passed: !outcome.findings.some((f) => f.severity === "error"), findings: outcome.findings, evidence: outcome.evidence };
+}

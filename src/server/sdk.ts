@@ -1,0 +1,64 @@
+// The MCP SDK is an optional dependency: detected and imported lazily, never at module load.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+export const SDK_RANGE = ">=1.32.2 <2";
+export const INSTALL_HINT =
+  "the MCP server needs the optional dependency @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk@1.32.2 zod@4.6.7 " +
+  "(or use the tools without a server: fin-skills tools --json --format anthropic)";
+
+const require = createRequire(import.meta.url);
+
+function resolves(id: string): string | null {
+  try {
+    return require.resolve(id);
+  } catch {
+    return null;
+  }
+}
+
+/** True when both the SDK's server entry and its peer zod resolve. */
+export function sdkPresent(): boolean {
+  return resolves("@modelcontextprotocol/sdk/server/index.js") !== null && resolves("zod") !== null;
+}
+
+/** The installed SDK version (read from its package.json, found by walking up), or null. */
+export function sdkVersion(): string | null {
+  const entry = resolves("@modelcontextprotocol/sdk/server/index.js");
+  if (!entry) return null;
+  let dir = path.dirname(entry);
+  for (;;) {
+    const pkg = path.join(dir, "package.json");
+    if (existsSync(pkg)) {
+      const json = JSON.parse(readFileSync(pkg, "utf8")) as { name?: string; version?: string };
+      if (json.name === "@modelcontextprotocol/sdk") return json.version ?? null;
+    }
+    const up = path.dirname(dir);
+    if (up === dir) return null;
+    dir = up;
+  }
+}
+
+/** True when `v` is within >=1.32.2 <2. */
+export function sdkSupported(v: string): boolean {
+  const [major, minor, patch] = v.split(/[.-]/).map(Number);
+  if (major !== 1 || minor === undefined || patch === undefined) return false;
+  return minor > 32 || (minor === 32 && patch >= 2);
+}
+
+/** Imports the SDK modules the server uses; rejects with the install hint when absent. */
+export async function loadSdk() {
+  if (!sdkPresent()) throw new Error(INSTALL_HINT);
+  try {
+    const [server, types, stdio, http] = await Promise.all([
+      import("@modelcontextprotocol/sdk/server/index.js"),
+      import("@modelcontextprotocol/sdk/types.js"),
+      import("@modelcontextprotocol/sdk/server/stdio.js"),
+      import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+    ]);
+    return { Server: server.Server, types, StdioServerTransport: stdio.StdioServerTransport, StreamableHTTPServerTransport: http.StreamableHTTPServerTransport };
+  } catch {
+    throw new Error(INSTALL_HINT);
+  }
+}
