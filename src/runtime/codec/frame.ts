@@ -1,0 +1,239 @@
+// Frame payloads (tool-layer.md §3.3): records form (canonical), split form, bare list of
+// records and OHLCV points. Decoded frames are column-major; `data` has no prototype.
+import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
+import {
+  FRAME_ONLY_KEYS, SERIES_ONLY_KEYS, cellFailureText, checkPayloadKeys, checkPoints, decodeCells, decodeIndex, decodeText,
+  encodeCell, isObject, isValidIsoLabel, jsonList, jsonTypeName, normaliseDtype, own, presentKeys, quoted, setOwn, showValue,
+  badDateText, dateShape, type CellFail,
+} from "./series.js";
+
+const FRAME_FORMS =
+  'a frame payload {"index": [...], "records": [...]} or {"columns": [...], "data": [...]}, a list of records or a list of OHLCV points';
+
+/** OHLCV point keys and the columns they become, in column order. */
+const POINT_COLUMNS: readonly [string, string][] = [
+  ["o", "open"], ["h", "high"], ["l", "low"], ["c", "close"], ["v", "volume"], ["vw", "vwap"], ["n", "trades"],
+];
+const POINT_KEYS = new Set(["t", "o", "h", "l", "c", "v", "vw", "n"]);
+
+interface Parts {
+  columns: string[];
+  raw: unknown[][];
+  nrows: number;
+  /** Field of the cell of row i, column j (`bars/records/i/<col>` or `bars/data/i/j`). */
+  cellField: (i: number, j: number) => string;
+}
+
+type MutableFrame = { -readonly [K in keyof Frame]: Frame[K] };
+
+/** Decodes a frame payload in any of its four forms at `field`. */
+export function decodeFrame(value: unknown, field: string): Frame {
+  if (Array.isArray(value)) return decodeList(value, field);
+  if (!isObject(value)) throw invalid(field, `must be ${FRAME_FORMS}, got ${jsonTypeName(value)}`);
+  const keys = presentKeys(value);
+  const seriesKey = keys.find((k) => SERIES_ONLY_KEYS.includes(k));
+  if (seriesKey !== undefined) throw invalid(field, `expected a frame, got a series payload (key '${seriesKey}')`);
+  checkPayloadKeys(field, keys, "frame");
+  const has = (k: string) => keys.includes(k);
+  if (has("records") && has("data")) throw invalid(field, "send 'records' or 'data', not both");
+  if (!has("records") && !has("data")) throw invalid(field, 'missing key(s) ["records"]; a frame payload has "records", or "columns" and "data"');
+  const parts = has("records") ? recordsParts(value, field) : splitParts(value, field);
+  const dtypes = has("dtypes") ? decodeDtypes(value["dtypes"], fieldPath(field, "dtypes"), parts.columns) : undefined;
+  const frame = buildFrame(parts, dtypes, field);
+  if (has("index")) frame.index = decodeIndex(value["index"], field, parts.nrows, "row");
+  if (has("index_name")) frame.indexName = decodeText(value["index_name"], fieldPath(field, "index_name"));
+  if (dtypes !== undefined) frame.dtypes = dtypes;
+  if (has("freq")) frame.freq = decodeText(value["freq"], fieldPath(field, "freq"), true);
+  return frame;
+}
+
+/** Column names: strings, no duplicates. */
+function decodeColumns(raw: unknown, field: string): string[] {
+  if (!Array.isArray(raw)) throw invalid(field, `must be a list of column names, got ${jsonTypeName(raw)}`);
+  const seen = new Set<string>();
+  raw.forEach((c: unknown, i) => {
+    if (typeof c !== "string") throw invalid(fieldPath(field, i), `a column name must be a string, got ${jsonTypeName(c)}`);
+    if (seen.has(c)) throw invalid(field, `duplicate column ${quoted(c)}`);
+    seen.add(c);
+  });
+  return raw as string[];
+}
+
+/** Records (object form or bare list): columns default to the first record's keys, in order. */
+function recordsFromList(records: readonly unknown[], columnsRaw: unknown, field: string, base: string): Parts {
+  const nrows = records.length;
+  const recordAt = (i: number): Record<string, unknown> => {
+    const r = records[i];
+    if (!isObject(r)) throw invalid(fieldPath(base, i), `expected an object of {column: value}, got ${jsonTypeName(r)}`);
+    return r;
+  };
+  const columns =
+    columnsRaw !== undefined ? decodeColumns(columnsRaw, fieldPath(field, "columns")) : nrows > 0 ? Object.keys(recordAt(0)) : [];
+  checkPoints(field, nrows * Math.max(columns.length, 1), "frame");
+  const raw = columns.map(() => new Array<unknown>(nrows));
+  for (let i = 0; i < nrows; i++) {
+    const r = recordAt(i);
+    for (let j = 0; j < columns.length; j++) raw[j]![i] = own(r, columns[j]!) ?? null;
+  }
+  return { columns, raw, nrows, cellField: (i, j) => fieldPath(base, i, columns[j]!) };
+}
+
+function recordsParts(value: Record<string, unknown>, field: string): Parts {
+  const records = value["records"];
+  const base = fieldPath(field, "records");
+  if (!Array.isArray(records)) throw invalid(base, `must be a list of records, got ${jsonTypeName(records)}`);
+  const columns = value["columns"] === null ? undefined : own(value, "columns");
+  return recordsFromList(records, columns, field, base);
+}
+
+function splitParts(value: Record<string, unknown>, field: string): Parts {
+  const columnsRaw = own(value, "columns");
+  if (columnsRaw === undefined || columnsRaw === null) throw invalid(field, 'missing key(s) ["columns"]; the split form is {"columns": [...], "data": [[...], ...]}');
+  const columns = decodeColumns(columnsRaw, fieldPath(field, "columns"));
+  const rows = value["data"];
+  const base = fieldPath(field, "data");
+  if (!Array.isArray(rows)) throw invalid(base, `must be a list of rows, got ${jsonTypeName(rows)}`);
+  const nrows = rows.length;
+  checkPoints(field, nrows * Math.max(columns.length, 1), "frame");
+  const raw = columns.map(() => new Array<unknown>(nrows));
+  for (let i = 0; i < nrows; i++) {
+    const row: unknown = rows[i];
+    if (!Array.isArray(row)) throw invalid(fieldPath(base, i), `expected a list of cells, got ${jsonTypeName(row)}`);
+    if (row.length !== columns.length) throw invalid(fieldPath(base, i), `row has ${row.length} cell(s) but there are ${columns.length} column(s)`);
+    for (let j = 0; j < columns.length; j++) raw[j]![i] = row[j];
+  }
+  return { columns, raw, nrows, cellField: (i, j) => fieldPath(base, i, j) };
+}
+
+/** `dtypes`: an object from column to dtype (aliases normalised); every key must be a column. */
+function decodeDtypes(raw: unknown, field: string, columns: readonly string[]): Record<string, Dtype> {
+  if (!isObject(raw)) throw invalid(field, `must be an object of {column: dtype}, got ${jsonTypeName(raw)}`);
+  const out: Record<string, Dtype> = Object.create(null);
+  for (const key of Object.keys(raw)) {
+    const at = fieldPath(field, key);
+    if (raw[key] === null) continue;
+    if (!columns.includes(key)) throw invalid(at, `no column ${quoted(key)}; columns: ${jsonList(columns)}`);
+    out[key] = normaliseDtype(at, raw[key]);
+  }
+  return out;
+}
+
+/** Decodes every column by its dtype, or by the kind of its first non-null cell. */
+function buildFrame(parts: Parts, dtypes: Record<string, Dtype> | undefined, field: string): MutableFrame {
+  const data: Record<string, Cell[]> = Object.create(null);
+  parts.columns.forEach((col, j) => {
+    const dtype = dtypes?.[col];
+    const fail: CellFail = (i, v, how, kind) =>
+      how === "dtype"
+        ? invalid(fieldPath(field, "dtypes", col), `column ${quoted(col)} does not fit dtype "${dtype}" - row ${i} has ${showValue(v)}`)
+        : invalid(parts.cellField(i, j), cellFailureText(v, how, kind, dtype));
+    data[col] = decodeCells(parts.raw[j]!, dtype, fail);
+  });
+  return { columns: parts.columns, data, nrows: parts.nrows };
+}
+
+/** An array: OHLCV points when every element qualifies (§3.3), else a bare list of records. */
+function decodeList(list: readonly unknown[], field: string): Frame {
+  if (list.length > 0 && list.every(isPoint)) return decodePoints(list as Record<string, unknown>[], field);
+  return buildFrame(recordsFromList(list, undefined, field, field), undefined, field);
+}
+
+function isPoint(x: unknown): boolean {
+  if (!isObject(x) || !Object.hasOwn(x, "t")) return false;
+  if (!Object.hasOwn(x, "o") && !Object.hasOwn(x, "h") && !Object.hasOwn(x, "l") && !Object.hasOwn(x, "c")) return false;
+  for (const k in x) if (!POINT_KEYS.has(k)) return false;
+  return true;
+}
+
+/** `t` as an index label: an ISO string kept as sent, or epoch milliseconds as an ISO string (UTC). */
+function pointLabel(t: unknown, base: string, i: number): Label {
+  if (typeof t === "string") {
+    if (isValidIsoLabel(t)) return t;
+    throw invalid(fieldPath(base, i, "t"), dateShape(t) === 0 ? `${showValue(t)} is not a valid ISO-8601 date or date-time` : badDateText(t));
+  }
+  if (typeof t === "number" && Number.isFinite(t) && Math.abs(t) <= 8.64e15) return isoFromEpochMs(t);
+  throw invalid(fieldPath(base, i, "t"), `must be an ISO-8601 string or Unix epoch milliseconds, got ${typeof t === "number" ? showValue(t) : jsonTypeName(t)}`);
+}
+
+const PAD2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"));
+
+/** `YYYY-MM-DDTHH:MM:SS.sssZ` of epoch milliseconds, as Date#toISOString (which is slow per call). */
+export function isoFromEpochMs(ms: number): string {
+  const t = Math.trunc(ms);
+  const days = Math.floor(t / 86400000);
+  let rem = t - days * 86400000;
+  // Civil date from a day number (H. Hinnant's algorithm), proleptic Gregorian, UTC.
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  if (y < 0 || y > 9999) return new Date(t).toISOString();
+  const h = Math.floor(rem / 3600000);
+  rem -= h * 3600000;
+  const mi = Math.floor(rem / 60000);
+  rem -= mi * 60000;
+  const sec = Math.floor(rem / 1000);
+  const milli = rem - sec * 1000;
+  const millis = milli < 10 ? `00${milli}` : milli < 100 ? `0${milli}` : `${milli}`;
+  return `${PAD2[Math.floor(y / 100)]}${PAD2[y % 100]}-${PAD2[m]}-${PAD2[d]}T${PAD2[h]}:${PAD2[mi]}:${PAD2[sec]}.${millis}Z`;
+}
+
+function decodePoints(points: readonly Record<string, unknown>[], field: string): Frame {
+  const nrows = points.length;
+  const present = POINT_COLUMNS.filter(([k]) => points.some((p) => p[k] !== null && p[k] !== undefined));
+  checkPoints(field, nrows * Math.max(present.length, 1), "frame");
+  const index = new Array<Label>(nrows);
+  const data: Record<string, Cell[]> = Object.create(null);
+  const keys = present.map(([k]) => k);
+  const cols = present.map(() => new Array<number>(nrows));
+  present.forEach(([, col], j) => (data[col] = cols[j]!));
+  for (let i = 0; i < nrows; i++) {
+    const p = points[i]!;
+    index[i] = pointLabel(p["t"], field, i);
+    for (let j = 0; j < keys.length; j++) {
+      const v = own(p, keys[j]!);
+      if (v === null || v === undefined) cols[j]![i] = NaN;
+      else if (typeof v === "number") cols[j]![i] = v;
+      else throw invalid(fieldPath(field, i, keys[j]!), `must be a number, got ${showValue(v)}`);
+    }
+  }
+  return { columns: present.map(([, col]) => col), data, nrows, index, indexName: "t" };
+}
+
+/** The canonical records form of a frame (§3.3): index, index_name, columns, records, dtypes, freq. */
+export function encodeFrame(f: Frame): { [k: string]: unknown } {
+  return encodeFrameHead(f, Infinity);
+}
+
+/** The records form of at most `limit` rows; a cut adds `truncated: {kept, of}`. */
+export function encodeFrameHead(f: Frame, limit: number, cell: (v: unknown) => unknown = encodeCell): { [k: string]: unknown } {
+  const kept = Math.min(f.nrows, limit);
+  const out: { [k: string]: unknown } = {};
+  if (f.index !== undefined) out["index"] = f.index.slice(0, kept).map(encodeCell);
+  if (f.indexName !== undefined) out["index_name"] = f.indexName;
+  out["columns"] = [...f.columns];
+  const cols = f.columns.map((c) => (Object.hasOwn(f.data, c) ? f.data[c] : undefined) ?? []);
+  const records = new Array<Record<string, unknown>>(kept);
+  for (let i = 0; i < kept; i++) {
+    const r: Record<string, unknown> = {};
+    for (let j = 0; j < f.columns.length; j++) setOwn(r, f.columns[j]!, cell(cols[j]![i]));
+    records[i] = r;
+  }
+  out["records"] = records;
+  if (f.dtypes !== undefined) {
+    const dtypes: Record<string, unknown> = {};
+    for (const c of f.columns) if (Object.hasOwn(f.dtypes, c)) setOwn(dtypes, c, f.dtypes[c]);
+    for (const c of Object.keys(f.dtypes)) if (!f.columns.includes(c)) setOwn(dtypes, c, f.dtypes[c]);
+    out["dtypes"] = dtypes;
+  }
+  if (f.freq !== undefined) out["freq"] = f.freq;
+  if (kept < f.nrows) out["truncated"] = { kept, of: f.nrows };
+  return out;
+}
+
+export { FRAME_ONLY_KEYS };

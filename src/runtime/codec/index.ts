@@ -1,0 +1,11 @@
+// The payload codec's public API (tool-layer.md §3, §4.1).
+export {
+  MAX_ARGUMENT_BYTES, MAX_POINTS, MAX_EVIDENCE_ROWS, MAX_EVIDENCE_ITEMS, MAX_EVIDENCE_CHARS, MAX_SKILL_CHARS,
+  checkArgumentsSize, argumentsBytes,
+} from "./caps.js";
+export { ratio, closeMatches } from "./similarity.js";
+export { asciiOnly } from "./ascii.js";
+export { decodeSeries, encodeSeries, jsonTypeName } from "./series.js";
+export { decodeFrame, encodeFrame } from "./frame.js";
+export { encodeEvidence, type Json } from "./evidence.js";
+export { decodeArgument, shapeArguments, chooseBranch, describeFragment, checkUntypedKeys } from "./decode.js";
