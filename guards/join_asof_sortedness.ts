@@ -46,8 +46,9 @@ export async function check(left: Frame, right: Frame, on: string, by: string, v
   const progress = new Progress(6 * left.nrows + 3 * right.nrows);
   const lk = await readKeys("left", left, on, by, progress);
   const rk = await readKeys("right", right, on, by, progress);
-  if (lk.onKind !== rk.onKind) throw invalid("on", `column '${on}' holds ${lk.onKind} values in left but ${rk.onKind} in right; both must be numbers or both ISO date-times`);
-  if (lk.byKind !== rk.byKind) throw invalid("by", `column '${by}' holds ${lk.byKind} values in left but ${rk.byKind} in right; both must be strings or both numbers`);
+  // an empty right has no value kinds to compare
+  if (right.nrows > 0 && lk.onKind !== rk.onKind) throw invalid("on", `column '${on}' holds ${lk.onKind} values in left but ${rk.onKind} in right; both must be numbers or both ISO date-times`);
+  if (right.nrows > 0 && lk.byKind !== rk.byKind) throw invalid("by", `column '${by}' holds ${lk.byKind} values in left but ${rk.byKind} in right; both must be strings or both numbers`);
 
   const lg = await progress.map(left.nrows, (i) => groupKey([lk.groups[i]]));
   const rg = await progress.map(right.nrows, (i) => groupKey([rk.groups[i]]));

@@ -64,13 +64,16 @@ export async function check(
   const progress = new Progress(4 * left.nrows + 2 * right.nrows);
   const l = await readSide("left", left, on, byColumns, progress);
   const r = await readSide("right", right, on, byColumns, progress);
-  const budget = requireTolerance(tolerance, l.kinds[0]!, r.kinds[0]!);
-  const datetime = l.kinds[0] === "datetime";
+  // an empty frame has no value kinds of its own: it takes the other frame's
+  const lKinds = left.nrows === 0 ? r.kinds : l.kinds;
+  const rKinds = right.nrows === 0 ? lKinds : r.kinds;
+  const budget = requireTolerance(tolerance, lKinds[0]!, rKinds[0]!);
+  const datetime = lKinds[0] === "datetime";
 
   const out = new Outcome();
   const settings = { on, by: byColumns, tolerance: tolerance ?? null, allow_exact_matches, direction };
   const unit = datetime ? "seconds" : "key units";
-  const mismatches = keyMismatches(left, right, [on, ...byColumns], l.kinds, r.kinds);
+  const mismatches = keyMismatches(left, right, [on, ...byColumns], lKinds, rKinds);
   if (mismatches.length > 0) {
     for (const m of mismatches) out.error(m, "keys");
     return noteAll(out, settings, left.nrows, null, null, null, null, unit);

@@ -68,6 +68,12 @@ describe("join_asof_sortedness: hand-derived", () => {
     expect((await check(left, right, "t", "g")).evidence["n_wrong"]).toBe(0);
   });
 
+  it("an empty right: every row is null in both joins", async () => {
+    const r = await check(makeFrame({ t: ["2024-01-02T10:00:00Z"], g: ["A"] }), makeFrame({ t: [], g: [], v: [] }), "t", "g");
+    expect(r.evidence["n_wrong"]).toBe(0);
+    expect(r.evidence["right_sorted_by_group_then_time"]).toBe(true);
+  });
+
   it("both null (no prior quote, unknown group) agree", async () => {
     const r = await check(makeFrame({ t: [0, 5], g: ["A", "Z"] }), makeFrame({ t: [1], g: ["A"], v: [1] }), "t", "g");
     expect(r.evidence["n_wrong"]).toBe(0);

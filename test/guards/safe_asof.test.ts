@@ -119,6 +119,17 @@ describe("safe_asof: hand-derived", () => {
     expect(r.evidence["max_staleness"]).toBe(2 * 86400);
   });
 
+  it("an empty left joins nothing and takes right's key kinds (no spurious key mismatch)", async () => {
+    const r = await check(makeFrame({ ts: [], symbol: [] }), RIGHT, "ts", "symbol", "5min");
+    expect(r.findings).toEqual([{ severity: "info", message: "0/0 rows matched strictly prior within 5min; 0 honestly unmatched", where: "join" }]);
+    expect(r.evidence["max_staleness"]).toBeNull();
+    expect(r.evidence["staleness_unit"]).toBe("seconds");
+    expect(joined(r).nrows).toBe(0);
+    const e = await check(LEFT, makeFrame({ ts: [], symbol: [], px: [] }), "ts", "symbol", "5min");
+    expect(e.evidence["n_unmatched"]).toBe(1);
+    expect(joined(e).data["_asof_right_ts"]).toEqual([null]);
+  });
+
   it("declared dtypes: category vs string gets the cast hint", async () => {
     const left: Frame = { ...makeFrame({ ts: [1], symbol: ["A"] }), dtypes: { symbol: "category" as never } };
     const right: Frame = { ...makeFrame({ ts: [0], symbol: ["A"], px: [1] }), dtypes: { symbol: "string" } };
