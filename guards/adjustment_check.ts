@@ -58,7 +58,8 @@ export function check(
   jump_tol: number = 0.15,
 ) {
   const prices = requireNumbers("close", close, { above: 0 });
-  const ms = requireDatedIndex("close", close);
+  // calendar days of close's labels (a date-time label counts as its UTC day)
+  const days = requireDatedIndex("close", close).map((t) => Math.floor(t / MS_PER_DAY));
   const acts = requireActions("actions", actions);
   const reference = raw_reference === undefined ? null : requireReference(close, raw_reference);
   if (expected !== undefined && (typeof expected !== "string" || !CONVENTIONS.includes(expected))) {
@@ -66,8 +67,8 @@ export function check(
   }
   requireNumber("jump_tol", jump_tol, { above: 0 });
 
-  const kept = acts.filter((a) => a.day * MS_PER_DAY >= ms[0]! && a.day * MS_PER_DAY <= ms[ms.length - 1]!);
-  const v = classify(prices, ms, kept, reference, jump_tol);
+  const kept = acts.filter((a) => a.day >= days[0]! && a.day <= days[days.length - 1]!);
+  const v = classify(prices, days, kept, reference, jump_tol);
   const out = new Outcome();
   report(out, v, kept.length);
   if (expected !== undefined && expected !== v.convention) {
@@ -107,17 +108,17 @@ function requireReference(close: Series, ref: Series): readonly number[] {
   return requireNumbers("raw_reference", ref, { allowMissing: true, above: 0 });
 }
 
-function classify(p: readonly number[], ms: readonly number[], kept: readonly CorporateAction[], ref: readonly number[] | null, tol: number): Verdict {
+function classify(p: readonly number[], days: readonly number[], kept: readonly CorporateAction[], ref: readonly number[] | null, tol: number): Verdict {
   const none = { jumpHits: null, headTickClean: null, tailTickClean: null, cumFactor: null };
   if (kept.length === 0) return { convention: "unknown", confidence: "none", reason: NO_ACTION_REASON, ...none };
-  const { hits, checked } = jumpTest(p, ms, kept, tol);
+  const { hits, checked } = jumpTest(p, days, kept, tol);
   const jumpHits = `${hits}/${checked}`;
   if (checked > 0 && hits === checked) {
     const cum = cumulativeFactor(kept).toNumber();
     return { convention: "raw", confidence: "high", reason: `every checked action shows its price jump (${jumpHits} within ${tol} log points): the series is unadjusted`, ...none, jumpHits, cumFactor: cum };
   }
-  const head = ms.map((_, i) => i).filter((i) => ms[i]! < kept[0]!.day * MS_PER_DAY);
-  const tail = ms.map((_, i) => i).filter((i) => ms[i]! >= kept[kept.length - 1]!.day * MS_PER_DAY);
+  const head = days.map((_, i) => i).filter((i) => days[i]! < kept[0]!.day);
+  const tail = days.map((_, i) => i).filter((i) => days[i]! >= kept[kept.length - 1]!.day);
   if (ref !== null) {
     const h = referenceMatches(p, ref, head);
     const t = referenceMatches(p, ref, tail);
@@ -137,11 +138,11 @@ function classify(p: readonly number[], ms: readonly number[], kept: readonly Co
 }
 
 /** Checked actions (a previous date exists) and hits (|log jump - ln(1/ratio)| < tol). */
-function jumpTest(p: readonly number[], ms: readonly number[], kept: readonly CorporateAction[], tol: number): { hits: number; checked: number } {
+function jumpTest(p: readonly number[], days: readonly number[], kept: readonly CorporateAction[], tol: number): { hits: number; checked: number } {
   let hits = 0;
   let checked = 0;
   for (const a of kept) {
-    const pos = ms.findIndex((t) => t >= a.day * MS_PER_DAY);
+    const pos = days.findIndex((d) => d >= a.day);
     if (pos <= 0) continue;
     checked += 1;
     const jump = Math.log(p[pos]!) - Math.log(p[pos - 1]!);

@@ -156,3 +156,14 @@ describe("adjustment_check: bad input", () => {
     expect(badField(() => check(ok, acts, undefined, undefined, Infinity))).toBe("jump_tol");
   });
 });
+
+describe("adjustment_check: date-time labels", () => {
+  it("a date-time close label counts as its calendar day", () => {
+    const idx = ["2024-01-02T21:00:00Z", "2024-01-03T21:00:00Z", "2024-01-04T21:00:00Z", "2024-01-05T21:00:00Z"];
+    // an action on the first day is in sample (not checked: no previous close)
+    const first = check(s([34, 35, 36, 37], idx), [["2024-01-02", 3.0]]);
+    expect(first.evidence).toMatchObject({ n_actions_in_sample: 1, jump_hits: "0/0" });
+    const raw = check(s([100, 101, 34, 35], idx), [["2024-01-04", 3.0]]);
+    expect(raw.evidence).toMatchObject({ convention: "raw", jump_hits: "1/1" });
+  });
+});
