@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 export const SDK_RANGE = ">=1.32.2 <2";
 export const INSTALL_HINT =
@@ -10,9 +11,11 @@ export const INSTALL_HINT =
 
 const require = createRequire(import.meta.url);
 
+/** Resolves like `import` does (so loader hooks apply), falling back to CommonJS resolution. */
 function resolves(id: string): string | null {
   try {
-    return require.resolve(id);
+    const resolve = (import.meta as { resolve?: (s: string) => string }).resolve;
+    return resolve ? fileURLToPath(resolve(id)) : require.resolve(id);
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { listTools } from "../runtime/index.js";
 import { buildServer, type ServerOptions } from "./server.js";
 import { loadSdk } from "./sdk.js";
+import { rejectMalformedLines } from "./stdio_lines.js";
 
 export const MAX_BODY_BYTES = 16_000_000;
 
@@ -19,13 +20,11 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 export async function serveStdio(options: ServerOptions = {}): Promise<void> {
   const sdk = await loadSdk();
   const server = await buildServer(options);
-  const transport = new sdk.StdioServerTransport();
+  const input = process.stdin.pipe(rejectMalformedLines((line) => process.stdout.write(line)));
+  const transport = new sdk.StdioServerTransport(input as unknown as typeof process.stdin, process.stdout);
   await server.connect(transport);
   process.stderr.write(`fin-skills-mcp: serving ${listTools().length} tools over stdio\n`);
-  await new Promise<void>((resolve) => {
-    process.stdin.on("end", resolve);
-    process.stdin.on("close", resolve);
-  });
+  await new Promise<void>((resolve) => input.on("end", resolve));
   await server.close();
 }
 
