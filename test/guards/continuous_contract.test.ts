@@ -147,6 +147,8 @@ describe("continuous_contract: bad input", () => {
     expect(await badField(() => check(ok, "ratio", makeFrame({ F0 }, DATES), []))).toBe("contracts");
     expect(await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }), ROLLS))).toBe("contracts/index");
     expect(await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }, [...DATES].reverse()), ROLLS))).toBe("contracts/index/1");
+    expect(await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }, [DATES[0]!, ...DATES.slice(0, 5)]), ROLLS))).toBe("contracts/index/1");
+    expect(await badField(() => check(ok, "ratio", [[100, 106]] as unknown as Frame, ROLLS))).toBe("contracts");
     expect(await badField(() => check(ok, "ratio", makeFrame({ F0: [100, 101, -1, 103, NaN, NaN], F1 }, DATES), ROLLS))).toBe("contracts/records/2/F0");
     expect(await badField(() => check(ok, "ratio", makeFrame({ F0: [100, 101, Infinity, 103, NaN, NaN], F1 }, DATES), ROLLS))).toBe("contracts/records/2/F0");
   });
