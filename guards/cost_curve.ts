@@ -161,8 +161,8 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  *       the book = 1.0), a series aligned with returns or one number for every
  *       period; finite, >= 0.
  *   bps : round-trip costs to evaluate, in basis points; finite, >= 0.
- *   cost_bps : your stated all-in round-trip cost, in basis points (the default
- *       is a placeholder: state your own); finite, >= 0.
+ *   cost_bps : your stated all-in round-trip cost, in basis points; the preset
+ *       value is a placeholder, so state your own; finite, >= 0.
  *   benchmark : the hurdle: benchmark per-period simple returns on the same
  *       dates, or one annualised return.
  *   periods_per_year : periods per year, for annualising; >= 1.
