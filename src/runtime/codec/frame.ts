@@ -88,7 +88,7 @@ function recordsParts(value: Record<string, unknown>, field: string): Parts {
 
 function splitParts(value: Record<string, unknown>, field: string): Parts {
   const columnsRaw = own(value, "columns");
-  if (columnsRaw === undefined || columnsRaw === null) throw invalid(field, 'missing key(s) ["columns"]; the split form is {"columns": [...], "data": [[...], ...]}');
+  if (columnsRaw === undefined || columnsRaw === null) throw invalid(field, 'missing key(s) ["columns"]; the split form needs "columns" with "data"');
   const columns = decodeColumns(columnsRaw, fieldPath(field, "columns"));
   const rows = value["data"];
   const base = fieldPath(field, "data");
