@@ -103,11 +103,11 @@ const fmtErr = (x: number) => (x === Infinity ? "Infinity" : String(Number(x.toP
 function report(out: Outcome, label: string, r: WarmupResult, tol: number, history: number | null): void {
   const w = r.warmup_bars!;
   if (w === -1) {
-    out.error(`${label} is still not converged to tol ${tol} after ${r.max_probe} bars; a cold start is off by ${fmtErr(r.err_at_zero_bars!)} relative`, label);
+    out.error(`${label} is still not converged to tol after ${r.max_probe} bars; a cold start is off by ${fmtErr(r.err_at_zero_bars!)} relative (tol = ${tol})`, label);
   } else if (history !== null && w > history) {
-    out.error(`${label} needs ${w} bars of history to converge to tol ${tol} but live fetches ${history}; the live value is a different indicator`, label);
+    out.error(`${label} needs ${w} bars of history to converge to tol but live fetches ${history}; the live value is a different indicator (tol = ${tol})`, label);
   } else {
-    out.info(`${label} needs ${w} bars of history to converge to tol ${tol}${history === null ? "" : ` and fits within the ${history} bars live fetches`}`, label);
+    out.info(`${label} needs ${w} bars of history to converge to tol${history === null ? "" : ` and fits within the ${history} bars live fetches`} (tol = ${tol})`, label);
   }
 }
 
