@@ -32,7 +32,7 @@ export const SLOTS = {
   horizon: { kind: "scalar", doc: "The label horizon in bars: each label looks this many bars ahead." },
   asset_returns: { kind: "frame", doc: "Per-period simple returns of each asset, one column per asset (not prices)." },
   close: { kind: "series", doc: "Close prices on a dated index, as your data source delivered them." },
-  actions: { kind: "frame", doc: "Corporate actions: date, kind (split or dividend), ratio or amount." },
+  actions: { kind: "any", doc: "Corporate actions as a frame (date, ratio) or [date, ratio] pairs: the price ratio each split or dividend applies." },
   other: { kind: "series", doc: "A second source's close prices for the same instrument and dates." },
   left: { kind: "frame", doc: "The left table of an as-of join (e.g. trades or signals) with its time column." },
   right: { kind: "frame", doc: "The right table of an as-of join (e.g. quotes or fundamentals) with its time column." },

@@ -27,7 +27,7 @@ describe("list_skills", () => {
     expect(r.skills.every((s: any) => s.plugin === "fin-core")).toBe(true);
     expect(r.count).toBe(skillsIndex().filter((s) => s.plugin === "fin-core").length);
     const e = await badInput(call("list_skills", { plugin: "fin-cor" }));
-    expect(e.message).toBe('plugin: no plugin named \'fin-cor\' - did you mean ["fin-core"]?');
+    expect(e.message.startsWith('plugin: no plugin named \'fin-cor\' - did you mean ["fin-core"')).toBe(true);
   });
 });
 
@@ -59,7 +59,7 @@ describe("list_guards and describe_guard", () => {
     expect(ac.omitted).toBeNull();
     expect(Object.keys(ac).sort()).toEqual(Object.keys(cc).sort());
     const e = await badInput(call("describe_guard", { name: "cost_curv" }));
-    expect(e.message).toBe('name: no guard named \'cost_curv\' - did you mean ["cost_curve"]?');
+    expect(e.message.startsWith('name: no guard named \'cost_curv\' - did you mean ["cost_curve"')).toBe(true);
   });
 });
 

@@ -92,13 +92,20 @@ function checkSlotNames(slots: Record<string, unknown>): void {
   throw new BadInputError("invalid_value", `slots/${unknown[0]}`, `slots: unknown slot name(s) ${JSON.stringify(unknown)} - did you mean ${JSON.stringify(dym)}? bundle_coverage lists the vocabulary`);
 }
 
-/** Decodes every series and frame slot once, so a payload error is the whole call's bad input. */
+/**
+ * Decodes every series and frame slot once, so a payload error is the whole call's bad input.
+ * A slot counts as a payload slot only when every input reading it takes exactly that payload
+ * (an input typed `Series | number` or `Frame | string[]` validates its own alternatives).
+ */
 function checkPayloadSlots(slots: Record<string, unknown>): void {
+  const guards = loadGuards();
   for (const c of loadSlots().curated) {
     const v = slots[c.slot];
-    if (v === undefined || v === null || typeof v !== "object") continue;
+    if (v === undefined || (c.kind !== "series" && c.kind !== "frame")) continue;
+    const readers = guards.flatMap((g) => Object.entries(g.input_slots).filter(([, s]) => s === c.slot).map(([i]) => g.kinds[i]));
+    if (!readers.every((k) => k === c.kind)) continue;
     if (c.kind === "series") decodeSeries(v, `slots/${c.slot}`);
-    if (c.kind === "frame") decodeFrame(v, `slots/${c.slot}`);
+    else decodeFrame(v, `slots/${c.slot}`);
   }
 }
 
