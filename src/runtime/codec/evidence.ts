@@ -11,10 +11,12 @@ const MAX_DEPTH = 8;
 const CIRCULAR = "[circular]";
 const TOO_DEEP = "[nested too deep]";
 
-/** A decoded Frame, recognised by shape: `columns` array, `data` object, `nrows` number. */
+/** A decoded Frame, recognised by shape: `columns` array, `data` object of column arrays, `nrows` number. */
 function isFrameLike(x: object): x is Frame {
   const f = x as Partial<Frame>;
-  return Array.isArray(f.columns) && typeof f.data === "object" && f.data !== null && typeof f.nrows === "number";
+  if (!Array.isArray(f.columns) || typeof f.nrows !== "number" || typeof f.data !== "object" || f.data === null || Array.isArray(f.data)) return false;
+  const data = f.data;
+  return f.columns.every((c) => typeof c === "string" && Object.hasOwn(data, c) && (Array.isArray(data[c]) || ArrayBuffer.isView(data[c])));
 }
 
 /** A Series, recognised by shape: a `values` array (or typed array) and only series keys. */

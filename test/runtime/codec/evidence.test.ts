@@ -154,6 +154,11 @@ describe("encodeEvidence values (§3.8)", () => {
     roundTrips(out);
   });
 
+  it("frame-like objects that are not frames are plain objects", () => {
+    expect(encodeEvidence({ columns: ["a"], data: [[1]], nrows: 1 })).toEqual({ columns: ["a"], data: [[1]], nrows: 1 });
+    expect(encodeEvidence({ columns: ["a"], data: {}, nrows: 1 })).toEqual({ columns: ["a"], data: {}, nrows: 1 });
+  });
+
   it("an object with a values key but other keys is a plain object", () => {
     expect(encodeEvidence({ values: [NaN], label: "x" })).toEqual({ values: [null], label: "x" });
   });
