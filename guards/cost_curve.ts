@@ -1,5 +1,6 @@
 import { Outcome, invalid, fieldPath, type Series, type Integer } from "../src/runtime/contract.js";
-import { requireNumber, requireNumbers, requireAligned } from "../src/lib/series.js";
+import { requireNumber, requireAligned } from "../src/lib/series.js";
+import { requireNumbersFast as requireNumbers } from "../src/lib/number_checks.js";
 import { mean, sd, finiteOrNull } from "../src/lib/stats.js";
 import { frameFromRecords } from "../src/lib/frame.js";
 
@@ -83,9 +84,20 @@ function costPoint(r: readonly number[], turnover: readonly number[], bps: numbe
   return { bps, total_return: total, ann_return: annualise(total, r.length, ppy), sharpe, max_drawdown: maxDrawdown(net), verdict: verdictOf(sharpe) };
 }
 
+/** Annualised net return at cost c in one pass, no arrays; -1 on ruin. */
+function annualNetReturn(r: readonly number[], turnover: readonly number[], costBps: number, ppy: number): number {
+  let w = 1;
+  for (let t = 0; t < r.length; t++) {
+    const g = 1 + (r[t]! - (turnover[t]! * costBps) / 10000);
+    if (g <= 0) return -1;
+    w *= g;
+  }
+  return annualise(w - 1, r.length, ppy);
+}
+
 /** The breakeven round-trip cost where the annualised net return falls to the hurdle. */
 function breakeven(r: readonly number[], turnover: readonly number[], ppy: number, hurdle: number): number {
-  const edge = (c: number) => annualise(totalReturn(netReturns(r, turnover, c)), r.length, ppy) - hurdle;
+  const edge = (c: number) => annualNetReturn(r, turnover, c, ppy) - hurdle;
   const edge0 = edge(0);
   if (turnover.every((x) => x === 0)) return edge0 > 0 ? Infinity : 0;
   if (edge0 <= 0) return 0;

@@ -1,6 +1,7 @@
 import { Decimal } from "decimal.js";
 import { Outcome, invalid, type Series, type Integer } from "../src/runtime/contract.js";
-import { requireNumber, requireNumbers } from "../src/lib/series.js";
+import { requireNumber } from "../src/lib/series.js";
+import { requireNumbersFast as requireNumbers } from "../src/lib/number_checks.js";
 import { allEqual, mean, sd } from "../src/lib/stats.js";
 
 export const skill = "lib-quantstats";
