@@ -70,7 +70,7 @@ export function check(
       out.error(`the series reacts no later than the switch itself (median delay ${fmt(medianDelay)} period(s) over ${delays.length} switch(es)); a series traded at t must be known before t`, "delay");
     }
     if (shareAnticipated !== null && shareAnticipated > max_anticipated) {
-      out.error(`${fmt(shareAnticipated)} of switches are anticipated (flagged before they happen), above the limit ${max_anticipated}`, "anticipation");
+      out.error(`the share of switches anticipated (flagged before they happen) is ${fmt(shareAnticipated)}, above the limit ${max_anticipated}`, "anticipation");
     }
     if (out.passing) out.info(summary, "delay");
   }
