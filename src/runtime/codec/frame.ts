@@ -2,7 +2,7 @@
 // records and OHLCV points. Decoded frames are column-major; `data` has no prototype.
 import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
 import {
-  FRAME_ONLY_KEYS, SERIES_ONLY_KEYS, cellFailureText, checkPayloadKeys, checkPoints, decodeCells, decodeIndex, decodeText,
+  SERIES_ONLY_KEYS, cellFailureText, checkPayloadKeys, checkPoints, decodeCells, decodeIndex, decodeText,
   encodeCell, isObject, isValidIsoLabel, jsonList, jsonTypeName, normaliseDtype, own, presentKeys, quoted, setOwn, showValue,
   badDateText, dateShape, type CellFail,
 } from "./series.js";
@@ -236,4 +236,3 @@ export function encodeFrameHead(f: Frame, limit: number, cell: (v: unknown) => u
   return out;
 }
 
-export { FRAME_ONLY_KEYS };
