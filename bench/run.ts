@@ -1,0 +1,47 @@
+// `npm run bench`: every case in one run; prints the table and writes bench/results.json.
+// Nothing here asserts speed: each row shows its target and whether it is met.
+import { backtest } from "./cases/backtest.js";
+import { coldStart } from "./cases/cold_start.js";
+import { costCurve } from "./cases/cost_curve.js";
+import { gen } from "./cases/gen.js";
+import { million } from "./cases/million.js";
+import { sizes } from "./cases/sizes.js";
+import { spa } from "./cases/spa.js";
+import { ensureBuilt, RESULTS_JSON } from "./lib/paths.js";
+import { table, writeResults, type Row } from "./report.js";
+
+const started = performance.now();
+const log = (msg: string) => process.stderr.write(`bench: ${msg} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+
+const build = ensureBuilt();
+log(`dist/ ${build === "built" ? "rebuilt" : "up to date"}`);
+
+const rows: Row[] = [];
+const raw: Record<string, unknown> = {};
+
+// Processes spawned first, while this process is still small and idle.
+const cold = await coldStart();
+rows.push(...cold.rows);
+raw.cold_start = cold.raw;
+log("cold start done");
+rows.push(...(await gen()));
+log("gen done");
+rows.push(...(await costCurve()));
+log("cost curve done");
+const big = await million();
+rows.push(...big.rows);
+raw.one_million = big.raw;
+log("one million done");
+rows.push(...(await spa()));
+log("spa test done");
+rows.push(...(await backtest()));
+log("backtest done");
+rows.push(...sizes());
+
+const order = (r: Row) => Number.parseInt(r.case, 10);
+rows.sort((a, b) => order(a) - order(b));
+console.log(table(rows));
+const missed = rows.filter((r) => r.target !== undefined && !(r.value < r.target));
+console.log(`\n${rows.filter((r) => r.target !== undefined).length - missed.length} of ${rows.filter((r) => r.target !== undefined).length} targets met${missed.length ? `; missed: ${missed.map((r) => `${r.case} / ${r.label}`).join("; ")}` : ""}`);
+writeResults(RESULTS_JSON, rows, { dist: build, wall_s: (performance.now() - started) / 1000, raw });
+log(`wrote ${RESULTS_JSON}`);
