@@ -7,6 +7,7 @@ import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments } from
 import { InternalToolError, internalError, jsonType } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
+import { shapeValue } from "./shape.js";
 import { jcsSha256, loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
 
@@ -64,7 +65,8 @@ export function prepareArguments(tool: ToolEntry, guard: GuardInfo | undefined, 
   const shaped = shapeArguments(args, tool.input_schema) as Record<string, unknown>;
   checkNames(tool, guard, shaped);
   const validate = VALIDATORS[`in_${tool.name}`]!;
-  const schemaFailure = validate(shaped) ? null : schemaError(validate.errors ?? [], tool.input_schema as Record<string, unknown>, shaped);
+  const forValidation = shapeValue(shaped, tool.input_schema as Record<string, unknown>, (tool.input_schema.$defs ?? {}) as Record<string, unknown>);
+  const schemaFailure = validate(forValidation) ? null : schemaError(validate.errors ?? [], tool.input_schema as Record<string, unknown>, forValidation);
   const failingInput = schemaFailure?.field.split("/")[0];
   const props = tool.input_schema.properties as Record<string, object>;
   const decoded: Record<string, unknown> = {};
