@@ -1,5 +1,6 @@
 // `npm run bench`: every case in one run; prints the table and writes bench/results.json.
 // Nothing here asserts speed: each row shows its target and whether it is met.
+import os from "node:os";
 import { backtest } from "./cases/backtest.js";
 import { coldStart } from "./cases/cold_start.js";
 import { costCurve } from "./cases/cost_curve.js";
@@ -13,6 +14,7 @@ import { table, writeResults, type Row } from "./report.js";
 const started = performance.now();
 const log = (msg: string) => process.stderr.write(`bench: ${msg} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
 
+const loadBefore = os.loadavg();
 const build = ensureBuilt();
 log(`dist/ ${build === "built" ? "rebuilt" : "up to date"}`);
 
@@ -40,8 +42,10 @@ rows.push(...sizes());
 
 const order = (r: Row) => Number.parseInt(r.case, 10);
 rows.sort((a, b) => order(a) - order(b));
+const loadAfter = os.loadavg();
+console.log(`fin-skills bench: node ${process.version}, ${os.cpus().length} cpus, load average ${loadBefore[0]!.toFixed(2)} before / ${loadAfter[0]!.toFixed(2)} after (1 min)\n`);
 console.log(table(rows));
 const missed = rows.filter((r) => r.target !== undefined && !(r.value < r.target));
 console.log(`\n${rows.filter((r) => r.target !== undefined).length - missed.length} of ${rows.filter((r) => r.target !== undefined).length} targets met${missed.length ? `; missed: ${missed.map((r) => `${r.case} / ${r.label}`).join("; ")}` : ""}`);
-writeResults(RESULTS_JSON, rows, { dist: build, wall_s: (performance.now() - started) / 1000, raw });
+writeResults(RESULTS_JSON, rows, { dist: build, wall_s: (performance.now() - started) / 1000, loadavg_before: loadBefore, loadavg_after: loadAfter, raw });
 log(`wrote ${RESULTS_JSON}`);

@@ -9,7 +9,7 @@ import { ROOT } from "../lib/paths.js";
 import { spread } from "../lib/stats.js";
 
 const N = 1_000_000;
-const RUNS = 2;
+const RUNS = 3;
 const TARGET_MS = 1500;
 const TARGET_MB = 600;
 
