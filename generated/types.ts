@@ -87,6 +87,34 @@ export interface FinSkillsToolTypes {
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
+ * via the `definition` "GuardToolResult".
+ */
+export interface GuardToolResult {
+tool: string
+guard: string
+skill: string
+status: ("pass" | "fail")
+passed: boolean
+findings: {
+severity: ("error" | "warning" | "info")
+message: string
+where: (string | null)
+}[]
+n_errors: number
+n_warnings: number
+evidence: {
+
+}
+elapsed_s: number
+summary: string
+provenance: {
+input_sha256: string
+tools_sha256: string
+version: string
+}
+}
+/**
+ * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "ListSkillsArgs".
  */
 export interface ListSkillsArgs {
@@ -419,34 +447,6 @@ jump_tol?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckAdjustmentCheckResult".
- */
-export interface CheckAdjustmentCheckResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckAshareRulesArgs".
  */
 export interface CheckAshareRulesArgs {
@@ -571,34 +571,6 @@ shares?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckAshareRulesResult".
- */
-export interface CheckAshareRulesResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckBrinsonAttributionArgs".
  */
 export interface CheckBrinsonAttributionArgs {
@@ -619,34 +591,6 @@ tol?: number
  * tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.
  */
 weight_tol?: number
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckBrinsonAttributionResult".
- */
-export interface CheckBrinsonAttributionResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -697,34 +641,6 @@ correct?: boolean
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckContaminationProbeResult".
- */
-export interface CheckContaminationProbeResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckContinuousContractArgs".
  */
 export interface CheckContinuousContractArgs {
@@ -744,34 +660,6 @@ roll_dates?: string[]
  * absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero (>= 0). Default 0.000001.
  */
 atol?: number
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckContinuousContractResult".
- */
-export interface CheckContinuousContractResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -802,34 +690,6 @@ periods_per_year?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckCostCurveResult".
- */
-export interface CheckCostCurveResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckFxConventionsArgs".
  */
 export interface CheckFxConventionsArgs {
@@ -851,34 +711,6 @@ notional?: number
  * trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.
  */
 trade_date?: string
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckFxConventionsResult".
- */
-export interface CheckFxConventionsResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -906,34 +738,6 @@ convention?: string
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckGreeksConventionResult".
- */
-export interface CheckGreeksConventionResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckJoinAsofSortednessArgs".
  */
 export interface CheckJoinAsofSortednessArgs {
@@ -951,34 +755,6 @@ by: string
  * the quote column to join; defaults to the first column of right that is neither on nor by.
  */
 val?: string
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckJoinAsofSortednessResult".
- */
-export interface CheckJoinAsofSortednessResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1009,34 +785,6 @@ return_tol?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckLeveragedResetResult".
- */
-export interface CheckLeveragedResetResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckNpvZeroArgs".
  */
 export interface CheckNpvZeroArgs {
@@ -1056,34 +804,6 @@ expiry: string
  * spot price of the reference option, > 0 (its strike is 100). Default 100.
  */
 spot?: number
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckNpvZeroResult".
- */
-export interface CheckNpvZeroResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1113,34 +833,6 @@ extra?: {
 }
 }
 }
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckPaperAccountGuardResult".
- */
-export interface CheckPaperAccountGuardResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
 }
 }
 /**
@@ -1206,34 +898,6 @@ forms?: string[]
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckPitFundamentalsResult".
- */
-export interface CheckPitFundamentalsResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckPitUniverseArgs".
  */
 export interface CheckPitUniverseArgs {
@@ -1263,34 +927,6 @@ adv_lookback?: number
  * floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), >= 0. Default 0.005.
  */
 min_expected_turnover?: number
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckPitUniverseResult".
- */
-export interface CheckPitUniverseResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1328,34 +964,6 @@ auc_tol?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckPurgeEffectResult".
- */
-export interface CheckPurgeEffectResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckReconcileSourcesArgs".
  */
 export interface CheckReconcileSourcesArgs {
@@ -1373,34 +981,6 @@ tol_bps?: number
  * how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.
  */
 window_days?: number
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckReconcileSourcesResult".
- */
-export interface CheckReconcileSourcesResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1435,34 +1015,6 @@ min_episodes?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckRegimeCoverageResult".
- */
-export interface CheckRegimeCoverageResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckRegimeLookaheadArgs".
  */
 export interface CheckRegimeLookaheadArgs {
@@ -1486,34 +1038,6 @@ hi?: number
  * largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about 0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.
  */
 max_anticipated?: number
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckRegimeLookaheadResult".
- */
-export interface CheckRegimeLookaheadResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1548,34 +1072,6 @@ pbo_max?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckResearchAuditResult".
- */
-export interface CheckResearchAuditResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckRfConventionArgs".
  */
 export interface CheckRfConventionArgs {
@@ -1596,34 +1092,6 @@ reported_sharpe?: number
  * a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and absolute; >= 0. Default 0.02.
  */
 tolerance?: number
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckRfConventionResult".
- */
-export interface CheckRfConventionResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1655,34 +1123,6 @@ direction?: ("backward" | "forward" | "nearest")
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckSafeAsofResult".
- */
-export interface CheckSafeAsofResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckSpaTestArgs".
  */
 export interface CheckSpaTestArgs {
@@ -1704,34 +1144,6 @@ seed?: number
  * significance level, in (0, 1). Default 0.05.
  */
 alpha?: number
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckSpaTestResult".
- */
-export interface CheckSpaTestResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1759,34 +1171,6 @@ min_gap_days?: number
  * prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default 0.05.
  */
 expected_annual_delist_rate?: number
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckSurvivorshipAuditResult".
- */
-export interface CheckSurvivorshipAuditResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1832,34 +1216,6 @@ alpha?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckTrialLedgerResult".
- */
-export interface CheckTrialLedgerResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "CheckWeightTrapsArgs".
  */
 export interface CheckWeightTrapsArgs {
@@ -1868,34 +1224,6 @@ asset_returns: FramePayload
  * hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), complete, average, weighted, centroid, median or ward.
  */
 linkage_method?: ("single" | "complete" | "average" | "weighted" | "centroid" | "median" | "ward")
-}
-/**
- * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
- * via the `definition` "CheckWeightTrapsResult".
- */
-export interface CheckWeightTrapsResult {
-tool: string
-guard: string
-skill: string
-status: ("pass" | "fail")
-passed: boolean
-findings: {
-severity: ("error" | "warning" | "info")
-message: string
-where: (string | null)
-}[]
-n_errors: number
-n_warnings: number
-evidence: {
-
-}
-elapsed_s: number
-summary: string
-provenance: {
-input_sha256: string
-tools_sha256: string
-version: string
-}
 }
 
 export type ToolName = "list_skills" | "read_skill" | "search_skills" | "list_guards" | "describe_guard" | "bundle_coverage" | "check_backtest" | "check_adjustment_check" | "check_ashare_rules" | "check_brinson_attribution" | "check_contamination_probe" | "check_continuous_contract" | "check_cost_curve" | "check_fx_conventions" | "check_greeks_convention" | "check_join_asof_sortedness" | "check_leveraged_reset" | "check_npv_zero" | "check_paper_account_guard" | "check_pit_fundamentals" | "check_pit_universe" | "check_purge_effect" | "check_reconcile_sources" | "check_regime_coverage" | "check_regime_lookahead" | "check_research_audit" | "check_rf_convention" | "check_safe_asof" | "check_spa_test" | "check_survivorship_audit" | "check_trial_ledger" | "check_weight_traps";
@@ -1941,29 +1269,29 @@ export interface ToolResults {
   "describe_guard": DescribeGuardResult;
   "bundle_coverage": BundleCoverageResult;
   "check_backtest": CheckBacktestResult;
-  "check_adjustment_check": CheckAdjustmentCheckResult;
-  "check_ashare_rules": CheckAshareRulesResult;
-  "check_brinson_attribution": CheckBrinsonAttributionResult;
-  "check_contamination_probe": CheckContaminationProbeResult;
-  "check_continuous_contract": CheckContinuousContractResult;
-  "check_cost_curve": CheckCostCurveResult;
-  "check_fx_conventions": CheckFxConventionsResult;
-  "check_greeks_convention": CheckGreeksConventionResult;
-  "check_join_asof_sortedness": CheckJoinAsofSortednessResult;
-  "check_leveraged_reset": CheckLeveragedResetResult;
-  "check_npv_zero": CheckNpvZeroResult;
-  "check_paper_account_guard": CheckPaperAccountGuardResult;
-  "check_pit_fundamentals": CheckPitFundamentalsResult;
-  "check_pit_universe": CheckPitUniverseResult;
-  "check_purge_effect": CheckPurgeEffectResult;
-  "check_reconcile_sources": CheckReconcileSourcesResult;
-  "check_regime_coverage": CheckRegimeCoverageResult;
-  "check_regime_lookahead": CheckRegimeLookaheadResult;
-  "check_research_audit": CheckResearchAuditResult;
-  "check_rf_convention": CheckRfConventionResult;
-  "check_safe_asof": CheckSafeAsofResult;
-  "check_spa_test": CheckSpaTestResult;
-  "check_survivorship_audit": CheckSurvivorshipAuditResult;
-  "check_trial_ledger": CheckTrialLedgerResult;
-  "check_weight_traps": CheckWeightTrapsResult;
+  "check_adjustment_check": GuardToolResult;
+  "check_ashare_rules": GuardToolResult;
+  "check_brinson_attribution": GuardToolResult;
+  "check_contamination_probe": GuardToolResult;
+  "check_continuous_contract": GuardToolResult;
+  "check_cost_curve": GuardToolResult;
+  "check_fx_conventions": GuardToolResult;
+  "check_greeks_convention": GuardToolResult;
+  "check_join_asof_sortedness": GuardToolResult;
+  "check_leveraged_reset": GuardToolResult;
+  "check_npv_zero": GuardToolResult;
+  "check_paper_account_guard": GuardToolResult;
+  "check_pit_fundamentals": GuardToolResult;
+  "check_pit_universe": GuardToolResult;
+  "check_purge_effect": GuardToolResult;
+  "check_reconcile_sources": GuardToolResult;
+  "check_regime_coverage": GuardToolResult;
+  "check_regime_lookahead": GuardToolResult;
+  "check_research_audit": GuardToolResult;
+  "check_rf_convention": GuardToolResult;
+  "check_safe_asof": GuardToolResult;
+  "check_spa_test": GuardToolResult;
+  "check_survivorship_audit": GuardToolResult;
+  "check_trial_ledger": GuardToolResult;
+  "check_weight_traps": GuardToolResult;
 }

@@ -22,10 +22,13 @@ export async function emitTypes(tools: readonly NeutralTool[], header: string): 
     series: { ...clone(PAYLOAD_DEFS.series), title: "SeriesPayload" },
     frame: { ...clone(PAYLOAD_DEFS.frame), title: "FramePayload" },
   };
+  // Guard tools share one result schema, hence one GuardToolResult type.
+  const guardResult = tools.find((t) => t.guard)?.output_schema;
+  if (guardResult) defs.GuardToolResult = { ...clone(guardResult), title: "GuardToolResult" };
   for (const t of tools) {
     const { $defs: _d, ...input } = clone(t.input_schema);
     defs[`${pascal(t.name)}Args`] = { ...(stripRefSiblings(input) as Schema), title: `${pascal(t.name)}Args` };
-    defs[`${pascal(t.name)}Result`] = { ...(stripRefSiblings(clone(t.output_schema)) as Schema), title: `${pascal(t.name)}Result` };
+    if (!t.guard) defs[`${pascal(t.name)}Result`] = { ...(stripRefSiblings(clone(t.output_schema)) as Schema), title: `${pascal(t.name)}Result` };
   }
   const root = { title: "FinSkillsToolTypes", type: "object", properties: {}, additionalProperties: false, $defs: defs };
   const body = await compile(root as never, "FinSkillsToolTypes", {
@@ -42,7 +45,7 @@ export async function emitTypes(tools: readonly NeutralTool[], header: string): 
     ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${pascal(t.name)}Args;`),
     "}",
     "export interface ToolResults {",
-    ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${pascal(t.name)}Result;`),
+    ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${t.guard ? "GuardToolResult" : `${pascal(t.name)}Result`};`),
     "}",
   ];
   return `${header}/* eslint-disable */\n${body.replace(/^export interface FinSkillsToolTypes \{\}\n/m, "")}\n${maps.join("\n")}\n`;

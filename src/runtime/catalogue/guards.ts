@@ -5,6 +5,7 @@ import { loadGuards, loadSkills, loadTable, type GuardInfo } from "../table.js";
 
 function entry(g: GuardInfo) {
   return {
+    tool: g.tool,
     guard: g.guard,
     skill: g.skill,
     title: g.title,
@@ -12,7 +13,6 @@ function entry(g: GuardInfo) {
     required: [...g.required],
     optional: [...g.optional],
     requires: [...g.requires],
-    tool: g.tool,
     callable_over_json: g.tool !== null,
     excluded_because: g.excluded_because,
   };
@@ -45,18 +45,12 @@ export function findGuard(name: unknown, field = "name"): GuardInfo {
 export function describeGuard(args: { name: string }) {
   const g = findGuard(args.name);
   const tool = g.tool === null ? undefined : loadTable().tools.find((t) => t.name === g.tool);
+  const { excluded_because: _e, callable_over_json, ...common } = entry(g);
   return {
-    tool: g.tool,
-    guard: g.guard,
-    skill: g.skill,
-    title: g.title,
-    summary: g.summary,
-    required: [...g.required],
-    optional: [...g.optional],
-    requires: [...g.requires],
+    ...common,
     inputs: { ...g.inputs },
     slots: { ...g.slots },
-    callable_over_json: g.tool !== null,
+    callable_over_json,
     description: tool ? tool.description : null,
     input_schema: tool ? structuredClone(tool.input_schema) : null,
     omitted: tool ? { ...(g.omitted ?? {}) } : null,
