@@ -2,7 +2,6 @@
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS } from "../../generated/dispatch.js";
-import * as validators from "../../generated/validators.js";
 import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments } from "./codec/index.js";
 import { InternalToolError, internalError, jsonType } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
@@ -17,7 +16,13 @@ export interface CallOptions {
 }
 
 type Validator = { (data: unknown): boolean; errors?: import("ajv").ErrorObject[] | null };
-const VALIDATORS = validators as unknown as Record<string, Validator>;
+let validators: Record<string, Validator> | null = null;
+
+/** The precompiled validators, imported on the first call (listing tools does not need them). */
+async function validatorsModule(): Promise<Record<string, Validator>> {
+  validators ??= (await import("../../generated/validators.js")) as unknown as Record<string, Validator>;
+  return validators;
+}
 
 /** Looks a tool up by name, or throws the unknown-tool / not-a-tool error. */
 export function resolveTool(name: unknown): ToolEntry {
@@ -61,10 +66,10 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
 }
 
 /** Steps 5-7: shape, check names, decode each input in parameter order, validate. */
-export function prepareArguments(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<string, unknown>): Record<string, unknown> {
+export async function prepareArguments(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const shaped = shapeArguments(args, tool.input_schema) as Record<string, unknown>;
   checkNames(tool, guard, shaped);
-  const validate = VALIDATORS[`in_${tool.name}`]!;
+  const validate = (await validatorsModule())[`in_${tool.name}`]!;
   const forValidation = shapeValue(shaped, tool.input_schema as Record<string, unknown>, (tool.input_schema.$defs ?? {}) as Record<string, unknown>);
   const schemaFailure = validate(forValidation) ? null : schemaError(validate.errors ?? [], tool.input_schema as Record<string, unknown>, forValidation);
   const failingInput = schemaFailure?.field.split("/")[0];
@@ -101,7 +106,8 @@ export async function invokeGuard(guard: string, inputs: Record<string, unknown>
   const signal = options.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");
   try {
-    return (await withRunContext({ signal, onProgress: throttledProgress(options.onProgress) }, () => (entry.check as (...a: unknown[]) => unknown)(...positional))) as GuardOutcome;
+    const { check } = await entry.load();
+    return (await withRunContext({ signal, onProgress: throttledProgress(options.onProgress) }, () => (check as (...a: unknown[]) => unknown)(...positional))) as GuardOutcome;
   } catch (e) {
     if (e instanceof BadInputError) throw e;
     if (signal?.aborted && (e === signal.reason || (e instanceof DOMException && e.name === "AbortError"))) throw e;
@@ -115,8 +121,8 @@ export function provenance(args: unknown): Provenance {
 }
 
 /** Checks a result against its tool's output schema (§4.6). */
-export function checkOutput<T>(tool: ToolEntry, who: string, result: T): T {
-  const validate = VALIDATORS[`out_${tool.name}`]!;
+export async function checkOutput<T>(tool: ToolEntry, who: string, result: T): Promise<T> {
+  const validate = (await validatorsModule())[`out_${tool.name}`]!;
   if (!validate(result)) {
     const e = validate.errors?.[0];
     throw new InternalToolError(`internal error in ${who}: result does not match the output schema at ${e?.instancePath.slice(1) || "(root)"}: ${e?.message ?? "invalid"}`);
@@ -134,11 +140,11 @@ export function registerCatalogue(fns: Record<string, CatalogueFn>): void {
 
 async function callGuardTool(tool: ToolEntry, args: Record<string, unknown>, t0: number, options: CallOptions): Promise<ToolGuardResult> {
   const guard = loadGuards().find((g) => g.guard === tool.guard)!;
-  const inputs = prepareArguments(tool, guard, args);
+  const inputs = await prepareArguments(tool, guard, args);
   const outcome = await invokeGuard(guard.guard, inputs, options);
   try {
     const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), provenance(args));
-    return checkOutput(tool, guard.guard, result);
+    return await checkOutput(tool, guard.guard, result);
   } catch (e) {
     if (e instanceof InternalToolError) throw e;
     throw internalError(guard.guard, e);
@@ -146,7 +152,7 @@ async function callGuardTool(tool: ToolEntry, args: Record<string, unknown>, t0:
 }
 
 async function callCatalogueTool(tool: ToolEntry, args: Record<string, unknown>, t0: number, options: CallOptions): Promise<Record<string, unknown>> {
-  const inputs = prepareArguments(tool, undefined, args);
+  const inputs = await prepareArguments(tool, undefined, args);
   const fn = catalogue?.[tool.name];
   if (!fn) throw new InternalToolError(`internal error in ${tool.name}: Error: catalogue tool is not registered`);
   let body: Record<string, unknown>;

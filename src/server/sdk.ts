@@ -50,18 +50,28 @@ export function sdkSupported(v: string): boolean {
   return minor > 32 || (minor === 32 && patch >= 2);
 }
 
-/** Imports the SDK modules the server uses; rejects with the install hint when absent. */
-export async function loadSdk() {
+/** Runs an SDK import, turning any failure into the install hint. */
+async function sdkImport<T>(load: () => Promise<T>): Promise<T> {
   if (!sdkPresent()) throw new Error(INSTALL_HINT);
   try {
-    const [server, types, stdio, http] = await Promise.all([
-      import("@modelcontextprotocol/sdk/server/index.js"),
-      import("@modelcontextprotocol/sdk/types.js"),
-      import("@modelcontextprotocol/sdk/server/stdio.js"),
-      import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
-    ]);
-    return { Server: server.Server, types, StdioServerTransport: stdio.StdioServerTransport, StreamableHTTPServerTransport: http.StreamableHTTPServerTransport };
+    return await load();
   } catch {
     throw new Error(INSTALL_HINT);
   }
+}
+
+/** The low-level Server and the protocol types; rejects with the install hint when absent. */
+export async function loadSdk() {
+  const [server, types] = await sdkImport(() => Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/types.js")]));
+  return { Server: server.Server, types };
+}
+
+/** The stdio transport, imported only when serving stdio. */
+export async function loadStdioTransport() {
+  return (await sdkImport(() => import("@modelcontextprotocol/sdk/server/stdio.js"))).StdioServerTransport;
+}
+
+/** The Streamable HTTP transport, imported only when serving HTTP. */
+export async function loadHttpTransport() {
+  return (await sdkImport(() => import("@modelcontextprotocol/sdk/server/streamableHttp.js"))).StreamableHTTPServerTransport;
 }

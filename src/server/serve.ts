@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { listTools } from "../runtime/index.js";
 import { buildServer, type ServerOptions } from "./server.js";
-import { loadSdk } from "./sdk.js";
+import { loadHttpTransport, loadStdioTransport } from "./sdk.js";
 import { rejectMalformedLines } from "./stdio_lines.js";
 
 export const MAX_BODY_BYTES = 16_000_000;
@@ -18,10 +18,10 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 /** Serves over stdio until stdin closes. */
 export async function serveStdio(options: ServerOptions = {}): Promise<void> {
-  const sdk = await loadSdk();
+  const StdioServerTransport = await loadStdioTransport();
   const server = await buildServer(options);
   const input = process.stdin.pipe(rejectMalformedLines((line) => process.stdout.write(line)));
-  const transport = new sdk.StdioServerTransport(input as unknown as typeof process.stdin, process.stdout);
+  const transport = new StdioServerTransport(input as unknown as typeof process.stdin, process.stdout);
   await server.connect(transport);
   process.stderr.write(`fin-skills-mcp: serving ${listTools().length} tools over stdio\n`);
   await new Promise<void>((resolve) => input.on("end", resolve));
@@ -64,7 +64,7 @@ function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
 
 /** Starts the HTTP server; resolves to the bound URL and a close function. */
 export async function serveHttp(options: HttpOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
-  const sdk = await loadSdk();
+  const StreamableHTTPServerTransport = await loadHttpTransport();
   const host = options.host ?? "127.0.0.1";
   if (!LOOPBACK.has(host)) process.stderr.write(`fin-skills-mcp: warning: binding ${host} exposes the server beyond this machine\n`);
   const http = createServer(async (req, res) => {
@@ -88,7 +88,7 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
         return jsonRpcError(res, 400, -32700, "parse error: the body is not JSON");
       }
       const server = await buildServer(options);
-      const transport = new sdk.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
       res.on("close", () => {
         void transport.close();
         void server.close();

@@ -172,16 +172,18 @@ describe("internal errors", () => {
   it("a guard that throws becomes InternalToolError naming the guard, and the next call works", async () => {
     const { GUARDS } = await import("../../generated/dispatch.js");
     const entry = GUARDS.rf_convention as any;
-    const original = entry.check;
-    entry.check = () => {
-      throw new TypeError("boom\nsecond line");
-    };
+    const original = entry.load;
+    entry.load = async () => ({
+      check: () => {
+        throw new TypeError("boom\nsecond line");
+      },
+    });
     try {
       const e = await callToolUntyped("check_rf_convention", rfArgs).catch((x) => x);
       expect(e).toBeInstanceOf(InternalToolError);
       expect(e.message).toBe("internal error in rf_convention: TypeError: boom");
     } finally {
-      entry.check = original;
+      entry.load = original;
     }
     expect(((await callToolUntyped("check_rf_convention", rfArgs)) as any).passed).toBe(true);
   });

@@ -7,17 +7,16 @@ import { pascal } from "./types.js";
 export function emitDispatch(guards: readonly GuardModel[], header: string): string {
   const lines = [
     header,
-    ...guards.map((g) => `import * as ${g.guard} from "../guards/${g.guard}.js";`),
-    "",
     "export interface GuardEntry {",
-    "  readonly check: (...args: never[]) => unknown;",
+    "  /** Imports the guard module on first use (a literal path: the runtime never builds one). */",
+    "  readonly load: () => Promise<{ readonly check: (...args: never[]) => unknown }>;",
     "  readonly params: readonly string[];",
     "  readonly async: boolean;",
     "}",
     "",
-    "/** Guard name -> its check() and the parameter order (required, then optional). */",
+    "/** Guard name -> its module loader and the parameter order (required, then optional). */",
     "export const GUARDS: Readonly<Record<string, GuardEntry>> = Object.freeze({",
-    ...guards.map((g) => `  ${g.guard}: { check: ${g.guard}.check, params: ${JSON.stringify([...g.required, ...g.optional])}, async: ${g.async} },`),
+    ...guards.map((g) => `  ${g.guard}: { load: () => import("../guards/${g.guard}.js"), params: ${JSON.stringify([...g.required, ...g.optional])}, async: ${g.async} },`),
     "});",
     "",
   ];

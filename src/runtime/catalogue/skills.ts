@@ -1,6 +1,7 @@
 // list_skills, read_skill, search_skills (tool-layer.md §5.1-§5.3). Names resolve only
 // through the generated skills index; no caller string reaches the file system.
-import MiniSearch, { type SearchResult } from "minisearch";
+import type MiniSearch from "minisearch";
+import type { SearchResult } from "minisearch";
 import { BadInputError } from "../contract.js";
 import { asciiOnly, closeMatches, MAX_SKILL_CHARS } from "../codec/index.js";
 import { loadGuards, loadSkills, type SkillInfo } from "../table.js";
@@ -56,10 +57,15 @@ export function readSkill(args: { name: string; reference?: string }) {
   return { skill: skill.name, chars: c.chars, references: [...skill.references], guards, text: c.text, ...(c.truncated ? { truncated: c.truncated } : {}) };
 }
 
-let index: MiniSearch | null = null;
-function searchIndex(): MiniSearch {
-  index ??= MiniSearch.loadJSON(JSON.stringify(loadSkills().search), { fields: SEARCH_FIELDS, idField: "name", storeFields: [] });
-  return index;
+let engine: { MiniSearch: typeof MiniSearch; index: MiniSearch } | null = null;
+
+/** The serialized MiniSearch index, loaded (with the library) on the first search. */
+async function searchEngine(): Promise<{ MiniSearch: typeof MiniSearch; index: MiniSearch }> {
+  if (!engine) {
+    const MS = (await import("minisearch")).default;
+    engine = { MiniSearch: MS, index: MS.loadJSON(JSON.stringify(loadSkills().search), { fields: SEARCH_FIELDS, idField: "name", storeFields: [] }) };
+  }
+  return engine;
 }
 
 /** The SKILL.md line with the most distinct query terms (prefix per word); ties go to the earliest. */
@@ -79,11 +85,12 @@ export function bestLine(text: string, terms: readonly string[]): string {
   return collapsed.length <= 160 ? collapsed : `${collapsed.slice(0, 157).trimEnd()}...`;
 }
 
-export function searchSkills(args: { terms: string[]; limit?: number }) {
+export async function searchSkills(args: { terms: string[]; limit?: number }) {
+  const { MiniSearch: MS, index } = await searchEngine();
   const terms = args.terms.map((t) => t.trim()).filter(Boolean);
-  const tokens = terms.flatMap((t) => MiniSearch.getDefault("tokenize")(t, "text") as string[]).filter(Boolean);
+  const tokens = terms.flatMap((t) => MS.getDefault("tokenize")(t, "text") as string[]).filter(Boolean);
   if (terms.length === 0 || tokens.length === 0) throw new BadInputError("invalid_value", "terms", "terms: must be a non-empty string or list of strings");
-  const hits: SearchResult[] = searchIndex().search(terms.join(" "), { combineWith: "AND", prefix: true, fuzzy: false, boost: { name: 3, summary: 2 } });
+  const hits: SearchResult[] = index.search(terms.join(" "), { combineWith: "AND", prefix: true, fuzzy: false, boost: { name: 3, summary: 2 } });
   const skills = loadSkills().skills;
   const ranked = hits
     .map((h) => ({ skill: String(h.id), score: Math.round(h.score * 1e4) / 1e4 }))
