@@ -25,44 +25,67 @@ interface CostPoint {
   readonly verdict: Verdict;
 }
 
-/** net_t = r_t - turnover_t x c / 10000: one-way turnover 1.0 pays one round-trip cost. */
-function netReturns(r: readonly number[], turnover: readonly number[], costBps: number): number[] {
-  return r.map((x, t) => x - (turnover[t]! * costBps) / 10000);
+/**
+ * net_t = r_t - turnover_t x c / 10000 (one-way turnover 1.0 pays one round-trip cost),
+ * written into `out`; false when the book is ruined (some 1 + net_t <= 0).
+ */
+function fillNet(r: readonly number[], turnover: readonly number[], costBps: number, out: Float64Array): boolean {
+  let solvent = true;
+  for (let t = 0; t < r.length; t++) {
+    const x = r[t]! - (turnover[t]! * costBps) / 10000;
+    out[t] = x;
+    if (1 + x <= 0) solvent = false;
+  }
+  return solvent;
 }
 
-function isRuined(net: readonly number[]): boolean {
-  return net.some((x) => 1 + x <= 0);
+/** Gross growth factor 1 + net_t of period t at cost c. */
+const growth = (r: readonly number[], turnover: readonly number[], costBps: number, t: number) => 1 + (r[t]! - (turnover[t]! * costBps) / 10000);
+
+/**
+ * log prod_t(1 + net_t) at cost c without an array, as a sum of logs of 32-period block
+ * products (no overflow over long samples); -Infinity on ruin.
+ */
+function logGrowth(r: readonly number[], turnover: readonly number[], costBps: number): number {
+  let sum = 0;
+  for (let start = 0; start < r.length; start += 32) {
+    let block = 1;
+    const end = Math.min(r.length, start + 32);
+    for (let t = start; t < end; t++) {
+      const g = growth(r, turnover, costBps, t);
+      if (g <= 0) return -Infinity;
+      block *= g;
+    }
+    sum += Math.log(block);
+  }
+  return sum;
 }
 
-/** Compounded total return prod(1 + net) - 1; -1 on ruin. */
-function totalReturn(net: readonly number[]): number {
-  if (isRuined(net)) return -1;
-  let w = 1;
-  for (const x of net) w *= 1 + x;
-  return w - 1;
+/** Geometric annualisation (1 + total)^(ppy/n) - 1 from the log growth; -1 on ruin. */
+function annualiseLog(logG: number, n: number, ppy: number): number {
+  return logG === -Infinity ? -1 : Math.expm1((logG * ppy) / n);
 }
 
-/** Geometric annualisation (1 + total)^(ppy/n) - 1; -1 on ruin. */
-function annualise(total: number, n: number, ppy: number): number {
-  return total <= -1 ? -1 : Math.pow(1 + total, ppy / n) - 1;
-}
-
-/** Deepest fall from a running peak, with the starting capital 1.0 as the first peak; -1 on ruin. */
-function maxDrawdown(net: readonly number[]): number {
-  if (isRuined(net)) return -1;
+/** Deepest fall from a running peak, with the starting capital 1.0 as the first peak. */
+function maxDrawdown(net: Float64Array): number {
   let equity = 1;
   let peak = 1;
   let worst = 0;
-  for (const x of net) {
-    equity *= 1 + x;
+  for (let t = 0; t < net.length; t++) {
+    equity *= 1 + net[t]!;
     if (equity > peak) peak = equity;
-    worst = Math.min(worst, equity / peak - 1);
+    const dd = equity / peak - 1;
+    if (dd < worst) worst = dd;
+    if (peak > 1e200) {
+      equity /= peak;
+      peak = 1;
+    }
   }
   return worst;
 }
 
 /** Annualised Sharpe with no risk-free rate; null when n < 2 or sd = 0. */
-function netSharpe(net: readonly number[], ppy: number): number | null {
+function netSharpe(net: Float64Array, ppy: number): number | null {
   if (net.length < 2) return null;
   const s = sd(net);
   if (!(s > 0)) return null;
@@ -77,22 +100,24 @@ function verdictOf(sharpe: number | null): Verdict {
   return "tradeable";
 }
 
-function costPoint(r: readonly number[], turnover: readonly number[], bps: number, ppy: number): CostPoint {
-  const net = netReturns(r, turnover, bps);
-  const total = totalReturn(net);
-  const sharpe = netSharpe(net, ppy);
-  return { bps, total_return: total, ann_return: annualise(total, r.length, ppy), sharpe, max_drawdown: maxDrawdown(net), verdict: verdictOf(sharpe) };
+/** Every statistic at one cost level; `buffer` (length n) is reused across levels. */
+function costPoint(r: readonly number[], turnover: readonly number[], bps: number, ppy: number, buffer: Float64Array): CostPoint {
+  const solvent = fillNet(r, turnover, bps, buffer);
+  const logG = solvent ? logGrowth(r, turnover, bps) : -Infinity;
+  const sharpe = netSharpe(buffer, ppy);
+  return {
+    bps,
+    total_return: solvent ? Math.expm1(logG) : -1,
+    ann_return: annualiseLog(logG, r.length, ppy),
+    sharpe,
+    max_drawdown: solvent ? maxDrawdown(buffer) : -1,
+    verdict: verdictOf(sharpe),
+  };
 }
 
 /** Annualised net return at cost c in one pass, no arrays; -1 on ruin. */
 function annualNetReturn(r: readonly number[], turnover: readonly number[], costBps: number, ppy: number): number {
-  let w = 1;
-  for (let t = 0; t < r.length; t++) {
-    const g = 1 + (r[t]! - (turnover[t]! * costBps) / 10000);
-    if (g <= 0) return -1;
-    w *= g;
-  }
-  return annualise(w - 1, r.length, ppy);
+  return annualiseLog(logGrowth(r, turnover, costBps), r.length, ppy);
 }
 
 /** The breakeven round-trip cost where the annualised net return falls to the hurdle. */
@@ -198,7 +223,8 @@ export function check(
   const ppy = readPeriodsPerYear(periods_per_year);
   const hurdle = readHurdle(benchmark, returns, ppy);
 
-  const points = curveLevels(levels, cost).map((c) => costPoint(r, to, c, ppy));
+  const buffer = new Float64Array(r.length);
+  const points = curveLevels(levels, cost).map((c) => costPoint(r, to, c, ppy, buffer));
   const at = (c: number) => points.find((p) => p.bps === c)!;
   const sharpeGross = at(0).sharpe;
   const sharpeAtCost = at(cost).sharpe;
