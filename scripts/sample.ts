@@ -21,7 +21,7 @@ export function sampleBundle(): Record<string, unknown> {
   const dates = businessDays(parseIsoDate("2023-01-02")!, N).map(formatIsoDate);
   const sigma = 0.008;
   const mu = (1.5 / Math.sqrt(252)) * sigma;
-  const market = dates.map(() => round(0.0003 + 0.01 * z.next()));
+  const market = standardized(dates.map(() => z.next())).map((e) => round(0.0003 + 0.01 * e));
   const returns = standardized(dates.map(() => z.next())).map((e) => round(mu + sigma * e));
   const turnover = dates.map(() => round(0.6 + 0.6 * z.uniform(), 6));
   const configs = Array.from({ length: 12 }, (_, k) => `cfg_${String(k + 1).padStart(2, "0")}`);
