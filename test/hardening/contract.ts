@@ -130,3 +130,12 @@ export function hasLoneSurrogate(x: unknown, depth = 0): boolean {
   if (x && typeof x === "object") return Object.entries(x).some(([k, v]) => !(k as any).isWellFormed() || hasLoneSurrogate(v, depth + 1));
   return false;
 }
+
+/** Cases to leave out until the owner fixes them; each names its bug (see the hardening report). */
+export const KNOWN_BUGS: { why: string; match: (tool: string, args: unknown) => boolean }[] = [
+  // BUG: a lone surrogate ("\ud800") in an accepted string reaches canonicalize() in provenance: InternalToolError for guards, a raw Error for catalogue tools.
+  { why: "lone surrogate", match: (_tool, args) => hasLoneSurrogate(args) },
+  // BUG: search_skills has no cap on the number of terms: {"terms": Array(20000).fill("ab")} blocks the event loop ~8 s (about 0.2-0.4 ms per term, synchronous).
+  { why: "search_skills term count", match: (tool, args) => tool === "search_skills" && ((JSON.stringify((args as any)?.terms ?? null) ?? "").match(/[A-Za-z0-9\u00c0-\uffff]+/g)?.length ?? 0) > 2_000 },
+];
+export const knownBug = (tool: string, args: unknown) => KNOWN_BUGS.some((b) => b.match(tool, args));
