@@ -60,14 +60,31 @@ async function sdkImport<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+type SdkBundle = typeof import("./sdk_bundle_entry.js");
+let bundled: Promise<SdkBundle | null> | null = null;
+
+/**
+ * The build's one-file SDK bundle (dist/bundle/mcp-sdk.mjs), or null when running from source
+ * or when the build had no SDK. Only used once sdkPresent() has said the SDK is installed.
+ */
+function sdkBundle(): Promise<SdkBundle | null> {
+  const url = new URL("../../bundle/mcp-sdk.mjs", import.meta.url);
+  bundled ??= existsSync(fileURLToPath(url)) ? (import(url.href) as Promise<SdkBundle>).catch(() => null) : Promise.resolve(null);
+  return bundled;
+}
+
 /** The low-level Server and the protocol types; rejects with the install hint when absent. */
-export async function loadSdk() {
+export async function loadSdk(): Promise<{ Server: SdkBundle["Server"]; types: SdkBundle["types"] }> {
+  const fast = await sdkImport(sdkBundle);
+  if (fast) return { Server: fast.Server, types: fast.types };
   const [server, types] = await sdkImport(() => Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/types.js")]));
   return { Server: server.Server, types };
 }
 
 /** The stdio transport, imported only when serving stdio. */
-export async function loadStdioTransport() {
+export async function loadStdioTransport(): Promise<SdkBundle["StdioServerTransport"]> {
+  const fast = await sdkImport(sdkBundle);
+  if (fast) return fast.StdioServerTransport;
   return (await sdkImport(() => import("@modelcontextprotocol/sdk/server/stdio.js"))).StdioServerTransport;
 }
 
