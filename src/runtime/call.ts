@@ -1,7 +1,7 @@
 // callTool: the processing order of tool-layer.md §4.2, over the frozen table.
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
-import { GUARDS } from "../../generated/dispatch.js";
+import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
 import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments } from "./codec/index.js";
 import { InternalToolError, internalError, jsonType } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
@@ -98,6 +98,24 @@ export function throttledProgress(sink: ((p: ProgressEvent) => void) | undefined
   };
 }
 
+type GuardModule = Awaited<ReturnType<GuardEntry["load"]>>;
+const loaded = new Map<string, GuardModule>();
+
+/** The guard's module, imported once (a repeated import() still costs a loader round trip). */
+async function guardModule(guard: string, entry: GuardEntry): Promise<GuardModule> {
+  let mod = loaded.get(guard);
+  if (!mod) {
+    mod = await entry.load();
+    loaded.set(guard, mod);
+  }
+  return mod;
+}
+
+/** Forgets loaded guard modules (tests that substitute a fixture guard use this). */
+export function forgetLoadedGuards(): void {
+  loaded.clear();
+}
+
 /** Runs a guard's check() with positional arguments; foreign exceptions become internal errors. */
 export async function invokeGuard(guard: string, inputs: Record<string, unknown>, options: CallOptions = {}): Promise<GuardOutcome> {
   const entry = GUARDS[guard];
@@ -106,7 +124,7 @@ export async function invokeGuard(guard: string, inputs: Record<string, unknown>
   const signal = options.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");
   try {
-    const { check } = await entry.load();
+    const { check } = await guardModule(guard, entry);
     return (await withRunContext({ signal, onProgress: throttledProgress(options.onProgress) }, () => (check as (...a: unknown[]) => unknown)(...positional))) as GuardOutcome;
   } catch (e) {
     if (e instanceof BadInputError) throw e;

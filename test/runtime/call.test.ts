@@ -172,7 +172,9 @@ describe("internal errors", () => {
   it("a guard that throws becomes InternalToolError naming the guard, and the next call works", async () => {
     const { GUARDS } = await import("../../generated/dispatch.js");
     const entry = GUARDS.rf_convention as any;
+    const { forgetLoadedGuards } = await import("../../src/runtime/call.js");
     const original = entry.load;
+    forgetLoadedGuards();
     entry.load = async () => ({
       check: () => {
         throw new TypeError("boom\nsecond line");
@@ -184,6 +186,7 @@ describe("internal errors", () => {
       expect(e.message).toBe("internal error in rf_convention: TypeError: boom");
     } finally {
       entry.load = original;
+      forgetLoadedGuards();
     }
     expect(((await callToolUntyped("check_rf_convention", rfArgs)) as any).passed).toBe(true);
   });
