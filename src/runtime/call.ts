@@ -49,15 +49,15 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
   const required = tool.input_schema.required as string[];
   const extra = Object.keys(args).filter((k) => !props.includes(k));
   if (extra.length) {
-    const omitted = extra.find((k) => guard?.omitted && k in guard.omitted);
+    const omitted = extra.find((k) => guard?.omitted && Object.hasOwn(guard.omitted, k));
     const note = omitted ? ` (${omitted} cannot cross a JSON boundary - call the guard in-process)` : "";
     const guess = closeMatches(extra[0]!, props, 1, 0.75)[0];
     throw new BadInputError("unexpected_argument", extra[0]!, `${tool.name} got unexpected argument(s) ${JSON.stringify(extra)}${note}; accepted: ${JSON.stringify(props)}`, guess ? `did you mean '${guess}' for '${extra[0]}'?` : null);
   }
   const optional = props.filter((p) => !required.includes(p));
-  const missing = required.filter((k) => !(k in args));
+  const missing = required.filter((k) => !Object.hasOwn(args, k));
   for (const group of guard?.alternatives ?? []) {
-    const met = group.some((alt) => (typeof alt === "string" ? [alt] : alt).every((n) => n in args));
+    const met = group.some((alt) => (typeof alt === "string" ? [alt] : alt).every((n) => Object.hasOwn(args, n)));
     if (!met) missing.push(guard!.requires[guard!.required.length + guard!.alternatives.indexOf(group)]!);
   }
   if (missing.length) {
@@ -76,7 +76,7 @@ export async function prepareArguments(tool: ToolEntry, guard: GuardInfo | undef
   const props = tool.input_schema.properties as Record<string, object>;
   const decoded: Record<string, unknown> = {};
   for (const name of Object.keys(props)) {
-    if (name in shaped) decoded[name] = decodeArgument(shaped[name], { ...props[name], $defs: tool.input_schema.$defs }, name);
+    if (Object.hasOwn(shaped, name)) decoded[name] = decodeArgument(shaped[name], { ...props[name], $defs: tool.input_schema.$defs }, name);
     if (schemaFailure && failingInput === name) throw schemaFailure;
   }
   if (schemaFailure) throw schemaFailure;

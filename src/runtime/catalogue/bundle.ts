@@ -139,7 +139,7 @@ export async function checkBacktest(args: { slots: Record<string, unknown>; guar
       skipped[g.guard] = missing;
       continue;
     }
-    const inputs = [...g.required, ...g.optional].filter((n) => !(g.omitted && n in g.omitted) && have.has(slotOf(g, n)));
+    const inputs = [...g.required, ...g.optional].filter((n) => !(g.omitted && Object.hasOwn(g.omitted, n)) && have.has(slotOf(g, n)));
     const guardArgs = Object.fromEntries(inputs.map((n) => [n, slots[slotOf(g, n)]]));
     try {
       const r = await call(g.tool!, guardArgs, { signal: options.signal });
