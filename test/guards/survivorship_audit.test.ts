@@ -65,10 +65,7 @@ describe("survivorship_audit: examples 1-3 (200 names, 10 years)", () => {
     expect(M10.deadNames.length).toBeLessThan(150);
   });
   it("1. full panel + listings -> PLAUSIBLY BIAS-FREE, PASS, inflation_bps > 0", async () => {
-    const t0 = performance.now();
     const o = await check(M10.panelOf(() => true), M10.listingsOf());
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(1000);
     expect(o.evidence["verdict"]).toBe("PLAUSIBLY BIAS-FREE");
     expect(sev(o, "error")).toEqual([]);
     expect(o.evidence["n_names"]).toBe(200);
