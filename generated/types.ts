@@ -190,9 +190,10 @@ version: string
  */
 export interface SearchSkillsArgs {
 /**
- * Search terms; every one must match. A bare string is one term.
+ * Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term.
  * 
  * @minItems 1
+ * @maxItems 32
  */
 terms: string[]
 /**

@@ -60,7 +60,7 @@ export const CATALOGUE: readonly CatalogueTool[] = [
     description: "Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). Hits are ranked by a BM25-style score and carry the best-matching line. Required: terms.",
     input_schema: input(
       {
-        terms: { type: "array", items: str, minItems: 1, description: "Search terms; every one must match. A bare string is one term." },
+        terms: { type: "array", items: { type: "string", maxLength: 200 }, minItems: 1, maxItems: 32, description: "Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term." },
         limit: { type: "integer", minimum: 1, maximum: 100, description: "Most hits to return. Default 20." },
       },
       ["terms"],

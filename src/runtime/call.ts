@@ -133,9 +133,18 @@ export async function invokeGuard(guard: string, inputs: Record<string, unknown>
   }
 }
 
-export function provenance(args: unknown): Provenance {
+/** Step 4: the SHA-256 of the arguments' RFC 8785 form; text that is not valid Unicode is bad input. */
+export function inputHash(args: unknown): string {
+  try {
+    return jcsSha256(args);
+  } catch (e) {
+    throw new BadInputError("not_json", "", `arguments are not JSON: ${(e as Error).message.split("\n")[0]} (strings must be valid Unicode, without lone surrogates)`);
+  }
+}
+
+export function provenance(inputSha256: string): Provenance {
   const { manifest, version } = loadTable();
-  return { input_sha256: jcsSha256(args), tools_sha256: manifest.tools_sha256, version };
+  return { input_sha256: inputSha256, tools_sha256: manifest.tools_sha256, version };
 }
 
 /** Checks a result against its tool's output schema (§4.6). */
@@ -156,12 +165,12 @@ export function registerCatalogue(fns: Record<string, CatalogueFn>): void {
   catalogue = fns;
 }
 
-async function callGuardTool(tool: ToolEntry, args: Record<string, unknown>, t0: number, options: CallOptions): Promise<ToolGuardResult> {
+async function callGuardTool(tool: ToolEntry, args: Record<string, unknown>, hash: string, t0: number, options: CallOptions): Promise<ToolGuardResult> {
   const guard = loadGuards().find((g) => g.guard === tool.guard)!;
   const inputs = await prepareArguments(tool, guard, args);
   const outcome = await invokeGuard(guard.guard, inputs, options);
   try {
-    const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), provenance(args));
+    const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), provenance(hash));
     return await checkOutput(tool, guard.guard, result);
   } catch (e) {
     if (e instanceof InternalToolError) throw e;
@@ -169,7 +178,7 @@ async function callGuardTool(tool: ToolEntry, args: Record<string, unknown>, t0:
   }
 }
 
-async function callCatalogueTool(tool: ToolEntry, args: Record<string, unknown>, t0: number, options: CallOptions): Promise<Record<string, unknown>> {
+async function callCatalogueTool(tool: ToolEntry, args: Record<string, unknown>, hash: string, t0: number, options: CallOptions): Promise<Record<string, unknown>> {
   const inputs = await prepareArguments(tool, undefined, args);
   const fn = catalogue?.[tool.name];
   if (!fn) throw new InternalToolError(`internal error in ${tool.name}: Error: catalogue tool is not registered`);
@@ -181,7 +190,7 @@ async function callCatalogueTool(tool: ToolEntry, args: Record<string, unknown>,
     if (options.signal?.aborted) throw e;
     throw internalError(tool.name, e);
   }
-  const result = { tool: "tool" in body ? body.tool : tool.name, ...body, elapsed_s: elapsedSince(t0), provenance: provenance(args) };
+  const result = { tool: "tool" in body ? body.tool : tool.name, ...body, elapsed_s: elapsedSince(t0), provenance: provenance(hash) };
   return checkOutput(tool, tool.name, result);
 }
 
@@ -191,5 +200,6 @@ export async function callToolUntyped(name: string, args?: unknown, options: Cal
   const tool = resolveTool(name);
   const obj = requireObject(args);
   checkArgumentsSize(obj);
-  return tool.guard ? ((await callGuardTool(tool, obj, t0, options)) as unknown as Record<string, unknown>) : callCatalogueTool(tool, obj, t0, options);
+  const hash = inputHash(obj);
+  return tool.guard ? ((await callGuardTool(tool, obj, hash, t0, options)) as unknown as Record<string, unknown>) : callCatalogueTool(tool, obj, hash, t0, options);
 }

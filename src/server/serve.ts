@@ -39,25 +39,43 @@ export function allowedHosts(host: string, port: number): string[] {
   return [`${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`];
 }
 
-/** Reads the body up to the cap; null when it is over. */
+/**
+ * Drains the rest of a refused body without buffering it, so the client can finish sending
+ * and read the early 413; past 4 x the cap the connection is cut instead.
+ */
+function drain(req: IncomingMessage, cap: number, already: number): void {
+  let seen = already;
+  req.on("data", (c: Buffer) => {
+    seen += c.length;
+    if (seen > 4 * cap) req.destroy();
+  });
+  req.resume();
+}
+
+/**
+ * Reads the body up to the cap; null when it is over (a declared length is refused before
+ * reading; a chunked body as soon as it passes the cap).
+ */
 function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"] ?? "0");
     if (declared > cap) {
-      req.resume();
+      drain(req, cap, 0);
       resolve(null);
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
-      if (size > cap) {
-        req.destroy();
-        resolve(null);
-      } else chunks.push(c);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
+      if (size <= cap) return void chunks.push(c);
+      req.off("data", onData);
+      chunks.length = 0;
+      drain(req, cap, size);
+      resolve(null);
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve(size > cap ? null : Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }

@@ -53,7 +53,9 @@ export function closeMatches(word: string, candidates: Iterable<string>, n = 3, 
   const scored: { c: string; r: number; i: number }[] = [];
   let i = 0;
   for (const c of candidates) {
-    const r = ratio(word, c);
+    // 2*min(|a|,|b|)/(|a|+|b|) bounds the ratio (difflib's real_quick_ratio): skip hopeless pairs.
+    const bound = (2 * Math.min(word.length, c.length)) / (word.length + c.length || 1);
+    const r = bound >= cutoff ? ratio(word, c) : 0;
     if (r >= cutoff) scored.push({ c, r, i });
     i += 1;
   }
