@@ -16,7 +16,9 @@ export type Mutation =
   | { kind: "protoKey"; at: number; key: "__proto__" | "constructor" | "prototype"; value: unknown }
   | { kind: "dupIndex"; at: number; from: number }
   | { kind: "unsortDates"; at: number; seed: number }
-  | { kind: "extraKey"; key: string; value: unknown };
+  | { kind: "extraKey"; key: string; value: unknown }
+  | { kind: "arrayEdge"; at: number; how: number; n: number }
+  | { kind: "scale"; at: number; factor: number };
 
 export const NAN_LIKE = ["NaN", "nan", "Infinity", "-Infinity", "inf", "-inf", "+Infinity", "1e999", "", " ", "null", "undefined"];
 export const EXTREMES = [1e308, -1e308, 5e-324, -5e-324, -0, 0, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 2 ** 53, 1e-300, 4294967296, -1, 1e21, 0.1 + 0.2];
@@ -165,6 +167,33 @@ export function applyMutation(base: Record<string, unknown>, m: Mutation): Recor
     }
     case "extraKey":
       return { ...root, [m.key]: m.value };
+    case "arrayEdge": {
+      const p = target((v) => Array.isArray(v));
+      if (!p) return root;
+      const arr = getAt(root, p) as unknown[];
+      const first = arr[0] ?? 0;
+      const n = Math.max(2, m.n);
+      const edges: unknown[][] = [
+        [],
+        [first],
+        Array(n).fill(null),
+        Array(n).fill(first),
+        arr.map((v, i) => (typeof v === "number" ? (i % 3 === 0 ? "Infinity" : i % 3 === 1 ? "-Infinity" : null) : v)),
+        arr.map((v) => (typeof v === "number" ? 0 : v)),
+        Array.from({ length: n * 50 }, (_, i) => arr[i % Math.max(1, arr.length)] ?? 0),
+        arr.map((v) => (Array.isArray(v) ? [] : v)),
+        arr.map((v) => (v && typeof v === "object" && !Array.isArray(v) ? {} : v)),
+      ];
+      setAt(root, p, edges[m.how % edges.length]);
+      return root;
+    }
+    case "scale": {
+      const p = target((v) => typeof v === "number" || (Array.isArray(v) && v.some((x) => typeof x === "number")));
+      if (!p) return root;
+      const v = getAt(root, p);
+      setAt(root, p, Array.isArray(v) ? v.map((x) => (typeof x === "number" ? x * m.factor : x)) : (v as number) * m.factor);
+      return root;
+    }
   }
 }
 
@@ -183,6 +212,8 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant("protoKey" as const), at, key: fc.constantFrom("__proto__" as const, "constructor" as const, "prototype" as const), value: fc.oneof(fc.constant({ polluted: "yes" }), fc.constant({ prototype: { polluted: "yes" } }), json) }),
   fc.record({ kind: fc.constant("dupIndex" as const), at, from: fc.nat({ max: 50 }) }),
   fc.record({ kind: fc.constant("unsortDates" as const), at, seed: fc.nat({ max: 1000 }) }),
+  fc.record({ kind: fc.constant("arrayEdge" as const), at, how: fc.nat({ max: 100 }), n: fc.integer({ min: 2, max: 200 }) }),
+  fc.record({ kind: fc.constant("scale" as const), at, factor: fc.constantFrom(1e300, -1e300, 1e-300, -1, 0, 1e10, 100) }),
   fc.record({ kind: fc.constant("extraKey" as const), key: fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty"), fc.string({ maxLength: 10 })), value: json }),
 );
 
