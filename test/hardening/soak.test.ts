@@ -4,7 +4,7 @@
 // FS_SOAK_CALLS (default 2000), FS_SOAK_WINDOW (default 32), FS_SOAK_RSS_MB (default 150) tune it.
 import fc from "fast-check";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools, type ToolEntry } from "../../src/runtime/index.js";
 import { SERVER_JS, ensureBuilt } from "../server/fixtures.js";
@@ -30,6 +30,9 @@ const specArb: fc.Arbitrary<Spec> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(toolArb, fc.string({ maxLength: 3 })).map(([t, s]): Spec => ({ kind: "unknown_tool", name: `${t.name}${s}_x`, args: {} })) },
   { weight: 1, arbitrary: fc.tuple(toolArb, fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), fc.string(), fc.integer())).map(([t, a]): Spec => ({ kind: "not_object", name: t.name, args: a })) },
 );
+
+// BUG: a tools/call line of ~12 MB over stdio is never answered (no response, no error, >30 s; 8.1 MB answers too_large in 0.6 s); the stdin line filter (src/server/stdio_lines.ts) re-splits the whole pending text on every chunk.
+const hugeLine = (s: Spec) => (JSON.stringify(s.args)?.length ?? 0) > 8_000_000;
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -86,15 +89,28 @@ class RawClient {
 interface Tally { byKind: Record<string, number>; ok: number; isError: number; protocolError: number; internal: string[]; wrong: string[] }
 
 /** Sends specs with at most WINDOW outstanding; checks each response as it arrives. */
+const CHUNK_BOUND_MS = Number(process.env.FS_SOAK_CHUNK_MS ?? 20_000);
+
 async function pipeline(c: RawClient, specs: Spec[], firstId: number, tally: Tally): Promise<void> {
   let next = 0;
-  await new Promise<void>((done) => {
+  const pending = new Map<number, Spec>();
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // FS_SOAK_DUMP=<path> writes the unanswered requests in full, for a reproduction.
+      if (process.env.FS_SOAK_DUMP) writeFileSync(process.env.FS_SOAK_DUMP, JSON.stringify([...pending]));
+      reject(new Error(`HANG: ${pending.size} request(s) unanswered after ${CHUNK_BOUND_MS} ms: ${[...pending].slice(0, 3).map(([id, sp]) => `id ${id} ${sp.name} ${preview(sp.args, 600)}`).join(" | ")}`));
+    }, CHUNK_BOUND_MS);
+  });
+  const run = new Promise<void>((done) => {
     const pump = () => {
       while (next < specs.length && c.outstanding < WINDOW) {
         const spec = specs[next]!;
         const id = firstId + next++;
         tally.byKind[spec.kind] = (tally.byKind[spec.kind] ?? 0) + 1;
+        pending.set(id, spec);
         c.request(id, "tools/call", { name: spec.name, arguments: spec.args }).then((m) => {
+          pending.delete(id);
           check(spec, id, m, tally);
           if (next >= specs.length && c.outstanding === 0) done();
           else pump();
@@ -103,6 +119,11 @@ async function pipeline(c: RawClient, specs: Spec[], firstId: number, tally: Tal
     };
     pump();
   });
+  try {
+    await Promise.race([run, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function check(spec: Spec, id: number, m: any, tally: Tally): void {
@@ -140,7 +161,7 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
     if (c && c.child.exitCode === null) c.child.kill("SIGKILL");
   });
 
-  it(`answers ${CALLS} randomized calls exactly once each, stays up, and keeps RSS bounded`, { timeout: 120_000 }, async () => {
+  it(`answers ${CALLS} randomized calls exactly once each, stays up, and keeps RSS bounded`, { timeout: Math.max(120_000, CALLS * 60) }, async () => {
     const t0 = performance.now();
     c = new RawClient(spawn(process.execPath, [SERVER_JS], { stdio: ["pipe", "pipe", "pipe"] }));
     const init = await c.request(0, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "soak", version: "1" } });
@@ -149,7 +170,7 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
     const list = await c.request(1, "tools/list", {});
     expect(list.result.tools.map((t: ToolEntry) => t.name)).toEqual(TOOLS.map((t) => t.name));
 
-    const all = fc.sample(specArb, { seed: SEED, numRuns: Math.ceil((WARMUP + CALLS) * 1.2) }).filter((s) => !knownBug(s.name, s.args)).slice(0, WARMUP + CALLS);
+    const all = fc.sample(specArb, { seed: SEED, numRuns: Math.ceil((WARMUP + CALLS) * 1.2) }).filter((s) => !knownBug(s.name, s.args) && !hugeLine(s)).slice(0, WARMUP + CALLS);
     const warm = all.slice(0, WARMUP);
     const specs = all.slice(WARMUP);
     const tally: Tally = { byKind: {}, ok: 0, isError: 0, protocolError: 0, internal: [], wrong: [] };
@@ -197,5 +218,21 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
     });
     expect(code).toBe(0);
     expect(c.stderr).not.toMatch(/internal error|Unhandled|TypeError|RangeError/);
+  });
+
+  // BUG: stdio corrupts non-ASCII text that straddles a stdin chunk boundary (src/server/stdio_lines.ts decodes each chunk with chunk.toString("utf8")): a 400 KB argument of "é" comes back with U+FFFD.
+  it.skip("keeps non-ASCII arguments intact across stdin chunk boundaries", { timeout: 30_000 }, async () => {
+    const raw = new RawClient(spawn(process.execPath, [SERVER_JS], { stdio: ["pipe", "pipe", "pipe"] }));
+    try {
+      await raw.request(0, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "utf8", version: "1" } });
+      raw.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+      const by = "\u00e9".repeat(200_000);
+      const m = await raw.request(5, "tools/call", { name: "check_join_asof_sortedness", arguments: { left: [{ t: 1, b: "A" }], right: [{ t: 1, b: "A", v: 1 }], on: "t", by } });
+      const text: string = m.result.content[0].text;
+      expect(text).not.toContain("\ufffd");
+      expect(text).toContain(by.slice(0, 1000));
+    } finally {
+      raw.child.kill("SIGKILL");
+    }
   });
 });
