@@ -134,7 +134,6 @@ export function hasLoneSurrogate(x: unknown, depth = 0): boolean {
   return false;
 }
 
-const CATALOGUE = new Set(["list_skills", "read_skill", "search_skills", "list_guards", "describe_guard", "bundle_coverage", "check_backtest"]);
 
 /** The length of the longest key or string inside x. */
 export function longestString(x: unknown, depth = 0): number {
@@ -153,12 +152,8 @@ function tinyPositive(x: unknown): boolean {
 
 /** Cases to leave out until the owner fixes them; each names its bug (see the hardening report). */
 export const KNOWN_BUGS: { why: string; match: (tool: string, args: unknown) => boolean }[] = [
-  // BUG: a lone surrogate ("\ud800") in an accepted string reaches canonicalize() in provenance: InternalToolError for guards, a raw Error for catalogue tools.
-  { why: "lone surrogate", match: (_tool, args) => hasLoneSurrogate(args) },
-  // BUG: search_skills has no cap on the number of terms: {"terms": Array(20000).fill("ab")} blocks the event loop ~8 s (about 0.2-0.4 ms per term, synchronous).
-  { why: "search_skills term count", match: (tool, args) => tool === "search_skills" && ((JSON.stringify((args as any)?.terms ?? null) ?? "").match(/[A-Za-z0-9\u00c0-\uffff]+/g)?.length ?? 0) > 2_000 },
-  // BUG: unknown-name lookups cost ~10-20 us per character of the name, synchronously: bundle_coverage {"slots":["ab\n" x 89234]} (267k chars) takes 3.1 s, 120k chars 2 s (same for check_backtest slot names; tool/skill/guard names ~5 us/char), so an 8 MB name blocks the server for minutes.
-  { why: "long unknown names", match: (tool, args) => CATALOGUE.has(tool) && longestString(args) > 20_000 },
+  // Fixed in 6092c28 and re-enabled: lone surrogates (now not_json), search_skills term count (now 1-32 terms of <= 200 chars),
+  // superlinear did-you-mean on long unknown names.
   // BUG: cost_curve's breakeven bisection never ends for a tiny positive turnover (absolute width vs float spacing): check_cost_curve {"returns":[0.01,0.02,-0.005],"turnover":1e-11} hangs the process (synchronous infinite loop).
   { why: "cost_curve tiny turnover", match: (tool, args) => (tool === "check_cost_curve" || tool === "check_backtest") && tinyPositive(tool === "check_backtest" ? (args as any)?.slots?.turnover : (args as any)?.turnover) },
 ];

@@ -152,7 +152,7 @@ describe("HTTP: body cap (16,000,000 bytes)", () => {
     await stillServing();
   });
 
-  // BUG: chunked overflow is answered by a TCP reset with 0 bytes, not 413: readBody() calls req.destroy() before jsonRpcError() writes the response (src/server/serve.ts).
+  // Was a BUG (a TCP reset with 0 bytes, not 413), fixed in 6092c28; re-enabled.
   it("refuses a chunked body without content-length that grows past the cap with 413", { timeout: 30_000 }, async () => {
     const r = await rawPost(overCap());
     expect(r.error, `chunked overflow got ${r.error} instead of an HTTP answer`).toBeUndefined();
