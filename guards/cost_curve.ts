@@ -131,12 +131,13 @@ function breakeven(r: readonly number[], turnover: readonly number[], ppy: numbe
   turnover.forEach((x, t) => {
     if (x > 0) hi = Math.min(hi, (10000 * (1 + r[t]!)) / x);
   });
-  while (hi - lo > BISECTION_WIDTH_BPS) {
-    const mid = (lo + hi) / 2;
+  hi = Math.min(hi, Number.MAX_VALUE);
+  // Also stops when the midpoint no longer moves (float spacing above the width at huge hi).
+  for (let mid = lo + (hi - lo) / 2; hi - lo > BISECTION_WIDTH_BPS && mid > lo && mid < hi; mid = lo + (hi - lo) / 2) {
     if (edge(mid) > 0) lo = mid;
     else hi = mid;
   }
-  return (lo + hi) / 2;
+  return lo + (hi - lo) / 2;
 }
 
 /** Turnover per period: one number broadcast, or a series aligned with returns. */

@@ -3,7 +3,7 @@ import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
 import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments } from "./codec/index.js";
-import { InternalToolError, internalError, jsonType } from "./errors.js";
+import { InternalToolError, clipName, internalError, jsonType } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
 import { shapeValue } from "./shape.js";
@@ -35,7 +35,7 @@ export function resolveTool(name: unknown): ToolEntry {
   const names = tools.map((t) => t.name);
   const guesses = closeMatches(name, names, 3, 0.4);
   const dym = guesses.length ? ` - did you mean ${JSON.stringify(guesses)}?` : "";
-  throw new BadInputError("unknown_tool", "", `no tool named '${name}'${dym}; ${names.length} tools are available`, guesses.length ? `did you mean ${JSON.stringify(guesses)}?` : null);
+  throw new BadInputError("unknown_tool", "", `no tool named '${clipName(name)}'${dym}; ${names.length} tools are available`, guesses.length ? `did you mean ${JSON.stringify(guesses)}?` : null);
 }
 
 function requireObject(args: unknown): Record<string, unknown> {
@@ -52,7 +52,7 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
     const omitted = extra.find((k) => guard?.omitted && Object.hasOwn(guard.omitted, k));
     const note = omitted ? ` (${omitted} cannot cross a JSON boundary - call the guard in-process)` : "";
     const guess = closeMatches(extra[0]!, props, 1, 0.75)[0];
-    throw new BadInputError("unexpected_argument", extra[0]!, `${tool.name} got unexpected argument(s) ${JSON.stringify(extra)}${note}; accepted: ${JSON.stringify(props)}`, guess ? `did you mean '${guess}' for '${extra[0]}'?` : null);
+    throw new BadInputError("unexpected_argument", extra[0]!, `${tool.name} got unexpected argument(s) ${JSON.stringify(extra.map(clipName))}${note}; accepted: ${JSON.stringify(props)}`, guess ? `did you mean '${guess}' for '${clipName(extra[0]!)}'?` : null);
   }
   const optional = props.filter((p) => !required.includes(p));
   const missing = required.filter((k) => !Object.hasOwn(args, k));
@@ -119,7 +119,7 @@ export function forgetLoadedGuards(): void {
 /** Runs a guard's check() with positional arguments; foreign exceptions become internal errors. */
 export async function invokeGuard(guard: string, inputs: Record<string, unknown>, options: CallOptions = {}): Promise<GuardOutcome> {
   const entry = GUARDS[guard];
-  if (!entry) throw new BadInputError("unknown_tool", "", `no guard named '${guard}'`);
+  if (!entry) throw new BadInputError("unknown_tool", "", `no guard named '${clipName(guard)}'`);
   const positional = entry.params.map((p) => inputs[p]);
   const signal = options.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");

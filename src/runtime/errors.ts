@@ -31,3 +31,8 @@ export function jsonType(x: unknown): string {
   if (typeof x === "boolean") return "a boolean";
   return typeof x;
 }
+
+/** A caller-supplied name as messages quote it: cut to 80 characters with a count, so a huge name is never echoed whole. */
+export function clipName(name: string): string {
+  return name.length <= 80 ? name : `${name.slice(0, 77)}... (${name.length} characters)`;
+}

@@ -5,6 +5,7 @@ import type { GuardResult } from "./contract.js";
 import { callToolUntyped, invokeGuard, type CallOptions } from "./call.js";
 import { loadGuards, loadTable, type ToolEntry } from "./table.js";
 import { BadInputError } from "./contract.js";
+import { clipName } from "./errors.js";
 
 export { callToolUntyped, type CallOptions } from "./call.js";
 export { BadInputError, InternalToolError } from "./errors.js";
@@ -43,10 +44,10 @@ export function callTool<N extends ToolName>(name: N, args: ToolArgs[N], options
 /** In-process: calls any guard (excluded ones included) with live values and no codec. */
 export async function runGuard(name: string, inputs: Record<string, unknown> = {}, options?: CallOptions): Promise<GuardResult> {
   const g = loadGuards().find((x) => x.guard === name);
-  if (!g) throw new BadInputError("unknown_tool", "", `no guard named '${name}'`);
+  if (!g) throw new BadInputError("unknown_tool", "", `no guard named '${clipName(name)}'`);
   const accepted = [...g.required, ...g.optional];
   const extra = Object.keys(inputs).filter((k) => !accepted.includes(k));
-  if (extra.length) throw new BadInputError("unexpected_argument", extra[0]!, `${name} got unexpected input(s) ${JSON.stringify(extra)}; accepted: ${JSON.stringify(accepted)}`);
+  if (extra.length) throw new BadInputError("unexpected_argument", extra[0]!, `${name} got unexpected input(s) ${JSON.stringify(extra.map(clipName))}; accepted: ${JSON.stringify(accepted)}`);
   const outcome = await invokeGuard(name, inputs, options);
   return { guard: g.guard, skill: g.skill, passed: !outcome.findings.some((f) => f.severity === "error"), findings: outcome.findings, evidence: outcome.evidence };
 }

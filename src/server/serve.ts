@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { listTools } from "../runtime/index.js";
-import { buildServer, type ServerOptions } from "./server.js";
+import { buildServer, whenIdle, type ServerOptions } from "./server.js";
 import { loadHttpTransport, loadStdioTransport } from "./sdk.js";
 import { rejectMalformedLines } from "./stdio_lines.js";
 
@@ -25,6 +25,10 @@ export async function serveStdio(options: ServerOptions = {}): Promise<void> {
   await server.connect(transport);
   process.stderr.write(`fin-skills-mcp: serving ${listTools().length} tools over stdio\n`);
   await new Promise<void>((resolve) => input.on("end", resolve));
+  // Requests read before the end of input still get their answers.
+  await new Promise((resolve) => setImmediate(resolve));
+  await whenIdle();
+  await new Promise<void>((resolve) => process.stdout.write("", () => resolve()));
   await server.close();
 }
 

@@ -29,6 +29,28 @@ export async function toolResult(name: string, args: unknown, signal: AbortSigna
   }
 }
 
+let inFlight = 0;
+let idleWaiters: (() => void)[] = [];
+
+/** Resolves once no tools/call is running (stdio waits for it before exiting on end of input). */
+export function whenIdle(): Promise<void> {
+  return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
+}
+
+async function tracked<T>(work: () => Promise<T>): Promise<T> {
+  inFlight += 1;
+  try {
+    return await work();
+  } finally {
+    inFlight -= 1;
+    if (inFlight === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  }
+}
+
 /** Builds a low-level MCP Server serving every tool; rejects with the install hint without the SDK. */
 export async function buildServer(options: ServerOptions = {}) {
   const sdk = await loadSdk();
@@ -48,7 +70,7 @@ export async function buildServer(options: ServerOptions = {}) {
         : (p: { progress: number; total?: number; message?: string }) => {
             void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...p } }).catch(() => undefined);
           };
-    const result = await toolResult(request.params.name, request.params.arguments, extra.signal, onProgress);
+    const result = await tracked(() => toolResult(request.params.name, request.params.arguments, extra.signal, onProgress));
     const meta = result._meta?.["fin-skills/error"] as { code?: string } | undefined;
     const status = result.isError ? meta?.code : (result.structuredContent?.status as string | undefined);
     options.log?.(`fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${((performance.now() - t0) / 1000).toFixed(3)}s`);

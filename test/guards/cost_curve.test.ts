@@ -227,3 +227,13 @@ describe("cost_curve: bad input", () => {
     expect(badField(fn)).toBe(field);
   });
 });
+
+describe("cost_curve: breakeven bisection always terminates", () => {
+  it("a tiny positive turnover gives a huge finite breakeven instead of looping on float spacing", () => {
+    const o = check({ values: [0.01, 0.02, -0.005] }, 1e-11);
+    const be = o.evidence["breakeven_bps"] as number;
+    expect(Number.isFinite(be)).toBe(true);
+    expect(be).toBeGreaterThan(1e12);
+    expect(o.findings.some((f) => f.severity === "error")).toBe(false);
+  });
+});

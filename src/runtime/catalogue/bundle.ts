@@ -1,7 +1,7 @@
 // bundle_coverage and check_backtest (tool-layer.md §6): one bundle of slots feeds many guards.
 import { BadInputError } from "../contract.js";
 import { closeMatches, decodeFrame, decodeSeries } from "../codec/index.js";
-import { InternalToolError } from "../errors.js";
+import { InternalToolError, clipName } from "../errors.js";
 import { loadGuards, loadSlots, type Alternative, type GuardInfo } from "../table.js";
 import { type CallOptions } from "../call.js";
 import { step } from "../../lib/progress.js";
@@ -77,10 +77,10 @@ function checkGuardNames(field: "guards" | "audit", names: readonly string[] | u
     const g = guards.find((x) => x.guard === n);
     if (!g) {
       const m = closeMatches(n, guards.map((x) => x.guard), 3, 0.4);
-      throw new BadInputError("unknown_name", `${field}/${i}`, `${field}/${i}: no guard named '${n}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`, m.length ? `did you mean ${JSON.stringify(m)}?` : null);
+      throw new BadInputError("unknown_name", `${field}/${i}`, `${field}/${i}: no guard named '${clipName(n)}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`, m.length ? `did you mean ${JSON.stringify(m)}?` : null);
     }
-    if (g.tool === null) throw new BadInputError("invalid_value", `${field}/${i}`, `${field}/${i}: '${n}' cannot be driven over JSON - ${g.excluded_because}`);
-    if (runSet && !runSet.includes(n)) throw new BadInputError("invalid_value", `${field}/${i}`, `${field}/${i}: '${n}' is not among the guards to run`);
+    if (g.tool === null) throw new BadInputError("invalid_value", `${field}/${i}`, `${field}/${i}: '${clipName(n)}' cannot be driven over JSON - ${g.excluded_because}`);
+    if (runSet && !runSet.includes(n)) throw new BadInputError("invalid_value", `${field}/${i}`, `${field}/${i}: '${clipName(n)}' is not among the guards to run`);
   });
 }
 
@@ -89,7 +89,7 @@ function checkSlotNames(slots: Record<string, unknown>): void {
   const unknown = Object.keys(slots).filter((s) => !vocab.includes(s));
   if (unknown.length === 0) return;
   const dym = Object.fromEntries(unknown.map((u) => [u, closeMatches(u, vocab, 3, 0.5)]));
-  throw new BadInputError("invalid_value", `slots/${unknown[0]}`, `slots: unknown slot name(s) ${JSON.stringify(unknown)} - did you mean ${JSON.stringify(dym)}? bundle_coverage lists the vocabulary`);
+  throw new BadInputError("invalid_value", `slots/${unknown[0]}`, `slots: unknown slot name(s) ${JSON.stringify(unknown.map(clipName))} - did you mean ${JSON.stringify(Object.fromEntries(Object.entries(dym).map(([k, v]) => [clipName(k), v])))}? bundle_coverage lists the vocabulary`);
 }
 
 /**

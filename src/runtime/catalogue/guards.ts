@@ -1,6 +1,7 @@
 // list_guards and describe_guard (tool-layer.md §5.4-§5.5).
 import { BadInputError } from "../contract.js";
 import { closeMatches } from "../codec/index.js";
+import { clipName } from "../errors.js";
 import { loadGuards, loadSkills, loadTable, type GuardInfo } from "../table.js";
 
 function entry(g: GuardInfo) {
@@ -24,7 +25,7 @@ export function listGuards(args: { skill?: string }) {
     const names = loadSkills().skills.map((s) => s.name);
     if (!names.includes(args.skill)) {
       const m = closeMatches(args.skill, names, 3, 0.5);
-      throw new BadInputError("unknown_name", "skill", `skill: no skill named '${args.skill}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`);
+      throw new BadInputError("unknown_name", "skill", `skill: no skill named '${clipName(args.skill)}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`);
     }
   }
   const guards = all.filter((g) => args.skill === undefined || g.skill === args.skill);
@@ -39,7 +40,7 @@ export function findGuard(name: unknown, field = "name"): GuardInfo {
   const g = guards.find((x) => x.guard === bare);
   if (g) return g;
   const m = closeMatches(bare, guards.map((x) => x.guard), 3, 0.4);
-  throw new BadInputError("unknown_name", field, `${field}: no guard named '${bare}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`);
+  throw new BadInputError("unknown_name", field, `${field}: no guard named '${clipName(bare)}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`);
 }
 
 export function describeGuard(args: { name: string }) {

@@ -5,6 +5,7 @@ import type { SearchResult } from "minisearch";
 import { BadInputError } from "../contract.js";
 import { asciiOnly, closeMatches, MAX_SKILL_CHARS } from "../codec/index.js";
 import { loadGuards, loadSkills, type SkillInfo } from "../table.js";
+import { clipName } from "../errors.js";
 
 const SEARCH_FIELDS = ["name", "summary", "text"];
 const unknownName = (field: string, message: string, hint: string | null = null) => new BadInputError("unknown_name", field, `${field}: ${message}`, hint);
@@ -18,7 +19,7 @@ export function listSkills(args: { plugin?: string }) {
   const all = loadSkills().skills;
   const plugins = [...new Set(all.map((s) => s.plugin))].sort();
   if (args.plugin !== undefined && !plugins.includes(args.plugin)) {
-    throw unknownName("plugin", `no plugin named '${args.plugin}'${didYouMean(args.plugin, plugins, 0.5)}`);
+    throw unknownName("plugin", `no plugin named '${clipName(args.plugin)}'${didYouMean(args.plugin, plugins, 0.5)}`);
   }
   const skills = all.filter((s) => args.plugin === undefined || s.plugin === args.plugin);
   return {
@@ -33,7 +34,7 @@ export function findSkill(name: unknown, field = "name"): SkillInfo {
   if (typeof name !== "string" || name.trim() === "") throw new BadInputError("invalid_value", field, `${field}: must be a non-empty skill name; list_skills lists them`);
   const skills = loadSkills().skills;
   const hit = skills.find((s) => s.name === name);
-  if (!hit) throw unknownName(field, `no skill named '${name}'${didYouMean(name, skills.map((s) => s.name), 0.5)}`);
+  if (!hit) throw unknownName(field, `no skill named '${clipName(name)}'${didYouMean(name, skills.map((s) => s.name), 0.5)}`);
   return hit;
 }
 
@@ -48,7 +49,7 @@ export function readSkill(args: { name: string; reference?: string }) {
   const skill = findSkill(args.name);
   if (args.reference !== undefined) {
     const text = Object.hasOwn(skill.reference_texts, args.reference) ? skill.reference_texts[args.reference] : undefined;
-    if (text === undefined) throw unknownName("reference", `'${skill.name}' has no reference '${args.reference}'; it has ${JSON.stringify(skill.references)}`);
+    if (text === undefined) throw unknownName("reference", `'${skill.name}' has no reference '${clipName(args.reference)}'; it has ${JSON.stringify(skill.references)}`);
     const c = clipped(text);
     return { skill: skill.name, reference: args.reference, chars: c.chars, text: c.text, ...(c.truncated ? { truncated: c.truncated } : {}) };
   }
