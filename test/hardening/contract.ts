@@ -160,8 +160,7 @@ function tinyPositive(x: unknown): boolean {
 export const KNOWN_BUGS: { why: string; match: (tool: string, args: unknown, text?: string) => boolean }[] = [
   // Fixed in 6092c28 and re-enabled: lone surrogates (now not_json), search_skills term count (now 1-32 terms of <= 200 chars),
   // superlinear did-you-mean on long unknown names.
-  // BUG: cost_curve's breakeven bisection never ends for a tiny positive turnover (absolute width vs float spacing): check_cost_curve {"returns":[0.01,0.02,-0.005],"turnover":1e-11} hangs the process (synchronous infinite loop).
-  { why: "cost_curve tiny turnover", match: (tool, args) => (tool === "check_cost_curve" || tool === "check_backtest") && tinyPositive(tool === "check_backtest" ? (args as any)?.slots?.turnover : (args as any)?.turnover) },
+  // Fixed in 6d3d8d9 and re-enabled: cost_curve's breakeven bisection looped forever on a tiny positive turnover.
   // BUG: spa_test prints "its own t-test said p = undefined (constant differential)" when a candidate's differential is constant (e.g. a model column equal to the benchmark).
   { why: "spa_test p = undefined", match: (tool, _args, text) => (tool === "check_spa_test" || tool === "check_backtest") && !!text && /p = undefined/.test(text) },
   // BUG: cost_curve formats a non-finite Sharpe as "undefined": check_cost_curve {"returns":[0,0,0,0,0],"turnover":0.5} -> "(gross Sharpe undefined, net Sharpe undefined at 10 bps)"; also turnover 1e308.

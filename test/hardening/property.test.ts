@@ -111,6 +111,19 @@ describe("hardening: targeted cases over every tool", () => {
 describe("hardening: regressions found by these properties", () => {
   const tool = (name: string) => TOOLS.find((t) => t.name === name);
 
+  it("cost_curve answers a tiny positive turnover within the bound (was an infinite bisection loop)", async () => {
+    const t = tool("check_cost_curve")!;
+    for (const turnover of [1e-11, 1e-15, 5e-324, 1e-300]) await checkedCall(t, { returns: [0.01, 0.02, -0.005], turnover });
+  });
+
+  it("lone surrogates are bad input (not_json), never internal errors", async () => {
+    for (const [name, args] of [["check_paper_account_guard", { broker: "\ud800", account_id: "DU1234567" }], ["bundle_coverage", { slots: ["\ud800", "turnover"] }]] as const) {
+      const o = await checkedCall(tool(name)!, args);
+      expect(o.kind).toBe("bad_input");
+      expect(o.error!.code).toBe("not_json");
+    }
+  });
+
   // BUG: check_adjustment_check rejects actions: [] ("actions: has no column 'date'; columns: []") although its schema text says "may be empty"; {columns, records: []} works.
   it.skip("adjustment_check accepts an empty actions list, as its description promises", async () => {
     const t = tool("check_adjustment_check")!;
