@@ -46,12 +46,19 @@ export function preview(x: unknown, max = 1500): string {
 }
 
 /** Checks a BadInputError's shape; returns a problem description or null. */
-export function badInputProblem(e: BadInputError): string | null {
+export function badInputProblem(e: BadInputError, args?: unknown): string | null {
+  // The caller's own text may contain "['" (a key named "['"); only the runtime's own lists are judged.
+  let echoed = "";
+  try {
+    echoed = JSON.stringify(args) ?? "";
+  } catch {
+    echoed = "";
+  }
   if (typeof e.field !== "string") return `field is ${typeof e.field}, not a string`;
   if (!BAD_INPUT_CODES.has(e.code)) return `unknown code ${JSON.stringify(e.code)}`;
   if (typeof e.message !== "string" || !e.message.length) return "empty message";
   if (e.hint !== undefined && e.hint !== null && typeof e.hint !== "string") return `hint is ${typeof e.hint}`;
-  if (e.message.includes("['")) return `Python-style list in message: ${e.message}`;
+  if (e.message.includes("['") && !echoed.includes("['")) return `Python-style list in message: ${e.message}`;
   if (/\[object Object\]/.test(e.message)) return `message shows [object Object]: ${e.message}`;
   if (e.field === "") return null;
   if (e.message.startsWith(`${e.field}: `)) return null;
@@ -103,7 +110,7 @@ export async function checkedCall(t: ToolEntry, args: unknown): Promise<Outcome>
     const e = settled.e;
     if (e instanceof InternalToolError) throw new Error(`INTERNAL ERROR (bug): ${(e as Error).message} :: ${where()}`);
     if (!(e instanceof BadInputError)) throw new Error(`WRONG ERROR TYPE ${(e as Error)?.constructor?.name}: ${(e as Error)?.message ?? String(e)} :: ${where()}\n${(e as Error)?.stack ?? ""}`);
-    const problem = badInputProblem(e);
+    const problem = badInputProblem(e, args);
     if (problem) throw new Error(`BAD BadInputError (${e.code}, field ${JSON.stringify(e.field)}): ${problem} :: ${where()}`);
     return { kind: "bad_input", ms, error: e };
   }
