@@ -177,7 +177,7 @@ function curveLevels(bps: readonly number[], costBps: number): number[] {
 }
 
 const fmtBps = (x: number) => (x === Infinity ? "Infinity" : x.toFixed(2));
-const fmtSharpe = (x: number | null) => (x === null ? "undefined" : x.toFixed(2));
+const fmtSharpe = (x: number | null) => (x === null ? "n/a (zero volatility)" : x.toFixed(2));
 const fmtPct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
 /** Fixed-width text: one line per level and a final breakeven line (layout not contractual). */

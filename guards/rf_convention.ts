@@ -65,7 +65,7 @@ function readPeriodsPerYear(ppy: unknown): number {
   return ppy;
 }
 
-const fmt = (x: number | null) => (x === null ? "undefined" : x.toFixed(4));
+const fmt = (x: number | null) => (x === null ? "n/a" : x.toFixed(4));
 
 function sharpeList(table: SharpeTable): string {
   return CONVENTIONS.map((c) => `${c} ${fmt(table[c])}`).join(", ");

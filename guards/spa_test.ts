@@ -99,7 +99,7 @@ interface Verdict {
 
 function reportVerdict(out: Outcome, v: Verdict): void {
   const p = v.pvalues;
-  const naive = v.naive === null ? "undefined (constant differential)" : v.naive.toPrecision(4);
+  const naive = v.naive === null ? "n/a (constant differential)" : v.naive.toPrecision(4);
   if (p.consistent < v.alpha) {
     out.info(`REJECT H0: ${v.bestName} beats the benchmark after the whole search of ${v.k} candidate(s); consistent p = ${p.consistent} (lower ${p.lower}, upper ${p.upper}) < alpha ${v.alpha}; better_models ${JSON.stringify(v.better)}`, "spa");
   } else {

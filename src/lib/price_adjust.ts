@@ -67,7 +67,8 @@ function actionsFromPairs(field: string, pairs: readonly unknown[]): CorporateAc
 /** Validates corporate actions and returns them sorted by date (stable). Bad input names `field`. */
 export function requireActions(field: string, actions: unknown): CorporateAction[] {
   let list: CorporateAction[];
-  if (isFrame(actions)) list = actionsFromFrame(field, actions);
+  if (isFrame(actions) && actions.nrows === 0) list = []; // an empty table needs no columns
+  else if (isFrame(actions)) list = actionsFromFrame(field, actions);
   else if (Array.isArray(actions)) list = actionsFromPairs(field, actions);
   else throw invalid(field, `must be a frame with columns date, ratio[, kind] or an array of [date, ratio] pairs, got ${actions === null ? "null" : typeof actions}`);
   return list.map((a, i) => ({ a, i })).sort((x, y) => x.a.day - y.a.day || x.i - y.i).map((x) => x.a);

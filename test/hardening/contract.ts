@@ -168,11 +168,7 @@ export const KNOWN_BUGS: { why: string; match: (tool: string, args: unknown, tex
   // Fixed in 6092c28 and re-enabled: lone surrogates (now not_json), search_skills term count (now 1-32 terms of <= 200 chars),
   // superlinear did-you-mean on long unknown names.
   // Fixed in 6d3d8d9 and re-enabled: cost_curve's breakeven bisection looped forever on a tiny positive turnover.
-  // BUG: spa_test prints "its own t-test said p = undefined (constant differential)" when a candidate's differential is constant (e.g. a model column equal to the benchmark).
-  { why: "spa_test p = undefined", match: (tool, _args, text) => (tool === "check_spa_test" || tool === "check_backtest") && !!text && /p = undefined/.test(text) },
-  // BUG: cost_curve formats a non-finite Sharpe as "undefined": check_cost_curve {"returns":[0,0,0,0,0],"turnover":0.5} -> "(gross Sharpe undefined, net Sharpe undefined at 10 bps)"; also turnover 1e308.
-  { why: "cost_curve Sharpe undefined", match: (tool, _args, text) => (tool === "check_cost_curve" || tool === "check_backtest") && !!text && /Sharpe undefined/.test(text) },
-  // BUG: rf_convention formats a non-finite Sharpe as "undefined": check_rf_convention {"returns":[1e308,-0.005,0.002,0.004,-0.001],"rf":-5e298} -> "annual_rf_geometric undefined".
-  { why: "rf_convention Sharpe undefined", match: (tool, _args, text) => (tool === "check_rf_convention" || tool === "check_backtest") && !!text && /(annual_rf_\w+|rf_as_per_period|no_rf) undefined/.test(text) },
+  // Fixed and re-enabled: spa_test, cost_curve and rf_convention said "undefined" for a
+  // quantity that is not defined; they now say "n/a".
 ];
 export const knownBug = (tool: string, args: unknown, text?: string) => KNOWN_BUGS.some((b) => b.match(tool, args, text));

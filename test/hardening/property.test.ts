@@ -124,15 +124,15 @@ describe("hardening: regressions found by these properties", () => {
     }
   });
 
-  // BUG: check_adjustment_check rejects actions: [] ("actions: has no column 'date'; columns: []") although its schema text says "may be empty"; {columns, records: []} works.
-  it.skip("adjustment_check accepts an empty actions list, as its description promises", async () => {
+  // Was a BUG (actions: [] decoded as a column-less frame was rejected); fixed, re-enabled.
+  it("adjustment_check accepts an empty actions list, as its description promises", async () => {
     const t = tool("check_adjustment_check")!;
     const o = await checkedCall(t, { ...validArgs(t), actions: [] });
     expect(o.kind).toBe("result");
   });
 
-  // BUG: spa_test says "its own t-test said p = undefined (constant differential)" for a model column equal to the benchmark.
-  it.skip("spa_test never prints undefined in a finding", async () => {
+  // Was a BUG (spa_test printed "p = undefined"); fixed, re-enabled.
+  it("spa_test never prints undefined in a finding", async () => {
     const t = tool("check_spa_test")!;
     const b = Array.from({ length: 30 }, (_, i) => Math.sin(i) * 0.01);
     const r: any = (await checkedCall(t, { benchmark_returns: b, model_returns: { columns: ["a"], data: b.map((x) => [x]) }, reps: 20 })).result;
