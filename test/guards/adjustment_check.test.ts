@@ -3,21 +3,13 @@ import { BadInputError, type Series } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { businessDays, formatIsoDate, parseIsoDate } from "../../src/lib/dates.js";
 import { check } from "../../guards/adjustment_check.js";
+import { badField } from "../helpers/bad_field.js";
 
 const D4 = ["2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05"];
 const s = (values: number[], index: string[] = D4): Series => ({ index, values });
 type R = ReturnType<typeof check>;
 const wheres = (r: R, sev: string) => r.findings.filter((f) => f.severity === sev).map((f) => f.where);
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof BadInputError) return e.field;
-    throw e;
-  }
-  throw new Error("expected BadInputError");
-}
 
 /** The Python original's synthetic panel, built here by hand: splits 7 on 2022-11-15 and 3 on 2023-09-05. */
 function panel() {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BadInputError, type Frame } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { check } from "../../guards/brinson_attribution.js";
+import { badField } from "../helpers/bad_field.js";
 
 type Out = ReturnType<typeof check>;
 const SECTORS = ["Tech", "Energy", "Staples"];
@@ -15,15 +16,6 @@ const errors = (o: Out) => o.findings.filter((f) => f.severity === "error");
 function closeAll(got: number[], want: number[], digits: number) {
   expect(got.length).toBe(want.length);
   got.forEach((g, i) => expect(g).toBeCloseTo(want[i]!, digits));
-}
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field;
-  }
-  throw new Error("expected bad input");
 }
 
 const KEYS = ["sectors", "allocation_total", "selection_total", "interaction_total", "portfolio_return", "benchmark_return", "active_return", "residual", "method", "linking", "n_periods", "periods", "linking_coefficient", "naive_residual"];

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BadInputError, type Frame, type Series } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { check } from "../../guards/continuous_contract.js";
+import { badField } from "../helpers/bad_field.js";
 
 const DATES = ["2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05", "2024-01-08"];
 const F0 = [100, 101, 102, 103, NaN, NaN];
@@ -17,15 +18,6 @@ const TRUTH = [1 / 100, 1 / 101, 2 / 107, 1 / 109, 2 / 110];
 const series = (values: number[], index: string[] = DATES): Series => ({ index, values });
 const where = (r: Awaited<ReturnType<typeof check>>, sev: string) => r.findings.filter((f) => f.severity === sev).map((f) => f.where);
 
-async function badField(fn: () => Promise<unknown>): Promise<string> {
-  try {
-    await fn();
-  } catch (e) {
-    if (e instanceof BadInputError) return e.field;
-    throw e;
-  }
-  throw new Error("expected BadInputError");
-}
 
 describe("continuous_contract: spec examples", () => {
   it("1. ratio series with contracts passes; errors ~0", async () => {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BadInputError, type Frame, type Series } from "../../src/runtime/contract.js";
 import { check } from "../../guards/cost_curve.js";
+import { badField } from "../helpers/bad_field.js";
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field;
-  }
-  throw new Error("expected bad input");
-}
 const s = (values: number[], index?: string[]): Series => (index ? { values, index } : { values });
 type Out = ReturnType<typeof check>;
 const sev = (o: Out, v: string) => o.findings.filter((f) => f.severity === v);

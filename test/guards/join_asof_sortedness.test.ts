@@ -2,20 +2,12 @@ import { describe, expect, it } from "vitest";
 import { BadInputError, type Frame } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { check } from "../../guards/join_asof_sortedness.js";
+import { badField } from "../helpers/bad_field.js";
 
 const RIGHT = makeFrame({ time: [1, 2, 3, 4, 5, 6], symbol: ["A", "A", "A", "B", "B", "B"], px: [10, 11, 12, 20, 21, 22] });
 const LEFT = makeFrame({ time: [6, 3, 5, 2], symbol: ["A", "A", "B", "B"] });
 const sev = (r: Awaited<ReturnType<typeof check>>, s: string) => r.findings.filter((f) => f.severity === s);
 
-async function badField(fn: () => Promise<unknown>): Promise<string> {
-  try {
-    await fn();
-  } catch (e) {
-    if (e instanceof BadInputError) return e.field;
-    throw e;
-  }
-  throw new Error("expected BadInputError");
-}
 
 describe("join_asof_sortedness: spec examples", () => {
   it("1. tiny_case: the cursor gives B at 2 the quote at 5 -> FAIL, wrong_rows [3], left warned", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { check, type Fact } from "../../guards/pit_fundamentals.js";
+import { badField } from "../helpers/bad_field.js";
 
 const Q3 = "2022-07-01..2022-09-30";
 const Q4 = "2022-10-01..2022-12-31";
@@ -13,15 +14,6 @@ const AS_OF = "2023-01-15";
 type R = ReturnType<typeof check>;
 const kinds = (r: R) => r.findings.map((f) => [f.severity, f.where]);
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof BadInputError) return e.field;
-    throw e;
-  }
-  throw new Error("expected BadInputError");
-}
 
 describe("pit_fundamentals: spec examples", () => {
   it("1. used = point-in-time values -> PASS", () => {

@@ -3,19 +3,11 @@ import { BadInputError, type Frame } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { withRunContext } from "../../src/lib/progress.js";
 import { check } from "../../guards/pit_universe.js";
+import { badField } from "../helpers/bad_field.js";
 
 type Out = Awaited<ReturnType<typeof check>>;
 const sev = (o: Out, s: string) => o.findings.filter((f) => f.severity === s);
 const vals = (o: Out, k: string) => (o.evidence[k] as { values: (number | null)[] }).values;
-async function badField(fn: () => Promise<unknown>): Promise<string> {
-  try {
-    await fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field;
-  }
-  throw new Error("expected bad input");
-}
 const KEYS = ["built_from_members", "verdict", "n_dates", "years", "sizes", "additions", "removals", "turnover", "mean_turnover", "median_turnover", "total_additions", "total_removals", "n_ever", "never_loses_a_name", "monotonic_growth", "universe", "report"];
 const QUARTERS = ["2018-01-01", "2018-04-01", "2018-07-01", "2018-10-01", "2019-01-01", "2019-04-01", "2019-07-01", "2019-10-01"];
 const names = Array.from({ length: 60 }, (_, i) => `S${i}`);

@@ -4,6 +4,7 @@ import { BadInputError, type Frame, type Series } from "../../src/runtime/contra
 import { makeFrame } from "../../src/lib/frame.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { withRunContext, type ProgressEvent } from "../../src/lib/progress.js";
+import { badField } from "../helpers/bad_field.js";
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 type R = Awaited<ReturnType<typeof check>>;
@@ -11,15 +12,6 @@ const sev = (r: R) => r.findings.map((f) => [f.severity, f.where]);
 const x10 = range(0, 9).map((i) => [i]);
 const y10 = range(0, 9).map((i) => i % 2);
 
-async function badField(fn: () => Promise<unknown>): Promise<string> {
-  try {
-    await fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field;
-  }
-  throw new Error("expected bad input");
-}
 
 /** Reference k-NN (k = min(5, |train|), ties to the lower row) and pairwise AUC, written independently. */
 function refAuc(x: number[][], y: number[], train: number[], test: number[]): number | null {

@@ -3,6 +3,7 @@ import { check } from "../../guards/regime_coverage.js";
 import { BadInputError, type Series } from "../../src/runtime/contract.js";
 import { businessDays, formatIsoDate, parseIsoDate } from "../../src/lib/dates.js";
 import { Mt19937 } from "../../src/lib/prng.js";
+import { badField } from "../helpers/bad_field.js";
 
 const ser = (values: number[], index?: string[]): Series => (index ? { values, index } : { values });
 
@@ -26,15 +27,6 @@ type Row = Record<string, unknown>;
 const table = (r: ReturnType<typeof check>) => r.evidence["table"] as Row[];
 const errors = (r: ReturnType<typeof check>) => r.findings.filter((f) => f.severity === "error");
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field;
-  }
-  throw new Error("expected bad input");
-}
 
 describe("regime_coverage: spec example 1 (480 business days)", () => {
   const n = 480;

@@ -2,20 +2,12 @@ import { describe, expect, it } from "vitest";
 import { check } from "../../guards/regime_lookahead.js";
 import { BadInputError, type Series } from "../../src/runtime/contract.js";
 import { Mt19937 } from "../../src/lib/prng.js";
+import { badField } from "../helpers/bad_field.js";
 
 const regime12 = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0];
 type R = ReturnType<typeof check>;
 const sev = (r: R) => r.findings.map((f) => [f.severity, f.where]);
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field;
-  }
-  throw new Error("expected bad input");
-}
 
 describe("regime_lookahead: hand-derived spec examples (n = 12)", () => {
   it("1. causal series: delays [1, 1], PASS", () => {

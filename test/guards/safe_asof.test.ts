@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BadInputError, type Frame } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { check } from "../../guards/safe_asof.js";
+import { badField } from "../helpers/bad_field.js";
 
 const LEFT = makeFrame({ ts: ["2024-01-02T09:30:01"], symbol: ["AAA"], signal: [1] });
 const RIGHT = makeFrame({ ts: ["2024-01-02T09:29:59", "2024-01-02T09:30:01", "2024-01-02T09:30:05"], symbol: ["AAA", "AAA", "AAA"], px: [100, 101, 102] });
@@ -9,15 +10,6 @@ type R = Awaited<ReturnType<typeof check>>;
 const wheres = (r: R, sev: string) => r.findings.filter((f) => f.severity === sev).map((f) => f.where);
 const joined = (r: R) => r.evidence["joined"] as Frame;
 
-async function badField(fn: () => Promise<unknown>): Promise<string> {
-  try {
-    await fn();
-  } catch (e) {
-    if (e instanceof BadInputError) return e.field;
-    throw e;
-  }
-  throw new Error("expected BadInputError");
-}
 
 describe("safe_asof: spec examples", () => {
   it("1. tolerance 5min -> PASS; px 100, staleness 2 s", async () => {

@@ -4,19 +4,11 @@ import { makeFrame } from "../../src/lib/frame.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { withRunContext } from "../../src/lib/progress.js";
 import { check } from "../../guards/survivorship_audit.js";
+import { badField } from "../helpers/bad_field.js";
 
 type Out = Awaited<ReturnType<typeof check>>;
 const sev = (o: Out, s: string) => o.findings.filter((f) => f.severity === s);
 const inflation = (o: Out) => o.evidence["inflation"] as Record<string, unknown>;
-async function badField(fn: () => Promise<unknown>): Promise<string> {
-  try {
-    await fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field;
-  }
-  throw new Error("expected bad input");
-}
 const KEYS = ["verdict", "sample_start", "sample_end", "n_names", "n_empty_columns", "years", "n_ended_early", "frac_ended_early", "expected_frac_ended_early", "n_started_late", "n_missing_delisted", "missing_delisted", "n_prelisting_data", "prelisting_names", "inflation", "report"];
 
 /** Business days (Mon-Fri) from `from` to `to` inclusive, as ISO dates. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { phi, phiInv } from "../../src/lib/normal.js";
 import { check } from "../../guards/trial_ledger.js";
+import { badField } from "../helpers/bad_field.js";
 
 const GAMMA = 0.5772156649015329;
 const E = 2.718281828459045;
@@ -13,15 +14,6 @@ function run(...args: Parameters<typeof check>) {
   return { ...out, ev: out.evidence as Ev, passed };
 }
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field;
-  }
-  throw new Error("expected bad input");
-}
 
 describe("trial_ledger spec examples", () => {
   it("1: three trials, Sharpe 2.5 over 5 years passes", () => {

@@ -5,6 +5,7 @@ import { Mt19937 } from "../../src/lib/prng.js";
 import { phiInv } from "../../src/lib/normal.js";
 import { withRunContext } from "../../src/lib/progress.js";
 import { check } from "../../guards/weight_traps.js";
+import { badField } from "../helpers/bad_field.js";
 
 type Out = Awaited<ReturnType<typeof check>>;
 const A = [0.01, -0.02, 0.015, -0.005, 0.02, -0.01];
@@ -12,15 +13,6 @@ const B = [0.012, -0.018, 0.01, -0.002, 0.018, -0.012];
 const C = [-0.005, 0.01, -0.002, 0.004, -0.01, 0.006];
 const sev = (o: Out, s: string) => o.findings.filter((f) => f.severity === s);
 const weights = (o: Out) => o.evidence["hrp_weights"] as Record<string, number>;
-async function badField(fn: () => Promise<unknown>): Promise<string> {
-  try {
-    await fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field;
-  }
-  throw new Error("expected bad input");
-}
 /** Pearson correlation, computed independently of the guard's library. */
 function pearson(x: number[], y: number[]): number {
   const mx = x.reduce((a, b) => a + b) / x.length;

@@ -13,16 +13,8 @@ import {
   splitAdjust,
   splitFactors,
 } from "../../src/lib/price_adjust.js";
+import { badField } from "../helpers/bad_field.js";
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof BadInputError) return e.field;
-    throw e;
-  }
-  throw new Error("expected BadInputError");
-}
 
 describe("roll back-adjustment", () => {
   // Two contracts, roll at the close of row 2: held F0 = 100, 101, 102 then F1 = 109, 110, 112;
