@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/ashare_rules.js";
+import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
 type Bar = Parameters<typeof check>[0];
 type Lots = Parameters<typeof check>[6];
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field + " | " + (e as BadInputError).message;
-  }
-  throw new Error("expected bad input");
-}
 const errs = (o: ReturnType<typeof check>) => o.findings.filter((f) => f.severity === "error");
 const locked: Bar = { open: 240, high: 240, low: 240, close: 240, volume: 1e6, prev_close: 200 };
 const normal: Bar = { open: 202, high: 240, low: 199, close: 239.9, volume: 1e6, prev_close: 200 };

@@ -3,16 +3,8 @@ import { BadInputError, type Frame, type Series } from "../../src/runtime/contra
 import { check, type SignalFn } from "../../guards/assert_causal.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { makeFrame } from "../../src/lib/frame.js";
+import { badError as bad } from "../helpers/bad_field.js";
 
-function bad(fn: () => unknown): BadInputError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return e as BadInputError;
-  }
-  throw new Error("expected bad input");
-}
 type Out = ReturnType<typeof check>;
 const sev = (o: Out, v: string) => o.findings.filter((f) => f.severity === v);
 

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/contamination_probe.js";
+import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
 type Items = NonNullable<Parameters<typeof check>[3]>;
 
-async function badField(fn: () => Promise<unknown>): Promise<string> {
-  try {
-    await fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field + " | " + (e as BadInputError).message;
-  }
-  throw new Error("expected bad input");
-}
 type Out = Awaited<ReturnType<typeof check>>;
 const errs = (o: Out) => o.findings.filter((f) => f.severity === "error");
 const CUT = "2024-06-01";

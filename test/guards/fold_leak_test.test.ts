@@ -2,16 +2,8 @@ import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { check, type Fold, type FoldConfig, type RunFold } from "../../guards/fold_leak_test.js";
 import { Mt19937 } from "../../src/lib/prng.js";
+import { badError as bad } from "../helpers/bad_field.js";
 
-async function bad(fn: () => Promise<unknown>): Promise<BadInputError> {
-  try {
-    await fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return e as BadInputError;
-  }
-  throw new Error("expected bad input");
-}
 type Out = Awaited<ReturnType<typeof check>>;
 const sev = (o: Out, v: string) => o.findings.filter((f) => f.severity === v);
 type Hit = { name: string; kind: string; type: string; why: string };

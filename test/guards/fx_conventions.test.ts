@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/fx_conventions.js";
+import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field + " | " + (e as BadInputError).message;
-  }
-  throw new Error("expected bad input");
-}
 const errors = (o: ReturnType<typeof check>) => o.findings.filter((f) => f.severity === "error");
 type Facts = Record<string, unknown>;
 const pairs = (o: ReturnType<typeof check>) => o.evidence["pairs"] as Record<string, Facts>;

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/greeks_convention.js";
+import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field + " | " + (e as BadInputError).message;
-  }
-  throw new Error("expected bad input");
-}
 const sev = (o: ReturnType<typeof check>, s: string) => o.findings.filter((f) => f.severity === s);
 
 // py_vollib call, S = K = 100, T = 1, r = 5%, q = 0, sigma = 20%

@@ -3,16 +3,8 @@ import { BadInputError, type Series } from "../../src/runtime/contract.js";
 import { check } from "../../guards/leveraged_reset.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { phiInv } from "../../src/lib/normal.js";
+import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field + " | " + (e as BadInputError).message;
-  }
-  throw new Error("expected bad input");
-}
 const s = (values: number[], index?: string[]): Series => (index ? { values, index } : { values });
 const sev = (o: ReturnType<typeof check>, v: string) => o.findings.filter((f) => f.severity === v);
 const ev = (o: ReturnType<typeof check>, k: string) => o.evidence[k] as number;

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/npv_zero.js";
+import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field + " | " + (e as BadInputError).message;
-  }
-  throw new Error("expected bad input");
-}
 const errs = (o: ReturnType<typeof check>) => o.findings.filter((f) => f.severity === "error");
 const num = (o: ReturnType<typeof check>, k: string) => o.evidence[k] as number;
 

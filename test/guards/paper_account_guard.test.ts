@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/paper_account_guard.js";
+import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
 type Extra = Parameters<typeof check>[3];
 
-function badField(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return (e as BadInputError).field + " | " + (e as BadInputError).message;
-  }
-  throw new Error("expected bad input");
-}
 const passed = (o: ReturnType<typeof check>) => !o.findings.some((f) => f.severity === "error");
 const ex = (x: unknown) => x as Extra;
 

@@ -2,16 +2,8 @@ import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/result_manifest.js";
 import { ResultCard, type ResultCardInit } from "../../src/lib/result_card.js";
+import { badError as bad } from "../helpers/bad_field.js";
 
-function bad(fn: () => unknown): BadInputError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return e as BadInputError;
-  }
-  throw new Error("expected bad input");
-}
 type Out = ReturnType<typeof check>;
 
 const COMPLETE: ResultCardInit = {

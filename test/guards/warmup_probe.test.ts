@@ -2,16 +2,8 @@ import { describe, expect, it } from "vitest";
 import { BadInputError, type Series } from "../../src/runtime/contract.js";
 import { check, type IndicatorFn } from "../../guards/warmup_probe.js";
 import { Mt19937 } from "../../src/lib/prng.js";
+import { badError as bad } from "../helpers/bad_field.js";
 
-async function bad(fn: () => Promise<unknown>): Promise<BadInputError> {
-  try {
-    await fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BadInputError);
-    return e as BadInputError;
-  }
-  throw new Error("expected bad input");
-}
 type Out = Awaited<ReturnType<typeof check>>;
 type Res = { warmup_bars: number | null; max_probe: number; err_at_zero_bars: number | null };
 const res = (o: Out, label: string) => (o.evidence["results"] as Record<string, Res>)[label]!;
