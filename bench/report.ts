@@ -32,14 +32,32 @@ export function table(rows: readonly Row[]): string {
   const header = ["case", "measure", "median", "spread (min..max | p10..p90)", "n", "target", "met"];
   const body = rows.map((r) => {
     const s = r.spread;
-    const spreadText = s && s.n > 1 ? `${fmt(s.min, r.unit)}..${fmt(s.max, r.unit)} | ${fmt(s.p10, r.unit)}..${fmt(s.p90, r.unit)}` : "";
+    const spreadText =
+      s && s.n > 1 ? `${fmt(s.min, r.unit)}..${fmt(s.max, r.unit)} | ${fmt(s.p10, r.unit)}..${fmt(s.p90, r.unit)}` : "";
     const m = met(r);
-    return [r.case, r.label, `${fmt(r.value, r.unit)} ${r.unit}`, spreadText, s ? String(s.n) : "1", r.target === undefined ? "" : `< ${fmt(r.target, r.unit)} ${r.unit}`, m === null ? "" : m ? "yes" : "NO"];
+    return [
+      r.case,
+      r.label,
+      `${fmt(r.value, r.unit)} ${r.unit}`,
+      spreadText,
+      s ? String(s.n) : "1",
+      r.target === undefined ? "" : `< ${fmt(r.target, r.unit)} ${r.unit}`,
+      m === null ? "" : m ? "yes" : "NO",
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 2 || i === 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === 2 || i === 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   const notes = rows.filter((r) => r.note).map((r) => `  ${r.case} / ${r.label}: ${r.note}`);
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line), ...(notes.length ? ["", "notes:", ...notes] : [])].join("\n");
+  return [
+    line(header),
+    line(widths.map((w) => "-".repeat(w))),
+    ...body.map(line),
+    ...(notes.length ? ["", "notes:", ...notes] : []),
+  ].join("\n");
 }
 
 export function writeResults(file: string, rows: readonly Row[], extra: Record<string, unknown>): void {

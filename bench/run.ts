@@ -12,7 +12,8 @@ import { ensureBuilt, RESULTS_JSON } from "./lib/paths.js";
 import { table, writeResults, type Row } from "./report.js";
 
 const started = performance.now();
-const log = (msg: string) => process.stderr.write(`bench: ${msg} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+const log = (msg: string) =>
+  process.stderr.write(`bench: ${msg} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
 
 const loadBefore = os.loadavg();
 const build = ensureBuilt();
@@ -43,9 +44,19 @@ rows.push(...sizes());
 const order = (r: Row) => Number.parseInt(r.case, 10);
 rows.sort((a, b) => order(a) - order(b));
 const loadAfter = os.loadavg();
-console.log(`fin-skills bench: node ${process.version}, ${os.cpus().length} cpus, load average ${loadBefore[0]!.toFixed(2)} before / ${loadAfter[0]!.toFixed(2)} after (1 min)\n`);
+console.log(
+  `fin-skills bench: node ${process.version}, ${os.cpus().length} cpus, load average ${loadBefore[0]!.toFixed(2)} before / ${loadAfter[0]!.toFixed(2)} after (1 min)\n`,
+);
 console.log(table(rows));
 const missed = rows.filter((r) => r.target !== undefined && !(r.value < r.target));
-console.log(`\n${rows.filter((r) => r.target !== undefined).length - missed.length} of ${rows.filter((r) => r.target !== undefined).length} targets met${missed.length ? `; missed: ${missed.map((r) => `${r.case} / ${r.label}`).join("; ")}` : ""}`);
-writeResults(RESULTS_JSON, rows, { dist: build, wall_s: (performance.now() - started) / 1000, loadavg_before: loadBefore, loadavg_after: loadAfter, raw });
+console.log(
+  `\n${rows.filter((r) => r.target !== undefined).length - missed.length} of ${rows.filter((r) => r.target !== undefined).length} targets met${missed.length ? `; missed: ${missed.map((r) => `${r.case} / ${r.label}`).join("; ")}` : ""}`,
+);
+writeResults(RESULTS_JSON, rows, {
+  dist: build,
+  wall_s: (performance.now() - started) / 1000,
+  loadavg_before: loadBefore,
+  loadavg_after: loadAfter,
+  raw,
+});
 log(`wrote ${RESULTS_JSON}`);

@@ -47,14 +47,18 @@ function aliased(base: string, raw: Raw, names: readonly string[]): { key: strin
     if (!Object.hasOwn(raw, k) || isMissing(raw[k])) continue;
     if (found === null) found = { key: k, value: raw[k] };
     else if (!Object.is(found.value, raw[k])) {
-      throw invalid(fieldPath(base, k), `conflicts with ${found.key}: ${show(raw[k])} vs ${show(found.value)} (aliases of one field must agree)`);
+      throw invalid(
+        fieldPath(base, k),
+        `conflicts with ${found.key}: ${show(raw[k])} vs ${show(found.value)} (aliases of one field must agree)`,
+      );
     }
   }
   return found;
 }
 
 function requireObject(field: string, x: unknown): Raw {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) throw invalid(field, `must be an object, got ${show(x)}`);
+  if (typeof x !== "object" || x === null || Array.isArray(x))
+    throw invalid(field, `must be an object, got ${show(x)}`);
   return x as Raw;
 }
 
@@ -63,14 +67,16 @@ function price(raw: Raw, names: readonly string[]): { value: number; text: strin
   const field = fieldPath("bar", hit?.key ?? names[0]!);
   if (hit === null) throw invalid(field, `is missing${names.length > 1 ? ` (aliases ${names.join(", ")})` : ""}`);
   const v = hit.value;
-  if (typeof v !== "number" || !Number.isFinite(v) || !(v > 0)) throw invalid(field, `must be a finite number > 0, got ${show(v)}`);
+  if (typeof v !== "number" || !Number.isFinite(v) || !(v > 0))
+    throw invalid(field, `must be a finite number > 0, got ${show(v)}`);
   return { value: v, text: String(v) };
 }
 
 function optionalPrice(raw: Raw, name: string): void {
   const v = raw[name];
   if (isMissing(v)) return;
-  if (typeof v !== "number" || !Number.isFinite(v) || !(v > 0)) throw invalid(fieldPath("bar", name), `must be a finite number > 0 or null, got ${show(v)}`);
+  if (typeof v !== "number" || !Number.isFinite(v) || !(v > 0))
+    throw invalid(fieldPath("bar", name), `must be a finite number > 0 or null, got ${show(v)}`);
 }
 
 /** Flag truth: booleans as is; numbers != 0; strings true/1/yes/y and false/0/no/n/"" (any case). */
@@ -91,7 +97,9 @@ function suspension(raw: Raw): string | null {
   for (const f of FLAGS) if (flagTruth(fieldPath("bar", f), raw[f]) && by === null) by = `${f} is set`;
   const status = aliased("bar", raw, STATUS);
   if (status !== null) {
-    const text = String(status.value).trim().replace(/[a-z]/g, (c) => c.toUpperCase());
+    const text = String(status.value)
+      .trim()
+      .replace(/[a-z]/g, (c) => c.toUpperCase());
     if (SUSPENDED_STATUS.has(text) && by === null) by = `${status.key} ${asciiJson(String(status.value))}`;
   }
   return by;
@@ -101,7 +109,8 @@ function volume(raw: Raw): number | null {
   const hit = aliased("bar", raw, VOLUME);
   if (hit === null) return null;
   const field = fieldPath("bar", hit.key);
-  if (typeof hit.value !== "number" || !Number.isFinite(hit.value)) throw invalid(field, `must be a number or null, got ${show(hit.value)}`);
+  if (typeof hit.value !== "number" || !Number.isFinite(hit.value))
+    throw invalid(field, `must be a number or null, got ${show(hit.value)}`);
   if (hit.value < 0) throw invalid(field, `must not be negative, got ${hit.value}`);
   return hit.value > 0 ? hit.value : null;
 }
@@ -116,7 +125,15 @@ export function readBar(bar: unknown): BarFacts {
   optionalPrice(raw, "open");
   optionalPrice(raw, "close");
   const by = suspension(raw);
-  return { high: high.value, low: low.value, prevClose: prev.value, prevCloseText: prev.text, suspended: by !== null, suspendedBy: by, volume: volume(raw) };
+  return {
+    high: high.value,
+    low: low.value,
+    prevClose: prev.value,
+    prevCloseText: prev.text,
+    suspended: by !== null,
+    suspendedBy: by,
+    volume: volume(raw),
+  };
 }
 
 function lotField(base: string, raw: Raw, names: readonly string[], what: string): { key: string; value: unknown } {
@@ -126,7 +143,8 @@ function lotField(base: string, raw: Raw, names: readonly string[], what: string
 }
 
 function lotQty(field: string, v: unknown): number {
-  if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw invalid(field, `quantity must be a finite number >= 0, got ${show(v)}`);
+  if (typeof v !== "number" || !Number.isFinite(v) || v < 0)
+    throw invalid(field, `quantity must be a finite number >= 0, got ${show(v)}`);
   return v;
 }
 
@@ -137,18 +155,21 @@ function readLot(i: number, lot: unknown): Lot {
     if (isMissing(lot[0])) throw invalid(fieldPath(base, 0), "lot has no date");
     return { day: requireIsoDate(fieldPath(base, 0), lot[0]), qty: lotQty(fieldPath(base, 1), lot[1]) };
   }
-  if (typeof lot !== "object" || lot === null) throw invalid(base, `must be a {date, qty} object or a [date, qty] pair, got ${show(lot)}`);
+  if (typeof lot !== "object" || lot === null)
+    throw invalid(base, `must be a {date, qty} object or a [date, qty] pair, got ${show(lot)}`);
   const raw = lot as Raw;
   const d = lotField(base, raw, ["date", "trade_date", "buy_date"], "date");
   const qtyNames = ["qty", "quantity", "shares"];
   const present = qtyNames.find((k) => Object.hasOwn(raw, k));
-  if (present !== undefined && isMissing(raw[present])) throw invalid(fieldPath(base, present), `quantity must be a finite number >= 0, got ${show(raw[present])}`);
+  if (present !== undefined && isMissing(raw[present]))
+    throw invalid(fieldPath(base, present), `quantity must be a finite number >= 0, got ${show(raw[present])}`);
   const q = lotField(base, raw, qtyNames, "quantity");
   return { day: requireIsoDate(fieldPath(base, d.key), d.value), qty: lotQty(fieldPath(base, q.key), q.value) };
 }
 
 /** Reads purchase lots: `{date, qty}` objects (with aliases) or `[date, qty]` pairs. */
 export function readLots(lots: unknown): Lot[] {
-  if (!Array.isArray(lots)) throw invalid("lots", `must be an array of {date, qty} objects or [date, qty] pairs, got ${show(lots)}`);
+  if (!Array.isArray(lots))
+    throw invalid("lots", `must be an array of {date, qty} objects or [date, qty] pairs, got ${show(lots)}`);
   return lots.map((l: unknown, i) => readLot(i, l));
 }

@@ -14,7 +14,8 @@ export interface PeriodPanel {
 const COLUMNS = ["wp", "wb", "rp", "rb"] as const;
 
 function describeCell(c: unknown): string {
-  if (typeof c === "number") return Number.isNaN(c) ? "null" : c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
+  if (typeof c === "number")
+    return Number.isNaN(c) ? "null" : c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
   return JSON.stringify(c) ?? String(c);
 }
 
@@ -31,13 +32,18 @@ function sectorLabels(field: string, frame: Frame): string[] {
   let where: (i: number) => string;
   if (frame.index !== undefined) {
     labels = frame.index.map((l, i) => {
-      if ((typeof l !== "string" || l === "") && typeof l !== "number") throw invalid(fieldPath(field, "index", i), `sector label must be a non-empty string, got ${describeCell(l)}`);
+      if ((typeof l !== "string" || l === "") && typeof l !== "number")
+        throw invalid(fieldPath(field, "index", i), `sector label must be a non-empty string, got ${describeCell(l)}`);
       return String(l);
     });
     where = (i) => fieldPath(field, "index", i);
   } else if (frame.columns.includes("sector")) {
     labels = (frame.data["sector"] ?? []).map((c, i) => {
-      if (typeof c !== "string" || c === "") throw invalid(fieldPath(field, "records", i, "sector"), `sector label must be a non-empty string, got ${describeCell(c)}`);
+      if (typeof c !== "string" || c === "")
+        throw invalid(
+          fieldPath(field, "records", i, "sector"),
+          `sector label must be a non-empty string, got ${describeCell(c)}`,
+        );
       return c;
     });
     where = (i) => fieldPath(field, "records", i, "sector");
@@ -57,8 +63,10 @@ function valueColumn(field: string, frame: Frame, name: string, isReturn: boolea
   const cells: readonly Cell[] = column(field, frame, name);
   return cells.map((c, i) => {
     const at = fieldPath(field, "records", i, name);
-    if (typeof c === "number" && Number.isNaN(c)) throw invalid(at, `is null: NaN is not zero - a zero-weight sector still needs a weight and a return`);
-    if (typeof c !== "number" || !Number.isFinite(c)) throw invalid(at, `must be a finite number, got ${describeCell(c)}`);
+    if (typeof c === "number" && Number.isNaN(c))
+      throw invalid(at, `is null: NaN is not zero - a zero-weight sector still needs a weight and a return`);
+    if (typeof c !== "number" || !Number.isFinite(c))
+      throw invalid(at, `must be a finite number, got ${describeCell(c)}`);
     if (isReturn && c < -1) throw invalid(at, `a sector return cannot be below -1 (a loss beyond 100%), got ${c}`);
     return c;
   });
@@ -86,8 +94,14 @@ export function alignToFirst(p: PeriodPanel, t: number, first: PeriodPanel): Per
   const firstSet = new Set(first.sectors);
   const extra = p.sectors.find((s) => !firstSet.has(s));
   if (missing !== undefined || extra !== undefined) {
-    const detail = missing !== undefined ? `sector ${JSON.stringify(missing)} of panels/0 is absent from panels/${t}` : `sector ${JSON.stringify(extra)} of panels/${t} is absent from panels/0`;
-    throw invalid(fieldPath("panels", t), `sector set differs from panels/0: ${detail}; every period needs the same sectors`);
+    const detail =
+      missing !== undefined
+        ? `sector ${JSON.stringify(missing)} of panels/0 is absent from panels/${t}`
+        : `sector ${JSON.stringify(extra)} of panels/${t} is absent from panels/0`;
+    throw invalid(
+      fieldPath("panels", t),
+      `sector set differs from panels/0: ${detail}; every period needs the same sectors`,
+    );
   }
   const order = first.sectors.map((s) => pos.get(s)!);
   const pick = (xs: readonly number[]) => order.map((i) => xs[i]!);

@@ -41,16 +41,19 @@ function optionalOf<T>(base: string, raw: Raw, key: string, type: "string" | "bo
 
 function checkItem(i: number, item: unknown, canAsk: boolean): CheckedItem {
   const base = fieldPath("items", i);
-  if (typeof item !== "object" || item === null || Array.isArray(item)) throw invalid(base, `must be an object {asked_about, question, truth, ...}, got ${show(item)}`);
+  if (typeof item !== "object" || item === null || Array.isArray(item))
+    throw invalid(base, `must be an object {asked_about, question, truth, ...}, got ${show(item)}`);
   const raw = item as Raw;
-  if (!Object.hasOwn(raw, "asked_about") || raw["asked_about"] === undefined || raw["asked_about"] === null) throw invalid(base, "item lacks asked_about");
+  if (!Object.hasOwn(raw, "asked_about") || raw["asked_about"] === undefined || raw["asked_about"] === null)
+    throw invalid(base, "item lacks asked_about");
   const day = requireIsoDate(fieldPath(base, "asked_about"), raw["asked_about"]);
   const question = requiredString(base, raw, "question");
   const truth = requiredString(base, raw, "truth");
   const preCutoff = optionalOf<boolean>(base, raw, "pre_cutoff", "boolean");
   const answer = optionalOf<string>(base, raw, "answer", "string");
   const correct = optionalOf<boolean>(base, raw, "correct", "boolean");
-  if (correct === null && answer === null && !canAsk) throw invalid(base, "item has none of correct, answer and an in-process ask to obtain an answer");
+  if (correct === null && answer === null && !canAsk)
+    throw invalid(base, "item has none of correct, answer and an in-process ask to obtain an answer");
   return { day, question, truth, preCutoff, answer, correct };
 }
 
@@ -92,7 +95,12 @@ async function askModel(ask: Ask, question: string, i: number): Promise<string> 
 }
 
 /** Scores each item: `correct`, else match(truth, answer), else match(truth, await ask(question)). */
-export async function scoreItems(items: readonly CheckedItem[], cutoffDay: number, ask: Ask | null, match: Match): Promise<ScoredItem[]> {
+export async function scoreItems(
+  items: readonly CheckedItem[],
+  cutoffDay: number,
+  ask: Ask | null,
+  match: Match,
+): Promise<ScoredItem[]> {
   const out: ScoredItem[] = [];
   for (let i = 0; i < items.length; i++) {
     const it = items[i]!;

@@ -52,17 +52,28 @@ function classify(x: unknown): { kind: SharedKind; why: string; fitted: boolean 
     return { kind: "rng", why: "shared random generator: draws depend on fold order", fitted: false };
   }
   if (hasMethod(x, "fit") && PREDICT_METHODS.some((m) => hasMethod(x, m))) {
-    const fitted = Object.getOwnPropertyNames(x).some((k) => FITTED_ATTRIBUTE.test(k) && (x as Record<string, unknown>)[k] !== undefined);
+    const fitted = Object.getOwnPropertyNames(x).some(
+      (k) => FITTED_ATTRIBUTE.test(k) && (x as Record<string, unknown>)[k] !== undefined,
+    );
     return fitted
-      ? { kind: "estimator", why: "ALREADY FITTED: a fitted model shared across folds (fitted outside the fold)", fitted }
+      ? {
+          kind: "estimator",
+          why: "ALREADY FITTED: a fitted model shared across folds (fitted outside the fold)",
+          fitted,
+        }
       : { kind: "estimator", why: "a shared estimator object; fit a fresh one per fold", fitted };
   }
-  if (isSeriesLike(x)) return { kind: "frame", why: "shared mutable value: a series or frame every fold can modify", fitted: false };
+  if (isSeriesLike(x))
+    return { kind: "frame", why: "shared mutable value: a series or frame every fold can modify", fitted: false };
   if (isTypedArray(x) || (Array.isArray(x) && x.every((v) => typeof v === "number"))) {
     return { kind: "array", why: "shared mutable value: a numeric array every fold can modify", fitted: false };
   }
   if (Array.isArray(x) || x instanceof Map || x instanceof Set || isPlainObject(x)) {
-    return { kind: "container", why: "shared mutable value: a container every fold can append to or modify", fitted: false };
+    return {
+      kind: "container",
+      why: "shared mutable value: a container every fold can append to or modify",
+      fitted: false,
+    };
   }
   return null;
 }
@@ -107,7 +118,8 @@ function sequencesEqual(a: ArrayLike<unknown>, b: ArrayLike<unknown>, tol: numbe
  */
 export function deepEqualWithin(a: unknown, b: unknown, tol: number): boolean {
   if (typeof a === "number" && typeof b === "number") return numbersEqual(a, b, tol);
-  if ((Array.isArray(a) || isTypedArray(a)) && (Array.isArray(b) || isTypedArray(b))) return sequencesEqual(a as ArrayLike<unknown>, b as ArrayLike<unknown>, tol);
+  if ((Array.isArray(a) || isTypedArray(a)) && (Array.isArray(b) || isTypedArray(b)))
+    return sequencesEqual(a as ArrayLike<unknown>, b as ArrayLike<unknown>, tol);
   if (isPlainObject(a) && isPlainObject(b)) {
     const ka = Object.keys(a).sort();
     const kb = Object.keys(b).sort();

@@ -6,7 +6,13 @@ import { asciiJson, asciiText } from "../src/lib/ascii_text.js";
 
 export interface Verdict {
   readonly isPaper: boolean;
-  readonly rule: "ib-account-prefix" | "alpaca-host" | "schwab-no-sandbox" | "ccxt-okx-header" | "ccxt-sandbox-hosts" | "unknown-broker";
+  readonly rule:
+    | "ib-account-prefix"
+    | "alpaca-host"
+    | "schwab-no-sandbox"
+    | "ccxt-okx-header"
+    | "ccxt-sandbox-hosts"
+    | "unknown-broker";
   readonly text: string;
   readonly hosts: readonly string[];
 }
@@ -64,18 +70,47 @@ function sandboxFlag(extra: Raw): { name: string; value: unknown } {
 
 function okxVerdict(venue: string, extra: Raw): Verdict {
   const value = headers(extra).get("x-simulated-trading");
-  if (value === "1") return { isPaper: true, rule: "ccxt-okx-header", text: `ccxt ${venue} is in sandbox mode and sends x-simulated-trading: 1 (simulated trading)`, hosts: [] };
-  const seen = value === undefined ? "no x-simulated-trading header" : `x-simulated-trading is ${asciiJson(value)}, not "1"`;
-  return { isPaper: false, rule: "ccxt-okx-header", text: `ccxt ${venue} switches paper trading by header: ${seen}, so orders go to the live venue`, hosts: [] };
+  if (value === "1")
+    return {
+      isPaper: true,
+      rule: "ccxt-okx-header",
+      text: `ccxt ${venue} is in sandbox mode and sends x-simulated-trading: 1 (simulated trading)`,
+      hosts: [],
+    };
+  const seen =
+    value === undefined ? "no x-simulated-trading header" : `x-simulated-trading is ${asciiJson(value)}, not "1"`;
+  return {
+    isPaper: false,
+    rule: "ccxt-okx-header",
+    text: `ccxt ${venue} switches paper trading by header: ${seen}, so orders go to the live venue`,
+    hosts: [],
+  };
 }
 
 function hostsVerdict(venue: string, hosts: string[] | null): Verdict {
   const rule = "ccxt-sandbox-hosts" as const;
-  if (hosts === null) return { isPaper: false, rule, text: `ccxt ${venue}: no extra.urls.api, so no sandbox host proves paper`, hosts: [] };
+  if (hosts === null)
+    return {
+      isPaper: false,
+      rule,
+      text: `ccxt ${venue}: no extra.urls.api, so no sandbox host proves paper`,
+      hosts: [],
+    };
   if (hosts.length === 0) return { isPaper: false, rule, text: `ccxt ${venue}: extra.urls.api holds no URLs`, hosts };
   const live = hosts.filter((h) => !hostHasToken(h, SANDBOX_TOKENS));
-  if (live.length > 0) return { isPaper: false, rule, text: `ccxt ${venue}: host(s) ${live.join(", ")} are not sandbox hosts (no label token among ${SANDBOX_TOKENS.join(", ")})`, hosts };
-  return { isPaper: true, rule, text: `ccxt ${venue} is in sandbox mode and every API host is a sandbox host: ${hosts.join(", ")}`, hosts };
+  if (live.length > 0)
+    return {
+      isPaper: false,
+      rule,
+      text: `ccxt ${venue}: host(s) ${live.join(", ")} are not sandbox hosts (no label token among ${SANDBOX_TOKENS.join(", ")})`,
+      hosts,
+    };
+  return {
+    isPaper: true,
+    rule,
+    text: `ccxt ${venue} is in sandbox mode and every API host is a sandbox host: ${hosts.join(", ")}`,
+    hosts,
+  };
 }
 
 /** ccxt: sandbox_mode must be the boolean true, then the header (OKX) or the sandbox-host rule. */
@@ -87,7 +122,12 @@ export function ccxtVerdict(venue: string | null, extra: Raw): Verdict {
   const flag = sandboxFlag(extra);
   if (flag.value !== true) {
     const got = flag.value === undefined ? "it is absent" : `got ${asciiJson(flag.value)}`;
-    return { isPaper: false, rule, text: `ccxt ${name}: extra.${flag.name} must be the boolean true (set_sandbox_mode(True)); ${got}`, hosts: headerSwitched ? [] : (hosts ?? []) };
+    return {
+      isPaper: false,
+      rule,
+      text: `ccxt ${name}: extra.${flag.name} must be the boolean true (set_sandbox_mode(True)); ${got}`,
+      hosts: headerSwitched ? [] : (hosts ?? []),
+    };
   }
   return headerSwitched ? okxVerdict(name, extra) : hostsVerdict(name, hosts);
 }

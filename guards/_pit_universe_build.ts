@@ -24,7 +24,8 @@ export interface Liquidity {
 }
 
 function describe(c: unknown): string {
-  if (typeof c === "number") return Number.isNaN(c) ? "null" : c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
+  if (typeof c === "number")
+    return Number.isNaN(c) ? "null" : c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
   return JSON.stringify(c) ?? String(c);
 }
 
@@ -38,21 +39,27 @@ function isFrame(x: unknown): x is Frame {
 function requireTickers(field: string, list: unknown): string[] {
   if (!Array.isArray(list)) throw invalid(field, `must be an array of ticker strings, got ${describe(list)}`);
   list.forEach((t, i) => {
-    if (typeof t !== "string" || t === "") throw invalid(fieldPath(field, i), `must be a non-empty ticker string, got ${describe(t)}`);
+    if (typeof t !== "string" || t === "")
+      throw invalid(fieldPath(field, i), `must be a non-empty ticker string, got ${describe(t)}`);
   });
   return [...new Set(list as string[])].sort();
 }
 
 /** `{ISO date: [tickers]}` with >= 2 distinct dates, ordered ascending. */
 export function readUniverse(universe: Readonly<Record<string, readonly string[]>>): DatedUniverse {
-  if (typeof universe !== "object" || universe === null || Array.isArray(universe)) throw invalid("universe", "must be an object {ISO date: [tickers]}");
+  if (typeof universe !== "object" || universe === null || Array.isArray(universe))
+    throw invalid("universe", "must be an object {ISO date: [tickers]}");
   const keys = Object.keys(universe);
   if (keys.length < 2) throw invalid("universe", `needs at least 2 dates, got ${keys.length}`);
   const seen = new Map<number, string>();
   const entries = keys.map((k) => {
     const day = requireIsoDate(fieldPath("universe", k), k);
     const other = seen.get(day);
-    if (other !== undefined) throw invalid(fieldPath("universe", k), `keys ${JSON.stringify(other)} and ${JSON.stringify(k)} are the same date`);
+    if (other !== undefined)
+      throw invalid(
+        fieldPath("universe", k),
+        `keys ${JSON.stringify(other)} and ${JSON.stringify(k)} are the same date`,
+      );
     seen.set(day, k);
     return { day, list: requireTickers(fieldPath("universe", k), universe[k]) };
   });
@@ -66,8 +73,13 @@ export function readRebalanceDates(dates: readonly IsoDate[]): number[] {
   if (dates.length < 2) throw invalid("rebalance_dates", `needs at least 2 dates, got ${dates.length}`);
   const days = dates.map((d, i) => requireIsoDate(fieldPath("rebalance_dates", i), d));
   for (let i = 1; i < days.length; i++) {
-    if (days[i] === days[i - 1]) throw invalid(fieldPath("rebalance_dates", i), `duplicate date ${JSON.stringify(dates[i])}`);
-    if (days[i]! < days[i - 1]!) throw invalid(fieldPath("rebalance_dates", i), `dates must be strictly increasing: ${JSON.stringify(dates[i])} comes after ${JSON.stringify(dates[i - 1])}`);
+    if (days[i] === days[i - 1])
+      throw invalid(fieldPath("rebalance_dates", i), `duplicate date ${JSON.stringify(dates[i])}`);
+    if (days[i]! < days[i - 1]!)
+      throw invalid(
+        fieldPath("rebalance_dates", i),
+        `dates must be strictly increasing: ${JSON.stringify(dates[i])} comes after ${JSON.stringify(dates[i - 1])}`,
+      );
   }
   return days;
 }
@@ -77,26 +89,41 @@ export function readMembers(members: Frame): Membership[] {
   if (!isFrame(members)) throw invalid("members", "must be a frame with columns ticker, start_date, end_date");
   const tickers = column("members", members, "ticker");
   const starts = column("members", members, "start_date");
-  const ends: readonly Cell[] = members.columns.includes("end_date") ? column("members", members, "end_date") : new Array<Cell>(members.nrows).fill(null);
+  const ends: readonly Cell[] = members.columns.includes("end_date")
+    ? column("members", members, "end_date")
+    : new Array<Cell>(members.nrows).fill(null);
   return tickers.map((t, i) => {
-    if (typeof t !== "string" || t === "") throw invalid(fieldPath("members", "records", i, "ticker"), `must be a non-empty ticker string, got ${describe(t)}`);
+    if (typeof t !== "string" || t === "")
+      throw invalid(
+        fieldPath("members", "records", i, "ticker"),
+        `must be a non-empty ticker string, got ${describe(t)}`,
+      );
     const start = requireIsoDate(fieldPath("members", "records", i, "start_date"), starts[i]);
     const e = ends[i];
     const missing = e === null || e === undefined || (typeof e === "number" && Number.isNaN(e));
     const end = missing ? null : requireIsoDate(fieldPath("members", "records", i, "end_date"), e);
-    if (end !== null && end < start) throw invalid(fieldPath("members", "records", i, "end_date"), `end_date ${JSON.stringify(e)} is before start_date ${JSON.stringify(starts[i])}`);
+    if (end !== null && end < start)
+      throw invalid(
+        fieldPath("members", "records", i, "end_date"),
+        `end_date ${JSON.stringify(e)} is before start_date ${JSON.stringify(starts[i])}`,
+      );
     return { ticker: t, start, end };
   });
 }
 
 /** Liquidity: a frame indexed by strictly increasing ISO dates; cells finite and >= 0, or null. One unit per cell. */
 export async function readLiquidity(liquidity: Frame, meter: WorkMeter): Promise<Liquidity> {
-  if (!isFrame(liquidity)) throw invalid("liquidity", "must be a frame indexed by ISO dates with one column per ticker");
+  if (!isFrame(liquidity))
+    throw invalid("liquidity", "must be a frame indexed by ISO dates with one column per ticker");
   const index = liquidity.index;
   if (index === undefined) throw invalid(fieldPath("liquidity", "index"), "must be an index of ISO dates");
   const days = index.map((l, i) => requireIsoDate(fieldPath("liquidity", "index", i), l));
   for (let i = 1; i < days.length; i++) {
-    if (days[i]! <= days[i - 1]!) throw invalid(fieldPath("liquidity", "index", i), `dates must be strictly increasing with no duplicates: ${JSON.stringify(index[i])} after ${JSON.stringify(index[i - 1])}`);
+    if (days[i]! <= days[i - 1]!)
+      throw invalid(
+        fieldPath("liquidity", "index", i),
+        `dates must be strictly increasing with no duplicates: ${JSON.stringify(index[i])} after ${JSON.stringify(index[i - 1])}`,
+      );
   }
   const columns: Record<string, number[]> = {};
   for (const name of liquidity.columns) {
@@ -104,7 +131,8 @@ export async function readLiquidity(liquidity: Frame, meter: WorkMeter): Promise
       if (typeof c === "number" && c >= 0 && c < Infinity) return c;
       if (c === null || (typeof c === "number" && Number.isNaN(c))) return NaN;
       const at = fieldPath("liquidity", "records", i, name);
-      if (typeof c !== "number" || !Number.isFinite(c)) throw invalid(at, `must be a finite traded value, got ${describe(c)}`);
+      if (typeof c !== "number" || !Number.isFinite(c))
+        throw invalid(at, `must be a finite traded value, got ${describe(c)}`);
       throw invalid(at, `traded value cannot be negative, got ${c}`);
     });
     await meter.add(liquidity.nrows);
@@ -151,10 +179,17 @@ export function buildUnits(nMembers: number, nDays: number, lookback: number | n
 }
 
 /** The universe on each rebalance day: members on that day (closed interval), screened when asked. */
-export async function buildUniverse(members: readonly Membership[], days: readonly number[], screen: Screen | null, meter: WorkMeter): Promise<DatedUniverse> {
+export async function buildUniverse(
+  members: readonly Membership[],
+  days: readonly number[],
+  screen: Screen | null,
+  meter: WorkMeter,
+): Promise<DatedUniverse> {
   const lists: string[][] = [];
   for (const day of days) {
-    const on = [...new Set(members.filter((m) => m.start <= day && (m.end === null || day <= m.end)).map((m) => m.ticker))];
+    const on = [
+      ...new Set(members.filter((m) => m.start <= day && (m.end === null || day <= m.end)).map((m) => m.ticker)),
+    ];
     if (screen === null) lists.push(on.sort());
     else {
       const upto = rowsUpTo(screen.liquidity.days, day);

@@ -59,8 +59,13 @@ export function chooseBlockSize(diff: Differentials, requested: "auto" | number)
   if (requested !== "auto") return { blockSize: requested, method: "caller", perCandidate: [] };
   const perCandidate = diff.d.map((col) => politisWhiteBlockLength(col));
   const defined = perCandidate.filter((b): b is number => b !== null);
-  if (defined.length === 0) return { blockSize: Math.max(1, roundHalfUp(Math.cbrt(diff.n))), method: "fallback-n^(1/3)", perCandidate };
-  return { blockSize: Math.max(1, roundHalfUp(Math.max(...defined))), method: "politis-white-2004-ppw-2009", perCandidate };
+  if (defined.length === 0)
+    return { blockSize: Math.max(1, roundHalfUp(Math.cbrt(diff.n))), method: "fallback-n^(1/3)", perCandidate };
+  return {
+    blockSize: Math.max(1, roundHalfUp(Math.max(...defined))),
+    method: "politis-white-2004-ppw-2009",
+    perCandidate,
+  };
 }
 
 /** Round half up of a non-negative number to an integer (x - floor(x) is exact in binary). */
@@ -137,7 +142,13 @@ export function progressInterval(reps: number, n: number, k: number): number {
  * Runs `reps` stationary-bootstrap replications on one MT19937 stream (same indices for every
  * candidate) and counts exceedances. Reports progress with `step(rep, reps)`.
  */
-export async function bootstrapCounts(diff: Differentials, st: Studentized, blockSize: number, reps: number, seed: number): Promise<BootstrapCounts> {
+export async function bootstrapCounts(
+  diff: Differentials,
+  st: Studentized,
+  blockSize: number,
+  reps: number,
+  seed: number,
+): Promise<BootstrapCounts> {
   const { n, k, rows, prefix } = diff;
   const { sumScale, offsetLower, offsetConsistent, z, statistic } = st;
   const threshold = Float64Array.from(z, (v) => Math.max(0, v));
@@ -175,7 +186,14 @@ export async function bootstrapCounts(diff: Differentials, st: Studentized, bloc
 }
 
 /** Adds the demeaned differentials of rows [start, end) to `sums`, for every candidate at once. */
-function accumulateRun(sums: Float64Array, rows: Float64Array, prefix: Float64Array, k: number, start: number, end: number): void {
+function accumulateRun(
+  sums: Float64Array,
+  rows: Float64Array,
+  prefix: Float64Array,
+  k: number,
+  start: number,
+  end: number,
+): void {
   if (end - start === 1) {
     const base = start * k;
     for (let j = 0; j < k; j++) sums[j] += rows[base + j]!;

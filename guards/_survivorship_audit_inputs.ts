@@ -19,7 +19,8 @@ export interface Listing {
 }
 
 function describe(c: unknown): string {
-  if (typeof c === "number") return Number.isNaN(c) ? "null" : c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
+  if (typeof c === "number")
+    return Number.isNaN(c) ? "null" : c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
   return JSON.stringify(c) ?? String(c);
 }
 
@@ -33,23 +34,32 @@ const isMissing = (c: Cell | undefined) => c === null || c === undefined || (typ
 
 /** Prices: ISO-date index strictly increasing; non-null cells finite and > 0. Counts one unit per cell. */
 export async function readPricePanel(frame: Frame, meter: WorkMeter): Promise<PricePanel> {
-  if (frame.index === undefined || frame.index.length !== frame.nrows) throw invalid(fieldPath("prices", "index"), "must be an index of ISO dates (one per row)");
+  if (frame.index === undefined || frame.index.length !== frame.nrows)
+    throw invalid(fieldPath("prices", "index"), "must be an index of ISO dates (one per row)");
   if (frame.nrows === 0) throw invalid("prices", "must not be empty");
   if (frame.columns.length === 0) throw invalid("prices", "has no ticker columns");
   const days = frame.index.map((l, i) => requireIsoDate(fieldPath("prices", "index", i), l));
   for (let i = 1; i < days.length; i++) {
-    if (days[i] === days[i - 1]) throw invalid(fieldPath("prices", "index", i), `duplicate date ${JSON.stringify(frame.index[i])}`);
-    if (days[i]! < days[i - 1]!) throw invalid(fieldPath("prices", "index", i), `dates must be increasing: ${JSON.stringify(frame.index[i])} comes after ${JSON.stringify(frame.index[i - 1])}`);
+    if (days[i] === days[i - 1])
+      throw invalid(fieldPath("prices", "index", i), `duplicate date ${JSON.stringify(frame.index[i])}`);
+    if (days[i]! < days[i - 1]!)
+      throw invalid(
+        fieldPath("prices", "index", i),
+        `dates must be increasing: ${JSON.stringify(frame.index[i])} comes after ${JSON.stringify(frame.index[i - 1])}`,
+      );
   }
   const columns: number[][] = [];
   for (const name of frame.columns) {
-    columns.push((frame.data[name] ?? []).map((c, i) => {
-      if (typeof c === "number" && c > 0 && c < Infinity) return c;
-      if (isMissing(c)) return NaN;
-      const at = fieldPath("prices", "records", i, name);
-      if (typeof c !== "number" || !Number.isFinite(c)) throw invalid(at, `a price must be a finite number or null, got ${describe(c)}`);
-      throw invalid(at, `a price must be > 0, got ${c}`);
-    }));
+    columns.push(
+      (frame.data[name] ?? []).map((c, i) => {
+        if (typeof c === "number" && c > 0 && c < Infinity) return c;
+        if (isMissing(c)) return NaN;
+        const at = fieldPath("prices", "records", i, name);
+        if (typeof c !== "number" || !Number.isFinite(c))
+          throw invalid(at, `a price must be a finite number or null, got ${describe(c)}`);
+        throw invalid(at, `a price must be > 0, got ${c}`);
+      }),
+    );
     await meter.add(frame.nrows);
   }
   return { days, tickers: frame.columns, columns };
@@ -60,7 +70,8 @@ export function readTickerList(list: readonly string[]): string[] {
   if (list.length === 0) throw invalid("prices", "the ticker list must not be empty");
   const seen = new Set<string>();
   list.forEach((t, i) => {
-    if (typeof t !== "string" || t === "") throw invalid(fieldPath("prices", i), `must be a non-empty ticker string, got ${describe(t)}`);
+    if (typeof t !== "string" || t === "")
+      throw invalid(fieldPath("prices", i), `must be a non-empty ticker string, got ${describe(t)}`);
     if (seen.has(t)) throw invalid(fieldPath("prices", i), `duplicate ticker ${JSON.stringify(t)}`);
     seen.add(t);
   });
@@ -69,17 +80,24 @@ export function readTickerList(list: readonly string[]): string[] {
 
 function optionalDates(frame: Frame, name: string): (number | null)[] {
   if (!frame.columns.includes(name)) return new Array<number | null>(frame.nrows).fill(null);
-  return column("listings", frame, name).map((c, i) => (isMissing(c) ? null : requireIsoDate(fieldPath("listings", "records", i, name), c)));
+  return column("listings", frame, name).map((c, i) =>
+    isMissing(c) ? null : requireIsoDate(fieldPath("listings", "records", i, name), c),
+  );
 }
 
 /** Listings: a `ticker` column; `listing_date`, `delisting_date` optional (ISO dates or null). */
 export function readListings(listings: Frame): Listing[] {
-  if (!isFrame(listings)) throw invalid("listings", "must be a frame with columns ticker, listing_date, delisting_date");
+  if (!isFrame(listings))
+    throw invalid("listings", "must be a frame with columns ticker, listing_date, delisting_date");
   const tickers = column("listings", listings, "ticker");
   const listing = optionalDates(listings, "listing_date");
   const delisting = optionalDates(listings, "delisting_date");
   return tickers.map((t, i) => {
-    if (typeof t !== "string" || t === "") throw invalid(fieldPath("listings", "records", i, "ticker"), `must be a non-empty ticker string, got ${describe(t)}`);
+    if (typeof t !== "string" || t === "")
+      throw invalid(
+        fieldPath("listings", "records", i, "ticker"),
+        `must be a non-empty ticker string, got ${describe(t)}`,
+      );
     return { ticker: t, listing: listing[i]!, delisting: delisting[i]! };
   });
 }

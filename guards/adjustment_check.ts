@@ -72,7 +72,10 @@ export function check(
   const out = new Outcome();
   report(out, v, kept.length);
   if (expected !== undefined && expected !== v.convention) {
-    out.error(`expected ${expected} but detected ${v.convention} (confidence ${v.confidence}): ${v.reason}`, "expected");
+    out.error(
+      `expected ${expected} but detected ${v.convention} (confidence ${v.confidence}): ${v.reason}`,
+      "expected",
+    );
   }
   return out
     .note("convention", v.convention)
@@ -88,7 +91,10 @@ export function check(
 
 function report(out: Outcome, v: Verdict, nKept: number): void {
   if (v.convention === "raw") {
-    out.error(`RAW (unadjusted) series: a percentage change books each of the ${nKept} corporate action(s) as a return (cumulative factor ${v.cumFactor}); adjust before computing returns`, "convention");
+    out.error(
+      `RAW (unadjusted) series: a percentage change books each of the ${nKept} corporate action(s) as a return (cumulative factor ${v.cumFactor}); adjust before computing returns`,
+      "convention",
+    );
   } else if (v.convention === "unknown" && v.reason === NO_ACTION_REASON) {
     out.info(NO_ACTION_REASON, "convention");
   } else if (v.convention === "unknown") {
@@ -96,7 +102,10 @@ function report(out: Outcome, v: Verdict, nKept: number): void {
   } else {
     out.info(`convention ${v.convention} (confidence ${v.confidence}): ${v.reason}`, "convention");
     if (v.convention === "back-adjusted") {
-      out.info("back-adjusted: every new action rewrites history, so cached copies drift from a fresh download", "convention");
+      out.info(
+        "back-adjusted: every new action rewrites history, so cached copies drift from a fresh download",
+        "convention",
+      );
     }
   }
 }
@@ -108,37 +117,92 @@ function requireReference(close: Series, ref: Series): readonly number[] {
   return requireNumbers("raw_reference", ref, { allowMissing: true, above: 0 });
 }
 
-function classify(p: readonly number[], days: readonly number[], kept: readonly CorporateAction[], ref: readonly number[] | null, tol: number): Verdict {
+function classify(
+  p: readonly number[],
+  days: readonly number[],
+  kept: readonly CorporateAction[],
+  ref: readonly number[] | null,
+  tol: number,
+): Verdict {
   const none = { jumpHits: null, headTickClean: null, tailTickClean: null, cumFactor: null };
   if (kept.length === 0) return { convention: "unknown", confidence: "none", reason: NO_ACTION_REASON, ...none };
   const { hits, checked } = jumpTest(p, days, kept, tol);
   const jumpHits = `${hits}/${checked}`;
   if (checked > 0 && hits === checked) {
     const cum = cumulativeFactor(kept).toNumber();
-    return { convention: "raw", confidence: "high", reason: `every checked action shows its price jump (${jumpHits} within ${tol} log points): the series is unadjusted`, ...none, jumpHits, cumFactor: cum };
+    return {
+      convention: "raw",
+      confidence: "high",
+      reason: `every checked action shows its price jump (${jumpHits} within ${tol} log points): the series is unadjusted`,
+      ...none,
+      jumpHits,
+      cumFactor: cum,
+    };
   }
   const head = days.map((_, i) => i).filter((i) => days[i]! < kept[0]!.day);
   const tail = days.map((_, i) => i).filter((i) => days[i]! >= kept[kept.length - 1]!.day);
   if (ref !== null) {
     const h = referenceMatches(p, ref, head);
     const t = referenceMatches(p, ref, tail);
-    if (t && !h) return { convention: "back-adjusted", confidence: "high", reason: `no jump at the actions (${jumpHits} hits); the tail after the last action equals raw_reference and the head does not: history was adjusted back`, ...none, jumpHits };
-    if (h && !t) return { convention: "forward-adjusted", confidence: "high", reason: `no jump at the actions (${jumpHits} hits); the head before the first action equals raw_reference and the tail does not: later prices were adjusted forward`, ...none, jumpHits };
+    if (t && !h)
+      return {
+        convention: "back-adjusted",
+        confidence: "high",
+        reason: `no jump at the actions (${jumpHits} hits); the tail after the last action equals raw_reference and the head does not: history was adjusted back`,
+        ...none,
+        jumpHits,
+      };
+    if (h && !t)
+      return {
+        convention: "forward-adjusted",
+        confidence: "high",
+        reason: `no jump at the actions (${jumpHits} hits); the head before the first action equals raw_reference and the tail does not: later prices were adjusted forward`,
+        ...none,
+        jumpHits,
+      };
   }
   const hc = tickCleanShare(p, head);
   const tc = tickCleanShare(p, tail);
   const shares = `head ${pct(hc)} cent-clean, tail ${pct(tc)}`;
   const base = { jumpHits, headTickClean: hc, tailTickClean: tc, cumFactor: null };
   if (hc !== null && tc !== null) {
-    if (hc <= CLEAN_LO && tc >= CLEAN_HI) return { convention: "back-adjusted", confidence: "high", reason: `no jump at the actions (${jumpHits} hits); ${shares}: history was divided back off the cent grid`, ...base };
-    if (hc >= CLEAN_HI && tc <= CLEAN_LO) return { convention: "forward-adjusted", confidence: "high", reason: `no jump at the actions (${jumpHits} hits); ${shares}: later prices were moved off the cent grid`, ...base };
-    if (hc >= CLEAN_HI && tc >= CLEAN_HI) return { convention: "forward-adjusted", confidence: "medium", reason: `no jump at the actions (${jumpHits} hits); ${shares}: history is on the raw cent grid, consistent with forward adjustment by whole factors`, ...base };
+    if (hc <= CLEAN_LO && tc >= CLEAN_HI)
+      return {
+        convention: "back-adjusted",
+        confidence: "high",
+        reason: `no jump at the actions (${jumpHits} hits); ${shares}: history was divided back off the cent grid`,
+        ...base,
+      };
+    if (hc >= CLEAN_HI && tc <= CLEAN_LO)
+      return {
+        convention: "forward-adjusted",
+        confidence: "high",
+        reason: `no jump at the actions (${jumpHits} hits); ${shares}: later prices were moved off the cent grid`,
+        ...base,
+      };
+    if (hc >= CLEAN_HI && tc >= CLEAN_HI)
+      return {
+        convention: "forward-adjusted",
+        confidence: "medium",
+        reason: `no jump at the actions (${jumpHits} hits); ${shares}: history is on the raw cent grid, consistent with forward adjustment by whole factors`,
+        ...base,
+      };
   }
-  return { convention: "unknown", confidence: "none", reason: `no decisive test (${jumpHits} jump hits; ${shares}) - supply raw_reference or two vintages`, ...base };
+  return {
+    convention: "unknown",
+    confidence: "none",
+    reason: `no decisive test (${jumpHits} jump hits; ${shares}) - supply raw_reference or two vintages`,
+    ...base,
+  };
 }
 
 /** Checked actions (a previous date exists) and hits (|log jump - ln(1/ratio)| < tol). */
-function jumpTest(p: readonly number[], days: readonly number[], kept: readonly CorporateAction[], tol: number): { hits: number; checked: number } {
+function jumpTest(
+  p: readonly number[],
+  days: readonly number[],
+  kept: readonly CorporateAction[],
+  tol: number,
+): { hits: number; checked: number } {
   let hits = 0;
   let checked = 0;
   for (const a of kept) {

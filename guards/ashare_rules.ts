@@ -71,12 +71,24 @@ const UNLIMITED_SESSIONS = 5;
 const PREFIXES = ["SH", "SZ", "BJ"];
 const SUFFIXES = [".SH", ".SS", ".SZ", ".BJ", ".XSHG", ".XSHE", ".BSE"];
 const BOARD_PREFIXES: readonly (readonly [string, Board])[] = [
-  ["688", "STAR"], ["689", "STAR"],
-  ["300", "ChiNext"], ["301", "ChiNext"], ["302", "ChiNext"],
-  ["900", "B-share"], ["200", "B-share"],
-  ["600", "SSE-Main"], ["601", "SSE-Main"], ["603", "SSE-Main"], ["605", "SSE-Main"],
-  ["000", "SZSE-Main"], ["001", "SZSE-Main"], ["002", "SZSE-Main"], ["003", "SZSE-Main"],
-  ["92", "BSE"], ["4", "BSE"], ["8", "BSE"],
+  ["688", "STAR"],
+  ["689", "STAR"],
+  ["300", "ChiNext"],
+  ["301", "ChiNext"],
+  ["302", "ChiNext"],
+  ["900", "B-share"],
+  ["200", "B-share"],
+  ["600", "SSE-Main"],
+  ["601", "SSE-Main"],
+  ["603", "SSE-Main"],
+  ["605", "SSE-Main"],
+  ["000", "SZSE-Main"],
+  ["001", "SZSE-Main"],
+  ["002", "SZSE-Main"],
+  ["003", "SZSE-Main"],
+  ["92", "BSE"],
+  ["4", "BSE"],
+  ["8", "BSE"],
 ];
 
 function stripOne(code: string): string {
@@ -161,7 +173,8 @@ function readSide(x: unknown): Side {
 
 function readDaysSinceIpo(x: unknown): number | null {
   if (x === undefined || x === null) return null;
-  if (typeof x !== "number" || !Number.isInteger(x) || x < 0) throw invalid("days_since_ipo", `must be an integer >= 0, got ${asciiJson(x)}`);
+  if (typeof x !== "number" || !Number.isInteger(x) || x < 0)
+    throw invalid("days_since_ipo", `must be an integer >= 0, got ${asciiJson(x)}`);
   return x;
 }
 
@@ -199,7 +212,8 @@ export function check(
   const c = normaliseCode(code);
   const board = boardOf(c);
   const day = requireIsoDate("date", date);
-  if (board === "STAR" && day < STAR_OPENED) throw invalid("date", `${formatIsoDate(day)} is before the STAR market opened on 2019-07-22 (code ${c})`);
+  if (board === "STAR" && day < STAR_OPENED)
+    throw invalid("date", `${formatIsoDate(day)} is before the STAR market opened on 2019-07-22 (code ${c})`);
   const b = readBar(bar);
   const name = readOptionalString("stock_name", stock_name);
   const s = readSide(side);
@@ -212,12 +226,20 @@ export function check(
   const reason = blockingReason(b, s, up, down);
 
   const out = new Outcome();
-  if (pct === null) out.info(`no price limit in the first ${UNLIMITED_SESSIONS} sessions after listing (days_since_ipo ${ipo}, ${board})`, `${c} limit`);
+  if (pct === null)
+    out.info(
+      `no price limit in the first ${UNLIMITED_SESSIONS} sessions after listing (days_since_ipo ${ipo}, ${board})`,
+      `${c} limit`,
+    );
   if (reason === null) out.info("tradable", `${c} ${s}`);
   else out.error(`cannot ${s}: ${reasonDetail(reason, b, up, down)}`, `${c} ${s}`);
   const sellable = held === null ? null : held.filter((l) => l.day < day).reduce((acc, l) => acc + l.qty, 0);
   if (held !== null && sellable !== null) {
-    if (sellable <= 0) out.error(`nothing bought before ${formatIsoDate(day)} is settled: 0 shares sellable under T+1 (lots bought on the day cannot be sold until the next session)`, `${c} T+1`);
+    if (sellable <= 0)
+      out.error(
+        `nothing bought before ${formatIsoDate(day)} is settled: 0 shares sellable under T+1 (lots bought on the day cannot be sold until the next session)`,
+        `${c} T+1`,
+      );
     else out.info(`${sellable} shares settled and sellable`, `${c} T+1`);
   }
   return out

@@ -1,4 +1,12 @@
-import { Outcome, invalid, fieldPath, type Cell, type Frame, type Series, type Integer } from "../src/runtime/contract.js";
+import {
+  Outcome,
+  invalid,
+  fieldPath,
+  type Cell,
+  type Frame,
+  type Series,
+  type Integer,
+} from "../src/runtime/contract.js";
 import { isFrame, isMissing, requireFrame } from "../src/lib/frame_shape.js";
 import { frameFromRecords } from "../src/lib/frame.js";
 
@@ -61,8 +69,11 @@ function outputCells(x: unknown): OutputCells {
     for (let i = 0; i < x.nrows; i++) rows.push(x.columns.map((c) => x.data[c]?.[i] ?? null));
     return { shape: `frame ${x.nrows}x${JSON.stringify(x.columns)}`, nrows: x.nrows, rows };
   }
-  if (isSeries(x)) return { shape: `series of ${x.values.length}`, nrows: x.values.length, rows: x.values.map((v) => [v]) };
-  throw new Error(`must return a Series or a Frame, got ${x === null ? "null" : Array.isArray(x) ? "an array" : typeof x}`);
+  if (isSeries(x))
+    return { shape: `series of ${x.values.length}`, nrows: x.values.length, rows: x.values.map((v) => [v]) };
+  throw new Error(
+    `must return a Series or a Frame, got ${x === null ? "null" : Array.isArray(x) ? "an array" : typeof x}`,
+  );
 }
 
 function sameCell(a: Cell, b: Cell, tol: number): { changed: boolean; delta: number | null } {
@@ -112,22 +123,33 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 function readFunctions(fn: unknown): Record<string, SignalFn> | SignalFn {
   if (typeof fn === "function") return fn as SignalFn;
-  if (typeof fn !== "object" || fn === null || Array.isArray(fn)) throw invalid("fn", `must be a function (df) => series or frame, or a non-empty object of them, got ${fn === null ? "null" : Array.isArray(fn) ? "an array" : typeof fn}`);
+  if (typeof fn !== "object" || fn === null || Array.isArray(fn))
+    throw invalid(
+      "fn",
+      `must be a function (df) => series or frame, or a non-empty object of them, got ${fn === null ? "null" : Array.isArray(fn) ? "an array" : typeof fn}`,
+    );
   const entries = Object.entries(fn);
   if (entries.length === 0) throw invalid("fn", "must not be an empty object: give at least one named function");
-  for (const [key, f] of entries) if (typeof f !== "function") throw invalid(fieldPath("fn", key), `must be a function (df) => series or frame, got ${f === null ? "null" : typeof f}`);
+  for (const [key, f] of entries)
+    if (typeof f !== "function")
+      throw invalid(
+        fieldPath("fn", key),
+        `must be a function (df) => series or frame, got ${f === null ? "null" : typeof f}`,
+      );
   return fn as Record<string, SignalFn>;
 }
 
 function readK(k: unknown, n: number): number {
   if (k === undefined || k === null) return Math.floor(n / 2);
-  if (typeof k !== "number" || !Number.isInteger(k)) throw invalid("k", `must be an integer, got ${JSON.stringify(k) ?? String(k)}`);
+  if (typeof k !== "number" || !Number.isInteger(k))
+    throw invalid("k", `must be an integer, got ${JSON.stringify(k) ?? String(k)}`);
   if (k < 1 || k >= n) throw invalid("k", `must satisfy 1 <= k < ${n} (the rows of df), got ${k}`);
   return k;
 }
 
 function readTol(tol: unknown): number {
-  if (typeof tol !== "number" || !Number.isFinite(tol) || tol < 0) throw invalid("tol", `must be a finite number >= 0, got ${JSON.stringify(tol) ?? String(tol)}`);
+  if (typeof tol !== "number" || !Number.isFinite(tol) || tol < 0)
+    throw invalid("tol", `must be a finite number >= 0, got ${JSON.stringify(tol) ?? String(tol)}`);
   return tol;
 }
 
@@ -145,7 +167,11 @@ function checkSingle(out: Outcome, f: SignalFn, df: Frame, k: number, tol: numbe
     throw invalid("fn", `${label} failed: ${messageOf(e)}`);
   }
   if (c.nChanged > 0) out.error(lookAheadMessage(label, c, k), label);
-  else out.info(`${label} is causal at k = ${k}: no output before index ${k} moved when rows >= ${k} were perturbed`, label);
+  else
+    out.info(
+      `${label} is causal at k = ${k}: no output before index ${k} moved when rows >= ${k} were perturbed`,
+      label,
+    );
   return c;
 }
 
@@ -196,7 +222,8 @@ export function check(
   name: string = "",
 ) {
   const fns = readFunctions(fn);
-  if (typeof df !== "object" || df === null) throw invalid("df", `must be a frame, got ${df === null ? "null" : typeof df}`);
+  if (typeof df !== "object" || df === null)
+    throw invalid("df", `must be a frame, got ${df === null ? "null" : typeof df}`);
   const frame = requireFrame("df", df);
   if (frame.nrows < 4) throw invalid("df", `needs at least 4 rows, got ${frame.nrows}`);
   const kk = readK(k, frame.nrows);
@@ -205,9 +232,23 @@ export function check(
   const out = new Outcome();
   if (typeof fns === "function") {
     const c = checkSingle(out, fns, frame, kk, t, singleLabel(fns, name));
-    return out.note("k", kk).note("n_rows", frame.nrows).note("tol", t).note("n_changed", c.nChanged).note("max_abs_delta", c.maxAbsDelta).note("table", null).done();
+    return out
+      .note("k", kk)
+      .note("n_rows", frame.nrows)
+      .note("tol", t)
+      .note("n_changed", c.nChanged)
+      .note("max_abs_delta", c.maxAbsDelta)
+      .note("table", null)
+      .done();
   }
   if (typeof name !== "string") throw invalid("name", `must be a string, got ${typeof name}`);
   const table = checkMapping(out, fns, frame, kk, t);
-  return out.note("k", kk).note("n_rows", frame.nrows).note("tol", t).note("n_changed", null).note("max_abs_delta", null).note("table", table).done();
+  return out
+    .note("k", kk)
+    .note("n_rows", frame.nrows)
+    .note("tol", t)
+    .note("n_changed", null)
+    .note("max_abs_delta", null)
+    .note("table", table)
+    .done();
 }

@@ -103,7 +103,11 @@ export function check(
   const out = new Outcome();
   periods.forEach((p, t) => checkWeights(out, p, t, multi, weight_tol));
   const effects = periods.map((p) => periodEffects(p, how));
-  const a = !multi ? singlePeriod(periods[0]!, effects[0]!, how) : how === "geometric" ? compoundedGeometric(periods, effects) : carinoLinked(periods, effects);
+  const a = !multi
+    ? singlePeriod(periods[0]!, effects[0]!, how)
+    : how === "geometric"
+      ? compoundedGeometric(periods, effects)
+      : carinoLinked(periods, effects);
   reportReconciliation(out, a, how, periods.length, tol);
 
   return out
@@ -129,7 +133,8 @@ function requirePanels(panel: Frame | undefined, panels: readonly Frame[] | unde
   if (panel === undefined && panels === undefined) {
     throw new BadInputError("missing_argument", "", "missing required input(s) ['panel or panels']");
   }
-  if (panel !== undefined && panels !== undefined) throw invalid("panels", "give panel (one period) or panels (several), not both");
+  if (panel !== undefined && panels !== undefined)
+    throw invalid("panels", "give panel (one period) or panels (several), not both");
   if (panel !== undefined) return [readPanel("panel", panel)];
   if (!Array.isArray(panels)) throw invalid("panels", "must be an array of frames, one per period, oldest first");
   if (panels.length === 0) throw invalid("panels", "must not be empty");
@@ -139,7 +144,11 @@ function requirePanels(panel: Frame | undefined, panels: readonly Frame[] | unde
 
 function requireMethod(method: unknown): Method {
   const m = typeof method === "string" ? method.toLowerCase() : method;
-  if (!METHODS.includes(m as Method)) throw invalid("method", `must be one of ${JSON.stringify(METHODS)} (case-insensitive), got ${JSON.stringify(method) ?? String(method)}`);
+  if (!METHODS.includes(m as Method))
+    throw invalid(
+      "method",
+      `must be one of ${JSON.stringify(METHODS)} (case-insensitive), got ${JSON.stringify(method) ?? String(method)}`,
+    );
   return m as Method;
 }
 
@@ -151,7 +160,10 @@ function requireLinkable(periods: readonly PeriodPanel[], how: Method, multi: bo
   periods.forEach((p, t) => {
     const field = multi ? fieldPath("panels", t) : "panel";
     const why = multi ? "linking periods" : "the geometric method";
-    const totals: [string, number][] = [["Rp", dot(p.wp, p.rp)], ["Rb", dot(p.wb, p.rb)]];
+    const totals: [string, number][] = [
+      ["Rp", dot(p.wp, p.rp)],
+      ["Rb", dot(p.wb, p.rb)],
+    ];
     if (how === "geometric") totals.push(["Rs (semi-notional, sum wp rb)", dot(p.wp, p.rb)]);
     for (const [name, r] of totals) {
       if (!(r > -1)) throw invalid(field, `period total ${name} = ${r} is <= -1; ${why} needs ln(1 + R)`);
@@ -194,7 +206,17 @@ function periodEffects(p: PeriodPanel, how: Method): PeriodEffects {
     selection = each((i) => (how === "topdown" ? p.wp[i]! : p.wb[i]!) * (p.rp[i]! - p.rb[i]!));
     if (how !== "topdown") interaction = each((i) => dw[i]! * (p.rp[i]! - p.rb[i]!));
   }
-  return { allocation, selection, interaction, Rp, Rb, active, allocationTotal: sum(allocation), selectionTotal: sum(selection), interactionTotal: sum(interaction) };
+  return {
+    allocation,
+    selection,
+    interaction,
+    Rp,
+    Rb,
+    active,
+    allocationTotal: sum(allocation),
+    selectionTotal: sum(selection),
+    interactionTotal: sum(interaction),
+  };
 }
 
 /** (1 + allocation)(1 + selection) - 1 for geometric, the plain sum otherwise. */
@@ -204,18 +226,39 @@ function combined(how: Method, allocation: number, selection: number, interactio
 
 function singlePeriod(p: PeriodPanel, e: PeriodEffects, how: Method): Attribution {
   const sectors = p.sectors.map((sector, i) => ({
-    sector, wp: p.wp[i]!, wb: p.wb[i]!, rp: p.rp[i]!, rb: p.rb[i]!,
-    allocation: e.allocation[i]!, selection: e.selection[i]!, interaction: e.interaction[i]!,
+    sector,
+    wp: p.wp[i]!,
+    wb: p.wb[i]!,
+    rp: p.rp[i]!,
+    rb: p.rb[i]!,
+    allocation: e.allocation[i]!,
+    selection: e.selection[i]!,
+    interaction: e.interaction[i]!,
   }));
   const residual = combined(how, e.allocationTotal, e.selectionTotal, e.interactionTotal) - e.active;
   return {
-    sectors, allocationTotal: e.allocationTotal, selectionTotal: e.selectionTotal, interactionTotal: e.interactionTotal,
-    Rp: e.Rp, Rb: e.Rb, active: e.active, residual, linking: "none", periods: null, K: null, naiveResidual: null,
+    sectors,
+    allocationTotal: e.allocationTotal,
+    selectionTotal: e.selectionTotal,
+    interactionTotal: e.interactionTotal,
+    Rp: e.Rp,
+    Rb: e.Rb,
+    active: e.active,
+    residual,
+    linking: "none",
+    periods: null,
+    K: null,
+    naiveResidual: null,
   };
 }
 
 /** Descriptive multi-period sector rows: mean weights, compounded sector returns. */
-function sectorRows(periods: readonly PeriodPanel[], allocation: readonly number[], selection: readonly number[], interaction: readonly number[]): SectorRow[] {
+function sectorRows(
+  periods: readonly PeriodPanel[],
+  allocation: readonly number[],
+  selection: readonly number[],
+  interaction: readonly number[],
+): SectorRow[] {
   return periods[0]!.sectors.map((sector, i) => ({
     sector,
     wp: mean(periods.map((p) => p.wp[i]!)),
@@ -230,8 +273,14 @@ function sectorRows(periods: readonly PeriodPanel[], allocation: readonly number
 
 function periodRows(effects: readonly PeriodEffects[], k: readonly number[] | null): PeriodRow[] {
   return effects.map((e, t) => ({
-    period: t, portfolio_return: e.Rp, benchmark_return: e.Rb, active_return: e.active,
-    allocation: e.allocationTotal, selection: e.selectionTotal, interaction: e.interactionTotal, k: k === null ? null : k[t]!,
+    period: t,
+    portfolio_return: e.Rp,
+    benchmark_return: e.Rb,
+    active_return: e.active,
+    allocation: e.allocationTotal,
+    selection: e.selectionTotal,
+    interaction: e.interactionTotal,
+    k: k === null ? null : k[t]!,
   }));
 }
 
@@ -240,7 +289,11 @@ function carinoLinked(periods: readonly PeriodPanel[], effects: readonly PeriodE
   const n = periods[0]!.sectors.length;
   const rp = effects.map((e) => e.Rp);
   const rb = effects.map((e) => e.Rb);
-  const linked = carinoLink(effects.map((e) => [...e.allocation, ...e.selection, ...e.interaction]), rp, rb);
+  const linked = carinoLink(
+    effects.map((e) => [...e.allocation, ...e.selection, ...e.interaction]),
+    rp,
+    rb,
+  );
   const allocation = linked.linked.slice(0, n);
   const selection = linked.linked.slice(n, 2 * n);
   const interaction = linked.linked.slice(2 * n);
@@ -249,25 +302,47 @@ function carinoLinked(periods: readonly PeriodPanel[], effects: readonly PeriodE
   const naiveSum = sum(effects.map((e) => e.allocationTotal + e.selectionTotal + e.interactionTotal));
   return {
     sectors: sectorRows(periods, allocation, selection, interaction),
-    allocationTotal: at, selectionTotal: st, interactionTotal: it,
-    Rp: linked.portfolioReturn, Rb: linked.benchmarkReturn, active, residual: at + st + it - active,
-    linking: "carino", periods: periodRows(effects, linked.k), K: linked.K, naiveResidual: naiveSum - active,
+    allocationTotal: at,
+    selectionTotal: st,
+    interactionTotal: it,
+    Rp: linked.portfolioReturn,
+    Rb: linked.benchmarkReturn,
+    active,
+    residual: at + st + it - active,
+    linking: "carino",
+    periods: periodRows(effects, linked.k),
+    K: linked.K,
+    naiveResidual: naiveSum - active,
   };
 }
 
 /** Geometric over several periods: compound the period totals, log-link the sector rows (step 5). */
 function compoundedGeometric(periods: readonly PeriodPanel[], effects: readonly PeriodEffects[]): Attribution {
   const n = periods[0]!.sectors.length;
-  const alloc = geometricLink(effects.map((e) => e.allocation), effects.map((e) => e.allocationTotal));
-  const sel = geometricLink(effects.map((e) => e.selection), effects.map((e) => e.selectionTotal));
+  const alloc = geometricLink(
+    effects.map((e) => e.allocation),
+    effects.map((e) => e.allocationTotal),
+  );
+  const sel = geometricLink(
+    effects.map((e) => e.selection),
+    effects.map((e) => e.selectionTotal),
+  );
   const Rp = compound(effects.map((e) => e.Rp));
   const Rb = compound(effects.map((e) => e.Rb));
   const active = (1 + Rp) / (1 + Rb) - 1;
   return {
     sectors: sectorRows(periods, alloc.linked, sel.linked, new Array<number>(n).fill(0)),
-    allocationTotal: alloc.total, selectionTotal: sel.total, interactionTotal: 0,
-    Rp, Rb, active, residual: (1 + alloc.total) * (1 + sel.total) - 1 - active,
-    linking: "geometric-compounding", periods: periodRows(effects, null), K: null, naiveResidual: null,
+    allocationTotal: alloc.total,
+    selectionTotal: sel.total,
+    interactionTotal: 0,
+    Rp,
+    Rb,
+    active,
+    residual: (1 + alloc.total) * (1 + sel.total) - 1 - active,
+    linking: "geometric-compounding",
+    periods: periodRows(effects, null),
+    K: null,
+    naiveResidual: null,
   };
 }
 
@@ -289,6 +364,9 @@ function reportReconciliation(out: Outcome, a: Attribution, how: Method, nPeriod
     out.info(`single period: effects reconcile to active return ${bps(a.active)} (${how})`, "reconciliation");
   } else {
     const linkWord = a.linking === "carino" ? "Carino-linked" : "geometrically compounded";
-    out.info(`${nPeriods} periods, ${linkWord}: effects reconcile to compounded active return ${bps(a.active)} (${how})`, "reconciliation");
+    out.info(
+      `${nPeriods} periods, ${linkWord}: effects reconcile to compounded active return ${bps(a.active)} (${how})`,
+      "reconciliation",
+    );
   }
 }

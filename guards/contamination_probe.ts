@@ -1,7 +1,14 @@
 import { Outcome, invalid, type IsoDate } from "../src/runtime/contract.js";
 import { requireIsoDate, formatIsoDate } from "../src/lib/dates.js";
 import { ratioHalfUp } from "../src/lib/money.js";
-import { checkItems, scoreItems, substringMatch, type Ask, type Match, type ScoredItem } from "./_contamination_probe_items.js";
+import {
+  checkItems,
+  scoreItems,
+  substringMatch,
+  type Ask,
+  type Match,
+  type ScoredItem,
+} from "./_contamination_probe_items.js";
 import { asciiJson } from "../src/lib/ascii_text.js";
 
 export const skill = "llm-finance-agents";
@@ -52,7 +59,8 @@ function measureWindow(cutoff: number, start: number, end: number): Window {
   const fraction = ratioHalfUp(overlap, total, 4);
   let verdict = "CLEAN on this axis";
   if (exact >= 0.999) verdict = "INVALID: the entire backtest window predates the training cutoff";
-  else if (exact > 0) verdict = `CONTAMINATED: ${ratioHalfUp(overlap * 100, total, 0)}% of the test window predates the cutoff`;
+  else if (exact > 0)
+    verdict = `CONTAMINATED: ${ratioHalfUp(overlap * 100, total, 0)}% of the test window predates the cutoff`;
   return { total, overlap, fraction, clean, verdict, contaminated: exact > 0 };
 }
 
@@ -71,8 +79,18 @@ function summarise(scored: readonly ScoredItem[]): Probe {
   const accPre = pre.length === 0 ? null : ratioHalfUp(hp, pre.length, 4);
   const accPost = post.length === 0 ? null : ratioHalfUp(hq, post.length, 4);
   // gap = hp/n_pre - hq/n_post as one exact ratio, then rounded
-  const gap = accPre === null || accPost === null ? null : ratioHalfUp(hp * post.length - hq * pre.length, pre.length * post.length, 4);
-  return { pre_cutoff_accuracy: accPre, post_cutoff_accuracy: accPost, gap, n_pre: pre.length, n_post: post.length, verdict: probeVerdict(gap) };
+  const gap =
+    accPre === null || accPost === null
+      ? null
+      : ratioHalfUp(hp * post.length - hq * pre.length, pre.length * post.length, 4);
+  return {
+    pre_cutoff_accuracy: accPre,
+    post_cutoff_accuracy: accPost,
+    gap,
+    n_pre: pre.length,
+    n_post: post.length,
+    verdict: probeVerdict(gap),
+  };
 }
 
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}%`);
@@ -80,13 +98,15 @@ const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}
 function reportProbe(out: Outcome, p: Probe): void {
   const acc = `pre-cutoff accuracy ${pct(p.pre_cutoff_accuracy)} vs post-cutoff ${pct(p.post_cutoff_accuracy)}`;
   if (p.gap === null) out.warning(`${p.verdict} (n_pre ${p.n_pre}, n_post ${p.n_post})`, "probe");
-  else if (p.gap > 0.25) out.error(`MEMORIZATION LIKELY: ${acc} (gap ${p.gap}); the model remembers what it is asked to predict`, "probe");
+  else if (p.gap > 0.25)
+    out.error(`MEMORIZATION LIKELY: ${acc} (gap ${p.gap}); the model remembers what it is asked to predict`, "probe");
   else if (p.gap > 0.1) out.warning(`SUSPICIOUS: accuracy drops across the cutoff, gap ${p.gap} (${acc})`, "probe");
   else out.info(`No cutoff discontinuity detected: ${acc}, gap ${p.gap}`, "probe");
 }
 
 function requireFunction(field: string, f: unknown): void {
-  if (f !== undefined && f !== null && typeof f !== "function") throw invalid(field, `must be a function (in-process only), got ${asciiJson(f)}`);
+  if (f !== undefined && f !== null && typeof f !== "function")
+    throw invalid(field, `must be a function (in-process only), got ${asciiJson(f)}`);
 }
 
 /**
@@ -118,7 +138,11 @@ export async function check(
   const cut = requireIsoDate("cutoff", cutoff);
   const start = requireIsoDate("test_start", test_start);
   const end = requireIsoDate("test_end", test_end);
-  if (end <= start) throw invalid("test_end", `end before start: test_end ${formatIsoDate(end)} must be after test_start ${formatIsoDate(start)}`);
+  if (end <= start)
+    throw invalid(
+      "test_end",
+      `end before start: test_end ${formatIsoDate(end)} must be after test_start ${formatIsoDate(start)}`,
+    );
   requireFunction("ask", ask);
   requireFunction("match", match);
   const asker: Ask | null = typeof ask === "function" ? ask : null;

@@ -1,7 +1,21 @@
-import { Outcome, invalid, fieldPath, type Frame, type IsoDate, type Label, type Series } from "../src/runtime/contract.js";
+import {
+  Outcome,
+  invalid,
+  fieldPath,
+  type Frame,
+  type IsoDate,
+  type Label,
+  type Series,
+} from "../src/runtime/contract.js";
 import { requireDatedIndex, requireNumber, requireNumbers } from "../src/lib/series.js";
 import { requireIsoTimestamp } from "../src/lib/dates.js";
-import { differenceBackAdjust, gapDifference, gapRatio, ratioBackAdjust, type RollGap } from "../src/lib/price_adjust.js";
+import {
+  differenceBackAdjust,
+  gapDifference,
+  gapRatio,
+  ratioBackAdjust,
+  type RollGap,
+} from "../src/lib/price_adjust.js";
 import { Progress } from "../src/lib/chunked.js";
 
 export const skill = "futures-continuous-contracts";
@@ -23,7 +37,13 @@ interface Rebuild {
   readonly ratio: readonly number[];
   /** truth[t] for t >= 1: the active contract's return against its own previous close; truth[0] NaN. */
   readonly truth: readonly number[];
-  readonly rolls: readonly { date: Label; old_close: number; new_close: number; gap_difference: number; gap_ratio: number }[];
+  readonly rolls: readonly {
+    date: Label;
+    old_close: number;
+    new_close: number;
+    gap_difference: number;
+    gap_ratio: number;
+  }[];
 }
 
 /**
@@ -45,16 +65,29 @@ interface Rebuild {
  * Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence
  * carries the rolls, both rebuilt series and the level and return errors.
  */
-export async function check(stitched: Series, method: Method, contracts?: Frame, roll_dates?: readonly IsoDate[], atol: number = 1e-6) {
+export async function check(
+  stitched: Series,
+  method: Method,
+  contracts?: Frame,
+  roll_dates?: readonly IsoDate[],
+  atol: number = 1e-6,
+) {
   const values = requireNumbers("stitched", stitched);
-  const progress = new Progress(contracts === undefined || contracts === null || typeof contracts.nrows !== "number" ? 0 : 6 * contracts.nrows + contracts.columns.length);
+  const progress = new Progress(
+    contracts === undefined || contracts === null || typeof contracts.nrows !== "number"
+      ? 0
+      : 6 * contracts.nrows + contracts.columns.length,
+  );
   await progress.advance(0);
   const stitchedMs = requireDatedIndex("stitched", stitched);
   await progress.advance(0);
-  if (typeof method !== "string" || !METHODS.includes(method)) throw invalid("method", `must be one of ${JSON.stringify(METHODS)}, got ${JSON.stringify(method) ?? "undefined"}`);
+  if (typeof method !== "string" || !METHODS.includes(method))
+    throw invalid("method", `must be one of ${JSON.stringify(METHODS)}, got ${JSON.stringify(method) ?? "undefined"}`);
   requireNumber("atol", atol, { atLeast: 0 });
   if ((contracts === undefined) !== (roll_dates === undefined)) {
-    throw contracts === undefined ? invalid("contracts", "is required together with roll_dates") : invalid("roll_dates", "is required together with contracts");
+    throw contracts === undefined
+      ? invalid("contracts", "is required together with roll_dates")
+      : invalid("roll_dates", "is required together with contracts");
   }
   const rebuild = contracts === undefined ? null : await rebuildFromContracts(contracts, roll_dates!, progress);
   if (rebuild !== null) requireSameDates(stitched, stitchedMs, rebuild);
@@ -90,28 +123,54 @@ function reportMethod(out: Outcome, method: Method, rebuild: Rebuild | null, ato
   }
   const largest = rebuild === null ? null : Math.max(0, ...rebuild.rolls.map((r) => Math.abs(r.gap_difference)));
   if (rebuild !== null && largest !== null && largest <= atol) {
-    out.info(`no roll gap: all ${rebuild.rolls.length} roll gap(s) are within atol ${atol}, so the unadjusted, difference and ratio methods coincide`, "method");
+    out.info(
+      `no roll gap: all ${rebuild.rolls.length} roll gap(s) are within atol ${atol}, so the unadjusted, difference and ratio methods coincide`,
+      "method",
+    );
     return;
   }
   if (method === "unadjusted") {
-    const gaps = rebuild === null ? "roll gaps unknown (no contracts given)" : `${rebuild.rolls.length} roll(s), largest gap ${largest} points`;
+    const gaps =
+      rebuild === null
+        ? "roll gaps unknown (no contracts given)"
+        : `${rebuild.rolls.length} roll(s), largest gap ${largest} points`;
     out.error(`percentage change of an unadjusted series books each roll gap as a return: ${gaps}`, "method");
     return;
   }
   const gaps = rebuild === null ? "roll gaps unknown (no contracts given)" : `largest roll gap ${largest} points`;
-  out.error(`percentage change of a difference-adjusted series is not the rolled position's return (${gaps}); use point differences for P&L or a ratio-adjusted series for returns`, "method");
+  out.error(
+    `percentage change of a difference-adjusted series is not the rolled position's return (${gaps}); use point differences for P&L or a ratio-adjusted series for returns`,
+    "method",
+  );
 }
 
-function reportRebuild(out: Outcome, method: Method, rebuild: Rebuild, errors: { maxAbs: number; firstBad: number }, atol: number): void {
+function reportRebuild(
+  out: Outcome,
+  method: Method,
+  rebuild: Rebuild,
+  errors: { maxAbs: number; firstBad: number },
+  atol: number,
+): void {
   if (errors.maxAbs > atol) {
-    out.error(`stitched does not match the series rebuilt from contracts and roll_dates with method ${method}: max error ${errors.maxAbs}, first offending date ${String(rebuild.labels[errors.firstBad])}`, "rebuild");
+    out.error(
+      `stitched does not match the series rebuilt from contracts and roll_dates with method ${method}: max error ${errors.maxAbs}, first offending date ${String(rebuild.labels[errors.firstBad])}`,
+      "rebuild",
+    );
   } else {
-    out.info(`stitched matches the ${method} rebuild from contracts and roll_dates on all ${rebuild.labels.length} date(s) (max error ${errors.maxAbs})`, "rebuild");
+    out.info(
+      `stitched matches the ${method} rebuild from contracts and roll_dates on all ${rebuild.labels.length} date(s) (max error ${errors.maxAbs})`,
+      "rebuild",
+    );
   }
 }
 
 /** Level error against the rebuild of `method`, and the return error against the rolled position. */
-function compare(values: readonly number[], rebuild: Rebuild, method: Method, atol: number): { maxAbs: number; firstBad: number; maxReturn: number | null } {
+function compare(
+  values: readonly number[],
+  rebuild: Rebuild,
+  method: Method,
+  atol: number,
+): { maxAbs: number; firstBad: number; maxReturn: number | null } {
   const target = method === "difference" ? rebuild.difference : method === "ratio" ? rebuild.ratio : rebuild.unadjusted;
   const diffs = values.map((v, t) => Math.abs(v - target[t]!));
   const maxAbs = diffs.reduce((m, d) => Math.max(m, d), 0);
@@ -131,7 +190,10 @@ function requireSameDates(stitched: Series, stitchedMs: readonly number[], rebui
     if (stitchedMs[i] !== rebuild.ms[i]) {
       const s = stitched.index?.[i] === undefined ? "(none)" : JSON.stringify(stitched.index[i]);
       const c = rebuild.labels[i] === undefined ? "(none)" : JSON.stringify(rebuild.labels[i]);
-      throw invalid("stitched", `dates differ from the span of contracts at position ${i}: stitched has ${s}, contracts has ${c} (the span runs from contract 0's first price to the last contract's last price)`);
+      throw invalid(
+        "stitched",
+        `dates differ from the span of contracts at position ${i}: stitched has ${s}, contracts has ${c} (the span runs from contract 0's first price to the last contract's last price)`,
+      );
     }
   }
 }
@@ -141,17 +203,29 @@ function contractPrices(contracts: Frame, name: string): number[] {
   return contracts.data[name]!.map((c, i) => {
     if (c === null || (typeof c === "number" && Number.isNaN(c))) return NaN;
     if (typeof c !== "number" || !Number.isFinite(c) || !(c > 0)) {
-      throw invalid(fieldPath("contracts", "records", i, name), `a present price must be a finite number > 0, got ${JSON.stringify(c)}`);
+      throw invalid(
+        fieldPath("contracts", "records", i, name),
+        `a present price must be a finite number > 0, got ${JSON.stringify(c)}`,
+      );
     }
     return c;
   });
 }
 
-async function requireContractsFrame(contracts: Frame, progress: Progress): Promise<{ ms: number[]; prices: number[][] }> {
-  if (typeof contracts !== "object" || contracts === null || !Array.isArray(contracts.columns) || typeof contracts.data !== "object") {
+async function requireContractsFrame(
+  contracts: Frame,
+  progress: Progress,
+): Promise<{ ms: number[]; prices: number[][] }> {
+  if (
+    typeof contracts !== "object" ||
+    contracts === null ||
+    !Array.isArray(contracts.columns) ||
+    typeof contracts.data !== "object"
+  ) {
     throw invalid("contracts", "must be a frame with one column per contract");
   }
-  if (contracts.columns.length < 2) throw invalid("contracts", `needs at least 2 contract columns, got ${contracts.columns.length}`);
+  if (contracts.columns.length < 2)
+    throw invalid("contracts", `needs at least 2 contract columns, got ${contracts.columns.length}`);
   const ms = requireDatedIndex("contracts", contracts);
   await progress.advance(contracts.nrows);
   const prices: number[][] = [];
@@ -165,13 +239,20 @@ async function requireContractsFrame(contracts: Frame, progress: Progress): Prom
 /** Row positions of the roll dates in the contracts index; validates count, order and membership. */
 function requireRollRows(rollDates: readonly IsoDate[], ms: readonly number[], nContracts: number): number[] {
   if (!Array.isArray(rollDates)) throw invalid("roll_dates", "must be an array of ISO dates");
-  if (rollDates.length !== nContracts - 1) throw invalid("roll_dates", `needs one date per adjacent pair of contracts (${nContracts - 1}), got ${rollDates.length}`);
+  if (rollDates.length !== nContracts - 1)
+    throw invalid(
+      "roll_dates",
+      `needs one date per adjacent pair of contracts (${nContracts - 1}), got ${rollDates.length}`,
+    );
   const rowOf = new Map(ms.map((t, i) => [t, i] as const));
   const rows: number[] = [];
   rollDates.forEach((d, j) => {
     const t = requireIsoTimestamp(fieldPath("roll_dates", j), d);
     if (j > 0 && !(t > requireIsoTimestamp(fieldPath("roll_dates", j - 1), rollDates[j - 1]))) {
-      throw invalid(fieldPath("roll_dates", j), `must be strictly increasing: ${JSON.stringify(d)} comes after ${JSON.stringify(rollDates[j - 1])}`);
+      throw invalid(
+        fieldPath("roll_dates", j),
+        `must be strictly increasing: ${JSON.stringify(d)} comes after ${JSON.stringify(rollDates[j - 1])}`,
+      );
     }
     const row = rowOf.get(t) ?? -1;
     if (row < 0) throw invalid(fieldPath("roll_dates", j), `${JSON.stringify(d)} is not a row of contracts`);
@@ -180,7 +261,11 @@ function requireRollRows(rollDates: readonly IsoDate[], ms: readonly number[], n
   return rows;
 }
 
-async function rebuildFromContracts(contracts: Frame, rollDates: readonly IsoDate[], progress: Progress): Promise<Rebuild> {
+async function rebuildFromContracts(
+  contracts: Frame,
+  rollDates: readonly IsoDate[],
+  progress: Progress,
+): Promise<Rebuild> {
   const { ms, prices } = await requireContractsFrame(contracts, progress);
   const names = contracts.columns;
   const rollRows = requireRollRows(rollDates, ms, names.length);
@@ -188,31 +273,53 @@ async function rebuildFromContracts(contracts: Frame, rollDates: readonly IsoDat
   const gaps: RollGap[] = rollRows.map((row, j) => {
     const oldClose = prices[j]![row]!;
     const newClose = prices[j + 1]![row]!;
-    for (const [k, v] of [[j, oldClose], [j + 1, newClose]] as const) {
-      if (Number.isNaN(v)) throw invalid(fieldPath("roll_dates", j), `contract '${names[k]}' has no price on roll date ${JSON.stringify(rollDates[j])}`);
+    for (const [k, v] of [
+      [j, oldClose],
+      [j + 1, newClose],
+    ] as const) {
+      if (Number.isNaN(v))
+        throw invalid(
+          fieldPath("roll_dates", j),
+          `contract '${names[k]}' has no price on roll date ${JSON.stringify(rollDates[j])}`,
+        );
     }
     return { oldClose, newClose };
   });
   const first = prices[0]!.findIndex((p) => !Number.isNaN(p));
   const last = prices[names.length - 1]!.findLastIndex((p) => !Number.isNaN(p));
-  if (first < 0 || last < 0 || last < first) throw invalid("contracts", "has an empty span: contract 0 must start trading before the last contract stops");
+  if (first < 0 || last < 0 || last < first)
+    throw invalid("contracts", "has an empty span: contract 0 must start trading before the last contract stops");
   const rows = Array.from({ length: last - first + 1 }, (_, i) => first + i);
   const active = activeContracts(rows, rollRows);
   const held = await progress.map(rows.length, (i) => {
     const r = rows[i]!;
     const p = prices[active[i]!]![r]!;
-    if (Number.isNaN(p)) throw invalid(fieldPath("contracts", "records", r, names[active[i]!]!), `the active contract '${names[active[i]!]}' has no price on ${JSON.stringify(labels[r])} inside the span`);
+    if (Number.isNaN(p))
+      throw invalid(
+        fieldPath("contracts", "records", r, names[active[i]!]!),
+        `the active contract '${names[active[i]!]}' has no price on ${JSON.stringify(labels[r])} inside the span`,
+      );
     return p;
   });
-  const truth = await progress.map(rows.length, (i) => (i === 0 ? NaN : prices[active[i]!]![rows[i]!]! / prices[active[i]!]![rows[i]! - 1]! - 1));
+  const truth = await progress.map(rows.length, (i) =>
+    i === 0 ? NaN : prices[active[i]!]![rows[i]!]! / prices[active[i]!]![rows[i]! - 1]! - 1,
+  );
   const difference: number[] = [];
   const ratio: number[] = [];
-  await progress.forChunks(rows.length, (from, to) => {
-    difference.push(...differenceBackAdjust(held.slice(from, to), active.slice(from, to), gaps));
-  }, DECIMAL_CHUNK);
-  await progress.forChunks(rows.length, (from, to) => {
-    ratio.push(...ratioBackAdjust(held.slice(from, to), active.slice(from, to), gaps));
-  }, DECIMAL_CHUNK);
+  await progress.forChunks(
+    rows.length,
+    (from, to) => {
+      difference.push(...differenceBackAdjust(held.slice(from, to), active.slice(from, to), gaps));
+    },
+    DECIMAL_CHUNK,
+  );
+  await progress.forChunks(
+    rows.length,
+    (from, to) => {
+      ratio.push(...ratioBackAdjust(held.slice(from, to), active.slice(from, to), gaps));
+    },
+    DECIMAL_CHUNK,
+  );
   return {
     labels: rows.map((r) => labels[r]!),
     ms: rows.map((r) => ms[r]!),

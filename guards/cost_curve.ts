@@ -40,7 +40,8 @@ function fillNet(r: readonly number[], turnover: readonly number[], costBps: num
 }
 
 /** Gross growth factor 1 + net_t of period t at cost c. */
-const growth = (r: readonly number[], turnover: readonly number[], costBps: number, t: number) => 1 + (r[t]! - (turnover[t]! * costBps) / 10000);
+const growth = (r: readonly number[], turnover: readonly number[], costBps: number, t: number) =>
+  1 + (r[t]! - (turnover[t]! * costBps) / 10000);
 
 /**
  * log prod_t(1 + net_t) at cost c without an array, as a sum of logs of 32-period block
@@ -101,7 +102,13 @@ function verdictOf(sharpe: number | null): Verdict {
 }
 
 /** Every statistic at one cost level; `buffer` (length n) is reused across levels. */
-function costPoint(r: readonly number[], turnover: readonly number[], bps: number, ppy: number, buffer: Float64Array): CostPoint {
+function costPoint(
+  r: readonly number[],
+  turnover: readonly number[],
+  bps: number,
+  ppy: number,
+  buffer: Float64Array,
+): CostPoint {
   const solvent = fillNet(r, turnover, bps, buffer);
   const logG = solvent ? logGrowth(r, turnover, bps) : -Infinity;
   const sharpe = netSharpe(buffer, ppy);
@@ -142,15 +149,18 @@ function breakeven(r: readonly number[], turnover: readonly number[], ppy: numbe
 
 /** Turnover per period: one number broadcast, or a series aligned with returns. */
 function readTurnover(turnover: unknown, returns: Series, n: number): number[] {
-  if (typeof turnover === "number") return new Array<number>(n).fill(requireNumber("turnover", turnover, { atLeast: 0 }));
-  if (typeof turnover !== "object" || turnover === null) throw invalid("turnover", `must be a series or one number, got ${turnover === null ? "null" : typeof turnover}`);
+  if (typeof turnover === "number")
+    return new Array<number>(n).fill(requireNumber("turnover", turnover, { atLeast: 0 }));
+  if (typeof turnover !== "object" || turnover === null)
+    throw invalid("turnover", `must be a series or one number, got ${turnover === null ? "null" : typeof turnover}`);
   const values = requireNumbers("turnover", turnover as Series, { atLeast: 0 });
   requireAligned("returns", returns, "turnover", turnover as Series);
   return [...values];
 }
 
 function readLevels(bps: unknown): number[] {
-  if (!Array.isArray(bps)) throw invalid("bps", `must be an array of round-trip costs in bps, got ${bps === null ? "null" : typeof bps}`);
+  if (!Array.isArray(bps))
+    throw invalid("bps", `must be an array of round-trip costs in bps, got ${bps === null ? "null" : typeof bps}`);
   return bps.map((x, i) => requireNumber(fieldPath("bps", i), x, { atLeast: 0 }));
 }
 
@@ -158,16 +168,18 @@ function readLevels(bps: unknown): number[] {
 function readHurdle(benchmark: unknown, returns: Series, ppy: number): number {
   if (benchmark === undefined || benchmark === null) return 0;
   if (typeof benchmark === "number") return requireNumber("benchmark", benchmark, { above: -1 });
-  if (typeof benchmark !== "object") throw invalid("benchmark", `must be a series or one annualised return, got ${typeof benchmark}`);
+  if (typeof benchmark !== "object")
+    throw invalid("benchmark", `must be a series or one annualised return, got ${typeof benchmark}`);
   const b = requireNumbers("benchmark", benchmark as Series, { above: -1 });
   requireAligned("returns", returns, "benchmark", benchmark as Series);
   let w = 1;
   for (const x of b) w *= 1 + x;
-  return Math.pow(w, ppy / b.length) - 1;
+  return w ** (ppy / b.length) - 1;
 }
 
 function readPeriodsPerYear(ppy: unknown): number {
-  if (typeof ppy !== "number" || !Number.isInteger(ppy) || ppy < 1) throw invalid("periods_per_year", `must be an integer >= 1, got ${JSON.stringify(ppy) ?? String(ppy)}`);
+  if (typeof ppy !== "number" || !Number.isInteger(ppy) || ppy < 1)
+    throw invalid("periods_per_year", `must be an integer >= 1, got ${JSON.stringify(ppy) ?? String(ppy)}`);
   return ppy;
 }
 
@@ -183,8 +195,9 @@ const fmtPct = (x: number) => `${(x * 100).toFixed(2)}%`;
 /** Fixed-width text: one line per level and a final breakeven line (layout not contractual). */
 function renderTable(points: readonly CostPoint[], breakevenBps: number): string {
   const head = `${"bps".padStart(8)} ${"total".padStart(10)} ${"ann".padStart(10)} ${"sharpe".padStart(9)} ${"max_dd".padStart(9)}  verdict`;
-  const lines = points.map((p) =>
-    `${p.bps.toFixed(2).padStart(8)} ${fmtPct(p.total_return).padStart(10)} ${fmtPct(p.ann_return).padStart(10)} ${fmtSharpe(p.sharpe).padStart(9)} ${fmtPct(p.max_drawdown).padStart(9)}  ${p.verdict}`,
+  const lines = points.map(
+    (p) =>
+      `${p.bps.toFixed(2).padStart(8)} ${fmtPct(p.total_return).padStart(10)} ${fmtPct(p.ann_return).padStart(10)} ${fmtSharpe(p.sharpe).padStart(9)} ${fmtPct(p.max_drawdown).padStart(9)}  ${p.verdict}`,
   );
   return [head, ...lines, `breakeven: ${fmtBps(breakevenBps)} bps round-trip`].join("\n");
 }
@@ -234,15 +247,30 @@ export function check(
   const out = new Outcome();
   const sharpes = `gross Sharpe ${fmtSharpe(sharpeGross)}, net Sharpe ${fmtSharpe(sharpeAtCost)} at ${cost} bps`;
   if (be <= cost) {
-    out.error(`breakeven cost ${fmtBps(be)} bps round-trip is at or below the stated cost of ${cost} bps round-trip: the edge does not survive costs (${sharpes})`, "breakeven");
+    out.error(
+      `breakeven cost ${fmtBps(be)} bps round-trip is at or below the stated cost of ${cost} bps round-trip: the edge does not survive costs (${sharpes})`,
+      "breakeven",
+    );
   } else {
-    out.info(`breakeven cost ${fmtBps(be)} bps round-trip is above the stated cost of ${cost} bps round-trip (${sharpes})`, "breakeven");
+    out.info(
+      `breakeven cost ${fmtBps(be)} bps round-trip is above the stated cost of ${cost} bps round-trip (${sharpes})`,
+      "breakeven",
+    );
     if (sharpeAtCost !== null && sharpeAtCost > 0 && sharpeAtCost < 0.5) {
-      out.warning(`the edge survives ${cost} bps but is thin: net Sharpe ${fmtSharpe(sharpeAtCost)} is below 0.5`, "sharpe");
+      out.warning(
+        `the edge survives ${cost} bps but is thin: net Sharpe ${fmtSharpe(sharpeAtCost)} is below 0.5`,
+        "sharpe",
+      );
     }
   }
   return out
-    .note("curve", frameFromRecords(points.map((p) => ({ ...p })), ["bps", "total_return", "ann_return", "sharpe", "max_drawdown", "verdict"]))
+    .note(
+      "curve",
+      frameFromRecords(
+        points.map((p) => ({ ...p })),
+        ["bps", "total_return", "ann_return", "sharpe", "max_drawdown", "verdict"],
+      ),
+    )
     .note("breakeven_bps", be)
     .note("cost_bps", cost)
     .note("sharpe_gross", sharpeGross)

@@ -14,6 +14,7 @@ export type FoldField = number | string | boolean | readonly number[] | readonly
 export type Fold = FoldField | Readonly<Record<string, FoldField>>;
 /** Any live in-process value (a number, an array, an object of any class): compared and scanned, never copied. */
 export interface LiveValue {
+  // biome-ignore lint/complexity/noBannedTypes: any constructor at all, the value is never called
   readonly constructor: Function;
 }
 /** The value passed unchanged to every fold call. */
@@ -93,7 +94,11 @@ interface Mismatch {
 }
 
 /** Per fold in order: serial vs shuffled, then serial vs concurrent; the first difference. */
-function firstMismatch(serial: readonly unknown[], runs: Readonly<Record<Run, readonly Settled[]>>, tol: number): Mismatch | null {
+function firstMismatch(
+  serial: readonly unknown[],
+  runs: Readonly<Record<Run, readonly Settled[]>>,
+  tol: number,
+): Mismatch | null {
   for (let i = 0; i < serial.length; i++) {
     for (const run of ["shuffled", "concurrent"] as const) {
       const got = runs[run][i]!;
@@ -113,21 +118,32 @@ function reportScan(out: Outcome, hits: readonly SharedHit[]): void {
 }
 
 function readFolds(folds: unknown): readonly unknown[] {
-  if (!Array.isArray(folds)) throw invalid("folds", `must be an array of fold descriptions, got ${folds === null ? "null" : typeof folds}`);
+  if (!Array.isArray(folds))
+    throw invalid("folds", `must be an array of fold descriptions, got ${folds === null ? "null" : typeof folds}`);
   if (folds.length < 2) throw invalid("folds", `needs at least 2 folds, got ${folds.length}`);
   return folds;
 }
 
 function readCaptured(captured: unknown): Readonly<Record<string, unknown>> {
   if (captured === undefined || captured === null) return {};
-  const plain = typeof captured === "object" && !Array.isArray(captured) && [Object.prototype, null].includes(Object.getPrototypeOf(captured));
-  if (!plain) throw invalid("captured", `must be a plain object {name: value}, got ${Array.isArray(captured) ? "an array" : typeof captured}`);
+  const plain =
+    typeof captured === "object" &&
+    !Array.isArray(captured) &&
+    [Object.prototype, null].includes(Object.getPrototypeOf(captured));
+  if (!plain)
+    throw invalid(
+      "captured",
+      `must be a plain object {name: value}, got ${Array.isArray(captured) ? "an array" : typeof captured}`,
+    );
   return captured as Record<string, unknown>;
 }
 
 function readInteger(field: string, x: unknown, lo: number, hi: number): number {
   if (typeof x !== "number" || !Number.isInteger(x) || x < lo || x > hi) {
-    throw invalid(field, `must be an integer in [${lo}, ${hi === Infinity ? "Infinity" : hi}], got ${JSON.stringify(x) ?? String(x)}`);
+    throw invalid(
+      field,
+      `must be an integer in [${lo}, ${hi === Infinity ? "Infinity" : hi}], got ${JSON.stringify(x) ?? String(x)}`,
+    );
   }
   return x;
 }
@@ -165,10 +181,15 @@ export async function check(
   workers: Integer = 4,
   seed: Integer = 0,
 ) {
-  if (typeof run_fold !== "function") throw invalid("run_fold", `must be a function (fold, config) => result, got ${run_fold === null ? "null" : typeof run_fold}`);
+  if (typeof run_fold !== "function")
+    throw invalid(
+      "run_fold",
+      `must be a function (fold, config) => result, got ${run_fold === null ? "null" : typeof run_fold}`,
+    );
   const fs = readFolds(folds);
   const caps = readCaptured(captured);
-  if (typeof tol !== "number" || !Number.isFinite(tol) || tol < 0) throw invalid("tol", `must be a finite number >= 0, got ${JSON.stringify(tol) ?? String(tol)}`);
+  if (typeof tol !== "number" || !Number.isFinite(tol) || tol < 0)
+    throw invalid("tol", `must be a finite number >= 0, got ${JSON.stringify(tol) ?? String(tol)}`);
   const w = readInteger("workers", workers, 1, Infinity);
   const s = readInteger("seed", seed, 0, 4294967295);
 
@@ -183,13 +204,22 @@ export async function check(
   const out = new Outcome();
   reportScan(out, hits);
   if (mismatch !== null) {
-    const suspects = hits.length === 0 ? "none found by the scan (declare closed-over values in captured)" : hits.map((h) => `${h.name} (${h.kind})`).join(", ");
-    out.error(`FOLD LEAK: ${RUN_TEXT[mismatch.run]} results differ from the in-order serial run at fold ${mismatch.fold} (${mismatch.detail}); the folds share state. Suspects: ${suspects}`, "reruns");
+    const suspects =
+      hits.length === 0
+        ? "none found by the scan (declare closed-over values in captured)"
+        : hits.map((h) => `${h.name} (${h.kind})`).join(", ");
+    out.error(
+      `FOLD LEAK: ${RUN_TEXT[mismatch.run]} results differ from the in-order serial run at fold ${mismatch.fold} (${mismatch.detail}); the folds share state. Suspects: ${suspects}`,
+      "reruns",
+    );
   } else {
     out.info(`serial, shuffled-order and concurrent runs agree on all ${fs.length} folds`, "reruns");
   }
   return out
-    .note("shared_state", hits.map((h) => ({ name: h.name, kind: h.kind, type: h.type, why: h.why })))
+    .note(
+      "shared_state",
+      hits.map((h) => ({ name: h.name, kind: h.kind, type: h.type, why: h.why })),
+    )
     .note("n_folds", fs.length)
     .note("seed", s)
     .note("workers", w)

@@ -31,7 +31,16 @@ interface PairFacts {
   triple_rollover_weekday: string;
 }
 
-const TOP_LEVEL_KEYS = ["pip_size", "point_size", "pip_value_quote", "pip_value_usd", "settlement_days", "value_date", "triple_rollover_weekday", "usd_is_base"] as const;
+const TOP_LEVEL_KEYS = [
+  "pip_size",
+  "point_size",
+  "pip_value_quote",
+  "pip_value_usd",
+  "settlement_days",
+  "value_date",
+  "triple_rollover_weekday",
+  "usd_is_base",
+] as const;
 
 function parsePair(field: string, given: string): ParsedPair {
   const code = given.toUpperCase().replace(/[/_-]/g, "");
@@ -47,7 +56,8 @@ function parsePair(field: string, given: string): ParsedPair {
 
 function readPairs(pair: unknown): ParsedPair[] {
   if (typeof pair === "string") return [parsePair("pair", pair)];
-  if (!Array.isArray(pair) || pair.length === 0) throw invalid("pair", `must be a string or a non-empty array of strings, got ${asciiJson(pair)}`);
+  if (!Array.isArray(pair) || pair.length === 0)
+    throw invalid("pair", `must be a string or a non-empty array of strings, got ${asciiJson(pair)}`);
   const seen = new Set<string>();
   return pair.map((p: unknown, i) => {
     const field = fieldPath("pair", i);
@@ -59,7 +69,8 @@ function readPairs(pair: unknown): ParsedPair[] {
 }
 
 function requirePositive(field: string, x: unknown): number {
-  if (typeof x !== "number" || !Number.isFinite(x) || !(x > 0)) throw invalid(field, `must be a finite number > 0, got ${describe(x)}`);
+  if (typeof x !== "number" || !Number.isFinite(x) || !(x > 0))
+    throw invalid(field, `must be a finite number > 0, got ${describe(x)}`);
   return x;
 }
 
@@ -71,14 +82,17 @@ function readRates(rate: unknown, pairs: readonly ParsedPair[]): Map<string, num
   const out = new Map<string, number>();
   if (rate === undefined || rate === null) return out;
   if (typeof rate === "number") {
-    if (pairs.length !== 1) throw invalid("rate", `a single number needs a single pair, got ${pairs.length} pairs; key the rates by pair`);
+    if (pairs.length !== 1)
+      throw invalid("rate", `a single number needs a single pair, got ${pairs.length} pairs; key the rates by pair`);
     out.set(pairs[0]!.given, requirePositive("rate", rate));
     return out;
   }
-  if (typeof rate !== "object" || Array.isArray(rate)) throw invalid("rate", `must be a number or an object {pair: number}, got ${describe(rate)}`);
+  if (typeof rate !== "object" || Array.isArray(rate))
+    throw invalid("rate", `must be a number or an object {pair: number}, got ${describe(rate)}`);
   const given = new Set(pairs.map((p) => p.given));
   for (const [k, v] of Object.entries(rate as Record<string, unknown>)) {
-    if (!given.has(k)) throw invalid(fieldPath("rate", k), `${asciiJson(k)} is not one of the given pairs ${asciiJson([...given])}`);
+    if (!given.has(k))
+      throw invalid(fieldPath("rate", k), `${asciiJson(k)} is not one of the given pairs ${asciiJson([...given])}`);
     out.set(k, requirePositive(fieldPath("rate", k), v));
   }
   return out;
@@ -102,7 +116,12 @@ function usdPipValue(p: ParsedPair, quoteValue: Money, rate: number | undefined)
   return null;
 }
 
-function factsFor(p: ParsedPair, rate: number | undefined, notional: number | undefined, tradeDay: number | null): PairFacts {
+function factsFor(
+  p: ParsedPair,
+  rate: number | undefined,
+  notional: number | undefined,
+  tradeDay: number | null,
+): PairFacts {
   const pip = pipSize(p.quote);
   const lag = spotLag(p.base, p.quote);
   const quoteValue = notional === undefined ? null : pipValueQuote(notional, pip);
@@ -127,11 +146,21 @@ function sideText(usdBase: boolean | null): string {
   return "cross with no USD leg";
 }
 
-function reportPair(out: Outcome, p: ParsedPair, f: PairFacts, notional: number | undefined, rate: number | undefined): void {
-  if (f.backwards) out.error(`${p.base}${p.quote} is quoted backwards: market convention is ${p.quote}${p.base}`, p.given);
+function reportPair(
+  out: Outcome,
+  p: ParsedPair,
+  f: PairFacts,
+  notional: number | undefined,
+  rate: number | undefined,
+): void {
+  if (f.backwards)
+    out.error(`${p.base}${p.quote} is quoted backwards: market convention is ${p.quote}${p.base}`, p.given);
   else out.info(`${p.base}/${p.quote}, pip ${f.pip_size}, ${sideText(f.usd_is_base)}`, p.given);
   if (notional !== undefined && f.usd_is_base === true && rate === undefined) {
-    out.info(`pip value in USD needs rate: ${f.pip_value_quote} ${p.quote} per pip cannot be converted without the ${p.base}${p.quote} rate`, p.given);
+    out.info(
+      `pip value in USD needs rate: ${f.pip_value_quote} ${p.quote} per pip cannot be converted without the ${p.base}${p.quote} rate`,
+      p.given,
+    );
   }
 }
 
@@ -170,8 +199,12 @@ export function check(
     reportPair(out, p, f, size, r);
   }
   if (tradeDay !== null) {
-    out.info("value dates skip weekends only, with no holiday calendar, so a holiday in either currency can move the real value date", "value_date");
-    if (isWeekend(tradeDay)) out.warning(`trade_date ${formatIsoDate(tradeDay)} is a Saturday or Sunday, not a trading day`, "trade_date");
+    out.info(
+      "value dates skip weekends only, with no holiday calendar, so a holiday in either currency can move the real value date",
+      "value_date",
+    );
+    if (isWeekend(tradeDay))
+      out.warning(`trade_date ${formatIsoDate(tradeDay)} is a Saturday or Sunday, not a trading day`, "trade_date");
   }
   out.note("pairs", evidence);
   if (pairs.length === 1) {

@@ -40,12 +40,17 @@ const SCALED: readonly Scaled[] = ["vega", "theta", "rho"];
 
 /** Greeks keyed by lower-cased name, in the order given; duplicates after lower-casing are bad input. */
 function readGreeks(greeks: unknown): Map<string, number> {
-  if (typeof greeks !== "object" || greeks === null || Array.isArray(greeks)) throw invalid("greeks", `must be an object {name: number}, got ${asciiJson(greeks)}`);
+  if (typeof greeks !== "object" || greeks === null || Array.isArray(greeks))
+    throw invalid("greeks", `must be an object {name: number}, got ${asciiJson(greeks)}`);
   const out = new Map<string, number>();
   const original = new Map<string, string>();
   for (const [k, v] of Object.entries(greeks as Record<string, unknown>)) {
     const field = fieldPath("greeks", k);
-    if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(field, `must be a finite number, got ${typeof v === "number" ? (Number.isNaN(v) ? "null (missing)" : String(v)) : (asciiJson(v))}`);
+    if (typeof v !== "number" || !Number.isFinite(v))
+      throw invalid(
+        field,
+        `must be a finite number, got ${typeof v === "number" ? (Number.isNaN(v) ? "null (missing)" : String(v)) : asciiJson(v)}`,
+      );
     const name = k.toLowerCase();
     if (out.has(name)) throw invalid(field, `duplicates key ${asciiJson(original.get(name))} after lower-casing`);
     out.set(name, v);
@@ -64,14 +69,19 @@ function readFlag(flag: unknown): OptionType {
 
 function readMoneyness(m: unknown): number | null {
   if (m === undefined || m === null) return null;
-  if (typeof m !== "number" || !Number.isFinite(m) || !(m > 0)) throw invalid("moneyness", `must be a finite number > 0 (S/K), got ${typeof m === "number" && Number.isNaN(m) ? "null (missing)" : (asciiJson(m))}`);
+  if (typeof m !== "number" || !Number.isFinite(m) || !(m > 0))
+    throw invalid(
+      "moneyness",
+      `must be a finite number > 0 (S/K), got ${typeof m === "number" && Number.isNaN(m) ? "null (missing)" : asciiJson(m)}`,
+    );
   return m;
 }
 
 function readConvention(c: unknown): string | null {
   if (c === undefined || c === null) return null;
   const name = typeof c === "string" ? c.trim().toLowerCase() : null;
-  if (name === null || !(name in CONVENTIONS)) throw invalid("convention", `unknown convention ${asciiJson(c)}; accepted: ${Object.keys(CONVENTIONS).join(", ")}`);
+  if (name === null || !(name in CONVENTIONS))
+    throw invalid("convention", `unknown convention ${asciiJson(c)}; accepted: ${Object.keys(CONVENTIONS).join(", ")}`);
   return name;
 }
 
@@ -113,7 +123,12 @@ function toAbsolute(g: ReadonlyMap<string, number>, conv: UnitConvention): Recor
   return out;
 }
 
-function unitReport(name: string, g: ReadonlyMap<string, number>, abs: Readonly<Record<string, number>>, conv: UnitConvention): string {
+function unitReport(
+  name: string,
+  g: ReadonlyMap<string, number>,
+  abs: Readonly<Record<string, number>>,
+  conv: UnitConvention,
+): string {
   const parts = [...g.keys()].map((k) => {
     if (!(SCALED as readonly string[]).includes(k)) return `${k} ${abs[k]}`;
     const s = k as Scaled;

@@ -47,8 +47,16 @@ export async function check(left: Frame, right: Frame, on: string, by: string, v
   const lk = await readKeys("left", left, on, by, progress);
   const rk = await readKeys("right", right, on, by, progress);
   // an empty right has no value kinds to compare
-  if (right.nrows > 0 && lk.onKind !== rk.onKind) throw invalid("on", `column '${on}' holds ${lk.onKind} values in left but ${rk.onKind} in right; both must be numbers or both ISO date-times`);
-  if (right.nrows > 0 && lk.byKind !== rk.byKind) throw invalid("by", `column '${by}' holds ${lk.byKind} values in left but ${rk.byKind} in right; both must be strings or both numbers`);
+  if (right.nrows > 0 && lk.onKind !== rk.onKind)
+    throw invalid(
+      "on",
+      `column '${on}' holds ${lk.onKind} values in left but ${rk.onKind} in right; both must be numbers or both ISO date-times`,
+    );
+  if (right.nrows > 0 && lk.byKind !== rk.byKind)
+    throw invalid(
+      "by",
+      `column '${by}' holds ${lk.byKind} values in left but ${rk.byKind} in right; both must be strings or both numbers`,
+    );
 
   const lg = await progress.map(left.nrows, (i) => groupKey([lk.groups[i]]));
   const rg = await progress.map(right.nrows, (i) => groupKey([rk.groups[i]]));
@@ -61,7 +69,8 @@ export async function check(left: Frame, right: Frame, on: string, by: string, v
   const cursor = await progress.map(left.nrows, (i) => cursorJoin.next(lk.times[i]!, lg[i]!));
   const wrongRows: number[] = [];
   await progress.forChunks(left.nrows, (from, to) => {
-    for (let i = from; i < to; i++) if (!agree(cellAt(values, correct[i]!), cellAt(values, cursor[i]!))) wrongRows.push(i);
+    for (let i = from; i < to; i++)
+      if (!agree(cellAt(values, correct[i]!), cellAt(values, cursor[i]!))) wrongRows.push(i);
   });
   const leftSorted = sortedByGroupThenTime(lk);
   await progress.advance(left.nrows);
@@ -71,12 +80,23 @@ export async function check(left: Frame, right: Frame, on: string, by: string, v
   const out = new Outcome();
   const n = left.nrows;
   if (wrongRows.length > 0) {
-    out.error(`${wrongRows.length} of ${n} rows would be matched to a different (later) quote by a cursor join; sort BOTH frames by [by, on] before join_asof, carry the quote timestamp through, assert quote_time <= time`, "order");
+    out.error(
+      `${wrongRows.length} of ${n} rows would be matched to a different (later) quote by a cursor join; sort BOTH frames by [by, on] before join_asof, carry the quote timestamp through, assert quote_time <= time`,
+      "order",
+    );
   } else {
     out.info(`cursor and correct joins agree on all ${n} rows`, "order");
   }
-  if (!leftSorted) out.warning(`left is not sorted by [${by}, ${on}] (group then time): a cursor join is unsafe on it in general`, "order");
-  if (!rightSorted) out.warning(`right is not sorted by [${by}, ${on}] (group then time): a cursor join is unsafe on it in general`, "order");
+  if (!leftSorted)
+    out.warning(
+      `left is not sorted by [${by}, ${on}] (group then time): a cursor join is unsafe on it in general`,
+      "order",
+    );
+  if (!rightSorted)
+    out.warning(
+      `right is not sorted by [${by}, ${on}] (group then time): a cursor join is unsafe on it in general`,
+      "order",
+    );
   return out
     .note("n_rows", n)
     .note("n_wrong", wrongRows.length)
@@ -88,18 +108,24 @@ export async function check(left: Frame, right: Frame, on: string, by: string, v
 }
 
 function requireColumnName(field: string, x: unknown): void {
-  if (typeof x !== "string" || x === "") throw invalid(field, `must be a non-empty column name, got ${JSON.stringify(x) ?? "undefined"}`);
+  if (typeof x !== "string" || x === "")
+    throw invalid(field, `must be a non-empty column name, got ${JSON.stringify(x) ?? "undefined"}`);
 }
 
 /** The val column: as given (must be in right), or the first right column that is neither on nor by. */
 function chooseVal(right: Frame, on: string, by: string, val: string | undefined): string {
   if (val !== undefined) {
     requireColumnName("val", val);
-    if (!right.columns.includes(val)) throw invalid("val", `column '${val}' is not in right; columns: ${JSON.stringify(right.columns)}`);
+    if (!right.columns.includes(val))
+      throw invalid("val", `column '${val}' is not in right; columns: ${JSON.stringify(right.columns)}`);
     return val;
   }
   const candidate = right.columns.find((c) => c !== on && c !== by);
-  if (candidate === undefined) throw invalid("val", `right has no column besides '${on}' and '${by}' to join; columns: ${JSON.stringify(right.columns)}`);
+  if (candidate === undefined)
+    throw invalid(
+      "val",
+      `right has no column besides '${on}' and '${by}' to join; columns: ${JSON.stringify(right.columns)}`,
+    );
   return candidate;
 }
 
@@ -111,13 +137,17 @@ async function readKeys(field: string, frame: Frame, on: string, by: string, pro
     const c = onCells[i];
     const t = timeOfCell(c);
     if (Number.isNaN(t) || (typeof c === "string") !== (onKind === "datetime")) {
-      throw invalid(fieldPath(field, "records", i, on), `column '${on}' must hold numbers or ISO date-times (one kind), got ${JSON.stringify(c) ?? String(c)}`);
+      throw invalid(
+        fieldPath(field, "records", i, on),
+        `column '${on}' must hold numbers or ISO date-times (one kind), got ${JSON.stringify(c) ?? String(c)}`,
+      );
     }
     return t;
   });
   const byKind = keyKind(byCells);
   const groupKind = byKind === "datetime" ? "string" : byKind; // an ISO-looking label is still a string group
-  if (groupKind !== "number" && groupKind !== "string") throw invalid(field, `column '${by}' must hold strings or numbers, got ${byKind} values`);
+  if (groupKind !== "number" && groupKind !== "string")
+    throw invalid(field, `column '${by}' must hold strings or numbers, got ${byKind} values`);
   return { times, groups: byCells, onKind, byKind: groupKind };
 }
 

@@ -42,7 +42,7 @@ function compound(rs: readonly number[]): number {
 function analyticApproximation(rs: readonly number[], lev: number, indexTotal: number): number {
   let sumSq = 0;
   for (const r of rs) sumSq += r * r;
-  return Math.pow(1 + indexTotal, lev) * Math.exp((-(lev * lev - lev) / 2) * sumSq) - 1;
+  return (1 + indexTotal) ** lev * Math.exp((-(lev * lev - lev) / 2) * sumSq) - 1;
 }
 
 function readLev(lev: unknown): number {
@@ -101,17 +101,27 @@ export function check(
   const numbers = `exact reset return ${pct(exact)}, L x index ${pct(levTimes)} (L = ${L}, index ${pct(indexTotal)}), analytic ${pct(analytic)}`;
   if (modelled !== null && gapExact !== null) {
     if (Math.abs(gapExact) > tol) {
-      out.error(`modelled return ${pct(modelled)} differs from the exact daily-reset return ${pct(exact)} by ${pct(gapExact)} (tolerance ${pct(tol)}); L x index is ${pct(levTimes)}`, "modelled_return");
+      out.error(
+        `modelled return ${pct(modelled)} differs from the exact daily-reset return ${pct(exact)} by ${pct(gapExact)} (tolerance ${pct(tol)}); L x index is ${pct(levTimes)}`,
+        "modelled_return",
+      );
     } else {
-      out.info(`modelled return ${pct(modelled)} matches the exact reset path ${pct(exact)} within ${pct(tol)}`, "modelled_return");
+      out.info(
+        `modelled return ${pct(modelled)} matches the exact reset path ${pct(exact)} within ${pct(tol)}`,
+        "modelled_return",
+      );
     }
   } else {
     out.info(numbers, "reset");
   }
   if (path.wipedOutDay !== null) {
     const label = index_returns.index?.[path.wipedOutDay];
-    const at = label === undefined ? `day ${path.wipedOutDay}` : `day ${path.wipedOutDay} (${asciiText(String(label))})`;
-    out.warning(`the product is wiped out on ${at}: the daily factor 1 + L r - costs is <= 0, so wealth is 0 from then on`, "reset");
+    const at =
+      label === undefined ? `day ${path.wipedOutDay}` : `day ${path.wipedOutDay} (${asciiText(String(label))})`;
+    out.warning(
+      `the product is wiped out on ${at}: the daily factor 1 + L r - costs is <= 0, so wealth is 0 from then on`,
+      "reset",
+    );
   }
   return out
     .note("exact_product_return", exact)

@@ -9,7 +9,11 @@ export const required = ["broker"] as const;
 export const optional = ["account_id", "base_url", "extra"] as const;
 
 /** One broker-specific fact: a flag, a port, or an object (urls with URLs nested up to two levels, headers). */
-type ExtraValue = boolean | number | string | Record<string, string | number | boolean | Record<string, string | Record<string, string>>>;
+type ExtraValue =
+  | boolean
+  | number
+  | string
+  | Record<string, string | number | boolean | Record<string, string | Record<string, string>>>;
 
 type Raw = Readonly<Record<string, unknown>>;
 
@@ -31,58 +35,123 @@ function optionalString(field: string, x: unknown): string | null {
 
 function readExtra(x: unknown): Raw {
   if (x === undefined || x === null) return {};
-  if (typeof x !== "object" || Array.isArray(x)) throw invalid("extra", `must be an object of broker-specific facts, got ${show(x)}`);
+  if (typeof x !== "object" || Array.isArray(x))
+    throw invalid("extra", `must be an object of broker-specific facts, got ${show(x)}`);
   return x as Raw;
 }
 
 function portNote(extra: Raw): string {
   const key = ["port", "socket_port"].find((k) => extra[k] !== undefined && extra[k] !== null);
-  return key === undefined ? "" : `; ${key} ${show(extra[key])} is not evidence: paper and live gateways can use any port`;
+  return key === undefined
+    ? ""
+    : `; ${key} ${show(extra[key])} is not evidence: paper and live gateways can use any port`;
 }
 
 /** IB: the server-reported account id's prefix decides (DU/DF paper, U/F/I live). */
 function ibVerdict(accountId: string | null, extra: Raw): Verdict {
   const rule = "ib-account-prefix" as const;
-  if (accountId === null) return { isPaper: false, rule, text: `IB: no account_id from the server (managedAccounts()), so nothing proves a paper account${portNote(extra)}`, hosts: [] };
+  if (accountId === null)
+    return {
+      isPaper: false,
+      rule,
+      text: `IB: no account_id from the server (managedAccounts()), so nothing proves a paper account${portNote(extra)}`,
+      hosts: [],
+    };
   const id = asciiText(accountId.trim().toUpperCase());
   const paper = ["DU", "DF"].find((p) => id.startsWith(p));
-  if (paper !== undefined) return { isPaper: true, rule, text: `IB account ${id} is a paper account (${paper} prefix)`, hosts: [] };
+  if (paper !== undefined)
+    return { isPaper: true, rule, text: `IB account ${id} is a paper account (${paper} prefix)`, hosts: [] };
   const live = ["U", "F", "I"].find((p) => id.startsWith(p));
-  if (live !== undefined) return { isPaper: false, rule, text: `IB account ${id} is a LIVE account (${live} prefix)${portNote(extra)}`, hosts: [] };
-  return { isPaper: false, rule, text: `IB account ${asciiJson(id)} has an unrecognised prefix (paper accounts start DU or DF)${portNote(extra)}`, hosts: [] };
+  if (live !== undefined)
+    return {
+      isPaper: false,
+      rule,
+      text: `IB account ${id} is a LIVE account (${live} prefix)${portNote(extra)}`,
+      hosts: [],
+    };
+  return {
+    isPaper: false,
+    rule,
+    text: `IB account ${asciiJson(id)} has an unrecognised prefix (paper accounts start DU or DF)${portNote(extra)}`,
+    hosts: [],
+  };
 }
 
 /** Alpaca: the exact host of the resolved base URL decides; the paper flag can only disagree. */
 function alpacaVerdict(baseUrl: string | null, extra: Raw): Verdict {
   const rule = "alpaca-host" as const;
-  if (baseUrl === null) return { isPaper: false, rule, text: "Alpaca: no base_url, so the endpoint the client talks to is unknown", hosts: [] };
+  if (baseUrl === null)
+    return {
+      isPaper: false,
+      rule,
+      text: "Alpaca: no base_url, so the endpoint the client talks to is unknown",
+      hosts: [],
+    };
   const host = parseHost(baseUrl);
   if (host === null) throw invalid("base_url", `${asciiJson(baseUrl)} cannot be parsed as a URL`);
   const flag = Object.hasOwn(extra, "paper") ? extra["paper"] : extra["is_paper"];
   const hosts = [host];
-  if (ALPACA_DATA.has(host)) return { isPaper: false, rule, text: `Alpaca host ${host} is a market-data endpoint, not a trading endpoint`, hosts };
+  if (ALPACA_DATA.has(host))
+    return {
+      isPaper: false,
+      rule,
+      text: `Alpaca host ${host} is a market-data endpoint, not a trading endpoint`,
+      hosts,
+    };
   if (ALPACA_PAPER.has(host)) {
-    if (flag === false) return { isPaper: false, rule, text: `Alpaca host ${host} is a paper host but the paper flag is false: the flag and the host disagree`, hosts };
+    if (flag === false)
+      return {
+        isPaper: false,
+        rule,
+        text: `Alpaca host ${host} is a paper host but the paper flag is false: the flag and the host disagree`,
+        hosts,
+      };
     return { isPaper: true, rule, text: `Alpaca host ${host} is a paper trading host`, hosts };
   }
   if (ALPACA_LIVE.has(host)) {
-    const trap = flag === true ? ": url_override trap - the paper flag is true but the URL points at the live endpoint, and the URL wins" : "";
+    const trap =
+      flag === true
+        ? ": url_override trap - the paper flag is true but the URL points at the live endpoint, and the URL wins"
+        : "";
     return { isPaper: false, rule, text: `Alpaca host ${host} is the LIVE trading host${trap}`, hosts };
   }
   return { isPaper: false, rule, text: `Alpaca host ${host} is not a known Alpaca trading host`, hosts };
 }
 
-function verdictFor(key: string, accountId: string | null, baseUrl: string | null, extra: Raw): { verdict: Verdict; venue: string | null } {
+function verdictFor(
+  key: string,
+  accountId: string | null,
+  baseUrl: string | null,
+  extra: Raw,
+): { verdict: Verdict; venue: string | null } {
   const colon = key.indexOf(":");
   const base = colon < 0 ? key : key.slice(0, colon);
   const rest = colon < 0 ? "" : key.slice(colon + 1).trim();
   const venue = rest === "" ? null : rest;
   if (IB.has(base)) return { verdict: ibVerdict(accountId, extra), venue: null };
   if (ALPACA.has(base)) return { verdict: alpacaVerdict(baseUrl, extra), venue: null };
-  if (SCHWAB.has(base)) return { verdict: { isPaper: false, rule: "schwab-no-sandbox", text: "Schwab has no paper sandbox: every session is live", hosts: [] }, venue: null };
+  if (SCHWAB.has(base))
+    return {
+      verdict: {
+        isPaper: false,
+        rule: "schwab-no-sandbox",
+        text: "Schwab has no paper sandbox: every session is live",
+        hosts: [],
+      },
+      venue: null,
+    };
   if (base === "ccxt") return { verdict: ccxtVerdict(venue, extra), venue };
-  if (Object.hasOwn(extra, "sandbox_mode") || Object.hasOwn(extra, "urls")) return { verdict: ccxtVerdict(key, extra), venue: key };
-  return { verdict: { isPaper: false, rule: "unknown-broker", text: `unknown broker ${asciiJson(key)}: no rule can prove a paper session, so trading is refused`, hosts: [] }, venue: null };
+  if (Object.hasOwn(extra, "sandbox_mode") || Object.hasOwn(extra, "urls"))
+    return { verdict: ccxtVerdict(key, extra), venue: key };
+  return {
+    verdict: {
+      isPaper: false,
+      rule: "unknown-broker",
+      text: `unknown broker ${asciiJson(key)}: no rule can prove a paper session, so trading is refused`,
+      hosts: [],
+    },
+    venue: null,
+  };
 }
 
 /**
@@ -103,7 +172,8 @@ function verdictFor(key: string, accountId: string | null, baseUrl: string | nul
  *       accepted but is not evidence.
  */
 export function check(broker: string, account_id?: string, base_url?: string, extra?: Record<string, ExtraValue>) {
-  if (typeof broker !== "string" || broker.trim() === "") throw invalid("broker", `must be a non-empty string, got ${show(broker)}`);
+  if (typeof broker !== "string" || broker.trim() === "")
+    throw invalid("broker", `must be a non-empty string, got ${show(broker)}`);
   const accountId = optionalString("account_id", account_id);
   const baseUrl = optionalString("base_url", base_url);
   const facts = readExtra(extra);

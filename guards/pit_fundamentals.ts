@@ -1,4 +1,12 @@
-import { Outcome, invalid, fieldPath, type Frame, type Integer, type IsoDate, type Series } from "../src/runtime/contract.js";
+import {
+  Outcome,
+  invalid,
+  fieldPath,
+  type Frame,
+  type Integer,
+  type IsoDate,
+  type Series,
+} from "../src/runtime/contract.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { finiteOrNull } from "../src/lib/stats.js";
 import { isFrame } from "../src/lib/frame_shape.js";
@@ -65,14 +73,22 @@ interface Vintage {
  * Fails when a used value was not on file at as_of, is a vintage filed later, or matches nothing.
  * Without used, warns when the naive view differs from the point-in-time view.
  */
-export function check(facts: readonly Fact[], as_of: IsoDate, used?: Series | Frame | Record<string, number>, forms?: readonly string[]) {
+export function check(
+  facts: readonly Fact[],
+  as_of: IsoDate,
+  used?: Series | Frame | Record<string, number>,
+  forms?: readonly string[],
+) {
   const all = requireFacts(facts);
   const asOfDay = requireIsoDate("as_of", as_of);
   const asOf = formatIsoDate(asOfDay);
   const usedValues = used === undefined ? null : requireUsed(used);
   const kept = applyForms(all, forms);
 
-  const sorted = kept.map((v, i) => ({ v, i })).sort((a, b) => a.v.filedDay - b.v.filedDay || cmp(a.v.accn, b.v.accn) || a.i - b.i).map((x) => x.v);
+  const sorted = kept
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => a.v.filedDay - b.v.filedDay || cmp(a.v.accn, b.v.accn) || a.i - b.i)
+    .map((x) => x.v);
   const vintages = groupByPeriod(sorted);
   const naive = lastPerPeriod(sorted);
   const pit = lastPerPeriod(sorted.filter((v) => v.filedDay <= asOfDay));
@@ -82,7 +98,10 @@ export function check(facts: readonly Fact[], as_of: IsoDate, used?: Series | Fr
   const out = new Outcome();
   if (usedValues === null) {
     if (leaky.length + unfiled.length > 0) {
-      out.warning(`${leaky.length} leaky period(s) (the latest vintage differs from the point-in-time figure) and ${unfiled.length} unfiled period(s) (nothing on file at ${asOf}): drop_duplicates(keep='last') would use all of them`, "vintages");
+      out.warning(
+        `${leaky.length} leaky period(s) (the latest vintage differs from the point-in-time figure) and ${unfiled.length} unfiled period(s) (nothing on file at ${asOf}): drop_duplicates(keep='last') would use all of them`,
+        "vintages",
+      );
     } else {
       out.info(`point-in-time and naive views agree on all ${naive.size} period(s) at ${asOf}`, "vintages");
     }
@@ -150,7 +169,14 @@ function restatements(vintages: ReadonlyMap<string, readonly Vintage[]>) {
   return rows;
 }
 
-function checkUsed(out: Outcome, used: readonly [string, number][], vintages: ReadonlyMap<string, readonly Vintage[]>, pit: ReadonlyMap<string, Vintage>, asOfDay: number, asOf: string): void {
+function checkUsed(
+  out: Outcome,
+  used: readonly [string, number][],
+  vintages: ReadonlyMap<string, readonly Vintage[]>,
+  pit: ReadonlyMap<string, Vintage>,
+  asOfDay: number,
+  asOf: string,
+): void {
   let bad = 0;
   for (const [p, v] of used) {
     const vs = vintages.get(p);
@@ -160,9 +186,10 @@ function checkUsed(out: Outcome, used: readonly [string, number][], vintages: Re
     else if (onFile === undefined) message = `period ${p} was not on file at ${asOf} (first filed ${vs[0]!.filed})`;
     else if (!equal(v, onFile.val)) {
       const later = [...vs].reverse().find((x) => x.filedDay > asOfDay && equal(v, x.val));
-      message = later === undefined
-        ? `value ${v} for ${p} matches no vintage`
-        : `value ${v} for ${p} is the vintage filed ${later.filed}, after as_of; the point-in-time figure was ${onFile.val}`;
+      message =
+        later === undefined
+          ? `value ${v} for ${p} matches no vintage`
+          : `value ${v} for ${p} is the vintage filed ${later.filed}, after as_of; the point-in-time figure was ${onFile.val}`;
     }
     if (message !== null) {
       out.error(message, p);
@@ -179,27 +206,42 @@ function applyForms(all: readonly Vintage[], forms: readonly string[] | undefine
     if (typeof f !== "string") throw invalid(fieldPath("forms", i), `must be a string, got ${JSON.stringify(f)}`);
   });
   const kept = all.filter((v) => forms.includes(v.form));
-  if (kept.length === 0) throw invalid("forms", `${JSON.stringify(forms)} keeps none of the ${all.length} fact(s); their forms are ${JSON.stringify([...new Set(all.map((v) => v.form))])}`);
+  if (kept.length === 0)
+    throw invalid(
+      "forms",
+      `${JSON.stringify(forms)} keeps none of the ${all.length} fact(s); their forms are ${JSON.stringify([...new Set(all.map((v) => v.form))])}`,
+    );
   return kept;
 }
 
 function requireString(field: string, x: unknown): string {
-  if (typeof x !== "string" || x === "") throw invalid(field, `must be a non-empty string, got ${JSON.stringify(x) ?? "nothing"}`);
+  if (typeof x !== "string" || x === "")
+    throw invalid(field, `must be a non-empty string, got ${JSON.stringify(x) ?? "nothing"}`);
   return x;
 }
 
 function requireFacts(facts: readonly Fact[]): Vintage[] {
-  if (!Array.isArray(facts) || facts.length === 0) throw invalid("facts", "must be a non-empty array of company-facts entries");
+  if (!Array.isArray(facts) || facts.length === 0)
+    throw invalid("facts", "must be a non-empty array of company-facts entries");
   return facts.map((f, i) => {
     const at = (k: string) => fieldPath("facts", i, k);
-    if (typeof f !== "object" || f === null || Array.isArray(f)) throw invalid(fieldPath("facts", i), `must be an object, got ${JSON.stringify(f)}`);
+    if (typeof f !== "object" || f === null || Array.isArray(f))
+      throw invalid(fieldPath("facts", i), `must be an object, got ${JSON.stringify(f)}`);
     for (const k of ["end", "val", "accn", "form", "filed"] as const) {
-      if (f[k] === undefined || f[k] === null) throw invalid(at(k), `is missing (every fact needs end, val, accn, form and filed)`);
+      if (f[k] === undefined || f[k] === null)
+        throw invalid(at(k), `is missing (every fact needs end, val, accn, form and filed)`);
     }
-    if (typeof f.val !== "number" || !Number.isFinite(f.val)) throw invalid(at("val"), `must be a finite number, got ${Number.isNaN(f.val) ? "null (missing)" : JSON.stringify(f.val)}`);
-    if (f.fy !== undefined && f.fy !== null && !Number.isInteger(f.fy)) throw invalid(at("fy"), `must be an integer, got ${JSON.stringify(f.fy)}`);
-    if (f.fp !== undefined && f.fp !== null && typeof f.fp !== "string") throw invalid(at("fp"), `must be a string, got ${JSON.stringify(f.fp)}`);
-    const start = f.start === undefined || f.start === null ? null : formatIsoDate(requireIsoDate(at("start"), f.start));
+    if (typeof f.val !== "number" || !Number.isFinite(f.val))
+      throw invalid(
+        at("val"),
+        `must be a finite number, got ${Number.isNaN(f.val) ? "null (missing)" : JSON.stringify(f.val)}`,
+      );
+    if (f.fy !== undefined && f.fy !== null && !Number.isInteger(f.fy))
+      throw invalid(at("fy"), `must be an integer, got ${JSON.stringify(f.fy)}`);
+    if (f.fp !== undefined && f.fp !== null && typeof f.fp !== "string")
+      throw invalid(at("fp"), `must be a string, got ${JSON.stringify(f.fp)}`);
+    const start =
+      f.start === undefined || f.start === null ? null : formatIsoDate(requireIsoDate(at("start"), f.start));
     const end = formatIsoDate(requireIsoDate(at("end"), f.end));
     const filedDay = requireIsoDate(at("filed"), f.filed);
     return {
@@ -222,27 +264,40 @@ function requireUsed(used: Series | Frame | Record<string, number>): [string, nu
   for (const [p, v] of pairs) {
     if (seen.has(p)) throw invalid(fieldPath("used", p), `period ${p} is given twice`);
     seen.add(p);
-    if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(fieldPath("used", p), `must be a finite number, got ${typeof v === "number" && Number.isNaN(v) ? "null (missing)" : JSON.stringify(v) ?? String(v)}`);
+    if (typeof v !== "number" || !Number.isFinite(v))
+      throw invalid(
+        fieldPath("used", p),
+        `must be a finite number, got ${typeof v === "number" && Number.isNaN(v) ? "null (missing)" : (JSON.stringify(v) ?? String(v))}`,
+      );
   }
   return (pairs as [string, number][]).sort((a, b) => cmp(a[0], b[0]));
 }
 
 function usedPairs(used: unknown): [string, unknown][] {
-  const shape = "must be a series indexed by period key, a frame with columns period and val, or an object {period: value}";
-  if (typeof used !== "object" || used === null || Array.isArray(used)) throw invalid("used", `${shape}, got ${used === null ? "null" : Array.isArray(used) ? "an array" : typeof used}`);
+  const shape =
+    "must be a series indexed by period key, a frame with columns period and val, or an object {period: value}";
+  if (typeof used !== "object" || used === null || Array.isArray(used))
+    throw invalid("used", `${shape}, got ${used === null ? "null" : Array.isArray(used) ? "an array" : typeof used}`);
   if (isFrame(used)) {
-    for (const c of ["period", "val"]) if (!used.columns.includes(c)) throw invalid("used", `${shape}; the frame has columns ${JSON.stringify(used.columns)}`);
-    return used.data["period"]!.map((p, i) => [requirePeriodLabel(fieldPath("used", "records", i, "period"), p), used.data["val"]![i]]);
+    for (const c of ["period", "val"])
+      if (!used.columns.includes(c))
+        throw invalid("used", `${shape}; the frame has columns ${JSON.stringify(used.columns)}`);
+    return used.data["period"]!.map((p, i) => [
+      requirePeriodLabel(fieldPath("used", "records", i, "period"), p),
+      used.data["val"]![i],
+    ]);
   }
   const s = used as Series;
   if (Array.isArray(s.values)) {
-    if (!Array.isArray(s.index) || s.index.length !== s.values.length) throw invalid("used", `${shape}; the series has no period-key index`);
+    if (!Array.isArray(s.index) || s.index.length !== s.values.length)
+      throw invalid("used", `${shape}; the series has no period-key index`);
     return s.values.map((v, i) => [requirePeriodLabel(fieldPath("used", "index", i), s.index![i]), v]);
   }
   return Object.entries(used as Record<string, unknown>);
 }
 
 function requirePeriodLabel(field: string, p: unknown): string {
-  if (typeof p !== "string" || p === "") throw invalid(field, `a period key must be a string "<start or instant>..<end>", got ${JSON.stringify(p)}`);
+  if (typeof p !== "string" || p === "")
+    throw invalid(field, `a period key must be a string "<start or instant>..<end>", got ${JSON.stringify(p)}`);
   return p;
 }

@@ -3,12 +3,30 @@ import { requireNumber } from "../src/lib/series.js";
 import { formatIsoDate } from "../src/lib/dates.js";
 import { mean } from "../src/lib/stats.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
-import { buildUnits, buildUniverse, readLiquidity, readMembers, readRebalanceDates, readUniverse, universeRecord, type DatedUniverse, type Screen } from "./_pit_universe_build.js";
+import {
+  buildUnits,
+  buildUniverse,
+  readLiquidity,
+  readMembers,
+  readRebalanceDates,
+  readUniverse,
+  universeRecord,
+  type DatedUniverse,
+  type Screen,
+} from "./_pit_universe_build.js";
 
 export const skill = "research-integrity-guards";
 export const title = "Point-in-time universe";
 export const required = [] as const;
-export const optional = ["universe", "members", "rebalance_dates", "liquidity", "min_adv", "adv_lookback", "min_expected_turnover"] as const;
+export const optional = [
+  "universe",
+  "members",
+  "rebalance_dates",
+  "liquidity",
+  "min_adv",
+  "adv_lookback",
+  "min_expected_turnover",
+] as const;
 export const alternatives = [["universe", ["members", "rebalance_dates"]]] as const;
 
 /** Additions, removals and turnover per date (null on the first date / when undefined). */
@@ -64,11 +82,16 @@ export async function check(
 ) {
   requireOneForm(universe, members, rebalance_dates, liquidity, min_adv);
   if (typeof adv_lookback !== "number" || !Number.isInteger(adv_lookback) || adv_lookback < 1) {
-    throw invalid("adv_lookback", `must be an integer >= 1, got ${JSON.stringify(adv_lookback) ?? String(adv_lookback)}`);
+    throw invalid(
+      "adv_lookback",
+      `must be an integer >= 1, got ${JSON.stringify(adv_lookback) ?? String(adv_lookback)}`,
+    );
   }
   requireNumber("min_expected_turnover", min_expected_turnover, { atLeast: 0 });
   const built = members !== undefined;
-  const u = built ? await fromMembers(members, rebalance_dates!, liquidity, min_adv, adv_lookback) : readUniverse(universe!);
+  const u = built
+    ? await fromMembers(members, rebalance_dates!, liquidity, min_adv, adv_lookback)
+    : readUniverse(universe!);
 
   const a = audit(u);
   const out = new Outcome();
@@ -100,19 +123,39 @@ export async function check(
 }
 
 /** Exactly one form: universe, or members + rebalance_dates; the screen inputs only where they apply. */
-function requireOneForm(universe: unknown, members: unknown, dates: unknown, liquidity: unknown, minAdv: unknown): void {
+function requireOneForm(
+  universe: unknown,
+  members: unknown,
+  dates: unknown,
+  liquidity: unknown,
+  minAdv: unknown,
+): void {
   if (universe === undefined && members === undefined && dates === undefined) {
-    throw new BadInputError("missing_argument", "", "missing required input(s) ['universe or (members + rebalance_dates)']");
+    throw new BadInputError(
+      "missing_argument",
+      "",
+      "missing required input(s) ['universe or (members + rebalance_dates)']",
+    );
   }
-  if (universe !== undefined && members !== undefined) throw invalid("members", "give universe or members + rebalance_dates, not both");
-  if (universe !== undefined && dates !== undefined) throw invalid("rebalance_dates", "rebalance_dates goes with members; universe already carries its dates");
-  if (members !== undefined && dates === undefined) throw invalid("rebalance_dates", "members needs rebalance_dates (missing)");
+  if (universe !== undefined && members !== undefined)
+    throw invalid("members", "give universe or members + rebalance_dates, not both");
+  if (universe !== undefined && dates !== undefined)
+    throw invalid("rebalance_dates", "rebalance_dates goes with members; universe already carries its dates");
+  if (members !== undefined && dates === undefined)
+    throw invalid("rebalance_dates", "members needs rebalance_dates (missing)");
   if (members === undefined && dates !== undefined) throw invalid("members", "rebalance_dates needs members (missing)");
-  if (liquidity !== undefined && universe !== undefined) throw invalid("liquidity", "the liquidity screen applies only when building from members, not to a given universe");
+  if (liquidity !== undefined && universe !== undefined)
+    throw invalid("liquidity", "the liquidity screen applies only when building from members, not to a given universe");
   if (minAdv !== undefined && liquidity === undefined) throw invalid("min_adv", "min_adv needs liquidity to screen on");
 }
 
-async function fromMembers(members: Frame, dates: readonly IsoDate[], liquidity: Frame | undefined, minAdv: number | undefined, lookback: number): Promise<DatedUniverse> {
+async function fromMembers(
+  members: Frame,
+  dates: readonly IsoDate[],
+  liquidity: Frame | undefined,
+  minAdv: number | undefined,
+  lookback: number,
+): Promise<DatedUniverse> {
   const m = readMembers(members);
   const days = readRebalanceDates(dates);
   if (minAdv !== undefined) requireNumber("min_adv", minAdv, { above: 0 });
@@ -150,7 +193,10 @@ function audit(u: DatedUniverse): Audit {
   const defined = turnover.filter((x): x is number => x !== null);
   const totalRemovals = removals.reduce<number>((s, x) => s + (x ?? 0), 0);
   return {
-    sizes, additions, removals, turnover,
+    sizes,
+    additions,
+    removals,
+    turnover,
     meanTurnover: defined.length === 0 ? null : mean(defined),
     medianTurnover: defined.length === 0 ? null : median(defined),
     totalAdditions: additions.reduce<number>((s, x) => s + (x ?? 0), 0),
@@ -174,16 +220,25 @@ function judge(out: Outcome, a: Audit, minTurnover: number): string {
   if (a.neverLosesAName) {
     verdict = `CURRENT-SNAPSHOT SCREEN (red flag): ${a.sizes.length} rebalances over ${a.years.toFixed(1)} yr and not one name ever left`;
     out.error(verdict, "removals");
-    notes.push("a point-in-time universe loses names to delistings, mergers and index deletions at almost every rebalance");
+    notes.push(
+      "a point-in-time universe loses names to delistings, mergers and index deletions at almost every rebalance",
+    );
     notes.push("results on this universe are an UPPER BOUND, not an estimate");
-    notes.push(a.totalAdditions === 0 ? "the same fixed ticker list at every date" : `names join but never leave (${a.totalAdditions} additions, 0 removals)`);
+    notes.push(
+      a.totalAdditions === 0
+        ? "the same fixed ticker list at every date"
+        : `names join but never leave (${a.totalAdditions} additions, 0 removals)`,
+    );
   } else if (a.meanTurnover !== null && a.meanTurnover < minTurnover) {
     verdict = `SUSPICIOUSLY STATIC: mean turnover ${a.meanTurnover.toFixed(4)} per rebalance (floor ${minTurnover})`;
     out.error(verdict, "turnover");
   } else {
     verdict = "PLAUSIBLY POINT-IN-TIME";
     const mt = a.meanTurnover === null ? "n/a" : a.meanTurnover.toFixed(4);
-    out.info(`${verdict}: mean turnover ${mt} per rebalance, ${a.totalRemovals} removal(s) over ${a.sizes.length} dates`, "universe");
+    out.info(
+      `${verdict}: mean turnover ${mt} per rebalance, ${a.totalRemovals} removal(s) over ${a.sizes.length} dates`,
+      "universe",
+    );
   }
   if (a.monotonicGrowth && a.totalRemovals > 0) notes.push("sizes never fall: deletions may be back-filled");
   for (const n of notes) out.warning(n, "notes");

@@ -1,4 +1,13 @@
-import { Outcome, invalid, fieldPath, type Cell, type Frame, type Integer, type Label, type Series } from "../src/runtime/contract.js";
+import {
+  Outcome,
+  invalid,
+  fieldPath,
+  type Cell,
+  type Frame,
+  type Integer,
+  type Label,
+  type Series,
+} from "../src/runtime/contract.js";
 import { rocAuc } from "../src/lib/auc.js";
 import { numericColumn } from "../src/lib/frame.js";
 import { knnMeanLabel } from "../src/lib/knn.js";
@@ -83,10 +92,14 @@ export async function check(
   if (typeof n_splits !== "number" || !Number.isInteger(n_splits) || n_splits < 2 || n_splits > n) {
     throw invalid("n_splits", `must be an integer in [2, n] = [2, ${n}], got ${describeCell(n_splits)}`);
   }
-  if (typeof embargo !== "number" || !Number.isFinite(embargo) || embargo < 0) throw invalid("embargo", `must be a fraction of n in [0, 1), got ${describeCell(embargo)}`);
-  if (embargo >= 1) throw invalid("embargo", `is a fraction of n, e.g. 0.01 (not a bar count); must be in [0, 1), got ${embargo}`);
-  if (score_fn !== undefined && typeof score_fn !== "function") throw invalid("score_fn", `must be a function (x_train, y_train, x_test) => scores, got ${typeof score_fn}`);
-  if (typeof auc_tol !== "number" || !Number.isFinite(auc_tol) || auc_tol < 0) throw invalid("auc_tol", `must be a finite number >= 0, got ${describeCell(auc_tol)}`);
+  if (typeof embargo !== "number" || !Number.isFinite(embargo) || embargo < 0)
+    throw invalid("embargo", `must be a fraction of n in [0, 1), got ${describeCell(embargo)}`);
+  if (embargo >= 1)
+    throw invalid("embargo", `is a fraction of n, e.g. 0.01 (not a bar count); must be in [0, 1), got ${embargo}`);
+  if (score_fn !== undefined && typeof score_fn !== "function")
+    throw invalid("score_fn", `must be a function (x_train, y_train, x_test) => scores, got ${typeof score_fn}`);
+  if (typeof auc_tol !== "number" || !Number.isFinite(auc_tol) || auc_tol < 0)
+    throw invalid("auc_tol", `must be a finite number >= 0, got ${describeCell(auc_tol)}`);
 
   const he = embargoBars(embargo, n);
   const folds = userFolds ?? contiguousKFold(n, n_splits);
@@ -132,30 +145,66 @@ export async function check(
 }
 
 /** Purge and embargo findings: per fold with the caller's splits, one demonstration line without. */
-function reportFolds(out: Outcome, rows: readonly FoldRow[], userSplits: boolean, h: number, he: number, k: number, leaks: number): void {
+function reportFolds(
+  out: Outcome,
+  rows: readonly FoldRow[],
+  userSplits: boolean,
+  h: number,
+  he: number,
+  k: number,
+  leaks: number,
+): void {
   if (!userSplits) {
     out.info(`plain KFold(${k}) would leak ${leaks} rows; pass your splits to audit them`, "folds");
     return;
   }
   for (const r of rows) {
     const block = `[${r.test_start}, ${r.test_end}]`;
-    if (r.n_purged > 0) out.error(`${r.n_purged} training row(s) carry labels overlapping the test block ${block} + horizon ${h} (purge violation)`, `fold ${r.fold}`);
+    if (r.n_purged > 0)
+      out.error(
+        `${r.n_purged} training row(s) carry labels overlapping the test block ${block} + horizon ${h} (purge violation)`,
+        `fold ${r.fold}`,
+      );
     if (r.n_embargoed > 0) {
       const from = r.test_end + h + 1;
-      out.warning(`${r.n_embargoed} training rows inside the embargo of ${he} bars after the test block ${block} + horizon ${h} (rows ${from}..${from + he - 1})`, `fold ${r.fold}`);
+      out.warning(
+        `${r.n_embargoed} training rows inside the embargo of ${he} bars after the test block ${block} + horizon ${h} (rows ${from}..${from + he - 1})`,
+        `fold ${r.fold}`,
+      );
     }
   }
-  if (rows.every((r) => r.n_purged === 0 && r.n_embargoed === 0)) out.info("no training row overlaps a test label span, and none sits inside the embargo", "folds");
+  if (rows.every((r) => r.n_purged === 0 && r.n_embargoed === 0))
+    out.info("no training row overlaps a test label span, and none sits inside the embargo", "folds");
 }
 
-function reportAuc(out: Outcome, user: number | null, purged: number | null, inflation: number | null, tol: number): void {
+function reportAuc(
+  out: Outcome,
+  user: number | null,
+  purged: number | null,
+  inflation: number | null,
+  tol: number,
+): void {
   if (user === null || purged === null) {
-    const side = user === null && purged === null ? "either training set" : user === null ? "the naive training sets" : "the purged training sets";
-    out.warning(`AUC not computable: no fold could be scored with ${side} (a training set with a single class or no rows, or a test set with a single class)`, "auc");
+    const side =
+      user === null && purged === null
+        ? "either training set"
+        : user === null
+          ? "the naive training sets"
+          : "the purged training sets";
+    out.warning(
+      `AUC not computable: no fold could be scored with ${side} (a training set with a single class or no rows, or a test set with a single class)`,
+      "auc",
+    );
   } else if (inflation! > tol) {
-    out.warning(`naive AUC ${user.toFixed(3)} vs purged AUC ${purged.toFixed(3)}: the overlap inflates AUC by ${inflation!.toFixed(3)} (tolerance ${tol})`, "auc");
+    out.warning(
+      `naive AUC ${user.toFixed(3)} vs purged AUC ${purged.toFixed(3)}: the overlap inflates AUC by ${inflation!.toFixed(3)} (tolerance ${tol})`,
+      "auc",
+    );
   } else {
-    out.info(`naive AUC ${user.toFixed(3)}, purged AUC ${purged.toFixed(3)} (inflation ${inflation!.toFixed(3)}, tolerance ${tol})`, "auc");
+    out.info(
+      `naive AUC ${user.toFixed(3)}, purged AUC ${purged.toFixed(3)} (inflation ${inflation!.toFixed(3)}, tolerance ${tol})`,
+      "auc",
+    );
   }
 }
 
@@ -176,7 +225,10 @@ class FoldScorer {
   async auc(train: readonly number[], test: readonly number[]): Promise<number | null> {
     if (!hasBothClasses(train, this.y) || !hasBothClasses(test, this.y)) return null;
     const scores = this.fn === undefined ? await this.knn(train, test) : await this.callUser(train, test);
-    return rocAuc(scores, test.map((i) => this.y[i]!));
+    return rocAuc(
+      scores,
+      test.map((i) => this.y[i]!),
+    );
   }
 
   private async knn(train: readonly number[], test: readonly number[]): Promise<number[]> {
@@ -191,14 +243,23 @@ class FoldScorer {
   }
 
   private async callUser(train: readonly number[], test: readonly number[]): Promise<number[]> {
-    const got = this.fn!(train.map((i) => [...this.x[i]!]), train.map((i) => this.y[i]!), test.map((i) => [...this.x[i]!]));
+    const got = this.fn!(
+      train.map((i) => [...this.x[i]!]),
+      train.map((i) => this.y[i]!),
+      test.map((i) => [...this.x[i]!]),
+    );
     await step(1, 1);
     const isList = Array.isArray(got) || ArrayBuffer.isView(got);
     if (!isList) throw invalid("score_fn", `must return an array of scores, got ${describeCell(got)}`);
     const scores = Array.from(got as ArrayLike<number>);
-    if (scores.length !== test.length) throw invalid("score_fn", `returned ${scores.length} score(s) for ${test.length} test row(s); it must return one score per test row`);
+    if (scores.length !== test.length)
+      throw invalid(
+        "score_fn",
+        `returned ${scores.length} score(s) for ${test.length} test row(s); it must return one score per test row`,
+      );
     scores.forEach((s, i) => {
-      if (typeof s !== "number" || !Number.isFinite(s)) throw invalid("score_fn", `returned a score that is not a finite number at test row ${i}: ${describeCell(s)}`);
+      if (typeof s !== "number" || !Number.isFinite(s))
+        throw invalid("score_fn", `returned a score that is not a finite number at test row ${i}: ${describeCell(s)}`);
     });
     return scores;
   }
@@ -226,17 +287,25 @@ function requireFeatures(x: Frame | readonly (readonly number[])[]): { rows: num
 }
 
 function isFrame(x: unknown): x is Frame {
-  return typeof x === "object" && x !== null && Array.isArray((x as Frame).columns) && typeof (x as Frame).data === "object";
+  return (
+    typeof x === "object" && x !== null && Array.isArray((x as Frame).columns) && typeof (x as Frame).data === "object"
+  );
 }
 
 function featureRowsFromArrays(x: readonly unknown[]): number[][] {
   const width = Array.isArray(x[0]) ? x[0].length : -1;
   return x.map((row, i) => {
-    if (!Array.isArray(row)) throw invalid(fieldPath("x", i), `each row must be an array of numbers, got ${describeCell(row)}`);
+    if (!Array.isArray(row))
+      throw invalid(fieldPath("x", i), `each row must be an array of numbers, got ${describeCell(row)}`);
     if (row.length === 0) throw invalid(fieldPath("x", i), "a row needs at least one feature");
-    if (row.length !== width) throw invalid(fieldPath("x", i), `row has ${row.length} value(s) but row 0 has ${width}; rows must have equal length`);
+    if (row.length !== width)
+      throw invalid(
+        fieldPath("x", i),
+        `row has ${row.length} value(s) but row 0 has ${width}; rows must have equal length`,
+      );
     return row.map((v: unknown, j: number) => {
-      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid(fieldPath("x", i, j), `features must be finite numbers, got ${describeCell(v)}`);
+      if (typeof v !== "number" || !Number.isFinite(v))
+        throw invalid(fieldPath("x", i, j), `features must be finite numbers, got ${describeCell(v)}`);
       return v;
     });
   });
@@ -245,26 +314,42 @@ function featureRowsFromArrays(x: readonly unknown[]): number[][] {
 /** Labels 0/1, one per feature row; dated labels must match a dated frame index. */
 function requireLabels(y: Series | readonly Integer[], n: number, xIndex: readonly Label[] | undefined): number[] {
   const view = valuesView("y", y);
-  if (view.values.length !== n) throw invalid("y", `has ${view.values.length} label(s) but x has ${n} row(s); they pair by position and must have equal length`);
+  if (view.values.length !== n)
+    throw invalid(
+      "y",
+      `has ${view.values.length} label(s) but x has ${n} row(s); they pair by position and must have equal length`,
+    );
   if (isDateIndex(xIndex) && isDateIndex(view.index)) {
     const at = xIndex.findIndex((l, i) => l !== view.index![i]);
-    if (at >= 0) throw invalid("y", `dates differ from x's at position ${at}: x has ${JSON.stringify(xIndex[at])}, y has ${JSON.stringify(view.index[at])}`);
+    if (at >= 0)
+      throw invalid(
+        "y",
+        `dates differ from x's at position ${at}: x has ${JSON.stringify(xIndex[at])}, y has ${JSON.stringify(view.index[at])}`,
+      );
   }
   return view.values.map((v: Cell, i) => {
-    if (v !== 0 && v !== 1) throw invalid(fieldPath(view.base, i), `labels must be the integers 0 or 1, got ${describeCell(v)}`);
+    if (v !== 0 && v !== 1)
+      throw invalid(fieldPath(view.base, i), `labels must be the integers 0 or 1, got ${describeCell(v)}`);
     return v;
   });
 }
 
 /** The caller's folds: >= 2 pairs [train, test] of non-empty, duplicate-free row positions in [0, n). */
 function requireSplits(splits: unknown, n: number): Fold[] {
-  if (!Array.isArray(splits)) throw invalid("splits", `must be an array of [train_indices, test_indices] pairs, got ${describeCell(splits)}`);
+  if (!Array.isArray(splits))
+    throw invalid("splits", `must be an array of [train_indices, test_indices] pairs, got ${describeCell(splits)}`);
   if (splits.length < 2) throw invalid("splits", `needs at least 2 folds, got ${splits.length}`);
   return splits.map((fold: unknown, i: number) => {
     if (!Array.isArray(fold) || fold.length !== 2 || !Array.isArray(fold[0]) || !Array.isArray(fold[1])) {
-      throw invalid(fieldPath("splits", i), `each fold must be a pair [train_indices, test_indices] of arrays, got ${describeCell(fold)}`);
+      throw invalid(
+        fieldPath("splits", i),
+        `each fold must be a pair [train_indices, test_indices] of arrays, got ${describeCell(fold)}`,
+      );
     }
-    return { train: requireIndexSet(fieldPath("splits", i, 0), "train", fold[0], n), test: requireIndexSet(fieldPath("splits", i, 1), "test", fold[1], n) };
+    return {
+      train: requireIndexSet(fieldPath("splits", i, 0), "train", fold[0], n),
+      test: requireIndexSet(fieldPath("splits", i, 1), "test", fold[1], n),
+    };
   });
 }
 
@@ -272,7 +357,8 @@ function requireIndexSet(field: string, what: string, xs: readonly unknown[], n:
   if (xs.length === 0) throw invalid(field, `the ${what} set is empty`);
   const seen = new Set<number>();
   return xs.map((v, j) => {
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= n) throw invalid(fieldPath(field, j), `must be an integer row position in [0, ${n}), got ${describeCell(v)}`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= n)
+      throw invalid(fieldPath(field, j), `must be an integer row position in [0, ${n}), got ${describeCell(v)}`);
     if (seen.has(v)) throw invalid(fieldPath(field, j), `duplicated index ${v} in the ${what} set`);
     seen.add(v);
     return v;

@@ -74,7 +74,10 @@ export function check(
     out.warning(verdict, "levels");
   } else if (unexplained.length > 0) {
     verdict = `DATA ERROR: ${unexplained.length} of ${steps.length} step(s) have no corporate action within ${window_days}d`;
-    out.error(`${verdict}: unexplained step(s) on ${unexplained.map((s) => String(s.date)).join(", ")} - a bad tick, a missing day or a wrong split factor in one source`, "steps");
+    out.error(
+      `${verdict}: unexplained step(s) on ${unexplained.map((s) => String(s.date)).join(", ")} - a bad tick, a missing day or a wrong split factor in one source`,
+      "steps",
+    );
   } else {
     verdict = `ADJUSTMENT DIFFERENCE: ${steps.length} step(s), all explained by corporate actions`;
     out.warning(verdict, "steps");
@@ -91,7 +94,14 @@ export function check(
 }
 
 /** Dates whose log ratio moved by more than tol, each attributed to the first action within the window. */
-function findSteps(ratio: readonly number[], ms: readonly number[], labels: readonly Label[], acts: readonly CorporateAction[], tol: number, windowDays: number): Step[] {
+function findSteps(
+  ratio: readonly number[],
+  ms: readonly number[],
+  labels: readonly Label[],
+  acts: readonly CorporateAction[],
+  tol: number,
+  windowDays: number,
+): Step[] {
   const steps: Step[] = [];
   for (let t = 1; t < ratio.length; t++) {
     if (!(Math.abs(Math.log(ratio[t]!) - Math.log(ratio[t - 1]!)) > tol)) continue;
@@ -101,7 +111,8 @@ function findSteps(ratio: readonly number[], ms: readonly number[], labels: read
       date: labels[t]!,
       ratio_before: ratio[t - 1]!,
       ratio_after: ratio[t]!,
-      attribution: action === undefined ? "UNEXPLAINED -> data error" : `${action.kind} ${action.ratio} on ${action.date}`,
+      attribution:
+        action === undefined ? "UNEXPLAINED -> data error" : `${action.kind} ${action.ratio} on ${action.date}`,
     });
   }
   return steps;
@@ -118,11 +129,21 @@ function fmt(x: number): string {
   return String(Number(x.toPrecision(6)));
 }
 
-function summary(verdict: string, n: number, nDivergent: number, tolBps: number, maxRel: number, maxReturn: number, steps: readonly Step[]): string {
+function summary(
+  verdict: string,
+  n: number,
+  nDivergent: number,
+  tolBps: number,
+  maxRel: number,
+  maxReturn: number,
+  steps: readonly Step[],
+): string {
   const lines = [
     verdict,
     `${n} common date(s); ${nDivergent} diverge by more than ${tolBps} bps; max abs rel diff ${fmt(maxRel)}; max abs return diff ${fmt(maxReturn)}`,
-    ...steps.map((s) => `step ${String(s.date)}: ratio ${fmt(s.ratio_before)} -> ${fmt(s.ratio_after)}; ${s.attribution}`),
+    ...steps.map(
+      (s) => `step ${String(s.date)}: ratio ${fmt(s.ratio_before)} -> ${fmt(s.ratio_after)}; ${s.attribution}`,
+    ),
   ];
   return lines.join("\n");
 }

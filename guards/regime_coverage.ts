@@ -1,4 +1,12 @@
-import { Outcome, invalid, fieldPath, type Cell, type Integer, type IsoDate, type Series } from "../src/runtime/contract.js";
+import {
+  Outcome,
+  invalid,
+  fieldPath,
+  type Cell,
+  type Integer,
+  type IsoDate,
+  type Series,
+} from "../src/runtime/contract.js";
 import { formatIsoDate, parseIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { isDateIndex, requireDatedIndex, requireNumber } from "../src/lib/series.js";
 import { describeCell, valuesView } from "../src/lib/series_or_array.js";
@@ -75,25 +83,37 @@ export function check(
   const s = requirePeriodSeries("strategy", strategy, days, { above: -1 });
   const p = requirePeriodSeries("position", position, days, {});
   const labs = requireLabels(labels, days);
-  if (typeof how !== "string" || how.trim() === "") throw invalid("how", `must be a non-empty string, got ${describeCell(how)}`);
+  if (typeof how !== "string" || how.trim() === "")
+    throw invalid("how", `must be a non-empty string, got ${describeCell(how)}`);
   requireCount("min_regimes", min_regimes);
   requireCount("min_episodes", min_episodes);
 
   const groups = labelEpisodes(labs);
   const rows = groups.map((g) => regimeRow(g.label, g.rows, g.episodes, days, a, s, p, n));
   const out = new Outcome();
-  if (how === "unstated") out.warning(`how is "unstated": say whether the labels are an ex-ante rule or an ex-post label`, "how");
+  if (how === "unstated")
+    out.warning(`how is "unstated": say whether the labels are an ex-ante rule or an ex-post label`, "how");
   const k = groups.length;
-  if (k < min_regimes) out.error(`the test period contains ${k} regime label(s) (need ${min_regimes}); a single regime is not a backtest`, "labels");
+  if (k < min_regimes)
+    out.error(
+      `the test period contains ${k} regime label(s) (need ${min_regimes}); a single regime is not a backtest`,
+      "labels",
+    );
   else out.info(`${k} regimes covered: ${rows.map((r) => String(r.label)).join(", ")}`, "labels");
   for (const r of rows) {
     if (r.n_episodes < min_episodes) {
-      out.warning(`'${r.label}' has ${r.n_episodes} episode(s): one episode is one observation of the regime (need ${min_episodes})`, String(r.label));
+      out.warning(
+        `'${r.label}' has ${r.n_episodes} episode(s): one episode is one observation of the regime (need ${min_episodes})`,
+        String(r.label),
+      );
     }
   }
   return out
     .note("table", rows)
-    .note("regimes_covered", rows.map((r) => cardLine(r, how)))
+    .note(
+      "regimes_covered",
+      rows.map((r) => cardLine(r, how)),
+    )
     .note("n_regimes", k)
     .note("how", how)
     .done();
@@ -104,21 +124,34 @@ function requireDates(dates: readonly IsoDate[]): number[] {
   if (!Array.isArray(dates)) throw invalid("dates", `must be an array of ISO dates, got ${describeCell(dates)}`);
   if (dates.length < 2) throw invalid("dates", `needs at least 2 dates, got ${dates.length}`);
   // fast path first; the path string is built only for a bad value
-  const days = dates.map((d, i) => (typeof d === "string" ? parseIsoDate(d) : null) ?? requireIsoDate(fieldPath("dates", i), d));
+  const days = dates.map(
+    (d, i) => (typeof d === "string" ? parseIsoDate(d) : null) ?? requireIsoDate(fieldPath("dates", i), d),
+  );
   for (let i = 1; i < days.length; i++) {
     if (days[i] === days[i - 1]) throw invalid(fieldPath("dates", i), `duplicate date ${JSON.stringify(dates[i])}`);
-    if (days[i]! < days[i - 1]!) throw invalid(fieldPath("dates", i), `dates must be strictly increasing: ${JSON.stringify(dates[i])} comes after ${JSON.stringify(dates[i - 1])}`);
+    if (days[i]! < days[i - 1]!)
+      throw invalid(
+        fieldPath("dates", i),
+        `dates must be strictly increasing: ${JSON.stringify(dates[i])} comes after ${JSON.stringify(dates[i - 1])}`,
+      );
   }
   return days;
 }
 
 /** A dated index must carry exactly `dates` (compared as dates); `field` names the input. */
-function requireSameDates(field: string, index: readonly (string | number)[] | undefined, days: readonly number[]): void {
+function requireSameDates(
+  field: string,
+  index: readonly (string | number)[] | undefined,
+  days: readonly number[],
+): void {
   if (!isDateIndex(index)) return;
   const ms = requireDatedIndex(field, { index });
   for (let i = 0; i < days.length; i++) {
     if (ms[i] !== days[i]! * 86400000) {
-      throw invalid(field, `dates differ from dates' at position ${i}: dates has ${JSON.stringify(formatIsoDate(days[i]!))}, ${field} has ${JSON.stringify(index[i])}`);
+      throw invalid(
+        field,
+        `dates differ from dates' at position ${i}: dates has ${JSON.stringify(formatIsoDate(days[i]!))}, ${field} has ${JSON.stringify(index[i])}`,
+      );
     }
   }
 }
@@ -128,8 +161,14 @@ function requireLength(field: string, len: number, n: number): void {
 }
 
 /** A numeric series with one finite value per date, dated like `dates` when dated. */
-function requirePeriodSeries(field: string, x: Series, days: readonly number[], rule: { above?: number }): readonly number[] {
-  if (typeof x !== "object" || x === null || !Array.isArray(x.values)) throw invalid(field, "must be a series of numbers");
+function requirePeriodSeries(
+  field: string,
+  x: Series,
+  days: readonly number[],
+  rule: { above?: number },
+): readonly number[] {
+  if (typeof x !== "object" || x === null || !Array.isArray(x.values))
+    throw invalid(field, "must be a series of numbers");
   requireLength(field, x.values.length, days.length);
   requireSameDates(field, x.index, days);
   const values = x.values as readonly unknown[];
@@ -149,7 +188,8 @@ function requireLabels(labels: Series<Cell> | readonly (string | Integer)[], day
   return view.values.map((v, i) => {
     if (typeof v === "string" && v !== "") return v;
     const where = fieldPath(view.base, i);
-    if (v === null || v === undefined || (typeof v === "number" && Number.isNaN(v))) throw invalid(where, `labels[${i}] is missing (null or NaN); every period needs a regime label`);
+    if (v === null || v === undefined || (typeof v === "number" && Number.isNaN(v)))
+      throw invalid(where, `labels[${i}] is missing (null or NaN); every period needs a regime label`);
     if (v === "") throw invalid(where, `labels[${i}] is an empty string; every period needs a regime label`);
     if (typeof v === "number" && Number.isInteger(v)) return v;
     throw invalid(where, `labels[${i}] must be a string or an integer, got ${describeCell(v)}`);
@@ -157,7 +197,8 @@ function requireLabels(labels: Series<Cell> | readonly (string | Integer)[], day
 }
 
 function requireCount(field: string, x: number): void {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < 1) throw invalid(field, `must be an integer >= 1, got ${describeCell(x)}`);
+  if (typeof x !== "number" || !Number.isInteger(x) || x < 1)
+    throw invalid(field, `must be an integer >= 1, got ${describeCell(x)}`);
 }
 
 /** The table row of one label over its row positions. */

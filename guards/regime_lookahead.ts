@@ -43,9 +43,11 @@ export function check(
   const p = requireProbabilities(p_calm, r.length);
   requireSameLabels(regime, p_calm);
   const n = r.length;
-  if (typeof lo !== "number" || !Number.isInteger(lo) || lo < 0) throw invalid("lo", `must be an integer >= 0, got ${describeCell(lo)}`);
+  if (typeof lo !== "number" || !Number.isInteger(lo) || lo < 0)
+    throw invalid("lo", `must be an integer >= 0, got ${describeCell(lo)}`);
   const end = hi === undefined ? n : hi;
-  if (typeof end !== "number" || !Number.isInteger(end)) throw invalid("hi", `must be an integer, got ${describeCell(end)}`);
+  if (typeof end !== "number" || !Number.isInteger(end))
+    throw invalid("hi", `must be an integer, got ${describeCell(end)}`);
   if (end > n) throw invalid("hi", `must be <= n = ${n}, got ${end}`);
   if (end < lo + 2) throw invalid("hi", `must be >= lo + 2 = ${lo + 2} (a window of at least 2 periods), got ${end}`);
   if (typeof max_anticipated !== "number" || !(max_anticipated >= 0 && max_anticipated <= 1)) {
@@ -53,7 +55,9 @@ export function check(
   }
 
   const switches = switchPositions(r, lo, end);
-  const timings = switches.map((t0, k) => timeSwitch(r, p, t0, k === 0 ? lo : switches[k - 1]!, k + 1 < switches.length ? switches[k + 1]! : end));
+  const timings = switches.map((t0, k) =>
+    timeSwitch(r, p, t0, k === 0 ? lo : switches[k - 1]!, k + 1 < switches.length ? switches[k + 1]! : end),
+  );
   const delays = timings.flatMap((t) => ("delay" in t ? [t.delay] : []));
   const medianDelay = median(delays);
   const shareAnticipated = delays.length === 0 ? null : delays.filter((d) => d < 0).length / delays.length;
@@ -67,10 +71,16 @@ export function check(
   } else {
     const summary = `median delay ${fmt(medianDelay)}, share anticipated ${fmt(shareAnticipated)}, ${missed} missed, ${falseAlarms} false alarm(s), label accuracy ${accuracy.toFixed(3)}`;
     if (medianDelay !== null && medianDelay <= 0) {
-      out.error(`the series reacts no later than the switch itself (median delay ${fmt(medianDelay)} period(s) over ${delays.length} switch(es)); a series traded at t must be known before t`, "delay");
+      out.error(
+        `the series reacts no later than the switch itself (median delay ${fmt(medianDelay)} period(s) over ${delays.length} switch(es)); a series traded at t must be known before t`,
+        "delay",
+      );
     }
     if (shareAnticipated !== null && shareAnticipated > max_anticipated) {
-      out.error(`the share of switches anticipated (flagged before they happen) is ${fmt(shareAnticipated)}, above the limit ${max_anticipated}`, "anticipation");
+      out.error(
+        `the share of switches anticipated (flagged before they happen) is ${fmt(shareAnticipated)}, above the limit ${max_anticipated}`,
+        "anticipation",
+      );
     }
     if (out.passing) out.info(summary, "delay");
   }
@@ -93,7 +103,11 @@ function requireRegime(regime: Series | readonly Integer[]): number[] {
   const view = valuesView("regime", regime);
   if (view.values.length < 2) throw invalid("regime", `needs at least 2 labels, got ${view.values.length}`);
   return view.values.map((v, i) => {
-    if (v !== 0 && v !== 1) throw invalid(fieldPath(view.base, i), `regime labels must be 0 (calm) or 1 (turbulent), got ${describeCell(v)} at position ${i}`);
+    if (v !== 0 && v !== 1)
+      throw invalid(
+        fieldPath(view.base, i),
+        `regime labels must be 0 (calm) or 1 (turbulent), got ${describeCell(v)} at position ${i}`,
+      );
     return v;
   });
 }
@@ -101,10 +115,19 @@ function requireRegime(regime: Series | readonly Integer[]): number[] {
 /** Probabilities: finite numbers in [0, 1], one per regime label. */
 function requireProbabilities(p_calm: Series | readonly number[], n: number): number[] {
   const view = valuesView("p_calm", p_calm);
-  if (view.values.length !== n) throw invalid("p_calm", `has ${view.values.length} value(s) but regime has ${n}; they pair by position and must have equal length`);
+  if (view.values.length !== n)
+    throw invalid(
+      "p_calm",
+      `has ${view.values.length} value(s) but regime has ${n}; they pair by position and must have equal length`,
+    );
   return view.values.map((v, i) => {
-    if (typeof v !== "number" || Number.isNaN(v)) throw invalid(fieldPath(view.base, i), `probability at position ${i} is ${describeCell(v)}; every period needs a probability in [0, 1]`);
-    if (!(v >= 0 && v <= 1)) throw invalid(fieldPath(view.base, i), `probability at position ${i} must be in [0, 1], got ${describeCell(v)}`);
+    if (typeof v !== "number" || Number.isNaN(v))
+      throw invalid(
+        fieldPath(view.base, i),
+        `probability at position ${i} is ${describeCell(v)}; every period needs a probability in [0, 1]`,
+      );
+    if (!(v >= 0 && v <= 1))
+      throw invalid(fieldPath(view.base, i), `probability at position ${i} must be in [0, 1], got ${describeCell(v)}`);
     return v;
   });
 }

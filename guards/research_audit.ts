@@ -10,7 +10,8 @@ export const title = "Minimum backtest length and probability of overfitting";
 export const required = ["best_sharpe", "n_obs", "n_trials"] as const;
 export const optional = ["periods_per_year", "model_returns", "n_blocks", "pbo_max"] as const;
 
-const RANK_CONVENTION = "omega = rank/(N+1), rank 1 = worst out of sample; ties: the in-sample winner takes the lowest rank in its out-of-sample tie group";
+const RANK_CONVENTION =
+  "omega = rank/(N+1), rank 1 = worst out of sample; ties: the in-sample winner takes the lowest rank in its out-of-sample tie group";
 const MAX_BLOCKS = 20;
 /** The paper's PBO rejection level. */
 const PAPER_PBO_LEVEL = 0.05;
@@ -58,7 +59,10 @@ export async function check(
   const out = new Outcome();
   let nTrials = n_trials;
   if (panel !== null && n_trials < panel.length) {
-    out.warning(`n_trials ${n_trials} is below the N configurations in model_returns; using N = ${panel.length}`, "n_trials");
+    out.warning(
+      `n_trials ${n_trials} is below the N configurations in model_returns; using N = ${panel.length}`,
+      "n_trials",
+    );
     nTrials = panel.length;
   }
   const btl = minBtl(best_sharpe, n_obs, nTrials, periods_per_year);
@@ -115,9 +119,15 @@ function reportMinBtl(out: Outcome, b: MinBtl, sharpe: number, nTrials: number):
   if (nTrials === 1) out.warning("one trial: nothing to deflate (MinBTL 0 years for a positive Sharpe)", "minbtl");
   const years = fmt(b.sampleYears);
   if (b.credible) {
-    out.info(`sample ${years} years >= MinBTL ${fmt(b.minBtlYears)} years for an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials`, "minbtl");
+    out.info(
+      `sample ${years} years >= MinBTL ${fmt(b.minBtlYears)} years for an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials`,
+      "minbtl",
+    );
   } else {
-    out.error(`${years} years cannot support an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials: MinBTL ${fmt(b.minBtlYears)} years, short by ${fmt(b.shortfallYears)}. Expected max Sharpe from noise alone at this length is ${fmt(b.expectedMaxSharpe)}`, "minbtl");
+    out.error(
+      `${years} years cannot support an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials: MinBTL ${fmt(b.minBtlYears)} years, short by ${fmt(b.shortfallYears)}. Expected max Sharpe from noise alone at this length is ${fmt(b.expectedMaxSharpe)}`,
+      "minbtl",
+    );
   }
 }
 
@@ -143,8 +153,14 @@ async function pboOf(panel: readonly (readonly number[])[], nBlocks: number): Pr
   const correlation = await meanAbsCorrelation(panel, (done) => step(run.nCombinations + done, total));
   const s = summarizePbo(run);
   return {
-    pbo: s.pbo, logits: run.logits, nCombinations: run.nCombinations, nBlocks, nConfigs: run.nConfigs,
-    probOosLoss: s.probOosLoss, degradationSlope: s.degradationSlope, nDistinctWinners: s.nDistinctWinners,
+    pbo: s.pbo,
+    logits: run.logits,
+    nCombinations: run.nCombinations,
+    nBlocks,
+    nConfigs: run.nConfigs,
+    probOosLoss: s.probOosLoss,
+    degradationSlope: s.degradationSlope,
+    nDistinctWinners: s.nDistinctWinners,
     meanAbsCorrelation: correlation,
   };
 }
@@ -156,11 +172,16 @@ function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
   }
   const noSkill = Math.ceil(pbo.nConfigs / 2) / pbo.nConfigs;
   const line = `PBO ${fmt(pbo.pbo)} over ${pbo.nCombinations} CSCV splits (S = ${pbo.nBlocks}, N = ${pbo.nConfigs})`;
-  if (pbo.pbo >= pboMax) out.error(`${line} >= threshold ${pboMax}: the in-sample winner is a coin flip out of sample`, "pbo");
+  if (pbo.pbo >= pboMax)
+    out.error(`${line} >= threshold ${pboMax}: the in-sample winner is a coin flip out of sample`, "pbo");
   else out.info(`${line} < threshold ${pboMax}; no-skill line ${fmt(noSkill)}`, "pbo");
-  if (pbo.pbo < pboMax && pbo.pbo > PAPER_PBO_LEVEL) out.warning(`PBO ${fmt(pbo.pbo)} is above the paper's ${PAPER_PBO_LEVEL} rejection level`, "pbo");
+  if (pbo.pbo < pboMax && pbo.pbo > PAPER_PBO_LEVEL)
+    out.warning(`PBO ${fmt(pbo.pbo)} is above the paper's ${PAPER_PBO_LEVEL} rejection level`, "pbo");
   if (pbo.meanAbsCorrelation !== null && pbo.meanAbsCorrelation > CORRELATION_WARNING) {
-    out.warning(`mean |correlation| between configurations is ${fmt(pbo.meanAbsCorrelation)} > ${CORRELATION_WARNING}: far fewer effective trials than columns`, "pbo");
+    out.warning(
+      `mean |correlation| between configurations is ${fmt(pbo.meanAbsCorrelation)} > ${CORRELATION_WARNING}: far fewer effective trials than columns`,
+      "pbo",
+    );
   }
   if (pbo.nConfigs < FEW_CONFIGS) out.warning(`only ${pbo.nConfigs} configurations: PBO is coarse`, "pbo");
 }
@@ -172,27 +193,48 @@ function fmt(x: number): string {
 
 /** The T x N panel as columns: >= 2 unique columns, finite cells, T >= n_blocks rows. */
 function requirePanel(frame: Frame, nBlocks: number): readonly (readonly number[])[] {
-  if (frame === null || typeof frame !== "object" || !Array.isArray(frame.columns) || typeof frame.data !== "object" || frame.data === null) {
+  if (
+    frame === null ||
+    typeof frame !== "object" ||
+    !Array.isArray(frame.columns) ||
+    typeof frame.data !== "object" ||
+    frame.data === null
+  ) {
     throw invalid("model_returns", "must be a frame with one column per configuration");
   }
-  if (frame.columns.length < 2) throw invalid("model_returns", `needs at least 2 configuration columns, got ${frame.columns.length}`);
+  if (frame.columns.length < 2)
+    throw invalid("model_returns", `needs at least 2 configuration columns, got ${frame.columns.length}`);
   const seen = new Set<string>();
   for (const name of frame.columns) {
-    if (seen.has(name)) throw invalid(fieldPath("model_returns", "columns"), `duplicate column name ${JSON.stringify(name)}`);
+    if (seen.has(name))
+      throw invalid(fieldPath("model_returns", "columns"), `duplicate column name ${JSON.stringify(name)}`);
     seen.add(name);
   }
   const columns = frame.columns.map((name) => numericColumn("model_returns", frame, name));
   const nRows = columns[0]!.length;
   columns.forEach((col, c) => {
-    if (col.length !== nRows) throw invalid("model_returns", `column ${JSON.stringify(frame.columns[c])} has ${col.length} rows, the first has ${nRows}`);
+    if (col.length !== nRows)
+      throw invalid(
+        "model_returns",
+        `column ${JSON.stringify(frame.columns[c])} has ${col.length} rows, the first has ${nRows}`,
+      );
   });
   if (nRows < nBlocks) throw invalid("model_returns", `has ${nRows} row(s), fewer than n_blocks = ${nBlocks}`);
   return columns;
 }
 
 function requireBlocks(nBlocks: unknown): void {
-  if (typeof nBlocks !== "number" || !Number.isInteger(nBlocks) || nBlocks < 2 || nBlocks > MAX_BLOCKS || nBlocks % 2 !== 0) {
-    throw invalid("n_blocks", `must be an even integer in [2, ${MAX_BLOCKS}], got ${JSON.stringify(nBlocks) ?? String(nBlocks)}`);
+  if (
+    typeof nBlocks !== "number" ||
+    !Number.isInteger(nBlocks) ||
+    nBlocks < 2 ||
+    nBlocks > MAX_BLOCKS ||
+    nBlocks % 2 !== 0
+  ) {
+    throw invalid(
+      "n_blocks",
+      `must be an even integer in [2, ${MAX_BLOCKS}], got ${JSON.stringify(nBlocks) ?? String(nBlocks)}`,
+    );
   }
 }
 

@@ -20,8 +20,13 @@ interface CostPoint {
 function costPoints(card: ResultCard): CostPoint[] {
   const points = Object.entries(card.cost_curve).map(([key, value]) => {
     const field = fieldPath("card", "cost_curve", key);
-    if (!NUMERIC_KEY.test(key) || !Number.isFinite(Number(key))) throw invalid(field, `key ${JSON.stringify(key)} must be a round-trip cost in bps written as a number ("10", "12.5")`);
-    if (typeof value !== "number" || !Number.isFinite(value)) throw invalid(field, `must be a finite number, got ${JSON.stringify(value) ?? String(value)}`);
+    if (!NUMERIC_KEY.test(key) || !Number.isFinite(Number(key)))
+      throw invalid(
+        field,
+        `key ${JSON.stringify(key)} must be a round-trip cost in bps written as a number ("10", "12.5")`,
+      );
+    if (typeof value !== "number" || !Number.isFinite(value))
+      throw invalid(field, `must be a finite number, got ${JSON.stringify(value) ?? String(value)}`);
     return { bps: Number(key), value };
   });
   return points.sort((a, b) => a.bps - b.bps);
@@ -36,20 +41,28 @@ function verdictOf(points: readonly CostPoint[]): string {
 }
 
 const isBlank = (s: string | undefined) => s === undefined || s.trim() === "";
-const has = (table: Readonly<Record<string, unknown>>, key: string) => Object.prototype.hasOwnProperty.call(table, key);
+const has = (table: Readonly<Record<string, unknown>>, key: string) => Object.hasOwn(table, key);
 
 /** The failed provenance items, in the spec's order. */
 function problemsOf(card: ResultCard, points: readonly CostPoint[]): string[] {
   const p: string[] = [];
-  if (!card.universe.includes_delisted) p.push("universe excludes delisted names (includes_delisted is false): the reported number is an UPPER BOUND");
-  if (!has(card.metrics, "annualization")) p.push("metrics has no 'annualization': say how the headline numbers were annualised");
-  if (!has(card.metrics, "rf_convention")) p.push("metrics has no 'rf_convention': say which risk-free convention the Sharpe uses");
-  if (points.length < MIN_COST_POINTS) p.push(`cost_curve has ${points.length} point(s): report the result at ${MIN_COST_POINTS} or more round-trip costs`);
+  if (!card.universe.includes_delisted)
+    p.push("universe excludes delisted names (includes_delisted is false): the reported number is an UPPER BOUND");
+  if (!has(card.metrics, "annualization"))
+    p.push("metrics has no 'annualization': say how the headline numbers were annualised");
+  if (!has(card.metrics, "rf_convention"))
+    p.push("metrics has no 'rf_convention': say which risk-free convention the Sharpe uses");
+  if (points.length < MIN_COST_POINTS)
+    p.push(
+      `cost_curve has ${points.length} point(s): report the result at ${MIN_COST_POINTS} or more round-trip costs`,
+    );
   if (!(card.trials.n > 1)) p.push(`trials.n is ${card.trials.n}: report the honest number of configurations tried`);
   if (isBlank(card.trials.ledger_path)) p.push("trials.ledger_path is empty: the trial count needs its ledger");
   if (Object.keys(card.benchmark).length === 0) p.push("benchmark is empty: compare with a benchmark");
-  if (!has(card.benchmark, "capm_alpha")) p.push("benchmark has no 'capm_alpha': report the CAPM alpha against the benchmark");
-  if (card.regimes_covered === undefined || card.regimes_covered.length === 0) p.push("regimes_covered is empty: say which market regimes the test period covered");
+  if (!has(card.benchmark, "capm_alpha"))
+    p.push("benchmark has no 'capm_alpha': report the CAPM alpha against the benchmark");
+  if (card.regimes_covered === undefined || card.regimes_covered.length === 0)
+    p.push("regimes_covered is empty: say which market regimes the test period covered");
   if (isBlank(card.falsifier)) p.push("falsifier is empty: state what result would prove the strategy wrong");
   return p;
 }
@@ -67,7 +80,9 @@ function render(card: ResultCard, verdict: string): string {
   const lines = [
     `strategy: ${card.strategy_id}`,
     `universe: ${u.source} as of ${u.asof}, ${u.n_names} names, includes delisted: ${u.includes_delisted}, rule: ${u.membership_rule}`,
-    ...(card.data.length === 0 ? ["data: (none)"] : ["data:", ...card.data.map((d) => `  ${d.name} (retrieved ${d.retrieved_at}, adjustment ${d.adjustment})`)]),
+    ...(card.data.length === 0
+      ? ["data: (none)"]
+      : ["data:", ...card.data.map((d) => `  ${d.name} (retrieved ${d.retrieved_at}, adjustment ${d.adjustment})`)]),
     `split: ${card.split.scheme}, purge ${card.split.purge}, embargo ${card.split.embargo}, train ${card.split.train}, test ${card.split.test}`,
     `costs: spread ${card.costs.spread_bps} bps, slippage ${card.costs.slippage_bps} bps, impact ${card.costs.impact_model}, borrow ${card.costs.borrow_bps} bps, financing ${card.costs.financing_bps} bps, cash rate ${card.costs.cash_rate_series === "" ? "(none)" : card.costs.cash_rate_series}`,
     `trials: ${card.trials.n} (ledger ${card.trials.ledger_path === "" ? "(none)" : card.trials.ledger_path})`,
@@ -75,7 +90,9 @@ function render(card: ResultCard, verdict: string): string {
     ...table("cost curve (round-trip bps)", card.cost_curve),
     `cost verdict: ${verdict}`,
     ...table("benchmark", card.benchmark),
-    ...(card.regimes_covered === undefined || card.regimes_covered.length === 0 ? ["regimes covered: (none)"] : ["regimes covered:", ...card.regimes_covered.map((r) => `  ${r}`)]),
+    ...(card.regimes_covered === undefined || card.regimes_covered.length === 0
+      ? ["regimes covered: (none)"]
+      : ["regimes covered:", ...card.regimes_covered.map((r) => `  ${r}`)]),
     `falsifier: ${card.falsifier === "" ? "(none)" : card.falsifier}`,
   ];
   if (card.llm_training_cutoff !== undefined) lines.push(`llm training cutoff: ${card.llm_training_cutoff}`);
@@ -101,7 +118,10 @@ function render(card: ResultCard, verdict: string): string {
  */
 export function check(card: ResultCard) {
   if (!(card instanceof ResultCard)) {
-    throw invalid("card", `must be a ResultCard instance (new ResultCard({...})), got ${card === null ? "null" : Array.isArray(card) ? "an array" : typeof card}`);
+    throw invalid(
+      "card",
+      `must be a ResultCard instance (new ResultCard({...})), got ${card === null ? "null" : Array.isArray(card) ? "an array" : typeof card}`,
+    );
   }
   const points = costPoints(card);
   const verdict = verdictOf(points);

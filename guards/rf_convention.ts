@@ -22,7 +22,7 @@ const PERCENT_LOOKING = 0.5;
 function perPeriodDeduction(c: Convention, rf: number, ppy: number): number | null {
   switch (c) {
     case "annual_rf_geometric":
-      return rf > -1 ? Math.pow(1 + rf, 1 / ppy) - 1 : null;
+      return rf > -1 ? (1 + rf) ** (1 / ppy) - 1 : null;
     case "annual_rf_simple":
       return rf / ppy;
     case "rf_as_per_period":
@@ -56,12 +56,14 @@ function matchReported(table: SharpeTable, reported: number, tol: number): Match
   const dist = (c: Convention) => Math.abs(reported - table[c]!);
   const defined = CONVENTIONS.filter((c) => table[c] !== null);
   const matching = defined.filter((c) => dist(c) <= Math.max(tol * Math.abs(table[c]!), tol));
-  const closest = (cs: readonly Convention[]) => cs.reduce<Convention | null>((best, c) => (best === null || dist(c) < dist(best) ? c : best), null);
+  const closest = (cs: readonly Convention[]) =>
+    cs.reduce<Convention | null>((best, c) => (best === null || dist(c) < dist(best) ? c : best), null);
   return { matching, matched: closest(matching), nearest: closest(defined) };
 }
 
 function readPeriodsPerYear(ppy: unknown): number {
-  if (typeof ppy !== "number" || !Number.isInteger(ppy) || ppy < 1) throw invalid("periods_per_year", `must be an integer >= 1, got ${JSON.stringify(ppy) ?? String(ppy)}`);
+  if (typeof ppy !== "number" || !Number.isInteger(ppy) || ppy < 1)
+    throw invalid("periods_per_year", `must be an integer >= 1, got ${JSON.stringify(ppy) ?? String(ppy)}`);
   return ppy;
 }
 
@@ -76,22 +78,38 @@ function percentHint(rf: number): string {
   return new Decimal(rf).div(100).toString();
 }
 
-function reportMatch(out: Outcome, m: Match, table: SharpeTable, reported: number, rf: number, plausiblyAnnual: boolean): void {
+function reportMatch(
+  out: Outcome,
+  m: Match,
+  table: SharpeTable,
+  reported: number,
+  rf: number,
+  plausiblyAnnual: boolean,
+): void {
   const where = "reported_sharpe";
   if (m.matched === null) {
     const near = m.nearest === null ? "none" : `${m.nearest} (${fmt(table[m.nearest])})`;
-    out.warning(`reported Sharpe ${reported} matches none of the conventions; the nearest is ${near}. Sharpes: ${sharpeList(table)}`, where);
+    out.warning(
+      `reported Sharpe ${reported} matches none of the conventions; the nearest is ${near}. Sharpes: ${sharpeList(table)}`,
+      where,
+    );
   } else if (m.matched === "rf_as_per_period" && plausiblyAnnual) {
     out.error(
       `reported Sharpe ${reported} has an ANNUAL rate subtracted from every period: rf ${rf} was treated as a per-period rate (${(rf * 100).toFixed(4)}% a period); with rf de-annualised the Sharpe is about ${fmt(table.annual_rf_geometric)}`,
       where,
     );
   } else if (m.matched === "rf_as_per_period") {
-    out.info(`reported Sharpe ${reported} subtracts rf ${rf} every period; rf looks per-period, and subtracting it every period is right if it is`, where);
+    out.info(
+      `reported Sharpe ${reported} subtracts rf ${rf} every period; rf looks per-period, and subtracting it every period is right if it is`,
+      where,
+    );
   } else if (m.matched === "no_rf") {
     out.info(`reported Sharpe ${reported} matches no_rf: the library ignored rf`, where);
   } else {
-    out.info(`reported Sharpe ${reported} matches ${m.matched} (rf ${rf} de-annualised ${m.matched === "annual_rf_geometric" ? "geometrically" : "by dividing by periods per year"})`, where);
+    out.info(
+      `reported Sharpe ${reported} matches ${m.matched} (rf ${rf} de-annualised ${m.matched === "annual_rf_geometric" ? "geometrically" : "by dividing by periods per year"})`,
+      where,
+    );
   }
 }
 
@@ -122,15 +140,20 @@ export function check(
   tolerance: number = 0.02,
 ) {
   const r = requireNumbers("returns", returns, { minLength: 3, above: -1 });
-  if (allEqual(r)) throw invalid("returns", `all ${r.length} values are equal (${r[0]}): the Sharpe ratio is undefined`);
+  if (allEqual(r))
+    throw invalid("returns", `all ${r.length} values are equal (${r[0]}): the Sharpe ratio is undefined`);
   const rate = requireNumber("rf", rf);
   const ppy = readPeriodsPerYear(periods_per_year);
-  const reported = reported_sharpe === undefined || reported_sharpe === null ? null : requireNumber("reported_sharpe", reported_sharpe);
+  const reported =
+    reported_sharpe === undefined || reported_sharpe === null
+      ? null
+      : requireNumber("reported_sharpe", reported_sharpe);
   const tol = requireNumber("tolerance", tolerance, { atLeast: 0 });
 
   const table = sharpeByConvention(r, rate, ppy);
   const plausiblyAnnual = Math.abs(rate) * ppy > ANNUAL_PLAUSIBILITY;
-  const m: Match = reported === null ? { matching: [], matched: null, nearest: null } : matchReported(table, reported, tol);
+  const m: Match =
+    reported === null ? { matching: [], matched: null, nearest: null } : matchReported(table, reported, tol);
 
   const out = new Outcome();
   if (Math.abs(rate) >= PERCENT_LOOKING) {

@@ -55,10 +55,13 @@ export async function check(
 ) {
   requireFrame("left", left);
   requireFrame("right", right);
-  if (typeof on !== "string" || on === "") throw invalid("on", `must be a non-empty column name, got ${JSON.stringify(on) ?? "undefined"}`);
+  if (typeof on !== "string" || on === "")
+    throw invalid("on", `must be a non-empty column name, got ${JSON.stringify(on) ?? "undefined"}`);
   const byColumns = requireBy(by);
-  if (typeof allow_exact_matches !== "boolean") throw invalid("allow_exact_matches", `must be a boolean, got ${JSON.stringify(allow_exact_matches)}`);
-  if (!DIRECTIONS.includes(direction)) throw invalid("direction", `must be one of ${JSON.stringify(DIRECTIONS)}, got ${JSON.stringify(direction)}`);
+  if (typeof allow_exact_matches !== "boolean")
+    throw invalid("allow_exact_matches", `must be a boolean, got ${JSON.stringify(allow_exact_matches)}`);
+  if (!DIRECTIONS.includes(direction))
+    throw invalid("direction", `must be one of ${JSON.stringify(DIRECTIONS)}, got ${JSON.stringify(direction)}`);
   requireColumns("left", left, on, byColumns);
   requireColumns("right", right, on, byColumns);
   const progress = new Progress(4 * left.nrows + 2 * right.nrows);
@@ -79,17 +82,30 @@ export async function check(
     return noteAll(out, settings, left.nrows, null, null, null, null, unit);
   }
 
-  if (tolerance === undefined) out.error("no tolerance: no staleness budget, so a stale quote would match as if fresh", "tolerance");
-  if (allow_exact_matches) out.warning("allow_exact_matches is true: a same-stamp quote is not prior to the signal (the signal could not have seen it)", "allow_exact_matches");
-  if (direction !== "backward") out.warning(`direction '${direction}' looks into the future by design; only backward is causal`, "direction");
+  if (tolerance === undefined)
+    out.error("no tolerance: no staleness budget, so a stale quote would match as if fresh", "tolerance");
+  if (allow_exact_matches)
+    out.warning(
+      "allow_exact_matches is true: a same-stamp quote is not prior to the signal (the signal could not have seen it)",
+      "allow_exact_matches",
+    );
+  if (direction !== "backward")
+    out.warning(`direction '${direction}' looks into the future by design; only backward is causal`, "direction");
 
   const order = stableOrder(l.times);
   const index = new QuoteIndex(r.times, r.groups);
-  const join = { direction: direction as AsofDirection, allowExact: allow_exact_matches, tolerance: budget ?? (datetime ? UNBOUNDED_DATETIME_MS : Infinity) };
+  const join = {
+    direction: direction as AsofDirection,
+    allowExact: allow_exact_matches,
+    tolerance: budget ?? (datetime ? UNBOUNDED_DATETIME_MS : Infinity),
+  };
   const matched = await progress.map(order.length, (k) => index.match(l.times[order[k]!]!, l.groups[order[k]!]!, join));
   const joined = await buildJoined(left, right, on, byColumns, order, matched, progress);
   if (joined.nrows !== left.nrows) {
-    out.error(`the joined output has ${joined.nrows} rows but left has ${left.nrows}: the join changed the row count`, "rows");
+    out.error(
+      `the joined output has ${joined.nrows} rows but left has ${left.nrows}: the join changed the row count`,
+      "rows",
+    );
     return noteAll(out, settings, left.nrows, joined, null, null, null, unit);
   }
 
@@ -97,11 +113,18 @@ export async function check(
   const matchedLags = lags.filter((x): x is number => x !== null);
   const lookAhead = lags.map((lag, k) => (lag !== null && lag <= 0 ? k : -1)).filter((k) => k >= 0);
   if (lookAhead.length > 0) {
-    out.error(`LOOK-AHEAD: ${lookAhead.length} matched row(s) joined a quote stamped at or after the signal time (first at joined row ${lookAhead[0]}, left label ${JSON.stringify(joined.index![lookAhead[0]!])})`, "look-ahead");
+    out.error(
+      `LOOK-AHEAD: ${lookAhead.length} matched row(s) joined a quote stamped at or after the signal time (first at joined row ${lookAhead[0]}, left label ${JSON.stringify(joined.index![lookAhead[0]!])})`,
+      "look-ahead",
+    );
   }
   const nMatched = matchedLags.length;
   const nUnmatched = left.nrows - nMatched;
-  if (out.passing) out.info(`${nMatched}/${left.nrows} rows matched strictly prior within ${String(tolerance)}; ${nUnmatched} honestly unmatched`, "join");
+  if (out.passing)
+    out.info(
+      `${nMatched}/${left.nrows} rows matched strictly prior within ${String(tolerance)}; ${nUnmatched} honestly unmatched`,
+      "join",
+    );
   const maxLag = nMatched === 0 ? null : matchedLags.reduce((m, x) => Math.max(m, x), -Infinity);
   const staleness = maxLag === null ? null : datetime ? maxLag / MS_PER_SECOND : maxLag;
   return noteAll(out, settings, left.nrows, joined, nMatched, nUnmatched, staleness, unit);
@@ -115,7 +138,16 @@ interface Settings {
   readonly direction: string;
 }
 
-function noteAll(out: Outcome, s: Settings, nLeft: number, joined: Frame | null, nMatched: number | null, nUnmatched: number | null, staleness: number | null, unit: string) {
+function noteAll(
+  out: Outcome,
+  s: Settings,
+  nLeft: number,
+  joined: Frame | null,
+  nMatched: number | null,
+  nUnmatched: number | null,
+  staleness: number | null,
+  unit: string,
+) {
   return out
     .note("on", s.on)
     .note("by", s.by)
@@ -134,23 +166,36 @@ function noteAll(out: Outcome, s: Settings, nLeft: number, joined: Frame | null,
 function requireBy(by: string | readonly string[] | undefined): string[] {
   if (by === undefined) return [];
   const list = typeof by === "string" ? [by] : by;
-  if (!Array.isArray(list)) throw invalid("by", `must be a column name or an array of column names, got ${JSON.stringify(by)}`);
+  if (!Array.isArray(list))
+    throw invalid("by", `must be a column name or an array of column names, got ${JSON.stringify(by)}`);
   list.forEach((c, i) => {
-    if (typeof c !== "string" || c === "") throw invalid(typeof by === "string" ? "by" : fieldPath("by", i), `must be a non-empty column name, got ${JSON.stringify(c)}`);
+    if (typeof c !== "string" || c === "")
+      throw invalid(
+        typeof by === "string" ? "by" : fieldPath("by", i),
+        `must be a non-empty column name, got ${JSON.stringify(c)}`,
+      );
   });
   return [...list];
 }
 
 /** The key columns exist (bad input names the frame) and `_asof_right_ts` does not. */
 function requireColumns(field: string, frame: Frame, on: string, by: readonly string[]): void {
-  if (frame.columns.includes(TS_COLUMN)) throw invalid(field, `already has a column named '${TS_COLUMN}', which the join writes`);
+  if (frame.columns.includes(TS_COLUMN))
+    throw invalid(field, `already has a column named '${TS_COLUMN}', which the join writes`);
   for (const c of [on, ...by]) {
-    if (!frame.columns.includes(c) || frame.data[c] === undefined) throw invalid(field, `has no column '${c}'; columns: ${JSON.stringify(frame.columns)}`);
+    if (!frame.columns.includes(c) || frame.data[c] === undefined)
+      throw invalid(field, `has no column '${c}'; columns: ${JSON.stringify(frame.columns)}`);
   }
 }
 
 /** Keys of one frame: `on` must be ISO date-times or finite numbers (one kind); no nulls in on or by. */
-async function readSide(field: string, frame: Frame, on: string, by: readonly string[], progress: Progress): Promise<Side> {
+async function readSide(
+  field: string,
+  frame: Frame,
+  on: string,
+  by: readonly string[],
+  progress: Progress,
+): Promise<Side> {
   const onCells = requireCompleteColumn(field, frame, on);
   const byCells = by.map((c) => requireCompleteColumn(field, frame, c));
   const onKind: KeyKind = frame.nrows > 0 && typeof onCells[0] === "string" ? "datetime" : "number";
@@ -158,7 +203,10 @@ async function readSide(field: string, frame: Frame, on: string, by: readonly st
     const c = onCells[i];
     const t = timeOfCell(c);
     if (Number.isNaN(t) || (typeof c === "string") !== (onKind === "datetime")) {
-      throw invalid(fieldPath(field, "records", i, on), `column '${on}' must hold ISO date-times or finite numbers (one kind), got ${JSON.stringify(c) ?? String(c)}`);
+      throw invalid(
+        fieldPath(field, "records", i, on),
+        `column '${on}' must hold ISO date-times or finite numbers (one kind), got ${JSON.stringify(c) ?? String(c)}`,
+      );
     }
     return t;
   });
@@ -172,29 +220,52 @@ function requireTolerance(tolerance: string | number | undefined, leftOn: KeyKin
   let budget: number;
   if (typeof tolerance === "string") {
     const ms = parseDuration(tolerance);
-    if (ms === null) throw invalid("tolerance", `${JSON.stringify(tolerance)} is not a duration (a number followed by ms, s, sec, min, T, h, H, D, d, W or a long form such as minutes)`);
+    if (ms === null)
+      throw invalid(
+        "tolerance",
+        `${JSON.stringify(tolerance)} is not a duration (a number followed by ms, s, sec, min, T, h, H, D, d, W or a long form such as minutes)`,
+      );
     budget = ms;
   } else if (typeof tolerance === "number" && Number.isFinite(tolerance)) {
     budget = tolerance;
   } else {
-    throw invalid("tolerance", `must be a duration string or a finite number, got ${JSON.stringify(tolerance) ?? String(tolerance)}`);
+    throw invalid(
+      "tolerance",
+      `must be a duration string or a finite number, got ${JSON.stringify(tolerance) ?? String(tolerance)}`,
+    );
   }
   if (!(budget > 0)) throw invalid("tolerance", `must be > 0, got ${JSON.stringify(tolerance)}`);
   if (leftOn === rightOn) {
-    if (leftOn === "datetime" && typeof tolerance !== "string") throw invalid("tolerance", `the keys are date-times, so the tolerance must be a duration string such as "5min", got the number ${tolerance}`);
-    if (leftOn === "number" && typeof tolerance !== "number") throw invalid("tolerance", `the keys are numbers, so the tolerance must be a number in key units, got the duration ${JSON.stringify(tolerance)}`);
+    if (leftOn === "datetime" && typeof tolerance !== "string")
+      throw invalid(
+        "tolerance",
+        `the keys are date-times, so the tolerance must be a duration string such as "5min", got the number ${tolerance}`,
+      );
+    if (leftOn === "number" && typeof tolerance !== "number")
+      throw invalid(
+        "tolerance",
+        `the keys are numbers, so the tolerance must be a number in key units, got the duration ${JSON.stringify(tolerance)}`,
+      );
   }
   return budget;
 }
 
 /** One message per key column whose value kind or declared dtype differs between the frames. */
-function keyMismatches(left: Frame, right: Frame, columns: readonly string[], lk: readonly KeyKind[], rk: readonly KeyKind[]): string[] {
+function keyMismatches(
+  left: Frame,
+  right: Frame,
+  columns: readonly string[],
+  lk: readonly KeyKind[],
+  rk: readonly KeyKind[],
+): string[] {
   const out: string[] = [];
   columns.forEach((c, i) => {
     const ld: string | undefined = left.dtypes?.[c];
     const rd: string | undefined = right.dtypes?.[c];
     if (lk[i] !== rk[i]) {
-      out.push(`key '${c}' has ${lk[i]} values in left but ${rk[i]} values in right: the join would silently match nothing or the wrong group; cast both to the same type`);
+      out.push(
+        `key '${c}' has ${lk[i]} values in left but ${rk[i]} values in right: the join would silently match nothing or the wrong group; cast both to the same type`,
+      );
     } else if (ld !== undefined && rd !== undefined && ld !== rd) {
       const categorical = [ld, rd].includes("category") && [ld, rd].some((d) => d === "object" || d === "string");
       const hint = categorical ? "; cast both to the same type" : "; cast both to the same dtype";
@@ -214,7 +285,15 @@ function missingCell(cells: readonly Cell[]): Cell {
  * (row positions when left has none), left's columns, right's non-key columns (a clash gets
  * `_right`), and `_asof_right_ts` = the matched quote's on value (null when unmatched).
  */
-async function buildJoined(left: Frame, right: Frame, on: string, by: readonly string[], order: readonly number[], matched: readonly number[], progress: Progress): Promise<Frame> {
+async function buildJoined(
+  left: Frame,
+  right: Frame,
+  on: string,
+  by: readonly string[],
+  order: readonly number[],
+  matched: readonly number[],
+  progress: Progress,
+): Promise<Frame> {
   const data: Record<string, Cell[]> = {};
   for (const c of left.columns) data[c] = order.map((i) => left.data[c]![i] ?? null);
   for (const c of right.columns) {

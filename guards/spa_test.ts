@@ -66,7 +66,10 @@ export async function check(
   reportVerdict(out, { bestName, k: names.length, pvalues, naive, better, alpha });
   const degenerate = names.filter((_, j) => st.degenerate[j]);
   if (degenerate.length > 0) {
-    out.warning(`${degenerate.length} candidate(s) ${JSON.stringify(degenerate)}: differential is constant: it cannot be studentized and never rejects`, "spa");
+    out.warning(
+      `${degenerate.length} candidate(s) ${JSON.stringify(degenerate)}: differential is constant: it cannot be studentized and never rejects`,
+      "spa",
+    );
   }
   return out
     .note("pvalues", pvalues)
@@ -101,14 +104,25 @@ function reportVerdict(out: Outcome, v: Verdict): void {
   const p = v.pvalues;
   const naive = v.naive === null ? "n/a (constant differential)" : v.naive.toPrecision(4);
   if (p.consistent < v.alpha) {
-    out.info(`REJECT H0: ${v.bestName} beats the benchmark after the whole search of ${v.k} candidate(s); consistent p = ${p.consistent} (lower ${p.lower}, upper ${p.upper}) < alpha ${v.alpha}; better_models ${JSON.stringify(v.better)}`, "spa");
+    out.info(
+      `REJECT H0: ${v.bestName} beats the benchmark after the whole search of ${v.k} candidate(s); consistent p = ${p.consistent} (lower ${p.lower}, upper ${p.upper}) < alpha ${v.alpha}; better_models ${JSON.stringify(v.better)}`,
+      "spa",
+    );
   } else {
-    out.error(`CANNOT REJECT H0: the best of ${v.k} candidate(s) (${v.bestName}) is consistent with luck, consistent p = ${p.consistent} (lower ${p.lower}, upper ${p.upper}) >= alpha ${v.alpha}, its own t-test said p = ${naive}`, "spa");
+    out.error(
+      `CANNOT REJECT H0: the best of ${v.k} candidate(s) (${v.bestName}) is consistent with luck, consistent p = ${p.consistent} (lower ${p.lower}, upper ${p.upper}) >= alpha ${v.alpha}, its own t-test said p = ${naive}`,
+      "spa",
+    );
   }
 }
 
 /** Candidates with p_k < alpha, by z descending, ties in column order. */
-function betterModels(names: readonly string[], st: Studentized, individual: readonly number[], alpha: number): string[] {
+function betterModels(
+  names: readonly string[],
+  st: Studentized,
+  individual: readonly number[],
+  alpha: number,
+): string[] {
   const picked = names.map((_, j) => j).filter((j) => individual[j]! < alpha);
   picked.sort((a, b) => st.z[b]! - st.z[a]! || a - b);
   return picked.map((j) => names[j]!);
@@ -125,30 +139,49 @@ function naivePvalue(d: Float64Array, dbar: number): number | null {
 /** {name: value} in column order; defineProperty keeps a column named "__proto__" as data. */
 function byName(names: readonly string[], values: readonly number[]): Record<string, number> {
   const out: Record<string, number> = {};
-  names.forEach((name, j) => Object.defineProperty(out, name, { value: values[j]!, enumerable: true, writable: true, configurable: true }));
+  names.forEach((name, j) =>
+    Object.defineProperty(out, name, { value: values[j]!, enumerable: true, writable: true, configurable: true }),
+  );
   return out;
 }
 
 /** The candidate columns: >= 1, unique names, finite cells, rows matching the benchmark. */
-function requireModels(frame: Frame, benchmark: Series): { names: readonly string[]; columns: readonly (readonly number[])[] } {
-  if (frame === null || typeof frame !== "object" || !Array.isArray(frame.columns) || typeof frame.data !== "object" || frame.data === null) {
+function requireModels(
+  frame: Frame,
+  benchmark: Series,
+): { names: readonly string[]; columns: readonly (readonly number[])[] } {
+  if (
+    frame === null ||
+    typeof frame !== "object" ||
+    !Array.isArray(frame.columns) ||
+    typeof frame.data !== "object" ||
+    frame.data === null
+  ) {
     throw invalid("model_returns", "must be a frame with one column per candidate");
   }
   const names = frame.columns;
   if (names.length === 0) throw invalid("model_returns", "must have at least one candidate column, got none");
   const seen = new Set<string>();
   for (const name of names) {
-    if (seen.has(name)) throw invalid(fieldPath("model_returns", "columns"), `duplicate column name ${JSON.stringify(name)}`);
+    if (seen.has(name))
+      throw invalid(fieldPath("model_returns", "columns"), `duplicate column name ${JSON.stringify(name)}`);
     seen.add(name);
   }
   const n = benchmark.values.length;
   if (frame.nrows !== n) {
-    throw invalid("model_returns", `has ${frame.nrows} row(s) but benchmark_returns has ${n}; rows pair with the benchmark and must match`);
+    throw invalid(
+      "model_returns",
+      `has ${frame.nrows} row(s) but benchmark_returns has ${n}; rows pair with the benchmark and must match`,
+    );
   }
   requireSameLabels(frame, benchmark);
   const columns = names.map((name) => {
     const col = numericColumn("model_returns", frame, name);
-    if (col.length !== n) throw invalid(fieldPath("model_returns", "records"), `column ${JSON.stringify(name)} has ${col.length} cell(s), expected ${n}`);
+    if (col.length !== n)
+      throw invalid(
+        fieldPath("model_returns", "records"),
+        `column ${JSON.stringify(name)} has ${col.length} cell(s), expected ${n}`,
+      );
     return col;
   });
   return { names, columns };
@@ -163,7 +196,10 @@ function requireSameLabels(frame: Frame, benchmark: Series): void {
     if (a[t] !== b[t]) {
       const la = a[t] === undefined ? "(none)" : JSON.stringify(a[t]);
       const lb = b[t] === undefined ? "(none)" : JSON.stringify(b[t]);
-      throw invalid(fieldPath("model_returns", "index", t), `labels differ from benchmark_returns' at position ${t}: benchmark_returns has ${la}, model_returns has ${lb}`);
+      throw invalid(
+        fieldPath("model_returns", "index", t),
+        `labels differ from benchmark_returns' at position ${t}: benchmark_returns has ${la}, model_returns has ${lb}`,
+      );
     }
   }
 }
@@ -171,7 +207,10 @@ function requireSameLabels(frame: Frame, benchmark: Series): void {
 function requireBlockSize(blockSize: unknown, n: number): void {
   if (blockSize === "auto") return;
   if (typeof blockSize !== "number" || !Number.isFinite(blockSize) || blockSize < 1 || blockSize > n) {
-    throw invalid("block_size", `must be "auto" or a number in [1, ${n}] (n = rows), got ${JSON.stringify(blockSize) ?? String(blockSize)}`);
+    throw invalid(
+      "block_size",
+      `must be "auto" or a number in [1, ${n}] (n = rows), got ${JSON.stringify(blockSize) ?? String(blockSize)}`,
+    );
   }
 }
 

@@ -2,12 +2,25 @@ import { Outcome, invalid, type Frame, type Integer, type IsoDate } from "../src
 import { requireNumber } from "../src/lib/series.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
-import { isFrame, readListings, readPricePanel, readTickerList, type Listing, type PricePanel } from "./_survivorship_audit_inputs.js";
+import {
+  isFrame,
+  readListings,
+  readPricePanel,
+  readTickerList,
+  type Listing,
+  type PricePanel,
+} from "./_survivorship_audit_inputs.js";
 
 export const skill = "research-integrity-guards";
 export const title = "Survivorship audit";
 export const required = ["prices"] as const;
-export const optional = ["listings", "sample_start", "sample_end", "min_gap_days", "expected_annual_delist_rate"] as const;
+export const optional = [
+  "listings",
+  "sample_start",
+  "sample_end",
+  "min_gap_days",
+  "expected_annual_delist_rate",
+] as const;
 
 /** Trading days per year for the CAGR of the equal-weight return rows. */
 const DAYS_PER_YEAR = 252;
@@ -82,15 +95,24 @@ export async function check(
   const panel = await readPrices(prices, sample_start, sample_end, meter);
   const table = listings === undefined ? null : readListings(listings);
   const start = sample_start === undefined ? panel!.days[0]! : requireIsoDate("sample_start", sample_start);
-  const end = sample_end === undefined ? panel!.days[panel!.days.length - 1]! : requireIsoDate("sample_end", sample_end);
-  if (!(start < end)) throw invalid("sample_end", `sample_start ${formatIsoDate(start)} must be before sample_end ${formatIsoDate(end)}`);
+  const end =
+    sample_end === undefined ? panel!.days[panel!.days.length - 1]! : requireIsoDate("sample_end", sample_end);
+  if (!(start < end))
+    throw invalid("sample_end", `sample_start ${formatIsoDate(start)} must be before sample_end ${formatIsoDate(end)}`);
   if (typeof min_gap_days !== "number" || !Number.isInteger(min_gap_days) || min_gap_days < 0) {
-    throw invalid("min_gap_days", `must be an integer >= 0, got ${JSON.stringify(min_gap_days) ?? String(min_gap_days)}`);
+    throw invalid(
+      "min_gap_days",
+      `must be an integer >= 0, got ${JSON.stringify(min_gap_days) ?? String(min_gap_days)}`,
+    );
   }
   requireNumber("expected_annual_delist_rate", expected_annual_delist_rate, { atLeast: 0 });
-  if (!(expected_annual_delist_rate < 1)) throw invalid("expected_annual_delist_rate", `must be in [0, 1), got ${expected_annual_delist_rate}`);
+  if (!(expected_annual_delist_rate < 1))
+    throw invalid("expected_annual_delist_rate", `must be in [0, 1), got ${expected_annual_delist_rate}`);
 
-  const facts = panel === null ? tickerFacts(prices as readonly string[]) : await panelFacts(panel, start, end, min_gap_days, meter);
+  const facts =
+    panel === null
+      ? tickerFacts(prices as readonly string[])
+      : await panelFacts(panel, start, end, min_gap_days, meter);
   const years = Math.max((end - start) / 365.25, 1e-9);
   const expectedFrac = 1 - (1 - expected_annual_delist_rate) ** years;
   const missing = table === null ? [] : missingDelisted(table, facts.universe, start, end);
@@ -103,7 +125,8 @@ export async function check(
   const out = new Outcome();
   const notes: string[] = [];
   const verdict = judge(out, notes, { missing, facts, years, expectedFrac, fracEnded, nNames });
-  if (inflation.measurable) out.info(`survivors-only subset inflates CAGR by ${inflation.inflation_bps!.toFixed(1)} bps/yr`, "inflation");
+  if (inflation.measurable)
+    out.info(`survivors-only subset inflates CAGR by ${inflation.inflation_bps!.toFixed(1)} bps/yr`, "inflation");
   addNotes(notes, { prelisting, inflation, facts, end, minGap: min_gap_days });
   for (const n of notes) out.warning(n, "notes");
 
@@ -123,18 +146,31 @@ export async function check(
     .note("n_prelisting_data", prelisting.length)
     .note("prelisting_names", prelisting)
     .note("inflation", inflation)
-    .note("report", report(verdict, formatIsoDate(start), formatIsoDate(end), years, nNames, facts, expectedFrac, missing, inflation))
+    .note(
+      "report",
+      report(verdict, formatIsoDate(start), formatIsoDate(end), years, nNames, facts, expectedFrac, missing, inflation),
+    )
     .done();
 }
 
 /** The price frame, or null for a ticker list (which needs both sample dates). */
-async function readPrices(prices: Frame | readonly string[], start: IsoDate | undefined, end: IsoDate | undefined, meter: WorkMeter): Promise<PricePanel | null> {
+async function readPrices(
+  prices: Frame | readonly string[],
+  start: IsoDate | undefined,
+  end: IsoDate | undefined,
+  meter: WorkMeter,
+): Promise<PricePanel | null> {
   if (Array.isArray(prices)) {
     readTickerList(prices);
-    if (start === undefined || end === undefined) throw invalid(start === undefined ? "sample_start" : "sample_end", "a bare ticker list needs both sample_start and sample_end");
+    if (start === undefined || end === undefined)
+      throw invalid(
+        start === undefined ? "sample_start" : "sample_end",
+        "a bare ticker list needs both sample_start and sample_end",
+      );
     return null;
   }
-  if (!isFrame(prices)) throw invalid("prices", "must be a price frame indexed by ISO dates, or an array of ticker strings");
+  if (!isFrame(prices))
+    throw invalid("prices", "must be a price frame indexed by ISO dates, or an array of ticker strings");
   return readPricePanel(prices, meter);
 }
 
@@ -143,7 +179,13 @@ function tickerFacts(list: readonly string[]): PanelFacts {
 }
 
 /** First / last observation per name inside [start, end]; dead and late-starting names. */
-async function panelFacts(p: PricePanel, start: number, end: number, minGap: number, meter: WorkMeter): Promise<PanelFacts> {
+async function panelFacts(
+  p: PricePanel,
+  start: number,
+  end: number,
+  minGap: number,
+  meter: WorkMeter,
+): Promise<PanelFacts> {
   const rows = windowRows(p, start, end);
   const spans: NameSpan[] = [];
   const emptyColumns: string[] = [];
@@ -154,7 +196,11 @@ async function panelFacts(p: PricePanel, start: number, end: number, minGap: num
     else spans.push({ ticker, column: j, first: p.days[seen[0]!]!, last: p.days[seen[seen.length - 1]!]! });
     await meter.add(p.days.length);
   }
-  if (spans.length === 0) throw invalid("prices", `no ticker has a price between ${formatIsoDate(start)} and ${formatIsoDate(end)}: nothing to audit`);
+  if (spans.length === 0)
+    throw invalid(
+      "prices",
+      `no ticker has a price between ${formatIsoDate(start)} and ${formatIsoDate(end)}: nothing to audit`,
+    );
   return {
     universe: spans.map((s) => s.ticker),
     spans,
@@ -177,7 +223,9 @@ function windowRows(p: PricePanel, start: number, end: number): number[] {
 /** Tickers delisted within [start, end] that are not in the universe, sorted, unique. */
 function missingDelisted(table: readonly Listing[], universe: readonly string[], start: number, end: number): string[] {
   const inUniverse = new Set(universe);
-  const hits = table.filter((l) => l.delisting !== null && l.delisting >= start && l.delisting <= end && !inUniverse.has(l.ticker));
+  const hits = table.filter(
+    (l) => l.delisting !== null && l.delisting >= start && l.delisting <= end && !inUniverse.has(l.ticker),
+  );
   return [...new Set(hits.map((l) => l.ticker))].sort();
 }
 
@@ -189,11 +237,19 @@ function prelistingNames(table: readonly Listing[], spans: readonly NameSpan[]):
     const prior = listed.get(l.ticker);
     if (prior === undefined || l.listing < prior) listed.set(l.ticker, l.listing);
   }
-  return spans.filter((s) => listed.has(s.ticker) && s.first < listed.get(s.ticker)! - 1).map((s) => s.ticker).sort();
+  return spans
+    .filter((s) => listed.has(s.ticker) && s.first < listed.get(s.ticker)! - 1)
+    .map((s) => s.ticker)
+    .sort();
 }
 
 /** Equal-weight CAGR over the return rows of the names in `cols`; null when there are none. */
-async function equalWeightCagr(p: PricePanel, cols: readonly number[], rows: readonly number[], meter: WorkMeter): Promise<number | null> {
+async function equalWeightCagr(
+  p: PricePanel,
+  cols: readonly number[],
+  rows: readonly number[],
+  meter: WorkMeter,
+): Promise<number | null> {
   let growth = 1;
   let nRows = 0;
   for (let r = 1; r < rows.length; r++) {
@@ -215,22 +271,51 @@ async function equalWeightCagr(p: PricePanel, cols: readonly number[], rows: rea
   return nRows === 0 ? null : growth ** (DAYS_PER_YEAR / nRows) - 1;
 }
 
-async function measureInflation(p: PricePanel, facts: PanelFacts, start: number, end: number, meter: WorkMeter): Promise<Inflation> {
+async function measureInflation(
+  p: PricePanel,
+  facts: PanelFacts,
+  start: number,
+  end: number,
+  meter: WorkMeter,
+): Promise<Inflation> {
   const rows = windowRows(p, start, end);
   const spans = facts.spans!;
   const deadSet = new Set(facts.dead!);
   const survivors = spans.filter((s) => !deadSet.has(s.ticker)).map((s) => s.column);
-  const full = await equalWeightCagr(p, spans.map((s) => s.column), rows, meter);
+  const full = await equalWeightCagr(
+    p,
+    spans.map((s) => s.column),
+    rows,
+    meter,
+  );
   const surv = survivors.length === 0 ? null : await equalWeightCagr(p, survivors, rows, meter);
-  const base = { measurable: false, n_names: spans.length, n_dead: deadSet.size, full_universe_cagr: full, survivors_only_cagr: surv, inflation_ann: null, inflation_bps: null };
+  const base = {
+    measurable: false,
+    n_names: spans.length,
+    n_dead: deadSet.size,
+    full_universe_cagr: full,
+    survivors_only_cagr: surv,
+    inflation_ann: null,
+    inflation_bps: null,
+  };
   if (deadSet.size === 0) return { ...base, reason: "no dead names: nothing to compare the survivors with" };
   if (survivors.length === 0) return { ...base, reason: "no survivors: every name counts as dead" };
-  if (full === null || surv === null) return { ...base, reason: "no return rows (no two consecutive prices) in the sample" };
+  if (full === null || surv === null)
+    return { ...base, reason: "no return rows (no two consecutive prices) in the sample" };
   return { ...base, measurable: true, inflation_ann: surv - full, inflation_bps: 1e4 * (surv - full), reason: null };
 }
 
 function noPanelInflation(nNames: number): Inflation {
-  return { measurable: false, n_names: nNames, n_dead: null, full_universe_cagr: null, survivors_only_cagr: null, inflation_ann: null, inflation_bps: null, reason: "no price panel (a ticker list carries no prices)" };
+  return {
+    measurable: false,
+    n_names: nNames,
+    n_dead: null,
+    full_universe_cagr: null,
+    survivors_only_cagr: null,
+    inflation_ann: null,
+    inflation_bps: null,
+    reason: "no price panel (a ticker list carries no prices)",
+  };
 }
 
 interface Evidence {
@@ -295,18 +380,36 @@ interface NoteFacts {
 /** Notes in a fixed order; the UPPER BOUND note (from judge) stays last. */
 function addNotes(notes: string[], n: NoteFacts): void {
   const extra: string[] = [];
-  if (n.prelisting.length > 0) extra.push(`${n.prelisting.length} names have prices before their listing date: ${named(n.prelisting)}`);
-  if ((n.facts.dead?.length ?? 0) > 0 && !n.inflation.measurable) extra.push(`inflation unmeasurable despite dead names (${n.inflation.reason}) - check min_gap_days`);
+  if (n.prelisting.length > 0)
+    extra.push(`${n.prelisting.length} names have prices before their listing date: ${named(n.prelisting)}`);
+  if ((n.facts.dead?.length ?? 0) > 0 && !n.inflation.measurable)
+    extra.push(`inflation unmeasurable despite dead names (${n.inflation.reason}) - check min_gap_days`);
   const last = n.facts.lastPanelDay;
   if (last !== null && n.end - last > n.minGap) {
-    extra.push(`sample_end ${formatIsoDate(n.end)} is ${n.end - last} days after the last panel date ${formatIsoDate(last)}: every name counts as dead`);
+    extra.push(
+      `sample_end ${formatIsoDate(n.end)} is ${n.end - last} days after the last panel date ${formatIsoDate(last)}: every name counts as dead`,
+    );
   }
-  if (n.facts.emptyColumns.length > 0) extra.push(`${n.facts.emptyColumns.length} empty column(s) dropped (no price in the sample): ${named(n.facts.emptyColumns)}`);
+  if (n.facts.emptyColumns.length > 0)
+    extra.push(
+      `${n.facts.emptyColumns.length} empty column(s) dropped (no price in the sample): ${named(n.facts.emptyColumns)}`,
+    );
   notes.unshift(...extra);
 }
 
-function report(verdict: string, start: string, end: string, years: number, nNames: number, f: PanelFacts, expected: number, missing: readonly string[], inf: Inflation): string {
-  const dead = f.dead === null ? "n/a (no panel)" : `${f.dead.length} (${pct(f.dead.length / nNames)}; expected ${pct(expected)})`;
+function report(
+  verdict: string,
+  start: string,
+  end: string,
+  years: number,
+  nNames: number,
+  f: PanelFacts,
+  expected: number,
+  missing: readonly string[],
+  inf: Inflation,
+): string {
+  const dead =
+    f.dead === null ? "n/a (no panel)" : `${f.dead.length} (${pct(f.dead.length / nNames)}; expected ${pct(expected)})`;
   const inflation = inf.measurable ? `${inf.inflation_bps!.toFixed(1)} bps/yr` : `not measurable (${inf.reason})`;
   return [
     `survivorship_audit: ${verdict}`,

@@ -11,7 +11,15 @@ import {
 export const skill = "backtest-validation";
 export const title = "Deflated Sharpe ratio on the honest trial count";
 export const required = ["best_sharpe", "n_obs"] as const;
-export const optional = ["sharpes", "n_trials", "sharpe_variance", "periods_per_year", "skew", "kurtosis", "alpha"] as const;
+export const optional = [
+  "sharpes",
+  "n_trials",
+  "sharpe_variance",
+  "periods_per_year",
+  "skew",
+  "kurtosis",
+  "alpha",
+] as const;
 export const alternatives = [["sharpes", ["n_trials", "sharpe_variance"]]] as const;
 
 const CONVENTION = "bailey-lopez-de-prado-2014";
@@ -57,7 +65,10 @@ export function check(
   if (n_trials !== undefined) requireInteger("n_trials", n_trials, 1);
   if (sharpe_variance !== undefined) requireNumber("sharpe_variance", sharpe_variance, { atLeast: 0 });
   if (list !== null && list.length >= 2 && sharpe_variance !== undefined) {
-    throw invalid("sharpe_variance", `cannot be given together with ${list.length} sharpes: the variance comes from the list`);
+    throw invalid(
+      "sharpe_variance",
+      `cannot be given together with ${list.length} sharpes: the variance comes from the list`,
+    );
   }
   requireInteger("periods_per_year", periods_per_year, 1);
   requireNumber("skew", skew);
@@ -68,7 +79,10 @@ export function check(
   const sr = best_sharpe / Math.sqrt(periods_per_year);
   const factor = sharpeVarianceFactor(sr, skew, kurtosis);
   if (!(factor > 0)) {
-    throw invalid("kurtosis", `the moments are inconsistent: 1 - skew SR + ((kurtosis - 1)/4) SR^2 = ${factor} <= 0 (skew ${skew}, kurtosis ${kurtosis}, per-period SR ${sr})`);
+    throw invalid(
+      "kurtosis",
+      `the moments are inconsistent: 1 - skew SR + ((kurtosis - 1)/4) SR^2 = ${factor} <= 0 (skew ${skew}, kurtosis ${kurtosis}, per-period SR ${sr})`,
+    );
   }
 
   const out = new Outcome();
@@ -76,11 +90,17 @@ export function check(
   const annualVariance = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
   const deflation = deflate(nTrials, annualVariance, periods_per_year);
   if (nTrials >= 2 && deflation === null) {
-    out.error(`${nTrials} trials but their Sharpe spread is unknown: need >= 2 trials with a Sharpe, or sharpe_variance; DSR not computed`, "n_trials");
+    out.error(
+      `${nTrials} trials but their Sharpe spread is unknown: need >= 2 trials with a Sharpe, or sharpe_variance; DSR not computed`,
+      "n_trials",
+    );
   }
   const bestTrial = list === null ? null : Math.max(...list);
   if (bestTrial !== null && best_sharpe > bestTrial + LIST_TOLERANCE) {
-    out.error(`best_sharpe ${best_sharpe} is above every listed trial (max ${bestTrial}): the trial list does not contain the configuration you are reporting, so its trial count is a fiction`, "sharpes");
+    out.error(
+      `best_sharpe ${best_sharpe} is above every listed trial (max ${bestTrial}): the trial list does not contain the configuration you are reporting, so its trial count is a fiction`,
+      "sharpes",
+    );
   }
 
   const psr = probabilisticSharpe(sr, 0, n_obs, skew, kurtosis);
@@ -110,7 +130,11 @@ export function check(
 }
 
 /** The expected maximum Sharpe of N noise trials, annualised and per period; null when V is unknown. */
-function deflate(nTrials: number, annualVariance: number | null, ppy: number): { annual: number; perPeriod: number } | null {
+function deflate(
+  nTrials: number,
+  annualVariance: number | null,
+  ppy: number,
+): { annual: number; perPeriod: number } | null {
   if (nTrials === 1) return { annual: 0, perPeriod: 0 };
   if (annualVariance === null) return null;
   const annual = expectedMaxSharpe(nTrials, annualVariance);
@@ -121,7 +145,10 @@ function deflate(nTrials: number, annualVariance: number | null, ppy: number): {
 function trialCount(out: Outcome, list: readonly number[] | null, nTrials: number | undefined): number {
   let n = nTrials ?? list!.length;
   if (list !== null && n < list.length) {
-    out.warning(`n_trials ${n} is below the ${list.length} listed trials; using len(sharpes) = ${list.length}`, "n_trials");
+    out.warning(
+      `n_trials ${n} is below the ${list.length} listed trials; using len(sharpes) = ${list.length}`,
+      "n_trials",
+    );
     n = list.length;
   }
   if (n === 1) out.warning("one trial: nothing to deflate (DSR = PSR against 0)", "n_trials");
@@ -137,7 +164,11 @@ function reportDsr(out: Outcome, dsr: number, alpha: number, expectedMax: number
 /** Bad input unless one accepted combination is present: sharpes, or n_trials + sharpe_variance. */
 function requireCombination(sharpes: unknown, nTrials: unknown, sharpeVariance: unknown): void {
   if (sharpes !== undefined || (nTrials !== undefined && sharpeVariance !== undefined)) return;
-  throw new BadInputError("missing_argument", "", "missing required input(s) ['sharpes or (n_trials + sharpe_variance)']");
+  throw new BadInputError(
+    "missing_argument",
+    "",
+    "missing required input(s) ['sharpes or (n_trials + sharpe_variance)']",
+  );
 }
 
 function requireSharpes(sharpes: readonly number[]): readonly number[] {

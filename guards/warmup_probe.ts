@@ -43,8 +43,12 @@ function lastValues(fn: IndicatorFn, xs: readonly number[], nEval: number): numb
   } catch (e) {
     throw new IndicatorFailure(`threw on ${xs.length} bar(s): ${messageOf(e)}`);
   }
-  if (out === null || typeof out !== "object" || typeof out.length !== "number") throw new IndicatorFailure(`must return an array of values, got ${out === null ? "null" : typeof out}`);
-  if (out.length !== xs.length) throw new IndicatorFailure(`returned ${out.length} value(s) for ${xs.length} close(s); it must return one value per close`);
+  if (out === null || typeof out !== "object" || typeof out.length !== "number")
+    throw new IndicatorFailure(`must return an array of values, got ${out === null ? "null" : typeof out}`);
+  if (out.length !== xs.length)
+    throw new IndicatorFailure(
+      `returned ${out.length} value(s) for ${xs.length} close(s); it must return one value per close`,
+    );
   const tail: number[] = [];
   for (let i = xs.length - nEval; i < xs.length; i++) {
     const v = out[i];
@@ -86,7 +90,10 @@ async function probeIndicator(fn: IndicatorFn, closes: readonly number[], s: Pro
   const n = closes.length;
   const ref = lastValues(fn, closes, s.nEval);
   const bad = ref.findIndex((v) => !Number.isFinite(v));
-  if (bad >= 0) throw new IndicatorFailure(`its value at bar ${n - s.nEval + bad} of the full history is not finite; the last n_eval = ${s.nEval} values must be`);
+  if (bad >= 0)
+    throw new IndicatorFailure(
+      `its value at bar ${n - s.nEval + bad} of the full history is not finite; the last n_eval = ${s.nEval} values must be`,
+    );
   const scale = Math.max(Math.max(...ref.map(Math.abs)), SCALE_FLOOR);
   const probes = probePoints(s);
   const errs: number[] = [];
@@ -103,22 +110,39 @@ const fmtErr = (x: number) => (x === Infinity ? "Infinity" : String(Number(x.toP
 function report(out: Outcome, label: string, r: WarmupResult, tol: number, history: number | null): void {
   const w = r.warmup_bars!;
   if (w === -1) {
-    out.error(`${label} is still not converged to tol after ${r.max_probe} bars; a cold start is off by ${fmtErr(r.err_at_zero_bars!)} relative (tol = ${tol})`, label);
+    out.error(
+      `${label} is still not converged to tol after ${r.max_probe} bars; a cold start is off by ${fmtErr(r.err_at_zero_bars!)} relative (tol = ${tol})`,
+      label,
+    );
   } else if (history !== null && w > history) {
-    out.error(`${label} needs ${w} bars of history to converge to tol but live fetches ${history}; the live value is a different indicator (tol = ${tol})`, label);
+    out.error(
+      `${label} needs ${w} bars of history to converge to tol but live fetches ${history}; the live value is a different indicator (tol = ${tol})`,
+      label,
+    );
   } else {
-    out.info(`${label} needs ${w} bars of history to converge to tol${history === null ? "" : ` and fits within the ${history} bars live fetches`} (tol = ${tol})`, label);
+    out.info(
+      `${label} needs ${w} bars of history to converge to tol${history === null ? "" : ` and fits within the ${history} bars live fetches`} (tol = ${tol})`,
+      label,
+    );
   }
 }
 
 function readIndicators(indicator: unknown): [string, IndicatorFn][] | IndicatorFn {
   if (typeof indicator === "function") return indicator as IndicatorFn;
   if (typeof indicator !== "object" || indicator === null || Array.isArray(indicator)) {
-    throw invalid("indicator", `must be a function (closes) => values, or a non-empty object of them, got ${indicator === null ? "null" : Array.isArray(indicator) ? "an array" : typeof indicator}`);
+    throw invalid(
+      "indicator",
+      `must be a function (closes) => values, or a non-empty object of them, got ${indicator === null ? "null" : Array.isArray(indicator) ? "an array" : typeof indicator}`,
+    );
   }
   const entries = Object.entries(indicator);
   if (entries.length === 0) throw invalid("indicator", "must not be an empty object: give at least one named function");
-  for (const [key, f] of entries) if (typeof f !== "function") throw invalid(fieldPath("indicator", key), `must be a function (closes) => values, got ${f === null ? "null" : typeof f}`);
+  for (const [key, f] of entries)
+    if (typeof f !== "function")
+      throw invalid(
+        fieldPath("indicator", key),
+        `must be a function (closes) => values, got ${f === null ? "null" : typeof f}`,
+      );
   return entries as [string, IndicatorFn][];
 }
 
@@ -129,17 +153,20 @@ function readCloses(closes: unknown): number[] {
 }
 
 function readInteger(field: string, x: unknown, min: number): number {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < min) throw invalid(field, `must be an integer >= ${min}, got ${JSON.stringify(x) ?? String(x)}`);
+  if (typeof x !== "number" || !Number.isInteger(x) || x < min)
+    throw invalid(field, `must be an integer >= ${min}, got ${JSON.stringify(x) ?? String(x)}`);
   return x;
 }
 
 function readSettings(n: number, tol: unknown, maxProbe: unknown, nEval: unknown, stepBars: unknown): ProbeSettings {
-  if (typeof tol !== "number" || !Number.isFinite(tol) || !(tol > 0)) throw invalid("tol", `must be a finite number > 0 (relative error), got ${JSON.stringify(tol) ?? String(tol)}`);
+  if (typeof tol !== "number" || !Number.isFinite(tol) || !(tol > 0))
+    throw invalid("tol", `must be a finite number > 0 (relative error), got ${JSON.stringify(tol) ?? String(tol)}`);
   const ne = readInteger("n_eval", nEval, 1);
   const st = readInteger("step", stepBars, 1);
   if (maxProbe === undefined || maxProbe === null) {
     const mp = Math.max(1, Math.floor((n - ne) / 2));
-    if (mp + ne > n) throw invalid("n_eval", `is ${ne} but there are only ${n} close(s); the probe needs n_eval + 1 <= n`);
+    if (mp + ne > n)
+      throw invalid("n_eval", `is ${ne} but there are only ${n} close(s); the probe needs n_eval + 1 <= n`);
     return { tol, maxProbe: mp, nEval: ne, step: st };
   }
   const mp = readInteger("max_probe", maxProbe, 0);

@@ -1,7 +1,14 @@
 import { Outcome, invalid, fieldPath, type Frame } from "../src/runtime/contract.js";
 import { allEqual } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
-import { centredColumns, fillCovarianceRow, hrpFromCovariance, zeroMatrix, LINKAGE_METHODS, type LinkageMethod } from "../src/lib/hrp.js";
+import {
+  centredColumns,
+  fillCovarianceRow,
+  hrpFromCovariance,
+  zeroMatrix,
+  LINKAGE_METHODS,
+  type LinkageMethod,
+} from "../src/lib/hrp.js";
 
 export const skill = "lib-pyportfolioopt";
 export const title = "Price matrix passed as returns";
@@ -41,11 +48,20 @@ export async function check(
 
   const out = new Outcome();
   if (c.nNegative === 0) {
-    out.error("no negative value anywhere: this is a PRICE matrix, not returns; pass percentage changes instead (prices.pct_change().dropna())", "asset_returns");
+    out.error(
+      "no negative value anywhere: this is a PRICE matrix, not returns; pass percentage changes instead (prices.pct_change().dropna())",
+      "asset_returns",
+    );
   } else {
-    out.info(`${c.nNegative} of ${c.nCells} cells (${(100 * fracNegative).toFixed(1)}%) are negative, as returns should be`, "asset_returns");
+    out.info(
+      `${c.nNegative} of ${c.nCells} cells (${(100 * fracNegative).toFixed(1)}%) are negative, as returns should be`,
+      "asset_returns",
+    );
     if (c.withoutNegatives.length > 0) {
-      out.warning(`column(s) ${JSON.stringify(c.withoutNegatives)} have no negative value: a price series among returns, or a constant`, "columns");
+      out.warning(
+        `column(s) ${JSON.stringify(c.withoutNegatives)} have no negative value: a price series among returns, or a constant`,
+        "columns",
+      );
     }
   }
   const hrp = await referenceHrp(out, m, method);
@@ -89,16 +105,24 @@ function describeCell(c: unknown): string {
 
 /** A numeric frame, >= 2 columns, >= 3 rows; null / NaN cells are missing, infinities are bad input. */
 function requireMatrix(frame: Frame): ReturnsMatrix {
-  const ok = typeof frame === "object" && frame !== null && Array.isArray(frame.columns) && typeof frame.data === "object" && typeof frame.nrows === "number";
+  const ok =
+    typeof frame === "object" &&
+    frame !== null &&
+    Array.isArray(frame.columns) &&
+    typeof frame.data === "object" &&
+    typeof frame.nrows === "number";
   if (!ok) throw invalid("asset_returns", "must be a frame (rows = periods, columns = assets)");
-  if (frame.columns.length < 2) throw invalid("asset_returns", `needs at least 2 columns (assets), got ${frame.columns.length}`);
+  if (frame.columns.length < 2)
+    throw invalid("asset_returns", `needs at least 2 columns (assets), got ${frame.columns.length}`);
   if (frame.nrows < 3) throw invalid("asset_returns", `needs at least 3 rows (periods), got ${frame.nrows}`);
   const columns = frame.columns.map((name) => {
     const cells = frame.data[name] ?? [];
     return cells.map((c, i) => {
       if (c === null || (typeof c === "number" && Number.isNaN(c))) return NaN;
-      if (typeof c !== "number") throw invalid(fieldPath("asset_returns", "records", i, name), `must be numeric, got ${describeCell(c)}`);
-      if (!Number.isFinite(c)) throw invalid(fieldPath("asset_returns", "records", i, name), `must be finite, got ${describeCell(c)}`);
+      if (typeof c !== "number")
+        throw invalid(fieldPath("asset_returns", "records", i, name), `must be numeric, got ${describeCell(c)}`);
+      if (!Number.isFinite(c))
+        throw invalid(fieldPath("asset_returns", "records", i, name), `must be finite, got ${describeCell(c)}`);
       return c;
     });
   });
@@ -106,22 +130,33 @@ function requireMatrix(frame: Frame): ReturnsMatrix {
 }
 
 function requireLinkage(x: unknown): LinkageMethod {
-  if (!LINKAGE_METHODS.includes(x as LinkageMethod)) throw invalid("linkage_method", `must be one of ${JSON.stringify(LINKAGE_METHODS)}, got ${describeCell(x)}`);
+  if (!LINKAGE_METHODS.includes(x as LinkageMethod))
+    throw invalid("linkage_method", `must be one of ${JSON.stringify(LINKAGE_METHODS)}, got ${describeCell(x)}`);
   return x as LinkageMethod;
 }
 
 /** HRP on the complete rows, or null with a warning saying why it cannot be computed. */
-async function referenceHrp(out: Outcome, m: ReturnsMatrix, method: LinkageMethod): Promise<{ weights: Record<string, number>; order: string[] } | null> {
+async function referenceHrp(
+  out: Outcome,
+  m: ReturnsMatrix,
+  method: LinkageMethod,
+): Promise<{ weights: Record<string, number>; order: string[] } | null> {
   const complete: number[] = [];
   for (let i = 0; i < m.nrows; i++) if (m.columns.every((c) => !Number.isNaN(c[i]!))) complete.push(i);
   if (complete.length < 3) {
-    out.warning(`reference HRP not computed: ${complete.length} complete row(s) (no null in any column), need at least 3`, "hrp");
+    out.warning(
+      `reference HRP not computed: ${complete.length} complete row(s) (no null in any column), need at least 3`,
+      "hrp",
+    );
     return null;
   }
   const columns = m.columns.map((c) => complete.map((i) => c[i]!));
   const constant = m.assets.filter((_, j) => allEqual(columns[j]!));
   if (constant.length > 0) {
-    out.warning(`reference HRP not computed: column(s) ${JSON.stringify(constant)} are constant on the complete rows (correlation undefined)`, "hrp");
+    out.warning(
+      `reference HRP not computed: column(s) ${JSON.stringify(constant)} are constant on the complete rows (correlation undefined)`,
+      "hrp",
+    );
     return null;
   }
   const cov = await covariance(columns);

@@ -10,7 +10,9 @@ try {
   require.resolve("zod");
 } catch {
   rmSync(out, { force: true });
-  console.error("bundle-sdk: @modelcontextprotocol/sdk is not installed; the server will import it unbundled if it appears");
+  console.error(
+    "bundle-sdk: @modelcontextprotocol/sdk is not installed; the server will import it unbundled if it appears",
+  );
   process.exit(0);
 }
 const { build } = await import("esbuild");

@@ -9,7 +9,14 @@ import { checkGenerated, writeGenerated } from "./gen/write.js";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { check: { type: "boolean" }, root: { type: "string" }, guards: { type: "string" }, skills: { type: "string" }, out: { type: "string" }, slots: { type: "string" } },
+    options: {
+      check: { type: "boolean" },
+      root: { type: "string" },
+      guards: { type: "string" },
+      skills: { type: "string" },
+      out: { type: "string" },
+      slots: { type: "string" },
+    },
   });
   const root = path.resolve(values.root ?? ".");
   const paths = {
@@ -27,7 +34,11 @@ async function main(): Promise<number> {
   if (!result.files) return 1;
   if (values.check) {
     const report = checkGenerated(paths.outDir, result.files);
-    const problems = [...report.stale.map((f) => `stale: generated/${f}`), ...report.missing.map((f) => `missing: generated/${f}`), ...report.orphaned.map((f) => `orphaned: generated/${f}`)];
+    const problems = [
+      ...report.stale.map((f) => `stale: generated/${f}`),
+      ...report.missing.map((f) => `missing: generated/${f}`),
+      ...report.orphaned.map((f) => `orphaned: generated/${f}`),
+    ];
     if (problems.length) {
       for (const p of problems) console.error(p);
       console.error('run "npm run gen" to fix');
@@ -41,7 +52,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then((code) => process.exit(code), (e) => {
-  console.error(e);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(2);
+  },
+);

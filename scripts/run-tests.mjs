@@ -4,7 +4,14 @@ import { readFileSync, rmSync } from "node:fs";
 
 const report = ".vitest-report.json";
 rmSync(report, { force: true });
-const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 const run = spawnSync("npx", args, { stdio: "inherit" });
 let passed = 0;
 let failed = 0;

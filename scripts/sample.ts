@@ -25,14 +25,20 @@ export function sampleBundle(): Record<string, unknown> {
   const returns = standardized(dates.map(() => z.next())).map((e) => round(mu + sigma * e));
   const turnover = dates.map(() => round(0.6 + 0.6 * z.uniform(), 6));
   const configs = Array.from({ length: 12 }, (_, k) => `cfg_${String(k + 1).padStart(2, "0")}`);
-  const models = dates.map((_, t) => Object.fromEntries(configs.map((c, k) => [c, round(k === 0 ? returns[t]! : 0.0002 + sigma * z.next())])));
+  const models = dates.map((_, t) =>
+    Object.fromEntries(configs.map((c, k) => [c, round(k === 0 ? returns[t]! : 0.0002 + sigma * z.next())])),
+  );
   const prices = (() => {
     const tickers = ["AAA", "BBB", "CCC", "DDD"];
     const level = tickers.map(() => 100);
-    return dates.map((_, t) => Object.fromEntries(tickers.map((tk, i) => {
-      level[i] = level[i]! * (1 + 0.0003 + 0.012 * z.next());
-      return [tk, i === 3 && t > 400 ? null : round(level[i]!, 4)];
-    })));
+    return dates.map((_, t) =>
+      Object.fromEntries(
+        tickers.map((tk, i) => {
+          level[i] = level[i]! * (1 + 0.0003 + 0.012 * z.next());
+          return [tk, i === 3 && t > 400 ? null : round(level[i]!, 4)];
+        }),
+      ),
+    );
   })();
   return {
     returns: { index: dates, values: returns, name: "strategy_gross", freq: "B" },

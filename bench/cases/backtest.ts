@@ -18,12 +18,14 @@ export async function backtest(): Promise<Row[]> {
   const ran = result.ran as string[];
   const skipped = Object.keys(result.skipped as object).length;
   const rejected = Object.keys(result.rejected as object).length;
-  return [{
-    case: "6 backtest",
-    label: `check_backtest, all ${Object.keys(slots).length} sample slots, in process`,
-    unit: "ms",
-    value: s.median,
-    spread: s,
-    note: `first call ${first.toFixed(0)} ms (not in the median); ran ${ran.length} guards [${ran.join(", ")}], skipped ${skipped}, rejected ${rejected}; status ${String(result.status)}`,
-  }];
+  return [
+    {
+      case: "6 backtest",
+      label: `check_backtest, all ${Object.keys(slots).length} sample slots, in process`,
+      unit: "ms",
+      value: s.median,
+      spread: s,
+      note: `first call ${first.toFixed(0)} ms (not in the median); ran ${ran.length} guards [${ran.join(", ")}], skipped ${skipped}, rejected ${rejected}; status ${String(result.status)}`,
+    },
+  ];
 }

@@ -52,9 +52,22 @@ export async function coldStart(): Promise<{ rows: Row[]; raw: Record<string, nu
   const bs = spread(baseline);
   return {
     rows: [
-      { case: "1 cold start", label: `stdio server spawn -> tools/list (${tools} tools)`, unit: "ms", value: ss.median, spread: ss, target: TARGET_MS },
+      {
+        case: "1 cold start",
+        label: `stdio server spawn -> tools/list (${tools} tools)`,
+        unit: "ms",
+        value: ss.median,
+        spread: ss,
+        target: TARGET_MS,
+      },
       { case: "1 cold start", label: "baseline: node -e 0 spawn -> exit", unit: "ms", value: bs.median, spread: bs },
-      { case: "1 cold start", label: "ratio server / baseline (medians)", unit: "x", value: ss.median / bs.median, note: `server minus baseline: ${(ss.median - bs.median).toFixed(0)} ms of module loading and table reading` },
+      {
+        case: "1 cold start",
+        label: "ratio server / baseline (medians)",
+        unit: "x",
+        value: ss.median / bs.median,
+        note: `server minus baseline: ${(ss.median - bs.median).toFixed(0)} ms of module loading and table reading`,
+      },
     ],
     raw: { server_ms: server, baseline_ms: baseline },
   };

@@ -27,9 +27,18 @@ async function inProcess(): Promise<Row> {
   });
   await bench.run();
   const result = bench.tasks[0]!.result;
-  if (result.state !== "completed") throw new Error(`tinybench: ${result.state}${"error" in result ? `: ${String(result.error)}` : ""}`);
+  if (result.state !== "completed")
+    throw new Error(`tinybench: ${result.state}${"error" in result ? `: ${String(result.error)}` : ""}`);
   const s = spread([...(result.latency.samples ?? [])]);
-  return { case: "3 cost curve", label: `callToolUntyped, ${n} points, in process (tinybench)`, unit: "ms", value: result.latency.p50, spread: s, target: TARGET_MS, note: `status ${String(first.status)}; tinybench mean ${result.latency.mean.toFixed(3)} ms, rme ${result.latency.rme.toFixed(1)}%` };
+  return {
+    case: "3 cost curve",
+    label: `callToolUntyped, ${n} points, in process (tinybench)`,
+    unit: "ms",
+    value: result.latency.p50,
+    spread: s,
+    target: TARGET_MS,
+    note: `status ${String(first.status)}; tinybench mean ${result.latency.mean.toFixed(3)} ms, rme ${result.latency.rme.toFixed(1)}%`,
+  };
 }
 
 async function overStdio(): Promise<Row> {
@@ -42,11 +51,19 @@ async function overStdio(): Promise<Row> {
       const t0 = performance.now();
       const r = await client.request("tools/call", { name: "check_cost_curve", arguments: args });
       const ms = performance.now() - t0;
-      if (r.error || r.result?.isError) throw new Error(`tools/call failed: ${JSON.stringify(r.error ?? r.result).slice(0, 300)}`);
+      if (r.error || r.result?.isError)
+        throw new Error(`tools/call failed: ${JSON.stringify(r.error ?? r.result).slice(0, 300)}`);
       if (i >= STDIO_WARMUP) times.push(ms);
     }
     const s = spread(times);
-    return { case: "3 cost curve", label: `tools/call over stdio, ${args.returns.values.length} points, round trip`, unit: "ms", value: s.median, spread: s, note: `one server, ${STDIO_CALLS} sequential calls after ${STDIO_WARMUP} unmeasured; includes JSON both ways and the pipe` };
+    return {
+      case: "3 cost curve",
+      label: `tools/call over stdio, ${args.returns.values.length} points, round trip`,
+      unit: "ms",
+      value: s.median,
+      spread: s,
+      note: `one server, ${STDIO_CALLS} sequential calls after ${STDIO_WARMUP} unmeasured; includes JSON both ways and the pipe`,
+    };
   } finally {
     await client.close();
   }

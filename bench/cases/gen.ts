@@ -29,13 +29,34 @@ export async function gen(): Promise<Row[]> {
   const warm = spread(await timeRuns(IN_MEMORY_RUNS, once));
   const tsx = path.join(ROOT, "node_modules/.bin/tsx");
   let exit: number | null = 0;
-  const spawned = spread(await timeRuns(SPAWN_RUNS, () => {
-    exit = spawnSync(tsx, ["scripts/gen.ts", "--check"], { cwd: ROOT, stdio: "ignore" }).status;
-  }));
+  const spawned = spread(
+    await timeRuns(SPAWN_RUNS, () => {
+      exit = spawnSync(tsx, ["scripts/gen.ts", "--check"], { cwd: ROOT, stdio: "ignore" }).status;
+    }),
+  );
   const what = `${guards} guards -> ${files} files${errors ? `, ${errors} error diagnostic(s)` : ""}; --check exit ${String(exit)}${exit === 1 ? " (generated/ stale in this checkout: timing still valid)" : ""}`;
   return [
-    { case: "2 gen", label: "tsx scripts/gen.ts --check, spawned (gen without the write)", unit: "ms", value: spawned.median, spread: spawned, note: `full wall time of the command, node + tsx + ts-morph start-up included; ${what}` },
-    { case: "2 gen", label: "runGen(defaultPaths(root)) in memory, first run", unit: "ms", value: first, note: `after importing the compiler (${importMs.toFixed(0)} ms, ts-morph included)` },
-    { case: "2 gen", label: `runGen(defaultPaths(root)) in memory, next ${IN_MEMORY_RUNS} runs`, unit: "ms", value: warm.median, spread: warm },
+    {
+      case: "2 gen",
+      label: "tsx scripts/gen.ts --check, spawned (gen without the write)",
+      unit: "ms",
+      value: spawned.median,
+      spread: spawned,
+      note: `full wall time of the command, node + tsx + ts-morph start-up included; ${what}`,
+    },
+    {
+      case: "2 gen",
+      label: "runGen(defaultPaths(root)) in memory, first run",
+      unit: "ms",
+      value: first,
+      note: `after importing the compiler (${importMs.toFixed(0)} ms, ts-morph included)`,
+    },
+    {
+      case: "2 gen",
+      label: `runGen(defaultPaths(root)) in memory, next ${IN_MEMORY_RUNS} runs`,
+      unit: "ms",
+      value: warm.median,
+      spread: warm,
+    },
   ];
 }

@@ -38,7 +38,11 @@ function returns(n: number): number[] {
 }
 
 function runChild(tool: string, file: string): ChildReport {
-  const out = execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/child/million.ts"), tool, file], { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 20 });
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "bench/child/million.ts"), tool, file],
+    { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 20 },
+  );
   return JSON.parse(out.trim().split("\n").pop()!) as ChildReport;
 }
 
@@ -63,8 +67,24 @@ export async function million(): Promise<{ rows: Row[]; raw: ChildReport[] }> {
       const parse = spread(reports.map((r) => r.parse_ms)).median;
       const call = spread(reports.map((r) => r.call_ms)).median;
       rows.push(
-        { case: "4 one million", label: `${tool}, 1e6 returns: JSON.parse + callToolUntyped`, unit: "ms", value: t.median, spread: t, target: TARGET_MS, note: `${(last.text_chars / 1e6).toFixed(2)} M chars of argument text; JSON.parse ${parse.toFixed(0)} ms + callToolUntyped ${call.toFixed(0)} ms; status ${last.status}; each run a fresh child (node --import tsx)` },
-        { case: "4 one million", label: `${tool}, 1e6 returns: child peak RSS (maxRSS)`, unit: "MB", value: m.median, spread: m, target: TARGET_MB, note: `child RSS before JSON.parse ${(last.baseline_rss_kb / 1024).toFixed(0)} MB (modules + the text); VmHWM ${last.vm_hwm_kb === null ? "n/a" : `${(last.vm_hwm_kb / 1024).toFixed(0)} MB`}` },
+        {
+          case: "4 one million",
+          label: `${tool}, 1e6 returns: JSON.parse + callToolUntyped`,
+          unit: "ms",
+          value: t.median,
+          spread: t,
+          target: TARGET_MS,
+          note: `${(last.text_chars / 1e6).toFixed(2)} M chars of argument text; JSON.parse ${parse.toFixed(0)} ms + callToolUntyped ${call.toFixed(0)} ms; status ${last.status}; each run a fresh child (node --import tsx)`,
+        },
+        {
+          case: "4 one million",
+          label: `${tool}, 1e6 returns: child peak RSS (maxRSS)`,
+          unit: "MB",
+          value: m.median,
+          spread: m,
+          target: TARGET_MB,
+          note: `child RSS before JSON.parse ${(last.baseline_rss_kb / 1024).toFixed(0)} MB (modules + the text); VmHWM ${last.vm_hwm_kb === null ? "n/a" : `${(last.vm_hwm_kb / 1024).toFixed(0)} MB`}`,
+        },
       );
     }
   } finally {

@@ -42,8 +42,19 @@ export function sizes(): Row[] {
     const full = JSON.stringify(entries).length;
     const cat = JSON.stringify(exportTools(format, { tools: catalogue })).length;
     const anthropic = format === "anthropic";
-    rows.push({ case: "7 export size", label: `${format}, all ${all} tools`, unit: "chars", value: full, ...(anthropic ? { target: ANTHROPIC_TARGET, note: breakdown(entries, full) } : {}) });
-    rows.push({ case: "7 export size", label: `${format}, catalogue ${catalogue.length} tools`, unit: "chars", value: cat });
+    rows.push({
+      case: "7 export size",
+      label: `${format}, all ${all} tools`,
+      unit: "chars",
+      value: full,
+      ...(anthropic ? { target: ANTHROPIC_TARGET, note: breakdown(entries, full) } : {}),
+    });
+    rows.push({
+      case: "7 export size",
+      label: `${format}, catalogue ${catalogue.length} tools`,
+      unit: "chars",
+      value: cat,
+    });
   }
   return rows;
 }

@@ -22,16 +22,18 @@ const args = JSON.parse(text) as Record<string, unknown>;
 const t1 = performance.now();
 const result = await callToolUntyped(tool, args);
 const t2 = performance.now();
-process.stdout.write(`${JSON.stringify({
-  tool,
-  text_chars: text.length,
-  total_ms: t2 - t0,
-  parse_ms: t1 - t0,
-  call_ms: t2 - t1,
-  max_rss_kb: process.resourceUsage().maxRSS,
-  vm_hwm_kb: vmHwmKb(),
-  baseline_rss_kb: baselineRssKb,
-  baseline_max_rss_kb: baselineMaxRssKb,
-  status: result.status,
-  elapsed_s: result.elapsed_s,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    tool,
+    text_chars: text.length,
+    total_ms: t2 - t0,
+    parse_ms: t1 - t0,
+    call_ms: t2 - t1,
+    max_rss_kb: process.resourceUsage().maxRSS,
+    vm_hwm_kb: vmHwmKb(),
+    baseline_rss_kb: baselineRssKb,
+    baseline_max_rss_kb: baselineMaxRssKb,
+    status: result.status,
+    elapsed_s: result.elapsed_s,
+  })}\n`,
+);

@@ -2,7 +2,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { ROOT, SERVER_JS } from "./paths.js";
 
-export const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fin-skills-bench", version: "0" } } };
+export const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fin-skills-bench", version: "0" } },
+};
 export const INITIALIZED = { jsonrpc: "2.0", method: "notifications/initialized" };
 
 export interface RpcMessage {
@@ -24,9 +29,12 @@ export class StdioClient {
     this.child.stdout.setEncoding("utf8");
     this.child.stdout.on("data", (chunk: string) => this.onData(chunk));
     this.child.stderr.setEncoding("utf8");
-    this.child.stderr.on("data", (chunk: string) => { this.stderr += chunk; });
+    this.child.stderr.on("data", (chunk: string) => {
+      this.stderr += chunk;
+    });
     this.child.on("exit", (code) => {
-      for (const [, resolve] of this.waiting) resolve({ error: { code: -1, message: `server exited with ${String(code)}: ${this.stderr.slice(-500)}` } });
+      for (const [, resolve] of this.waiting)
+        resolve({ error: { code: -1, message: `server exited with ${String(code)}: ${this.stderr.slice(-500)}` } });
       this.waiting.clear();
     });
   }

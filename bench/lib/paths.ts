@@ -16,7 +16,11 @@ function newest(dir: string): number {
 
 /** Compiles dist/ when it is missing or older than src/, guards/ or generated/. Returns what it did. */
 export function ensureBuilt(): "fresh" | "built" {
-  const sources = Math.max(newest(path.join(ROOT, "src")), newest(path.join(ROOT, "guards")), newest(path.join(ROOT, "generated")));
+  const sources = Math.max(
+    newest(path.join(ROOT, "src")),
+    newest(path.join(ROOT, "guards")),
+    newest(path.join(ROOT, "generated")),
+  );
   if (existsSync(SERVER_JS) && statSync(SERVER_JS).mtimeMs >= sources) return "fresh";
   execFileSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
   return "built";

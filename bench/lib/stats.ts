@@ -19,7 +19,14 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 export function spread(values: readonly number[]): Spread {
   const s = [...values].sort((a, b) => a - b);
-  return { n: s.length, median: quantile(s, 0.5), min: s[0] ?? Number.NaN, max: s[s.length - 1] ?? Number.NaN, p10: quantile(s, 0.1), p90: quantile(s, 0.9) };
+  return {
+    n: s.length,
+    median: quantile(s, 0.5),
+    min: s[0] ?? Number.NaN,
+    max: s[s.length - 1] ?? Number.NaN,
+    p10: quantile(s, 0.1),
+    p90: quantile(s, 0.9),
+  };
 }
 
 /** Runs fn `runs` times sequentially and returns the wall times in ms. */

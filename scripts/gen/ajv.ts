@@ -3,7 +3,13 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { PAYLOAD_DEFS, type Json, type Schema } from "./schema.js";
 
 export function makeAjv(): Ajv2020 {
-  return new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: false, code: { source: true, esm: true }, inlineRefs: false });
+  return new Ajv2020({
+    strict: true,
+    allowUnionTypes: true,
+    validateFormats: false,
+    code: { source: true, esm: true },
+    inlineRefs: false,
+  });
 }
 
 const shared = makeAjv();

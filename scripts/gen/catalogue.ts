@@ -16,21 +16,42 @@ const int = { type: "integer" };
 const bool = { type: "boolean" };
 const strs = { type: "array", items: str };
 const nullableStr = { type: ["string", "null"] };
-const obj = { type: "object" };
+const _obj = { type: "object" };
 const objOf = (v: Schema) => ({ type: "object", additionalProperties: v });
-const closed = (properties: Schema, required = Object.keys(properties)): Schema => ({ type: "object", properties, required, additionalProperties: false });
-const input = (properties: Schema, required: string[] = []): Schema => ({ type: "object", properties, required, additionalProperties: false });
+const closed = (properties: Schema, required = Object.keys(properties)): Schema => ({
+  type: "object",
+  properties,
+  required,
+  additionalProperties: false,
+});
+const input = (properties: Schema, required: string[] = []): Schema => ({
+  type: "object",
+  properties,
+  required,
+  additionalProperties: false,
+});
 const nameList = (what: string) => ({ type: "array", items: str, description: `${what} A bare string is one name.` });
 
 export const CATALOGUE: readonly CatalogueTool[] = [
   {
     name: "list_skills",
     title: "List skills",
-    description: "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference count and verification date. Use it to find the skill that explains a guard before running it. Required: nothing.",
+    description:
+      "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference count and verification date. Use it to find the skill that explains a guard before running it. Required: nothing.",
     input_schema: input({ plugin: { type: "string", description: "Restrict to one plugin, e.g. fin-core." } }),
     output_schema: catalogueResult(
       {
-        skills: { type: "array", items: closed({ name: str, plugin: str, summary: str, scripts: strs, references: int, verified_on: nullableStr }) },
+        skills: {
+          type: "array",
+          items: closed({
+            name: str,
+            plugin: str,
+            summary: str,
+            scripts: strs,
+            references: int,
+            verified_on: nullableStr,
+          }),
+        },
         count: int,
         plugins: strs,
         next: str,
@@ -41,45 +62,85 @@ export const CATALOGUE: readonly CatalogueTool[] = [
   {
     name: "read_skill",
     title: "Read a skill",
-    description: "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference list and the guards it owns; or one of its reference documents. Required: name.",
+    description:
+      "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference list and the guards it owns; or one of its reference documents. Required: name.",
     input_schema: input(
       {
         name: { type: "string", description: "A skill name from list_skills, e.g. backtest-validation." },
-        reference: { type: "string", description: "A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md text." },
+        reference: {
+          type: "string",
+          description:
+            "A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md text.",
+        },
       },
       ["name"],
     ),
     output_schema: catalogueResult(
-      { skill: str, reference: str, chars: int, references: strs, guards: strs, text: str, truncated: closed({ kept: int, of: int }) },
+      {
+        skill: str,
+        reference: str,
+        chars: int,
+        references: strs,
+        guards: strs,
+        text: str,
+        truncated: closed({ kept: int, of: int }),
+      },
       ["skill", "chars", "text"],
     ),
   },
   {
     name: "search_skills",
     title: "Search skills",
-    description: "Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). Hits are ranked by a BM25-style score and carry the best-matching line. Required: terms.",
+    description:
+      "Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). Hits are ranked by a BM25-style score and carry the best-matching line. Required: terms.",
     input_schema: input(
       {
-        terms: { type: "array", items: { type: "string", maxLength: 200 }, minItems: 1, maxItems: 32, description: "Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term." },
+        terms: {
+          type: "array",
+          items: { type: "string", maxLength: 200 },
+          minItems: 1,
+          maxItems: 32,
+          description:
+            "Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term.",
+        },
         limit: { type: "integer", minimum: 1, maximum: 100, description: "Most hits to return. Default 20." },
       },
       ["terms"],
     ),
     output_schema: catalogueResult(
-      { terms: strs, count: int, total: int, skills: { type: "array", items: closed({ skill: str, plugin: str, score: { type: "number" }, match: str }) } },
+      {
+        terms: strs,
+        count: int,
+        total: int,
+        skills: { type: "array", items: closed({ skill: str, plugin: str, score: { type: "number" }, match: str }) },
+      },
       ["terms", "count", "total", "skills"],
     ),
   },
   {
     name: "list_guards",
     title: "List guards",
-    description: "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, and whether it can be called over JSON (and why not). Required: nothing.",
-    input_schema: input({ skill: { type: "string", description: "Restrict to the guards one skill owns, e.g. backtest-validation." } }),
+    description:
+      "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, and whether it can be called over JSON (and why not). Required: nothing.",
+    input_schema: input({
+      skill: { type: "string", description: "Restrict to the guards one skill owns, e.g. backtest-validation." },
+    }),
     output_schema: catalogueResult(
       {
         guards: {
           type: "array",
-          items: closed({ guard: str, skill: str, title: str, summary: str, required: strs, optional: strs, requires: strs, tool: nullableStr, callable_over_json: bool, excluded_because: nullableStr }),
+          items: closed({
+            guard: str,
+            skill: str,
+            title: str,
+            summary: str,
+            required: strs,
+            optional: strs,
+            requires: strs,
+            tool: nullableStr,
+            callable_over_json: bool,
+            excluded_because: nullableStr,
+          }),
         },
         count: int,
         exported: int,
@@ -91,23 +152,59 @@ export const CATALOGUE: readonly CatalogueTool[] = [
   {
     name: "describe_guard",
     title: "Describe a guard",
-    description: "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs. Required: name.",
-    input_schema: input({ name: { type: "string", description: "A guard name (cost_curve) or its tool name (check_cost_curve)." } }, ["name"]),
+    description:
+      "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs. Required: name.",
+    input_schema: input(
+      { name: { type: "string", description: "A guard name (cost_curve) or its tool name (check_cost_curve)." } },
+      ["name"],
+    ),
     output_schema: catalogueResult(
       {
-        guard: str, skill: str, title: str, summary: str, required: strs, optional: strs, requires: strs,
-        inputs: objOf(str), slots: objOf(str), tool: nullableStr, callable_over_json: bool,
-        description: nullableStr, input_schema: { type: ["object", "null"] }, omitted: { type: ["object", "null"], additionalProperties: str },
-        excluded_because: nullableStr, blockers: { type: ["object", "null"], additionalProperties: str },
+        guard: str,
+        skill: str,
+        title: str,
+        summary: str,
+        required: strs,
+        optional: strs,
+        requires: strs,
+        inputs: objOf(str),
+        slots: objOf(str),
+        tool: nullableStr,
+        callable_over_json: bool,
+        description: nullableStr,
+        input_schema: { type: ["object", "null"] },
+        omitted: { type: ["object", "null"], additionalProperties: str },
+        excluded_because: nullableStr,
+        blockers: { type: ["object", "null"], additionalProperties: str },
       },
-      ["guard", "skill", "title", "summary", "required", "optional", "requires", "inputs", "slots", "tool", "callable_over_json", "description", "input_schema", "omitted", "excluded_because", "blockers"],
+      [
+        "guard",
+        "skill",
+        "title",
+        "summary",
+        "required",
+        "optional",
+        "requires",
+        "inputs",
+        "slots",
+        "tool",
+        "callable_over_json",
+        "description",
+        "input_schema",
+        "omitted",
+        "excluded_because",
+        "blockers",
+      ],
     ),
   },
   {
     name: "bundle_coverage",
     title: "Bundle coverage",
-    description: "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards that read them, plus tuning parameters). With slot names (no data), says which guards those slots make ready, what each other guard still needs, and which single slot would make more guards ready. Required: nothing.",
-    input_schema: input({ slots: nameList("Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary.") }),
+    description:
+      "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards that read them, plus tuning parameters). With slot names (no data), says which guards those slots make ready, what each other guard still needs, and which single slot would make more guards ready. Required: nothing.",
+    input_schema: input({
+      slots: nameList('Slot names you have data for, e.g. ["returns", "turnover"]. Omit for the vocabulary.'),
+    }),
     output_schema: catalogueResult(
       {
         vocabulary: { type: "array", items: closed({ slot: str, kind: str, means: str }) },
@@ -128,13 +225,22 @@ export const CATALOGUE: readonly CatalogueTool[] = [
   {
     name: "check_backtest",
     title: "Check a backtest bundle",
-    description: "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Required: slots. Slot names come from bundle_coverage() called with no arguments.",
+    description:
+      "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Required: slots. Slot names come from bundle_coverage() called with no arguments.",
     input_schema: input(
       {
-        slots: { type: "object", description: "Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. {\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}." },
+        slots: {
+          type: "object",
+          description:
+            'Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. {"returns": {"index": [...], "values": [...]}, "turnover": 0.9}.',
+        },
         guards: nameList("Run only these guards (names from list_guards)."),
         audit: nameList("Guards that must run for the status to be pass."),
-        strict: { type: "boolean", description: "Raise the first rejected guard input as the call's own error instead of listing it in rejected. Default false." },
+        strict: {
+          type: "boolean",
+          description:
+            "Raise the first rejected guard input as the call's own error instead of listing it in rejected. Default false.",
+        },
       },
       ["slots"],
     ),

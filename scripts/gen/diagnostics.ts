@@ -1,10 +1,31 @@
 // Coded compiler diagnostics (tool-layer.md §2.7). Values, never thrown.
 
 export type DiagnosticCode =
-  | "FS001" | "FS002" | "FS003" | "FS004" | "FS005" | "FS006" | "FS007" | "FS008" | "FS009"
-  | "FS010" | "FS011" | "FS012" | "FS013" | "FS014" | "FS015" | "FS016" | "FS017"
-  | "FS020" | "FS021" | "FS022" | "FS023" | "FS024" | "FS025"
-  | "FS101" | "FS102";
+  | "FS001"
+  | "FS002"
+  | "FS003"
+  | "FS004"
+  | "FS005"
+  | "FS006"
+  | "FS007"
+  | "FS008"
+  | "FS009"
+  | "FS010"
+  | "FS011"
+  | "FS012"
+  | "FS013"
+  | "FS014"
+  | "FS015"
+  | "FS016"
+  | "FS017"
+  | "FS020"
+  | "FS021"
+  | "FS022"
+  | "FS023"
+  | "FS024"
+  | "FS025"
+  | "FS101"
+  | "FS102";
 
 export interface Diagnostic {
   readonly code: DiagnosticCode;
@@ -42,7 +63,11 @@ export function diag(code: DiagnosticCode, where: Where, message: string): Diagn
 /** Sorted by file, line, column, then code: the order gen prints them in. */
 export function sortDiagnostics(ds: readonly Diagnostic[]): Diagnostic[] {
   return [...ds].sort((a, b) =>
-    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+    a.file < b.file
+      ? -1
+      : a.file > b.file
+        ? 1
+        : a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
   );
 }
 

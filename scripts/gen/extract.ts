@@ -30,7 +30,12 @@ export interface GuardFacts {
   readonly optional: Located<readonly string[]> | null;
   readonly alternatives: Located<readonly (readonly Alternative[])[]> | null;
   readonly slots: Located<readonly (readonly [string, string])[]> | null;
-  readonly check: { readonly line: number; readonly async: boolean; readonly params: readonly ParamFact[]; readonly doc: Located<string> | null } | null;
+  readonly check: {
+    readonly line: number;
+    readonly async: boolean;
+    readonly params: readonly ParamFact[];
+    readonly doc: Located<string> | null;
+  } | null;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -44,7 +49,9 @@ function unwrapConst(e: Expression | undefined): Expression | undefined {
 function stringArray(e: Node | undefined): string[] | undefined {
   if (!e || !Node.isArrayLiteralExpression(e)) return undefined;
   const items = e.getElements();
-  return items.every((x) => Node.isStringLiteral(x)) ? items.map((x) => (x as import("ts-morph").StringLiteral).getLiteralValue()) : undefined;
+  return items.every((x) => Node.isStringLiteral(x))
+    ? items.map((x) => (x as import("ts-morph").StringLiteral).getLiteralValue())
+    : undefined;
 }
 
 function alternativesOf(e: Node | undefined): Alternative[][] | undefined {
@@ -85,34 +92,83 @@ interface ExportReader<T> {
 }
 
 const READERS = {
-  skill: { name: "skill", form: 'export const skill = "<skill>";', read: (i: Expression | undefined) => (i && Node.isStringLiteral(i) ? i.getLiteralValue() : undefined) },
-  title: { name: "title", form: 'export const title = "<Title>";', read: (i: Expression | undefined) => (i && Node.isStringLiteral(i) ? i.getLiteralValue() : undefined) },
-  required: { name: "required", form: 'export const required = ["a", "b"] as const;', read: (i: Expression | undefined) => stringArray(unwrapConst(i)) },
-  optional: { name: "optional", form: 'export const optional = ["c"] as const;', read: (i: Expression | undefined) => stringArray(unwrapConst(i)) },
-  alternatives: { name: "alternatives", form: 'export const alternatives = [["a", ["b", "c"]]] as const;', read: (i: Expression | undefined) => alternativesOf(unwrapConst(i)) },
-  slots: { name: "slots", form: 'export const slots = { input: "slot" } as const;', read: (i: Expression | undefined) => slotsOf(unwrapConst(i)) },
+  skill: {
+    name: "skill",
+    form: 'export const skill = "<skill>";',
+    read: (i: Expression | undefined) => (i && Node.isStringLiteral(i) ? i.getLiteralValue() : undefined),
+  },
+  title: {
+    name: "title",
+    form: 'export const title = "<Title>";',
+    read: (i: Expression | undefined) => (i && Node.isStringLiteral(i) ? i.getLiteralValue() : undefined),
+  },
+  required: {
+    name: "required",
+    form: 'export const required = ["a", "b"] as const;',
+    read: (i: Expression | undefined) => stringArray(unwrapConst(i)),
+  },
+  optional: {
+    name: "optional",
+    form: 'export const optional = ["c"] as const;',
+    read: (i: Expression | undefined) => stringArray(unwrapConst(i)),
+  },
+  alternatives: {
+    name: "alternatives",
+    form: 'export const alternatives = [["a", ["b", "c"]]] as const;',
+    read: (i: Expression | undefined) => alternativesOf(unwrapConst(i)),
+  },
+  slots: {
+    name: "slots",
+    form: 'export const slots = { input: "slot" } as const;',
+    read: (i: Expression | undefined) => slotsOf(unwrapConst(i)),
+  },
 } satisfies Record<string, ExportReader<unknown>>;
 
-function readExport<T>(sf: SourceFile, reader: ExportReader<T>, guard: string, file: string, out: Diagnostic[], mandatory: boolean): Located<T> | null {
+function readExport<T>(
+  sf: SourceFile,
+  reader: ExportReader<T>,
+  guard: string,
+  file: string,
+  out: Diagnostic[],
+  mandatory: boolean,
+): Located<T> | null {
   const decl = sf.getVariableDeclaration(reader.name);
-  if (!decl || !decl.isExported()) {
-    if (mandatory) out.push(diag("FS001", { guard, file, line: 1 }, `module lacks the export '${reader.name}' (${reader.form})`));
+  if (!decl?.isExported()) {
+    if (mandatory)
+      out.push(diag("FS001", { guard, file, line: 1 }, `module lacks the export '${reader.name}' (${reader.form})`));
     return null;
   }
   const value = reader.read(decl.getInitializer());
   const isConst = decl.getVariableStatement()?.getDeclarationKind() === "const";
   if (value === undefined || !isConst) {
-    out.push(diag("FS001", { guard, file, line: lineOf(decl) }, `'${reader.name}' is not in its literal form: ${reader.form}`));
+    out.push(
+      diag("FS001", { guard, file, line: lineOf(decl) }, `'${reader.name}' is not in its literal form: ${reader.form}`),
+    );
     return null;
   }
   return { value, line: lineOf(decl) };
 }
 
-function paramFacts(fn: import("ts-morph").FunctionDeclaration, guard: string, file: string, contractFile: string, root: string, out: Diagnostic[], warnings: Warning[]): ParamFact[] {
+function paramFacts(
+  fn: import("ts-morph").FunctionDeclaration,
+  guard: string,
+  file: string,
+  contractFile: string,
+  root: string,
+  out: Diagnostic[],
+  warnings: Warning[],
+): ParamFact[] {
   return fn.getParameters().map((p) => {
     const nameNode = p.getNameNode();
-    const where = { guard, file, line: lineOf(p), column: p.getStart() - p.getStartLinePos() + 1, path: Node.isIdentifier(nameNode) ? nameNode.getText() : "" };
-    if (!Node.isIdentifier(nameNode)) out.push(diag("FS011", where, `parameter '${nameNode.getText()}' uses destructuring; name each input`));
+    const where = {
+      guard,
+      file,
+      line: lineOf(p),
+      column: p.getStart() - p.getStartLinePos() + 1,
+      path: Node.isIdentifier(nameNode) ? nameNode.getText() : "",
+    };
+    if (!Node.isIdentifier(nameNode))
+      out.push(diag("FS011", where, `parameter '${nameNode.getText()}' uses destructuring; name each input`));
     if (p.isRestParameter()) out.push(diag("FS011", where, `rest parameter '...${nameNode.getText()}' is not allowed`));
     const typeNode = p.getTypeNode();
     if (!typeNode) out.push(diag("FS011", where, `parameter '${nameNode.getText()}' has no type annotation`));
@@ -129,12 +185,19 @@ function paramFacts(fn: import("ts-morph").FunctionDeclaration, guard: string, f
 }
 
 /** Reads one guard module's facts. `file` is the path shown in diagnostics. */
-export function extractGuard(sf: SourceFile, guard: string, file: string, contractFile: string, root: string): GuardFacts {
+export function extractGuard(
+  sf: SourceFile,
+  guard: string,
+  file: string,
+  contractFile: string,
+  root: string,
+): GuardFacts {
   const diagnostics: Diagnostic[] = [];
   const warnings: Warning[] = [];
   const fn = sf.getFunction("check");
   let check: GuardFacts["check"] = null;
-  if (!fn || !fn.isExported()) diagnostics.push(diag("FS001", { guard, file, line: 1 }, "module lacks 'export function check(...)'"));
+  if (!fn?.isExported())
+    diagnostics.push(diag("FS001", { guard, file, line: 1 }, "module lacks 'export function check(...)'"));
   else {
     const jsdoc = fn.getJsDocs().at(-1);
     check = {
@@ -144,7 +207,14 @@ export function extractGuard(sf: SourceFile, guard: string, file: string, contra
       doc: jsdoc ? { value: jsdoc.getText(), line: lineOf(jsdoc) } : null,
     };
   }
-  for (const w of warnings) diagnostics.push(diag(w.code, { guard, file, line: lineOf(w.node), column: w.node.getStart() - w.node.getStartLinePos() + 1 }, w.message));
+  for (const w of warnings)
+    diagnostics.push(
+      diag(
+        w.code,
+        { guard, file, line: lineOf(w.node), column: w.node.getStart() - w.node.getStartLinePos() + 1 },
+        w.message,
+      ),
+    );
   return {
     guard,
     file,
@@ -160,18 +230,44 @@ export function extractGuard(sf: SourceFile, guard: string, file: string, contra
 }
 
 /** Reads `export const SLOTS = { name: { kind: "...", doc: "..." } } as const` from slots.ts. */
-export function extractSlots(sf: SourceFile, file: string): { slots: { slot: string; kind: string; doc: string; line: number }[]; diagnostics: Diagnostic[] } {
+export function extractSlots(
+  sf: SourceFile,
+  file: string,
+): { slots: { slot: string; kind: string; doc: string; line: number }[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const decl = sf.getVariableDeclaration("SLOTS");
   const obj = unwrapConst(decl?.getInitializer());
   if (!obj || !Node.isObjectLiteralExpression(obj)) {
-    return { slots: [], diagnostics: [diag("FS012", { guard: null, file, line: 1 }, "slots.ts must export const SLOTS = { <slot>: { kind, doc } } as const")] };
+    return {
+      slots: [],
+      diagnostics: [
+        diag(
+          "FS012",
+          { guard: null, file, line: 1 },
+          "slots.ts must export const SLOTS = { <slot>: { kind, doc } } as const",
+        ),
+      ],
+    };
   }
   const slots = obj.getProperties().flatMap((p) => {
     const init = Node.isPropertyAssignment(p) ? p.getInitializer() : undefined;
-    const fields = init && Node.isObjectLiteralExpression(init) ? Object.fromEntries(init.getProperties().filter(Node.isPropertyAssignment).map((q) => [q.getName(), q.getInitializerIfKind(SyntaxKind.StringLiteral)?.getLiteralValue()])) : {};
+    const fields =
+      init && Node.isObjectLiteralExpression(init)
+        ? Object.fromEntries(
+            init
+              .getProperties()
+              .filter(Node.isPropertyAssignment)
+              .map((q) => [q.getName(), q.getInitializerIfKind(SyntaxKind.StringLiteral)?.getLiteralValue()]),
+          )
+        : {};
     if (!Node.isPropertyAssignment(p) || typeof fields.kind !== "string" || typeof fields.doc !== "string") {
-      diagnostics.push(diag("FS012", { guard: null, file, line: lineOf(p) }, `slot entry '${p.getText().slice(0, 40)}' must be { kind: "...", doc: "..." }`));
+      diagnostics.push(
+        diag(
+          "FS012",
+          { guard: null, file, line: lineOf(p) },
+          `slot entry '${p.getText().slice(0, 40)}' must be { kind: "...", doc: "..." }`,
+        ),
+      );
       return [];
     }
     return [{ slot: p.getName(), kind: fields.kind, doc: fields.doc, line: lineOf(p) }];

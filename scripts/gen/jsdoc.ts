@@ -56,7 +56,11 @@ function paragraphs(lines: readonly Line[]): string[] {
   return out;
 }
 
-function readInputs(lines: readonly Line[], header: Line, problems: DocProblem[]): { entries: DocEntry[]; end: number; start: number } {
+function readInputs(
+  lines: readonly Line[],
+  header: Line,
+  problems: DocProblem[],
+): { entries: DocEntry[]; end: number; start: number } {
   const headerIndent = indentOf(header.text);
   const start = lines.indexOf(header) + 1;
   const entries: { names: string[]; parts: string[]; line: number }[] = [];
@@ -67,23 +71,32 @@ function readInputs(lines: readonly Line[], header: Line, problems: DocProblem[]
     if (l.text.trim() === "") continue;
     const indent = indentOf(l.text);
     if (indent <= headerIndent) break;
-    if (/^\t| \t/.test(l.text.slice(0, indent + 1))) problems.push({ code: "FS008", line: l.line, message: "tab in the indentation of an Inputs line" });
+    if (/^\t| \t/.test(l.text.slice(0, indent + 1)))
+      problems.push({ code: "FS008", line: l.line, message: "tab in the indentation of an Inputs line" });
     const m = ENTRY.exec(l.text.trim());
     if (entryIndent === null && m) entryIndent = indent;
-    if (indent === entryIndent && m) entries.push({ names: m[1]!.split(",").map((s) => s.trim()), parts: [m[2]!], line: l.line });
+    if (indent === entryIndent && m)
+      entries.push({ names: m[1]!.split(",").map((s) => s.trim()), parts: [m[2]!], line: l.line });
     else if (entryIndent !== null && indent > entryIndent && entries.length) entries.at(-1)!.parts.push(l.text.trim());
     else problems.push({ code: "FS008", line: l.line, message: `malformed Inputs line: '${l.text.trim()}'` });
   }
-  return { entries: entries.map((e) => ({ names: e.names, text: collapse(e.parts.join(" ")), line: e.line })), end: i, start };
+  return {
+    entries: entries.map((e) => ({ names: e.names, text: collapse(e.parts.join(" ")), line: e.line })),
+    end: i,
+    start,
+  };
 }
 
 /** Parses a check() JSDoc comment; `firstLine` is the line of its opening `/**`. */
 export function parseDoc(raw: string, firstLine: number): ParsedDoc {
   const lines = docLines(raw, firstLine);
   const problems: DocProblem[] = [];
-  for (const l of lines) if (/^\t/.test(l.text)) problems.push({ code: "FS008", line: l.line, message: "tab in the indentation of a doc line" });
+  for (const l of lines)
+    if (/^\t/.test(l.text))
+      problems.push({ code: "FS008", line: l.line, message: "tab in the indentation of a doc line" });
   const headers = lines.filter((l) => l.text.trim() === "Inputs");
-  if (headers.length > 1) problems.push({ code: "FS008", line: headers[1]!.line, message: "more than one Inputs header" });
+  if (headers.length > 1)
+    problems.push({ code: "FS008", line: headers[1]!.line, message: "more than one Inputs header" });
   const header = headers[0];
   let entries: DocEntry[] = [];
   let outside = lines;
@@ -95,6 +108,7 @@ export function parseDoc(raw: string, firstLine: number): ParsedDoc {
   const paras = paragraphs(outside);
   const firstNonBlank = lines.find((l) => l.text.trim() !== "");
   const summary = firstNonBlank && firstNonBlank !== header ? (paras[0] ?? "") : "";
-  if (!summary) problems.push({ code: "FS009", line: firstLine, message: "the JSDoc of check() has no summary paragraph" });
+  if (!summary)
+    problems.push({ code: "FS009", line: firstLine, message: "the JSDoc of check() has no summary paragraph" });
   return { summary, prose: paras.join(" "), entries, hasInputsHeader: header !== undefined, problems };
 }

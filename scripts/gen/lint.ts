@@ -2,7 +2,16 @@
 import { referencedDefs, type Json, type Schema } from "./schema.js";
 import { schemaProblem } from "./ajv.js";
 
-const SUBSCHEMA_KEYS = new Set(["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"]);
+const SUBSCHEMA_KEYS = new Set([
+  "items",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+]);
 const SUBSCHEMA_LIST_KEYS = new Set(["anyOf", "allOf", "oneOf", "prefixItems"]);
 const SUBSCHEMA_MAP_KEYS = new Set(["properties", "$defs", "patternProperties", "dependentSchemas"]);
 
@@ -21,7 +30,8 @@ function walk(s: Json, path: string, problems: string[], output: boolean): void 
     if (output && (k === "$ref" || k === "$defs")) problems.push(`${path}: output schemas must be inline (found ${k})`);
     if (k === "additionalProperties" && v === true) problems.push(`${path}: additionalProperties true`);
     if (SUBSCHEMA_KEYS.has(k)) walk(v, `${path}/${k}`, problems, output);
-    else if (SUBSCHEMA_LIST_KEYS.has(k) && Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${k}/${i}`, problems, output));
+    else if (SUBSCHEMA_LIST_KEYS.has(k) && Array.isArray(v))
+      v.forEach((x, i) => walk(x, `${path}/${k}/${i}`, problems, output));
     else if (SUBSCHEMA_MAP_KEYS.has(k) && v && typeof v === "object" && !Array.isArray(v)) {
       for (const [name, sub] of Object.entries(v)) walk(sub, `${path}/${k}/${name}`, problems, output);
     }
@@ -31,10 +41,12 @@ function walk(s: Json, path: string, problems: string[], output: boolean): void 
 function rootShape(s: Schema, problems: string[]): void {
   const keys = Object.keys(s);
   const expected = ["type", "properties", "required", "additionalProperties", ...(s.$defs ? ["$defs"] : [])];
-  if (JSON.stringify(keys) !== JSON.stringify(expected)) problems.push(`root keys must be ${JSON.stringify(expected)}, got ${JSON.stringify(keys)}`);
+  if (JSON.stringify(keys) !== JSON.stringify(expected))
+    problems.push(`root keys must be ${JSON.stringify(expected)}, got ${JSON.stringify(keys)}`);
   if (s.type !== "object" || s.additionalProperties !== false) problems.push("root must be a closed object");
   const props = Object.keys((s.properties ?? {}) as object);
-  for (const r of (s.required ?? []) as string[]) if (!props.includes(r)) problems.push(`required '${r}' is not a property`);
+  for (const r of (s.required ?? []) as string[])
+    if (!props.includes(r)) problems.push(`required '${r}' is not a property`);
 }
 
 function defsUse(s: Schema, problems: string[]): void {

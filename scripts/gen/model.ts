@@ -73,9 +73,16 @@ function kindOf(fragment: Schema | null): InputKind {
 }
 
 /** Property description: the doc, then `Default <json>.` when it applies, then a fragment's own description. */
-export function composeProperty(fragment: Schema, doc: string, required: boolean, hasDefault: boolean, value: Json | undefined): Schema {
+export function composeProperty(
+  fragment: Schema,
+  doc: string,
+  required: boolean,
+  hasDefault: boolean,
+  value: Json | undefined,
+): Schema {
   let text = doc;
-  if (!required && hasDefault && value !== null && value !== "" && !/default/i.test(doc)) text = `${text} Default ${JSON.stringify(value)}.`;
+  if (!required && hasDefault && value !== null && value !== "" && !/default/i.test(doc))
+    text = `${text} Default ${JSON.stringify(value)}.`;
   if (typeof fragment.description === "string") text = `${text} ${fragment.description}`;
   const { description: _own, ...rest } = fragment;
   return { ...rest, description: collapse(text) };
@@ -85,18 +92,30 @@ export function composeProperty(fragment: Schema, doc: string, required: boolean
 export function fitsSlotKind(kind: string, fragment: Schema | null, cannot: string | null): boolean {
   const members: Schema[] = fragment ? (Array.isArray(fragment.anyOf) ? (fragment.anyOf as Schema[]) : [fragment]) : [];
   const has = (p: (s: Schema) => boolean) => members.some(p);
-  const isDate = (s: Schema) => s.type === "string" && (s.format === "date" || s.format === "date-time" || s.description === "ISO-8601 date or date-time.");
+  const isDate = (s: Schema) =>
+    s.type === "string" &&
+    (s.format === "date" || s.format === "date-time" || s.description === "ISO-8601 date or date-time.");
   switch (kind) {
-    case "series": return has((s) => s.$ref === SERIES_REF);
-    case "frame": return has((s) => s.$ref === FRAME_REF);
-    case "scalar": return has((s) => s.type === "number" || s.type === "integer");
-    case "text": return has((s) => s.type === "string" && !isDate(s));
-    case "date": return has(isDate);
-    case "sequence": return has((s) => s.type === "array");
-    case "mapping": return has((s) => s.type === "object");
-    case "callable": return cannot !== null && cannot.includes("callable");
-    case "any": return true;
-    default: return false;
+    case "series":
+      return has((s) => s.$ref === SERIES_REF);
+    case "frame":
+      return has((s) => s.$ref === FRAME_REF);
+    case "scalar":
+      return has((s) => s.type === "number" || s.type === "integer");
+    case "text":
+      return has((s) => s.type === "string" && !isDate(s));
+    case "date":
+      return has(isDate);
+    case "sequence":
+      return has((s) => s.type === "array");
+    case "mapping":
+      return has((s) => s.type === "object");
+    case "callable":
+      return cannot?.includes("callable") === true;
+    case "any":
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -115,7 +134,12 @@ class Checker {
   }
 }
 
-function checkNames(c: Checker, required: readonly string[], optional: readonly string[], params: readonly ParamFact[]): void {
+function checkNames(
+  c: Checker,
+  required: readonly string[],
+  optional: readonly string[],
+  params: readonly ParamFact[],
+): void {
   const f = c.facts;
   const tupleLine = f.required?.line ?? 1;
   const seen = new Set<string>();
@@ -125,18 +149,27 @@ function checkNames(c: Checker, required: readonly string[], optional: readonly 
     if (!INPUT_NAME.test(n)) c.report("FS010", tupleLine, `input name '${n}' does not match ${INPUT_NAME.source}`, n);
   }
   const paramNames = params.map((p) => p.name);
-  for (const n of seen) if (!paramNames.includes(n)) c.report("FS002", tupleLine, `'${n}' is in the tuples but is not a parameter of check()`, n);
-  for (const p of params) if (!seen.has(p.name)) c.reportParam("FS003", p, `parameter '${p.name}' is in neither required nor optional`);
+  for (const n of seen)
+    if (!paramNames.includes(n))
+      c.report("FS002", tupleLine, `'${n}' is in the tuples but is not a parameter of check()`, n);
+  for (const p of params)
+    if (!seen.has(p.name)) c.reportParam("FS003", p, `parameter '${p.name}' is in neither required nor optional`);
   const expected = [...required, ...optional].filter((n) => paramNames.includes(n));
   const actual = paramNames.filter((n) => seen.has(n));
   if (JSON.stringify(expected) !== JSON.stringify(actual)) {
-    c.report("FS004", f.check?.line ?? tupleLine, `check() parameters are in order ${JSON.stringify(actual)}; required then optional is ${JSON.stringify(expected)}`);
+    c.report(
+      "FS004",
+      f.check?.line ?? tupleLine,
+      `check() parameters are in order ${JSON.stringify(actual)}; required then optional is ${JSON.stringify(expected)}`,
+    );
   }
   for (const p of params) {
     const isReq = required.includes(p.name);
     const isOpt = optional.includes(p.name);
-    if (isReq && (p.questionToken || p.initializer !== null)) c.reportParam("FS006", p, `required input '${p.name}' must have no '?' and no default`);
-    if (isOpt && !p.questionToken && p.initializer === null) c.reportParam("FS006", p, `optional input '${p.name}' needs '?' or a default`);
+    if (isReq && (p.questionToken || p.initializer !== null))
+      c.reportParam("FS006", p, `required input '${p.name}' must have no '?' and no default`);
+    if (isOpt && !p.questionToken && p.initializer === null)
+      c.reportParam("FS006", p, `optional input '${p.name}' needs '?' or a default`);
   }
 }
 
@@ -161,7 +194,8 @@ function checkDocs(c: Checker, names: readonly string[]) {
   const doc = f.check?.doc;
   const parsed = parseDoc(doc?.value ?? "", doc?.line ?? f.check?.line ?? 1);
   for (const p of parsed.problems) c.report(p.code, p.line, p.message);
-  if (names.length > 0 && !parsed.hasInputsHeader) c.report("FS008", doc?.line ?? f.check?.line ?? 1, "the JSDoc of check() has no 'Inputs' block");
+  if (names.length > 0 && !parsed.hasInputsHeader)
+    c.report("FS008", doc?.line ?? f.check?.line ?? 1, "the JSDoc of check() has no 'Inputs' block");
   const docs = new Map<string, string>();
   for (const e of parsed.entries) {
     for (const n of e.names) {
@@ -171,7 +205,9 @@ function checkDocs(c: Checker, names: readonly string[]) {
       if (!ASCII.test(e.text)) c.report("FS014", e.line, `doc of '${n}' is not ASCII`, n);
     }
   }
-  for (const n of names) if (!docs.has(n) && parsed.hasInputsHeader) c.report("FS008", doc?.line ?? 1, `input '${n}' has no doc line in the Inputs block`, n);
+  for (const n of names)
+    if (!docs.has(n) && parsed.hasInputsHeader)
+      c.report("FS008", doc?.line ?? 1, `input '${n}' has no doc line in the Inputs block`, n);
   if (!ASCII.test(parsed.prose)) c.report("FS014", doc?.line ?? 1, "the JSDoc prose is not ASCII");
   return { parsed, docs };
 }
@@ -181,12 +217,14 @@ function checkAlternatives(c: Checker, required: readonly string[], optional: re
   if (!alts) return;
   const seen = new Set<string>();
   for (const group of alts.value) {
-    if (group.length < 2) c.report("FS013", alts.line, `either/or group ${JSON.stringify(group)} has fewer than two alternatives`);
+    if (group.length < 2)
+      c.report("FS013", alts.line, `either/or group ${JSON.stringify(group)} has fewer than two alternatives`);
     for (const n of group.flat()) {
       if (seen.has(n)) c.report("FS005", alts.line, `'${n}' appears twice in alternatives`, n);
       seen.add(n);
       if (required.includes(n)) c.report("FS013", alts.line, `alternatives name '${n}', which is a required input`, n);
-      else if (!optional.includes(n)) c.report("FS013", alts.line, `alternatives name '${n}', which is not an input`, n);
+      else if (!optional.includes(n))
+        c.report("FS013", alts.line, `alternatives name '${n}', which is not an input`, n);
     }
   }
 }
@@ -199,12 +237,18 @@ function checkSlots(c: Checker, inputs: readonly InputModel[], ctx: ModelContext
     if (seen.has(input)) c.report("FS005", line, `slot alias for '${input}' is given twice`, input);
     seen.add(input);
     if (!inputs.some((i) => i.name === input)) c.report("FS012", line, `slots key '${input}' is not an input`, input);
-    if (!ctx.slots.has(slot)) c.report("FS012", line, `slots value '${slot}' is not a curated slot (src/runtime/slots.ts)`, input);
+    if (!ctx.slots.has(slot))
+      c.report("FS012", line, `slots value '${slot}' is not a curated slot (src/runtime/slots.ts)`, input);
   }
   for (const i of inputs) {
     const def = ctx.slots.get(i.slot);
     if (def && !fitsSlotKind(def.kind, i.fragment, i.cannot)) {
-      c.report("FS012", line, `input '${i.name}' resolves to slot '${i.slot}' of kind ${def.kind}, which its type does not fit`, i.name);
+      c.report(
+        "FS012",
+        line,
+        `input '${i.name}' resolves to slot '${i.slot}' of kind ${def.kind}, which its type does not fit`,
+        i.name,
+      );
     }
   }
 }
@@ -214,7 +258,12 @@ function blockersReason(guard: string, blockers: Record<string, string>): string
   return `${parts.join(" and ")} - it cannot be sent as JSON, and a fabricated one would not be the caller's. Call the guard in-process instead: runGuard('${guard}', inputs)`;
 }
 
-function describeTool(prose: string, requires: readonly string[], omitted: Record<string, string>, skill: string): string {
+function describeTool(
+  prose: string,
+  requires: readonly string[],
+  omitted: Record<string, string>,
+  skill: string,
+): string {
   const parts = [prose, requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing."];
   const om = Object.entries(omitted);
   if (om.length) parts.push(`Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.`);
@@ -225,7 +274,12 @@ function describeTool(prose: string, requires: readonly string[], omitted: Recor
 function assembleSchema(inputs: readonly InputModel[]): Schema {
   const properties: Schema = {};
   for (const i of inputs) if (i.property) properties[i.name] = i.property;
-  const schema: Schema = { type: "object", properties, required: inputs.filter((i) => i.required && i.property).map((i) => i.name), additionalProperties: false };
+  const schema: Schema = {
+    type: "object",
+    properties,
+    required: inputs.filter((i) => i.required && i.property).map((i) => i.name),
+    additionalProperties: false,
+  };
   const used = [...referencedDefs(properties)].sort();
   if (used.length) schema.$defs = Object.fromEntries(used.map((d) => [d, PAYLOAD_DEFS[d as "series" | "frame"]]));
   return schema;
@@ -247,8 +301,14 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   const params = facts.check.params;
   checkNames(c, required, optional, params);
   const title = facts.title.value;
-  if (!ctx.skills.has(facts.skill.value)) c.report("FS015", facts.skill.line, `skill '${facts.skill.value}' is not in the skills index (skills/<name>/SKILL.md)`);
-  if (title.length < 1 || title.length > 64) c.report("FS015", facts.title.line, `title must be 1 to 64 characters, got ${title.length}`);
+  if (!ctx.skills.has(facts.skill.value))
+    c.report(
+      "FS015",
+      facts.skill.line,
+      `skill '${facts.skill.value}' is not in the skills index (skills/<name>/SKILL.md)`,
+    );
+  if (title.length < 1 || title.length > 64)
+    c.report("FS015", facts.title.line, `title must be 1 to 64 characters, got ${title.length}`);
   if (!ASCII.test(title)) c.report("FS014", facts.title.line, "title is not ASCII");
   const names = [...required, ...optional];
   const { parsed, docs } = checkDocs(c, names);
@@ -286,7 +346,8 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   if (description && !ASCII.test(description)) c.report("FS014", facts.check.line, "the tool description is not ASCII");
   const inputSchema = exported ? assembleSchema(inputs) : null;
   if (inputSchema && c.out.every((d) => d.severity !== "error")) {
-    for (const p of lintSchema(inputSchema, "input")) c.report("FS017", facts.check.line, `input schema of ${tool}: ${p}`);
+    for (const p of lintSchema(inputSchema, "input"))
+      c.report("FS017", facts.check.line, `input schema of ${tool}: ${p}`);
   }
   out.push(...c.out);
   return {

@@ -61,18 +61,32 @@ function readSkills(dir: string): SkillSource[] {
     .sort()
     .map((name) => {
       const refDir = path.join(dir, name, "references");
-      const refs = existsSync(refDir) ? readdirSync(refDir).filter((f) => f.endsWith(".md")).sort() : [];
+      const refs = existsSync(refDir)
+        ? readdirSync(refDir)
+            .filter((f) => f.endsWith(".md"))
+            .sort()
+        : [];
       return {
         name,
         text: readFileSync(path.join(dir, name, "SKILL.md"), "utf8").replace(/\r\n/g, "\n"),
-        references: refs.map((r) => ({ name: r, text: readFileSync(path.join(refDir, r), "utf8").replace(/\r\n/g, "\n") })),
+        references: refs.map((r) => ({
+          name: r,
+          text: readFileSync(path.join(refDir, r), "utf8").replace(/\r\n/g, "\n"),
+        })),
       };
     });
 }
 
 export function parseSources(paths: GenPaths): Sources {
   const project = new Project({
-    compilerOptions: { strict: true, module: 199 /* NodeNext */, moduleResolution: 99 /* NodeNext */, target: 9, skipLibCheck: true, types: [] },
+    compilerOptions: {
+      strict: true,
+      module: 199 /* NodeNext */,
+      moduleResolution: 99 /* NodeNext */,
+      target: 9,
+      skipLibCheck: true,
+      types: [],
+    },
     skipAddingFilesFromTsConfig: true,
   });
   const guards = guardFileNames(paths.guardsDir).map((f) => {

@@ -19,10 +19,14 @@ export interface GenResult {
 function lintCatalogue(out: Diagnostic[]): void {
   for (const t of CATALOGUE) {
     const where = { guard: null, file: "scripts/gen/catalogue.ts", line: 1, path: t.name };
-    if (!TOOL_NAME.test(t.name)) out.push(diag("FS010", where, `tool name '${t.name}' does not match ${TOOL_NAME.source}`));
-    if (!ASCII.test(t.description) || !ASCII.test(t.title)) out.push(diag("FS014", where, `${t.name}: title or description is not ASCII`));
-    for (const p of lintSchema(t.input_schema, "input")) out.push(diag("FS017", where, `input schema of ${t.name}: ${p}`));
-    for (const p of lintSchema(t.output_schema, "output")) out.push(diag("FS017", where, `output schema of ${t.name}: ${p}`));
+    if (!TOOL_NAME.test(t.name))
+      out.push(diag("FS010", where, `tool name '${t.name}' does not match ${TOOL_NAME.source}`));
+    if (!ASCII.test(t.description) || !ASCII.test(t.title))
+      out.push(diag("FS014", where, `${t.name}: title or description is not ASCII`));
+    for (const p of lintSchema(t.input_schema, "input"))
+      out.push(diag("FS017", where, `input schema of ${t.name}: ${p}`));
+    for (const p of lintSchema(t.output_schema, "output"))
+      out.push(diag("FS017", where, `output schema of ${t.name}: ${p}`));
   }
 }
 
@@ -30,7 +34,14 @@ function readSlots(sources: ReturnType<typeof parseSources>, out: Diagnostic[]):
   const { slots, diagnostics } = extractSlots(sources.slotsFile.sourceFile, sources.slotsFile.file);
   out.push(...diagnostics);
   for (const s of slots) {
-    if (!SLOT_KINDS.includes(s.kind)) out.push(diag("FS012", { guard: null, file: sources.slotsFile.file, line: s.line }, `slot '${s.slot}' has kind '${s.kind}'; one of ${JSON.stringify(SLOT_KINDS)}`));
+    if (!SLOT_KINDS.includes(s.kind))
+      out.push(
+        diag(
+          "FS012",
+          { guard: null, file: sources.slotsFile.file, line: s.line },
+          `slot '${s.slot}' has kind '${s.kind}'; one of ${JSON.stringify(SLOT_KINDS)}`,
+        ),
+      );
   }
   return slots;
 }
@@ -40,7 +51,10 @@ function checkCollisions(guards: readonly GuardModel[], out: Diagnostic[]): void
   for (const g of guards) {
     const tool = `check_${g.guard}`;
     const prior = seen.get(tool);
-    if (prior) out.push(diag("FS016", { guard: g.guard, file: g.file, line: 1 }, `tool name '${tool}' collides with guard '${prior}'`));
+    if (prior)
+      out.push(
+        diag("FS016", { guard: g.guard, file: g.file, line: 1 }, `tool name '${tool}' collides with guard '${prior}'`),
+      );
     seen.set(tool, g.guard);
   }
 }
@@ -51,9 +65,15 @@ export async function runGen(paths: GenPaths): Promise<GenResult> {
   lintCatalogue(diagnostics);
   const slots = readSlots(sources, diagnostics);
   const skills = sources.skills.map((s) => modelSkill(s, diagnostics)).filter((s): s is SkillModel => s !== null);
-  const ctx = { skills: new Set(skills.map((s) => s.name)), slots: new Map(slots.map((s) => [s.slot, s])), catalogueNames: CATALOGUE_NAMES };
+  const ctx = {
+    skills: new Set(skills.map((s) => s.name)),
+    slots: new Map(slots.map((s) => [s.slot, s])),
+    catalogueNames: CATALOGUE_NAMES,
+  };
   const guards = sources.guards
-    .map((g) => modelGuard(extractGuard(g.sourceFile, g.guard, g.file, sources.contractFile, paths.root), ctx, diagnostics))
+    .map((g) =>
+      modelGuard(extractGuard(g.sourceFile, g.guard, g.file, sources.contractFile, paths.root), ctx, diagnostics),
+    )
     .filter((g): g is GuardModel => g !== null);
   checkCollisions(guards, diagnostics);
   crossCheckSkills(skills, new Map(guards.map((g) => [g.guard, { skill: g.skill, file: g.file }])), diagnostics);

@@ -38,7 +38,20 @@ export const GUARD_RESULT_SCHEMA: Schema = {
     summary: str,
     provenance: PROVENANCE_SCHEMA,
   },
-  required: ["tool", "guard", "skill", "status", "passed", "findings", "n_errors", "n_warnings", "evidence", "elapsed_s", "summary", "provenance"],
+  required: [
+    "tool",
+    "guard",
+    "skill",
+    "status",
+    "passed",
+    "findings",
+    "n_errors",
+    "n_warnings",
+    "evidence",
+    "elapsed_s",
+    "summary",
+    "provenance",
+  ],
   additionalProperties: false,
 };
 

@@ -32,7 +32,14 @@ export const SERIES_DEF: Schema = {
   anyOf: [
     {
       type: "object",
-      properties: { index: IDX, values: { type: "array", items: CELL }, name: { type: "string" }, dtype: { type: "string" }, freq: { type: "string" }, truncated: TRUNC },
+      properties: {
+        index: IDX,
+        values: { type: "array", items: CELL },
+        name: { type: "string" },
+        dtype: { type: "string" },
+        freq: { type: "string" },
+        truncated: TRUNC,
+      },
       required: ["values"],
       additionalProperties: false,
     },
@@ -54,8 +61,13 @@ export const POINT: Schema = {
   type: "object",
   properties: {
     t: { type: ["string", "number"] },
-    o: { type: "number" }, h: { type: "number" }, l: { type: "number" }, c: { type: "number" },
-    v: { type: "number" }, vw: { type: "number" }, n: { type: "number" },
+    o: { type: "number" },
+    h: { type: "number" },
+    l: { type: "number" },
+    c: { type: "number" },
+    v: { type: "number" },
+    vw: { type: "number" },
+    n: { type: "number" },
   },
   required: ["t"],
   additionalProperties: false,
@@ -65,8 +77,18 @@ export const FRAME_DEF: Schema = {
   description:
     'A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...], "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null is a missing cell.',
   anyOf: [
-    { type: "object", properties: FRAME_COMMON({ records: { type: "array", items: { type: "object" } } }), required: ["records"], additionalProperties: false },
-    { type: "object", properties: FRAME_COMMON({ data: { type: "array", items: { type: "array", items: CELL } } }), required: ["columns", "data"], additionalProperties: false },
+    {
+      type: "object",
+      properties: FRAME_COMMON({ records: { type: "array", items: { type: "object" } } }),
+      required: ["records"],
+      additionalProperties: false,
+    },
+    {
+      type: "object",
+      properties: FRAME_COMMON({ data: { type: "array", items: { type: "array", items: CELL } } }),
+      required: ["columns", "data"],
+      additionalProperties: false,
+    },
     { type: "array", items: POINT },
     { type: "array", items: { type: "object" } },
   ],

@@ -49,8 +49,17 @@ function checkLinks(s: SkillSource, text: string, file: string, out: Diagnostic[
     for (const m of l.matchAll(/\]\(([^)\s]+)\)/g)) {
       const target = m[1]!.split("#")[0]!;
       if (!target || /^[a-z]+:/i.test(target)) continue;
-      const ok = target === "SKILL.md" || (target.startsWith("references/") && s.references.some((r) => `references/${r.name}` === target));
-      if (!ok) out.push(diag("FS023", { guard: null, file, line: i + 1 }, `link '${m[1]}' does not resolve to SKILL.md or a file in references/`));
+      const ok =
+        target === "SKILL.md" ||
+        (target.startsWith("references/") && s.references.some((r) => `references/${r.name}` === target));
+      if (!ok)
+        out.push(
+          diag(
+            "FS023",
+            { guard: null, file, line: i + 1 },
+            `link '${m[1]}' does not resolve to SKILL.md or a file in references/`,
+          ),
+        );
     }
   });
 }
@@ -82,18 +91,65 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
   const description = str(fm, "description");
   const verified = fm.verified_on === undefined || fm.verified_on === null ? null : String(fm.verified_on);
   const guards = fm.guards;
-  if (name !== s.name) out.push(diag("FS021", at(lineOfKey(fmText.yaml, "name")), `front matter name ${JSON.stringify(name)} must equal the folder name '${s.name}'`));
+  if (name !== s.name)
+    out.push(
+      diag(
+        "FS021",
+        at(lineOfKey(fmText.yaml, "name")),
+        `front matter name ${JSON.stringify(name)} must equal the folder name '${s.name}'`,
+      ),
+    );
   if (!plugin) out.push(diag("FS020", at(lineOfKey(fmText.yaml, "plugin")), "front matter needs 'plugin' (a string)"));
-  if (!description || !description.includes("TRIGGER:") || !description.includes("SKIP:")) {
-    out.push(diag("FS020", at(lineOfKey(fmText.yaml, "description")), "front matter 'description' must be a string with a TRIGGER: list and a SKIP: list"));
-  } else if (description.length > MAX_DESCRIPTION_CHARS) out.push(diag("FS024", at(lineOfKey(fmText.yaml, "description")), `description is ${description.length} characters; the limit is ${MAX_DESCRIPTION_CHARS}`));
-  if (verified !== null && !/^\d{4}-\d{2}-\d{2}$/.test(verified)) out.push(diag("FS020", at(lineOfKey(fmText.yaml, "verified_on")), `verified_on must be a YYYY-MM-DD date, got ${JSON.stringify(verified)}`));
-  if (!Array.isArray(guards) || !guards.every((g) => typeof g === "string")) out.push(diag("FS020", at(lineOfKey(fmText.yaml, "guards")), "front matter 'guards' must be a list of guard names ([] for none)"));
+  if (!description?.includes("TRIGGER:") || !description.includes("SKIP:")) {
+    out.push(
+      diag(
+        "FS020",
+        at(lineOfKey(fmText.yaml, "description")),
+        "front matter 'description' must be a string with a TRIGGER: list and a SKIP: list",
+      ),
+    );
+  } else if (description.length > MAX_DESCRIPTION_CHARS)
+    out.push(
+      diag(
+        "FS024",
+        at(lineOfKey(fmText.yaml, "description")),
+        `description is ${description.length} characters; the limit is ${MAX_DESCRIPTION_CHARS}`,
+      ),
+    );
+  if (verified !== null && !/^\d{4}-\d{2}-\d{2}$/.test(verified))
+    out.push(
+      diag(
+        "FS020",
+        at(lineOfKey(fmText.yaml, "verified_on")),
+        `verified_on must be a YYYY-MM-DD date, got ${JSON.stringify(verified)}`,
+      ),
+    );
+  if (!Array.isArray(guards) || !guards.every((g) => typeof g === "string"))
+    out.push(
+      diag(
+        "FS020",
+        at(lineOfKey(fmText.yaml, "guards")),
+        "front matter 'guards' must be a list of guard names ([] for none)",
+      ),
+    );
   const scripts = Array.isArray(fm.scripts) ? fm.scripts.map(String) : [];
-  for (const [what, text] of [[file, s.text], ...s.references.map((r) => [`skills/${s.name}/references/${r.name}`, r.text])] as [string, string][]) {
-    if (text.length > MAX_SKILL_FILE_CHARS) out.push(diag("FS024", { guard: null, file: what, line: 1 }, `${text.length} characters; the limit is ${MAX_SKILL_FILE_CHARS}`));
+  for (const [what, text] of [
+    [file, s.text],
+    ...s.references.map((r) => [`skills/${s.name}/references/${r.name}`, r.text]),
+  ] as [string, string][]) {
+    if (text.length > MAX_SKILL_FILE_CHARS)
+      out.push(
+        diag(
+          "FS024",
+          { guard: null, file: what, line: 1 },
+          `${text.length} characters; the limit is ${MAX_SKILL_FILE_CHARS}`,
+        ),
+      );
     const bad = text.split("\n").findIndex((l) => !ASCII_TEXT.test(l));
-    if (bad >= 0) out.push(diag("FS025", { guard: null, file: what, line: bad + 1 }, "non-ASCII character; write ASCII (-, ', \", ...)"));
+    if (bad >= 0)
+      out.push(
+        diag("FS025", { guard: null, file: what, line: bad + 1 }, "non-ASCII character; write ASCII (-, ', \", ...)"),
+      );
   }
   checkLinks(s, s.text, file, out);
   if (!name || !plugin || !description || !Array.isArray(guards)) return null;
@@ -107,25 +163,52 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
     scripts,
     references: s.references.map((r) => r.name).sort(),
     text: s.text,
-    reference_texts: Object.fromEntries([...s.references].sort((a, b) => (a.name < b.name ? -1 : 1)).map((r) => [r.name, r.text])),
+    reference_texts: Object.fromEntries(
+      [...s.references].sort((a, b) => (a.name < b.name ? -1 : 1)).map((r) => [r.name, r.text]),
+    ),
     file,
     guardsLine: lineOfKey(fmText.yaml, "guards"),
   };
 }
 
 /** Cross-checks skills against guard owners (FS022). */
-export function crossCheckSkills(skills: readonly SkillModel[], owners: ReadonlyMap<string, { skill: string; file: string }>, out: Diagnostic[]): void {
+export function crossCheckSkills(
+  skills: readonly SkillModel[],
+  owners: ReadonlyMap<string, { skill: string; file: string }>,
+  out: Diagnostic[],
+): void {
   for (const s of skills) {
     for (const g of s.guards) {
       const owner = owners.get(g);
-      if (!owner) out.push(diag("FS022", { guard: null, file: s.file, line: s.guardsLine }, `skill '${s.name}' lists guard '${g}', which does not exist`));
-      else if (owner.skill !== s.name) out.push(diag("FS022", { guard: null, file: s.file, line: s.guardsLine }, `skill '${s.name}' lists guard '${g}', whose owning skill is '${owner.skill}'`));
+      if (!owner)
+        out.push(
+          diag(
+            "FS022",
+            { guard: null, file: s.file, line: s.guardsLine },
+            `skill '${s.name}' lists guard '${g}', which does not exist`,
+          ),
+        );
+      else if (owner.skill !== s.name)
+        out.push(
+          diag(
+            "FS022",
+            { guard: null, file: s.file, line: s.guardsLine },
+            `skill '${s.name}' lists guard '${g}', whose owning skill is '${owner.skill}'`,
+          ),
+        );
     }
   }
   const byName = new Map(skills.map((s) => [s.name, s]));
   for (const [guard, owner] of owners) {
     const s = byName.get(owner.skill);
-    if (s && !s.guards.includes(guard)) out.push(diag("FS022", { guard: null, file: s.file, line: s.guardsLine }, `skill '${s.name}' owns guard '${guard}' but does not list it in 'guards'`));
+    if (s && !s.guards.includes(guard))
+      out.push(
+        diag(
+          "FS022",
+          { guard: null, file: s.file, line: s.guardsLine },
+          `skill '${s.name}' owns guard '${guard}' but does not list it in 'guards'`,
+        ),
+      );
   }
 }
 

@@ -9,7 +9,10 @@ import { backtestReport } from "./report.js";
 const SLOTS = ["returns", "turnover", "rf"] as const;
 
 export function sampleBundle(): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(packageRoot(), "data", "sample-bundle.json"), "utf8")) as Record<string, unknown>;
+  return JSON.parse(readFileSync(path.join(packageRoot(), "data", "sample-bundle.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
 }
 
 type Out = (s: string) => void;
@@ -23,10 +26,15 @@ export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<n
   await client.connect(transport);
   try {
     const { tools } = await client.listTools();
-    out(`Connected to fin-skills-mcp over stdio: ${tools.length} tools (${tools.filter((t) => t.name.startsWith("check_") && t.name !== "check_backtest").length} guards).\n\n`);
+    out(
+      `Connected to fin-skills-mcp over stdio: ${tools.length} tools (${tools.filter((t) => t.name.startsWith("check_") && t.name !== "check_backtest").length} guards).\n\n`,
+    );
     const bundle = sampleBundle();
-    const cov = (await client.callTool({ name: "bundle_coverage", arguments: { slots: [...SLOTS] } })).structuredContent as Record<string, any>;
-    out(`bundle_coverage(${JSON.stringify(SLOTS)}):\n  ${cov.summary}\n  ready over JSON: ${cov.ready_over_json.join(", ")}\n\n`);
+    const cov = (await client.callTool({ name: "bundle_coverage", arguments: { slots: [...SLOTS] } }))
+      .structuredContent as Record<string, any>;
+    out(
+      `bundle_coverage(${JSON.stringify(SLOTS)}):\n  ${cov.summary}\n  ready over JSON: ${cov.ready_over_json.join(", ")}\n\n`,
+    );
     const slots = Object.fromEntries(SLOTS.map((s) => [s, bundle[s]]));
     const res = await client.callTool({ name: "check_backtest", arguments: { slots } });
     const r = res.structuredContent as Record<string, any>;

@@ -25,9 +25,16 @@ function parse() {
   try {
     return parseArgs({
       options: {
-        help: { type: "boolean", short: "h" }, version: { type: "boolean" }, json: { type: "boolean" }, "list-tools": { type: "boolean" },
-        check: { type: "boolean" }, http: { type: "boolean" }, host: { type: "string" }, port: { type: "string" },
-        "allow-origin": { type: "string", multiple: true }, verbose: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
+        json: { type: "boolean" },
+        "list-tools": { type: "boolean" },
+        check: { type: "boolean" },
+        http: { type: "boolean" },
+        host: { type: "string" },
+        port: { type: "string" },
+        "allow-origin": { type: "string", multiple: true },
+        verbose: { type: "boolean" },
       },
       strict: true,
       allowPositionals: false,
@@ -60,7 +67,9 @@ function check(): number {
 async function serve(values: ReturnType<typeof parse>): Promise<void> {
   const port = values.port === undefined ? 8765 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`fin-skills-mcp: --port must be an integer 0-65535, got '${values.port}'\nTry fin-skills-mcp --help\n`);
+    process.stderr.write(
+      `fin-skills-mcp: --port must be an integer 0-65535, got '${values.port}'\nTry fin-skills-mcp --help\n`,
+    );
     process.exit(2);
   }
   if (!sdkPresent()) {
@@ -88,7 +97,9 @@ async function main(): Promise<void> {
   if (values.json) return void process.stdout.write(`${JSON.stringify(exportTools("mcp"))}\n`);
   if (values["list-tools"]) {
     const tools = listTools();
-    process.stdout.write(`${tools.length} MCP tools, ${tableInfo().counts.excluded} guards excluded (fin-skills tools --excluded says why)\n`);
+    process.stdout.write(
+      `${tools.length} MCP tools, ${tableInfo().counts.excluded} guards excluded (fin-skills tools --excluded says why)\n`,
+    );
     for (const t of tools) process.stdout.write(`  ${t.name}\n`);
     return;
   }

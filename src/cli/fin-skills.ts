@@ -15,9 +15,18 @@ Exit codes: 0 pass, 1 fail or incomplete, 2 bad input or usage error.
 `;
 
 function readArgs(argv: string[]): unknown {
-  const { values } = parseArgs({ args: argv, options: { args: { type: "string" }, "args-file": { type: "string" } }, strict: true });
-  if (values.args !== undefined && values["args-file"] !== undefined) throw new UsageError("give --args or --args-file, not both");
-  const text = values.args ?? (values["args-file"] === undefined ? "{}" : readFileSync(values["args-file"] === "-" ? 0 : values["args-file"], "utf8"));
+  const { values } = parseArgs({
+    args: argv,
+    options: { args: { type: "string" }, "args-file": { type: "string" } },
+    strict: true,
+  });
+  if (values.args !== undefined && values["args-file"] !== undefined)
+    throw new UsageError("give --args or --args-file, not both");
+  const text =
+    values.args ??
+    (values["args-file"] === undefined
+      ? "{}"
+      : readFileSync(values["args-file"] === "-" ? 0 : values["args-file"], "utf8"));
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -48,7 +57,10 @@ async function check(argv: string[]): Promise<number> {
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
   const tty = process.stderr.isTTY === true;
-  const onProgress = tty ? (p: { progress: number; total?: number; message?: string }) => process.stderr.write(progressBar(p.progress, p.total ?? 0, p.message)) : undefined;
+  const onProgress = tty
+    ? (p: { progress: number; total?: number; message?: string }) =>
+        process.stderr.write(progressBar(p.progress, p.total ?? 0, p.message))
+    : undefined;
   const result = await callToolUntyped("check_backtest", { slots }, { onProgress });
   if (tty) process.stderr.write("\r".padEnd(81) + "\r");
   process.stdout.write(backtestReport(result));

@@ -12,14 +12,21 @@ export function backtestReport(r: Result): string {
   for (const [g, m] of Object.entries<string>(r.rejected)) lines.push(`  REJECTED  ${g}: ${m}`);
   const cost = (r.results as Result[]).find((g) => g.guard === "cost_curve");
   if (cost && typeof cost.evidence?.table === "string") {
-    lines.push("", "Cost curve (round-trip bps):", ...String(cost.evidence.table).split("\n").map((l) => `  ${l}`));
+    lines.push(
+      "",
+      "Cost curve (round-trip bps):",
+      ...String(cost.evidence.table)
+        .split("\n")
+        .map((l) => `  ${l}`),
+    );
   }
   const skipped = Object.entries<string[]>(r.skipped);
   if (skipped.length) {
     lines.push("", `Skipped (${skipped.length}) - each needs:`);
     for (const [g, need] of skipped) lines.push(`  ${g.padEnd(24)} ${need.join(", ")}`);
   }
-  if (r.not_callable_over_json?.length) lines.push("", `In-process only (runGuard): ${r.not_callable_over_json.join(", ")}`);
+  if (r.not_callable_over_json?.length)
+    lines.push("", `In-process only (runGuard): ${r.not_callable_over_json.join(", ")}`);
   return `${lines.join("\n")}\n`;
 }
 

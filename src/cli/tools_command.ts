@@ -14,7 +14,14 @@ function firstSentence(description: string): string {
 
 function selection(raw: string | undefined): "all" | "catalogue" | string[] {
   if (raw === undefined || raw === "all" || raw === "catalogue") return (raw ?? "all") as "all" | "catalogue";
-  return [...new Set(raw.split(",").map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function stats(names: readonly string[], asJson: boolean): string {
@@ -27,27 +34,41 @@ function stats(names: readonly string[], asJson: boolean): string {
   if (asJson) return `${JSON.stringify({ formats })}\n`;
   const lines = FORMATS.map((f) => `${f.padEnd(14)} ${formats[f]!.total} chars, ${names.length} tools`);
   const header = ["tool".padEnd(32), ...FORMATS.map((f) => f.padStart(14))].join("");
-  const rows = names.map((n) => [n.padEnd(32), ...FORMATS.map((f) => String(formats[f]!.tools[n]).padStart(14))].join(""));
+  const rows = names.map((n) =>
+    [n.padEnd(32), ...FORMATS.map((f) => String(formats[f]!.tools[n]).padStart(14))].join(""),
+  );
   const total = ["total".padEnd(32), ...FORMATS.map((f) => String(formats[f]!.total).padStart(14))].join("");
   return `${[...lines, "", header, ...rows, total].join("\n")}\n`;
 }
 
+const TOOLS_OPTIONS = {
+  format: { type: "string" },
+  tools: { type: "string" },
+  indent: { type: "string" },
+  json: { type: "boolean" },
+  list: { type: "boolean" },
+  excluded: { type: "boolean" },
+  stats: { type: "boolean" },
+} as const;
+
+function parseToolsArgs(argv: string[]) {
+  return parseArgs({ args: argv, options: TOOLS_OPTIONS, strict: true }).values;
+}
+
 /** Runs `tools` with its arguments; returns stdout text or throws UsageError. */
 export function toolsCommand(argv: string[]): string {
-  let values;
+  let values: ReturnType<typeof parseToolsArgs>;
   try {
-    values = parseArgs({
-      args: argv,
-      options: { format: { type: "string" }, tools: { type: "string" }, indent: { type: "string" }, json: { type: "boolean" }, list: { type: "boolean" }, excluded: { type: "boolean" }, stats: { type: "boolean" } },
-      strict: true,
-    }).values;
+    values = parseToolsArgs(argv);
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
   const format = (values.format ?? "anthropic") as Format;
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format '${format}'; one of ${JSON.stringify(FORMATS)}`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`unknown format '${format}'; one of ${JSON.stringify(FORMATS)}`);
   const indent = values.indent === undefined ? 2 : Number(values.indent);
-  if (!Number.isInteger(indent) || indent < 0 || indent > 10) throw new UsageError(`--indent must be an integer 0-10, got '${values.indent}'`);
+  if (!Number.isInteger(indent) || indent < 0 || indent > 10)
+    throw new UsageError(`--indent must be an integer 0-10, got '${values.indent}'`);
   let names: string[];
   try {
     names = selectTools(selection(values.tools));
@@ -55,7 +76,9 @@ export function toolsCommand(argv: string[]): string {
     throw new UsageError((e as Error).message);
   }
   if (values.excluded) {
-    const ex = loadGuards().filter((g) => g.tool === null).sort((a, b) => (a.guard < b.guard ? -1 : 1));
+    const ex = loadGuards()
+      .filter((g) => g.tool === null)
+      .sort((a, b) => (a.guard < b.guard ? -1 : 1));
     return `${[`${ex.length} guard(s) cannot be driven over JSON:`, ...ex.map((g) => `  ${g.guard} [${g.skill}]: ${g.excluded_because}`)].join("\n")}\n`;
   }
   if (values.list) {

@@ -103,8 +103,14 @@ export class CursorJoin {
   private readonly rows: Map<string, number[]>;
   private readonly cursor = new Map<string, number>();
 
-  constructor(private readonly rightTimes: readonly number[], rightGroups: readonly string[]) {
-    this.rows = rowsByGroup(rightGroups, rightTimes.map((_, i) => i));
+  constructor(
+    private readonly rightTimes: readonly number[],
+    rightGroups: readonly string[],
+  ) {
+    this.rows = rowsByGroup(
+      rightGroups,
+      rightTimes.map((_, i) => i),
+    );
   }
 
   /** The right row the cursor join gives the next left row (time `t`, `group`), or -1. */

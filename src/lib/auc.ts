@@ -20,7 +20,8 @@ export function averageRanks(xs: readonly number[]): number[] {
  * of equal length; null when either class is absent (no AUC).
  */
 export function rocAuc(scores: readonly number[], labels: readonly number[]): number | null {
-  if (scores.length !== labels.length) throw new RangeError(`rocAuc: ${scores.length} scores but ${labels.length} labels`);
+  if (scores.length !== labels.length)
+    throw new RangeError(`rocAuc: ${scores.length} scores but ${labels.length} labels`);
   const ranks = averageRanks(scores);
   let n1 = 0;
   let rankSum = 0;

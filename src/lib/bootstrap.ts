@@ -1,7 +1,7 @@
 // The stationary bootstrap (Politis and Romano 1994): index generation with MT19937, the
 // Politis-White (2004) automatic block length with the Patton-Politis-White (2009) correction,
 // and the stationary-bootstrap variance kernel of Hansen (2005). Inputs are finite numbers.
-import { Mt19937 } from "./prng.js";
+import type { Mt19937 } from "./prng.js";
 
 /**
  * Draws stationary-bootstrap resamples of positions 0..n-1 with mean block length 1/q.

@@ -49,7 +49,8 @@ export function spotValueDate(tradeDay: number, lag: number, cal: BusinessCalend
  * calendar days. Derived on a reference week without holidays (2024-01-01 is a Monday).
  */
 export function tripleRolloverWeekday(lag: number): WeekdayName {
-  if (!Number.isInteger(lag) || lag < 0) throw new RangeError(`tripleRolloverWeekday: lag must be an integer >= 0, got ${lag}`);
+  if (!Number.isInteger(lag) || lag < 0)
+    throw new RangeError(`tripleRolloverWeekday: lag must be an integer >= 0, got ${lag}`);
   const monday = 19723; // 2024-01-01
   for (let d = monday; d < monday + 5; d++) {
     const next = WEEKENDS_ONLY.addBusinessDays(d, 1);

@@ -24,9 +24,13 @@ export class Progress {
   /** `fn(i)` for i in [0, n), chunked as in forChunks. */
   async map<T>(n: number, fn: (i: number) => T, chunk: number = CHUNK_ROWS): Promise<T[]> {
     const out = new Array<T>(n);
-    await this.forChunks(n, (from, to) => {
-      for (let i = from; i < to; i++) out[i] = fn(i);
-    }, chunk);
+    await this.forChunks(
+      n,
+      (from, to) => {
+        for (let i = from; i < to; i++) out[i] = fn(i);
+      },
+      chunk,
+    );
     return out;
   }
 

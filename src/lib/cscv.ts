@@ -47,7 +47,13 @@ function blockStats(columns: readonly ArrayLike<number>[], edges: readonly numbe
   const nCols = columns.length;
   const nBlocks = edges.length - 1;
   const size = nBlocks * nCols;
-  const s: BlockStats = { count: new Int32Array(nBlocks), mean: new Float64Array(size), m2: new Float64Array(size), min: new Float64Array(size), max: new Float64Array(size) };
+  const s: BlockStats = {
+    count: new Int32Array(nBlocks),
+    mean: new Float64Array(size),
+    m2: new Float64Array(size),
+    min: new Float64Array(size),
+    max: new Float64Array(size),
+  };
   for (let b = 0; b < nBlocks; b++) {
     s.count[b] = edges[b + 1]! - edges[b]!;
     for (let c = 0; c < nCols; c++) {
@@ -73,7 +79,12 @@ interface HalfAccumulator {
 }
 
 function halfAccumulator(nCols: number): HalfAccumulator {
-  return { mean: new Float64Array(nCols), m2: new Float64Array(nCols), min: new Float64Array(nCols), max: new Float64Array(nCols) };
+  return {
+    mean: new Float64Array(nCols),
+    m2: new Float64Array(nCols),
+    min: new Float64Array(nCols),
+    max: new Float64Array(nCols),
+  };
 }
 
 /**
@@ -138,16 +149,25 @@ export type Progress = (done: number, total: number) => Promise<void>;
  * in-sample set holds block 0 (the first C(S, S/2) / 2 in lexicographic order) and for its
  * complement's split, found by its lexicographic rank.
  */
-export async function cscv(columns: readonly ArrayLike<number>[], nBlocks: number, progress: Progress = step): Promise<CscvResult> {
+export async function cscv(
+  columns: readonly ArrayLike<number>[],
+  nBlocks: number,
+  progress: Progress = step,
+): Promise<CscvResult> {
   const nCols = columns.length;
   const nRows = columns[0]!.length;
   const stats = blockStats(columns, blockEdges(nRows, nBlocks));
   const half = nBlocks / 2;
   const total = binomial(nBlocks, half);
   const r: CscvResult = {
-    nBlocks, nConfigs: nCols, nCombinations: total,
-    winners: new Int32Array(total), isScores: new Float64Array(total), osScores: new Float64Array(total),
-    ranks: new Int32Array(total), logits: new Float64Array(total),
+    nBlocks,
+    nConfigs: nCols,
+    nCombinations: total,
+    winners: new Int32Array(total),
+    isScores: new Float64Array(total),
+    osScores: new Float64Array(total),
+    ranks: new Int32Array(total),
+    logits: new Float64Array(total),
   };
   const interval = Math.max(1, Math.floor(WORK_PER_STEP / (nCols * nBlocks)));
   const withFirst = new Float64Array(nCols);
@@ -249,7 +269,10 @@ export function olsSlope(x: Float64Array, y: Float64Array): number | null {
  * Mean of |Pearson correlation| over all column pairs (full sample); pairs with a constant
  * column are undefined and left out; null when no pair is defined. Yields every ~5e6 operations.
  */
-export async function meanAbsCorrelation(columns: readonly ArrayLike<number>[], progress: Progress = step): Promise<number | null> {
+export async function meanAbsCorrelation(
+  columns: readonly ArrayLike<number>[],
+  progress: Progress = step,
+): Promise<number | null> {
   const standardized = columns.map(standardize);
   const nRows = columns[0]?.length ?? 0;
   let sum = 0;

@@ -51,7 +51,8 @@ export function parseIsoTimestamp(s: string): number | null {
  * write dates); any other time part is bad input naming `field`. Returns the day number.
  */
 export function requireIsoDate(field: string, s: unknown): number {
-  if (typeof s !== "string") throw invalid(field, `must be an ISO-8601 date (YYYY-MM-DD), got ${JSON.stringify(s) ?? typeof s}`);
+  if (typeof s !== "string")
+    throw invalid(field, `must be an ISO-8601 date (YYYY-MM-DD), got ${JSON.stringify(s) ?? typeof s}`);
   const day = parseIsoDate(s);
   if (day !== null) return day;
   const ms = DATE_TIME_RE.test(s) ? parseIsoTimestamp(s) : null;

@@ -15,7 +15,11 @@ export function numericColumn(field: string, frame: Frame, name: string, allowMi
   const cells = column(field, frame, name);
   cells.forEach((c, i) => {
     const ok = typeof c === "number" && (Number.isFinite(c) || (allowMissing && Number.isNaN(c)));
-    if (!ok) throw invalid(fieldPath(field, "records", i, name), `column '${name}' must hold finite numbers, row ${i} has ${JSON.stringify(c) ?? "null"}`);
+    if (!ok)
+      throw invalid(
+        fieldPath(field, "records", i, name),
+        `column '${name}' must hold finite numbers, row ${i} has ${JSON.stringify(c) ?? "null"}`,
+      );
   });
   return cells as readonly number[];
 }
@@ -24,7 +28,11 @@ export function numericColumn(field: string, frame: Frame, name: string, allowMi
 export function stringColumn(field: string, frame: Frame, name: string): readonly string[] {
   const cells = column(field, frame, name);
   cells.forEach((c, i) => {
-    if (typeof c !== "string" || c === "") throw invalid(fieldPath(field, "records", i, name), `column '${name}' must hold non-empty strings, row ${i} has ${JSON.stringify(c)}`);
+    if (typeof c !== "string" || c === "")
+      throw invalid(
+        fieldPath(field, "records", i, name),
+        `column '${name}' must hold non-empty strings, row ${i} has ${JSON.stringify(c)}`,
+      );
   });
   return cells as readonly string[];
 }

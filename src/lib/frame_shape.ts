@@ -10,10 +10,15 @@ export function isFrame(x: unknown): x is Frame {
 
 /** Requires a frame whose every listed column has `nrows` cells; bad input at `field`. */
 export function requireFrame(field: string, x: unknown): Frame {
-  if (!isFrame(x)) throw invalid(field, `must be a frame (records), got ${x === null ? "null" : Array.isArray(x) ? "an array" : typeof x}`);
+  if (!isFrame(x))
+    throw invalid(
+      field,
+      `must be a frame (records), got ${x === null ? "null" : Array.isArray(x) ? "an array" : typeof x}`,
+    );
   for (const c of x.columns) {
     const cells = x.data[c];
-    if (!Array.isArray(cells) || cells.length !== x.nrows) throw invalid(field, `column '${c}' must hold ${x.nrows} cell(s)`);
+    if (!Array.isArray(cells) || cells.length !== x.nrows)
+      throw invalid(field, `column '${c}' must hold ${x.nrows} cell(s)`);
   }
   return x;
 }
@@ -30,7 +35,8 @@ export function requireCompleteColumn(field: string, frame: Frame, name: string)
   }
   const cells = frame.data[name]!;
   cells.forEach((c, i) => {
-    if (isMissing(c)) throw invalid(fieldPath(field, "records", i, name), `${field} column '${name}' is null at row ${i}`);
+    if (isMissing(c))
+      throw invalid(fieldPath(field, "records", i, name), `${field} column '${name}' is null at row ${i}`);
   });
   return cells;
 }

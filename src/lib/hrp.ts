@@ -3,7 +3,15 @@
 // recursive bisection. Inputs are complete (no NaN); callers check that first.
 
 export type LinkageMethod = "single" | "complete" | "average" | "weighted" | "centroid" | "median" | "ward";
-export const LINKAGE_METHODS: readonly LinkageMethod[] = ["single", "complete", "average", "weighted", "centroid", "median", "ward"];
+export const LINKAGE_METHODS: readonly LinkageMethod[] = [
+  "single",
+  "complete",
+  "average",
+  "weighted",
+  "centroid",
+  "median",
+  "ward",
+];
 
 /** One merge: ids `left` < `right` joined at `distance`, creating a cluster of `size` leaves. */
 export interface Merge {
@@ -19,7 +27,7 @@ export function centredColumns(columns: readonly (readonly number[])[]): Float64
     const n = col.length;
     const c = new Float64Array(n);
     let s = 0;
-    for (let t = 0; t < n; t++) s += (c[t] = col[t]!);
+    for (let t = 0; t < n; t++) s += c[t] = col[t]!;
     const mu = s / n;
     for (let t = 0; t < n; t++) c[t]! -= mu;
     return c;
@@ -63,15 +71,32 @@ export function correlationDistance(rho: readonly (readonly number[])[]): number
 }
 
 /** Lance-Williams distance from the merge of i and j to cluster l. */
-function lanceWilliams(method: LinkageMethod, dil: number, djl: number, dij: number, ni: number, nj: number, nl: number): number {
+function lanceWilliams(
+  method: LinkageMethod,
+  dil: number,
+  djl: number,
+  dij: number,
+  ni: number,
+  nj: number,
+  nl: number,
+): number {
   switch (method) {
-    case "single": return Math.min(dil, djl);
-    case "complete": return Math.max(dil, djl);
-    case "average": return (ni * dil + nj * djl) / (ni + nj);
-    case "weighted": return (dil + djl) / 2;
-    case "centroid": return Math.sqrt(Math.max(0, (ni * dil * dil + nj * djl * djl) / (ni + nj) - (ni * nj * dij * dij) / (ni + nj) ** 2));
-    case "median": return Math.sqrt(Math.max(0, (dil * dil) / 2 + (djl * djl) / 2 - (dij * dij) / 4));
-    case "ward": return Math.sqrt(Math.max(0, ((ni + nl) * dil * dil + (nj + nl) * djl * djl - nl * dij * dij) / (ni + nj + nl)));
+    case "single":
+      return Math.min(dil, djl);
+    case "complete":
+      return Math.max(dil, djl);
+    case "average":
+      return (ni * dil + nj * djl) / (ni + nj);
+    case "weighted":
+      return (dil + djl) / 2;
+    case "centroid":
+      return Math.sqrt(
+        Math.max(0, (ni * dil * dil + nj * djl * djl) / (ni + nj) - (ni * nj * dij * dij) / (ni + nj) ** 2),
+      );
+    case "median":
+      return Math.sqrt(Math.max(0, (dil * dil) / 2 + (djl * djl) / 2 - (dij * dij) / 4));
+    case "ward":
+      return Math.sqrt(Math.max(0, ((ni + nl) * dil * dil + (nj + nl) * djl * djl - nl * dij * dij) / (ni + nj + nl)));
   }
 }
 
@@ -150,10 +175,12 @@ export function recursiveBisection(cov: readonly (readonly number[])[], order: r
   for (const i of order) w[i] = 1;
   let clusters: number[][] = [order.slice()];
   while (clusters.length > 0) {
-    clusters = clusters.filter((c) => c.length > 1).flatMap((c) => {
-      const half = Math.floor(c.length / 2);
-      return [c.slice(0, half), c.slice(half)];
-    });
+    clusters = clusters
+      .filter((c) => c.length > 1)
+      .flatMap((c) => {
+        const half = Math.floor(c.length / 2);
+        return [c.slice(0, half), c.slice(half)];
+      });
     for (let p = 0; p < clusters.length; p += 2) {
       const [left, right] = [clusters[p]!, clusters[p + 1]!];
       const vl = clusterVariance(cov, left);

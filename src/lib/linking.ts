@@ -35,8 +35,13 @@ export interface CarinoLinked {
  * period t; `rp[t]`, `rb[t]` are the period returns. When each period's effects sum to
  * rp_t - rb_t, the linked effects sum to the compounded rp - rb exactly (up to rounding).
  */
-export function carinoLink(effects: readonly (readonly number[])[], rp: readonly number[], rb: readonly number[]): CarinoLinked {
-  if (effects.length !== rp.length || rp.length !== rb.length) throw new RangeError("carinoLink: effects, rp and rb need one entry per period");
+export function carinoLink(
+  effects: readonly (readonly number[])[],
+  rp: readonly number[],
+  rb: readonly number[],
+): CarinoLinked {
+  if (effects.length !== rp.length || rp.length !== rb.length)
+    throw new RangeError("carinoLink: effects, rp and rb need one entry per period");
   const k = rp.map((r, t) => carinoCoefficient(r, rb[t]!));
   const portfolioReturn = compound(rp);
   const benchmarkReturn = compound(rb);

@@ -63,6 +63,7 @@ const Exact = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
  * den != 0 (counts, days). Computed at 60 significant digits, so ties are exact.
  */
 export function ratioHalfUp(num: number, den: number, places: number): number {
-  if (!Number.isInteger(num) || !Number.isInteger(den) || den === 0) throw new RangeError(`ratioHalfUp: needs integers with den != 0, got ${num}/${den}`);
+  if (!Number.isInteger(num) || !Number.isInteger(den) || den === 0)
+    throw new RangeError(`ratioHalfUp: needs integers with den != 0, got ${num}/${den}`);
   return new Exact(num).div(den).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
 }

@@ -1,6 +1,6 @@
 // Fast validation of long numeric series: a tight loop over the values, with the field path
 // built only for the first failing value (messages identical to series.requireNumbers).
-import { type Cell, type Series } from "../runtime/contract.js";
+import type { Cell, Series } from "../runtime/contract.js";
 import { requireNumbers, type NumberRule } from "./series.js";
 
 function passes(x: unknown, rule: NumberRule): boolean {
@@ -13,8 +13,13 @@ function passes(x: unknown, rule: NumberRule): boolean {
 }
 
 /** Same contract as requireNumbers (errors name `field/values/i`), without a path string per value. */
-export function requireNumbersFast(field: string, s: Series<Cell> | undefined, rule: NumberRule = {}): readonly number[] {
-  if (s === undefined || s === null || !Array.isArray(s.values) || s.values.length < (rule.minLength ?? 1)) return requireNumbers(field, s, rule);
+export function requireNumbersFast(
+  field: string,
+  s: Series<Cell> | undefined,
+  rule: NumberRule = {},
+): readonly number[] {
+  if (s === undefined || s === null || !Array.isArray(s.values) || s.values.length < (rule.minLength ?? 1))
+    return requireNumbers(field, s, rule);
   const values = s.values;
   for (let i = 0; i < values.length; i++) {
     if (!passes(values[i], rule)) return requireNumbers(field, s, rule);

@@ -28,7 +28,13 @@ export interface CorporateAction {
 export type ActionsInput = Frame | readonly (readonly (string | number)[])[];
 
 function isFrame(x: unknown): x is Frame {
-  return typeof x === "object" && x !== null && !Array.isArray(x) && Array.isArray((x as Frame).columns) && typeof (x as Frame).data === "object";
+  return (
+    typeof x === "object" &&
+    x !== null &&
+    !Array.isArray(x) &&
+    Array.isArray((x as Frame).columns) &&
+    typeof (x as Frame).data === "object"
+  );
 }
 
 function requireRatio(field: string, x: unknown): number {
@@ -41,7 +47,8 @@ function requireRatio(field: string, x: unknown): number {
 
 function actionsFromFrame(field: string, f: Frame): CorporateAction[] {
   for (const c of ["date", "ratio"]) {
-    if (!f.columns.includes(c) || f.data[c] === undefined) throw invalid(field, `has no column '${c}'; columns: ${JSON.stringify(f.columns)}`);
+    if (!f.columns.includes(c) || f.data[c] === undefined)
+      throw invalid(field, `has no column '${c}'; columns: ${JSON.stringify(f.columns)}`);
   }
   const kinds: readonly Cell[] | undefined = f.columns.includes("kind") ? f.data["kind"] : undefined;
   const out: CorporateAction[] = [];
@@ -49,7 +56,8 @@ function actionsFromFrame(field: string, f: Frame): CorporateAction[] {
     const day = requireIsoDate(fieldPath(field, "records", i, "date"), f.data["date"]![i]);
     const ratio = requireRatio(fieldPath(field, "records", i, "ratio"), f.data["ratio"]![i]);
     const k = kinds?.[i];
-    if (k !== undefined && k !== null && typeof k !== "string") throw invalid(fieldPath(field, "records", i, "kind"), `kind must be a string, got ${JSON.stringify(k)}`);
+    if (k !== undefined && k !== null && typeof k !== "string")
+      throw invalid(fieldPath(field, "records", i, "kind"), `kind must be a string, got ${JSON.stringify(k)}`);
     out.push({ date: formatIsoDate(day), day, ratio, kind: typeof k === "string" && k !== "" ? k : "split" });
   }
   return out;
@@ -57,7 +65,8 @@ function actionsFromFrame(field: string, f: Frame): CorporateAction[] {
 
 function actionsFromPairs(field: string, pairs: readonly unknown[]): CorporateAction[] {
   return pairs.map((p, i) => {
-    if (!Array.isArray(p) || p.length !== 2) throw invalid(fieldPath(field, i), `must be a [date, ratio] pair, got ${JSON.stringify(p) ?? String(p)}`);
+    if (!Array.isArray(p) || p.length !== 2)
+      throw invalid(fieldPath(field, i), `must be a [date, ratio] pair, got ${JSON.stringify(p) ?? String(p)}`);
     const day = requireIsoDate(fieldPath(field, i, 0), p[0]);
     const ratio = requireRatio(fieldPath(field, i, 1), p[1]);
     return { date: formatIsoDate(day), day, ratio, kind: "split" };
@@ -67,18 +76,27 @@ function actionsFromPairs(field: string, pairs: readonly unknown[]): CorporateAc
 /** Validates corporate actions and returns them sorted by date (stable). Bad input names `field`. */
 export function requireActions(field: string, actions: unknown): CorporateAction[] {
   let list: CorporateAction[];
-  if (isFrame(actions) && actions.nrows === 0) list = []; // an empty table needs no columns
+  if (isFrame(actions) && actions.nrows === 0)
+    list = []; // an empty table needs no columns
   else if (isFrame(actions)) list = actionsFromFrame(field, actions);
   else if (Array.isArray(actions)) list = actionsFromPairs(field, actions);
-  else throw invalid(field, `must be a frame with columns date, ratio[, kind] or an array of [date, ratio] pairs, got ${actions === null ? "null" : typeof actions}`);
-  return list.map((a, i) => ({ a, i })).sort((x, y) => x.a.day - y.a.day || x.i - y.i).map((x) => x.a);
+  else
+    throw invalid(
+      field,
+      `must be a frame with columns date, ratio[, kind] or an array of [date, ratio] pairs, got ${actions === null ? "null" : typeof actions}`,
+    );
+  return list
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => x.a.day - y.a.day || x.i - y.i)
+    .map((x) => x.a);
 }
 
 /** Price factor of a cash dividend paid out of `prevClose`: prevClose / (prevClose - dividend). */
 export function dividendRatio(prevClose: number, dividend: number): Decimal {
   const p = priceOf(prevClose);
   const d = priceOf(dividend);
-  if (!(p.gt(0) && d.gte(0) && d.lt(p))) throw new RangeError(`dividendRatio: need 0 <= dividend < prevClose, got ${dividend} and ${prevClose}`);
+  if (!(p.gt(0) && d.gte(0) && d.lt(p)))
+    throw new RangeError(`dividendRatio: need 0 <= dividend < prevClose, got ${dividend} and ${prevClose}`);
   return p.div(p.minus(d));
 }
 
@@ -92,7 +110,11 @@ export function cumulativeFactor(actions: readonly CorporateAction[]): Decimal {
  * "back" = product of ratios of actions AFTER the date (back-adjusted = raw / factor);
  * "forward" = product of ratios of actions ON OR BEFORE the date (forward-adjusted = raw x factor).
  */
-export function splitFactors(days: readonly number[], actions: readonly CorporateAction[], convention: "back" | "forward"): Decimal[] {
+export function splitFactors(
+  days: readonly number[],
+  actions: readonly CorporateAction[],
+  convention: "back" | "forward",
+): Decimal[] {
   return days.map((d) => {
     const applies = actions.filter((a) => (convention === "back" ? a.day > d : a.day <= d));
     return cumulativeFactor(applies);
@@ -100,7 +122,12 @@ export function splitFactors(days: readonly number[], actions: readonly Corporat
 }
 
 /** Applies split factors to raw prices: back divides, forward multiplies. */
-export function splitAdjust(raw: readonly number[], days: readonly number[], actions: readonly CorporateAction[], convention: "back" | "forward"): number[] {
+export function splitAdjust(
+  raw: readonly number[],
+  days: readonly number[],
+  actions: readonly CorporateAction[],
+  convention: "back" | "forward",
+): number[] {
   const f = splitFactors(days, actions, convention);
   return raw.map((p, i) => (convention === "back" ? priceOf(p).div(f[i]!) : priceOf(p).mul(f[i]!)).toNumber());
 }
@@ -126,14 +153,22 @@ export function gapRatio(g: RollGap): Decimal {
  * `prices[t]` is the active contract's close, `active[t]` its 0-based index (roll j moves from
  * contract j to j+1); the newest segment is unadjusted.
  */
-export function differenceBackAdjust(prices: readonly number[], active: readonly number[], gaps: readonly RollGap[]): number[] {
+export function differenceBackAdjust(
+  prices: readonly number[],
+  active: readonly number[],
+  gaps: readonly RollGap[],
+): number[] {
   const shift: Decimal[] = [new Price(0)];
   for (let j = gaps.length - 1; j >= 0; j--) shift.unshift(shift[0]!.plus(gapDifference(gaps[j]!)));
   return prices.map((p, t) => priceOf(p).plus(shift[active[t]!]!).toNumber());
 }
 
 /** Ratio back-adjustment: every price held before roll j is multiplied by that roll's new/old. */
-export function ratioBackAdjust(prices: readonly number[], active: readonly number[], gaps: readonly RollGap[]): number[] {
+export function ratioBackAdjust(
+  prices: readonly number[],
+  active: readonly number[],
+  gaps: readonly RollGap[],
+): number[] {
   const scale: Decimal[] = [new Price(1)];
   for (let j = gaps.length - 1; j >= 0; j--) scale.unshift(scale[0]!.mul(gapRatio(gaps[j]!)));
   return prices.map((p, t) => priceOf(p).mul(scale[active[t]!]!).toNumber());

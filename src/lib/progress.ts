@@ -33,7 +33,11 @@ export function throwIfCancelled(): void {
 export async function step(done: number, total?: number, message?: string): Promise<void> {
   const ctx = storage.getStore();
   throwIfCancelled();
-  ctx?.onProgress?.({ progress: done, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) });
+  ctx?.onProgress?.({
+    progress: done,
+    ...(total === undefined ? {} : { total }),
+    ...(message === undefined ? {} : { message }),
+  });
   await new Promise<void>((resolve) => setImmediate(resolve));
   throwIfCancelled();
 }

@@ -27,7 +27,8 @@ export interface PurgedFold {
  * block is a test set, every other row its training set (ascending). Requires 2 <= k <= n.
  */
 export function contiguousKFold(n: number, k: number): Fold[] {
-  if (!Number.isInteger(n) || !Number.isInteger(k) || k < 2 || k > n) throw new RangeError(`contiguousKFold needs integers 2 <= k <= n, got n=${n}, k=${k}`);
+  if (!Number.isInteger(n) || !Number.isInteger(k) || k < 2 || k > n)
+    throw new RangeError(`contiguousKFold needs integers 2 <= k <= n, got n=${n}, k=${k}`);
   const base = Math.floor(n / k);
   const extra = n % k;
   const folds: Fold[] = [];

@@ -73,7 +73,8 @@ function req(field: string, x: unknown, kind: Kind): void {
 }
 
 function record(field: string, x: unknown): Record<string, unknown> {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) throw invalid(field, `must be an object, got ${describe(x)}`);
+  if (typeof x !== "object" || x === null || Array.isArray(x))
+    throw invalid(field, `must be an object, got ${describe(x)}`);
   return x as Record<string, unknown>;
 }
 
@@ -91,7 +92,8 @@ function shaped<T>(field: string, x: unknown, kinds: Readonly<Record<string, Kin
 function scalarTable(field: string, x: unknown, kinds: readonly Kind[]): Readonly<Record<string, never>> {
   const obj = record(field, x);
   for (const [key, v] of Object.entries(obj)) {
-    if (!kinds.includes(typeof v as Kind)) throw invalid(fieldPath(field, key), `must be a ${kinds.join(" or ")}, got ${describe(v)}`);
+    if (!kinds.includes(typeof v as Kind))
+      throw invalid(fieldPath(field, key), `must be a ${kinds.join(" or ")}, got ${describe(v)}`);
   }
   return Object.freeze({ ...obj }) as Readonly<Record<string, never>>;
 }
@@ -121,14 +123,44 @@ export class ResultCard {
     const o = record("card", init);
     req("card/strategy_id", o["strategy_id"], "string");
     this.strategy_id = o["strategy_id"] as string;
-    this.universe = shaped("card/universe", o["universe"], { source: "string", asof: "string", includes_delisted: "boolean", n_names: "number", membership_rule: "string" });
-    if (!Array.isArray(o["data"])) throw invalid("card/data", `must be an array of data sources, got ${describe(o["data"])}`);
-    this.data = Object.freeze((o["data"] as unknown[]).map((d, i) => shaped<DataSource>(fieldPath("card/data", i), d, { name: "string", retrieved_at: "string", adjustment: "string" })));
-    this.split = shaped("card/split", o["split"], { scheme: "string", purge: "number", embargo: "number", train: "string", test: "string" });
-    const costs = record("card/costs", o["costs"]);
-    this.costs = shaped("card/costs", { borrow_bps: 0, financing_bps: 0, cash_rate_series: "", ...costs }, {
-      spread_bps: "number", slippage_bps: "number", impact_model: "string", borrow_bps: "number", financing_bps: "number", cash_rate_series: "string",
+    this.universe = shaped("card/universe", o["universe"], {
+      source: "string",
+      asof: "string",
+      includes_delisted: "boolean",
+      n_names: "number",
+      membership_rule: "string",
     });
+    if (!Array.isArray(o["data"]))
+      throw invalid("card/data", `must be an array of data sources, got ${describe(o["data"])}`);
+    this.data = Object.freeze(
+      (o["data"] as unknown[]).map((d, i) =>
+        shaped<DataSource>(fieldPath("card/data", i), d, {
+          name: "string",
+          retrieved_at: "string",
+          adjustment: "string",
+        }),
+      ),
+    );
+    this.split = shaped("card/split", o["split"], {
+      scheme: "string",
+      purge: "number",
+      embargo: "number",
+      train: "string",
+      test: "string",
+    });
+    const costs = record("card/costs", o["costs"]);
+    this.costs = shaped(
+      "card/costs",
+      { borrow_bps: 0, financing_bps: 0, cash_rate_series: "", ...costs },
+      {
+        spread_bps: "number",
+        slippage_bps: "number",
+        impact_model: "string",
+        borrow_bps: "number",
+        financing_bps: "number",
+        cash_rate_series: "string",
+      },
+    );
     this.trials = shaped("card/trials", o["trials"], { n: "number", ledger_path: "string" });
     this.metrics = scalarTable("card/metrics", o["metrics"], ["number", "string", "boolean"]);
     this.cost_curve = scalarTable("card/cost_curve", o["cost_curve"], ["number"]);
@@ -139,7 +171,8 @@ export class ResultCard {
     if (cutoff !== undefined) this.llm_training_cutoff = cutoff;
     if (o["regimes_covered"] !== undefined) {
       const regimes = o["regimes_covered"];
-      if (!Array.isArray(regimes)) throw invalid("card/regimes_covered", `must be an array of strings, got ${describe(regimes)}`);
+      if (!Array.isArray(regimes))
+        throw invalid("card/regimes_covered", `must be an array of strings, got ${describe(regimes)}`);
       regimes.forEach((r, i) => req(fieldPath("card/regimes_covered", i), r, "string"));
       this.regimes_covered = Object.freeze([...(regimes as string[])]);
     }

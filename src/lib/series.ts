@@ -36,7 +36,10 @@ export function requireNumbers(field: string, s: Series<Cell> | undefined, rule:
   if (s === undefined || s === null || !Array.isArray(s.values)) throw invalid(field, "must be a series of numbers");
   const minLength = rule.minLength ?? 1;
   if (s.values.length < minLength) {
-    throw invalid(field, s.values.length === 0 ? "must not be empty" : `needs at least ${minLength} value(s), got ${s.values.length}`);
+    throw invalid(
+      field,
+      s.values.length === 0 ? "must not be empty" : `needs at least ${minLength} value(s), got ${s.values.length}`,
+    );
   }
   for (let i = 0; i < s.values.length; i++) requireNumber(fieldPath(field, "values", i), s.values[i], rule);
   return s.values as readonly number[];
@@ -44,7 +47,9 @@ export function requireNumbers(field: string, s: Series<Cell> | undefined, rule:
 
 /** True when every label is a string shaped like an ISO date or date-time. */
 export function isDateIndex(index: readonly Label[] | undefined): index is readonly string[] {
-  return index !== undefined && index.length > 0 && index.every((l) => typeof l === "string" && looksLikeIsoTimestamp(l));
+  return (
+    index !== undefined && index.length > 0 && index.every((l) => typeof l === "string" && looksLikeIsoTimestamp(l))
+  );
 }
 
 /**
@@ -59,8 +64,13 @@ export function requireDatedIndex(field: string, s: { readonly index?: readonly 
     return t;
   });
   for (let i = 1; i < ms.length; i++) {
-    if (ms[i]! === ms[i - 1]!) throw invalid(fieldPath(field, "index", i), `duplicate date ${JSON.stringify(s.index[i])}`);
-    if (ms[i]! < ms[i - 1]!) throw invalid(fieldPath(field, "index", i), `dates must be increasing: ${JSON.stringify(s.index[i])} comes after ${JSON.stringify(s.index[i - 1])}`);
+    if (ms[i]! === ms[i - 1]!)
+      throw invalid(fieldPath(field, "index", i), `duplicate date ${JSON.stringify(s.index[i])}`);
+    if (ms[i]! < ms[i - 1]!)
+      throw invalid(
+        fieldPath(field, "index", i),
+        `dates must be increasing: ${JSON.stringify(s.index[i])} comes after ${JSON.stringify(s.index[i - 1])}`,
+      );
   }
   return ms;
 }
@@ -78,12 +88,18 @@ export function requireAligned(fieldA: string, a: Series<Cell>, fieldB: string, 
       if (ia[i] !== ib[i]) {
         const la = ia[i] === undefined ? "(none)" : JSON.stringify(ia[i]);
         const lb = ib[i] === undefined ? "(none)" : JSON.stringify(ib[i]);
-        throw invalid(fieldB, `dates differ from ${fieldA}'s at position ${i}: ${fieldA} has ${la}, ${fieldB} has ${lb}`);
+        throw invalid(
+          fieldB,
+          `dates differ from ${fieldA}'s at position ${i}: ${fieldA} has ${la}, ${fieldB} has ${lb}`,
+        );
       }
     }
     return;
   }
   if (a.values.length !== b.values.length) {
-    throw invalid(fieldB, `has ${b.values.length} value(s) but ${fieldA} has ${a.values.length}; they pair by position and must have equal length`);
+    throw invalid(
+      fieldB,
+      `has ${b.values.length} value(s) but ${fieldA} has ${a.values.length}; they pair by position and must have equal length`,
+    );
   }
 }

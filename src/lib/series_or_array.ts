@@ -14,7 +14,9 @@ export function valuesView(field: string, x: unknown): ValuesView {
   if (Array.isArray(x)) return { values: x as readonly Cell[], base: field };
   if (typeof x === "object" && x !== null && Array.isArray((x as Series<Cell>).values)) {
     const s = x as Series<Cell>;
-    return s.index === undefined ? { values: s.values, base: fieldPath(field, "values") } : { values: s.values, base: fieldPath(field, "values"), index: s.index };
+    return s.index === undefined
+      ? { values: s.values, base: fieldPath(field, "values") }
+      : { values: s.values, base: fieldPath(field, "values"), index: s.index };
   }
   throw invalid(field, `must be a series or an array of values, got ${x === null ? "null" : typeof x}`);
 }

@@ -36,7 +36,13 @@ export function sharpeVarianceFactor(sharpePerPeriod: number, skew: number, kurt
  * Probabilistic Sharpe ratio: P(true SR > benchmark) given an observed per-period SR over
  * `nObs` periods, Phi((SR - b) sqrt(T - 1) / sqrt(factor)). NaN when the factor is not > 0.
  */
-export function probabilisticSharpe(sharpePerPeriod: number, benchmarkPerPeriod: number, nObs: number, skew: number, kurtosisRaw: number): number {
+export function probabilisticSharpe(
+  sharpePerPeriod: number,
+  benchmarkPerPeriod: number,
+  nObs: number,
+  skew: number,
+  kurtosisRaw: number,
+): number {
   const factor = sharpeVarianceFactor(sharpePerPeriod, skew, kurtosisRaw);
   if (!(factor > 0)) return NaN;
   return phi(((sharpePerPeriod - benchmarkPerPeriod) * Math.sqrt(nObs - 1)) / Math.sqrt(factor));
@@ -46,7 +52,13 @@ export function probabilisticSharpe(sharpePerPeriod: number, benchmarkPerPeriod:
  * Deflated Sharpe ratio: the PSR against the expected maximum per-period Sharpe of the trials
  * (`expectedMaxPerPeriod`, SR*).
  */
-export function deflatedSharpe(sharpePerPeriod: number, expectedMaxPerPeriod: number, nObs: number, skew: number, kurtosisRaw: number): number {
+export function deflatedSharpe(
+  sharpePerPeriod: number,
+  expectedMaxPerPeriod: number,
+  nObs: number,
+  skew: number,
+  kurtosisRaw: number,
+): number {
   return probabilisticSharpe(sharpePerPeriod, expectedMaxPerPeriod, nObs, skew, kurtosisRaw);
 }
 
@@ -54,7 +66,13 @@ export function deflatedSharpe(sharpePerPeriod: number, expectedMaxPerPeriod: nu
  * Minimum track-record length (periods) for the per-period SR to beat `benchmarkPerPeriod` at
  * confidence 1 - alpha: 1 + factor (Phi^-1(1 - alpha) / (SR - b))^2; Infinity when SR <= b.
  */
-export function minTrackRecordLength(sharpePerPeriod: number, benchmarkPerPeriod: number, skew: number, kurtosisRaw: number, alpha: number): number {
+export function minTrackRecordLength(
+  sharpePerPeriod: number,
+  benchmarkPerPeriod: number,
+  skew: number,
+  kurtosisRaw: number,
+  alpha: number,
+): number {
   if (!(sharpePerPeriod > benchmarkPerPeriod)) return Infinity;
   const factor = sharpeVarianceFactor(sharpePerPeriod, skew, kurtosisRaw);
   const ratio = phiInv(1 - alpha) / (sharpePerPeriod - benchmarkPerPeriod);

@@ -3,11 +3,25 @@ import { looksLikeIsoTimestamp, parseIsoTimestamp } from "./dates.js";
 
 const UNIT_MS: Readonly<Record<string, number>> = {
   ms: 1,
-  s: 1000, sec: 1000, second: 1000, seconds: 1000,
-  min: 60000, T: 60000, minute: 60000, minutes: 60000,
-  h: 3600000, H: 3600000, hour: 3600000, hours: 3600000,
-  D: 86400000, d: 86400000, day: 86400000, days: 86400000,
-  W: 604800000, week: 604800000, weeks: 604800000,
+  s: 1000,
+  sec: 1000,
+  second: 1000,
+  seconds: 1000,
+  min: 60000,
+  T: 60000,
+  minute: 60000,
+  minutes: 60000,
+  h: 3600000,
+  H: 3600000,
+  hour: 3600000,
+  hours: 3600000,
+  D: 86400000,
+  d: 86400000,
+  day: 86400000,
+  days: 86400000,
+  W: 604800000,
+  week: 604800000,
+  weeks: 604800000,
 };
 const DURATION_RE = /^(\d+(?:\.\d+)?|\.\d+)\s*([A-Za-z]+)$/;
 

@@ -11,7 +11,10 @@ export class WorkMeter {
   private pending = 0;
 
   /** `total`: the units the whole call will count (reported progress is capped at it). */
-  constructor(private readonly total: number, private readonly unitsPerStep: number = UNITS_PER_STEP) {}
+  constructor(
+    private readonly total: number,
+    private readonly unitsPerStep: number = UNITS_PER_STEP,
+  ) {}
 
   /** Counts `units` done; awaits `step` once at least `unitsPerStep` have accumulated since the last. */
   async add(units: number): Promise<void> {

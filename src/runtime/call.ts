@@ -26,7 +26,8 @@ async function validatorsModule(): Promise<Record<string, Validator>> {
 
 /** Looks a tool up by name, or throws the unknown-tool / not-a-tool error. */
 export function resolveTool(name: unknown): ToolEntry {
-  if (typeof name !== "string" || name === "") throw new BadInputError("unknown_tool", "", "name must be a tool name; listTools() lists them");
+  if (typeof name !== "string" || name === "")
+    throw new BadInputError("unknown_tool", "", "name must be a tool name; listTools() lists them");
   const { tools } = loadTable();
   const tool = tools.find((t) => t.name === name);
   if (tool) return tool;
@@ -35,12 +36,18 @@ export function resolveTool(name: unknown): ToolEntry {
   const names = tools.map((t) => t.name);
   const guesses = closeMatches(name, names, 3, 0.4);
   const dym = guesses.length ? ` - did you mean ${JSON.stringify(guesses)}?` : "";
-  throw new BadInputError("unknown_tool", "", `no tool named '${clipName(name)}'${dym}; ${names.length} tools are available`, guesses.length ? `did you mean ${JSON.stringify(guesses)}?` : null);
+  throw new BadInputError(
+    "unknown_tool",
+    "",
+    `no tool named '${clipName(name)}'${dym}; ${names.length} tools are available`,
+    guesses.length ? `did you mean ${JSON.stringify(guesses)}?` : null,
+  );
 }
 
 function requireObject(args: unknown): Record<string, unknown> {
   const a = args === undefined ? {} : args;
-  if (a === null || typeof a !== "object" || Array.isArray(a)) throw new BadInputError("not_an_object", "", `arguments must be a JSON object, got ${jsonType(a)}`);
+  if (a === null || typeof a !== "object" || Array.isArray(a))
+    throw new BadInputError("not_an_object", "", `arguments must be a JSON object, got ${jsonType(a)}`);
   return a as Record<string, unknown>;
 }
 
@@ -52,7 +59,12 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
     const omitted = extra.find((k) => guard?.omitted && Object.hasOwn(guard.omitted, k));
     const note = omitted ? ` (${omitted} cannot cross a JSON boundary - call the guard in-process)` : "";
     const guess = closeMatches(extra[0]!, props, 1, 0.75)[0];
-    throw new BadInputError("unexpected_argument", extra[0]!, `${tool.name} got unexpected argument(s) ${JSON.stringify(extra.map(clipName))}${note}; accepted: ${JSON.stringify(props)}`, guess ? `did you mean '${guess}' for '${clipName(extra[0]!)}'?` : null);
+    throw new BadInputError(
+      "unexpected_argument",
+      extra[0]!,
+      `${tool.name} got unexpected argument(s) ${JSON.stringify(extra.map(clipName))}${note}; accepted: ${JSON.stringify(props)}`,
+      guess ? `did you mean '${guess}' for '${clipName(extra[0]!)}'?` : null,
+    );
   }
   const optional = props.filter((p) => !required.includes(p));
   const missing = required.filter((k) => !Object.hasOwn(args, k));
@@ -61,22 +73,37 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
     if (!met) missing.push(guard!.requires[guard!.required.length + guard!.alternatives.indexOf(group)]!);
   }
   if (missing.length) {
-    throw new BadInputError("missing_argument", missing[0]!.split(" ")[0]!, `${tool.name} is missing required input(s) ${JSON.stringify(missing)}; required: ${JSON.stringify(required)}; optional: ${JSON.stringify(optional)}`);
+    throw new BadInputError(
+      "missing_argument",
+      missing[0]!.split(" ")[0]!,
+      `${tool.name} is missing required input(s) ${JSON.stringify(missing)}; required: ${JSON.stringify(required)}; optional: ${JSON.stringify(optional)}`,
+    );
   }
 }
 
 /** Steps 5-7: shape, check names, decode each input in parameter order, validate. */
-export async function prepareArguments(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function prepareArguments(
+  tool: ToolEntry,
+  guard: GuardInfo | undefined,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const shaped = shapeArguments(args, tool.input_schema) as Record<string, unknown>;
   checkNames(tool, guard, shaped);
   const validate = (await validatorsModule())[`in_${tool.name}`]!;
-  const forValidation = shapeValue(shaped, tool.input_schema as Record<string, unknown>, (tool.input_schema.$defs ?? {}) as Record<string, unknown>);
-  const schemaFailure = validate(forValidation) ? null : schemaError(validate.errors ?? [], tool.input_schema as Record<string, unknown>, forValidation);
+  const forValidation = shapeValue(
+    shaped,
+    tool.input_schema as Record<string, unknown>,
+    (tool.input_schema.$defs ?? {}) as Record<string, unknown>,
+  );
+  const schemaFailure = validate(forValidation)
+    ? null
+    : schemaError(validate.errors ?? [], tool.input_schema as Record<string, unknown>, forValidation);
   const failingInput = schemaFailure?.field.split("/")[0];
   const props = tool.input_schema.properties as Record<string, object>;
   const decoded: Record<string, unknown> = {};
   for (const name of Object.keys(props)) {
-    if (Object.hasOwn(shaped, name)) decoded[name] = decodeArgument(shaped[name], { ...props[name], $defs: tool.input_schema.$defs }, name);
+    if (Object.hasOwn(shaped, name))
+      decoded[name] = decodeArgument(shaped[name], { ...props[name], $defs: tool.input_schema.$defs }, name);
     if (schemaFailure && failingInput === name) throw schemaFailure;
   }
   if (schemaFailure) throw schemaFailure;
@@ -84,7 +111,9 @@ export async function prepareArguments(tool: ToolEntry, guard: GuardInfo | undef
 }
 
 /** Forwards progress when it advances, at most every 250 ms, always the final step. */
-export function throttledProgress(sink: ((p: ProgressEvent) => void) | undefined): ((p: ProgressEvent) => void) | undefined {
+export function throttledProgress(
+  sink: ((p: ProgressEvent) => void) | undefined,
+): ((p: ProgressEvent) => void) | undefined {
   if (!sink) return undefined;
   let last = -Infinity;
   let lastAt = -Infinity;
@@ -117,7 +146,11 @@ export function forgetLoadedGuards(): void {
 }
 
 /** Runs a guard's check() with positional arguments; foreign exceptions become internal errors. */
-export async function invokeGuard(guard: string, inputs: Record<string, unknown>, options: CallOptions = {}): Promise<GuardOutcome> {
+export async function invokeGuard(
+  guard: string,
+  inputs: Record<string, unknown>,
+  options: CallOptions = {},
+): Promise<GuardOutcome> {
   const entry = GUARDS[guard];
   if (!entry) throw new BadInputError("unknown_tool", "", `no guard named '${clipName(guard)}'`);
   const positional = entry.params.map((p) => inputs[p]);
@@ -125,7 +158,9 @@ export async function invokeGuard(guard: string, inputs: Record<string, unknown>
   if (signal?.aborted) throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");
   try {
     const { check } = await guardModule(guard, entry);
-    return (await withRunContext({ signal, onProgress: throttledProgress(options.onProgress) }, () => (check as (...a: unknown[]) => unknown)(...positional))) as GuardOutcome;
+    return (await withRunContext({ signal, onProgress: throttledProgress(options.onProgress) }, () =>
+      (check as (...a: unknown[]) => unknown)(...positional),
+    )) as GuardOutcome;
   } catch (e) {
     if (e instanceof BadInputError) throw e;
     if (signal?.aborted && (e === signal.reason || (e instanceof DOMException && e.name === "AbortError"))) throw e;
@@ -138,7 +173,11 @@ export function inputHash(args: unknown): string {
   try {
     return jcsSha256(args);
   } catch (e) {
-    throw new BadInputError("not_json", "", `arguments are not JSON: ${(e as Error).message.split("\n")[0]} (strings must be valid Unicode, without lone surrogates)`);
+    throw new BadInputError(
+      "not_json",
+      "",
+      `arguments are not JSON: ${(e as Error).message.split("\n")[0]} (strings must be valid Unicode, without lone surrogates)`,
+    );
   }
 }
 
@@ -152,12 +191,17 @@ export async function checkOutput<T>(tool: ToolEntry, who: string, result: T): P
   const validate = (await validatorsModule())[`out_${tool.name}`]!;
   if (!validate(result)) {
     const e = validate.errors?.[0];
-    throw new InternalToolError(`internal error in ${who}: result does not match the output schema at ${e?.instancePath.slice(1) || "(root)"}: ${e?.message ?? "invalid"}`);
+    throw new InternalToolError(
+      `internal error in ${who}: result does not match the output schema at ${e?.instancePath.slice(1) || "(root)"}: ${e?.message ?? "invalid"}`,
+    );
   }
   return result;
 }
 
-type CatalogueFn = (args: Record<string, unknown>, options: CallOptions) => Promise<Record<string, unknown>> | Record<string, unknown>;
+type CatalogueFn = (
+  args: Record<string, unknown>,
+  options: CallOptions,
+) => Promise<Record<string, unknown>> | Record<string, unknown>;
 let catalogue: Record<string, CatalogueFn> | null = null;
 
 /** Lets the catalogue module register its implementations (it imports this module). */
@@ -165,7 +209,13 @@ export function registerCatalogue(fns: Record<string, CatalogueFn>): void {
   catalogue = fns;
 }
 
-async function callGuardTool(tool: ToolEntry, args: Record<string, unknown>, hash: string, t0: number, options: CallOptions): Promise<ToolGuardResult> {
+async function callGuardTool(
+  tool: ToolEntry,
+  args: Record<string, unknown>,
+  hash: string,
+  t0: number,
+  options: CallOptions,
+): Promise<ToolGuardResult> {
   const guard = loadGuards().find((g) => g.guard === tool.guard)!;
   const inputs = await prepareArguments(tool, guard, args);
   const outcome = await invokeGuard(guard.guard, inputs, options);
@@ -178,28 +228,47 @@ async function callGuardTool(tool: ToolEntry, args: Record<string, unknown>, has
   }
 }
 
-async function callCatalogueTool(tool: ToolEntry, args: Record<string, unknown>, hash: string, t0: number, options: CallOptions): Promise<Record<string, unknown>> {
+async function callCatalogueTool(
+  tool: ToolEntry,
+  args: Record<string, unknown>,
+  hash: string,
+  t0: number,
+  options: CallOptions,
+): Promise<Record<string, unknown>> {
   const inputs = await prepareArguments(tool, undefined, args);
   const fn = catalogue?.[tool.name];
   if (!fn) throw new InternalToolError(`internal error in ${tool.name}: Error: catalogue tool is not registered`);
   let body: Record<string, unknown>;
   try {
-    body = await withRunContext({ signal: options.signal, onProgress: throttledProgress(options.onProgress) }, () => fn(inputs, options));
+    body = await withRunContext({ signal: options.signal, onProgress: throttledProgress(options.onProgress) }, () =>
+      fn(inputs, options),
+    );
   } catch (e) {
     if (e instanceof BadInputError || e instanceof InternalToolError) throw e;
     if (options.signal?.aborted) throw e;
     throw internalError(tool.name, e);
   }
-  const result = { tool: "tool" in body ? body.tool : tool.name, ...body, elapsed_s: elapsedSince(t0), provenance: provenance(hash) };
+  const result = {
+    tool: "tool" in body ? body.tool : tool.name,
+    ...body,
+    elapsed_s: elapsedSince(t0),
+    provenance: provenance(hash),
+  };
   return checkOutput(tool, tool.name, result);
 }
 
 /** callTool for dynamic names (used by the server). Resolves to the result or rejects with BadInputError / InternalToolError. */
-export async function callToolUntyped(name: string, args?: unknown, options: CallOptions = {}): Promise<Record<string, unknown>> {
+export async function callToolUntyped(
+  name: string,
+  args?: unknown,
+  options: CallOptions = {},
+): Promise<Record<string, unknown>> {
   const t0 = performance.now();
   const tool = resolveTool(name);
   const obj = requireObject(args);
   checkArgumentsSize(obj);
   const hash = inputHash(obj);
-  return tool.guard ? ((await callGuardTool(tool, obj, hash, t0, options)) as unknown as Record<string, unknown>) : callCatalogueTool(tool, obj, hash, t0, options);
+  return tool.guard
+    ? ((await callGuardTool(tool, obj, hash, t0, options)) as unknown as Record<string, unknown>)
+    : callCatalogueTool(tool, obj, hash, t0, options);
 }

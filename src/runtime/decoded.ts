@@ -13,18 +13,19 @@ type ArrayForm<P> = Extract<P, readonly unknown[]>;
 type AnySame<T, A> = A extends unknown ? Same<T, A> : never;
 type IsArrayBranch<T, P> = true extends AnySame<T, ArrayForm<P>> ? true : false;
 
-export type Decoded<T> = T extends ObjectForm<SeriesPayload>
-  ? Series<never>
-  : T extends ObjectForm<FramePayload>
-    ? Frame
-    : T extends readonly unknown[]
-      ? true extends IsArrayBranch<T, SeriesPayload>
-        ? Series<never>
-        : true extends IsArrayBranch<T, FramePayload>
-          ? Frame
-          : T extends readonly (infer U)[]
-            ? Decoded<U>[]
-            : never
-      : T extends object
-        ? { [K in keyof T]: Decoded<T[K]> }
-        : T;
+export type Decoded<T> =
+  T extends ObjectForm<SeriesPayload>
+    ? Series<never>
+    : T extends ObjectForm<FramePayload>
+      ? Frame
+      : T extends readonly unknown[]
+        ? true extends IsArrayBranch<T, SeriesPayload>
+          ? Series<never>
+          : true extends IsArrayBranch<T, FramePayload>
+            ? Frame
+            : T extends readonly (infer U)[]
+              ? Decoded<U>[]
+              : never
+        : T extends object
+          ? { [K in keyof T]: Decoded<T[K]> }
+          : T;

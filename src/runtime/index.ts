@@ -11,8 +11,18 @@ export { callToolUntyped, type CallOptions } from "./call.js";
 export { BadInputError, InternalToolError } from "./errors.js";
 export { exportTools, FORMATS, selectTools, type Format } from "./exports.js";
 export {
-  MAX_ARGUMENT_BYTES, MAX_POINTS, MAX_EVIDENCE_ROWS, MAX_EVIDENCE_ITEMS, MAX_EVIDENCE_CHARS, MAX_SKILL_CHARS,
-  encodeSeries, decodeSeries, encodeFrame, decodeFrame, encodeEvidence, closeMatches,
+  MAX_ARGUMENT_BYTES,
+  MAX_POINTS,
+  MAX_EVIDENCE_ROWS,
+  MAX_EVIDENCE_ITEMS,
+  MAX_EVIDENCE_CHARS,
+  MAX_SKILL_CHARS,
+  encodeSeries,
+  decodeSeries,
+  encodeFrame,
+  decodeFrame,
+  encodeEvidence,
+  closeMatches,
 } from "./codec/index.js";
 export { jcsSha256 as canonicalSha256 } from "./table.js";
 export type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";
@@ -37,17 +47,36 @@ export function tableInfo(): { version: string; tools_sha256: string; counts: Re
 }
 
 /** Typed call: arguments are checked against the generated types at compile time. */
-export function callTool<N extends ToolName>(name: N, args: ToolArgs[N], options?: CallOptions): Promise<ToolResults[N]> {
+export function callTool<N extends ToolName>(
+  name: N,
+  args: ToolArgs[N],
+  options?: CallOptions,
+): Promise<ToolResults[N]> {
   return callToolUntyped(name, args, options) as unknown as Promise<ToolResults[N]>;
 }
 
 /** In-process: calls any guard (excluded ones included) with live values and no codec. */
-export async function runGuard(name: string, inputs: Record<string, unknown> = {}, options?: CallOptions): Promise<GuardResult> {
+export async function runGuard(
+  name: string,
+  inputs: Record<string, unknown> = {},
+  options?: CallOptions,
+): Promise<GuardResult> {
   const g = loadGuards().find((x) => x.guard === name);
   if (!g) throw new BadInputError("unknown_tool", "", `no guard named '${clipName(name)}'`);
   const accepted = [...g.required, ...g.optional];
   const extra = Object.keys(inputs).filter((k) => !accepted.includes(k));
-  if (extra.length) throw new BadInputError("unexpected_argument", extra[0]!, `${name} got unexpected input(s) ${JSON.stringify(extra.map(clipName))}; accepted: ${JSON.stringify(accepted)}`);
+  if (extra.length)
+    throw new BadInputError(
+      "unexpected_argument",
+      extra[0]!,
+      `${name} got unexpected input(s) ${JSON.stringify(extra.map(clipName))}; accepted: ${JSON.stringify(accepted)}`,
+    );
   const outcome = await invokeGuard(name, inputs, options);
-  return { guard: g.guard, skill: g.skill, passed: !outcome.findings.some((f) => f.severity === "error"), findings: outcome.findings, evidence: outcome.evidence };
+  return {
+    guard: g.guard,
+    skill: g.skill,
+    passed: !outcome.findings.some((f) => f.severity === "error"),
+    findings: outcome.findings,
+    evidence: outcome.evidence,
+  };
 }

@@ -37,18 +37,35 @@ export function elapsedSince(t0: number): number {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** `<PASS|FAIL> <guard> [<skill>]: <e> error(s), <w> warning(s)` then one line per finding. */
-export function summarize(guard: string, skill: string, findings: readonly WireFinding[], nErrors: number, nWarnings: number): string {
+export function summarize(
+  guard: string,
+  skill: string,
+  findings: readonly WireFinding[],
+  nErrors: number,
+  nWarnings: number,
+): string {
   const head = `${nErrors === 0 ? "PASS" : "FAIL"} ${guard} [${skill}]: ${plural(nErrors, "error")}, ${plural(nWarnings, "warning")}`;
   const lines = findings.map((f) => `  ${f.severity}: ${f.message}${f.where !== null ? ` (where: ${f.where})` : ""}`);
   return [head, ...lines].join("\n");
 }
 
 function wireFinding(f: Finding): WireFinding {
-  return { severity: f.severity, message: asciiOnly(String(f.message)), where: f.where === null || f.where === undefined ? null : asciiOnly(String(f.where)) };
+  return {
+    severity: f.severity,
+    message: asciiOnly(String(f.message)),
+    where: f.where === null || f.where === undefined ? null : asciiOnly(String(f.where)),
+  };
 }
 
 /** Builds the wire result of one guard call from its outcome. */
-export function guardResult(tool: string, guard: string, skill: string, outcome: GuardOutcome, elapsed: number, provenance: Provenance): ToolGuardResult {
+export function guardResult(
+  tool: string,
+  guard: string,
+  skill: string,
+  outcome: GuardOutcome,
+  elapsed: number,
+  provenance: Provenance,
+): ToolGuardResult {
   const findings = outcome.findings.map(wireFinding);
   const nErrors = findings.filter((f) => f.severity === "error").length;
   const nWarnings = findings.filter((f) => f.severity === "warning").length;

@@ -9,7 +9,8 @@ type Schema = Record<string, unknown>;
 
 function deref(s: Schema, root: Schema): Schema {
   const ref = s.$ref;
-  if (typeof ref === "string" && ref.startsWith("#/$defs/")) return ((root.$defs as Schema)[ref.slice(8)] as Schema) ?? s;
+  if (typeof ref === "string" && ref.startsWith("#/$defs/"))
+    return ((root.$defs as Schema)[ref.slice(8)] as Schema) ?? s;
   return s;
 }
 
@@ -34,14 +35,19 @@ function fragmentAt(root: Schema, value: unknown, segments: readonly string[]): 
   let v: unknown = value;
   for (const seg of segments) {
     s = deref(s, root);
-    if (Array.isArray(s.anyOf)) s = deref(((s.anyOf as Schema[]).find((b) => fits(b, v, root)) ?? (s.anyOf as Schema[])[0]) as Schema, root);
+    if (Array.isArray(s.anyOf))
+      s = deref(((s.anyOf as Schema[]).find((b) => fits(b, v, root)) ?? (s.anyOf as Schema[])[0]) as Schema, root);
     if (Array.isArray(v)) {
       if (!s.items) return null;
       s = s.items as Schema;
       v = v[Number(seg)];
     } else if (v && typeof v === "object") {
       const props = (s.properties ?? {}) as Record<string, Schema>;
-      const next = Object.hasOwn(props, seg) ? props[seg] : typeof s.additionalProperties === "object" ? (s.additionalProperties as Schema) : undefined;
+      const next = Object.hasOwn(props, seg)
+        ? props[seg]
+        : typeof s.additionalProperties === "object"
+          ? (s.additionalProperties as Schema)
+          : undefined;
       if (!next) return null;
       s = next;
       v = (v as Record<string, unknown>)[seg];
@@ -57,13 +63,32 @@ export function describeFragment(s: Schema, root: Schema): string {
   if (Array.isArray(s.anyOf)) return (s.anyOf as Schema[]).map((b) => describeFragment(b, root)).join(" or ");
   if (Array.isArray(s.enum)) return `one of ${JSON.stringify(s.enum)}`;
   const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
-  const names: Record<string, string> = { number: "a number", integer: "an integer", string: "a string", boolean: "a boolean", array: "a list", object: "an object", null: "null" };
-  return types.map((t) => (t === "array" && s.items ? `a list of ${describeFragment(s.items as Schema, root).replace(/^an? /, "")}s` : names[t] ?? t)).join(" or ");
+  const names: Record<string, string> = {
+    number: "a number",
+    integer: "an integer",
+    string: "a string",
+    boolean: "a boolean",
+    array: "a list",
+    object: "an object",
+    null: "null",
+  };
+  return types
+    .map((t) =>
+      t === "array" && s.items
+        ? `a list of ${describeFragment(s.items as Schema, root).replace(/^an? /, "")}s`
+        : (names[t] ?? t),
+    )
+    .join(" or ");
 }
 
-const got = (x: unknown) => (typeof x === "number" ? String(x) : typeof x === "string" && x.length <= 40 ? `${jsonType(x)} ${JSON.stringify(x)}` : jsonType(x));
+const got = (x: unknown) =>
+  typeof x === "number"
+    ? String(x)
+    : typeof x === "string" && x.length <= 40
+      ? `${jsonType(x)} ${JSON.stringify(x)}`
+      : jsonType(x);
 
-function unescape(seg: string): string {
+function unescapePointer(seg: string): string {
   return seg.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
@@ -73,19 +98,35 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema, args: 
   const minDepth = Math.min(...errors.map(depth));
   const top = errors.filter((e) => depth(e) === minDepth);
   const e = top.find((x) => x.keyword === "anyOf") ?? top[0]!;
-  const segments = e.instancePath.split("/").slice(1).map(unescape);
+  const segments = e.instancePath.split("/").slice(1).map(unescapePointer);
   const field = e.instancePath.slice(1);
-  const value = segments.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), args);
+  const value = segments.reduce<unknown>(
+    (v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined),
+    args,
+  );
   const frag = fragmentAt(root, args, segments);
-  const at = (msg: string, hint: string | null = null) => new BadInputError("invalid_value", field, `${field}: ${msg}`, hint);
+  const at = (msg: string, hint: string | null = null) =>
+    new BadInputError("invalid_value", field, `${field}: ${msg}`, hint);
   if (frag && (e.keyword === "type" || e.keyword === "anyOf")) {
-    if (deref(frag, root).type === "integer" && typeof value === "number") return at(`must be an integer, got ${value}`);
+    if (deref(frag, root).type === "integer" && typeof value === "number")
+      return at(`must be an integer, got ${value}`);
     return at(`must be ${describeFragment(frag, root)}, got ${got(value)}`);
   }
   if (e.keyword === "enum" && frag && Array.isArray(deref(frag, root).enum)) {
     const allowed = deref(frag, root).enum as unknown[];
-    const guess = typeof value === "string" ? closeMatches(value, allowed.filter((a): a is string => typeof a === "string"), 1, 0.5)[0] : undefined;
-    return at(`must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}`, guess === undefined ? null : `did you mean ${JSON.stringify(guess)}?`);
+    const guess =
+      typeof value === "string"
+        ? closeMatches(
+            value,
+            allowed.filter((a): a is string => typeof a === "string"),
+            1,
+            0.5,
+          )[0]
+        : undefined;
+    return at(
+      `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}`,
+      guess === undefined ? null : `did you mean ${JSON.stringify(guess)}?`,
+    );
   }
   if (e.keyword === "additionalProperties" && frag && value && typeof value === "object") {
     const allowed = Object.keys((deref(frag, root).properties ?? {}) as object);

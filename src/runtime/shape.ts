@@ -38,12 +38,19 @@ function shapeObject(v: Record<string, unknown>, f: Schema, defs: Schema): Recor
 export function shapeValue(v: unknown, fragment: Schema, defs: Schema): unknown {
   const f = resolve(fragment, defs);
   if (Array.isArray(f.anyOf)) {
-    const branch = chooseBranch(v, (f.anyOf as Schema[]).map((b) => resolve(b, defs)));
+    const branch = chooseBranch(
+      v,
+      (f.anyOf as Schema[]).map((b) => resolve(b, defs)),
+    );
     return branch ? shapeValue(v, branch, defs) : v;
   }
   const items = isObject(f.items) ? resolve(f.items as Schema, defs) : null;
   if (typeof v === "string" && f.type === "array" && items?.type === "string") return [v];
-  if (Array.isArray(v) && items && (items.anyOf || items.properties || items.additionalProperties || items.type === "array" || items.type === "object")) {
+  if (
+    Array.isArray(v) &&
+    items &&
+    (items.anyOf || items.properties || items.additionalProperties || items.type === "array" || items.type === "object")
+  ) {
     let changed = false;
     const out = v.map((x) => {
       const y = shapeValue(x, items, defs);

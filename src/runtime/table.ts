@@ -70,7 +70,8 @@ export interface Manifest {
 export function packageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "generated", "manifest.json"))) return dir;
+    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "generated", "manifest.json")))
+      return dir;
     const up = path.dirname(dir);
     if (up === dir) throw new Error("fin-skills: cannot find generated/ above the runtime; run npm run gen");
     dir = up;
@@ -91,12 +92,15 @@ function readGenerated<T>(name: string): T {
 
 /** Lowercase hex SHA-256 of the RFC 8785 canonical JSON of `x`. */
 export function jcsSha256(x: unknown): string {
-  return createHash("sha256").update(canonicalize(x) ?? "").digest("hex");
+  return createHash("sha256")
+    .update(canonicalize(x) ?? "")
+    .digest("hex");
 }
 
 /** Refuses a table whose hash differs from the manifest's. */
 export function verifyToolsHash(tools: unknown, manifest: Pick<Manifest, "tools_sha256">): void {
-  if (jcsSha256(tools) !== manifest.tools_sha256) throw new Error("generated/ is inconsistent (tools_sha256 mismatch); run npm run gen");
+  if (jcsSha256(tools) !== manifest.tools_sha256)
+    throw new Error("generated/ is inconsistent (tools_sha256 mismatch); run npm run gen");
 }
 
 let cache: { tools: readonly ToolEntry[]; manifest: Manifest; version: string } | null = null;

@@ -69,7 +69,9 @@ let bundled: Promise<SdkBundle | null> | null = null;
  */
 function sdkBundle(): Promise<SdkBundle | null> {
   const url = new URL("../../bundle/mcp-sdk.mjs", import.meta.url);
-  bundled ??= existsSync(fileURLToPath(url)) ? (import(url.href) as Promise<SdkBundle>).catch(() => null) : Promise.resolve(null);
+  bundled ??= existsSync(fileURLToPath(url))
+    ? (import(url.href) as Promise<SdkBundle>).catch(() => null)
+    : Promise.resolve(null);
   return bundled;
 }
 
@@ -77,7 +79,9 @@ function sdkBundle(): Promise<SdkBundle | null> {
 export async function loadSdk(): Promise<{ Server: SdkBundle["Server"]; types: SdkBundle["types"] }> {
   const fast = await sdkImport(sdkBundle);
   if (fast) return { Server: fast.Server, types: fast.types };
-  const [server, types] = await sdkImport(() => Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/types.js")]));
+  const [server, types] = await sdkImport(() =>
+    Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/types.js")]),
+  );
   return { Server: server.Server, types };
 }
 
@@ -90,5 +94,6 @@ export async function loadStdioTransport(): Promise<SdkBundle["StdioServerTransp
 
 /** The Streamable HTTP transport, imported only when serving HTTP. */
 export async function loadHttpTransport() {
-  return (await sdkImport(() => import("@modelcontextprotocol/sdk/server/streamableHttp.js"))).StreamableHTTPServerTransport;
+  return (await sdkImport(() => import("@modelcontextprotocol/sdk/server/streamableHttp.js")))
+    .StreamableHTTPServerTransport;
 }

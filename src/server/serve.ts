@@ -32,7 +32,13 @@ export async function serveStdio(options: ServerOptions = {}): Promise<void> {
   await server.close();
 }
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function jsonRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }
@@ -88,17 +94,24 @@ function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
 export async function serveHttp(options: HttpOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const StreamableHTTPServerTransport = await loadHttpTransport();
   const host = options.host ?? "127.0.0.1";
-  if (!LOOPBACK.has(host)) process.stderr.write(`fin-skills-mcp: warning: binding ${host} exposes the server beyond this machine\n`);
+  if (!LOOPBACK.has(host))
+    process.stderr.write(`fin-skills-mcp: warning: binding ${host} exposes the server beyond this machine\n`);
   const http = createServer(async (req, res) => {
     try {
       const port = (http.address() as AddressInfo).port;
       const url = new URL(req.url ?? "/", "http://localhost");
       if (url.pathname !== "/mcp") return jsonRpcError(res, 404, -32000, "not found: the endpoint is POST /mcp");
-      if (req.method !== "POST") return jsonRpcError(res, 405, -32000, "method not allowed: use POST /mcp", { allow: "POST" });
+      if (req.method !== "POST")
+        return jsonRpcError(res, 405, -32000, "method not allowed: use POST /mcp", { allow: "POST" });
       const hosts = allowedHosts(host, port);
-      if (!hosts.includes(req.headers.host ?? "")) return jsonRpcError(res, 403, -32000, "forbidden: Host header not allowed");
+      if (!hosts.includes(req.headers.host ?? ""))
+        return jsonRpcError(res, 403, -32000, "forbidden: Host header not allowed");
       const origin = req.headers.origin;
-      if (origin !== undefined && !hosts.map((h) => `http://${h}`).includes(origin) && !(options.allowOrigins ?? []).includes(origin)) {
+      if (
+        origin !== undefined &&
+        !hosts.map((h) => `http://${h}`).includes(origin) &&
+        !(options.allowOrigins ?? []).includes(origin)
+      ) {
         return jsonRpcError(res, 403, -32000, "forbidden: Origin not allowed");
       }
       const body = await readBody(req, MAX_BODY_BYTES);

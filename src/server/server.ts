@@ -12,20 +12,38 @@ export interface ServerOptions {
   readonly log?: (line: string) => void;
 }
 
-type ToolResult = { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean; _meta?: Record<string, unknown> };
+type ToolResult = {
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+};
 
 /** The tools/call result for one call: a result, or an isError result naming the field. */
-export async function toolResult(name: string, args: unknown, signal: AbortSignal | undefined, onProgress: ((p: { progress: number; total?: number; message?: string }) => void) | undefined): Promise<ToolResult> {
+export async function toolResult(
+  name: string,
+  args: unknown,
+  signal: AbortSignal | undefined,
+  onProgress: ((p: { progress: number; total?: number; message?: string }) => void) | undefined,
+): Promise<ToolResult> {
   try {
     const result = await callToolUntyped(name, args ?? {}, { signal, onProgress });
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (e) {
     if (e instanceof BadInputError || e instanceof InternalToolError) {
-      return { content: [{ type: "text", text: e.message }], isError: true, _meta: { "fin-skills/error": { code: e.code, field: e.field, hint: e.hint ?? null } } };
+      return {
+        content: [{ type: "text", text: e.message }],
+        isError: true,
+        _meta: { "fin-skills/error": { code: e.code, field: e.field, hint: e.hint ?? null } },
+      };
     }
     if (signal?.aborted) throw e;
     const message = `internal error in ${name}: ${e instanceof Error ? `${e.name}: ${e.message.split("\n")[0]}` : String(e)}`;
-    return { content: [{ type: "text", text: message }], isError: true, _meta: { "fin-skills/error": { code: "internal_error", field: "", hint: null } } };
+    return {
+      content: [{ type: "text", text: message }],
+      isError: true,
+      _meta: { "fin-skills/error": { code: "internal_error", field: "", hint: null } },
+    };
   }
 }
 
@@ -55,7 +73,10 @@ async function tracked<T>(work: () => Promise<T>): Promise<T> {
 export async function buildServer(options: ServerOptions = {}) {
   const sdk = await loadSdk();
   const { ListToolsRequestSchema, CallToolRequestSchema, McpError, ErrorCode } = sdk.types;
-  const server = new sdk.Server({ name: SERVER_NAME, version: tableInfo().version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new sdk.Server(
+    { name: SERVER_NAME, version: tableInfo().version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   const tools = exportTools("mcp");
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, "invalid cursor");
@@ -68,12 +89,18 @@ export async function buildServer(options: ServerOptions = {}) {
       token === undefined
         ? undefined
         : (p: { progress: number; total?: number; message?: string }) => {
-            void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...p } }).catch(() => undefined);
+            void extra
+              .sendNotification({ method: "notifications/progress", params: { progressToken: token, ...p } })
+              .catch(() => undefined);
           };
-    const result = await tracked(() => toolResult(request.params.name, request.params.arguments, extra.signal, onProgress));
+    const result = await tracked(() =>
+      toolResult(request.params.name, request.params.arguments, extra.signal, onProgress),
+    );
     const meta = result._meta?.["fin-skills/error"] as { code?: string } | undefined;
     const status = result.isError ? meta?.code : (result.structuredContent?.status as string | undefined);
-    options.log?.(`fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${((performance.now() - t0) / 1000).toFixed(3)}s`);
+    options.log?.(
+      `fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${((performance.now() - t0) / 1000).toFixed(3)}s`,
+    );
     return result as never;
   });
   return server;

@@ -13,7 +13,8 @@ export function rejectMalformedLines(reply: (line: string) => void, maxBytes = M
   let parts: Buffer[] = [];
   let size = 0;
   let oversized = false;
-  const error = (code: number, message: string) => reply(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } })}\n`);
+  const error = (code: number, message: string) =>
+    reply(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } })}\n`);
 
   function finishLine(push: (b: Buffer) => void): void {
     const line = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
@@ -21,13 +22,17 @@ export function rejectMalformedLines(reply: (line: string) => void, maxBytes = M
     parts = [];
     size = 0;
     oversized = false;
-    if (wasOversized) return error(-32600, `Invalid request: the message is over ${maxBytes} bytes`);
+    if (wasOversized) {
+      error(-32600, `Invalid request: the message is over ${maxBytes} bytes`);
+      return;
+    }
     const text = line.toString("utf8");
     if (text.trim() === "") return;
     try {
       JSON.parse(text);
     } catch {
-      return error(-32700, "Parse error: the line is not JSON");
+      error(-32700, "Parse error: the line is not JSON");
+      return;
     }
     push(Buffer.concat([line, Buffer.from("\n")]));
   }

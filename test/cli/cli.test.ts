@@ -7,7 +7,8 @@ import path from "node:path";
 import { exportTools, listTools, tableInfo } from "../../src/runtime/index.js";
 import { CLI_JS, ROOT, costFail, ensureBuilt, rf200 } from "../server/fixtures.js";
 
-const cli = (args: string[], input?: string) => spawnSync(process.execPath, [CLI_JS, ...args], { encoding: "utf8", input, cwd: ROOT, timeout: 60_000 });
+const cli = (args: string[], input?: string) =>
+  spawnSync(process.execPath, [CLI_JS, ...args], { encoding: "utf8", input, cwd: ROOT, timeout: 60_000 });
 
 beforeAll(() => ensureBuilt(), 180_000);
 
@@ -34,7 +35,9 @@ describe("fin-skills tools", () => {
     const r = cli(["tools", "--list"]);
     const tools = listTools();
     const guards = tools.filter((t) => t.guard).length;
-    expect(r.stdout.split("\n")[0]).toBe(`${tools.length} tools (${guards} guards, ${tools.length - guards} catalogue), ${tableInfo().counts.excluded} guards excluded`);
+    expect(r.stdout.split("\n")[0]).toBe(
+      `${tools.length} tools (${guards} guards, ${tools.length - guards} catalogue), ${tableInfo().counts.excluded} guards excluded`,
+    );
     expect(r.stdout.trimEnd().split("\n").length).toBe(tools.length + 1);
   });
   it("--tools selects in table order", () => {

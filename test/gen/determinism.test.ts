@@ -49,21 +49,27 @@ describe("determinism and --check", () => {
     const before = statSync(path.join(out, "keep.txt")).mtimeMs;
     const r = gen("--guards", path.join(FIXTURES, "invalid/non_json_default/guards"), "--out", out);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/default_guard\.ts:\d+:\d+: error FS007: default of 'method' is not a JSON literal: 'simple'/);
+    expect(r.stderr).toMatch(
+      /default_guard\.ts:\d+:\d+: error FS007: default of 'method' is not a JSON literal: 'simple'/,
+    );
     expect(r.stderr).toMatch(/gen: \d+ error\(s\), \d+ warning\(s\)/);
     const lines = r.stderr.split("\n").filter((l) => / error FS/.test(l));
     const keys = lines.map((l) => l.split(": ")[0]!);
-    expect(keys).toEqual([...keys].sort((x, y) => {
-      const [fx, lx, cx] = x.split(":");
-      const [fy, ly, cy] = y.split(":");
-      return fx! < fy! ? -1 : fx! > fy! ? 1 : Number(lx) - Number(ly) || Number(cx) - Number(cy);
-    }));
+    expect(keys).toEqual(
+      [...keys].sort((x, y) => {
+        const [fx, lx, cx] = x.split(":");
+        const [fy, ly, cy] = y.split(":");
+        return fx! < fy! ? -1 : fx! > fy! ? 1 : Number(lx) - Number(ly) || Number(cx) - Number(cy);
+      }),
+    );
     expect(readdirSync(out)).toEqual(["keep.txt"]);
     expect(statSync(path.join(out, "keep.txt")).mtimeMs).toBe(before);
   }, 120_000);
 
   it("records tools_sha256 as the JCS SHA-256 of the neutral table", () => {
-    const hash = createHash("sha256").update(canonicalize(readJson("tools.json").tools)!).digest("hex");
+    const hash = createHash("sha256")
+      .update(canonicalize(readJson("tools.json").tools)!)
+      .digest("hex");
     expect(manifest().tools_sha256).toBe(hash);
     expect(existsSync(path.join(GEN, "tools.json"))).toBe(true);
   });

@@ -11,7 +11,28 @@ const KEYS: Record<string, string[]> = {
   "openai-chat": ["type", "function"],
   mcp: ["name", "title", "description", "inputSchema", "outputSchema", "annotations"],
 };
-const STRICT_KEYWORDS = new Set(["type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs", "description", "format", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"]);
+const STRICT_KEYWORDS = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "$ref",
+  "$defs",
+  "description",
+  "format",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+]);
 
 function strictProblems(s: any, path = ""): string[] {
   if (Array.isArray(s)) return s.flatMap((x, i) => strictProblems(x, `${path}/${i}`));
@@ -23,7 +44,8 @@ function strictProblems(s: any, path = ""): string[] {
     if (Array.isArray(s.type)) out.push(`${path}: type array`);
     if (s.type === "object") {
       if (s.additionalProperties !== false) out.push(`${path}: open object`);
-      if (JSON.stringify([...(s.required ?? [])].sort()) !== JSON.stringify(Object.keys(s.properties ?? {}).sort())) out.push(`${path}: not all required`);
+      if (JSON.stringify([...(s.required ?? [])].sort()) !== JSON.stringify(Object.keys(s.properties ?? {}).sort()))
+        out.push(`${path}: not all required`);
     }
     if (s.$ref && Object.keys(s).length > 1) out.push(`${path}: $ref sibling`);
   }
@@ -42,10 +64,30 @@ describe("export formats", () => {
       entries.forEach((e: any, i: number) => {
         const t = neutral[i]!;
         if (KEYS[f]) expect(Object.keys(e), f).toEqual(KEYS[f]);
-        if (f === "anthropic") expect(e).toEqual({ name: t.name, description: t.description, input_schema: t.input_schema });
-        if (f === "openai") expect(e).toEqual({ type: "function", name: t.name, description: t.description, parameters: t.input_schema, strict: false });
-        if (f === "openai-chat") expect(e).toEqual({ type: "function", function: { name: t.name, description: t.description, parameters: t.input_schema } });
-        if (f === "mcp") expect(e).toEqual({ name: t.name, title: t.title, description: t.description, inputSchema: t.input_schema, outputSchema: t.output_schema, annotations: t.annotations });
+        if (f === "anthropic")
+          expect(e).toEqual({ name: t.name, description: t.description, input_schema: t.input_schema });
+        if (f === "openai")
+          expect(e).toEqual({
+            type: "function",
+            name: t.name,
+            description: t.description,
+            parameters: t.input_schema,
+            strict: false,
+          });
+        if (f === "openai-chat")
+          expect(e).toEqual({
+            type: "function",
+            function: { name: t.name, description: t.description, parameters: t.input_schema },
+          });
+        if (f === "mcp")
+          expect(e).toEqual({
+            name: t.name,
+            title: t.title,
+            description: t.description,
+            inputSchema: t.input_schema,
+            outputSchema: t.output_schema,
+            annotations: t.annotations,
+          });
         if (f === "openai-strict") expect(e.name).toBe(t.name);
       });
     }

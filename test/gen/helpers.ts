@@ -14,18 +14,37 @@ export const UPDATE = process.env.UPDATE_GOLDEN === "1";
 export function fixtureSkills(guards: readonly string[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), "fs-skills-"));
   mkdirSync(path.join(dir, "fixture-skill"));
-  const fm = ["---", "name: fixture-skill", "plugin: fin-test", 'description: "Fixture. TRIGGER: tests. SKIP: everything else."', "verified_on: 2026-12-02", `guards: [${guards.join(", ")}]`, "---", "# Fixture skill", ""];
+  const fm = [
+    "---",
+    "name: fixture-skill",
+    "plugin: fin-test",
+    'description: "Fixture. TRIGGER: tests. SKIP: everything else."',
+    "verified_on: 2026-12-02",
+    `guards: [${guards.join(", ")}]`,
+    "---",
+    "# Fixture skill",
+    "",
+  ];
   writeFileSync(path.join(dir, "fixture-skill", "SKILL.md"), fm.join("\n"));
   return dir;
 }
 
 export function guardNames(guardsDir: string): string[] {
-  return readdirSync(guardsDir).filter((f) => f.endsWith(".ts") && !f.startsWith("_")).map((f) => f.slice(0, -3)).sort();
+  return readdirSync(guardsDir)
+    .filter((f) => f.endsWith(".ts") && !f.startsWith("_"))
+    .map((f) => f.slice(0, -3))
+    .sort();
 }
 
 /** Runs gen over `guardsDir`; nothing is written. */
 export async function genFixture(guardsDir: string): Promise<GenResult> {
-  return runGen({ ...defaultPaths(ROOT), guardsDir, skillsDir: fixtureSkills(guardNames(guardsDir)), outDir: path.join(tmpdir(), "fs-never-written") });
+  return runGen({
+    ...defaultPaths(ROOT),
+    guardsDir,
+    skillsDir: fixtureSkills(guardNames(guardsDir)),
+    outDir: path.join(tmpdir(), "fs-never-written"),
+  });
 }
 
-export const formatted = (r: GenResult) => r.diagnostics.map((d) => formatDiagnostic({ ...d, file: path.basename(d.file) }));
+export const formatted = (r: GenResult) =>
+  r.diagnostics.map((d) => formatDiagnostic({ ...d, file: path.basename(d.file) }));

@@ -4,7 +4,17 @@ import { Project } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.js";
 
-type Area = "cli" | "server" | "runtime" | "contract" | "generated" | "guards" | "lib" | "compiler" | "scripts" | "external";
+type Area =
+  | "cli"
+  | "server"
+  | "runtime"
+  | "contract"
+  | "generated"
+  | "guards"
+  | "lib"
+  | "compiler"
+  | "scripts"
+  | "external";
 
 function areaOf(file: string): Area {
   const rel = path.relative(ROOT, file).split(path.sep).join("/");
@@ -35,8 +45,12 @@ const ALLOWED: Record<Exclude<Area, "external">, Area[]> = {
 };
 
 function graph() {
-  const project = new Project({ tsConfigFilePath: path.join(ROOT, "tsconfig.json"), skipAddingFilesFromTsConfig: true });
-  for (const g of ["src/**/*.ts", "guards/**/*.ts", "generated/**/*.ts", "scripts/**/*.ts"]) project.addSourceFilesAtPaths(path.join(ROOT, g));
+  const project = new Project({
+    tsConfigFilePath: path.join(ROOT, "tsconfig.json"),
+    skipAddingFilesFromTsConfig: true,
+  });
+  for (const g of ["src/**/*.ts", "guards/**/*.ts", "generated/**/*.ts", "scripts/**/*.ts"])
+    project.addSourceFilesAtPaths(path.join(ROOT, g));
   const edges: [string, string][] = [];
   for (const sf of project.getSourceFiles()) {
     const from = sf.getFilePath();
@@ -53,14 +67,19 @@ describe("import directions", () => {
   const edges = graph();
   it("follows the arrows (types-only imports of generated/types from runtime included)", () => {
     const bad = edges
-      .filter(([f, t]) => areaOf(t) !== "external" && !ALLOWED[areaOf(f) as Exclude<Area, "external">].includes(areaOf(t)))
+      .filter(
+        ([f, t]) => areaOf(t) !== "external" && !ALLOWED[areaOf(f) as Exclude<Area, "external">].includes(areaOf(t)),
+      )
       .filter(([f, t]) => !(areaOf(f) === "runtime" && f.endsWith("decoded.ts") && t.endsWith("generated/types.ts")))
       .map(([f, t]) => `${path.relative(ROOT, f)} -> ${path.relative(ROOT, t)}`);
     expect(bad).toEqual([]);
   });
   it("guards import only lib and the contract; the dispatch table is generated's only runtime import of guards", () => {
     const guardImports = edges.filter(([f]) => areaOf(f) === "guards").map(([, t]) => areaOf(t));
-    expect(new Set(guardImports).size === 0 || [...new Set(guardImports)].every((a) => ["lib", "contract", "guards"].includes(a))).toBe(true);
+    expect(
+      new Set(guardImports).size === 0 ||
+        [...new Set(guardImports)].every((a) => ["lib", "contract", "guards"].includes(a)),
+    ).toBe(true);
   });
   it("has no import cycles", () => {
     const adj = new Map<string, string[]>();

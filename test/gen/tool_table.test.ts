@@ -10,14 +10,20 @@ const excluded = () => readJson<{ excluded: any[]; omitted: Record<string, Recor
 
 describe("exported and excluded guards", () => {
   it("exported and excluded partition the guard modules; the table has 7 + exported tools", () => {
-    const exported = tools().filter((t) => t.guard).map((t) => t.guard!);
+    const exported = tools()
+      .filter((t) => t.guard)
+      .map((t) => t.guard!);
     const ex = excluded().excluded.map((e) => e.guard);
     expect([...exported, ...ex].sort()).toEqual(guardModules());
     expect(exported.filter((g) => ex.includes(g))).toEqual([]);
     expect(tools().length).toBe(CATALOGUE.length + exported.length);
   });
   it("excludes exactly the four in-process guards", () => {
-    expect(excluded().excluded.map((e) => e.guard).sort()).toEqual(EXPECTED_EXCLUDED.filter((g) => guardModules().includes(g)));
+    expect(
+      excluded()
+        .excluded.map((e) => e.guard)
+        .sort(),
+    ).toEqual(EXPECTED_EXCLUDED.filter((g) => guardModules().includes(g)));
   });
   it("gives every excluded guard a reason naming its inputs and runGuard", () => {
     for (const e of excluded().excluded) {
@@ -66,7 +72,15 @@ describe("tool names and order", () => {
     const names = tools().map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
     for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9_]{0,47}$/);
-    expect(names.slice(0, CATALOGUE.length)).toEqual(["list_skills", "read_skill", "search_skills", "list_guards", "describe_guard", "bundle_coverage", "check_backtest"]);
+    expect(names.slice(0, CATALOGUE.length)).toEqual([
+      "list_skills",
+      "read_skill",
+      "search_skills",
+      "list_guards",
+      "describe_guard",
+      "bundle_coverage",
+      "check_backtest",
+    ]);
     const guardTools = tools().slice(CATALOGUE.length);
     expect(guardTools.map((t) => t.guard)).toEqual([...guardTools.map((t) => t.guard)].sort());
     for (const t of guardTools) expect(t.name).toBe(`check_${t.guard}`);
@@ -75,7 +89,12 @@ describe("tool names and order", () => {
   it("carries titles and read-only annotations on every tool", () => {
     for (const t of tools()) {
       expect(t.title).toMatch(/^[\x20-\x7e]{1,64}$/);
-      expect(t.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      expect(t.annotations).toEqual({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
     }
   });
 });
@@ -105,7 +124,10 @@ describe("schemas", () => {
     const byName = Object.fromEntries(tools().map((t) => [t.name, t]));
     const samples: [string, object][] = [
       ["check_rf_convention", { returns: { values: [0.1, -0.2] }, rf: 0.05 }],
-      ["check_cost_curve", { returns: { index: ["2024-01-02", "2024-01-03"], values: [0.01, -0.02] }, turnover: 0.1, cost_bps: 10 }],
+      [
+        "check_cost_curve",
+        { returns: { index: ["2024-01-02", "2024-01-03"], values: [0.01, -0.02] }, turnover: 0.1, cost_bps: 10 },
+      ],
     ];
     for (const [name, args] of samples) {
       if (!byName[name]) continue;
@@ -124,7 +146,8 @@ describe("properties and descriptions", () => {
       const expected = [...g.required, ...g.optional].filter((n: string) => !(n in (om[t.guard!] ?? {})));
       expect(Object.keys(t.input_schema.properties)).toEqual(expected);
       expect(t.input_schema.required).toEqual(g.required);
-      for (const n of [...g.optional, ...g.requires.filter((r: string) => r.includes(" or "))]) expect(t.input_schema.required).not.toContain(n);
+      for (const n of [...g.optional, ...g.requires.filter((r: string) => r.includes(" or "))])
+        expect(t.input_schema.required).not.toContain(n);
     }
   });
   it("composes descriptions: ASCII, Required:, read_skill, each doc verbatim, defaults as Default <json>.", () => {
@@ -135,7 +158,8 @@ describe("properties and descriptions", () => {
       if (!t.guard) continue;
       expect(t.description).toContain(`read_skill('${t.skill}')`);
       const g = guardsIndex().find((x) => x.guard === t.guard);
-      for (const [name, prop] of Object.entries<any>(t.input_schema.properties)) expect(prop.description).toContain(g.inputs[name]);
+      for (const [name, prop] of Object.entries<any>(t.input_schema.properties))
+        expect(prop.description).toContain(g.inputs[name]);
     }
     const cc = tools().find((t) => t.name === "check_cost_curve");
     if (cc) {
@@ -152,7 +176,8 @@ describe("properties and descriptions", () => {
       for (const r of t.requires!.filter((x) => x.includes(" or "))) expect(t.input_schema.required).not.toContain(r);
     }
     const req = (n: string) => tools().find((t) => t.name === n)?.requires;
-    if (req("check_pit_universe")) expect(req("check_pit_universe")).toContain("universe or (members + rebalance_dates)");
+    if (req("check_pit_universe"))
+      expect(req("check_pit_universe")).toContain("universe or (members + rebalance_dates)");
     if (req("check_brinson_attribution")) expect(req("check_brinson_attribution")).toContain("panel or panels");
   });
 });

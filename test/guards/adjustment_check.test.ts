@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Series } from "../../src/runtime/contract.js";
+import type { BadInputError, Series } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { businessDays, formatIsoDate, parseIsoDate } from "../../src/lib/dates.js";
 import { check } from "../../guards/adjustment_check.js";
@@ -10,11 +10,13 @@ const s = (values: number[], index: string[] = D4): Series => ({ index, values }
 type R = ReturnType<typeof check>;
 const wheres = (r: R, sev: string) => r.findings.filter((f) => f.severity === sev).map((f) => f.where);
 
-
 /** The Python original's synthetic panel, built here by hand: splits 7 on 2022-11-15 and 3 on 2023-09-05. */
 function panel() {
   const dates = businessDays(parseIsoDate("2022-01-03")!, 750).map(formatIsoDate);
-  const splits: [string, number][] = [["2022-11-15", 7], ["2023-09-05", 3]];
+  const splits: [string, number][] = [
+    ["2022-11-15", 7],
+    ["2023-09-05", 3],
+  ];
   const upTo = (d: string) => splits.filter(([a]) => a <= d).reduce((m, [, r]) => m * r, 1);
   const after = (d: string) => splits.filter(([a]) => a > d).reduce((m, [, r]) => m * r, 1);
   const econ = dates.map((_, i) => 100 + 20 * Math.sin(i / 30) + 0.05 * i);
@@ -30,8 +32,25 @@ describe("adjustment_check: spec examples", () => {
     expect(Math.log(34 / 101)).toBeCloseTo(-1.0888, 3);
     expect(Math.abs(Math.abs(Math.log(34 / 101) - Math.log(1 / 3)) - 0.0097)).toBeLessThan(2e-4);
     const r = check(s([100, 101, 34, 35]), [["2024-01-04", 3.0]]);
-    expect(Object.keys(r.evidence)).toEqual(["convention", "confidence", "reason", "jump_hits", "head_tick_clean", "tail_tick_clean", "cum_factor", "n_actions_in_sample"]);
-    expect(r.evidence).toMatchObject({ convention: "raw", confidence: "high", jump_hits: "1/1", cum_factor: 3, head_tick_clean: null, tail_tick_clean: null, n_actions_in_sample: 1 });
+    expect(Object.keys(r.evidence)).toEqual([
+      "convention",
+      "confidence",
+      "reason",
+      "jump_hits",
+      "head_tick_clean",
+      "tail_tick_clean",
+      "cum_factor",
+      "n_actions_in_sample",
+    ]);
+    expect(r.evidence).toMatchObject({
+      convention: "raw",
+      confidence: "high",
+      jump_hits: "1/1",
+      cum_factor: 3,
+      head_tick_clean: null,
+      tail_tick_clean: null,
+      n_actions_in_sample: 1,
+    });
     expect(wheres(r, "error")).toEqual(["convention"]);
     expect(r.findings[0]!.message).toContain("RAW");
     expect(r.findings[0]!.message).toContain("percentage change books each");
@@ -39,14 +58,29 @@ describe("adjustment_check: spec examples", () => {
 
   it("2. back-adjusted by the tick test (head 0% clean, tail 100%) -> PASS with two infos", () => {
     const r = check(s([100 / 3, 101 / 3, 34, 35]), [["2024-01-04", 3.0]]);
-    expect(r.evidence).toMatchObject({ convention: "back-adjusted", confidence: "high", jump_hits: "0/1", head_tick_clean: 0, tail_tick_clean: 1, cum_factor: null });
-    expect(r.findings.map((f) => [f.severity, f.where])).toEqual([["info", "convention"], ["info", "convention"]]);
+    expect(r.evidence).toMatchObject({
+      convention: "back-adjusted",
+      confidence: "high",
+      jump_hits: "0/1",
+      head_tick_clean: 0,
+      tail_tick_clean: 1,
+      cum_factor: null,
+    });
+    expect(r.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["info", "convention"],
+      ["info", "convention"],
+    ]);
     expect(r.findings[1]!.message).toContain("rewrites history");
   });
 
   it("2b. with raw_reference: tail rel 1, head rel 1/3 -> back-adjusted by the reference test", () => {
     const r = check(s([100 / 3, 101 / 3, 34, 35]), [["2024-01-04", 3.0]], s([100, 101, 34, 35]));
-    expect(r.evidence).toMatchObject({ convention: "back-adjusted", confidence: "high", head_tick_clean: null, tail_tick_clean: null });
+    expect(r.evidence).toMatchObject({
+      convention: "back-adjusted",
+      confidence: "high",
+      head_tick_clean: null,
+      tail_tick_clean: null,
+    });
     expect(r.evidence["reason"]).toContain("raw_reference");
   });
 
@@ -55,7 +89,13 @@ describe("adjustment_check: spec examples", () => {
     const actions = p.splits;
     it("raw -> raw, high, cum_factor 21 -> FAIL", () => {
       const r = check(s(p.raw, p.dates), actions);
-      expect(r.evidence).toMatchObject({ convention: "raw", confidence: "high", cum_factor: 21, jump_hits: "2/2", n_actions_in_sample: 2 });
+      expect(r.evidence).toMatchObject({
+        convention: "raw",
+        confidence: "high",
+        cum_factor: 21,
+        jump_hits: "2/2",
+        n_actions_in_sample: 2,
+      });
       expect(wheres(r, "error")).toEqual(["convention"]);
     });
     it("back -> back-adjusted, high -> PASS with two infos", () => {
@@ -67,20 +107,33 @@ describe("adjustment_check: spec examples", () => {
     });
     it("fwd -> forward-adjusted, medium; with raw_reference -> high", () => {
       const r = check(s(p.fwd, p.dates), actions);
-      expect(r.evidence).toMatchObject({ convention: "forward-adjusted", confidence: "medium", head_tick_clean: 1, tail_tick_clean: 1 });
+      expect(r.evidence).toMatchObject({
+        convention: "forward-adjusted",
+        confidence: "medium",
+        head_tick_clean: 1,
+        tail_tick_clean: 1,
+      });
       expect(wheres(r, "error")).toEqual([]);
       const withRef = check(s(p.fwd, p.dates), actions, s(p.raw, p.dates));
       expect(withRef.evidence).toMatchObject({ convention: "forward-adjusted", confidence: "high" });
     });
     it("the first 50 rows of raw -> unknown, no action in sample -> PASS (info)", () => {
       const r = check(s(p.raw.slice(0, 50), p.dates.slice(0, 50)), actions);
-      expect(r.evidence).toMatchObject({ convention: "unknown", confidence: "none", jump_hits: null, n_actions_in_sample: 0, reason: "no corporate action inside the sample - nothing to test against" });
+      expect(r.evidence).toMatchObject({
+        convention: "unknown",
+        confidence: "none",
+        jump_hits: null,
+        n_actions_in_sample: 0,
+        reason: "no corporate action inside the sample - nothing to test against",
+      });
       expect(r.findings.map((f) => f.severity)).toEqual(["info"]);
     });
     it("back with expected forward-adjusted -> FAIL at expected", () => {
       const r = check(s(p.back, p.dates), actions, undefined, "forward-adjusted");
       expect(wheres(r, "error")).toEqual(["expected"]);
-      expect(r.findings.find((f) => f.where === "expected")!.message).toContain("expected forward-adjusted but detected back-adjusted");
+      expect(r.findings.find((f) => f.where === "expected")!.message).toContain(
+        "expected forward-adjusted but detected back-adjusted",
+      );
       expect(wheres(check(s(p.back, p.dates), actions, undefined, "back-adjusted"), "error")).toEqual([]);
     });
   });
@@ -89,7 +142,13 @@ describe("adjustment_check: spec examples", () => {
 describe("adjustment_check: hand-derived", () => {
   it("unclassifiable: prices off the cent grid everywhere -> warning", () => {
     const r = check(s([10.123, 10.234, 10.345, 10.456]), [["2024-01-04", 2.0]]);
-    expect(r.evidence).toMatchObject({ convention: "unknown", confidence: "none", head_tick_clean: 0, tail_tick_clean: 0, jump_hits: "0/1" });
+    expect(r.evidence).toMatchObject({
+      convention: "unknown",
+      confidence: "none",
+      head_tick_clean: 0,
+      tail_tick_clean: 0,
+      jump_hits: "0/1",
+    });
     expect(wheres(r, "warning")).toEqual(["convention"]);
     expect(r.findings[0]!.message).toContain("could not be classified");
     expect(r.evidence["reason"]).toContain("supply raw_reference or two vintages");
@@ -97,16 +156,28 @@ describe("adjustment_check: hand-derived", () => {
 
   it("an action on the first date is not checked; head is then empty (null share)", () => {
     const r = check(s([34, 35, 36, 37]), [["2024-01-02", 3.0]]);
-    expect(r.evidence).toMatchObject({ convention: "unknown", jump_hits: "0/0", head_tick_clean: null, tail_tick_clean: 1, n_actions_in_sample: 1 });
+    expect(r.evidence).toMatchObject({
+      convention: "unknown",
+      jump_hits: "0/0",
+      head_tick_clean: null,
+      tail_tick_clean: 1,
+      n_actions_in_sample: 1,
+    });
   });
 
   it("forward-adjusted with a null reference quote in the tail", () => {
-    const r = check(s([100, 101, 102, 105]), makeFrame({ date: ["2024-01-04"], ratio: [3], kind: ["split"] }), s([100, 101, 34, NaN]));
+    const r = check(
+      s([100, 101, 102, 105]),
+      makeFrame({ date: ["2024-01-04"], ratio: [3], kind: ["split"] }),
+      s([100, 101, 34, NaN]),
+    );
     expect(r.evidence).toMatchObject({ convention: "forward-adjusted", confidence: "high" });
   });
 
   it("a tighter jump_tol turns the raw example's near-hit (0.00985) into a miss", () => {
-    expect(check(s([100, 101, 34, 35]), [["2024-01-04", 3.0]], undefined, undefined, 0.005).evidence["jump_hits"]).toBe("0/1");
+    expect(check(s([100, 101, 34, 35]), [["2024-01-04", 3.0]], undefined, undefined, 0.005).evidence["jump_hits"]).toBe(
+      "0/1",
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Frame, type Series } from "../../src/runtime/contract.js";
+import type { Frame, Series } from "../../src/runtime/contract.js";
 import { check, type SignalFn } from "../../guards/assert_causal.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { makeFrame } from "../../src/lib/frame.js";
@@ -31,7 +31,13 @@ function ohlc(n: number, seed = 7): Frame {
     close.push(Math.exp(logp));
   }
   const open = close.map((_c, i) => (i === 0 ? 100 : close[i - 1]!));
-  return makeFrame({ open, high: close.map((c) => 1.01 * c), low: close.map((c) => 0.99 * c), close, volume: close.map(() => 1e6) });
+  return makeFrame({
+    open,
+    high: close.map((c) => 1.01 * c),
+    low: close.map((c) => 0.99 * c),
+    close,
+    volume: close.map(() => 1e6),
+  });
 }
 
 const closeOf = (df: Frame) => df.data["close"] as number[];
@@ -70,15 +76,17 @@ const expandingZ: SignalFn = (df) => {
   const c = closeOf(df);
   let s = 0;
   let s2 = 0;
-  return series(c.map((x, i) => {
-    s += x;
-    s2 += x * x;
-    const n = i + 1;
-    if (n < 2) return NaN;
-    const m = s / n;
-    const v = (s2 - n * m * m) / (n - 1);
-    return (x - m) / Math.sqrt(v);
-  }));
+  return series(
+    c.map((x, i) => {
+      s += x;
+      s2 += x * x;
+      const n = i + 1;
+      if (n < 2) return NaN;
+      const m = s / n;
+      const v = (s2 - n * m * m) / (n - 1);
+      return (x - m) / Math.sqrt(v);
+    }),
+  );
 };
 const centred20: SignalFn = (df) => series(centredMean(closeOf(df), 20));
 const tinyLeak: SignalFn = (df) => {
@@ -100,7 +108,9 @@ describe("assert_causal: spec examples on a 500-row OHLC frame", () => {
     const o = check(shiftMinus1, DF, 200);
     expect(sev(o, "error").length).toBe(1);
     expect(o.findings[0]!.message).toContain("1 cells before index 200");
-    expect(o.findings[0]!.message).toMatch(/^LOOK-AHEAD in shiftMinus1: 1 cells before index 200 changed when only rows >= 200 were perturbed \(max \|delta\| = /);
+    expect(o.findings[0]!.message).toMatch(
+      /^LOOK-AHEAD in shiftMinus1: 1 cells before index 200 changed when only rows >= 200 were perturbed \(max \|delta\| = /,
+    );
     expect(o.findings[0]!.where).toBe("shiftMinus1");
     expect(o.evidence["n_changed"]).toBe(1);
     // only row 199 moves, by close[200] (doubled minus original)
@@ -161,10 +171,16 @@ describe("assert_causal: defaults, labels and frames", () => {
   it("frame outputs are compared cell by cell; non-numeric columns are not perturbed", () => {
     const labels = closeOf(DF).map((_c, i) => (i % 2 === 0 ? "even" : "odd"));
     const df = makeFrame({ close: closeOf(DF), tag: labels });
-    const twoCols: SignalFn = (d) => makeFrame({ lag: closeOf(d).map((_c, i, a) => (i > 0 ? a[i - 1]! : NaN)), lead: closeOf(d).map((_c, i, a) => (i + 1 < a.length ? a[i + 1]! : NaN)), tag: [...(d.data["tag"] as string[])] });
+    const twoCols: SignalFn = (d) =>
+      makeFrame({
+        lag: closeOf(d).map((_c, i, a) => (i > 0 ? a[i - 1]! : NaN)),
+        lead: closeOf(d).map((_c, i, a) => (i + 1 < a.length ? a[i + 1]! : NaN)),
+        tag: [...(d.data["tag"] as string[])],
+      });
     const o = check(twoCols, df, 300);
     expect(o.evidence["n_changed"]).toBe(1);
-    const tagOnly: SignalFn = (d) => makeFrame({ tag: (d.data["tag"] as string[]).map((t, i, a) => (i + 1 < a.length ? a[i + 1]! : t)) });
+    const tagOnly: SignalFn = (d) =>
+      makeFrame({ tag: (d.data["tag"] as string[]).map((t, i, a) => (i + 1 < a.length ? a[i + 1]! : t)) });
     expect(check(tagOnly, df, 300).evidence["n_changed"]).toBe(0);
   });
 
@@ -181,8 +197,25 @@ describe("assert_causal: defaults, labels and frames", () => {
 
 describe("assert_causal: mapping mode", () => {
   it("checks each entry in key order with a table; a raising entry is a warning", () => {
-    const o = check({ trailing: trailing20, lead: shiftMinus1, broken: () => { throw new Error("boom"); }, wrong: () => 3 as unknown as Series }, DF, 200, 1e-9);
-    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["info", "trailing"], ["error", "lead"], ["warning", "broken"], ["warning", "wrong"]]);
+    const o = check(
+      {
+        trailing: trailing20,
+        lead: shiftMinus1,
+        broken: () => {
+          throw new Error("boom");
+        },
+        wrong: () => 3 as unknown as Series,
+      },
+      DF,
+      200,
+      1e-9,
+    );
+    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["info", "trailing"],
+      ["error", "lead"],
+      ["warning", "broken"],
+      ["warning", "wrong"],
+    ]);
     expect(o.findings[1]!.message).toContain("LOOK-AHEAD in lead: 1 cells before index 200");
     expect(o.findings[2]!.message).toContain("indicator raised, not a leakage result");
     expect(o.findings[2]!.message).toContain("boom");
@@ -216,14 +249,31 @@ describe("assert_causal: bad input", () => {
     ["tol negative", () => check(trailing20, DF, 200, -1), "tol"],
     ["tol non-finite", () => check(trailing20, DF, 200, Infinity), "tol"],
     ["name not a string", () => check(trailing20, DF, 200, 1e-9, 3 as unknown as string), "name"],
-    ["single fn throws", () => check(() => { throw new Error("kaput"); }, DF), "fn"],
-    ["single fn shape differs", () => check((d) => series(closeOf(d).slice(0, closeOf(d)[499] === closeOf(DF)[499] ? 500 : 499)), DF), "fn"],
+    [
+      "single fn throws",
+      () =>
+        check(() => {
+          throw new Error("kaput");
+        }, DF),
+      "fn",
+    ],
+    [
+      "single fn shape differs",
+      () => check((d) => series(closeOf(d).slice(0, closeOf(d)[499] === closeOf(DF)[499] ? 500 : 499)), DF),
+      "fn",
+    ],
     ["single fn fewer than k rows", () => check((d) => series(closeOf(d).slice(0, 10)), DF, 200), "fn"],
   ])("%s", (_name, fn, field) => {
     expect(bad(fn).field).toBe(field);
   });
 
   it("a single function that throws is bad input carrying the thrown message", () => {
-    expect(bad(() => check(function leaky() { throw new Error("kaput"); }, DF)).message).toContain("kaput");
+    expect(
+      bad(() =>
+        check(function leaky() {
+          throw new Error("kaput");
+        }, DF),
+      ).message,
+    ).toContain("kaput");
   });
 });

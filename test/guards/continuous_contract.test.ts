@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Frame, type Series } from "../../src/runtime/contract.js";
+import type { BadInputError, Frame, Series } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { check } from "../../guards/continuous_contract.js";
 import { badField } from "../helpers/bad_field.js";
@@ -16,8 +16,8 @@ const RATIO = [(100 * 107) / 102, (101 * 107) / 102, 107, 109, 110, 112];
 const TRUTH = [1 / 100, 1 / 101, 2 / 107, 1 / 109, 2 / 110];
 
 const series = (values: number[], index: string[] = DATES): Series => ({ index, values });
-const where = (r: Awaited<ReturnType<typeof check>>, sev: string) => r.findings.filter((f) => f.severity === sev).map((f) => f.where);
-
+const where = (r: Awaited<ReturnType<typeof check>>, sev: string) =>
+  r.findings.filter((f) => f.severity === sev).map((f) => f.where);
 
 describe("continuous_contract: spec examples", () => {
   it("1. ratio series with contracts passes; errors ~0", async () => {
@@ -26,8 +26,20 @@ describe("continuous_contract: spec examples", () => {
     expect(where(r, "info")).toEqual(["method", "rebuild"]);
     expect(r.evidence["max_abs_error"] as number).toBeLessThan(1e-12);
     expect(r.evidence["max_return_error"] as number).toBeLessThan(1e-14);
-    expect(Object.keys(r.evidence)).toEqual(["method", "min_price", "rolls", "rebuilt_difference", "rebuilt_ratio", "max_abs_error", "max_return_error", "n_rolls", "n_compared"]);
-    expect(r.evidence["rolls"]).toEqual([{ date: "2024-01-03", old_close: 102, new_close: 107, gap_difference: 5, gap_ratio: 107 / 102 }]);
+    expect(Object.keys(r.evidence)).toEqual([
+      "method",
+      "min_price",
+      "rolls",
+      "rebuilt_difference",
+      "rebuilt_ratio",
+      "max_abs_error",
+      "max_return_error",
+      "n_rolls",
+      "n_compared",
+    ]);
+    expect(r.evidence["rolls"]).toEqual([
+      { date: "2024-01-03", old_close: 102, new_close: 107, gap_difference: 5, gap_ratio: 107 / 102 },
+    ]);
     expect((r.evidence["rebuilt_difference"] as Series).values).toEqual(DIFFERENCE);
     const ratio = (r.evidence["rebuilt_ratio"] as Series).values;
     ratio.forEach((v, i) => expect(Math.abs(v - RATIO[i]!)).toBeLessThan(1e-12));
@@ -124,8 +136,12 @@ describe("continuous_contract: bad input", () => {
     expect(await badField(() => check(series([]), "ratio"))).toBe("stitched");
     expect(await badField(() => check(series([1, 2], ["2024-01-02", "2024-01-01"]), "ratio"))).toBe("stitched/index/1");
     expect(await badField(() => check(series([1, 2], ["2024-01-02", "2024-01-02"]), "ratio"))).toBe("stitched/index/1");
-    expect(await badField(() => check(series([1, NaN], ["2024-01-01", "2024-01-02"]), "ratio"))).toBe("stitched/values/1");
-    expect(await badField(() => check(series([1, Infinity], ["2024-01-01", "2024-01-02"]), "ratio"))).toBe("stitched/values/1");
+    expect(await badField(() => check(series([1, NaN], ["2024-01-01", "2024-01-02"]), "ratio"))).toBe(
+      "stitched/values/1",
+    );
+    expect(await badField(() => check(series([1, Infinity], ["2024-01-01", "2024-01-02"]), "ratio"))).toBe(
+      "stitched/values/1",
+    );
   });
   it("method", async () => {
     expect(await badField(() => check(ok, "panama" as "ratio"))).toBe("method");
@@ -138,11 +154,21 @@ describe("continuous_contract: bad input", () => {
   it("contracts", async () => {
     expect(await badField(() => check(ok, "ratio", makeFrame({ F0 }, DATES), []))).toBe("contracts");
     expect(await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }), ROLLS))).toBe("contracts/index");
-    expect(await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }, [...DATES].reverse()), ROLLS))).toBe("contracts/index/1");
-    expect(await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }, [DATES[0]!, ...DATES.slice(0, 5)]), ROLLS))).toBe("contracts/index/1");
+    expect(await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }, [...DATES].reverse()), ROLLS))).toBe(
+      "contracts/index/1",
+    );
+    expect(
+      await badField(() => check(ok, "ratio", makeFrame({ F0, F1 }, [DATES[0]!, ...DATES.slice(0, 5)]), ROLLS)),
+    ).toBe("contracts/index/1");
     expect(await badField(() => check(ok, "ratio", [[100, 106]] as unknown as Frame, ROLLS))).toBe("contracts");
-    expect(await badField(() => check(ok, "ratio", makeFrame({ F0: [100, 101, -1, 103, NaN, NaN], F1 }, DATES), ROLLS))).toBe("contracts/records/2/F0");
-    expect(await badField(() => check(ok, "ratio", makeFrame({ F0: [100, 101, Infinity, 103, NaN, NaN], F1 }, DATES), ROLLS))).toBe("contracts/records/2/F0");
+    expect(
+      await badField(() => check(ok, "ratio", makeFrame({ F0: [100, 101, -1, 103, NaN, NaN], F1 }, DATES), ROLLS)),
+    ).toBe("contracts/records/2/F0");
+    expect(
+      await badField(() =>
+        check(ok, "ratio", makeFrame({ F0: [100, 101, Infinity, 103, NaN, NaN], F1 }, DATES), ROLLS),
+      ),
+    ).toBe("contracts/records/2/F0");
   });
   it("roll_dates", async () => {
     expect(await badField(() => check(ok, "ratio", CONTRACTS, []))).toBe("roll_dates");
@@ -187,12 +213,18 @@ describe("continuous_contract: progress", () => {
     // difference adjustment adds the +5 gap to A's rows, so the stitched series is 105 + i/1000 throughout
     const stitched = { index: days, values: days.map((_, i) => 105 + i / 1000) };
     const seen: number[] = [];
-    const r = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () => check(stitched, "difference", makeFrame({ A: a, B: b }, days), [days[roll]!]));
+    const r = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () =>
+      check(stitched, "difference", makeFrame({ A: a, B: b }, days), [days[roll]!]),
+    );
     expect(r.evidence["max_abs_error"] as number).toBeLessThan(1e-9);
     expect(where(r, "error")).toEqual(["method"]);
     expect(seen.length).toBeGreaterThan(4);
     const ac = new AbortController();
     ac.abort(new Error("stop"));
-    await expect(withRunContext({ signal: ac.signal }, () => check(stitched, "ratio", makeFrame({ A: a, B: b }, days), [days[roll]!]))).rejects.toThrow("stop");
+    await expect(
+      withRunContext({ signal: ac.signal }, () =>
+        check(stitched, "ratio", makeFrame({ A: a, B: b }, days), [days[roll]!]),
+      ),
+    ).rejects.toThrow("stop");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Frame, type Series } from "../../src/runtime/contract.js";
+import type { Frame, Series } from "../../src/runtime/contract.js";
 import { check } from "../../guards/cost_curve.js";
 import { badField } from "../helpers/bad_field.js";
 
@@ -20,7 +20,17 @@ const prod1p = (xs: number[]) => xs.reduce((w, x) => w * (1 + x), 1);
 describe("cost_curve: evidence contract", () => {
   it("has the spec's evidence keys in order and a Frame curve with the spec's columns", () => {
     const o = check(s([0.004, -0.002, 0.003, 0.001]), s([0.2, 0.1, 0.3, 0.2]));
-    expect(Object.keys(o.evidence)).toEqual(["curve", "breakeven_bps", "cost_bps", "sharpe_gross", "sharpe_at_cost", "avg_turnover", "n_periods", "hurdle_ann_return", "table"]);
+    expect(Object.keys(o.evidence)).toEqual([
+      "curve",
+      "breakeven_bps",
+      "cost_bps",
+      "sharpe_gross",
+      "sharpe_at_cost",
+      "avg_turnover",
+      "n_periods",
+      "hurdle_ann_return",
+      "table",
+    ]);
     expect(curve(o).columns).toEqual(["bps", "total_return", "ann_return", "sharpe", "max_drawdown", "verdict"]);
     expect(curve(o).nrows).toBe(5);
     expect(col(o, "bps")).toEqual([0, 5, 10, 20, 50]);
@@ -160,7 +170,10 @@ describe("cost_curve: method details", () => {
     const o = check(s(r), 0);
     expect(o.evidence["sharpe_at_cost"] as number).toBeCloseTo(expected, 10);
     expect(rowAt(o, 10)["verdict"]).toBe("marginal");
-    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["info", "breakeven"], ["warning", "sharpe"]]);
+    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["info", "breakeven"],
+      ["warning", "sharpe"],
+    ]);
     const dead = check(s([-0.01, 0.005, -0.002]), 0);
     expect(rowAt(dead, 0)["verdict"]).toBe("DEAD");
   });
@@ -200,7 +213,11 @@ describe("cost_curve: bad input", () => {
     ["turnover series null", () => check(s([0.01, 0.02]), s([0.1, NaN])), "turnover/values/1"],
     ["turnover series Infinity", () => check(s([0.01, 0.02]), s([0.1, Infinity])), "turnover/values/1"],
     ["turnover series negative", () => check(s([0.01, 0.02]), s([0.1, -0.2])), "turnover/values/1"],
-    ["turnover labels differ", () => check(s([0.01, 0.02, 0.0], dates), s([0.1, 0.1, 0.1], ["2024-01-02", "2024-01-03", "2024-01-05"])), "turnover"],
+    [
+      "turnover labels differ",
+      () => check(s([0.01, 0.02, 0.0], dates), s([0.1, 0.1, 0.1], ["2024-01-02", "2024-01-03", "2024-01-05"])),
+      "turnover",
+    ],
     ["turnover null", () => check(s([0.01, 0.02]), null as unknown as number), "turnover"],
     ["bps not an array", () => check(s([0.01]), 0.1, 5 as unknown as number[]), "bps"],
     ["bps negative", () => check(s([0.01]), 0.1, [0, -5]), "bps/1"],
@@ -211,7 +228,18 @@ describe("cost_curve: bad input", () => {
     ["benchmark number non-finite", () => check(s([0.01]), 0.1, [0], 10, Infinity), "benchmark"],
     ["benchmark number <= -1", () => check(s([0.01]), 0.1, [0], 10, -1), "benchmark"],
     ["benchmark series misaligned", () => check(s([0.01, 0.02]), 0.1, [0], 10, s([0.01])), "benchmark"],
-    ["benchmark series labels differ", () => check(s([0.01, 0.02, 0.0], dates), 0.1, [0], 10, s([0.0, 0.0, 0.0], ["2024-01-02", "2024-01-03", "2024-01-08"])), "benchmark"],
+    [
+      "benchmark series labels differ",
+      () =>
+        check(
+          s([0.01, 0.02, 0.0], dates),
+          0.1,
+          [0],
+          10,
+          s([0.0, 0.0, 0.0], ["2024-01-02", "2024-01-03", "2024-01-08"]),
+        ),
+      "benchmark",
+    ],
     ["benchmark series value <= -1", () => check(s([0.01, 0.02]), 0.1, [0], 10, s([0.01, -1.5])), "benchmark/values/1"],
     ["periods_per_year fractional", () => check(s([0.01]), 0.1, [0], 10, undefined, 2.5), "periods_per_year"],
     ["periods_per_year zero", () => check(s([0.01]), 0.1, [0], 10, undefined, 0), "periods_per_year"],

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
 import { check, type Fold, type FoldConfig, type RunFold } from "../../guards/fold_leak_test.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { badError as bad } from "../helpers/bad_field.js";
@@ -12,7 +11,10 @@ const shared = (o: Out) => o.evidence["shared_state"] as Hit[];
 /** 1200 fixed values, frozen. */
 const DATA: readonly number[] = Object.freeze(Array.from({ length: 1200 }, (_v, i) => Math.sin(i * 0.1) + i / 1200));
 /** [[0,200], [200,400], ..., [1000,1200]]. */
-const FOLDS: readonly Fold[] = Array.from({ length: 6 }, (_v, i) => Object.freeze([200 * i, 200 * (i + 1)]) as readonly number[]);
+const FOLDS: readonly Fold[] = Array.from(
+  { length: 6 },
+  (_v, i) => Object.freeze([200 * i, 200 * (i + 1)]) as readonly number[],
+);
 const CONFIG = Object.freeze({ n_boot: 8 });
 
 const span = (fold: Fold) => fold as readonly number[];
@@ -56,8 +58,19 @@ function expectedOrder(n: number, seed: number): number[] {
 describe("fold_leak_test: spec examples", () => {
   it("1. clean folds (own generator per fold): PASS, shared_state empty, evidence keys", async () => {
     const o = await check(cleanFold, FOLDS, CONFIG);
-    expect(o.findings).toEqual([{ severity: "info", message: "serial, shuffled-order and concurrent runs agree on all 6 folds", where: "reruns" }]);
-    expect(Object.keys(o.evidence)).toEqual(["shared_state", "n_folds", "seed", "workers", "tol", "order_shuffled", "first_mismatch", "results"]);
+    expect(o.findings).toEqual([
+      { severity: "info", message: "serial, shuffled-order and concurrent runs agree on all 6 folds", where: "reruns" },
+    ]);
+    expect(Object.keys(o.evidence)).toEqual([
+      "shared_state",
+      "n_folds",
+      "seed",
+      "workers",
+      "tol",
+      "order_shuffled",
+      "first_mismatch",
+      "results",
+    ]);
     expect(shared(o)).toEqual([]);
     expect(o.evidence["n_folds"]).toBe(6);
     expect(o.evidence["seed"]).toBe(0);
@@ -85,7 +98,10 @@ describe("fold_leak_test: spec examples", () => {
 
     const declared = await check(leaky, FOLDS, CONFIG, { shared_rng: new Mt19937(5) });
     expect(shared(declared).map((h) => [h.name, h.kind, h.type])).toEqual([["captured:shared_rng", "rng", "Mt19937"]]);
-    expect(declared.findings.map((f) => [f.severity, f.where])).toEqual([["error", "scan"], ["error", "reruns"]]);
+    expect(declared.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["error", "scan"],
+      ["error", "reruns"],
+    ]);
     expect(declared.findings[0]!.message).toContain("shared random generator: draws depend on fold order");
     expect(declared.findings[1]!.message).toContain("captured:shared_rng (rng)");
   });
@@ -122,13 +138,26 @@ describe("fold_leak_test: spec examples", () => {
     };
     const o = await check(usesScaler, FOLDS, CONFIG, { scaler });
     expect(o.evidence["first_mismatch"]).toBeNull();
-    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["error", "scan"], ["info", "reruns"]]);
+    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["error", "scan"],
+      ["info", "reruns"],
+    ]);
     expect(o.findings[0]!.message).toContain("ALREADY FITTED");
     expect(o.findings[0]!.message).toContain("a fitted model shared across folds (fitted outside the fold)");
-    expect(shared(o)).toEqual([{ name: "captured:scaler", kind: "estimator", type: "StandardScaler", why: expect.stringContaining("ALREADY FITTED") }]);
+    expect(shared(o)).toEqual([
+      {
+        name: "captured:scaler",
+        kind: "estimator",
+        type: "StandardScaler",
+        why: expect.stringContaining("ALREADY FITTED"),
+      },
+    ]);
     // an unfitted estimator is only a warning
     const fresh = await check(usesScaler, FOLDS, CONFIG, { template: new StandardScaler() });
-    expect(fresh.findings.map((f) => [f.severity, f.where])).toEqual([["warning", "scan"], ["info", "reruns"]]);
+    expect(fresh.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["warning", "scan"],
+      ["info", "reruns"],
+    ]);
   });
 });
 
@@ -149,7 +178,11 @@ describe("fold_leak_test: concurrency, tolerance and the scan", () => {
 
   it("numbers compare within tol + tol x |b|; NaN equals NaN; nested objects and arrays compare deeply", async () => {
     let calls = 0;
-    const drifting: RunFold = (fold) => ({ mean: span(fold)[0]! + (calls++ >= 6 ? 1e-10 : 0), gaps: [NaN, 1], tag: "x" });
+    const drifting: RunFold = (fold) => ({
+      mean: span(fold)[0]! + (calls++ >= 6 ? 1e-10 : 0),
+      gaps: [NaN, 1],
+      tag: "x",
+    });
     const strict = await check(drifting, FOLDS);
     expect(strict.evidence["first_mismatch"]).toEqual({ fold: 0, run: "shuffled" });
     calls = 0;
@@ -183,7 +216,11 @@ describe("fold_leak_test: concurrency, tolerance and the scan", () => {
     expect(o.findings.filter((f) => f.where === "scan").every((f) => f.severity === "warning")).toBe(true);
     const bars = { values: [1, 2, 3] };
     const series = await check(cleanFold, FOLDS, CONFIG, { bars, names: ["a"] });
-    expect(shared(series).map((h) => [h.name, h.kind])).toEqual([["captured:bars", "frame"], ["captured:bars.values", "array"], ["captured:names", "container"]]);
+    expect(shared(series).map((h) => [h.name, h.kind])).toEqual([
+      ["captured:bars", "frame"],
+      ["captured:bars.values", "array"],
+      ["captured:names", "container"],
+    ]);
   });
 
   it("the shuffled order follows the seed; the identity permutation is reversed", async () => {
@@ -193,7 +230,10 @@ describe("fold_leak_test: concurrency, tolerance and the scan", () => {
       expect(o.evidence["order_shuffled"]).not.toEqual([0, 1, 2, 3, 4, 5]);
     }
     // with two folds one seed of two gives the identity swap: either way the order is [1, 0]
-    for (const seed of [0, 1, 2, 3]) expect((await check(cleanFold, FOLDS.slice(0, 2), CONFIG, undefined, 0, 4, seed)).evidence["order_shuffled"]).toEqual([1, 0]);
+    for (const seed of [0, 1, 2, 3])
+      expect(
+        (await check(cleanFold, FOLDS.slice(0, 2), CONFIG, undefined, 0, 4, seed)).evidence["order_shuffled"],
+      ).toEqual([1, 0]);
   });
 });
 
@@ -202,21 +242,49 @@ describe("fold_leak_test: bad input", () => {
     ["run_fold not a function", () => check(3 as unknown as RunFold, FOLDS), "run_fold"],
     ["folds not an array", () => check(cleanFold, 5 as unknown as Fold[]), "folds"],
     ["folds with one fold", () => check(cleanFold, FOLDS.slice(0, 1), CONFIG), "folds"],
-    ["captured not a plain object", () => check(cleanFold, FOLDS, CONFIG, [1] as unknown as Record<string, never>), "captured"],
-    ["captured a class instance", () => check(cleanFold, FOLDS, CONFIG, new Map() as unknown as Record<string, never>), "captured"],
+    [
+      "captured not a plain object",
+      () => check(cleanFold, FOLDS, CONFIG, [1] as unknown as Record<string, never>),
+      "captured",
+    ],
+    [
+      "captured a class instance",
+      () => check(cleanFold, FOLDS, CONFIG, new Map() as unknown as Record<string, never>),
+      "captured",
+    ],
     ["tol negative", () => check(cleanFold, FOLDS, CONFIG, undefined, -1), "tol"],
     ["tol non-finite", () => check(cleanFold, FOLDS, CONFIG, undefined, NaN), "tol"],
     ["workers zero", () => check(cleanFold, FOLDS, CONFIG, undefined, 0, 0), "workers"],
     ["workers fractional", () => check(cleanFold, FOLDS, CONFIG, undefined, 0, 1.5), "workers"],
     ["seed negative", () => check(cleanFold, FOLDS, CONFIG, undefined, 0, 4, -1), "seed"],
     ["seed too large", () => check(cleanFold, FOLDS, CONFIG, undefined, 0, 4, 4294967296), "seed"],
-    ["run_fold throws in the serial run", () => check(() => { throw new Error("no data for fold"); }, FOLDS, CONFIG), "run_fold"],
+    [
+      "run_fold throws in the serial run",
+      () =>
+        check(
+          () => {
+            throw new Error("no data for fold");
+          },
+          FOLDS,
+          CONFIG,
+        ),
+      "run_fold",
+    ],
   ])("%s", async (_name, fn, field) => {
     expect((await bad(fn)).field).toBe(field);
   });
 
   it("a serial-run throw names the fold and the message", async () => {
-    const e = await bad(() => check((fold) => { if (span(fold)[0] === 400) throw new Error("bad slice"); return 1; }, FOLDS, CONFIG));
+    const e = await bad(() =>
+      check(
+        (fold) => {
+          if (span(fold)[0] === 400) throw new Error("bad slice");
+          return 1;
+        },
+        FOLDS,
+        CONFIG,
+      ),
+    );
     expect(e.message).toContain("fold 2");
     expect(e.message).toContain("bad slice");
   });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/fx_conventions.js";
 import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
@@ -25,7 +24,9 @@ describe("fx_conventions: spec examples", () => {
 
   it("2. JPYUSD fails, USDHKD passes (unranked), USDXYZ is bad input naming XYZ", () => {
     const bad = check("JPYUSD");
-    expect(errors(bad).map((f) => [f.message, f.where])).toEqual([["JPYUSD is quoted backwards: market convention is USDJPY", "JPYUSD"]]);
+    expect(errors(bad).map((f) => [f.message, f.where])).toEqual([
+      ["JPYUSD is quoted backwards: market convention is USDJPY", "JPYUSD"],
+    ]);
     expect(pairs(bad)["JPYUSD"]!["backwards"]).toBe(true);
     const hkd = check("USDHKD");
     expect(errors(hkd)).toEqual([]);
@@ -52,7 +53,9 @@ describe("fx_conventions: spec examples", () => {
     expect(o.evidence["value_date"]).toBe("2024-01-09");
     expect(o.evidence["settlement_days"]).toBe(2);
     expect(o.evidence["triple_rollover_weekday"]).toBe("Wednesday");
-    expect(o.findings.some((f) => f.where === "value_date" && f.severity === "info" && /holiday/.test(f.message))).toBe(true);
+    expect(o.findings.some((f) => f.where === "value_date" && f.severity === "info" && /holiday/.test(f.message))).toBe(
+      true,
+    );
     const c = check("USDCAD", undefined, undefined, "2024-01-05");
     expect(c.evidence["settlement_days"]).toBe(1);
     expect(c.evidence["value_date"]).toBe("2024-01-08");
@@ -63,15 +66,39 @@ describe("fx_conventions: spec examples", () => {
 describe("fx_conventions: conventions", () => {
   it("evidence keys for a single pair, in the spec order", () => {
     const o = check("GBP-USD", 1.27, 100000, "2024-01-04");
-    expect(Object.keys(o.evidence)).toEqual(["pairs", "pip_size", "point_size", "pip_value_quote", "pip_value_usd", "settlement_days", "value_date", "triple_rollover_weekday", "usd_is_base"]);
-    expect(Object.keys(pairs(o)["GBP-USD"]!)).toEqual(["base", "quote", "backwards", "usd_is_base", "pip_size", "point_size", "pip_value_quote", "pip_value_usd", "settlement_days", "value_date", "triple_rollover_weekday"]);
+    expect(Object.keys(o.evidence)).toEqual([
+      "pairs",
+      "pip_size",
+      "point_size",
+      "pip_value_quote",
+      "pip_value_usd",
+      "settlement_days",
+      "value_date",
+      "triple_rollover_weekday",
+      "usd_is_base",
+    ]);
+    expect(Object.keys(pairs(o)["GBP-USD"]!)).toEqual([
+      "base",
+      "quote",
+      "backwards",
+      "usd_is_base",
+      "pip_size",
+      "point_size",
+      "pip_value_quote",
+      "pip_value_usd",
+      "settlement_days",
+      "value_date",
+      "triple_rollover_weekday",
+    ]);
     // Thursday + 2 business days = Monday
     expect(o.evidence["value_date"]).toBe("2024-01-08");
   });
 
   it("backwards pairs by precedence; unranked pairs assert nothing", () => {
-    for (const p of ["JPYUSD", "USDEUR", "CADUSD", "GBPEUR", "JPYCHF", "usd_gbp"]) expect(errors(check(p))).toHaveLength(1);
-    for (const p of ["EURGBP", "GBPJPY", "USDCHF", "NZDCAD", "EURSEK", "SGDJPY", "USDCNH", "XAUUSD", "HKDUSD"]) expect(errors(check(p))).toEqual([]);
+    for (const p of ["JPYUSD", "USDEUR", "CADUSD", "GBPEUR", "JPYCHF", "usd_gbp"])
+      expect(errors(check(p))).toHaveLength(1);
+    for (const p of ["EURGBP", "GBPJPY", "USDCHF", "NZDCAD", "EURSEK", "SGDJPY", "USDCNH", "XAUUSD", "HKDUSD"])
+      expect(errors(check(p))).toEqual([]);
   });
 
   it("cross pairs have null usd_is_base and null USD pip value even with a rate", () => {
@@ -86,7 +113,10 @@ describe("fx_conventions: conventions", () => {
     const o = check("USDCHF", undefined, 250000);
     expect(o.evidence["pip_value_quote"]).toBe(25);
     expect(o.evidence["pip_value_usd"]).toBeNull();
-    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["info", "USDCHF"], ["info", "USDCHF"]]);
+    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["info", "USDCHF"],
+      ["info", "USDCHF"],
+    ]);
     expect(o.findings[1]!.message).toContain("pip value in USD needs rate");
   });
 

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/greeks_convention.js";
 import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
 const sev = (o: ReturnType<typeof check>, s: string) => o.findings.filter((f) => f.severity === s);
 
 // py_vollib call, S = K = 100, T = 1, r = 5%, q = 0, sigma = 20%
-const vollibCall = { price: 10.45058357, delta: 0.63683065, gamma: 0.01876202, vega: 0.37524035, theta: -0.01757268, rho: 0.53232482 };
+const vollibCall = {
+  price: 10.45058357,
+  delta: 0.63683065,
+  gamma: 0.01876202,
+  vega: 0.37524035,
+  theta: -0.01757268,
+  rho: 0.53232482,
+};
 
 describe("greeks_convention: spec examples", () => {
   it("1. vollib call passes; absolute vega, theta, rho", () => {
@@ -36,7 +42,9 @@ describe("greeks_convention: spec examples", () => {
   it("3. delta 0.3 at moneyness 1.2 passes with one ITM call warning", () => {
     const o = check({ ...vollibCall, delta: 0.3 }, "c", 1.2, "vollib");
     expect(sev(o, "error")).toEqual([]);
-    expect(sev(o, "warning").map((f) => [f.message, f.where])).toEqual([["ITM call (S/K 1.20) with delta 0.30 < 0.5", "moneyness"]]);
+    expect(sev(o, "warning").map((f) => [f.message, f.where])).toEqual([
+      ["ITM call (S/K 1.20) with delta 0.30 < 0.5", "moneyness"],
+    ]);
     expect(o.evidence["soft"]).toEqual(["ITM call (S/K 1.20) with delta 0.30 < 0.5"]);
   });
 
@@ -61,7 +69,13 @@ describe("greeks_convention: invariants and units", () => {
 
   it("several violations on a short-position-signed put, in a fixed order", () => {
     const o = check({ Rho: 0.4, THETA: 0.01, vega: -0.3, gamma: -0.02, delta: 0.4 }, "P");
-    expect((o.evidence["hard"] as string[]).map((m) => m.split(" ")[0])).toEqual(["delta", "gamma", "vega", "theta", "rho"]);
+    expect((o.evidence["hard"] as string[]).map((m) => m.split(" ")[0])).toEqual([
+      "delta",
+      "gamma",
+      "vega",
+      "theta",
+      "rho",
+    ]);
     expect(sev(o, "info")).toEqual([]);
   });
 
@@ -100,6 +114,8 @@ describe("greeks_convention: bad input", () => {
     expect(badField(() => check({ delta: 0.5 }, "c", 0))).toMatch(/^moneyness \|/);
     expect(badField(() => check({ delta: 0.5 }, "c", -1))).toMatch(/^moneyness \|/);
     expect(badField(() => check({ delta: 0.5 }, "c", NaN))).toMatch(/^moneyness \|/);
-    expect(badField(() => check({ delta: 0.5 }, "c", undefined, "bloomberg"))).toMatch(/^convention \| .*absolute, quantlib, financepy, vollib, per_point_per_day, per_point_per_trading_day/);
+    expect(badField(() => check({ delta: 0.5 }, "c", undefined, "bloomberg"))).toMatch(
+      /^convention \| .*absolute, quantlib, financepy, vollib, per_point_per_day, per_point_per_trading_day/,
+    );
   });
 });

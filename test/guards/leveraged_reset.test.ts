@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Series } from "../../src/runtime/contract.js";
+import type { Series } from "../../src/runtime/contract.js";
 import { check } from "../../guards/leveraged_reset.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { phiInv } from "../../src/lib/normal.js";
@@ -20,7 +20,17 @@ describe("leveraged_reset: spec examples", () => {
     expect(ev(o, "gap_vs_lev_times_index")).toBeCloseTo(-0.06, 12);
     expect(ev(o, "gap_vs_exact")).toBeCloseTo(0.06, 12);
     expect(sev(o, "error").map((f) => f.where)).toEqual(["modelled_return"]);
-    expect(Object.keys(o.evidence)).toEqual(["exact_product_return", "index_total_return", "lev_times_index", "analytic_approximation", "gap_vs_lev_times_index", "n_days", "modelled_return", "gap_vs_exact", "wiped_out_day"]);
+    expect(Object.keys(o.evidence)).toEqual([
+      "exact_product_return",
+      "index_total_return",
+      "lev_times_index",
+      "analytic_approximation",
+      "gap_vs_lev_times_index",
+      "n_days",
+      "modelled_return",
+      "gap_vs_exact",
+      "wiped_out_day",
+    ]);
     expect(o.evidence["n_days"]).toBe(2);
     expect(o.evidence["wiped_out_day"]).toBeNull();
     const pass = check(s([0.1, -0.1]), 3, -0.09);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/npv_zero.js";
 import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
@@ -16,7 +15,17 @@ describe("npv_zero: spec examples", () => {
     expect(Math.abs(num(o, "npv_as_priced") - 10.450584)).toBeLessThan(5e-7);
     expect(Math.abs(num(o, "npv_correct_anchor") - 10.450584)).toBeLessThan(5e-7);
     expect(num(o, "relative_error")).toBe(0);
-    expect(Object.keys(o.evidence)).toEqual(["eval_date", "curve_ref", "expiry", "years_from_curve", "years_from_eval", "npv_as_priced", "npv_correct_anchor", "relative_error", "spot"]);
+    expect(Object.keys(o.evidence)).toEqual([
+      "eval_date",
+      "curve_ref",
+      "expiry",
+      "years_from_curve",
+      "years_from_eval",
+      "npv_as_priced",
+      "npv_correct_anchor",
+      "relative_error",
+      "spot",
+    ]);
     expect(o.evidence["spot"]).toBe(100);
   });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/paper_account_guard.js";
 import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
@@ -12,8 +11,17 @@ describe("paper_account_guard: spec examples", () => {
   it("1. IB DU account passes", () => {
     const o = check("ib", "DU1234567");
     expect(passed(o)).toBe(true);
-    expect(o.findings).toEqual([{ severity: "info", message: "IB account DU1234567 is a paper account (DU prefix)", where: "ib" }]);
-    expect(o.evidence).toEqual({ is_paper: true, broker: "ib", venue: null, rule: "ib-account-prefix", evidence_text: "IB account DU1234567 is a paper account (DU prefix)", hosts: [] });
+    expect(o.findings).toEqual([
+      { severity: "info", message: "IB account DU1234567 is a paper account (DU prefix)", where: "ib" },
+    ]);
+    expect(o.evidence).toEqual({
+      is_paper: true,
+      broker: "ib",
+      venue: null,
+      rule: "ib-account-prefix",
+      evidence_text: "IB account DU1234567 is a paper account (DU prefix)",
+      hosts: [],
+    });
     expect(Object.keys(o.evidence)).toEqual(["is_paper", "broker", "venue", "rule", "evidence_text", "hosts"]);
   });
 
@@ -36,20 +44,28 @@ describe("paper_account_guard: spec examples", () => {
     expect(p.evidence["is_paper"]).toBe(true);
   });
 
-  it("4. ccxt binance testnet passes; latest.example.com fails; sandbox_mode \"true\" fails; okx header passes", () => {
-    const urls = { api: { public: "https://testnet.binance.vision/api/v3", private: "https://testnet.binance.vision/api/v3" } };
+  it('4. ccxt binance testnet passes; latest.example.com fails; sandbox_mode "true" fails; okx header passes', () => {
+    const urls = {
+      api: { public: "https://testnet.binance.vision/api/v3", private: "https://testnet.binance.vision/api/v3" },
+    };
     const o = check("ccxt:binance", undefined, undefined, { sandbox_mode: true, urls });
     expect(passed(o)).toBe(true);
     expect(o.evidence["venue"]).toBe("binance");
     expect(o.evidence["rule"]).toBe("ccxt-sandbox-hosts");
     expect(o.evidence["hosts"]).toEqual(["testnet.binance.vision"]);
-    const latest = check("ccxt:binance", undefined, undefined, { sandbox_mode: true, urls: { api: "https://latest.example.com" } });
+    const latest = check("ccxt:binance", undefined, undefined, {
+      sandbox_mode: true,
+      urls: { api: "https://latest.example.com" },
+    });
     expect(passed(latest)).toBe(false);
     expect(latest.findings[0]!.message).toContain("latest.example.com");
     const strFlag = check("ccxt:binance", undefined, undefined, ex({ sandbox_mode: "true", urls }));
     expect(passed(strFlag)).toBe(false);
     expect(strFlag.findings[0]!.message).toContain("boolean true");
-    const okx = check("ccxt:okx", undefined, undefined, { sandbox_mode: true, headers: { "X-Simulated-Trading": "1" } });
+    const okx = check("ccxt:okx", undefined, undefined, {
+      sandbox_mode: true,
+      headers: { "X-Simulated-Trading": "1" },
+    });
     expect(passed(okx)).toBe(true);
     expect(okx.evidence["rule"]).toBe("ccxt-okx-header");
   });
@@ -70,8 +86,12 @@ describe("paper_account_guard: rules", () => {
   it("Alpaca hosts compared exactly", () => {
     expect(passed(check("alpaca-py", undefined, "paper-api.alpaca.markets"))).toBe(true);
     expect(passed(check("Alpaca_Py", undefined, "https://broker-api.sandbox.alpaca.markets/v1"))).toBe(true);
-    expect(check("alpaca", undefined, "https://paper-api.alpaca.markets", { is_paper: false }).findings[0]!.message).toContain("disagree");
-    expect(check("alpaca", undefined, "https://data.alpaca.markets/v2").findings[0]!.message).toContain("not a trading endpoint");
+    expect(
+      check("alpaca", undefined, "https://paper-api.alpaca.markets", { is_paper: false }).findings[0]!.message,
+    ).toContain("disagree");
+    expect(check("alpaca", undefined, "https://data.alpaca.markets/v2").findings[0]!.message).toContain(
+      "not a trading endpoint",
+    );
     expect(check("alpaca", undefined, "wss://stream.data.alpaca.markets/v2").evidence["is_paper"]).toBe(false);
     const live = check("alpaca-trade-api", undefined, "https://broker-api.alpaca.markets");
     expect(live.findings[0]!.message).not.toContain("url_override");
@@ -83,7 +103,11 @@ describe("paper_account_guard: rules", () => {
 
   it("Schwab always fails; unknown brokers fail", () => {
     const s = check("TD_Ameritrade");
-    expect([passed(s), s.evidence["rule"], s.evidence["broker"]]).toEqual([false, "schwab-no-sandbox", "td_ameritrade"]);
+    expect([passed(s), s.evidence["rule"], s.evidence["broker"]]).toEqual([
+      false,
+      "schwab-no-sandbox",
+      "td_ameritrade",
+    ]);
     const u = check("robinhood");
     expect(u.evidence["rule"]).toBe("unknown-broker");
     expect(u.findings[0]!.message).toContain("trading is refused");
@@ -94,20 +118,46 @@ describe("paper_account_guard: rules", () => {
   });
 
   it("ccxt: implied venue from extra, okx header rules, every host must be a sandbox host", () => {
-    const implied = check("bybit", undefined, undefined, { sandbox_mode: true, urls: { api: "https://api-testnet.bybit.com" } });
+    const implied = check("bybit", undefined, undefined, {
+      sandbox_mode: true,
+      urls: { api: "https://api-testnet.bybit.com" },
+    });
     expect([passed(implied), implied.evidence["venue"]]).toEqual([true, "bybit"]);
-    expect(passed(check("ccxt:okx", undefined, undefined, { sandbox_mode: true, headers: { "x-simulated-trading": 1 } }))).toBe(true);
+    expect(
+      passed(check("ccxt:okx", undefined, undefined, { sandbox_mode: true, headers: { "x-simulated-trading": 1 } })),
+    ).toBe(true);
     expect(passed(check("ccxt:okex", undefined, undefined, { sandbox_mode: true }))).toBe(false);
-    expect(passed(check("ccxt:okx", undefined, undefined, { sandbox_mode: false, headers: { "X-Simulated-Trading": "1" } }))).toBe(false);
-    expect(passed(check("ccxt:okx", undefined, undefined, { sandbox_mode: true, headers: { "X-Simulated-Trading": "0" } }))).toBe(false);
-    const mixed = check("ccxt:kraken", undefined, undefined, { sandbox: true, urls: { api: { public: "https://demo-futures.kraken.com", private: "https://futures.kraken.com" } } });
+    expect(
+      passed(check("ccxt:okx", undefined, undefined, { sandbox_mode: false, headers: { "X-Simulated-Trading": "1" } })),
+    ).toBe(false);
+    expect(
+      passed(check("ccxt:okx", undefined, undefined, { sandbox_mode: true, headers: { "X-Simulated-Trading": "0" } })),
+    ).toBe(false);
+    const mixed = check("ccxt:kraken", undefined, undefined, {
+      sandbox: true,
+      urls: { api: { public: "https://demo-futures.kraken.com", private: "https://futures.kraken.com" } },
+    });
     expect(passed(mixed)).toBe(false);
     expect(mixed.evidence["hosts"]).toEqual(["demo-futures.kraken.com", "futures.kraken.com"]);
     expect(mixed.findings[0]!.message).toContain("futures.kraken.com are not sandbox hosts");
-    expect(passed(check("ccxt:x", undefined, undefined, { sandbox_mode: true, urls: { api: { rest: { spot: "https://uat.x.io", perp: "stage-api.x.io:8443" } } } }))).toBe(true);
+    expect(
+      passed(
+        check("ccxt:x", undefined, undefined, {
+          sandbox_mode: true,
+          urls: { api: { rest: { spot: "https://uat.x.io", perp: "stage-api.x.io:8443" } } },
+        }),
+      ),
+    ).toBe(true);
     expect(passed(check("ccxt:binance", undefined, undefined, { sandbox_mode: 1 }))).toBe(false);
     expect(passed(check("ccxt:binance", undefined, undefined, { sandbox_mode: true }))).toBe(false);
-    expect(passed(check("ccxt:binance", undefined, undefined, { sandbox_mode: true, urls: { www: "https://testnet.binance.vision" } }))).toBe(false);
+    expect(
+      passed(
+        check("ccxt:binance", undefined, undefined, {
+          sandbox_mode: true,
+          urls: { www: "https://testnet.binance.vision" },
+        }),
+      ),
+    ).toBe(false);
     expect(passed(check("ccxt:binance", undefined, undefined, { sandbox_mode: true, urls: { api: {} } }))).toBe(false);
   });
 });
@@ -119,14 +169,33 @@ describe("paper_account_guard: bad input", () => {
     expect(badField(() => check(undefined as unknown as string))).toMatch(/^broker \|/);
     expect(badField(() => check("ib", 1234 as unknown as string))).toMatch(/^account_id \|/);
     expect(badField(() => check("alpaca", undefined, 5 as unknown as string))).toMatch(/^base_url \|/);
-    expect(badField(() => check("alpaca", undefined, "https://exa mple.com"))).toMatch(/^base_url \| .*cannot be parsed/);
+    expect(badField(() => check("alpaca", undefined, "https://exa mple.com"))).toMatch(
+      /^base_url \| .*cannot be parsed/,
+    );
     expect(badField(() => check("ib", "DU1", undefined, ex([1, 2])))).toMatch(/^extra \|/);
     expect(badField(() => check("ib", "DU1", undefined, ex("x")))).toMatch(/^extra \|/);
   });
   it("ccxt urls and headers", () => {
-    expect(badField(() => check("ccxt:binance", undefined, undefined, ex({ sandbox_mode: true, urls: "https://testnet.binance.vision" })))).toMatch(/^extra\/urls \|/);
-    expect(badField(() => check("ccxt:binance", undefined, undefined, ex({ sandbox_mode: true, urls: { api: 5 } })))).toMatch(/^extra\/urls\/api \|/);
-    expect(badField(() => check("ccxt:binance", undefined, undefined, { sandbox_mode: true, urls: { api: { public: "https://testnet.binance.vision", private: "https://" } } }))).toMatch(/^extra\/urls\/api\/private \| .*cannot be parsed/);
-    expect(badField(() => check("ccxt:okx", undefined, undefined, ex({ sandbox_mode: true, headers: "x-simulated-trading: 1" })))).toMatch(/^extra\/headers \|/);
+    expect(
+      badField(() =>
+        check("ccxt:binance", undefined, undefined, ex({ sandbox_mode: true, urls: "https://testnet.binance.vision" })),
+      ),
+    ).toMatch(/^extra\/urls \|/);
+    expect(
+      badField(() => check("ccxt:binance", undefined, undefined, ex({ sandbox_mode: true, urls: { api: 5 } }))),
+    ).toMatch(/^extra\/urls\/api \|/);
+    expect(
+      badField(() =>
+        check("ccxt:binance", undefined, undefined, {
+          sandbox_mode: true,
+          urls: { api: { public: "https://testnet.binance.vision", private: "https://" } },
+        }),
+      ),
+    ).toMatch(/^extra\/urls\/api\/private \| .*cannot be parsed/);
+    expect(
+      badField(() =>
+        check("ccxt:okx", undefined, undefined, ex({ sandbox_mode: true, headers: "x-simulated-trading: 1" })),
+      ),
+    ).toMatch(/^extra\/headers \|/);
   });
 });

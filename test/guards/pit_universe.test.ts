@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Frame } from "../../src/runtime/contract.js";
+import type { Frame } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { withRunContext } from "../../src/lib/progress.js";
 import { check } from "../../guards/pit_universe.js";
@@ -8,14 +8,42 @@ import { badField } from "../helpers/bad_field.js";
 type Out = Awaited<ReturnType<typeof check>>;
 const sev = (o: Out, s: string) => o.findings.filter((f) => f.severity === s);
 const vals = (o: Out, k: string) => (o.evidence[k] as { values: (number | null)[] }).values;
-const KEYS = ["built_from_members", "verdict", "n_dates", "years", "sizes", "additions", "removals", "turnover", "mean_turnover", "median_turnover", "total_additions", "total_removals", "n_ever", "never_loses_a_name", "monotonic_growth", "universe", "report"];
-const QUARTERS = ["2018-01-01", "2018-04-01", "2018-07-01", "2018-10-01", "2019-01-01", "2019-04-01", "2019-07-01", "2019-10-01"];
+const KEYS = [
+  "built_from_members",
+  "verdict",
+  "n_dates",
+  "years",
+  "sizes",
+  "additions",
+  "removals",
+  "turnover",
+  "mean_turnover",
+  "median_turnover",
+  "total_additions",
+  "total_removals",
+  "n_ever",
+  "never_loses_a_name",
+  "monotonic_growth",
+  "universe",
+  "report",
+];
+const QUARTERS = [
+  "2018-01-01",
+  "2018-04-01",
+  "2018-07-01",
+  "2018-10-01",
+  "2019-01-01",
+  "2019-04-01",
+  "2019-07-01",
+  "2019-10-01",
+];
 const names = Array.from({ length: 60 }, (_, i) => `S${i}`);
-const members1 = () => makeFrame({
-  ticker: ["OLD", "GONE", "LATE", "EVER"],
-  start_date: ["2015-01-01", "2015-01-01", "2019-06-01", "2015-01-01"],
-  end_date: ["2019-03-14", "2019-03-15", null, null],
-});
+const members1 = () =>
+  makeFrame({
+    ticker: ["OLD", "GONE", "LATE", "EVER"],
+    start_date: ["2015-01-01", "2015-01-01", "2019-06-01", "2015-01-01"],
+    end_date: ["2019-03-14", "2019-03-15", null, null],
+  });
 
 describe("pit_universe: example 1 (membership intervals, closed at both ends)", () => {
   it("2019-03-14: [EVER, GONE, OLD]; 2019-03-15: [EVER, GONE]", async () => {
@@ -31,7 +59,10 @@ describe("pit_universe: example 1 (membership intervals, closed at both ends)", 
     const o = await check(undefined, members1(), ["2019-05-31", "2019-06-01"]);
     expect(o.evidence["universe"]).toEqual({ "2019-05-31": ["EVER"], "2019-06-01": ["EVER", "LATE"] });
     const noEnd = makeFrame({ ticker: ["A", "B"], start_date: ["2020-01-01", "2020-02-01"] });
-    expect((await check(undefined, noEnd, ["2020-01-15", "2020-03-01"])).evidence["universe"]).toEqual({ "2020-01-15": ["A"], "2020-03-01": ["A", "B"] });
+    expect((await check(undefined, noEnd, ["2020-01-15", "2020-03-01"])).evidence["universe"]).toEqual({
+      "2020-01-15": ["A"],
+      "2020-03-01": ["A", "B"],
+    });
   });
 });
 
@@ -42,7 +73,9 @@ describe("pit_universe: example 2 (growing universe)", () => {
     const errs = sev(o, "error");
     expect(errs).toHaveLength(1);
     expect(errs[0]!.where).toBe("removals");
-    expect(errs[0]!.message).toContain("CURRENT-SNAPSHOT SCREEN (red flag): 8 rebalances over 1.7 yr and not one name ever left");
+    expect(errs[0]!.message).toContain(
+      "CURRENT-SNAPSHOT SCREEN (red flag): 8 rebalances over 1.7 yr and not one name ever left",
+    );
     expect(o.evidence["total_removals"]).toBe(0);
     expect(o.evidence["total_additions"]).toBe(7);
     expect(o.evidence["never_loses_a_name"]).toBe(true);
@@ -73,14 +106,20 @@ describe("pit_universe: example 3 (rotating window)", () => {
     expect(o.evidence["mean_turnover"]).toBeCloseTo(2 / 40, 15);
     expect(o.evidence["median_turnover"]).toBeCloseTo(2 / 40, 15);
     // Constant sizes never fall, so the back-fill note fires (a warning; the guard still passes).
-    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["info", "universe"], ["warning", "notes"]]);
+    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["info", "universe"],
+      ["warning", "notes"],
+    ]);
     expect(o.findings[0]!.message).toContain("mean turnover 0.0500");
     expect(o.findings[1]!.message).toBe("sizes never fall: deletions may be back-filled");
     expect(o.evidence["monotonic_growth"]).toBe(true);
   });
   it("keys in any order are audited ascending; duplicates within a list are dropped", async () => {
     const o = await check({ "2020-04-01": ["A", "B", "C", "E"], "2020-01-01": ["A", "B", "C", "D", "D"] });
-    expect((o.evidence["sizes"] as { index: string[]; values: number[] })).toEqual({ index: ["2020-01-01", "2020-04-01"], values: [4, 4] });
+    expect(o.evidence["sizes"] as { index: string[]; values: number[] }).toEqual({
+      index: ["2020-01-01", "2020-04-01"],
+      values: [4, 4],
+    });
     expect(vals(o, "turnover")).toEqual([null, 0.5]);
   });
   it("mean turnover under the floor -> SUSPICIOUSLY STATIC", async () => {
@@ -88,7 +127,15 @@ describe("pit_universe: example 3 (rotating window)", () => {
     const o = await check({ "2020-01-01": big, "2020-04-01": [...big.slice(1), "NEW"] });
     // Turnover 2/400 = 0.005 equals the default floor: not below it.
     expect(sev(o, "error")).toEqual([]);
-    const strict = await check({ "2020-01-01": big, "2020-04-01": [...big.slice(1), "NEW"] }, undefined, undefined, undefined, undefined, 21, 0.01);
+    const strict = await check(
+      { "2020-01-01": big, "2020-04-01": [...big.slice(1), "NEW"] },
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      21,
+      0.01,
+    );
     expect(sev(strict, "error").map((f) => f.where)).toEqual(["turnover"]);
     expect(strict.evidence["verdict"]).toBe("SUSPICIOUSLY STATIC: mean turnover 0.0050 per rebalance (floor 0.01)");
     expect(sev(strict, "warning").map((f) => f.message)).toEqual(["sizes never fall: deletions may be back-filled"]);
@@ -96,7 +143,9 @@ describe("pit_universe: example 3 (rotating window)", () => {
 });
 
 describe("pit_universe: example 4 (liquidity screen)", () => {
-  const days = Array.from({ length: 60 }, (_, i) => new Date(Date.UTC(2020, 0, 1) + i * 86400000).toISOString().slice(0, 10));
+  const days = Array.from({ length: 60 }, (_, i) =>
+    new Date(Date.UTC(2020, 0, 1) + i * 86400000).toISOString().slice(0, 10),
+  );
   const liq = () => makeFrame({ A: days.map(() => 1e7), B: days.map((_, i) => (i < 30 ? 1e5 : 1e9)) }, days);
   const mem = () => makeFrame({ ticker: ["A", "B"], start_date: ["2019-01-01", "2019-01-01"], end_date: [null, null] });
   it("row 29: only A passes; row 59: both pass", async () => {
@@ -109,7 +158,11 @@ describe("pit_universe: example 4 (liquidity screen)", () => {
     expect(vals(o, "turnover")).toEqual([null, null]);
   });
   it("a ticker with no column or only nulls in the window is dropped", async () => {
-    const m = makeFrame({ ticker: ["A", "B", "C"], start_date: ["2019-01-01", "2019-01-01", "2019-01-01"], end_date: [null, null, null] });
+    const m = makeFrame({
+      ticker: ["A", "B", "C"],
+      start_date: ["2019-01-01", "2019-01-01", "2019-01-01"],
+      end_date: [null, null, null],
+    });
     const l = makeFrame({ A: days.map(() => 1e7), B: days.map((_, i) => (i < 50 ? 1e9 : NaN)) }, days);
     const o = await check(undefined, m, [days[20]!, days[59]!], l, 5e6, 5);
     expect(o.evidence["universe"]).toEqual({ [days[20]!]: ["A", "B"], [days[59]!]: ["A"] });
@@ -154,16 +207,34 @@ describe("pit_universe: bad input", () => {
   it("universe: < 2 dates, a non-date key, the same date twice, a value not an array of strings", async () => {
     expect(await badField(() => check({ "2020-01-01": ["A"] }))).toBe("universe");
     expect(await badField(() => check({ "2020-01-01": ["A"], "Q2-2020": ["A"] }))).toBe("universe/Q2-2020");
-    expect(await badField(() => check({ "2020-01-01": ["A"], "2020-01-01T00:00:00": ["A"] }))).toBe("universe/2020-01-01T00:00:00");
-    expect(await badField(() => check({ "2020-01-01": ["A"], "2020-04-01": "A" as unknown as string[] }))).toBe("universe/2020-04-01");
-    expect(await badField(() => check({ "2020-01-01": ["A"], "2020-04-01": ["A", 3 as unknown as string] }))).toBe("universe/2020-04-01/1");
+    expect(await badField(() => check({ "2020-01-01": ["A"], "2020-01-01T00:00:00": ["A"] }))).toBe(
+      "universe/2020-01-01T00:00:00",
+    );
+    expect(await badField(() => check({ "2020-01-01": ["A"], "2020-04-01": "A" as unknown as string[] }))).toBe(
+      "universe/2020-04-01",
+    );
+    expect(await badField(() => check({ "2020-01-01": ["A"], "2020-04-01": ["A", 3 as unknown as string] }))).toBe(
+      "universe/2020-04-01/1",
+    );
   });
   it("members: no ticker or start_date column, an unparseable date, end_date < start_date", async () => {
     expect(await badField(() => check(undefined, makeFrame({ start_date: ["2020-01-01"] }), D))).toBe("members");
     expect(await badField(() => check(undefined, makeFrame({ ticker: ["A"], end_date: [null] }), D))).toBe("members");
-    expect(await badField(() => check(undefined, makeFrame({ ticker: ["A"], start_date: ["2020-02-30"] }), D))).toBe("members/records/0/start_date");
-    expect(await badField(() => check(undefined, makeFrame({ ticker: ["A"], start_date: [null] }), D))).toBe("members/records/0/start_date");
-    expect(await badField(() => check(undefined, makeFrame({ ticker: ["A", "B"], start_date: ["2020-01-01", "2020-03-01"], end_date: [null, "2020-02-01"] }), D))).toBe("members/records/1/end_date");
+    expect(await badField(() => check(undefined, makeFrame({ ticker: ["A"], start_date: ["2020-02-30"] }), D))).toBe(
+      "members/records/0/start_date",
+    );
+    expect(await badField(() => check(undefined, makeFrame({ ticker: ["A"], start_date: [null] }), D))).toBe(
+      "members/records/0/start_date",
+    );
+    expect(
+      await badField(() =>
+        check(
+          undefined,
+          makeFrame({ ticker: ["A", "B"], start_date: ["2020-01-01", "2020-03-01"], end_date: [null, "2020-02-01"] }),
+          D,
+        ),
+      ),
+    ).toBe("members/records/1/end_date");
   });
   it("rebalance_dates: < 2, unsorted, duplicated", async () => {
     expect(await badField(() => check(undefined, members1(), ["2020-01-01"]))).toBe("rebalance_dates");
@@ -174,9 +245,17 @@ describe("pit_universe: bad input", () => {
     const liq = makeFrame({ A: [1, 2] }, ["2020-01-01", "2020-01-02"]);
     expect(await badField(() => check(U, undefined, undefined, liq))).toBe("liquidity");
     expect(await badField(() => check(undefined, members1(), D, makeFrame({ A: [1, 2] }), 1))).toBe("liquidity/index");
-    expect(await badField(() => check(undefined, members1(), D, makeFrame({ A: [1, 2] }, ["2020-01-02", "2020-01-01"]), 1))).toBe("liquidity/index/1");
-    expect(await badField(() => check(undefined, members1(), D, makeFrame({ A: [1, -2] }, ["2020-01-01", "2020-01-02"]), 1))).toBe("liquidity/records/1/A");
-    expect(await badField(() => check(undefined, members1(), D, makeFrame({ A: [Infinity, 2] }, ["2020-01-01", "2020-01-02"]), 1))).toBe("liquidity/records/0/A");
+    expect(
+      await badField(() => check(undefined, members1(), D, makeFrame({ A: [1, 2] }, ["2020-01-02", "2020-01-01"]), 1)),
+    ).toBe("liquidity/index/1");
+    expect(
+      await badField(() => check(undefined, members1(), D, makeFrame({ A: [1, -2] }, ["2020-01-01", "2020-01-02"]), 1)),
+    ).toBe("liquidity/records/1/A");
+    expect(
+      await badField(() =>
+        check(undefined, members1(), D, makeFrame({ A: [Infinity, 2] }, ["2020-01-01", "2020-01-02"]), 1),
+      ),
+    ).toBe("liquidity/records/0/A");
     expect(await badField(() => check(undefined, members1(), D, undefined, 5e6))).toBe("min_adv");
     expect(await badField(() => check(undefined, members1(), D, liq, 0))).toBe("min_adv");
     expect(await badField(() => check(undefined, members1(), D, liq as Frame, NaN))).toBe("min_adv");
@@ -184,25 +263,38 @@ describe("pit_universe: bad input", () => {
   it("adv_lookback not an integer >= 1; min_expected_turnover negative or non-finite", async () => {
     expect(await badField(() => check(U, undefined, undefined, undefined, undefined, 0))).toBe("adv_lookback");
     expect(await badField(() => check(U, undefined, undefined, undefined, undefined, 2.5))).toBe("adv_lookback");
-    expect(await badField(() => check(U, undefined, undefined, undefined, undefined, 21, -0.1))).toBe("min_expected_turnover");
-    expect(await badField(() => check(U, undefined, undefined, undefined, undefined, 21, Infinity))).toBe("min_expected_turnover");
+    expect(await badField(() => check(U, undefined, undefined, undefined, undefined, 21, -0.1))).toBe(
+      "min_expected_turnover",
+    );
+    expect(await badField(() => check(U, undefined, undefined, undefined, undefined, 21, Infinity))).toBe(
+      "min_expected_turnover",
+    );
   });
 });
 
 describe("pit_universe: async contract", () => {
   it("reports progress while screening and honours cancellation", async () => {
-    const days = Array.from({ length: 1000 }, (_, i) => new Date(Date.UTC(2020, 0, 1) + i * 86400000).toISOString().slice(0, 10));
+    const days = Array.from({ length: 1000 }, (_, i) =>
+      new Date(Date.UTC(2020, 0, 1) + i * 86400000).toISOString().slice(0, 10),
+    );
     const tick = Array.from({ length: 500 }, (_, j) => `T${j}`);
-    const liq = makeFrame(Object.fromEntries(tick.map((t, j) => [t, days.map((_, i) => 1e6 * (1 + ((i + j) % 10)))])), days);
+    const liq = makeFrame(
+      Object.fromEntries(tick.map((t, j) => [t, days.map((_, i) => 1e6 * (1 + ((i + j) % 10)))])),
+      days,
+    );
     const mem = makeFrame({ ticker: tick, start_date: tick.map(() => "2019-01-01"), end_date: tick.map(() => null) });
     const reb = days.filter((_, i) => i % 21 === 20);
     const seen: number[] = [];
-    const o = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () => check(undefined, mem, reb, liq, 5e6, 21));
+    const o = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () =>
+      check(undefined, mem, reb, liq, 5e6, 21),
+    );
     expect(seen.length).toBeGreaterThan(1);
     expect(seen[seen.length - 1]).toBe(1000 * 500 + reb.length * 500 * 22);
     expect(o.evidence["n_dates"]).toBe(reb.length);
     const ac = new AbortController();
     ac.abort(new Error("cancelled by caller"));
-    await expect(withRunContext({ signal: ac.signal }, () => check(undefined, mem, reb, liq, 5e6, 21))).rejects.toThrow("cancelled by caller");
+    await expect(withRunContext({ signal: ac.signal }, () => check(undefined, mem, reb, liq, 5e6, 21))).rejects.toThrow(
+      "cancelled by caller",
+    );
   });
 });

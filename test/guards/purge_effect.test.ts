@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { check } from "../../guards/purge_effect.js";
-import { BadInputError, type Frame, type Series } from "../../src/runtime/contract.js";
+import type { Frame, Series } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { withRunContext, type ProgressEvent } from "../../src/lib/progress.js";
@@ -11,7 +11,6 @@ type R = Awaited<ReturnType<typeof check>>;
 const sev = (r: R) => r.findings.map((f) => [f.severity, f.where]);
 const x10 = range(0, 9).map((i) => [i]);
 const y10 = range(0, 9).map((i) => i % 2);
-
 
 /** Reference k-NN (k = min(5, |train|), ties to the lower row) and pairwise AUC, written independently. */
 function refAuc(x: number[][], y: number[], train: number[], test: number[]): number | null {
@@ -26,17 +25,22 @@ function refAuc(x: number[][], y: number[], train: number[], test: number[]): nu
   const sc = test.map(score);
   let num = 0;
   let den = 0;
-  test.forEach((i, a) => test.forEach((j, b) => {
-    if (y[i] === 1 && y[j] === 0) {
-      den++;
-      num += sc[a]! > sc[b]! ? 1 : sc[a] === sc[b] ? 0.5 : 0;
-    }
-  }));
+  test.forEach((i, a) =>
+    test.forEach((j, b) => {
+      if (y[i] === 1 && y[j] === 0) {
+        den++;
+        num += sc[a]! > sc[b]! ? 1 : sc[a] === sc[b] ? 0.5 : 0;
+      }
+    }),
+  );
   return num / den;
 }
 
 describe("purge_effect: spec example 1 (n = 10, h = 2, embargo 0)", () => {
-  const splits = [[range(5, 9), range(0, 4)], [range(0, 4), range(5, 9)]];
+  const splits = [
+    [range(5, 9), range(0, 4)],
+    [range(0, 4), range(5, 9)],
+  ];
   it("4 leaks, two purge errors", async () => {
     const r = await check(x10, y10, 2, splits, undefined, 0);
     expect(r.evidence["folds"]).toEqual([
@@ -44,14 +48,29 @@ describe("purge_effect: spec example 1 (n = 10, h = 2, embargo 0)", () => {
       { fold: 1, test_start: 5, test_end: 9, n_test: 5, n_train_naive: 5, n_purged: 2, n_embargoed: 0, n_train: 3 },
     ]);
     expect(r.evidence["leaks"]).toBe(4);
-    expect(sev(r)).toEqual([["error", "fold 0"], ["error", "fold 1"], ["info", "auc"]]);
-    expect(r.findings[0]!.message).toContain("2 training row(s) carry labels overlapping the test block [0, 4] + horizon 2 (purge violation)");
+    expect(sev(r)).toEqual([
+      ["error", "fold 0"],
+      ["error", "fold 1"],
+      ["info", "auc"],
+    ]);
+    expect(r.findings[0]!.message).toContain(
+      "2 training row(s) carry labels overlapping the test block [0, 4] + horizon 2 (purge violation)",
+    );
     expect(r.findings[1]!.message).toContain("test block [5, 9] + horizon 2");
   });
   it("evidence keys and values; with <= 5 training rows the k-NN scores are constant, so every AUC is 0.5", async () => {
     const r = await check(x10, y10, 2, splits, undefined, 0);
     expect(Object.keys(r.evidence)).toEqual([
-      "folds", "leaks", "n_folds", "embargo_bars", "user_label", "auc_user", "auc_purged", "auc_inflation", "fold_aucs_user", "fold_aucs_purged",
+      "folds",
+      "leaks",
+      "n_folds",
+      "embargo_bars",
+      "user_label",
+      "auc_user",
+      "auc_purged",
+      "auc_inflation",
+      "fold_aucs_user",
+      "fold_aucs_purged",
     ]);
     expect(r.evidence["n_folds"]).toBe(2);
     expect(r.evidence["embargo_bars"]).toBe(0);
@@ -64,22 +83,64 @@ describe("purge_effect: spec example 1 (n = 10, h = 2, embargo 0)", () => {
 
 describe("purge_effect: spec example 2", () => {
   it("clean training sets pass", async () => {
-    const r = await check(x10, y10, 2, [[[7, 8, 9], range(0, 4)], [[0, 1, 2], range(5, 9)]], undefined, 0);
+    const r = await check(
+      x10,
+      y10,
+      2,
+      [
+        [[7, 8, 9], range(0, 4)],
+        [[0, 1, 2], range(5, 9)],
+      ],
+      undefined,
+      0,
+    );
     expect(r.evidence["leaks"]).toBe(0);
     expect(sev(r)[0]).toEqual(["info", "folds"]);
     expect(r.findings.some((f) => f.severity === "error")).toBe(false);
   });
   it("embargo 0.2: rows 5, 6 purged, rows 7, 8 embargoed, n_train 1", async () => {
-    const r = await check(x10, y10, 2, [[range(5, 9), range(0, 4)], [[0, 1, 2], range(5, 9)]], undefined, 0.2);
+    const r = await check(
+      x10,
+      y10,
+      2,
+      [
+        [range(5, 9), range(0, 4)],
+        [[0, 1, 2], range(5, 9)],
+      ],
+      undefined,
+      0.2,
+    );
     expect(r.evidence["embargo_bars"]).toBe(2);
-    expect((r.evidence["folds"] as object[])[0]).toEqual({ fold: 0, test_start: 0, test_end: 4, n_test: 5, n_train_naive: 5, n_purged: 2, n_embargoed: 2, n_train: 1 });
-    expect(sev(r).slice(0, 2)).toEqual([["error", "fold 0"], ["warning", "fold 0"]]);
+    expect((r.evidence["folds"] as object[])[0]).toEqual({
+      fold: 0,
+      test_start: 0,
+      test_end: 4,
+      n_test: 5,
+      n_train_naive: 5,
+      n_purged: 2,
+      n_embargoed: 2,
+      n_train: 1,
+    });
+    expect(sev(r).slice(0, 2)).toEqual([
+      ["error", "fold 0"],
+      ["warning", "fold 0"],
+    ]);
     expect(r.findings[1]!.message).toContain("2 training rows inside the embargo of 2 bars after the test block");
     // purged fold 0 keeps only row 9 (one class) -> not scored
     expect((r.evidence["fold_aucs_purged"] as unknown[])[0]).toBeNull();
   });
   it("embargo only (no purge): a warning, never an error", async () => {
-    const r = await check(x10, y10, 2, [[[7, 8, 9], range(0, 4)], [[0, 1, 2], range(5, 9)]], undefined, 0.1);
+    const r = await check(
+      x10,
+      y10,
+      2,
+      [
+        [[7, 8, 9], range(0, 4)],
+        [[0, 1, 2], range(5, 9)],
+      ],
+      undefined,
+      0.1,
+    );
     expect(sev(r).slice(0, 1)).toEqual([["warning", "fold 0"]]); // row 7 in (6, 7]
     expect(r.findings.some((f) => f.severity === "error")).toBe(false);
   });
@@ -111,7 +172,13 @@ describe("purge_effect: spec example 3 (n = 2000, h = 100, AR(1) features)", () 
   });
   it("plain contiguous 5-fold as splits fails with purge errors and a large inflation", async () => {
     const r = await check(x, y, h, plain);
-    expect(r.findings.filter((f) => f.severity === "error").map((f) => f.where)).toEqual(["fold 0", "fold 1", "fold 2", "fold 3", "fold 4"]);
+    expect(r.findings.filter((f) => f.severity === "error").map((f) => f.where)).toEqual([
+      "fold 0",
+      "fold 1",
+      "fold 2",
+      "fold 3",
+      "fold 4",
+    ]);
     expect((r.evidence["folds"] as { n_purged: number }[]).map((f) => f.n_purged)).toEqual([100, 200, 200, 200, 100]); // the last block's span runs past the data
     expect(r.evidence["leaks"]).toBe(800);
     expect(r.evidence["embargo_bars"]).toBe(20);
@@ -143,7 +210,11 @@ describe("purge_effect: spec example 3 (n = 2000, h = 100, AR(1) features)", () 
   it("no splits: plain KFold(5) is audited as a demonstration and passes", async () => {
     const r = await check(x, y, h);
     expect(r.findings.some((f) => f.severity === "error")).toBe(false);
-    expect(r.findings[0]).toEqual({ severity: "info", message: "plain KFold(5) would leak 800 rows; pass your splits to audit them", where: "folds" });
+    expect(r.findings[0]).toEqual({
+      severity: "info",
+      message: "plain KFold(5) would leak 800 rows; pass your splits to audit them",
+      where: "folds",
+    });
     expect(r.evidence["user_label"]).toBe("plain KFold(5)");
     expect(r.evidence["leaks"]).toBe(800);
   });
@@ -157,11 +228,20 @@ describe("purge_effect: AUC against an independent reference", () => {
   it("per-fold naive and purged AUCs match the reference", async () => {
     const r = await check(x, y, 3, undefined, 4, 0.05);
     const folds = [0, 1, 2, 3].map((f) => range(f * 10, f * 10 + 9));
-    const naive = folds.map((t) => refAuc(x, y, range(0, n - 1).filter((i) => !t.includes(i)), t));
+    const naive = folds.map((t) =>
+      refAuc(
+        x,
+        y,
+        range(0, n - 1).filter((i) => !t.includes(i)),
+        t,
+      ),
+    );
     const purged = folds.map((t) => {
       const s = t[0]!;
       const e = t[9]!;
-      const train = range(0, n - 1).filter((i) => !t.includes(i) && !(i <= e + 3 && i + 3 >= s) && !(i > e + 3 && i <= e + 3 + 2));
+      const train = range(0, n - 1).filter(
+        (i) => !t.includes(i) && !(i <= e + 3 && i + 3 >= s) && !(i > e + 3 && i <= e + 3 + 2),
+      );
       return refAuc(x, y, train, t);
     });
     expect(r.evidence["embargo_bars"]).toBe(2);
@@ -187,7 +267,18 @@ describe("purge_effect: score_fn in-process", () => {
       calls.push([xt, yt, xs]);
       return xs.map((row) => row[0]!);
     };
-    const r = await check(x10, y10, 2, [[[9, 8, 7, 6, 5], range(0, 4)], [range(0, 4), range(5, 9)]], undefined, 0, fn);
+    const r = await check(
+      x10,
+      y10,
+      2,
+      [
+        [[9, 8, 7, 6, 5], range(0, 4)],
+        [range(0, 4), range(5, 9)],
+      ],
+      undefined,
+      0,
+      fn,
+    );
     expect(calls).toHaveLength(4);
     expect(calls[0]![0]).toEqual([[9], [8], [7], [6], [5]]);
     expect(calls[0]![1]).toEqual([1, 0, 1, 0, 1]);
@@ -212,7 +303,10 @@ describe("purge_effect: score_fn in-process", () => {
     expect(r.evidence["fold_aucs_user"]).toEqual([expect.closeTo(0.6, 12), expect.closeTo(0.6, 12)]);
     expect(r.evidence["fold_aucs_purged"]).toEqual([0.5, 0.5]);
     expect(r.evidence["auc_inflation"]).toBeCloseTo(0.1, 12);
-    expect(sev(r)).toEqual([["info", "folds"], ["warning", "auc"]]);
+    expect(sev(r)).toEqual([
+      ["info", "folds"],
+      ["warning", "auc"],
+    ]);
     expect(r.findings[1]!.message).toContain("naive AUC 0.600 vs purged AUC 0.500");
   });
 });
@@ -226,15 +320,41 @@ describe("purge_effect: AUC not computable", () => {
     expect(r.evidence["auc_inflation"]).toBeNull();
     expect(r.evidence["fold_aucs_user"]).toEqual([null, null]);
     expect(r.evidence["leaks"]).toBe(2);
-    expect(sev(r)).toEqual([["info", "folds"], ["warning", "auc"]]);
+    expect(sev(r)).toEqual([
+      ["info", "folds"],
+      ["warning", "auc"],
+    ]);
     expect(r.findings[1]!.message).toContain("AUC not computable");
   });
 });
 
 describe("purge_effect: bad input", () => {
-  const sp = [[range(5, 9), range(0, 4)], [range(0, 4), range(5, 9)]];
-  const f = (x: unknown, y: unknown = y10, h: unknown = 2, s?: unknown, k?: unknown, e?: unknown, fn?: unknown, tol?: unknown) => () =>
-    check(x as number[][], y as number[], h as number, s as number[][][], k as number, e as number, fn as never, tol as number);
+  const sp = [
+    [range(5, 9), range(0, 4)],
+    [range(0, 4), range(5, 9)],
+  ];
+  const f =
+    (
+      x: unknown,
+      y: unknown = y10,
+      h: unknown = 2,
+      s?: unknown,
+      k?: unknown,
+      e?: unknown,
+      fn?: unknown,
+      tol?: unknown,
+    ) =>
+    () =>
+      check(
+        x as number[][],
+        y as number[],
+        h as number,
+        s as number[][][],
+        k as number,
+        e as number,
+        fn as never,
+        tol as number,
+      );
   const frame = (a: number[], index?: string[]): Frame => makeFrame({ a }, index);
   const dates = range(1, 10).map((d) => `2024-01-${String(d).padStart(2, "0")}`);
   it.each([
@@ -249,7 +369,11 @@ describe("purge_effect: bad input", () => {
     ["y fractional", f(x10, [0, 1, 0, 0.5, 0, 1, 0, 1, 0, 1]), "y/3"],
     ["y null in a series", f(x10, { values: [0, NaN, 0, 1, 0, 1, 0, 1, 0, 1] } as Series), "y/values/1"],
     ["y length differs", f(x10, [0, 1, 0]), "y"],
-    ["y dates differ from x's", f(frame(range(0, 9), dates), { values: y10, index: [...dates.slice(0, 9), "2024-02-01"] }), "y"],
+    [
+      "y dates differ from x's",
+      f(frame(range(0, 9), dates), { values: y10, index: [...dates.slice(0, 9), "2024-02-01"] }),
+      "y",
+    ],
     ["horizon 0", f(x10, y10, 0), "horizon"],
     ["horizon n", f(x10, y10, 10), "horizon"],
     ["horizon fractional", f(x10, y10, 1.5), "horizon"],
@@ -262,8 +386,28 @@ describe("purge_effect: bad input", () => {
     ["an empty test set", f(x10, y10, 2, [sp[0], [range(0, 4), []]]), "splits/1/1"],
     ["an index >= n", f(x10, y10, 2, [[[5, 10], range(0, 4)], sp[1]]), "splits/0/0/1"],
     ["a negative index", f(x10, y10, 2, [[[-1, 5], range(0, 4)], sp[1]]), "splits/0/0/0"],
-    ["a fractional index", f(x10, y10, 2, [[[5, 6], [0, 1.5]], sp[1]]), "splits/0/1/1"],
-    ["a duplicated index", f(x10, y10, 2, [[[5, 6], [0, 1, 0]], sp[1]]), "splits/0/1/2"],
+    [
+      "a fractional index",
+      f(x10, y10, 2, [
+        [
+          [5, 6],
+          [0, 1.5],
+        ],
+        sp[1],
+      ]),
+      "splits/0/1/1",
+    ],
+    [
+      "a duplicated index",
+      f(x10, y10, 2, [
+        [
+          [5, 6],
+          [0, 1, 0],
+        ],
+        sp[1],
+      ]),
+      "splits/0/1/2",
+    ],
     ["n_splits 1", f(x10, y10, 2, undefined, 1), "n_splits"],
     ["n_splits > n", f(x10, y10, 2, undefined, 11), "n_splits"],
     ["n_splits fractional", f(x10, y10, 2, undefined, 2.5), "n_splits"],
@@ -273,7 +417,11 @@ describe("purge_effect: bad input", () => {
     ["auc_tol negative", f(x10, y10, 2, undefined, 5, 0, undefined, -0.01), "auc_tol"],
     ["score_fn not a function", f(x10, y10, 2, undefined, 5, 0, "knn"), "score_fn"],
     ["score_fn returning the wrong number of scores", f(x10, y10, 2, undefined, 2, 0, () => [0.5]), "score_fn"],
-    ["score_fn returning NaN", f(x10, y10, 2, undefined, 2, 0, (_a: unknown, _b: unknown, xs: number[][]) => xs.map(() => NaN)), "score_fn"],
+    [
+      "score_fn returning NaN",
+      f(x10, y10, 2, undefined, 2, 0, (_a: unknown, _b: unknown, xs: number[][]) => xs.map(() => NaN)),
+      "score_fn",
+    ],
     ["score_fn returning a non-array", f(x10, y10, 2, undefined, 2, 0, () => 0.5), "score_fn"],
   ])("%s", async (_name, fn, field) => {
     expect(await badField(fn)).toBe(field);
@@ -290,6 +438,8 @@ describe("purge_effect: progress and cancellation", () => {
     expect(events.length).toBeGreaterThan(0);
     const ctl = new AbortController();
     ctl.abort(new Error("cancelled by test"));
-    await expect(withRunContext({ signal: ctl.signal }, () => check(x10, y10, 2, undefined, 2, 0))).rejects.toThrow("cancelled by test");
+    await expect(withRunContext({ signal: ctl.signal }, () => check(x10, y10, 2, undefined, 2, 0))).rejects.toThrow(
+      "cancelled by test",
+    );
   });
 });

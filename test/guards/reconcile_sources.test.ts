@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Series } from "../../src/runtime/contract.js";
+import type { BadInputError, Series } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { businessDays, formatIsoDate, parseIsoDate } from "../../src/lib/dates.js";
 import { check } from "../../guards/reconcile_sources.js";
@@ -10,11 +10,13 @@ const s = (values: number[], index: string[] = D4): Series => ({ index, values }
 type R = ReturnType<typeof check>;
 const kinds = (r: R) => r.findings.map((f) => [f.severity, f.where]);
 
-
 /** The synthetic panel of adjustment_check, built by hand: splits 7 on 2022-11-15 and 3 on 2023-09-05. */
 function panel() {
   const dates = businessDays(parseIsoDate("2022-01-03")!, 750).map(formatIsoDate);
-  const splits: [string, number][] = [["2022-11-15", 7], ["2023-09-05", 3]];
+  const splits: [string, number][] = [
+    ["2022-11-15", 7],
+    ["2023-09-05", 3],
+  ];
   const upTo = (d: string) => splits.filter(([a]) => a <= d).reduce((m, [, r]) => m * r, 1);
   const after = (d: string) => splits.filter(([a]) => a > d).reduce((m, [, r]) => m * r, 1);
   const raw = dates.map((d, i) => Math.round(((100 + 20 * Math.sin(i / 30) + 0.05 * i) / upTo(d)) * 100) / 100);
@@ -33,7 +35,15 @@ describe("reconcile_sources: spec examples", () => {
     expect(r.evidence["n_divergent_dates"]).toBe(750);
     expect(r.evidence["max_abs_rel_diff"] as number).toBeCloseTo(1 - 1 / 21, 12);
     expect(r.evidence["max_abs_return_diff"] as number).toBeLessThan(1e-12);
-    expect(Object.keys(r.evidence)).toEqual(["verdict", "n_common", "n_divergent_dates", "max_abs_rel_diff", "max_abs_return_diff", "steps", "report"]);
+    expect(Object.keys(r.evidence)).toEqual([
+      "verdict",
+      "n_common",
+      "n_divergent_dates",
+      "max_abs_rel_diff",
+      "max_abs_return_diff",
+      "steps",
+      "report",
+    ]);
   });
 
   it("2. one value x1.35 at row 400 -> two unexplained steps -> DATA ERROR", () => {
@@ -42,7 +52,12 @@ describe("reconcile_sources: spec examples", () => {
     const r = check(s(p.back, p.dates), s(bad, p.dates), p.splits);
     expect(kinds(r)).toEqual([["error", "steps"]]);
     expect(r.evidence["verdict"]).toBe("DATA ERROR: 2 of 2 step(s) have no corporate action within 3d");
-    const steps = r.evidence["steps"] as { date: string; ratio_before: number; ratio_after: number; attribution: string }[];
+    const steps = r.evidence["steps"] as {
+      date: string;
+      ratio_before: number;
+      ratio_after: number;
+      attribution: string;
+    }[];
     expect(steps.map((x) => x.date)).toEqual([p.dates[400], p.dates[401]]);
     expect(steps[0]!.ratio_after).toBeCloseTo(1 / 1.35, 12);
     expect(steps.every((x) => x.attribution === "UNEXPLAINED -> data error")).toBe(true);
@@ -55,7 +70,9 @@ describe("reconcile_sources: spec examples", () => {
     const r = check(s([100, 101, 50.5, 51]), s([100, 101, 101, 102]), [["2024-01-04", 2.0]]);
     expect(kinds(r)).toEqual([["warning", "steps"]]);
     expect(r.evidence["verdict"]).toBe("ADJUSTMENT DIFFERENCE: 1 step(s), all explained by corporate actions");
-    expect(r.evidence["steps"]).toEqual([{ date: "2024-01-04", ratio_before: 1, ratio_after: 0.5, attribution: "split 2 on 2024-01-04" }]);
+    expect(r.evidence["steps"]).toEqual([
+      { date: "2024-01-04", ratio_before: 1, ratio_after: 0.5, attribution: "split 2 on 2024-01-04" },
+    ]);
     expect(r.evidence["n_divergent_dates"]).toBe(2);
     expect(r.evidence["max_abs_rel_diff"]).toBe(0.5);
     // returns: close 50.5/101 - 1 = -0.5, other 0 -> 0.5
@@ -87,7 +104,9 @@ describe("reconcile_sources: hand-derived", () => {
     expect(check(c, o, [["2024-01-08", 2.0]], 10, 4).evidence["verdict"]).toContain("ADJUSTMENT DIFFERENCE");
     // the first action by date wins, with its kind
     const f = makeFrame({ date: ["2024-01-05", "2024-01-03"], ratio: [2, 1.01], kind: ["split", "dividend"] });
-    expect((check(c, o, f).evidence["steps"] as { attribution: string }[])[0]!.attribution).toBe("dividend 1.01 on 2024-01-03");
+    expect((check(c, o, f).evidence["steps"] as { attribution: string }[])[0]!.attribution).toBe(
+      "dividend 1.01 on 2024-01-03",
+    );
   });
 
   it("tol_bps: a 5 bp offset is identical at 10 bps, a convention offset at 1 bp", () => {
@@ -107,7 +126,9 @@ describe("reconcile_sources: bad input", () => {
     expect(badField(() => check(s([1], ["2024-01-02"]), ok))).toBe("close");
     expect(badField(() => check(ok, s([1], ["2024-01-02"])))).toBe("other");
     expect(badField(() => check(s([1, 2], ["2024-01-03", "2024-01-02"]), ok))).toBe("close/index/1");
-    expect(badField(() => check(ok, s([1, 2, 3, 4], ["2024-01-02", "2024-01-02", "2024-01-04", "2024-01-05"])))).toBe("other/index/1");
+    expect(badField(() => check(ok, s([1, 2, 3, 4], ["2024-01-02", "2024-01-02", "2024-01-04", "2024-01-05"])))).toBe(
+      "other/index/1",
+    );
     expect(badField(() => check(s([100, NaN, 102, 103]), ok))).toBe("close/values/1");
     expect(badField(() => check(ok, s([100, Infinity, 102, 103])))).toBe("other/values/1");
     expect(badField(() => check(ok, s([100, -1, 102, 103])))).toBe("other/values/1");
@@ -126,7 +147,9 @@ describe("reconcile_sources: bad input", () => {
   });
   it("actions, tol_bps, window_days", () => {
     expect(badField(() => check(ok, ok, [["2024-01-04"]]))).toBe("actions/0");
-    expect(badField(() => check(ok, ok, makeFrame({ date: ["2024-01-04"], ratio: [null] })))).toBe("actions/records/0/ratio");
+    expect(badField(() => check(ok, ok, makeFrame({ date: ["2024-01-04"], ratio: [null] })))).toBe(
+      "actions/records/0/ratio",
+    );
     expect(badField(() => check(ok, ok, undefined, 0))).toBe("tol_bps");
     expect(badField(() => check(ok, ok, undefined, NaN))).toBe("tol_bps");
     expect(badField(() => check(ok, ok, undefined, 10, 1.5))).toBe("window_days");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { check } from "../../guards/regime_coverage.js";
-import { BadInputError, type Series } from "../../src/runtime/contract.js";
+import type { Series } from "../../src/runtime/contract.js";
 import { businessDays, formatIsoDate, parseIsoDate } from "../../src/lib/dates.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { badField } from "../helpers/bad_field.js";
@@ -26,7 +26,6 @@ function bdates(start: string, n: number): string[] {
 type Row = Record<string, unknown>;
 const table = (r: ReturnType<typeof check>) => r.evidence["table"] as Row[];
 const errors = (r: ReturnType<typeof check>) => r.findings.filter((f) => f.severity === "error");
-
 
 describe("regime_coverage: spec example 1 (480 business days)", () => {
   const n = 480;
@@ -56,7 +55,14 @@ describe("regime_coverage: spec example 1 (480 business days)", () => {
     expect(errors(r)[0]!.where).toBe("labels");
     expect(errors(r)[0]!.message).toContain("contains 1 regime label(s) (need 2); a single regime is not a backtest");
     // one episode: warned
-    expect(r.findings.some((f) => f.severity === "warning" && f.where === "bull" && f.message.includes("1 episode(s): one episode is one observation of the regime"))).toBe(true);
+    expect(
+      r.findings.some(
+        (f) =>
+          f.severity === "warning" &&
+          f.where === "bull" &&
+          f.message.includes("1 episode(s): one episode is one observation of the regime"),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -131,16 +137,45 @@ describe("regime_coverage: spec example 3 and a hand-derived table", () => {
   });
   it("B's row by hand: single observation, never in the market", () => {
     expect(b).toEqual({
-      label: "B", n_obs: 1, share: 0.25, n_episodes: 1, longest_episode: 1, first: "2024-01-03", last: "2024-01-03",
-      asset_ann: expect.closeTo(-2.52, 10), strat_sharpe: null, strat_maxdd: 0, in_mkt: 0, hit_rate: null,
-      ep_ret_mean: 0.5, ep_ret_min: 0.5, ep_ret_max: 0.5, ep_tstat: null, worst_ep_share: null,
+      label: "B",
+      n_obs: 1,
+      share: 0.25,
+      n_episodes: 1,
+      longest_episode: 1,
+      first: "2024-01-03",
+      last: "2024-01-03",
+      asset_ann: expect.closeTo(-2.52, 10),
+      strat_sharpe: null,
+      strat_maxdd: 0,
+      in_mkt: 0,
+      hit_rate: null,
+      ep_ret_mean: 0.5,
+      ep_ret_min: 0.5,
+      ep_ret_max: 0.5,
+      ep_tstat: null,
+      worst_ep_share: null,
     });
   });
   it("evidence keys, table keys and card lines", () => {
     expect(Object.keys(r.evidence)).toEqual(["table", "regimes_covered", "n_regimes", "how"]);
     expect(Object.keys(a)).toEqual([
-      "label", "n_obs", "share", "n_episodes", "longest_episode", "first", "last", "asset_ann", "strat_sharpe",
-      "strat_maxdd", "in_mkt", "hit_rate", "ep_ret_mean", "ep_ret_min", "ep_ret_max", "ep_tstat", "worst_ep_share",
+      "label",
+      "n_obs",
+      "share",
+      "n_episodes",
+      "longest_episode",
+      "first",
+      "last",
+      "asset_ann",
+      "strat_sharpe",
+      "strat_maxdd",
+      "in_mkt",
+      "hit_rate",
+      "ep_ret_mean",
+      "ep_ret_min",
+      "ep_ret_max",
+      "ep_tstat",
+      "worst_ep_share",
     ]);
     expect(r.evidence["regimes_covered"]).toEqual([
       "A [ex-post label]: 3 obs / 2 episodes, 2024-01-01..2024-01-04, asset +504.0%/yr, strategy Sharpe -4.58 (in market 100%) maxDD -10.0%",
@@ -150,18 +185,34 @@ describe("regime_coverage: spec example 3 and a hand-derived table", () => {
     expect(r.evidence["how"]).toBe("ex-post label");
   });
   it("findings: info on labels, warning for B's single episode", () => {
-    expect(r.findings.map((f) => [f.severity, f.where])).toEqual([["info", "labels"], ["warning", "B"]]);
+    expect(r.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["info", "labels"],
+      ["warning", "B"],
+    ]);
   });
   it("how unstated warns first; min_regimes 3 fails; min_episodes 1 silences", () => {
     const r2 = check(dates, ser(asset), ser(strategy), ser(position), labels, undefined, 3, 1);
-    expect(r2.findings.map((f) => [f.severity, f.where])).toEqual([["warning", "how"], ["error", "labels"]]);
+    expect(r2.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["warning", "how"],
+      ["error", "labels"],
+    ]);
     expect(r2.findings[0]!.message).toContain("say whether the labels are an ex-ante rule or an ex-post label");
     expect(r2.findings[1]!.message).toContain("contains 2 regime label(s) (need 3)");
     expect(r2.evidence["how"]).toBe("unstated");
   });
   it("integer labels, dated series and a labels series are accepted", () => {
-    const r3 = check(dates, ser(asset, dates), ser(strategy, dates), ser(position), { values: [1, 1, 2, 1], index: dates }, "ex-post label");
-    expect(table(r3).map((x) => [x["label"], x["n_obs"]])).toEqual([[1, 3], [2, 1]]);
+    const r3 = check(
+      dates,
+      ser(asset, dates),
+      ser(strategy, dates),
+      ser(position),
+      { values: [1, 1, 2, 1], index: dates },
+      "ex-post label",
+    );
+    expect(table(r3).map((x) => [x["label"], x["n_obs"]])).toEqual([
+      [1, 3],
+      [2, 1],
+    ]);
   });
 });
 
@@ -172,16 +223,33 @@ describe("regime_coverage: bad input", () => {
   type K = keyof typeof ok;
   const call = (patch: Partial<Record<K, unknown>>, how?: unknown, minR?: unknown, minE?: unknown) => () => {
     const a = { ...ok, ...patch };
-    return check(a.dates as string[], a.asset as Series, a.strategy as Series, a.position as Series, a.labels as string[], how as string, minR as number, minE as number);
+    return check(
+      a.dates as string[],
+      a.asset as Series,
+      a.strategy as Series,
+      a.position as Series,
+      a.labels as string[],
+      how as string,
+      minR as number,
+      minE as number,
+    );
   };
   it.each([
     ["length mismatch", call({ asset: ser([0.01, 0.02]) }), "asset"],
     ["labels length mismatch", call({ labels: ["x", "y"] }), "labels"],
-    ["n < 2", call({ dates: ["2024-01-01"], asset: ser([0]), strategy: ser([0]), position: ser([0]), labels: ["x"] }), "dates"],
+    [
+      "n < 2",
+      call({ dates: ["2024-01-01"], asset: ser([0]), strategy: ser([0]), position: ser([0]), labels: ["x"] }),
+      "dates",
+    ],
     ["dates unsorted", call({ dates: ["2024-01-01", "2024-01-03", "2024-01-02"] }), "dates/2"],
     ["dates duplicated", call({ dates: ["2024-01-01", "2024-01-01", "2024-01-02"] }), "dates/1"],
     ["dates unparseable", call({ dates: ["2024-13-01", "2024-01-02", "2024-01-03"] }), "dates/0"],
-    ["a dated input with other dates", call({ strategy: ser(v, ["2024-01-01", "2024-01-02", "2024-01-04"]) }), "strategy"],
+    [
+      "a dated input with other dates",
+      call({ strategy: ser(v, ["2024-01-01", "2024-01-02", "2024-01-04"]) }),
+      "strategy",
+    ],
     ["null asset value", call({ asset: ser([0.01, NaN, 0.0]) }), "asset/values/1"],
     ["infinite position", call({ position: ser([Infinity, 1, 1]) }), "position/values/0"],
     ["strategy return of -1", call({ strategy: ser([0.01, 0.0, -1]) }), "strategy/values/2"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { check } from "../../guards/regime_lookahead.js";
-import { BadInputError, type Series } from "../../src/runtime/contract.js";
+import type { Series } from "../../src/runtime/contract.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { badField } from "../helpers/bad_field.js";
 
@@ -8,16 +8,32 @@ const regime12 = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0];
 type R = ReturnType<typeof check>;
 const sev = (r: R) => r.findings.map((f) => [f.severity, f.where]);
 
-
 describe("regime_lookahead: hand-derived spec examples (n = 12)", () => {
   it("1. causal series: delays [1, 1], PASS", () => {
     const r = check(regime12, [0.9, 0.9, 0.9, 0.9, 0.9, 0.2, 0.2, 0.2, 0.2, 0.8, 0.8, 0.8]);
     expect(r.evidence).toEqual({
-      n_switches: 2, delays: [1, 1], median_delay: 1, mean_delay: 1, share_anticipated: 0,
-      missed: 0, false_alarms: 0, label_accuracy: 10 / 12, lo: 0, hi: 12,
+      n_switches: 2,
+      delays: [1, 1],
+      median_delay: 1,
+      mean_delay: 1,
+      share_anticipated: 0,
+      missed: 0,
+      false_alarms: 0,
+      label_accuracy: 10 / 12,
+      lo: 0,
+      hi: 12,
     });
     expect(Object.keys(r.evidence)).toEqual([
-      "n_switches", "delays", "median_delay", "mean_delay", "share_anticipated", "missed", "false_alarms", "label_accuracy", "lo", "hi",
+      "n_switches",
+      "delays",
+      "median_delay",
+      "mean_delay",
+      "share_anticipated",
+      "missed",
+      "false_alarms",
+      "label_accuracy",
+      "lo",
+      "hi",
     ]);
     expect(sev(r)).toEqual([["info", "delay"]]);
   });
@@ -26,7 +42,10 @@ describe("regime_lookahead: hand-derived spec examples (n = 12)", () => {
     expect(r.evidence["delays"]).toEqual([-1, -1]);
     expect(r.evidence["median_delay"]).toBe(-1);
     expect(r.evidence["share_anticipated"]).toBe(1);
-    expect(sev(r)).toEqual([["error", "delay"], ["error", "anticipation"]]);
+    expect(sev(r)).toEqual([
+      ["error", "delay"],
+      ["error", "anticipation"],
+    ]);
     expect(r.findings[0]!.message).toContain("the series reacts no later than the switch itself");
   });
   it("3. same-day reaction: delays [0, 0], FAIL on the median only", () => {
@@ -51,7 +70,10 @@ describe("regime_lookahead: more hand-derived cases", () => {
     expect(r.evidence["missed"]).toBe(1);
     expect(r.evidence["false_alarms"]).toBe(0); // 1 flip - 2 switches -> 0
     expect(r.evidence["label_accuracy"]).toBe(4 / 8); // t=0, 3, 4, 5
-    expect(sev(r)).toEqual([["error", "delay"], ["error", "anticipation"]]);
+    expect(sev(r)).toEqual([
+      ["error", "delay"],
+      ["error", "anticipation"],
+    ]);
   });
   it("the lead stops at the previous switch", () => {
     // switch at 2 (0->1), then at 4 (1->0); p_calm already > 0.5 from t=2: q>0.5 at 4, 3, 2 -> lead counts t=3, 2 (>= t_prev 2)
@@ -103,7 +125,10 @@ describe("regime_lookahead: more hand-derived cases", () => {
   });
   it("dated series with equal labels are accepted", () => {
     const idx = regime12.map((_, i) => `2024-01-${String(i + 1).padStart(2, "0")}`);
-    const r = check({ values: regime12, index: idx }, { values: [0.9, 0.9, 0.9, 0.9, 0.9, 0.2, 0.2, 0.2, 0.2, 0.8, 0.8, 0.8], index: idx });
+    const r = check(
+      { values: regime12, index: idx },
+      { values: [0.9, 0.9, 0.9, 0.9, 0.9, 0.2, 0.2, 0.2, 0.2, 0.8, 0.8, 0.8], index: idx },
+    );
     expect(r.evidence["delays"]).toEqual([1, 1]);
   });
 });
@@ -166,7 +191,15 @@ describe("regime_lookahead: bad input", () => {
   const p = [0.9, 0.9, 0.2, 0.2];
   it.each([
     ["different lengths", () => check([0, 0, 1, 1], [0.9, 0.2, 0.2]), "p_calm"],
-    ["different dated labels", () => check({ values: [0, 1], index: ["2024-01-01", "2024-01-02"] }, { values: [0.9, 0.1], index: ["2024-01-01", "2024-01-03"] }), "p_calm"],
+    [
+      "different dated labels",
+      () =>
+        check(
+          { values: [0, 1], index: ["2024-01-01", "2024-01-02"] },
+          { values: [0.9, 0.1], index: ["2024-01-01", "2024-01-03"] },
+        ),
+      "p_calm",
+    ],
     ["regime value 2", () => check([0, 2, 1, 1], p), "regime/1"],
     ["regime null in a series", () => check({ values: [0, NaN, 1, 1] } as Series, p), "regime/values/1"],
     ["regime fractional", () => check([0, 0.5, 1, 1], p), "regime/1"],

@@ -24,7 +24,8 @@ function gauss(g: Mt19937): number {
 function noiseFrame(seed: number, edge = 0, rows = 1008, cols = 20) {
   const g = new Mt19937(seed);
   const data: Record<string, number[]> = {};
-  for (let c = 0; c < cols; c++) data[`c${c}`] = Array.from({ length: rows }, () => 0.01 * gauss(g) + (c === 0 ? edge : 0));
+  for (let c = 0; c < cols; c++)
+    data[`c${c}`] = Array.from({ length: rows }, () => 0.01 * gauss(g) + (c === 0 ? edge : 0));
   return makeFrame(data);
 }
 
@@ -33,7 +34,15 @@ const B = [0.0, 0.01, 0.01, 0.03];
 
 describe("research_audit spec examples", () => {
   it("1: E_N anchors and MinBTL at an annual Sharpe of 1", async () => {
-    const anchors: [number, number][] = [[2, 0.519755], [3, 0.852804], [10, 1.574598], [45, 2.23564], [50, 2.276303], [100, 2.530603], [1000, 3.255122]];
+    const anchors: [number, number][] = [
+      [2, 0.519755],
+      [3, 0.852804],
+      [10, 1.574598],
+      [45, 2.23564],
+      [50, 2.276303],
+      [100, 2.530603],
+      [1000, 3.255122],
+    ];
     for (const [n, e] of anchors) {
       const r = await run(1, 252, n);
       expect(r.ev.expected_max_sharpe).toBeCloseTo(e, 6); // 1 year: E_N / sqrt(1)
@@ -54,7 +63,9 @@ describe("research_audit spec examples", () => {
     expect(a.passed).toBe(false);
     const err = a.findings.find((f) => f.severity === "error")!;
     expect(err.where).toBe("minbtl");
-    expect(err.message).toContain("4 years cannot support an annualised Sharpe of 1 after 45 trials: MinBTL 4.9981 years, short by 0.9981");
+    expect(err.message).toContain(
+      "4 years cannot support an annualised Sharpe of 1 after 45 trials: MinBTL 4.9981 years, short by 0.9981",
+    );
     expect(err.message).toContain("Expected max Sharpe from noise alone at this length is 1.1178");
     const b = await run(1.0, 1260, 45, 252);
     expect(b.ev.sample_years).toBe(5);
@@ -96,7 +107,9 @@ describe("research_audit spec examples", () => {
     r.ev.logits.forEach((l: number) => expect(l).toBeCloseTo(Math.log(1 / 3 / (2 / 3)), 12));
     expect(r.ev.n_distinct_winners).toBe(1);
     expect(r.ev.mean_abs_correlation).toBeCloseTo(1, 12);
-    expect(r.findings.some((f) => f.severity === "warning" && f.message.includes("far fewer effective trials than columns"))).toBe(true);
+    expect(
+      r.findings.some((f) => f.severity === "warning" && f.message.includes("far fewer effective trials than columns")),
+    ).toBe(true);
   });
 
   it("5: T = 1008, 20 noise columns, S = 10: skill gives PBO well below 0.5, noise sits near the no-skill line and fails", async () => {
@@ -149,11 +162,34 @@ describe("research_audit by hand and conventions", () => {
   it("without model_returns PBO is skipped with a warning; evidence keys in order", async () => {
     const r = await run(1, 1260, 45);
     expect(Object.keys(r.ev)).toEqual([
-      "n_trials", "sharpe_annual", "sample_years", "min_btl_years", "credible", "shortfall_years", "expected_max_sharpe",
-      "pbo", "logits", "n_combinations", "n_blocks", "n_configs", "rank_convention", "no_skill_pbo", "threshold",
-      "prob_oos_loss", "degradation_slope", "n_distinct_winners", "mean_abs_correlation",
+      "n_trials",
+      "sharpe_annual",
+      "sample_years",
+      "min_btl_years",
+      "credible",
+      "shortfall_years",
+      "expected_max_sharpe",
+      "pbo",
+      "logits",
+      "n_combinations",
+      "n_blocks",
+      "n_configs",
+      "rank_convention",
+      "no_skill_pbo",
+      "threshold",
+      "prob_oos_loss",
+      "degradation_slope",
+      "n_distinct_winners",
+      "mean_abs_correlation",
     ]);
-    expect([r.ev.pbo, r.ev.logits, r.ev.n_combinations, r.ev.n_blocks, r.ev.n_configs, r.ev.prob_oos_loss]).toEqual([null, null, null, null, null, null]);
+    expect([r.ev.pbo, r.ev.logits, r.ev.n_combinations, r.ev.n_blocks, r.ev.n_configs, r.ev.prob_oos_loss]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(r.ev.threshold).toBe(0.5);
     expect(r.ev.no_skill_pbo).toBeCloseTo(23 / 45, 15);
     expect(r.ev.rank_convention).toContain("the in-sample winner takes the lowest rank in its out-of-sample tie group");
@@ -181,7 +217,9 @@ describe("research_audit by hand and conventions", () => {
     expect(events.at(-1)).toEqual({ progress: 12870 + 30, total: 12870 + 30 });
     const ac = new AbortController();
     ac.abort(new Error("cancelled"));
-    await expect(withRunContext({ signal: ac.signal }, () => check(1, 200, 30, 252, frame, 16))).rejects.toThrow("cancelled");
+    await expect(withRunContext({ signal: ac.signal }, () => check(1, 200, 30, 252, frame, 16))).rejects.toThrow(
+      "cancelled",
+    );
   });
 });
 

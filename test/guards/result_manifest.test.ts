@@ -1,16 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
 import { check } from "../../guards/result_manifest.js";
 import { ResultCard, type ResultCardInit } from "../../src/lib/result_card.js";
 import { badError as bad } from "../helpers/bad_field.js";
 
-type Out = ReturnType<typeof check>;
-
 const COMPLETE: ResultCardInit = {
   strategy_id: "mom_12_1_v3",
-  universe: { source: "CRSP", asof: "2024-06-30", includes_delisted: true, n_names: 3000, membership_rule: "top 3000 by cap, monthly" },
+  universe: {
+    source: "CRSP",
+    asof: "2024-06-30",
+    includes_delisted: true,
+    n_names: 3000,
+    membership_rule: "top 3000 by cap, monthly",
+  },
   data: [{ name: "crsp_daily", retrieved_at: "2024-07-01T10:00:00Z", adjustment: "total return" }],
-  split: { scheme: "walk-forward", purge: 21, embargo: 5, train: "2000-01-01/2014-12-31", test: "2015-01-01/2023-12-31" },
+  split: {
+    scheme: "walk-forward",
+    purge: 21,
+    embargo: 5,
+    train: "2000-01-01/2014-12-31",
+    test: "2015-01-01/2023-12-31",
+  },
   costs: { spread_bps: 4, slippage_bps: 3, impact_model: "sqrt(participation)" },
   trials: { n: 137, ledger_path: "trials.jsonl" },
   metrics: { sharpe: 1.1, annualization: "252 daily, geometric", rf_convention: "annual_rf_geometric" },
@@ -37,12 +46,26 @@ const card = (over: Partial<ResultCardInit> = {}) => new ResultCard({ ...COMPLET
 describe("result_manifest: spec examples", () => {
   it("1. a complete card passes: 'complete result card; still positive at 50 bps round-trip'", () => {
     const o = check(card());
-    expect(o.findings).toEqual([{ severity: "info", message: "complete result card; still positive at 50 bps round-trip", where: "strategy_id" }]);
+    expect(o.findings).toEqual([
+      { severity: "info", message: "complete result card; still positive at 50 bps round-trip", where: "strategy_id" },
+    ]);
     expect(Object.keys(o.evidence)).toEqual(["problems", "verdict", "rendered"]);
     expect(o.evidence["problems"]).toEqual([]);
     expect(o.evidence["verdict"]).toBe("still positive at 50 bps round-trip");
     const text = o.evidence["rendered"] as string;
-    for (const piece of ["mom_12_1_v3", "CRSP", "crsp_daily", "walk-forward", "sqrt(participation)", "trials.jsonl", "annual_rf_geometric", "capm_alpha", "a Sharpe below 0.3", "calm: 7 episodes", "2023-10-01"]) {
+    for (const piece of [
+      "mom_12_1_v3",
+      "CRSP",
+      "crsp_daily",
+      "walk-forward",
+      "sqrt(participation)",
+      "trials.jsonl",
+      "annual_rf_geometric",
+      "capm_alpha",
+      "a Sharpe below 0.3",
+      "calm: 7 episodes",
+      "2023-10-01",
+    ]) {
       expect(text).toContain(piece);
     }
   });
@@ -61,7 +84,18 @@ describe("result_manifest: spec examples", () => {
     expect(o.findings.length).toBe(10);
     expect(o.findings.every((f) => f.severity === "error" && f.where === "strategy_id")).toBe(true);
     expect(o.findings.map((f) => f.message)).toEqual(problems);
-    const expectedOrder = ["UPPER BOUND", "'annualization'", "'rf_convention'", "cost_curve has 0 point(s)", "trials.n is 1", "trials.ledger_path is empty", "benchmark is empty", "'capm_alpha'", "regimes_covered is empty", "falsifier is empty"];
+    const expectedOrder = [
+      "UPPER BOUND",
+      "'annualization'",
+      "'rf_convention'",
+      "cost_curve has 0 point(s)",
+      "trials.n is 1",
+      "trials.ledger_path is empty",
+      "benchmark is empty",
+      "'capm_alpha'",
+      "regimes_covered is empty",
+      "falsifier is empty",
+    ];
     expectedOrder.forEach((piece, i) => expect(problems[i]).toContain(piece));
     expect(o.evidence["verdict"]).toBe("unknown");
   });
@@ -81,7 +115,8 @@ describe("result_manifest: single problems and the verdict", () => {
     ["empty falsifier", { falsifier: "" }, "falsifier is empty"],
   ])("%s", (_name, over, piece) => {
     const init = { ...COMPLETE, ...over } as ResultCardInit;
-    if ("regimes_covered" in over && over.regimes_covered === undefined) delete (init as { regimes_covered?: unknown }).regimes_covered;
+    if ("regimes_covered" in over && over.regimes_covered === undefined)
+      delete (init as { regimes_covered?: unknown }).regimes_covered;
     const o = check(new ResultCard(init));
     expect((o.evidence["problems"] as string[]).length).toBe(1);
     expect(o.findings.map((f) => f.severity)).toEqual(["error"]);
@@ -105,6 +140,8 @@ describe("result_manifest: bad input", () => {
     expect(bad(() => check(card({ cost_curve: { "0": 1, ten: 0.5, "25": 0.1 } }))).field).toBe("card/cost_curve/ten");
     expect(bad(() => check(card({ cost_curve: { "0": 1, "": 0.5, "25": 0.1 } }))).field).toBe("card/cost_curve");
     expect(bad(() => check(card({ cost_curve: { "0": 1, "10": NaN, "25": 0.1 } }))).field).toBe("card/cost_curve/10");
-    expect(bad(() => check(card({ cost_curve: { "0": 1, "10": Infinity, "25": 0.1 } }))).field).toBe("card/cost_curve/10");
+    expect(bad(() => check(card({ cost_curve: { "0": 1, "10": Infinity, "25": 0.1 } }))).field).toBe(
+      "card/cost_curve/10",
+    );
   });
 });

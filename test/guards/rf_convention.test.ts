@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Series } from "../../src/runtime/contract.js";
+import type { Series } from "../../src/runtime/contract.js";
 import { check } from "../../guards/rf_convention.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { badField } from "../helpers/bad_field.js";
@@ -40,8 +40,16 @@ describe("rf_convention: spec examples", () => {
     expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["info", "sharpe"]]);
     expect(o.findings[0]!.message).toContain("annual_rf_geometric");
     expect(Object.keys(o.evidence)).toEqual([
-      "sharpe_by_convention", "matched_convention", "rf_per_period", "matching_conventions", "nearest_convention",
-      "rf_plausibly_annual", "rf", "periods_per_year", "reported_sharpe", "tolerance",
+      "sharpe_by_convention",
+      "matched_convention",
+      "rf_per_period",
+      "matching_conventions",
+      "nearest_convention",
+      "rf_plausibly_annual",
+      "rf",
+      "periods_per_year",
+      "reported_sharpe",
+      "tolerance",
     ]);
     expect(o.evidence["matched_convention"]).toBeNull();
     expect(o.evidence["matching_conventions"]).toEqual([]);

@@ -1,21 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Frame } from "../../src/runtime/contract.js";
+import type { Frame } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { check } from "../../guards/safe_asof.js";
 import { badField } from "../helpers/bad_field.js";
 
 const LEFT = makeFrame({ ts: ["2024-01-02T09:30:01"], symbol: ["AAA"], signal: [1] });
-const RIGHT = makeFrame({ ts: ["2024-01-02T09:29:59", "2024-01-02T09:30:01", "2024-01-02T09:30:05"], symbol: ["AAA", "AAA", "AAA"], px: [100, 101, 102] });
+const RIGHT = makeFrame({
+  ts: ["2024-01-02T09:29:59", "2024-01-02T09:30:01", "2024-01-02T09:30:05"],
+  symbol: ["AAA", "AAA", "AAA"],
+  px: [100, 101, 102],
+});
 type R = Awaited<ReturnType<typeof check>>;
 const wheres = (r: R, sev: string) => r.findings.filter((f) => f.severity === sev).map((f) => f.where);
 const joined = (r: R) => r.evidence["joined"] as Frame;
 
-
 describe("safe_asof: spec examples", () => {
   it("1. tolerance 5min -> PASS; px 100, staleness 2 s", async () => {
     const r = await check(LEFT, RIGHT, "ts", "symbol", "5min");
-    expect(r.findings).toEqual([{ severity: "info", message: "1/1 rows matched strictly prior within 5min; 0 honestly unmatched", where: "join" }]);
-    expect(Object.keys(r.evidence)).toEqual(["on", "by", "tolerance", "allow_exact_matches", "direction", "n_left", "joined", "n_matched", "n_unmatched", "max_staleness", "staleness_unit"]);
+    expect(r.findings).toEqual([
+      { severity: "info", message: "1/1 rows matched strictly prior within 5min; 0 honestly unmatched", where: "join" },
+    ]);
+    expect(Object.keys(r.evidence)).toEqual([
+      "on",
+      "by",
+      "tolerance",
+      "allow_exact_matches",
+      "direction",
+      "n_left",
+      "joined",
+      "n_matched",
+      "n_unmatched",
+      "max_staleness",
+      "staleness_unit",
+    ]);
     expect(joined(r).columns).toEqual(["ts", "symbol", "signal", "px", "_asof_right_ts"]);
     expect(joined(r).data["px"]).toEqual([100]);
     expect(joined(r).data["_asof_right_ts"]).toEqual(["2024-01-02T09:29:59"]);
@@ -81,7 +98,9 @@ describe("safe_asof: hand-derived", () => {
     expect(wheres(exact, "error")).toEqual(["look-ahead"]);
     expect(exact.findings.find((f) => f.where === "look-ahead")!.message).toContain("LOOK-AHEAD: 1 matched row(s)");
     const strict = await check(left, right, "t", undefined, 100);
-    expect(strict.findings).toEqual([{ severity: "info", message: "2/3 rows matched strictly prior within 100; 1 honestly unmatched", where: "join" }]);
+    expect(strict.findings).toEqual([
+      { severity: "info", message: "2/3 rows matched strictly prior within 100; 1 honestly unmatched", where: "join" },
+    ]);
     expect(joined(strict).data["_asof_right_ts"]).toEqual([null, 10, 20]);
     expect(strict.evidence["max_staleness"]).toBe(10);
     expect(strict.evidence["staleness_unit"]).toBe("key units");
@@ -113,7 +132,9 @@ describe("safe_asof: hand-derived", () => {
 
   it("an empty left joins nothing and takes right's key kinds (no spurious key mismatch)", async () => {
     const r = await check(makeFrame({ ts: [], symbol: [] }), RIGHT, "ts", "symbol", "5min");
-    expect(r.findings).toEqual([{ severity: "info", message: "0/0 rows matched strictly prior within 5min; 0 honestly unmatched", where: "join" }]);
+    expect(r.findings).toEqual([
+      { severity: "info", message: "0/0 rows matched strictly prior within 5min; 0 honestly unmatched", where: "join" },
+    ]);
     expect(r.evidence["max_staleness"]).toBeNull();
     expect(r.evidence["staleness_unit"]).toBe("seconds");
     expect(joined(r).nrows).toBe(0);
@@ -160,8 +181,12 @@ describe("safe_asof: bad input", () => {
     expect(await badField(() => check(num, num, "t", undefined, NaN))).toBe("tolerance");
   });
   it("direction and allow_exact_matches", async () => {
-    expect(await badField(() => check(LEFT, RIGHT, "ts", "symbol", "5min", false, "sideways" as "forward"))).toBe("direction");
-    expect(await badField(() => check(LEFT, RIGHT, "ts", "symbol", "5min", "yes" as unknown as boolean))).toBe("allow_exact_matches");
+    expect(await badField(() => check(LEFT, RIGHT, "ts", "symbol", "5min", false, "sideways" as "forward"))).toBe(
+      "direction",
+    );
+    expect(await badField(() => check(LEFT, RIGHT, "ts", "symbol", "5min", "yes" as unknown as boolean))).toBe(
+      "allow_exact_matches",
+    );
   });
   it("a frame already holding _asof_right_ts", async () => {
     const l = makeFrame({ ts: ["2024-01-02T09:30:01"], _asof_right_ts: [null] });
@@ -178,13 +203,17 @@ describe("safe_asof: progress", () => {
     const left = makeFrame({ t: Array.from({ length: n }, (_, i) => i + 0.5) });
     const right = makeFrame({ t: Array.from({ length: n }, (_, i) => i), px: Array.from({ length: n }, (_, i) => i) });
     const seen: number[] = [];
-    const r = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () => check(left, right, "t", undefined, 1));
+    const r = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () =>
+      check(left, right, "t", undefined, 1),
+    );
     expect(r.evidence["n_matched"]).toBe(n);
     expect(r.evidence["max_staleness"]).toBe(0.5);
     expect(seen.length).toBeGreaterThan(5);
     expect(seen[seen.length - 1]).toBe(4 * n + 2 * n);
     const ac = new AbortController();
     ac.abort(new Error("stop"));
-    await expect(withRunContext({ signal: ac.signal }, () => check(left, right, "t", undefined, 1))).rejects.toThrow("stop");
+    await expect(withRunContext({ signal: ac.signal }, () => check(left, right, "t", undefined, 1))).rejects.toThrow(
+      "stop",
+    );
   });
 });

@@ -37,7 +37,8 @@ function pythonPanel(seed: number, edge: number): { bench: number[]; models: Rec
   for (let t = 0; t < 750; t++) {
     const common = 0.0002 + 0.008 * gauss(g);
     bench.push(common + 0.003 * gauss(g));
-    for (const [name, col] of Object.entries(models)) col.push(common + 0.006 * gauss(g) + (name === "strat_04" ? edge : 0));
+    for (const [name, col] of Object.entries(models))
+      col.push(common + 0.006 * gauss(g) + (name === "strat_04" ? edge : 0));
   }
   return { bench, models };
 }
@@ -51,7 +52,9 @@ describe("spa_test spec examples", () => {
   it("data: the documented first values", () => {
     const { bench, frame } = specPanel();
     expect(bench.slice(0, 3)).toEqual([0.004296160866506398, -0.004602405035402626, 0.0009554470260627568]);
-    expect(frame.columns.map((c) => frame.data[c]![0])).toEqual([0.008197707997169346, 0.0024599164701066918, 0.0006032338063232602, 0.0011353489896282556]);
+    expect(frame.columns.map((c) => frame.data[c]![0])).toEqual([
+      0.008197707997169346, 0.0024599164701066918, 0.0006032338063232602, 0.0011353489896282556,
+    ]);
   });
 
   it("1: no edge -> block 3, p {0.338, 0.404, 0.404}, FAIL", async () => {
@@ -63,7 +66,9 @@ describe("spa_test spec examples", () => {
     ["a", "b", "c", "d"].forEach((k, j) => expect(r.ev.studentized[k]).toBeCloseTo(z[j]!, 6));
     // omega_k = sqrt(n) dbar_k / z_k.
     const omega = [0.00274191, 0.00317093, 0.00312365, 0.00281228];
-    ["a", "b", "c", "d"].forEach((k, j) => expect((10 * r.ev.mean_excess[k]) / r.ev.studentized[k]).toBeCloseTo(omega[j]!, 8));
+    ["a", "b", "c", "d"].forEach((k, j) =>
+      expect((10 * r.ev.mean_excess[k]) / r.ev.studentized[k]).toBeCloseTo(omega[j]!, 8),
+    );
     expect(r.ev.pvalues).toEqual({ lower: 0.338, consistent: 0.404, upper: 0.404 });
     expect(r.ev.best_model).toBe("a");
     expect(r.ev.naive_pvalue).toBeCloseTo(0.168275, 6);
@@ -116,7 +121,11 @@ describe("spa_test spec examples", () => {
     expect(b.passed).toBe(true);
 
     const negated = Object.fromEntries(Object.entries(edge.models).map(([k, v]) => [k, v.map((x) => -x)]));
-    const c = await run(edge.bench.map((x) => -x), makeFrame(negated), 500);
+    const c = await run(
+      edge.bench.map((x) => -x),
+      makeFrame(negated),
+      500,
+    );
     expect(c.ev.better_models).not.toContain("strat_04");
   });
 
@@ -130,7 +139,10 @@ describe("spa_test spec examples", () => {
     expect(r.ev.block_size_method).toBe("fallback-n^(1/3)");
     expect(r.ev.block_size).toBe(5); // round_half_up(100^(1/3) = 4.64)
     expect(r.passed).toBe(false);
-    expect(r.findings.map((f) => [f.severity, f.where])).toEqual([["error", "spa"], ["warning", "spa"]]);
+    expect(r.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["error", "spa"],
+      ["warning", "spa"],
+    ]);
     expect(r.findings[1]!.message).toContain("differential is constant");
     expect(r.findings[1]!.message).toContain('["x","y"]');
   });
@@ -141,8 +153,22 @@ describe("spa_test by hand and conventions", () => {
     const { bench, frame } = specPanel();
     const r = await run(bench, frame, 50);
     expect(Object.keys(r.ev)).toEqual([
-      "pvalues", "best_model", "n_models", "n_obs", "block_size", "block_size_method", "reps", "seed", "prng",
-      "statistic", "naive_pvalue", "better_models", "individual_pvalues", "mean_excess", "studentized", "alpha",
+      "pvalues",
+      "best_model",
+      "n_models",
+      "n_obs",
+      "block_size",
+      "block_size_method",
+      "reps",
+      "seed",
+      "prng",
+      "statistic",
+      "naive_pvalue",
+      "better_models",
+      "individual_pvalues",
+      "mean_excess",
+      "studentized",
+      "alpha",
     ]);
     expect(Object.keys(r.ev.pvalues)).toEqual(["lower", "consistent", "upper"]);
     expect(r.ev.prng).toBe("mt19937");
@@ -242,7 +268,9 @@ describe("spa_test progress and cancellation", () => {
   it("keeps a column named __proto__ as data", async () => {
     const { bench, frame } = specPanel();
     // JSON.parse makes "__proto__" an own key, as the payload decoder would.
-    const data = JSON.parse(JSON.stringify({ x: frame.data.a, b: frame.data.b }).replace('"x"', '"__proto__"')) as Record<string, number[]>;
+    const data = JSON.parse(
+      JSON.stringify({ x: frame.data.a, b: frame.data.b }).replace('"x"', '"__proto__"'),
+    ) as Record<string, number[]>;
     const r = await run(bench, { columns: ["__proto__", "b"], data, nrows: 100 }, 20);
     expect(Object.keys(r.ev.mean_excess)).toEqual(["__proto__", "b"]);
   });
@@ -250,7 +278,9 @@ describe("spa_test progress and cancellation", () => {
   it("rejects when the call is cancelled, and progress never changes the result", async () => {
     const { bench, frame } = specPanel();
     const ac = new AbortController();
-    const promise = withRunContext({ signal: ac.signal, onProgress: () => ac.abort(new Error("cancelled")) }, () => check({ values: bench }, frame, 1000));
+    const promise = withRunContext({ signal: ac.signal, onProgress: () => ac.abort(new Error("cancelled")) }, () =>
+      check({ values: bench }, frame, 1000),
+    );
     await expect(promise).rejects.toThrow("cancelled");
     const quiet = await check({ values: bench }, frame, 300);
     const watched = await withRunContext({ onProgress: () => undefined }, () => check({ values: bench }, frame, 300));
@@ -260,7 +290,8 @@ describe("spa_test progress and cancellation", () => {
 
 describe("spa_test bad input", () => {
   const { bench, frame } = specPanel();
-  const dated = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `2024-01-${String(i + from).padStart(2, "0")}`);
+  const dated = (n: number, from = 1) =>
+    Array.from({ length: n }, (_, i) => `2024-01-${String(i + from).padStart(2, "0")}`);
   async function field(p: Promise<unknown>): Promise<string> {
     try {
       await p;
@@ -277,12 +308,32 @@ describe("spa_test bad input", () => {
     ["benchmark_returns/values/3", () => check({ values: bench.map((x, t) => (t === 3 ? NaN : x)) }, frame)],
     ["benchmark_returns/values/3", () => check({ values: bench.map((x, t) => (t === 3 ? Infinity : x)) }, frame)],
     ["model_returns", () => check({ values: bench }, bench as never)],
-    ["model_returns", () => check({ values: bench }, makeFrame({}, bench.map((_, i) => i)))],
+    [
+      "model_returns",
+      () =>
+        check(
+          { values: bench },
+          makeFrame(
+            {},
+            bench.map((_, i) => i),
+          ),
+        ),
+    ],
     ["model_returns/columns", () => check({ values: bench }, { columns: ["a", "a"], data: { a: bench }, nrows: 100 })],
     ["model_returns/records/4/a", () => check({ values: bench }, withCell(NaN))],
     ["model_returns/records/4/a", () => check({ values: bench }, withCell(-Infinity))],
     ["model_returns", () => check({ values: bench }, makeFrame({ a: bench.slice(1) }))],
-    ["model_returns/index/5", () => check({ values: bench.slice(0, 20), index: dated(20) }, makeFrame({ a: bench.slice(0, 20) }, dated(20).map((d, i) => (i === 5 ? "2024-02-01" : d))))],
+    [
+      "model_returns/index/5",
+      () =>
+        check(
+          { values: bench.slice(0, 20), index: dated(20) },
+          makeFrame(
+            { a: bench.slice(0, 20) },
+            dated(20).map((d, i) => (i === 5 ? "2024-02-01" : d)),
+          ),
+        ),
+    ],
     ["reps", () => check({ values: bench }, frame, 0)],
     ["reps", () => check({ values: bench }, frame, 100001)],
     ["reps", () => check({ values: bench }, frame, 10.5)],
@@ -298,7 +349,13 @@ describe("spa_test bad input", () => {
     expect(await field(fn())).toBe(name);
   });
   it("accepts matching dated labels and the largest seed", async () => {
-    const r = await check({ values: bench.slice(0, 20), index: dated(20) }, makeFrame({ a: bench.slice(0, 20) }, dated(20)), 20, 20, 2 ** 32 - 1);
+    const r = await check(
+      { values: bench.slice(0, 20), index: dated(20) },
+      makeFrame({ a: bench.slice(0, 20) }, dated(20)),
+      20,
+      20,
+      2 ** 32 - 1,
+    );
     expect((r.evidence as Ev).seed).toBe(4294967295);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Cell, type Frame } from "../../src/runtime/contract.js";
+import type { Cell, Frame } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { withRunContext } from "../../src/lib/progress.js";
@@ -9,7 +9,24 @@ import { badField } from "../helpers/bad_field.js";
 type Out = Awaited<ReturnType<typeof check>>;
 const sev = (o: Out, s: string) => o.findings.filter((f) => f.severity === s);
 const inflation = (o: Out) => o.evidence["inflation"] as Record<string, unknown>;
-const KEYS = ["verdict", "sample_start", "sample_end", "n_names", "n_empty_columns", "years", "n_ended_early", "frac_ended_early", "expected_frac_ended_early", "n_started_late", "n_missing_delisted", "missing_delisted", "n_prelisting_data", "prelisting_names", "inflation", "report"];
+const KEYS = [
+  "verdict",
+  "sample_start",
+  "sample_end",
+  "n_names",
+  "n_empty_columns",
+  "years",
+  "n_ended_early",
+  "frac_ended_early",
+  "expected_frac_ended_early",
+  "n_started_late",
+  "n_missing_delisted",
+  "missing_delisted",
+  "n_prelisting_data",
+  "prelisting_names",
+  "inflation",
+  "report",
+];
 
 /** Business days (Mon-Fri) from `from` to `to` inclusive, as ISO dates. */
 function bdays(from: string, to: string): string[] {
@@ -44,7 +61,8 @@ function market(nNames: number, years: number, seed: number) {
   const names = Object.keys(cols);
   const listingsOf = (listingDate: (n: string) => string = () => "2015-01-02") =>
     makeFrame({ ticker: names, listing_date: names.map(listingDate), delisting_date: names.map((n) => delisted[n]!) });
-  const panelOf = (keep: (n: string) => boolean) => makeFrame(Object.fromEntries(names.filter(keep).map((n) => [n, cols[n]!])), dates);
+  const panelOf = (keep: (n: string) => boolean) =>
+    makeFrame(Object.fromEntries(names.filter(keep).map((n) => [n, cols[n]!])), dates);
   const deadNames = names.filter((n) => delisted[n] !== null);
   return { dates, names, deadNames, delisted, listingsOf, panelOf };
 }
@@ -57,40 +75,69 @@ describe("survivorship_audit: examples 1-3 (200 names, 10 years)", () => {
     expect(M10.deadNames.length).toBeLessThan(150);
   });
   it("1. full panel + listings -> PLAUSIBLY BIAS-FREE, PASS, inflation_bps > 0", async () => {
-    const o = await check(M10.panelOf(() => true), M10.listingsOf());
+    const o = await check(
+      M10.panelOf(() => true),
+      M10.listingsOf(),
+    );
     expect(o.evidence["verdict"]).toBe("PLAUSIBLY BIAS-FREE");
     expect(sev(o, "error")).toEqual([]);
     expect(o.evidence["n_names"]).toBe(200);
     expect(o.evidence["n_missing_delisted"]).toBe(0);
     const inf = inflation(o);
-    expect(Object.keys(inf)).toEqual(["measurable", "n_names", "n_dead", "full_universe_cagr", "survivors_only_cagr", "inflation_ann", "inflation_bps", "reason"]);
+    expect(Object.keys(inf)).toEqual([
+      "measurable",
+      "n_names",
+      "n_dead",
+      "full_universe_cagr",
+      "survivors_only_cagr",
+      "inflation_ann",
+      "inflation_bps",
+      "reason",
+    ]);
     expect(inf["measurable"]).toBe(true);
     expect(inf["inflation_bps"] as number).toBeGreaterThan(0);
-    expect(inf["inflation_bps"]).toBeCloseTo(1e4 * ((inf["survivors_only_cagr"] as number) - (inf["full_universe_cagr"] as number)), 8);
-    expect(o.findings.find((f) => f.where === "inflation")?.message).toContain("survivors-only subset inflates CAGR by");
+    expect(inf["inflation_bps"]).toBeCloseTo(
+      1e4 * ((inf["survivors_only_cagr"] as number) - (inf["full_universe_cagr"] as number)),
+      8,
+    );
+    expect(o.findings.find((f) => f.where === "inflation")?.message).toContain(
+      "survivors-only subset inflates CAGR by",
+    );
     // Dead = last price more than 30 days before the end; names delisted in the last 30 days are not.
     const end = Date.parse(M10.dates[M10.dates.length - 1]!);
     const nDead = M10.deadNames.filter((n) => Date.parse(M10.delisted[n]!) < end - 30 * 86400000).length;
     expect(o.evidence["n_ended_early"]).toBe(nDead);
     expect(o.evidence["frac_ended_early"]).toBeCloseTo(nDead / 200, 15);
-    expect(o.evidence["expected_frac_ended_early"]).toBeCloseTo(1 - 0.95 ** ((end - Date.parse("2015-01-02")) / 86400000 / 365.25), 14);
+    expect(o.evidence["expected_frac_ended_early"]).toBeCloseTo(
+      1 - 0.95 ** ((end - Date.parse("2015-01-02")) / 86400000 / 365.25),
+      14,
+    );
     expect(o.evidence["n_started_late"]).toBe(0);
     expect(Object.keys(o.evidence)).toEqual(KEYS);
   });
   it("2. survivors only + listings -> SURVIVOR-BIASED (confirmed), n_missing_delisted = number delisted", async () => {
-    const o = await check(M10.panelOf((n) => M10.delisted[n] === null), M10.listingsOf());
+    const o = await check(
+      M10.panelOf((n) => M10.delisted[n] === null),
+      M10.listingsOf(),
+    );
     expect((o.evidence["verdict"] as string).startsWith("SURVIVOR-BIASED (confirmed)")).toBe(true);
     expect(o.evidence["n_missing_delisted"]).toBe(M10.deadNames.length);
     expect(o.evidence["missing_delisted"]).toEqual([...M10.deadNames].sort());
     const errs = sev(o, "error");
     expect(errs.map((f) => f.where)).toEqual(["listings"]);
-    expect(errs[0]!.message).toContain(`${M10.deadNames.length} names delisted in the sample are absent from the universe`);
+    expect(errs[0]!.message).toContain(
+      `${M10.deadNames.length} names delisted in the sample are absent from the universe`,
+    );
     expect(errs[0]!.message).toContain(M10.deadNames[0]!);
     expect(errs[0]!.message).toContain("more)");
   });
   it("3. survivors only, no listings -> SURVIVOR-ONLY SNAPSHOT, inflation not measurable, UPPER BOUND note", async () => {
     const o = await check(M10.panelOf((n) => M10.delisted[n] === null));
-    expect((o.evidence["verdict"] as string).startsWith("SURVIVOR-ONLY SNAPSHOT (red flag): no name stops trading in 10.0 years; about 40.1% should have")).toBe(true);
+    expect(
+      (o.evidence["verdict"] as string).startsWith(
+        "SURVIVOR-ONLY SNAPSHOT (red flag): no name stops trading in 10.0 years; about 40.1% should have",
+      ),
+    ).toBe(true);
     expect(sev(o, "error").map((f) => f.where)).toEqual(["panel"]);
     expect(inflation(o)["measurable"]).toBe(false);
     expect(inflation(o)["inflation_bps"]).toBeNull();
@@ -104,7 +151,14 @@ describe("survivorship_audit: example 4 (120 names, 6 years, 1/8 of the dead kep
     const m = market(120, 6, 11);
     const keptDead = new Set(m.deadNames.filter((_, i) => i % 8 === 0));
     expect(m.deadNames.length).toBeGreaterThan(16);
-    const o = await check(m.panelOf((n) => m.delisted[n] === null || keptDead.has(n)), undefined, undefined, undefined, 30, 0.1);
+    const o = await check(
+      m.panelOf((n) => m.delisted[n] === null || keptDead.has(n)),
+      undefined,
+      undefined,
+      undefined,
+      30,
+      0.1,
+    );
     expect(o.evidence["verdict"]).toBe("LIKELY SURVIVOR-BIASED");
     expect(sev(o, "error").map((f) => f.where)).toEqual(["panel"]);
     const frac = o.evidence["frac_ended_early"] as number;
@@ -129,23 +183,40 @@ describe("survivorship_audit: example 5 (ticker list; prelisting data)", () => {
     expect(Object.keys(o.evidence)).toEqual(KEYS);
   });
   it("a ticker list checked against listings finds the delisted names it lacks", async () => {
-    const listings = makeFrame({ ticker: ["AAA", "DDD", "EEE"], listing_date: [null, null, null], delisting_date: [null, "2017-05-01", "2021-01-01"] });
+    const listings = makeFrame({
+      ticker: ["AAA", "DDD", "EEE"],
+      listing_date: [null, null, null],
+      delisting_date: [null, "2017-05-01", "2021-01-01"],
+    });
     const o = await check(["AAA", "BBB"], listings, "2015-01-01", "2020-01-01");
     expect(o.evidence["missing_delisted"]).toEqual(["DDD"]);
     expect(sev(o, "error").map((f) => f.where)).toEqual(["listings"]);
   });
   it("one name's listing_date 100 rows after its first price -> prelisting_names = [that name]", async () => {
     const late = M10.names[5]!;
-    const o = await check(M10.panelOf(() => true), M10.listingsOf((n) => (n === late ? M10.dates[100]! : "2015-01-02")));
+    const o = await check(
+      M10.panelOf(() => true),
+      M10.listingsOf((n) => (n === late ? M10.dates[100]! : "2015-01-02")),
+    );
     expect(o.evidence["prelisting_names"]).toEqual([late]);
     expect(o.evidence["n_prelisting_data"]).toBe(1);
-    expect(sev(o, "warning").some((f) => f.message.includes("1 names have prices before their listing date"))).toBe(true);
+    expect(sev(o, "warning").some((f) => f.message.includes("1 names have prices before their listing date"))).toBe(
+      true,
+    );
   });
 });
 
 describe("survivorship_audit: example 6 (hand-derived)", () => {
   const flat = (dates: string[], n: number, end: (j: number) => string | null = () => null) =>
-    makeFrame(Object.fromEntries(Array.from({ length: n }, (_, j) => [`T${j}`, dates.map((d, i) => (end(j) !== null && d > end(j)! ? NaN : 100 + ((i * (j + 1)) % 7)))])), dates);
+    makeFrame(
+      Object.fromEntries(
+        Array.from({ length: n }, (_, j) => [
+          `T${j}`,
+          dates.map((d, i) => (end(j) !== null && d > end(j)! ? NaN : 100 + ((i * (j + 1)) % 7))),
+        ]),
+      ),
+      dates,
+    );
   it("3 names, 2024-01-02..2024-06-28, none dead -> untestable warning, PASS", async () => {
     const o = await check(flat(bdays("2024-01-02", "2024-06-28"), 3));
     expect(sev(o, "error")).toEqual([]);
@@ -203,12 +274,19 @@ describe("survivorship_audit: sample window, notes, inflation by hand", () => {
   });
   it("a sample_end beyond the data and an empty column are noted; a late starter is counted", async () => {
     const dates = bdays("2016-01-01", "2019-12-31");
-    const f = makeFrame({ A: dates.map(() => 10), E: dates.map(() => NaN), L: dates.map((d) => (d < "2017-01-01" ? NaN : 5)) }, dates);
+    const f = makeFrame(
+      { A: dates.map(() => 10), E: dates.map(() => NaN), L: dates.map((d) => (d < "2017-01-01" ? NaN : 5)) },
+      dates,
+    );
     const o = await check(f, undefined, undefined, "2020-06-30");
-    const notes = sev(o, "warning").filter((x) => x.where === "notes").map((x) => x.message);
+    const notes = sev(o, "warning")
+      .filter((x) => x.where === "notes")
+      .map((x) => x.message);
     expect(notes.some((m) => m.includes("every name counts as dead"))).toBe(true);
     expect(notes.some((m) => m.includes("1 empty column(s) dropped") && m.includes("E"))).toBe(true);
-    expect(notes.some((m) => m.includes("inflation unmeasurable despite dead names") && m.includes("check min_gap_days"))).toBe(true);
+    expect(
+      notes.some((m) => m.includes("inflation unmeasurable despite dead names") && m.includes("check min_gap_days")),
+    ).toBe(true);
     expect(o.evidence["n_empty_columns"]).toBe(1);
     expect(o.evidence["n_names"]).toBe(2);
     expect(o.evidence["n_ended_early"]).toBe(2);
@@ -238,7 +316,9 @@ describe("survivorship_audit: bad input", () => {
   });
   it("ticker list: empty, not all strings, without both dates", async () => {
     expect(await badField(() => check([], undefined, "2015-01-01", "2020-01-01"))).toBe("prices");
-    expect(await badField(() => check(["A", 3 as unknown as string], undefined, "2015-01-01", "2020-01-01"))).toBe("prices/1");
+    expect(await badField(() => check(["A", 3 as unknown as string], undefined, "2015-01-01", "2020-01-01"))).toBe(
+      "prices/1",
+    );
     expect(await badField(() => check(["A", "A"], undefined, "2015-01-01", "2020-01-01"))).toBe("prices/1");
     expect(await badField(() => check(["A"], undefined, "2015-01-01"))).toBe("sample_end");
     expect(await badField(() => check(["A"]))).toBe("sample_start");
@@ -246,8 +326,12 @@ describe("survivorship_audit: bad input", () => {
   it("listings: not a frame, no ticker column, unparseable dates", async () => {
     expect(await badField(() => check(P(), [1] as unknown as Frame))).toBe("listings");
     expect(await badField(() => check(P(), makeFrame({ symbol: ["A"] })))).toBe("listings");
-    expect(await badField(() => check(P(), makeFrame({ ticker: ["A"], listing_date: ["2020-13-01"] })))).toBe("listings/records/0/listing_date");
-    expect(await badField(() => check(P(), makeFrame({ ticker: ["A"], delisting_date: ["soon"] })))).toBe("listings/records/0/delisting_date");
+    expect(await badField(() => check(P(), makeFrame({ ticker: ["A"], listing_date: ["2020-13-01"] })))).toBe(
+      "listings/records/0/listing_date",
+    );
+    expect(await badField(() => check(P(), makeFrame({ ticker: ["A"], delisting_date: ["soon"] })))).toBe(
+      "listings/records/0/delisting_date",
+    );
   });
   it("sample_start >= sample_end; an unparseable date", async () => {
     expect(await badField(() => check(P(), undefined, "2020-01-05", "2020-01-05"))).toBe("sample_end");
@@ -258,9 +342,15 @@ describe("survivorship_audit: bad input", () => {
   it("min_gap_days not an integer >= 0; rate outside [0, 1)", async () => {
     expect(await badField(() => check(P(), undefined, undefined, undefined, -1))).toBe("min_gap_days");
     expect(await badField(() => check(P(), undefined, undefined, undefined, 1.5))).toBe("min_gap_days");
-    expect(await badField(() => check(P(), undefined, undefined, undefined, 30, 1))).toBe("expected_annual_delist_rate");
-    expect(await badField(() => check(P(), undefined, undefined, undefined, 30, -0.01))).toBe("expected_annual_delist_rate");
-    expect(await badField(() => check(P(), undefined, undefined, undefined, 30, NaN))).toBe("expected_annual_delist_rate");
+    expect(await badField(() => check(P(), undefined, undefined, undefined, 30, 1))).toBe(
+      "expected_annual_delist_rate",
+    );
+    expect(await badField(() => check(P(), undefined, undefined, undefined, 30, -0.01))).toBe(
+      "expected_annual_delist_rate",
+    );
+    expect(await badField(() => check(P(), undefined, undefined, undefined, 30, NaN))).toBe(
+      "expected_annual_delist_rate",
+    );
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
 import { phi, phiInv } from "../../src/lib/normal.js";
 import { check } from "../../guards/trial_ledger.js";
 import { badField } from "../helpers/bad_field.js";
@@ -13,7 +12,6 @@ function run(...args: Parameters<typeof check>) {
   const passed = !out.findings.some((f) => f.severity === "error");
   return { ...out, ev: out.evidence as Ev, passed };
 }
-
 
 describe("trial_ledger spec examples", () => {
   it("1: three trials, Sharpe 2.5 over 5 years passes", () => {
@@ -82,7 +80,9 @@ describe("trial_ledger spec examples", () => {
     const errors = r.findings.filter((f) => f.severity === "error");
     expect(errors).toHaveLength(1);
     expect(errors[0]!.where).toBe("sharpes");
-    expect(errors[0]!.message).toContain("the trial list does not contain the configuration you are reporting, so its trial count is a fiction");
+    expect(errors[0]!.message).toContain(
+      "the trial list does not contain the configuration you are reporting, so its trial count is a fiction",
+    );
     expect(r.findings.some((f) => f.severity === "info" && f.where === "dsr")).toBe(true);
   });
 });
@@ -138,9 +138,23 @@ describe("trial_ledger by hand", () => {
   it("has the spec's evidence keys in order", () => {
     const r = run(2.5, 1260, [0.5, 0.6, 2.5]);
     expect(Object.keys(r.ev)).toEqual([
-      "psr", "dsr", "expected_max_sharpe", "expected_max_sharpe_per_period", "sharpe_per_period", "n_trials",
-      "sharpe_variance", "min_trl_obs", "min_trl_years", "convention", "best_sharpe", "n_obs", "periods_per_year",
-      "skew", "kurtosis", "alpha", "best_trial_sharpe",
+      "psr",
+      "dsr",
+      "expected_max_sharpe",
+      "expected_max_sharpe_per_period",
+      "sharpe_per_period",
+      "n_trials",
+      "sharpe_variance",
+      "min_trl_obs",
+      "min_trl_years",
+      "convention",
+      "best_sharpe",
+      "n_obs",
+      "periods_per_year",
+      "skew",
+      "kurtosis",
+      "alpha",
+      "best_trial_sharpe",
     ]);
     expect(r.ev.convention).toBe("bailey-lopez-de-prado-2014");
     expect(r.ev.best_trial_sharpe).toBe(2.5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Series } from "../../src/runtime/contract.js";
+import type { Series } from "../../src/runtime/contract.js";
 import { check, type IndicatorFn } from "../../guards/warmup_probe.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { badError as bad } from "../helpers/bad_field.js";
@@ -83,7 +83,11 @@ describe("warmup_probe: spec examples on the hand-derived closes", () => {
   });
 
   it("2. EMA(20), max_probe 500: 87 / 162 / 231 bars at 1e-6 / 1e-9 / 1e-12; cold start 0.0070429", async () => {
-    const expected: [number, number][] = [[1e-6, 87], [1e-9, 162], [1e-12, 231]];
+    const expected: [number, number][] = [
+      [1e-6, 87],
+      [1e-9, 162],
+      [1e-12, 231],
+    ];
     for (const [tol, bars] of expected) {
       const o = await check(emaOf(20), X, tol, 500);
       expect(res(o, "ema").warmup_bars).toBe(bars);
@@ -93,7 +97,9 @@ describe("warmup_probe: spec examples on the hand-derived closes", () => {
     expect(pass.findings.map((f) => [f.severity, f.where])).toEqual([["info", "ema"]]);
     const fail = await check(emaOf(20), X, 1e-9, 500, 10, 1, 20);
     expect(sev(fail, "error").map((f) => f.where)).toEqual(["ema"]);
-    expect(fail.findings[0]!.message).toContain("needs 162 bars of history to converge to tol but live fetches 20; the live value is a different indicator");
+    expect(fail.findings[0]!.message).toContain(
+      "needs 162 bars of history to converge to tol but live fetches 20; the live value is a different indicator",
+    );
     expect(Object.keys(fail.evidence)).toEqual(["results", "tol", "history", "n_bars", "n_eval", "step"]);
     expect(fail.evidence["history"]).toBe(20);
     expect(fail.evidence["n_bars"]).toBe(1500);
@@ -117,7 +123,9 @@ describe("warmup_probe: spec examples on the hand-derived closes", () => {
     expect(res(o, "ema").warmup_bars).toBe(-1);
     expect(Math.abs(res(o, "ema").err_at_zero_bars! - 0.0048407)).toBeLessThan(5e-8);
     expect(sev(o, "error").length).toBe(1);
-    expect(o.findings[0]!.message).toContain("still not converged to tol after 30 bars; a cold start is off by 0.00484073 relative");
+    expect(o.findings[0]!.message).toContain(
+      "still not converged to tol after 30 bars; a cold start is off by 0.00484073 relative",
+    );
     expect(o.evidence["history"]).toBeNull();
   });
 
@@ -141,7 +149,10 @@ describe("warmup_probe: spec examples on the hand-derived closes", () => {
 describe("warmup_probe: a leaky and a clean indicator told apart", () => {
   it("with history 25, SMA(20) passes and EMA(20) fails in one mapping call", async () => {
     const o = await check({ clean: smaOf(20), recursive: emaOf(20) }, X, 1e-9, 300, 10, 1, 25);
-    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["info", "clean"], ["error", "recursive"]]);
+    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["info", "clean"],
+      ["error", "recursive"],
+    ]);
     expect(o.findings[0]!.message).toContain("fits within the 25 bars");
     expect(res(o, "clean").warmup_bars).toBe(19);
     expect(res(o, "recursive").warmup_bars).toBe(162);
@@ -151,7 +162,10 @@ describe("warmup_probe: a leaky and a clean indicator told apart", () => {
     const ema = emaOf(20);
     const ref = (ema(X) as number[]).slice(-10);
     const scale = Math.max(...ref.map(Math.abs));
-    const errAt = (p: number) => Math.max(...(ema(X.slice(X.length - 10 - p)) as number[]).slice(-10).map((v, i) => Math.abs(v - ref[i]!) / scale));
+    const errAt = (p: number) =>
+      Math.max(
+        ...(ema(X.slice(X.length - 10 - p)) as number[]).slice(-10).map((v, i) => Math.abs(v - ref[i]!) / scale),
+      );
     const probes = Array.from({ length: 21 }, (_v, i) => 25 * i); // 0, 25, ..., 500
     const over = probes.filter((p) => errAt(p) > 1e-9);
     const expected = probes[probes.indexOf(over[over.length - 1]!) + 1]!;
@@ -162,15 +176,30 @@ describe("warmup_probe: a leaky and a clean indicator told apart", () => {
   });
 
   it("an object entry that throws or returns the wrong length is a warning with null results", async () => {
-    const o = await check({ ok: smaOf(5), boom: () => { throw new Error("no data"); }, short: (c: number[]) => c.slice(1) }, X.slice(0, 100));
-    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([["info", "ok"], ["warning", "boom"], ["warning", "short"]]);
+    const o = await check(
+      {
+        ok: smaOf(5),
+        boom: () => {
+          throw new Error("no data");
+        },
+        short: (c: number[]) => c.slice(1),
+      },
+      X.slice(0, 100),
+    );
+    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([
+      ["info", "ok"],
+      ["warning", "boom"],
+      ["warning", "short"],
+    ]);
     expect(o.findings[1]!.message).toContain("indicator raised, not a warm-up result: ");
     expect(o.findings[1]!.message).toContain("no data");
     expect(res(o, "boom")).toEqual({ warmup_bars: null, max_probe: 45, err_at_zero_bars: null });
   });
 
   it("a converging indicator with no over-tol probe needs 0 bars; the closes may be a series", async () => {
-    const identity: IndicatorFn = function identity(c) { return [...c]; };
+    const identity: IndicatorFn = function identity(c) {
+      return [...c];
+    };
     const o = await check(identity, { values: X.slice(0, 50), index: undefined } as Series);
     expect(res(o, "identity").warmup_bars).toBe(0);
     expect(res(o, "identity").err_at_zero_bars).toBe(0);
@@ -199,9 +228,20 @@ describe("warmup_probe: bad input", () => {
     ["max_probe negative", () => check(sma5, xs, 1e-9, -1), "max_probe"],
     ["max_probe + n_eval > n", () => check(sma5, xs, 1e-9, 91), "max_probe"],
     ["history zero", () => check(sma5, xs, 1e-9, 10, 10, 1, 0), "history"],
-    ["single indicator throws", () => check(() => { throw new Error("x"); }, xs), "indicator"],
+    [
+      "single indicator throws",
+      () =>
+        check(() => {
+          throw new Error("x");
+        }, xs),
+      "indicator",
+    ],
     ["single indicator wrong length", () => check((c: number[]) => c.slice(2), xs), "indicator"],
-    ["single indicator non-finite on the full history", () => check((c: number[]) => c.map(() => NaN), xs), "indicator"],
+    [
+      "single indicator non-finite on the full history",
+      () => check((c: number[]) => c.map(() => NaN), xs),
+      "indicator",
+    ],
   ])("%s", async (_name, fn, field) => {
     expect((await bad(fn as () => Promise<unknown>)).field).toBe(field);
   });

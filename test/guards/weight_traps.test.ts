@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Frame } from "../../src/runtime/contract.js";
+import type { Frame } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { phiInv } from "../../src/lib/normal.js";
@@ -17,8 +17,14 @@ const weights = (o: Out) => o.evidence["hrp_weights"] as Record<string, number>;
 function pearson(x: number[], y: number[]): number {
   const mx = x.reduce((a, b) => a + b) / x.length;
   const my = y.reduce((a, b) => a + b) / y.length;
-  let sxy = 0, sxx = 0, syy = 0;
-  x.forEach((xi, i) => { sxy += (xi - mx) * (y[i]! - my); sxx += (xi - mx) ** 2; syy += (y[i]! - my) ** 2; });
+  let sxy = 0,
+    sxx = 0,
+    syy = 0;
+  x.forEach((xi, i) => {
+    sxy += (xi - mx) * (y[i]! - my);
+    sxx += (xi - mx) ** 2;
+    syy += (y[i]! - my) ** 2;
+  });
   return sxy / Math.sqrt(sxx * syy);
 }
 const dist = (x: number[], y: number[]) => Math.sqrt((1 - pearson(x, y)) / 2);
@@ -43,7 +49,16 @@ describe("weight_traps: example 1 (three return columns)", () => {
     expect(o.evidence["n_missing"]).toBe(0);
     expect(o.evidence["columns_without_negatives"]).toEqual([]);
     expect(o.evidence["linkage_method"]).toBe("single");
-    expect(Object.keys(o.evidence)).toEqual(["n_negative", "frac_negative", "min_value", "n_missing", "columns_without_negatives", "hrp_weights", "hrp_order", "linkage_method"]);
+    expect(Object.keys(o.evidence)).toEqual([
+      "n_negative",
+      "frac_negative",
+      "min_value",
+      "n_missing",
+      "columns_without_negatives",
+      "hrp_weights",
+      "hrp_order",
+      "linkage_method",
+    ]);
   });
   it("the same order and weights for single, complete, average and ward", async () => {
     const ref = weights(await check(makeFrame({ A, B, C })));
@@ -111,7 +126,7 @@ describe("weight_traps: example 4 (one price column among returns)", () => {
     const warns = sev(o, "warning");
     expect(warns).toHaveLength(1);
     expect(warns[0]!.where).toBe("columns");
-    expect(warns[0]!.message).toContain("\"B\"");
+    expect(warns[0]!.message).toContain('"B"');
     expect(o.evidence["columns_without_negatives"]).toEqual(["B"]);
   });
 });
@@ -145,7 +160,9 @@ describe("weight_traps: bad input", () => {
   });
   it("a non-numeric cell or an infinite value", async () => {
     expect(await badField(() => check(makeFrame({ A, B: [0.1, "x", 0, 0, 0, 0] })))).toBe("asset_returns/records/1/B");
-    expect(await badField(() => check(makeFrame({ A, B: [0.1, 0, -Infinity, 0, 0, 0] })))).toBe("asset_returns/records/2/B");
+    expect(await badField(() => check(makeFrame({ A, B: [0.1, 0, -Infinity, 0, 0, 0] })))).toBe(
+      "asset_returns/records/2/B",
+    );
     expect(await badField(() => check(makeFrame({ A: [true, 0, 0, 0, 0, 0], B })))).toBe("asset_returns/records/0/A");
   });
   it("linkage_method not one of the seven", async () => {
@@ -163,11 +180,18 @@ describe("weight_traps: async contract", () => {
   });
   it("reports progress while computing the covariance of a wide frame", async () => {
     const rng = new Mt19937(3);
-    const cols = Object.fromEntries(Array.from({ length: 120 }, (_, j) => [`X${j}`, Array.from({ length: 300 }, () => rng.nextFloat() - 0.5)]));
+    const cols = Object.fromEntries(
+      Array.from({ length: 120 }, (_, j) => [`X${j}`, Array.from({ length: 300 }, () => rng.nextFloat() - 0.5)]),
+    );
     const seen: number[] = [];
-    const o = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () => check(makeFrame(cols), "average"));
+    const o = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () =>
+      check(makeFrame(cols), "average"),
+    );
     expect(seen.length).toBeGreaterThan(1);
     expect(seen[seen.length - 1]).toBe(121);
-    expect(Object.values(o.evidence["hrp_weights"] as Record<string, number>).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(Object.values(o.evidence["hrp_weights"] as Record<string, number>).reduce((a, b) => a + b, 0)).toBeCloseTo(
+      1,
+      12,
+    );
   });
 });

@@ -17,13 +17,23 @@ let url: string;
 let port: number;
 let stderr = "";
 
-interface Raw { status: number; text: string; headers: Record<string, unknown>; error?: string }
+interface Raw {
+  status: number;
+  text: string;
+  headers: Record<string, unknown>;
+  error?: string;
+}
 
 /** A raw POST /mcp. `chunks` are written one by one without a content-length (chunked encoding). */
 function rawPost(body: Buffer | Buffer[], headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve) => {
     const chunked = Array.isArray(body);
-    const h: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream", host: `127.0.0.1:${port}`, ...headers };
+    const h: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      host: `127.0.0.1:${port}`,
+      ...headers,
+    };
     if (!chunked) h["content-length"] = String(body.length);
     let got: Raw | null = null;
     const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: h }, (res) => {
@@ -37,7 +47,13 @@ function rawPost(body: Buffer | Buffer[], headers: Record<string, string> = {}):
     });
     // After the server answers early it may close the socket while we are still writing: that is fine.
     req.on("error", (e) => {
-      if (!got) setTimeout(() => !got && resolve({ status: 0, text: "", headers: {}, error: (e as NodeJS.ErrnoException).code ?? e.message }), 200);
+      if (!got)
+        setTimeout(
+          () =>
+            !got &&
+            resolve({ status: 0, text: "", headers: {}, error: (e as NodeJS.ErrnoException).code ?? e.message }),
+          200,
+        );
     });
     if (!chunked) {
       req.end(body);
@@ -58,7 +74,10 @@ function rawPost(body: Buffer | Buffer[], headers: Record<string, string> = {}):
 
 /** The JSON-RPC message carried by an SSE (or JSON) response. */
 function rpcBody(text: string): any {
-  const data = text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim());
+  const data = text
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => l.slice(5).trim());
   return JSON.parse(data.length ? data[data.length - 1]! : text);
 }
 
@@ -85,7 +104,15 @@ async function stillServing(): Promise<void> {
 }
 
 const untimed = (r: any): any =>
-  Array.isArray(r) ? r.map(untimed) : r && typeof r === "object" ? Object.fromEntries(Object.entries(r).filter(([k]) => k !== "elapsed_s" && k !== "provenance").map(([k, v]) => [k, untimed(v)])) : r;
+  Array.isArray(r)
+    ? r.map(untimed)
+    : r && typeof r === "object"
+      ? Object.fromEntries(
+          Object.entries(r)
+            .filter(([k]) => k !== "elapsed_s" && k !== "provenance")
+            .map(([k, v]) => [k, untimed(v)]),
+        )
+      : r;
 
 beforeAll(async () => {
   ensureBuilt();
@@ -126,7 +153,9 @@ describe("HTTP: body cap (16,000,000 bytes)", () => {
     await stillServing();
   });
 
-  it("refuses a declared body one byte over the cap with 413 before parsing it (it is not JSON)", { timeout: 30_000 }, async () => {
+  it("refuses a declared body one byte over the cap with 413 before parsing it (it is not JSON)", {
+    timeout: 30_000,
+  }, async () => {
     const r = await rawPost(Buffer.alloc(CAP + 1, "x".charCodeAt(0)));
     expect(r.error).toBeUndefined();
     expect(r.status).toBe(413);
@@ -146,14 +175,20 @@ describe("HTTP: body cap (16,000,000 bytes)", () => {
 
   const overCap = () => Array.from({ length: 17 }, () => Buffer.alloc(1_000_000, "x".charCodeAt(0)));
 
-  it("survives a chunked body without content-length that grows past the cap (no parse, keeps serving)", { timeout: 30_000 }, async () => {
+  it("survives a chunked body without content-length that grows past the cap (no parse, keeps serving)", {
+    timeout: 30_000,
+  }, async () => {
     const r = await rawPost(overCap());
-    expect(r.status === 413 || r.error === "ECONNRESET" || r.error === "EPIPE", `got ${r.status} ${r.error}`).toBe(true);
+    expect(r.status === 413 || r.error === "ECONNRESET" || r.error === "EPIPE", `got ${r.status} ${r.error}`).toBe(
+      true,
+    );
     await stillServing();
   });
 
   // Was a BUG (a TCP reset with 0 bytes, not 413), fixed in 6092c28; re-enabled.
-  it("refuses a chunked body without content-length that grows past the cap with 413", { timeout: 30_000 }, async () => {
+  it("refuses a chunked body without content-length that grows past the cap with 413", {
+    timeout: 30_000,
+  }, async () => {
     const r = await rawPost(overCap());
     expect(r.error, `chunked overflow got ${r.error} instead of an HTTP answer`).toBeUndefined();
     expect(r.status).toBe(413);
@@ -177,7 +212,15 @@ describe("HTTP: Host and Origin checks", () => {
   const body = () => Buffer.from(JSON.stringify(rpc(1, "tools/list", {})));
 
   it("refuses foreign or malformed Host headers with 403", async () => {
-    for (const host of ["evil.example", `evil.example:${port}`, `127.0.0.1:${port + 1}`, `127.0.0.1`, `localhost.evil.example:${port}`, `127.0.0.1:${port}.evil.example`, `0.0.0.0:${port}`]) {
+    for (const host of [
+      "evil.example",
+      `evil.example:${port}`,
+      `127.0.0.1:${port + 1}`,
+      `127.0.0.1`,
+      `localhost.evil.example:${port}`,
+      `127.0.0.1:${port}.evil.example`,
+      `0.0.0.0:${port}`,
+    ]) {
       const r = await rawPost(body(), { host });
       expect(r.status, `Host ${host}`).toBe(403);
     }
@@ -193,7 +236,14 @@ describe("HTTP: Host and Origin checks", () => {
   });
 
   it("refuses foreign Origin headers with 403 and accepts the loopback ones", async () => {
-    for (const origin of ["http://evil.example", `http://evil.example:${port}`, `https://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, "null", `http://127.0.0.1:${port}.evil.example`]) {
+    for (const origin of [
+      "http://evil.example",
+      `http://evil.example:${port}`,
+      `https://127.0.0.1:${port}`,
+      `http://127.0.0.1:${port + 1}`,
+      "null",
+      `http://127.0.0.1:${port}.evil.example`,
+    ]) {
       const r = await rawPost(body(), { origin });
       expect(r.status, `Origin ${origin}`).toBe(403);
     }
@@ -206,29 +256,38 @@ describe("HTTP: Host and Origin checks", () => {
 });
 
 describe("HTTP: concurrency", () => {
-  it("answers 50 concurrent tools/call from 5 SDK clients correctly (valid and invalid, mixed tools)", { timeout: 60_000 }, async () => {
+  it("answers 50 concurrent tools/call from 5 SDK clients correctly (valid and invalid, mixed tools)", {
+    timeout: 60_000,
+  }, async () => {
     const tools = listTools().filter((t) => KNOWN[t.name]);
     const cases = Array.from({ length: 50 }, (_, i) => {
       const t = tools[(i * 7) % tools.length]!;
       // Every fifth call is invalid: a near-miss key or a dropped key on the valid set.
-      const args = i % 5 === 4 ? applyAll(validArgs(t), [{ kind: i % 10 === 4 ? "nearMiss" : "drop", at: i, how: i }] as any) : validArgs(t);
+      const args =
+        i % 5 === 4
+          ? applyAll(validArgs(t), [{ kind: i % 10 === 4 ? "nearMiss" : "drop", at: i, how: i }] as any)
+          : validArgs(t);
       return { name: t.name, args };
     });
-    const expected = await Promise.all(cases.map(async (c) => {
-      try {
-        return { ok: true as const, r: untimed(await callToolUntyped(c.name, c.args)) };
-      } catch (e) {
-        if (!(e instanceof BadInputError)) throw e;
-        return { ok: false as const, message: e.message, code: e.code, field: e.field };
-      }
-    }));
+    const expected = await Promise.all(
+      cases.map(async (c) => {
+        try {
+          return { ok: true as const, r: untimed(await callToolUntyped(c.name, c.args)) };
+        } catch (e) {
+          if (!(e instanceof BadInputError)) throw e;
+          return { ok: false as const, message: e.message, code: e.code, field: e.field };
+        }
+      }),
+    );
     expect(expected.filter((e) => !e.ok).length).toBeGreaterThan(0);
     const clients = await Promise.all(Array.from({ length: 5 }, (_, i) => newClient(`c${i}`)));
     try {
       // listTools caches each tool's output validator in the client, so every structuredContent is checked against its outputSchema.
       for (const c of clients) expect((await c.listTools()).tools.length).toBe(listTools().length);
       const t0 = performance.now();
-      const answers = await Promise.all(cases.map((c, i) => clients[i % 5]!.callTool({ name: c.name, arguments: c.args })));
+      const answers = await Promise.all(
+        cases.map((c, i) => clients[i % 5]!.callTool({ name: c.name, arguments: c.args })),
+      );
       console.log(`http: 50 concurrent calls over 5 clients in ${(performance.now() - t0).toFixed(0)} ms`);
       answers.forEach((a: any, i) => {
         const e = expected[i]!;
@@ -253,14 +312,34 @@ describe("HTTP: concurrency", () => {
 
   it("keeps serving after clients vanish mid-request", { timeout: 30_000 }, async () => {
     // Start slow-ish calls and abort the sockets immediately.
-    const body = Buffer.from(JSON.stringify(rpc(9, "tools/call", { name: "check_spa_test", arguments: { ...KNOWN.check_spa_test, reps: 2000 } })));
-    await Promise.all(Array.from({ length: 10 }, () => new Promise<void>((resolve) => {
-      const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "content-length": String(body.length) } });
-      req.on("error", () => resolve());
-      req.on("close", () => resolve());
-      req.write(body);
-      setTimeout(() => req.destroy(), 5);
-    })));
+    const body = Buffer.from(
+      JSON.stringify(
+        rpc(9, "tools/call", { name: "check_spa_test", arguments: { ...KNOWN.check_spa_test, reps: 2000 } }),
+      ),
+    );
+    await Promise.all(
+      Array.from(
+        { length: 10 },
+        () =>
+          new Promise<void>((resolve) => {
+            const req = request({
+              host: "127.0.0.1",
+              port,
+              path: "/mcp",
+              method: "POST",
+              headers: {
+                "content-type": "application/json",
+                accept: "application/json, text/event-stream",
+                "content-length": String(body.length),
+              },
+            });
+            req.on("error", () => resolve());
+            req.on("close", () => resolve());
+            req.write(body);
+            setTimeout(() => req.destroy(), 5);
+          }),
+      ),
+    );
     await stillServing();
     expect(stderr).not.toMatch(/Unhandled|TypeError|RangeError/);
   });

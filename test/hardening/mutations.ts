@@ -20,8 +20,36 @@ export type Mutation =
   | { kind: "arrayEdge"; at: number; how: number; n: number }
   | { kind: "scale"; at: number; factor: number };
 
-export const NAN_LIKE = ["NaN", "nan", "Infinity", "-Infinity", "inf", "-inf", "+Infinity", "1e999", "", " ", "null", "undefined"];
-export const EXTREMES = [1e308, -1e308, 5e-324, -5e-324, -0, 0, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 2 ** 53, 1e-300, 4294967296, -1, 1e21, 0.1 + 0.2];
+export const NAN_LIKE = [
+  "NaN",
+  "nan",
+  "Infinity",
+  "-Infinity",
+  "inf",
+  "-inf",
+  "+Infinity",
+  "1e999",
+  "",
+  " ",
+  "null",
+  "undefined",
+];
+export const EXTREMES = [
+  1e308,
+  -1e308,
+  5e-324,
+  -5e-324,
+  -0,
+  0,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER - 2,
+  2 ** 53,
+  1e-300,
+  4294967296,
+  -1,
+  1e21,
+  0.1 + 0.2,
+];
 const NEAR_MISS: Record<string, string[]> = {
   values: ["vals", "value", "Values", "valuse"],
   records: ["recs", "record", "rows"],
@@ -39,7 +67,11 @@ export function paths(v: unknown, cap = 400): Path[] {
   const queue: [unknown, Path][] = [[v, []]];
   while (queue.length && out.length < cap) {
     const [x, p] = queue.shift()!;
-    const kids: [string | number, unknown][] = Array.isArray(x) ? x.slice(0, 6).map((c, i) => [i, c]) : isObj(x) ? Object.entries(x) : [];
+    const kids: [string | number, unknown][] = Array.isArray(x)
+      ? x.slice(0, 6).map((c, i) => [i, c])
+      : isObj(x)
+        ? Object.entries(x)
+        : [];
     for (const [k, c] of kids) {
       out.push([...p, k]);
       queue.push([c, [...p, k]]);
@@ -74,10 +106,14 @@ function nearMissOf(key: string, how: number): string {
   const known = NEAR_MISS[key];
   if (known) return known[how % known.length]!;
   switch (how % 4) {
-    case 0: return key.length > 1 ? key.slice(0, -1) : `${key}x`;
-    case 1: return `${key}s`;
-    case 2: return key.length > 2 ? key[1] + key[0] + key.slice(2) : `_${key}`;
-    default: return key.toUpperCase() === key ? key.toLowerCase() : key.toUpperCase();
+    case 0:
+      return key.length > 1 ? key.slice(0, -1) : `${key}x`;
+    case 1:
+      return `${key}s`;
+    case 2:
+      return key.length > 2 ? key[1] + key[0] + key.slice(2) : `_${key}`;
+    default:
+      return key.toUpperCase() === key ? key.toLowerCase() : key.toUpperCase();
   }
 }
 
@@ -85,7 +121,11 @@ function nearMissOf(key: string, how: number): string {
 export function applyMutation(base: Record<string, unknown>, m: Mutation): Record<string, unknown> {
   const root = structuredClone(base) as Record<string, unknown>;
   const all = paths(root);
-  const target = (pred: (v: unknown, p: Path) => boolean) => pick(all.filter((p) => pred(getAt(root, p), p)), (m as { at: number }).at);
+  const target = (pred: (v: unknown, p: Path) => boolean) =>
+    pick(
+      all.filter((p) => pred(getAt(root, p), p)),
+      (m as { at: number }).at,
+    );
   switch (m.kind) {
     case "drop": {
       const p = target((_v, p) => isObj(getAt(root, p.slice(0, -1))) || p.length === 1);
@@ -141,13 +181,20 @@ export function applyMutation(base: Record<string, unknown>, m: Mutation): Recor
       const p = target((v) => isObj(v));
       const text = JSON.stringify(m.value === undefined ? null : m.value);
       const obj = (p ? getAt(root, p) : root) as Record<string, unknown>;
-      const withKey = JSON.parse(`{${JSON.stringify(m.key)}:${text}${Object.keys(obj).length ? "," : ""}${JSON.stringify(obj).slice(1)}`);
+      const withKey = JSON.parse(
+        `{${JSON.stringify(m.key)}:${text}${Object.keys(obj).length ? "," : ""}${JSON.stringify(obj).slice(1)}`,
+      );
       if (!p) return withKey;
       setAt(root, p, withKey);
       return root;
     }
     case "dupIndex": {
-      const p = target((v) => Array.isArray(v) && v.length >= 2 && (v as unknown[]).every((x) => typeof x === "string" || typeof x === "number"));
+      const p = target(
+        (v) =>
+          Array.isArray(v) &&
+          v.length >= 2 &&
+          (v as unknown[]).every((x) => typeof x === "string" || typeof x === "number"),
+      );
       if (!p) return root;
       const arr = getAt(root, p) as unknown[];
       arr[(m.from + 1) % arr.length] = arr[m.from % arr.length];
@@ -191,7 +238,11 @@ export function applyMutation(base: Record<string, unknown>, m: Mutation): Recor
       const p = target((v) => typeof v === "number" || (Array.isArray(v) && v.some((x) => typeof x === "number")));
       if (!p) return root;
       const v = getAt(root, p);
-      setAt(root, p, Array.isArray(v) ? v.map((x) => (typeof x === "number" ? x * m.factor : x)) : (v as number) * m.factor);
+      setAt(
+        root,
+        p,
+        Array.isArray(v) ? v.map((x) => (typeof x === "number" ? x * m.factor : x)) : (v as number) * m.factor,
+      );
       return root;
     }
   }
@@ -206,15 +257,60 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant("nearMiss" as const), at, how: fc.nat({ max: 20 }) }),
   fc.record({ kind: fc.constant("nanLike" as const), at, text: fc.constantFrom(...NAN_LIKE) }),
   fc.record({ kind: fc.constant("extreme" as const), at, n: fc.nat({ max: 100 }) }),
-  fc.record({ kind: fc.constant("string" as const), at, text: fc.oneof(fc.string({ unit: "grapheme", maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom("2024-13-01", "2024-02-30", "1e5", "0x10", "../../etc/passwd", "\u0000", "\ud800", "😀", "日本語", "e\u0301")) }),
-  fc.record({ kind: fc.constant("longString" as const), at, length: fc.integer({ min: 5_000, max: 300_000 }), unit: fc.constantFrom("x", "é", "😀", "ab\n", "\u0000") }),
+  fc.record({
+    kind: fc.constant("string" as const),
+    at,
+    text: fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 40 }),
+      fc.string({ unit: "binary", maxLength: 40 }),
+      fc.constantFrom(
+        "2024-13-01",
+        "2024-02-30",
+        "1e5",
+        "0x10",
+        "../../etc/passwd",
+        "\u0000",
+        "\ud800",
+        "😀",
+        "日本語",
+        "e\u0301",
+      ),
+    ),
+  }),
+  fc.record({
+    kind: fc.constant("longString" as const),
+    at,
+    length: fc.integer({ min: 5_000, max: 300_000 }),
+    unit: fc.constantFrom("x", "é", "😀", "ab\n", "\u0000"),
+  }),
   fc.record({ kind: fc.constant("deep" as const), at, depth: fc.integer({ min: 50, max: 200 }), arrays: fc.boolean() }),
-  fc.record({ kind: fc.constant("protoKey" as const), at, key: fc.constantFrom("__proto__" as const, "constructor" as const, "prototype" as const), value: fc.oneof(fc.constant({ polluted: "yes" }), fc.constant({ prototype: { polluted: "yes" } }), json) }),
+  fc.record({
+    kind: fc.constant("protoKey" as const),
+    at,
+    key: fc.constantFrom("__proto__" as const, "constructor" as const, "prototype" as const),
+    value: fc.oneof(fc.constant({ polluted: "yes" }), fc.constant({ prototype: { polluted: "yes" } }), json),
+  }),
   fc.record({ kind: fc.constant("dupIndex" as const), at, from: fc.nat({ max: 50 }) }),
   fc.record({ kind: fc.constant("unsortDates" as const), at, seed: fc.nat({ max: 1000 }) }),
-  fc.record({ kind: fc.constant("arrayEdge" as const), at, how: fc.nat({ max: 100 }), n: fc.integer({ min: 2, max: 200 }) }),
-  fc.record({ kind: fc.constant("scale" as const), at, factor: fc.constantFrom(1e300, -1e300, 1e-300, -1, 0, 1e10, 100) }),
-  fc.record({ kind: fc.constant("extraKey" as const), key: fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty"), fc.string({ maxLength: 10 })), value: json }),
+  fc.record({
+    kind: fc.constant("arrayEdge" as const),
+    at,
+    how: fc.nat({ max: 100 }),
+    n: fc.integer({ min: 2, max: 200 }),
+  }),
+  fc.record({
+    kind: fc.constant("scale" as const),
+    at,
+    factor: fc.constantFrom(1e300, -1e300, 1e-300, -1, 0, 1e10, 100),
+  }),
+  fc.record({
+    kind: fc.constant("extraKey" as const),
+    key: fc.oneof(
+      fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty"),
+      fc.string({ maxLength: 10 }),
+    ),
+    value: json,
+  }),
 );
 
 /** One to three mutations, applied in order. */

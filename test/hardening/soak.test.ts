@@ -20,15 +20,39 @@ const SEED = Number(process.env.FS_PROPERTY_SEED ?? 20261202);
 const TOOLS = listTools();
 
 type Kind = "valid" | "mutated" | "arbitrary" | "unknown_tool" | "not_object";
-interface Spec { kind: Kind; name: string; args: unknown }
+interface Spec {
+  kind: Kind;
+  name: string;
+  args: unknown;
+}
 
 const toolArb = fc.constantFrom(...TOOLS);
 const specArb: fc.Arbitrary<Spec> = fc.oneof(
   { weight: 4, arbitrary: toolArb.map((t): Spec => ({ kind: "valid", name: t.name, args: validArgs(t) })) },
-  { weight: 4, arbitrary: fc.tuple(toolArb, mutationsArb).map(([t, ms]): Spec => ({ kind: "mutated", name: t.name, args: applyAll(validArgs(t), ms) })) },
-  { weight: 1, arbitrary: fc.tuple(toolArb, fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 })).map(([t, a]): Spec => ({ kind: "arbitrary", name: t.name, args: a })) },
-  { weight: 1, arbitrary: fc.tuple(toolArb, fc.string({ maxLength: 3 })).map(([t, s]): Spec => ({ kind: "unknown_tool", name: `${t.name}${s}_x`, args: {} })) },
-  { weight: 1, arbitrary: fc.tuple(toolArb, fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), fc.string(), fc.integer())).map(([t, a]): Spec => ({ kind: "not_object", name: t.name, args: a })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(toolArb, mutationsArb)
+      .map(([t, ms]): Spec => ({ kind: "mutated", name: t.name, args: applyAll(validArgs(t), ms) })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(toolArb, fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }))
+      .map(([t, a]): Spec => ({ kind: "arbitrary", name: t.name, args: a })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(toolArb, fc.string({ maxLength: 3 }))
+      .map(([t, s]): Spec => ({ kind: "unknown_tool", name: `${t.name}${s}_x`, args: {} })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(toolArb, fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), fc.string(), fc.integer()))
+      .map(([t, a]): Spec => ({ kind: "not_object", name: t.name, args: a })),
+  },
 );
 
 // Lines over the SDK's 10 MiB stdio buffer are answered -32600 with id null (was a BUG: the session wedged; fixed in 6d3d8d9),
@@ -87,7 +111,14 @@ class RawClient {
   }
 }
 
-interface Tally { byKind: Record<string, number>; ok: number; isError: number; protocolError: number; internal: string[]; wrong: string[] }
+interface Tally {
+  byKind: Record<string, number>;
+  ok: number;
+  isError: number;
+  protocolError: number;
+  internal: string[];
+  wrong: string[];
+}
 
 /** Sends specs with at most WINDOW outstanding; checks each response as it arrives. */
 const CHUNK_BOUND_MS = Number(process.env.FS_SOAK_CHUNK_MS ?? 20_000);
@@ -100,7 +131,14 @@ async function pipeline(c: RawClient, specs: Spec[], firstId: number, tally: Tal
     timer = setTimeout(() => {
       // FS_SOAK_DUMP=<path> writes the unanswered requests in full, for a reproduction.
       if (process.env.FS_SOAK_DUMP) writeFileSync(process.env.FS_SOAK_DUMP, JSON.stringify([...pending]));
-      reject(new Error(`HANG: ${pending.size} request(s) unanswered after ${CHUNK_BOUND_MS} ms: ${[...pending].slice(0, 3).map(([id, sp]) => `id ${id} ${sp.name} ${preview(sp.args, 600)}`).join(" | ")}`));
+      reject(
+        new Error(
+          `HANG: ${pending.size} request(s) unanswered after ${CHUNK_BOUND_MS} ms: ${[...pending]
+            .slice(0, 3)
+            .map(([id, sp]) => `id ${id} ${sp.name} ${preview(sp.args, 600)}`)
+            .join(" | ")}`,
+        ),
+      );
     }, CHUNK_BOUND_MS);
   });
   const run = new Promise<void>((done) => {
@@ -133,7 +171,8 @@ function check(spec: Spec, id: number, m: any, tally: Tally): void {
   if (m.error) {
     tally.protocolError++;
     // Only a non-object `arguments` may be refused at the envelope (SDK) level.
-    if (spec.kind !== "not_object") tally.wrong.push(`protocol error ${JSON.stringify(m.error).slice(0, 200)} :: ${where()}`);
+    if (spec.kind !== "not_object")
+      tally.wrong.push(`protocol error ${JSON.stringify(m.error).slice(0, 200)} :: ${where()}`);
     return;
   }
   const r = m.result;
@@ -141,18 +180,23 @@ function check(spec: Spec, id: number, m: any, tally: Tally): void {
   if (r.isError) {
     tally.isError++;
     const meta = r._meta?.["fin-skills/error"];
-    if (!meta || typeof meta.field !== "string" || typeof meta.code !== "string") tally.wrong.push(`isError without _meta :: ${where()}`);
+    if (!meta || typeof meta.field !== "string" || typeof meta.code !== "string")
+      tally.wrong.push(`isError without _meta :: ${where()}`);
     if (meta?.code === "internal_error") tally.internal.push(`${r.content[0]?.text} :: ${where()}`);
     if (r.structuredContent !== undefined) tally.wrong.push(`structuredContent on an error :: ${where()}`);
     if (spec.kind === "valid") tally.wrong.push(`valid call failed: ${r.content[0]?.text} :: ${where()}`);
-    if (spec.kind === "unknown_tool" && meta?.code !== "unknown_tool") tally.wrong.push(`unknown tool answered ${meta?.code} :: ${where()}`);
+    if (spec.kind === "unknown_tool" && meta?.code !== "unknown_tool")
+      tally.wrong.push(`unknown tool answered ${meta?.code} :: ${where()}`);
     return;
   }
   tally.ok++;
-  if (spec.kind === "unknown_tool" || spec.kind === "not_object") tally.wrong.push(`expected an error, got a result :: ${where()}`);
+  if (spec.kind === "unknown_tool" || spec.kind === "not_object")
+    tally.wrong.push(`expected an error, got a result :: ${where()}`);
   const sc = r.structuredContent;
-  if (!sc || (spec.name !== "describe_guard" && sc.tool !== spec.name)) tally.wrong.push(`structuredContent.tool ${sc?.tool} :: ${where()}`);
-  if (r.content[0]?.type !== "text" || r.content[0].text !== JSON.stringify(sc)) tally.wrong.push(`content text is not JSON.stringify(structuredContent) :: ${where()}`);
+  if (!sc || (spec.name !== "describe_guard" && sc.tool !== spec.name))
+    tally.wrong.push(`structuredContent.tool ${sc?.tool} :: ${where()}`);
+  if (r.content[0]?.type !== "text" || r.content[0].text !== JSON.stringify(sc))
+    tally.wrong.push(`content text is not JSON.stringify(structuredContent) :: ${where()}`);
 }
 
 describe("soak: one stdio server, randomized pipelined tools/call", () => {
@@ -162,18 +206,27 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
     if (c && c.child.exitCode === null) c.child.kill("SIGKILL");
   });
 
-  it(`answers ${CALLS} randomized calls exactly once each, stays up, and keeps RSS bounded`, { timeout: Math.max(120_000, CALLS * 60) }, async () => {
+  it(`answers ${CALLS} randomized calls exactly once each, stays up, and keeps RSS bounded`, {
+    timeout: Math.max(120_000, CALLS * 60),
+  }, async () => {
     const t0 = performance.now();
     // FS_SOAK_NODE_FLAGS="--max-old-space-size=96" tells a leak (the server dies) from lazy GC (it stays up).
     const flags = (process.env.FS_SOAK_NODE_FLAGS ?? "").split(" ").filter(Boolean);
     c = new RawClient(spawn(process.execPath, [...flags, SERVER_JS], { stdio: ["pipe", "pipe", "pipe"] }));
-    const init = await c.request(0, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "soak", version: "1" } });
+    const init = await c.request(0, "initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "soak", version: "1" },
+    });
     expect(init.result?.serverInfo?.name).toBe("fin-skills");
     c.send({ jsonrpc: "2.0", method: "notifications/initialized" });
     const list = await c.request(1, "tools/list", {});
     expect(list.result.tools.map((t: ToolEntry) => t.name)).toEqual(TOOLS.map((t) => t.name));
 
-    const all = fc.sample(specArb, { seed: SEED, numRuns: Math.ceil((WARMUP + CALLS) * 1.2) }).filter((s) => !knownBug(s.name, s.args) && !hugeLine(s)).slice(0, WARMUP + CALLS);
+    const all = fc
+      .sample(specArb, { seed: SEED, numRuns: Math.ceil((WARMUP + CALLS) * 1.2) })
+      .filter((s) => !knownBug(s.name, s.args) && !hugeLine(s))
+      .slice(0, WARMUP + CALLS);
     const warm = all.slice(0, WARMUP);
     const specs = all.slice(WARMUP);
     const tally: Tally = { byKind: {}, ok: 0, isError: 0, protocolError: 0, internal: [], wrong: [] };
@@ -194,7 +247,10 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
     const tEnd = performance.now();
 
     // Still up: a final valid call answers.
-    const final = await c.request("final", "tools/call", { name: "check_cost_curve", arguments: validArgs(TOOLS.find((t) => t.name === "check_cost_curve") ?? TOOLS[0]!) });
+    const final = await c.request("final", "tools/call", {
+      name: "check_cost_curve",
+      arguments: validArgs(TOOLS.find((t) => t.name === "check_cost_curve") ?? TOOLS[0]!),
+    });
     expect(final.result?.isError).toBeFalsy();
 
     console.log(
@@ -207,7 +263,8 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
     expect(tally.internal.slice(0, 5)).toEqual([]);
     expect(c.strays).toEqual([]);
     const expectedIds = [0, 1, "final", ...Array.from({ length: everyTool.length + warm.length }, (_, i) => 10 + i)];
-    for (let i = 0; i < specs.length; i += chunk) for (let j = 0; j < Math.min(chunk, specs.length - i); j++) expectedIds.push(100_000 + i + j);
+    for (let i = 0; i < specs.length; i += chunk)
+      for (let j = 0; j < Math.min(chunk, specs.length - i); j++) expectedIds.push(100_000 + i + j);
     expect(c.seen.size).toBe(expectedIds.length);
     expect(expectedIds.filter((id) => c.seen.get(id) !== 1)).toEqual([]);
     expect(specs.length).toBe(CALLS);
@@ -227,10 +284,17 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
   it("keeps non-ASCII arguments intact across stdin chunk boundaries", { timeout: 30_000 }, async () => {
     const raw = new RawClient(spawn(process.execPath, [SERVER_JS], { stdio: ["pipe", "pipe", "pipe"] }));
     try {
-      await raw.request(0, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "utf8", version: "1" } });
+      await raw.request(0, "initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "utf8", version: "1" },
+      });
       raw.send({ jsonrpc: "2.0", method: "notifications/initialized" });
       const by = "\u00e9".repeat(200_000);
-      const m = await raw.request(5, "tools/call", { name: "check_join_asof_sortedness", arguments: { left: [{ t: 1, b: "A" }], right: [{ t: 1, b: "A", v: 1 }], on: "t", by } });
+      const m = await raw.request(5, "tools/call", {
+        name: "check_join_asof_sortedness",
+        arguments: { left: [{ t: 1, b: "A" }], right: [{ t: 1, b: "A", v: 1 }], on: "t", by },
+      });
       const text: string = m.result.content[0].text;
       expect(text).not.toContain("\ufffd");
       expect(text).toContain(by.slice(0, 1000));
@@ -242,10 +306,25 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
   it("answers a 12 MB line with a protocol error and keeps the session serving", { timeout: 60_000 }, async () => {
     const raw = new RawClient(spawn(process.execPath, [SERVER_JS], { stdio: ["pipe", "pipe", "pipe"] }));
     try {
-      await raw.request(0, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "huge", version: "1" } });
+      await raw.request(0, "initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "huge", version: "1" },
+      });
       raw.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-      raw.send({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "check_weight_traps", arguments: { asset_returns: { records: [{ a: 1 }] }, linkage_method: "x".repeat(12_000_000) } } });
-      const after = await raw.request(6, "tools/call", { name: "check_rf_convention", arguments: KNOWN.check_rf_convention });
+      raw.send({
+        jsonrpc: "2.0",
+        id: 5,
+        method: "tools/call",
+        params: {
+          name: "check_weight_traps",
+          arguments: { asset_returns: { records: [{ a: 1 }] }, linkage_method: "x".repeat(12_000_000) },
+        },
+      });
+      const after = await raw.request(6, "tools/call", {
+        name: "check_rf_convention",
+        arguments: KNOWN.check_rf_convention,
+      });
       expect(after.result?.structuredContent?.passed).toBe(true);
       // The huge line got exactly one answer: a result for id 5 or a protocol error with id null.
       const answered = (raw.seen.get(5) ?? 0) + raw.strays.filter((m) => m.id === null && m.error).length;

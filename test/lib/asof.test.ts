@@ -22,7 +22,9 @@ describe("asofMatch", () => {
 
   it("forward takes the first at or after (strictly after without exact), nearest the closer with ties backward", () => {
     expect(asofMatch([2, 3, 8], ["A", "A", "A"], rt, rg, { ...back, direction: "forward" })).toEqual([0, 0, -1]);
-    expect(asofMatch([3], ["A"], rt, rg, { direction: "forward", allowExact: false, tolerance: Infinity })).toEqual([3]);
+    expect(asofMatch([3], ["A"], rt, rg, { direction: "forward", allowExact: false, tolerance: Infinity })).toEqual([
+      3,
+    ]);
     // 2 is 1 away from both 1 and 3: backward wins; 6 is nearer 7
     expect(asofMatch([2, 6], ["A", "A"], rt, rg, { ...back, direction: "nearest" })).toEqual([1, 3]);
   });

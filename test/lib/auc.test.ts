@@ -29,12 +29,13 @@ describe("rocAuc", () => {
     const y = [1, 0, 1, 0, 0, 1, 0, 1];
     let num = 0;
     let den = 0;
-    for (let i = 0; i < s.length; i++) for (let j = 0; j < s.length; j++) {
-      if (y[i] === 1 && y[j] === 0) {
-        den++;
-        num += s[i]! > s[j]! ? 1 : s[i] === s[j] ? 0.5 : 0;
+    for (let i = 0; i < s.length; i++)
+      for (let j = 0; j < s.length; j++) {
+        if (y[i] === 1 && y[j] === 0) {
+          den++;
+          num += s[i]! > s[j]! ? 1 : s[i] === s[j] ? 0.5 : 0;
+        }
       }
-    }
     expect(rocAuc(s, y)).toBeCloseTo(num / den, 14);
   });
   it("is null with a single class, and rejects mismatched lengths", () => {

@@ -21,10 +21,24 @@ describe("calendar", () => {
   });
 
   it("settlement lags: T+1 for USDCAD and the named USD pairs in either order, T+2 otherwise", () => {
-    for (const [b, q] of [["USD", "CAD"], ["CAD", "USD"], ["USD", "TRY"], ["PHP", "USD"], ["USD", "RUB"], ["USD", "KZT"], ["usd", "pkr"]]) {
+    for (const [b, q] of [
+      ["USD", "CAD"],
+      ["CAD", "USD"],
+      ["USD", "TRY"],
+      ["PHP", "USD"],
+      ["USD", "RUB"],
+      ["USD", "KZT"],
+      ["usd", "pkr"],
+    ]) {
       expect(spotLag(b!, q!)).toBe(1);
     }
-    for (const [b, q] of [["EUR", "USD"], ["USD", "JPY"], ["EUR", "CAD"], ["TRY", "JPY"], ["USD", "MXN"]]) {
+    for (const [b, q] of [
+      ["EUR", "USD"],
+      ["USD", "JPY"],
+      ["EUR", "CAD"],
+      ["TRY", "JPY"],
+      ["USD", "MXN"],
+    ]) {
       expect(spotLag(b!, q!)).toBe(2);
     }
   });

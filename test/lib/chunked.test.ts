@@ -26,6 +26,8 @@ describe("Progress", () => {
   it("stops with the abort reason when the call is cancelled", async () => {
     const ac = new AbortController();
     ac.abort(new Error("cancelled by test"));
-    await expect(withRunContext({ signal: ac.signal }, () => new Progress(3).map(3, (i) => i, 1))).rejects.toThrow("cancelled by test");
+    await expect(withRunContext({ signal: ac.signal }, () => new Progress(3).map(3, (i) => i, 1))).rejects.toThrow(
+      "cancelled by test",
+    );
   });
 });

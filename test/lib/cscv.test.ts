@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { Mt19937 } from "../../src/lib/prng.js";
-import { binomial, blockEdges, combinations, cscv, lexRank, meanAbsCorrelation, olsSlope, summarizePbo } from "../../src/lib/cscv.js";
+import {
+  binomial,
+  blockEdges,
+  combinations,
+  cscv,
+  lexRank,
+  meanAbsCorrelation,
+  olsSlope,
+  summarizePbo,
+} from "../../src/lib/cscv.js";
 
 function gauss(g: Mt19937): number {
   const u = 1 - g.nextFloat();
@@ -22,7 +31,14 @@ function directScore(xs: number[]): number {
 
 describe("combinations", () => {
   it("enumerates k-subsets in lexicographic order", () => {
-    expect(Array.from(combinations(4, 2), (c) => [...c])).toEqual([[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]);
+    expect(Array.from(combinations(4, 2), (c) => [...c])).toEqual([
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]);
     const first = Array.from(combinations(6, 3), (c) => c.join(","));
     expect(first.slice(0, 3)).toEqual(["0,1,2", "0,1,3", "0,1,4"]);
     expect(first.at(-1)).toBe("3,4,5");
@@ -55,7 +71,8 @@ describe("cscv", () => {
     expect(r.logits).toHaveLength(20);
     expect(Array.from(r.ranks).every((k) => k >= 1 && k <= 4)).toBe(true);
     const edges = [0, 5, 10, 15, 20, 25, 31];
-    const rowsOf = (blocks: number[]) => blocks.flatMap((b) => Array.from({ length: edges[b + 1]! - edges[b]! }, (_, i) => edges[b]! + i));
+    const rowsOf = (blocks: number[]) =>
+      blocks.flatMap((b) => Array.from({ length: edges[b + 1]! - edges[b]! }, (_, i) => edges[b]! + i));
     // Lexicographic k-subsets by filtering bitmasks, sorted as tuples.
     const splits: number[][] = [];
     for (let mask = 0; mask < 1 << S; mask++) {
@@ -78,7 +95,13 @@ describe("cscv", () => {
   });
 
   it("the spec's hand case: T = 4, S = 2 gives PBO 1", async () => {
-    const r = await cscv([[0.01, 0.03, -0.02, 0.0], [0.0, 0.01, 0.01, 0.03]], 2);
+    const r = await cscv(
+      [
+        [0.01, 0.03, -0.02, 0.0],
+        [0.0, 0.01, 0.01, 0.03],
+      ],
+      2,
+    );
     expect(Array.from(r.winners)).toEqual([0, 1]);
     expect(r.isScores[0]).toBeCloseTo(Math.SQRT2, 4);
     expect(r.osScores[0]).toBeCloseTo(-Math.SQRT1_2, 4);
@@ -97,7 +120,13 @@ describe("cscv", () => {
   });
 
   it("scores a constant half as 0", async () => {
-    const r = await cscv([[0.1, 0.1, 0.1, 0.2, 0.3, 0.5], [0.0, 0.01, -0.01, 0.02, 0.0, 0.01]], 2);
+    const r = await cscv(
+      [
+        [0.1, 0.1, 0.1, 0.2, 0.3, 0.5],
+        [0.0, 0.01, -0.01, 0.02, 0.0, 0.01],
+      ],
+      2,
+    );
     // Split {0}: column 0 is constant in-sample (score 0), column 1 scores 0 / sd = 0: tie -> column 0.
     expect(r.winners[0]).toBe(0);
     expect(r.isScores[0]).toBe(0);
@@ -133,9 +162,19 @@ describe("summary statistics", () => {
     const x = [1, 2, 3, 4];
     expect(await meanAbsCorrelation([x, x.map((v) => 2 * v), x.map((v) => -v)])).toBeCloseTo(1, 14);
     // [1,-1,1,-1] and [1,1,-1,-1] are orthogonal and centred: correlation 0.
-    expect(await meanAbsCorrelation([[1, -1, 1, -1], [1, 1, -1, -1]])).toBeCloseTo(0, 15);
+    expect(
+      await meanAbsCorrelation([
+        [1, -1, 1, -1],
+        [1, 1, -1, -1],
+      ]),
+    ).toBeCloseTo(0, 15);
     // A constant column has no correlation: only the defined pair counts.
     expect(await meanAbsCorrelation([x, [5, 5, 5, 5], x.map((v) => -v)])).toBeCloseTo(1, 14);
-    expect(await meanAbsCorrelation([[5, 5], [1, 2]])).toBeNull();
+    expect(
+      await meanAbsCorrelation([
+        [5, 5],
+        [1, 2],
+      ]),
+    ).toBeNull();
   });
 });

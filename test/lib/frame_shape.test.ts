@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { isFrame, isMissing, requireCompleteColumn, requireFrame } from "../../src/lib/frame_shape.js";
 import { badField } from "../helpers/bad_field.js";
-
 
 describe("frame_shape", () => {
   const f = makeFrame({ t: [1, NaN], s: ["a", null] });

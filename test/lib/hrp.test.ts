@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { correlationDistance, correlationFromCovariance, hrpWeights, linkage, quasiDiagonalOrder, recursiveBisection, sampleCovariance } from "../../src/lib/hrp.js";
+import {
+  correlationDistance,
+  correlationFromCovariance,
+  hrpWeights,
+  linkage,
+  quasiDiagonalOrder,
+  recursiveBisection,
+  sampleCovariance,
+} from "../../src/lib/hrp.js";
 
 // Points on a line at 0, 1, 3, 7: distances |x - y|, so centroid and ward have closed forms.
 const X = [0, 1, 3, 7];
@@ -9,7 +17,11 @@ const pairs = (ms: ReturnType<typeof linkage>) => ms.map((m) => [m.left, m.right
 describe("linkage (Lance-Williams) on points 0, 1, 3, 7", () => {
   it("every method first merges 0+1, then 2 with that cluster, then 3", () => {
     for (const m of ["single", "complete", "average", "weighted", "centroid", "median", "ward"] as const) {
-      expect(pairs(linkage(LINE, m))).toEqual([[0, 1, 2], [2, 4, 3], [3, 5, 4]]);
+      expect(pairs(linkage(LINE, m))).toEqual([
+        [0, 1, 2],
+        [2, 4, 3],
+        [3, 5, 4],
+      ]);
     }
   });
   it("merge heights per method, derived by hand", () => {
@@ -34,9 +46,18 @@ describe("linkage (Lance-Williams) on points 0, 1, 3, 7", () => {
     expect(ward[2]).toBeCloseTo(Math.sqrt((2 * 3 * 1) / 4) * (7 - 4 / 3), 12);
   });
   it("ties go to the lexicographically smallest pair", () => {
-    const eq = [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]];
+    const eq = [
+      [0, 1, 1, 1],
+      [1, 0, 1, 1],
+      [1, 1, 0, 1],
+      [1, 1, 1, 0],
+    ];
     const ms = linkage(eq, "single");
-    expect(pairs(ms)).toEqual([[0, 1, 2], [2, 3, 2], [4, 5, 4]]);
+    expect(pairs(ms)).toEqual([
+      [0, 1, 2],
+      [2, 3, 2],
+      [4, 5, 4],
+    ]);
     expect(quasiDiagonalOrder(ms, 4)).toEqual([0, 1, 2, 3]);
   });
 });
@@ -46,7 +67,11 @@ describe("quasi-diagonal order and bisection", () => {
     expect(quasiDiagonalOrder(linkage(LINE, "single"), 4)).toEqual([3, 2, 0, 1]);
   });
   it("diagonal covariance: bisection weights are inverse-variance", () => {
-    const cov = [[0.04, 0, 0], [0, 0.01, 0], [0, 0, 0.01]];
+    const cov = [
+      [0.04, 0, 0],
+      [0, 0.01, 0],
+      [0, 0, 0.01],
+    ];
     const w = recursiveBisection(cov, [0, 1, 2]);
     // [0] vs [1, 2]: v_left 0.04, v_right 0.005 -> a = 1/9; then [1] vs [2] split evenly.
     expect(w[0]).toBeCloseTo(1 / 9, 15);
@@ -54,16 +79,33 @@ describe("quasi-diagonal order and bisection", () => {
     expect(w[2]).toBeCloseTo(4 / 9, 15);
   });
   it("covariance, correlation, distance on a hand case", () => {
-    const rows = [[1, 2], [2, 4], [3, 6.5]];
+    const rows = [
+      [1, 2],
+      [2, 4],
+      [3, 6.5],
+    ];
     const cov = sampleCovariance(rows);
     expect(cov[0]![0]).toBeCloseTo(1, 15);
     expect(cov[0]![1]).toBeCloseTo(2.25, 15);
     const rho = correlationFromCovariance(cov);
     expect(rho[0]![1]).toBeCloseTo(2.25 / Math.sqrt(1 * cov[1]![1]!), 15);
-    expect(correlationDistance([[1, -1], [-1, 1]])).toEqual([[0, 1], [1, 0]]);
+    expect(
+      correlationDistance([
+        [1, -1],
+        [-1, 1],
+      ]),
+    ).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
   });
   it("hrpWeights sums to 1", () => {
-    const rows = [[0.01, 0.02, -0.01], [-0.02, 0.01, 0.0], [0.015, -0.01, 0.02], [0.0, 0.005, -0.015]];
+    const rows = [
+      [0.01, 0.02, -0.01],
+      [-0.02, 0.01, 0.0],
+      [0.015, -0.01, 0.02],
+      [0.0, 0.005, -0.015],
+    ];
     const r = hrpWeights(rows, "average");
     expect(r.weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 14);
     expect([...r.order].sort()).toEqual([0, 1, 2]);

@@ -19,7 +19,13 @@ describe("knnMeanLabel", () => {
     expect(knnMeanLabel(x, y, [], [0], 5)).toEqual([NaN]);
   });
   it("two dimensions", () => {
-    const x2 = [[0, 0], [1, 1], [5, 5], [0, 1], [4, 4]];
+    const x2 = [
+      [0, 0],
+      [1, 1],
+      [5, 5],
+      [0, 1],
+      [4, 4],
+    ];
     const y2 = [1, 1, 0, 1, 0];
     // row 4 -> nearest: 2 (d=2), 1 (d=18), 3 (d=25), 0 (d=32)
     expect(knnMeanLabel(x2, y2, [0, 1, 2, 3], [4], 2)).toEqual([0.5]);

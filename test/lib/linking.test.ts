@@ -15,7 +15,14 @@ describe("carinoCoefficient", () => {
 
 describe("carinoLink", () => {
   it("hand case: rp = [0.1, 0.1], rb = [0, 0] scales every effect by k/K = 0.21/0.2 = 1.05", () => {
-    const r = carinoLink([[0.06, 0.04], [0.06, 0.04]], [0.1, 0.1], [0, 0]);
+    const r = carinoLink(
+      [
+        [0.06, 0.04],
+        [0.06, 0.04],
+      ],
+      [0.1, 0.1],
+      [0, 0],
+    );
     expect(r.portfolioReturn).toBeCloseTo(0.21, 14);
     expect(r.benchmarkReturn).toBe(0);
     expect(r.K).toBeCloseTo(Math.log(1.21) / 0.21, 14);
@@ -25,7 +32,10 @@ describe("carinoLink", () => {
   });
   it("linked effects sum to compounded Rp - Rb, while the naive sum does not", () => {
     // Period effects that sum to each period's active return.
-    const effects = [[0.008, 0.005, 0.001], [0.0, -0.003, 0.001]];
+    const effects = [
+      [0.008, 0.005, 0.001],
+      [0.0, -0.003, 0.001],
+    ];
     const rp = [0.054, 0.017];
     const rb = [0.04, 0.019];
     const r = carinoLink(effects, rp, rb);
@@ -43,13 +53,26 @@ describe("carinoLink", () => {
 
 describe("geometricLink", () => {
   it("hand case: totals [0.1, 0.1] compound to 0.21, parts scale by c(0.1)/c(0.21) = 1.05", () => {
-    const r = geometricLink([[0.07, 0.03], [0.07, 0.03]], [0.1, 0.1]);
+    const r = geometricLink(
+      [
+        [0.07, 0.03],
+        [0.07, 0.03],
+      ],
+      [0.1, 0.1],
+    );
     expect(r.total).toBeCloseTo(0.21, 14);
     expect(r.linked[0]).toBeCloseTo(0.147, 14);
     expect(r.linked[1]).toBeCloseTo(0.063, 14);
   });
   it("rows sum to the compounded total, zero totals included", () => {
-    const r = geometricLink([[0.02, -0.02], [0.05, -0.01], [0.01, 0.0]], [0, 0.04, 0.01]);
+    const r = geometricLink(
+      [
+        [0.02, -0.02],
+        [0.05, -0.01],
+        [0.01, 0.0],
+      ],
+      [0, 0.04, 0.01],
+    );
     expect(r.total).toBeCloseTo(1.04 * 1.01 - 1, 15);
     expect(r.linked[0]! + r.linked[1]!).toBeCloseTo(r.total, 15);
   });

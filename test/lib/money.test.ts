@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { decimalOf, ratioHalfUp, lotsForUnits, pipSize, pipValueQuote, pointSize, quoteToBase, roundHalfUp, unitsForLots, LOT_SIZES } from "../../src/lib/money.js";
+import {
+  decimalOf,
+  ratioHalfUp,
+  lotsForUnits,
+  pipSize,
+  pipValueQuote,
+  pointSize,
+  quoteToBase,
+  roundHalfUp,
+  unitsForLots,
+  LOT_SIZES,
+} from "../../src/lib/money.js";
 
 describe("money", () => {
   it("reads the decimal text of a number, not its binary value", () => {

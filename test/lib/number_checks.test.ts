@@ -27,7 +27,9 @@ describe("requireNumbersFast", () => {
     ["undefined", undefined, {}],
   ];
   it.each(cases)("agrees with requireNumbers: %s", (_name, s, rule) => {
-    expect(outcome(() => requireNumbersFast("returns", s, rule))).toBe(outcome(() => requireNumbers("returns", s, rule)));
+    expect(outcome(() => requireNumbersFast("returns", s, rule))).toBe(
+      outcome(() => requireNumbers("returns", s, rule)),
+    );
   });
   it("names the first failing value", () => {
     expect(outcome(() => requireNumbersFast("x", { values: [1, 2, NaN, Infinity] }))).toMatch(/^x\/values\/2 \| /);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { parseIsoDate } from "../../src/lib/dates.js";
 import {
@@ -14,7 +13,6 @@ import {
   splitFactors,
 } from "../../src/lib/price_adjust.js";
 import { badField } from "../helpers/bad_field.js";
-
 
 describe("roll back-adjustment", () => {
   // Two contracts, roll at the close of row 2: held F0 = 100, 101, 102 then F1 = 109, 110, 112;
@@ -50,7 +48,10 @@ describe("roll back-adjustment", () => {
 
   it("chains several rolls: each segment carries the gaps of all later rolls", () => {
     // rolls +2 then -1: first segment shifted by +1, second by -1, last unshifted.
-    const g = [{ oldClose: 10, newClose: 12 }, { oldClose: 13, newClose: 12 }];
+    const g = [
+      { oldClose: 10, newClose: 12 },
+      { oldClose: 13, newClose: 12 },
+    ];
     expect(differenceBackAdjust([9, 10, 13, 12], [0, 0, 1, 2], g)).toEqual([10, 11, 12, 12]);
     const r = ratioBackAdjust([10, 13, 12], [0, 1, 2], g);
     expect(r[0]).toBeCloseTo(10 * 1.2 * (12 / 13), 12);
@@ -77,7 +78,14 @@ describe("split adjustment", () => {
   });
 
   it("cumulative factor and dividend ratio", () => {
-    expect(cumulativeFactor(requireActions("a", [["2022-11-15", 7], ["2023-09-05", 3]])).toNumber()).toBe(21);
+    expect(
+      cumulativeFactor(
+        requireActions("a", [
+          ["2022-11-15", 7],
+          ["2023-09-05", 3],
+        ]),
+      ).toNumber(),
+    ).toBe(21);
     expect(dividendRatio(50, 1).toNumber()).toBeCloseTo(50 / 49, 15);
     expect(() => dividendRatio(1, 2)).toThrow(RangeError);
   });
@@ -85,10 +93,19 @@ describe("split adjustment", () => {
 
 describe("requireActions", () => {
   it("reads pairs and frames, defaults kind to split, sorts by date stably", () => {
-    const a = requireActions("actions", [["2024-03-01", 2], ["2024-01-02T00:00:00", 7]]);
-    expect(a.map((x) => [x.date, x.ratio, x.kind])).toEqual([["2024-01-02", 7, "split"], ["2024-03-01", 2, "split"]]);
+    const a = requireActions("actions", [
+      ["2024-03-01", 2],
+      ["2024-01-02T00:00:00", 7],
+    ]);
+    expect(a.map((x) => [x.date, x.ratio, x.kind])).toEqual([
+      ["2024-01-02", 7, "split"],
+      ["2024-03-01", 2, "split"],
+    ]);
     const f = makeFrame({ date: ["2024-02-01", "2024-01-01"], ratio: [1.02, 4], kind: ["dividend", null] });
-    expect(requireActions("actions", f).map((x) => [x.date, x.kind])).toEqual([["2024-01-01", "split"], ["2024-02-01", "dividend"]]);
+    expect(requireActions("actions", f).map((x) => [x.date, x.kind])).toEqual([
+      ["2024-01-01", "split"],
+      ["2024-02-01", "dividend"],
+    ]);
     expect(requireActions("actions", [])).toEqual([]);
   });
 
@@ -99,7 +116,11 @@ describe("requireActions", () => {
     expect(badField(() => requireActions("actions", [["2024-01-02", 0]]))).toBe("actions/0/1");
     expect(badField(() => requireActions("actions", [["2024-01-02", NaN]]))).toBe("actions/0/1");
     expect(badField(() => requireActions("actions", makeFrame({ date: ["2024-01-02"] })))).toBe("actions");
-    expect(badField(() => requireActions("actions", makeFrame({ date: ["2024-01-02"], ratio: [Infinity] })))).toBe("actions/records/0/ratio");
-    expect(badField(() => requireActions("actions", makeFrame({ date: [null], ratio: [2] })))).toBe("actions/records/0/date");
+    expect(badField(() => requireActions("actions", makeFrame({ date: ["2024-01-02"], ratio: [Infinity] })))).toBe(
+      "actions/records/0/ratio",
+    );
+    expect(badField(() => requireActions("actions", makeFrame({ date: [null], ratio: [2] })))).toBe(
+      "actions/records/0/date",
+    );
   });
 });

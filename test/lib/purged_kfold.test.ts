@@ -29,13 +29,31 @@ describe("embargoBars", () => {
 
 describe("purgeFold (spec purge_effect examples 1 and 2, h = 2)", () => {
   it("fold 0: test [0..4] spans [0, 6]; rows 5, 6 purged", () => {
-    expect(purgeFold({ train: range(5, 9), test: range(0, 4) }, 2, 0)).toEqual({ testStart: 0, testEnd: 4, purged: [5, 6], embargoed: [], kept: [7, 8, 9] });
+    expect(purgeFold({ train: range(5, 9), test: range(0, 4) }, 2, 0)).toEqual({
+      testStart: 0,
+      testEnd: 4,
+      purged: [5, 6],
+      embargoed: [],
+      kept: [7, 8, 9],
+    });
   });
   it("fold 1: test [5..9] spans [5, 11]; rows 3, 4 purged (3 + 2 >= 5, endpoint included)", () => {
-    expect(purgeFold({ train: range(0, 4), test: range(5, 9) }, 2, 0)).toEqual({ testStart: 5, testEnd: 9, purged: [3, 4], embargoed: [], kept: [0, 1, 2] });
+    expect(purgeFold({ train: range(0, 4), test: range(5, 9) }, 2, 0)).toEqual({
+      testStart: 5,
+      testEnd: 9,
+      purged: [3, 4],
+      embargoed: [],
+      kept: [0, 1, 2],
+    });
   });
   it("embargo of 2 bars: rows 7, 8 embargoed (6 < i <= 8)", () => {
-    expect(purgeFold({ train: range(5, 9), test: range(0, 4) }, 2, 2)).toEqual({ testStart: 0, testEnd: 4, purged: [5, 6], embargoed: [7, 8], kept: [9] });
+    expect(purgeFold({ train: range(5, 9), test: range(0, 4) }, 2, 2)).toEqual({
+      testStart: 0,
+      testEnd: 4,
+      purged: [5, 6],
+      embargoed: [7, 8],
+      kept: [9],
+    });
   });
   it("clean training sets are untouched", () => {
     expect(purgeFold({ train: [7, 8, 9], test: range(0, 4) }, 2, 0).purged).toEqual([]);

@@ -14,8 +14,22 @@ describe("regimes", () => {
   it("labelEpisodes groups in first-appearance order with runs", () => {
     const g = labelEpisodes(["b", "b", "a", "b", 1, 1, "a"]);
     expect(g).toEqual([
-      { label: "b", rows: [0, 1, 3], episodes: [{ start: 0, end: 2 }, { start: 3, end: 4 }] },
-      { label: "a", rows: [2, 6], episodes: [{ start: 2, end: 3 }, { start: 6, end: 7 }] },
+      {
+        label: "b",
+        rows: [0, 1, 3],
+        episodes: [
+          { start: 0, end: 2 },
+          { start: 3, end: 4 },
+        ],
+      },
+      {
+        label: "a",
+        rows: [2, 6],
+        episodes: [
+          { start: 2, end: 3 },
+          { start: 6, end: 7 },
+        ],
+      },
       { label: 1, rows: [4, 5], episodes: [{ start: 4, end: 6 }] },
     ]);
   });

@@ -4,7 +4,13 @@ import { ResultCard, type ResultCardInit } from "../../src/lib/result_card.js";
 
 const BASE: ResultCardInit = {
   strategy_id: "s1",
-  universe: { source: "CRSP", asof: "2024-06-30", includes_delisted: true, n_names: 500, membership_rule: "S&P 500 PIT" },
+  universe: {
+    source: "CRSP",
+    asof: "2024-06-30",
+    includes_delisted: true,
+    n_names: 500,
+    membership_rule: "S&P 500 PIT",
+  },
   data: [{ name: "px", retrieved_at: "2024-07-01", adjustment: "split+div" }],
   split: { scheme: "cpcv", purge: 10, embargo: 5, train: "2000/2015", test: "2016/2023" },
   costs: { spread_bps: 2, slippage_bps: 1, impact_model: "linear" },
@@ -27,21 +33,34 @@ function field(fn: () => unknown): string {
 describe("ResultCard", () => {
   it("fills the cost-model defaults and freezes the card", () => {
     const c = new ResultCard(BASE);
-    expect(c.costs).toEqual({ spread_bps: 2, slippage_bps: 1, impact_model: "linear", borrow_bps: 0, financing_bps: 0, cash_rate_series: "" });
+    expect(c.costs).toEqual({
+      spread_bps: 2,
+      slippage_bps: 1,
+      impact_model: "linear",
+      borrow_bps: 0,
+      financing_bps: 0,
+      cash_rate_series: "",
+    });
     expect(Object.isFrozen(c)).toBe(true);
     expect(Object.isFrozen(c.cost_curve)).toBe(true);
     expect(c.regimes_covered).toBeUndefined();
     expect(c instanceof ResultCard).toBe(true);
   });
   it("copies its inputs: later edits of the init object do not reach the card", () => {
-    const init = { ...BASE, cost_curve: { ...BASE.cost_curve } } as { cost_curve: Record<string, number> } & ResultCardInit;
+    const init = { ...BASE, cost_curve: { ...BASE.cost_curve } } as {
+      cost_curve: Record<string, number>;
+    } & ResultCardInit;
     const c = new ResultCard(init);
     init.cost_curve["50"] = -1;
     expect(Object.keys(c.cost_curve)).toEqual(["0", "10", "20"]);
   });
   it.each([
     ["strategy_id", { strategy_id: 3 }, "card/strategy_id"],
-    ["includes_delisted", { universe: { ...BASE.universe, includes_delisted: "yes" } }, "card/universe/includes_delisted"],
+    [
+      "includes_delisted",
+      { universe: { ...BASE.universe, includes_delisted: "yes" } },
+      "card/universe/includes_delisted",
+    ],
     ["data not an array", { data: {} }, "card/data"],
     ["data entry", { data: [{ name: "x", retrieved_at: 1, adjustment: "a" }] }, "card/data/0/retrieved_at"],
     ["split purge", { split: { ...BASE.split, purge: "10" } }, "card/split/purge"],

@@ -15,7 +15,15 @@ const E = 2.718281828459045;
 
 describe("expectedMaxStandardNormal", () => {
   it("matches the research_audit anchors", () => {
-    const anchors: [number, number][] = [[2, 0.519755], [3, 0.852804], [10, 1.574598], [45, 2.23564], [50, 2.276303], [100, 2.530603], [1000, 3.255122]];
+    const anchors: [number, number][] = [
+      [2, 0.519755],
+      [3, 0.852804],
+      [10, 1.574598],
+      [45, 2.23564],
+      [50, 2.276303],
+      [100, 2.530603],
+      [1000, 3.255122],
+    ];
     for (const [n, e] of anchors) expect(expectedMaxStandardNormal(n)).toBeCloseTo(e, 6);
   });
   it("is the formula with Euler-Mascheroni gamma, and 0 for one trial", () => {

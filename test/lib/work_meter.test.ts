@@ -10,7 +10,12 @@ describe("WorkMeter", () => {
       for (let i = 0; i < 10; i++) await m.add(10);
       await m.finish();
     });
-    expect(seen).toEqual([[30, 100], [60, 100], [90, 100], [100, 100]]);
+    expect(seen).toEqual([
+      [30, 100],
+      [60, 100],
+      [90, 100],
+      [100, 100],
+    ]);
   });
   it("caps progress at the total", async () => {
     const seen: number[] = [];

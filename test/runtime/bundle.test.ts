@@ -6,7 +6,8 @@ import { callToolUntyped } from "../../src/runtime/index.js";
 import { ROOT, badInput, sample, untimed } from "./helpers.js";
 
 const call = (name: string, args: object = {}) => callToolUntyped(name, args) as Promise<any>;
-const excluded = () => JSON.parse(readFileSync(path.join(ROOT, "generated/manifest.json"), "utf8")).excluded as string[];
+const excluded = () =>
+  JSON.parse(readFileSync(path.join(ROOT, "generated/manifest.json"), "utf8")).excluded as string[];
 const slotsJson = () => JSON.parse(readFileSync(path.join(ROOT, "generated/slots.json"), "utf8"));
 
 describe("bundle_coverage", () => {
@@ -28,7 +29,9 @@ describe("bundle_coverage", () => {
     expect(r.not_ready.rf_convention).toEqual(["rf"]);
     expect(r.one_slot_away.rf).toContain("rf_convention");
     expect(r.unknown.retruns[0]).toBe("returns");
-    expect(r.summary).toMatch(/^2 slot\(s\) known, 1 unknown\. \d+ guard\(s\) ready \(\d+ over JSON\), \d+ not ready\./);
+    expect(r.summary).toMatch(
+      /^2 slot\(s\) known, 1 unknown\. \d+ guard\(s\) ready \(\d+ over JSON\), \d+ not ready\./,
+    );
   });
   it("understands either/or requirements", async () => {
     const r = await call("bundle_coverage", { slots: ["returns"] });
@@ -55,10 +58,28 @@ describe("check_backtest", () => {
     expect(r.skipped).toHaveProperty("survivorship_audit");
     expect(r.skipped.brinson_attribution).toEqual(["panel or panels"]);
     expect(r.not_callable_over_json).toEqual(excluded());
-    expect(Object.keys(r)).toEqual(["tool", "status", "passed", "ran", "failed", "skipped", "rejected", "not_callable_over_json", "results", "elapsed_s", "summary", "provenance"]);
+    expect(Object.keys(r)).toEqual([
+      "tool",
+      "status",
+      "passed",
+      "ran",
+      "failed",
+      "skipped",
+      "rejected",
+      "not_callable_over_json",
+      "results",
+      "elapsed_s",
+      "summary",
+      "provenance",
+    ]);
     expect(r.summary.split("\n")[0]).toMatch(/^FAIL: 2 ran \(1 failed\), \d+ skipped, 0 rejected$/);
     for (const res of r.results) {
-      const direct = await call(res.tool, res.guard === "cost_curve" ? { returns: slots.returns, turnover: slots.turnover } : { returns: slots.returns, rf: slots.rf });
+      const direct = await call(
+        res.tool,
+        res.guard === "cost_curve"
+          ? { returns: slots.returns, turnover: slots.turnover }
+          : { returns: slots.returns, rf: slots.rf },
+      );
       expect(untimed(res)).toEqual(untimed(direct));
     }
   });
@@ -67,14 +88,24 @@ describe("check_backtest", () => {
     const rf = await call("check_backtest", { slots: { returns: [0.01, -0.005, 0.002, 0.004, -0.001], rf: 0.05 } });
     expect(rf.status).toBe("pass");
     expect(rf.passed).toBe(true);
-    const audited = await call("check_backtest", { slots: { returns: [0.01, -0.005, 0.002, 0.004, -0.001], rf: 0.05 }, audit: ["cost_curve"] });
+    const audited = await call("check_backtest", {
+      slots: { returns: [0.01, -0.005, 0.002, 0.004, -0.001], rf: 0.05 },
+      audit: ["cost_curve"],
+    });
     expect(audited.status).toBe("incomplete");
   });
   it("a slot one guard rejects keeps the status from passing and names the slot path", async () => {
-    const r = await call("check_backtest", { slots: { returns: [0.01, -0.005, 0.002, 0.004, -0.001], rf: 0.05, turnover: -1 } });
+    const r = await call("check_backtest", {
+      slots: { returns: [0.01, -0.005, 0.002, 0.004, -0.001], rf: 0.05, turnover: -1 },
+    });
     expect(r.status).not.toBe("pass");
     expect(r.rejected.cost_curve).toMatch(/^slots\/turnover/);
-    const strict = await badInput(call("check_backtest", { slots: { returns: [0.01, -0.005, 0.002, 0.004, -0.001], rf: 0.05, turnover: -1 }, strict: true }));
+    const strict = await badInput(
+      call("check_backtest", {
+        slots: { returns: [0.01, -0.005, 0.002, 0.004, -0.001], rf: 0.05, turnover: -1 },
+        strict: true,
+      }),
+    );
     expect(strict.field).toMatch(/^slots\/turnover/);
   });
   it("bad guard and slot names are bad input with suggestions", async () => {
@@ -85,7 +116,9 @@ describe("check_backtest", () => {
     expect(ex.message).toContain("'assert_causal' cannot be driven over JSON");
     const s = await badInput(call("check_backtest", { slots: { retruns: [0.01] } }));
     expect(s.field).toBe("slots/retruns");
-    expect(s.message.startsWith('slots: unknown slot name(s) ["retruns"] - did you mean {"retruns":["returns"')).toBe(true);
+    expect(s.message.startsWith('slots: unknown slot name(s) ["retruns"] - did you mean {"retruns":["returns"')).toBe(
+      true,
+    );
     expect(s.message.endsWith("]}? bundle_coverage lists the vocabulary")).toBe(true);
     const a = await badInput(call("check_backtest", { slots, guards: ["cost_curve"], audit: ["rf_convention"] }));
     expect(a.message).toBe("audit/0: 'rf_convention' is not among the guards to run");

@@ -2,11 +2,23 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { callToolUntyped, callTool, runGuard, listTools, tableInfo, BadInputError, InternalToolError, canonicalJson } from "../../src/runtime/index.js";
+import {
+  callToolUntyped,
+  callTool,
+  runGuard,
+  listTools,
+  tableInfo,
+  InternalToolError,
+  canonicalJson,
+} from "../../src/runtime/index.js";
 import { verifyToolsHash } from "../../src/runtime/table.js";
 import { ROOT, badInput, listsAreJson, untimed } from "./helpers.js";
 
-const failing = { returns: Array.from({ length: 200 }, (_, i) => (i % 2 ? -0.0099 : 0.01)), turnover: 2.0, cost_bps: 10 };
+const failing = {
+  returns: Array.from({ length: 200 }, (_, i) => (i % 2 ? -0.0099 : 0.01)),
+  turnover: 2.0,
+  cost_bps: 10,
+};
 const rfArgs = { returns: { values: [0.01, -0.005, 0.002, 0.004, -0.001] }, rf: 0.05 };
 
 describe("results", () => {
@@ -18,18 +30,41 @@ describe("results", () => {
     expect(r.findings[0].message).toContain("breakeven");
     expect(r.evidence).toHaveProperty("curve");
     expect(r.elapsed_s).toBeGreaterThanOrEqual(0);
-    expect(Object.keys(r)).toEqual(["tool", "guard", "skill", "status", "passed", "findings", "n_errors", "n_warnings", "evidence", "elapsed_s", "summary", "provenance"]);
-    expect(r.summary.split("\n")[0]).toBe("FAIL cost_curve [backtest-validation]: 1 error, " + `${r.n_warnings} warning${r.n_warnings === 1 ? "" : "s"}`);
+    expect(Object.keys(r)).toEqual([
+      "tool",
+      "guard",
+      "skill",
+      "status",
+      "passed",
+      "findings",
+      "n_errors",
+      "n_warnings",
+      "evidence",
+      "elapsed_s",
+      "summary",
+      "provenance",
+    ]);
+    expect(r.summary.split("\n")[0]).toBe(
+      "FAIL cost_curve [backtest-validation]: 1 error, " + `${r.n_warnings} warning${r.n_warnings === 1 ? "" : "s"}`,
+    );
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
   });
   it("agrees with runGuard on verdict, guard, skill and findings", async () => {
-    for (const [tool, guard, args] of [["check_cost_curve", "cost_curve", failing], ["check_rf_convention", "rf_convention", rfArgs]] as const) {
+    for (const [tool, guard, args] of [
+      ["check_cost_curve", "cost_curve", failing],
+      ["check_rf_convention", "rf_convention", rfArgs],
+    ] as const) {
       const viaTool: any = await callToolUntyped(tool, args);
-      const inProcess = await runGuard(guard, { ...args, returns: Array.isArray(args.returns) ? { values: args.returns } : args.returns });
+      const inProcess = await runGuard(guard, {
+        ...args,
+        returns: Array.isArray(args.returns) ? { values: args.returns } : args.returns,
+      });
       expect(viaTool.passed).toBe(inProcess.passed);
       expect(viaTool.guard).toBe(inProcess.guard);
       expect(viaTool.skill).toBe(inProcess.skill);
-      expect(viaTool.findings.map((f: any) => [f.severity, f.message, f.where])).toEqual(inProcess.findings.map((f) => [f.severity, f.message, f.where]));
+      expect(viaTool.findings.map((f: any) => [f.severity, f.message, f.where])).toEqual(
+        inProcess.findings.map((f) => [f.severity, f.message, f.where]),
+      );
     }
     const rf: any = await callToolUntyped("check_rf_convention", rfArgs);
     expect(rf.passed).toBe(true);
@@ -42,7 +77,9 @@ describe("results", () => {
     const r: any = await callToolUntyped("list_skills", {});
     expect(r.provenance.input_sha256).toBe("44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a");
     const withNull: any = await callToolUntyped("check_rf_convention", { ...rfArgs, reported_sharpe: null });
-    expect(withNull.provenance.input_sha256).not.toBe((await callToolUntyped("check_rf_convention", rfArgs) as any).provenance.input_sha256);
+    expect(withNull.provenance.input_sha256).not.toBe(
+      ((await callToolUntyped("check_rf_convention", rfArgs)) as any).provenance.input_sha256,
+    );
     const manifest = JSON.parse(readFileSync(path.join(ROOT, "generated/manifest.json"), "utf8"));
     const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
     expect(r.provenance.tools_sha256).toBe(manifest.tools_sha256);
@@ -51,14 +88,18 @@ describe("results", () => {
   });
   it("hashes the documented test vector", async () => {
     const { canonicalSha256 } = await import("../../src/runtime/index.js");
-    expect(canonicalSha256({ b: 1, a: [1.0, "x"] })).toBe("a88dede55f330dbae7d6c99cb78c43213f114625ed11c8fd0b769d117c06bb50");
+    expect(canonicalSha256({ b: 1, a: [1.0, "x"] })).toBe(
+      "a88dede55f330dbae7d6c99cb78c43213f114625ed11c8fd0b769d117c06bb50",
+    );
   });
   it("refuses a tampered table", () => {
     const tools = JSON.parse(readFileSync(path.join(ROOT, "generated/tools.json"), "utf8")).tools;
     const manifest = JSON.parse(readFileSync(path.join(ROOT, "generated/manifest.json"), "utf8"));
     expect(() => verifyToolsHash(tools, manifest)).not.toThrow();
     tools[0].description += " tampered";
-    expect(() => verifyToolsHash(tools, manifest)).toThrow("generated/ is inconsistent (tools_sha256 mismatch); run npm run gen");
+    expect(() => verifyToolsHash(tools, manifest)).toThrow(
+      "generated/ is inconsistent (tools_sha256 mismatch); run npm run gen",
+    );
   });
   it("serves a frozen table", () => {
     const t = listTools();
@@ -96,9 +137,19 @@ describe("bad payloads to check_cost_curve", () => {
     expect(t.hint).toBe("did you mean 'returns' for 'retruns'?");
   });
   it("index length mismatch and a bad date", async () => {
-    const e = await badInput(callToolUntyped("check_cost_curve", { ...base, returns: { index: ["2024-01-02", "2024-01-03"], values: [0.01, 0.02, 0.03] } }));
+    const e = await badInput(
+      callToolUntyped("check_cost_curve", {
+        ...base,
+        returns: { index: ["2024-01-02", "2024-01-03"], values: [0.01, 0.02, 0.03] },
+      }),
+    );
     expect(e.message).toContain("returns/index: index has 2 label(s) but there are 3 value(s)");
-    const d = await badInput(callToolUntyped("check_cost_curve", { ...base, returns: { index: ["2024-01-02", "2024-01-03", "2024-01-04", "2024-13-01"], values: [0.01, 0.02, 0.03, 0.04] } }));
+    const d = await badInput(
+      callToolUntyped("check_cost_curve", {
+        ...base,
+        returns: { index: ["2024-01-02", "2024-01-03", "2024-01-04", "2024-13-01"], values: [0.01, 0.02, 0.03, 0.04] },
+      }),
+    );
     expect(d.field).toBe("returns/index/3");
   });
   it("wrong JSON types and integers name the field", async () => {
@@ -109,7 +160,9 @@ describe("bad payloads to check_cost_curve", () => {
     expect(p.message).toBe("periods_per_year: must be an integer, got 2.5");
   });
   it("caps: one byte over the argument cap, and MAX_POINTS + 1 values", async () => {
-    const big = await badInput(callToolUntyped("check_cost_curve", { ...base, returns: { values: [0.01], name: "x".repeat(8_000_000) } }));
+    const big = await badInput(
+      callToolUntyped("check_cost_curve", { ...base, returns: { values: [0.01], name: "x".repeat(8_000_000) } }),
+    );
     expect(big.code).toBe("too_large");
     expect(big.message).toContain("MAX_ARGUMENT_BYTES");
     const pts = await badInput(callToolUntyped("check_cost_curve", { ...base, returns: new Array(1_000_001).fill(0) }));
@@ -117,9 +170,16 @@ describe("bad payloads to check_cost_curve", () => {
     expect(pts.field).toBe("returns");
   });
   it("NaN-like strings, prototype keys and deep nesting are bad input, never pollution", async () => {
-    const nan = await badInput(callToolUntyped("check_cost_curve", { ...base, returns: { values: [0.01, "NaN", 0.02] } }));
+    const nan = await badInput(
+      callToolUntyped("check_cost_curve", { ...base, returns: { values: [0.01, "NaN", 0.02] } }),
+    );
     expect(nan.field).toMatch(/^returns/);
-    const proto = await badInput(callToolUntyped("check_cost_curve", JSON.parse('{"returns":{"values":[0.01],"__proto__":{"polluted":1}},"turnover":0.1}')));
+    const proto = await badInput(
+      callToolUntyped(
+        "check_cost_curve",
+        JSON.parse('{"returns":{"values":[0.01],"__proto__":{"polluted":1}},"turnover":0.1}'),
+      ),
+    );
     expect(proto.field).toBe("returns");
     expect(({} as any).polluted).toBeUndefined();
     const ctor = await badInput(callToolUntyped("check_cost_curve", { ...base, constructor: { prototype: { x: 1 } } }));
@@ -163,7 +223,9 @@ describe("names and arguments", () => {
     expect(e.message).toContain('is missing required input(s) ["panel or panels"]');
   });
   it("an omitted input sent over JSON says it cannot cross", async () => {
-    const e = await badInput(callToolUntyped("check_purge_effect", { x: [{ a: 1 }], y: [1], horizon: 1, score_fn: "f" }));
+    const e = await badInput(
+      callToolUntyped("check_purge_effect", { x: [{ a: 1 }], y: [1], horizon: 1, score_fn: "f" }),
+    );
     expect(e.message).toContain("score_fn cannot cross a JSON boundary - call the guard in-process");
   });
 });

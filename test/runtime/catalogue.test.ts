@@ -27,7 +27,7 @@ describe("list_skills", () => {
     expect(r.skills.every((s: any) => s.plugin === "fin-core")).toBe(true);
     expect(r.count).toBe(skillsIndex().filter((s) => s.plugin === "fin-core").length);
     const e = await badInput(call("list_skills", { plugin: "fin-cor" }));
-    expect(e.message.startsWith('plugin: no plugin named \'fin-cor\' - did you mean ["fin-core"')).toBe(true);
+    expect(e.message.startsWith("plugin: no plugin named 'fin-cor' - did you mean [\"fin-core\"")).toBe(true);
   });
 });
 
@@ -59,7 +59,7 @@ describe("list_guards and describe_guard", () => {
     expect(ac.omitted).toBeNull();
     expect(Object.keys(ac).sort()).toEqual(Object.keys(cc).sort());
     const e = await badInput(call("describe_guard", { name: "cost_curv" }));
-    expect(e.message.startsWith('name: no guard named \'cost_curv\' - did you mean ["cost_curve"')).toBe(true);
+    expect(e.message.startsWith("name: no guard named 'cost_curv' - did you mean [\"cost_curve\"")).toBe(true);
   });
 });
 
@@ -80,7 +80,9 @@ describe("search_skills", () => {
   });
   it("returns the owning skill first for look-ahead and round-trip cost", async () => {
     expect((await call("search_skills", { terms: ["look-ahead"] })).skills[0].skill).toBe("signal-construction");
-    expect((await call("search_skills", { terms: ["round-trip", "cost"] })).skills[0].skill).toBe("backtest-validation");
+    expect((await call("search_skills", { terms: ["round-trip", "cost"] })).skills[0].skill).toBe(
+      "backtest-validation",
+    );
   });
   it("rejects terms that tokenize to nothing", async () => {
     const e = await badInput(call("search_skills", { terms: ["  ", "--"] }));

@@ -4,7 +4,8 @@ import path from "node:path";
 import { BadInputError } from "../../src/runtime/index.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const sample = (): Record<string, any> => JSON.parse(readFileSync(path.join(ROOT, "data/sample-bundle.json"), "utf8"));
+export const sample = (): Record<string, any> =>
+  JSON.parse(readFileSync(path.join(ROOT, "data/sample-bundle.json"), "utf8"));
 
 /** Awaits a promise expected to reject with BadInputError; returns the error. */
 export async function badInput(p: Promise<unknown>): Promise<BadInputError> {
@@ -20,7 +21,7 @@ export async function badInput(p: Promise<unknown>): Promise<BadInputError> {
 /** Every bracketed list in a message parses as JSON, and none is Python-style. */
 export function listsAreJson(message: string): boolean {
   if (message.includes("['")) return false;
-  const lists = message.match(/\[[^\[\]]*\]/g) ?? [];
+  const lists = message.match(/\[[^[\]]*\]/g) ?? [];
   return lists.every((l) => {
     try {
       JSON.parse(l);
@@ -35,5 +36,9 @@ export function listsAreJson(message: string): boolean {
 export function untimed(r: any): any {
   if (Array.isArray(r)) return r.map(untimed);
   if (!r || typeof r !== "object") return r;
-  return Object.fromEntries(Object.entries(r).filter(([k]) => k !== "elapsed_s").map(([k, v]) => [k, untimed(v)]));
+  return Object.fromEntries(
+    Object.entries(r)
+      .filter(([k]) => k !== "elapsed_s")
+      .map(([k, v]) => [k, untimed(v)]),
+  );
 }

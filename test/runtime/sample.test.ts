@@ -7,7 +7,9 @@ import { ROOT } from "./helpers.js";
 
 describe("data/sample-bundle.json", () => {
   it("is exactly what scripts/sample.ts generates", () => {
-    expect(readFileSync(path.join(ROOT, "data/sample-bundle.json"), "utf8")).toBe(`${JSON.stringify(sampleBundle())}\n`);
+    expect(readFileSync(path.join(ROOT, "data/sample-bundle.json"), "utf8")).toBe(
+      `${JSON.stringify(sampleBundle())}\n`,
+    );
   });
   it("is 504 business days from 2023-01-02 with gross Sharpe near 1.5 and one-way turnover near 0.9", () => {
     const b = sampleBundle() as any;

@@ -9,7 +9,11 @@ export const SERVER_JS = path.join(ROOT, "dist/src/cli/fin-skills-mcp.js");
 export const CLI_JS = path.join(ROOT, "dist/src/cli/fin-skills.js");
 
 export const rf200 = { returns: Array.from({ length: 200 }, (_, i) => Math.sin(i) * 0.01 + 0.001), rf: 0.05 };
-export const costFail = { returns: Array.from({ length: 200 }, (_, i) => (i % 2 ? -0.0099 : 0.01)), turnover: 2.0, cost_bps: 10 };
+export const costFail = {
+  returns: Array.from({ length: 200 }, (_, i) => (i % 2 ? -0.0099 : 0.01)),
+  turnover: 2.0,
+  cost_bps: 10,
+};
 
 /** A long spa_test call: n observations x k models, reps bootstrap replications. */
 export function spaArgs(n = 2520, k = 60, reps = 3000): Record<string, unknown> {
@@ -35,7 +39,11 @@ function newest(dir: string): number {
 
 /** Compiles dist/ when it is missing or older than the sources (the shipped binaries run compiled JS). */
 export function ensureBuilt(): void {
-  const sources = Math.max(newest(path.join(ROOT, "src")), newest(path.join(ROOT, "guards")), newest(path.join(ROOT, "generated")));
+  const sources = Math.max(
+    newest(path.join(ROOT, "src")),
+    newest(path.join(ROOT, "guards")),
+    newest(path.join(ROOT, "generated")),
+  );
   if (existsSync(SERVER_JS) && statSync(SERVER_JS).mtimeMs >= sources) return;
   execFileSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
 }

@@ -30,7 +30,14 @@ describe("MCP over InMemoryTransport", () => {
     expect(r.tools.map((t) => t.name)).toEqual(listTools().map((t) => t.name));
     expect(r.nextCursor).toBeUndefined();
     for (const t of r.tools) {
-      expect(Object.keys(t).sort()).toEqual(["annotations", "description", "inputSchema", "name", "outputSchema", "title"]);
+      expect(Object.keys(t).sort()).toEqual([
+        "annotations",
+        "description",
+        "inputSchema",
+        "name",
+        "outputSchema",
+        "title",
+      ]);
       expect(t.inputSchema.type).toBe("object");
       expect(JSON.stringify(t)).not.toContain("$schema");
       expect(t.name).toMatch(/^[a-z][a-z0-9_]{0,47}$/);
@@ -53,7 +60,10 @@ describe("MCP over InMemoryTransport", () => {
     expect(JSON.parse(fail.content[0].text)).toEqual(fail.structuredContent);
   });
   it("returns bad input and unknown tools as isError results naming the field", async () => {
-    const typo: any = await client.callTool({ name: "check_cost_curve", arguments: { returns: { vals: [0.01] }, turnover: 0.1 } });
+    const typo: any = await client.callTool({
+      name: "check_cost_curve",
+      arguments: { returns: { vals: [0.01] }, turnover: 0.1 },
+    });
     expect(typo.isError).toBe(true);
     expect(typo.content[0].text).toContain("vals");
     expect(typo._meta["fin-skills/error"].field).toBe("returns");
@@ -64,14 +74,20 @@ describe("MCP over InMemoryTransport", () => {
   });
   it("sends increasing progress notifications from a long guard", async () => {
     const seen: number[] = [];
-    const r: any = await client.callTool({ name: "check_spa_test", arguments: spaArgs() }, undefined, { onprogress: (p) => seen.push(p.progress), timeout: 120_000 });
+    const r: any = await client.callTool({ name: "check_spa_test", arguments: spaArgs() }, undefined, {
+      onprogress: (p) => seen.push(p.progress),
+      timeout: 120_000,
+    });
     expect(r.isError).toBeFalsy();
     expect(seen.length).toBeGreaterThan(0);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThan(seen[i - 1]!);
   }, 120_000);
   it("stops a cancelled call and keeps serving", async () => {
     const ac = new AbortController();
-    const pending = client.callTool({ name: "check_spa_test", arguments: spaArgs(2520, 100, 100_000) }, undefined, { signal: ac.signal, timeout: 120_000 });
+    const pending = client.callTool({ name: "check_spa_test", arguments: spaArgs(2520, 100, 100_000) }, undefined, {
+      signal: ac.signal,
+      timeout: 120_000,
+    });
     setTimeout(() => ac.abort("stop"), 300);
     const t0 = Date.now();
     await expect(pending).rejects.toBeTruthy();

@@ -10,7 +10,8 @@ import { exportTools, listTools } from "../../src/runtime/index.js";
 import { ROOT, SERVER_JS, conforms, costFail, ensureBuilt, rf200 } from "./fixtures.js";
 
 const HOOK = path.join(ROOT, "test/server/no-sdk-hook.mjs");
-const noSdk = (...args: string[]) => spawnSync(process.execPath, ["--import", HOOK, SERVER_JS, ...args], { encoding: "utf8", timeout: 30_000 });
+const noSdk = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", HOOK, SERVER_JS, ...args], { encoding: "utf8", timeout: 30_000 });
 
 beforeAll(() => ensureBuilt(), 180_000);
 
@@ -21,14 +22,21 @@ async function exercise(client: Client): Promise<void> {
   expect(fail.structuredContent.passed).toBe(false);
   const schema = (exportTools("mcp").find((t: any) => t.name === "check_cost_curve") as any).outputSchema;
   expect(conforms(schema, fail.structuredContent)).toBe(true);
-  const typo: any = await client.callTool({ name: "check_cost_curve", arguments: { returns: { vals: [1] }, turnover: 0.1 } });
+  const typo: any = await client.callTool({
+    name: "check_cost_curve",
+    arguments: { returns: { vals: [1] }, turnover: 0.1 },
+  });
   expect(typo.isError).toBe(true);
   expect(typo._meta["fin-skills/error"].field).toBe("returns");
 }
 
 describe("stdio", () => {
   it("serves the list, a call and an error case; stdout carries only JSON-RPC, logs go to stderr", async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_JS, "--verbose"], stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [SERVER_JS, "--verbose"],
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr?.on("data", (d) => (stderr += String(d)));
     const errors: Error[] = [];
@@ -46,23 +54,41 @@ describe("stdio", () => {
     let out = "";
     child.stdout.on("data", (d) => (out += String(d)));
     child.stdin.write("{not json\n");
-    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`,
+    );
     await new Promise((r) => setTimeout(r, 1500));
     child.stdin.end();
     await new Promise((r) => child.on("exit", r));
-    const lines = out.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.some((m) => m.error?.code === -32700)).toBe(true);
     expect(lines.some((m) => m.id === 1 && m.result?.serverInfo?.name === "fin-skills")).toBe(true);
   }, 30_000);
 });
 
-function rawPost(port: number, body: string | Buffer, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+function rawPost(
+  port: number,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
-      let text = "";
-      res.on("data", (d) => (text += String(d)));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/mcp",
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (d) => (text += String(d)));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -86,7 +112,9 @@ describe("Streamable HTTP", () => {
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
       await exercise(client);
       await client.close();
-      const get = await new Promise<number>((resolve) => request({ host: "127.0.0.1", port, path: "/mcp", method: "GET" }, (r) => resolve(r.statusCode ?? 0)).end());
+      const get = await new Promise<number>((resolve) =>
+        request({ host: "127.0.0.1", port, path: "/mcp", method: "GET" }, (r) => resolve(r.statusCode ?? 0)).end(),
+      );
       expect(get).toBe(405);
       const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
       expect((await rawPost(port, init, { host: `evil.example:${port}` })).status).toBe(403);

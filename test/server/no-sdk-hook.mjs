@@ -1,7 +1,9 @@
 // Test-only module-resolution hook: makes @modelcontextprotocol/sdk unresolvable, as if not installed.
 import { register } from "node:module";
 
-register("data:text/javascript," + encodeURIComponent(`
+register(
+  "data:text/javascript," +
+    encodeURIComponent(`
 export async function resolve(specifier, context, next) {
   if (specifier.startsWith("@modelcontextprotocol/sdk")) {
     const e = new Error("Cannot find package '@modelcontextprotocol/sdk'");
@@ -9,4 +11,5 @@ export async function resolve(specifier, context, next) {
     throw e;
   }
   return next(specifier, context);
-}`));
+}`),
+);

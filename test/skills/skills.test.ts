@@ -10,7 +10,11 @@ const guards = JSON.parse(readFileSync(path.join(ROOT, "generated/guards.json"),
 const PROJECT_SKILLS = ["fin-skills-as-tools", "finance-mcp-servers", "finance-agent-architectures"];
 
 const body = (text: string) => text.replace(/^---\n[\s\S]*?\n---\n/, "");
-const words = (text: string) => body(text).replace(/```[\s\S]*?```/g, " ").split(/\s+/).filter((w) => /[A-Za-z]/.test(w)).length;
+const words = (text: string) =>
+  body(text)
+    .replace(/```[\s\S]*?```/g, " ")
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z]/.test(w)).length;
 
 describe("skills library", () => {
   it("has one skill per owning skill plus the three project skills, and nothing else", () => {
@@ -34,7 +38,8 @@ describe("skills library", () => {
         expect(entries.length).toBeGreaterThan(0);
         for (const e of entries) expect(e, e).toMatch(/verified|secondhand|unverified|derived/);
         // An undated entry is a claim without a document, and must say it is not primary-checked.
-        for (const e of entries.filter((x) => !/\b(19|20)\d{2}\b/.test(x))) expect(e, e).toMatch(/secondhand|unverified|derivation|derived/);
+        for (const e of entries.filter((x) => !/\b(19|20)\d{2}\b/.test(x)))
+          expect(e, e).toMatch(/secondhand|unverified|derivation|derived/);
         expect(entries.filter((e) => /\b(19|20)\d{2}\b/.test(e)).length / entries.length).toBeGreaterThanOrEqual(0.5);
       });
       it("names each guard it owns with how to call it", () => {

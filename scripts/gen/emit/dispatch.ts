@@ -16,7 +16,10 @@ export function emitDispatch(guards: readonly GuardModel[], header: string): str
     "",
     "/** Guard name -> its module loader and the parameter order (required, then optional). */",
     "export const GUARDS: Readonly<Record<string, GuardEntry>> = Object.freeze({",
-    ...guards.map((g) => `  ${g.guard}: { load: () => import("../guards/${g.guard}.js"), params: ${JSON.stringify([...g.required, ...g.optional])}, async: ${g.async} },`),
+    ...guards.map(
+      (g) =>
+        `  ${g.guard}: { load: () => import("../guards/${g.guard}.js"), params: ${JSON.stringify([...g.required, ...g.optional])}, async: ${g.async} },`,
+    ),
     "});",
     "",
   ];
@@ -40,7 +43,9 @@ export function emitAgreement(guards: readonly GuardModel[], header: string): st
   for (const g of exported) {
     g.inputs.forEach((i, idx) => {
       if (!i.property) return;
-      lines.push(`  Assert<Accepts<ToolArgs[${JSON.stringify(g.tool)}][${JSON.stringify(i.name)}], Parameters<typeof ${g.guard}>[${idx}]>>, // ${pascal(g.guard)}.${i.name}`);
+      lines.push(
+        `  Assert<Accepts<ToolArgs[${JSON.stringify(g.tool)}][${JSON.stringify(i.name)}], Parameters<typeof ${g.guard}>[${idx}]>>, // ${pascal(g.guard)}.${i.name}`,
+      );
     });
   }
   lines.push("];", "");

@@ -17,17 +17,35 @@ export interface NeutralTool {
 export const FORMATS = ["anthropic", "openai", "openai-strict", "openai-chat", "mcp", "neutral"] as const;
 export type Format = (typeof FORMATS)[number];
 
-const openai = (t: NeutralTool) => ({ type: "function", name: t.name, description: t.description, parameters: t.input_schema, strict: false });
+const openai = (t: NeutralTool) => ({
+  type: "function",
+  name: t.name,
+  description: t.description,
+  parameters: t.input_schema,
+  strict: false,
+});
 
 export const RENAMES: Record<Exclude<Format, "neutral">, (t: NeutralTool) => object> = {
   anthropic: (t) => ({ name: t.name, description: t.description, input_schema: t.input_schema }),
   openai,
   "openai-strict": (t) => {
     const strict = strictParameters(t.input_schema);
-    return strict ? { type: "function", name: t.name, description: t.description, parameters: strict, strict: true } : openai(t);
+    return strict
+      ? { type: "function", name: t.name, description: t.description, parameters: strict, strict: true }
+      : openai(t);
   },
-  "openai-chat": (t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.input_schema } }),
-  mcp: (t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.input_schema, outputSchema: t.output_schema, annotations: t.annotations }),
+  "openai-chat": (t) => ({
+    type: "function",
+    function: { name: t.name, description: t.description, parameters: t.input_schema },
+  }),
+  mcp: (t) => ({
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: t.input_schema,
+    outputSchema: t.output_schema,
+    annotations: t.annotations,
+  }),
 };
 
 /** The provider SDK type each export must satisfy, for generated/exports.check.ts. */

@@ -27,15 +27,34 @@ const withComment = (x: object) => json({ $comment: COMMENT, ...x });
 
 /** Lowercase hex SHA-256 of the RFC 8785 canonical JSON of `x`. */
 export function jcsSha256(x: unknown): string {
-  return createHash("sha256").update(canonicalize(x) ?? "").digest("hex");
+  return createHash("sha256")
+    .update(canonicalize(x) ?? "")
+    .digest("hex");
 }
 
 export function neutralTable(guards: readonly GuardModel[]): NeutralTool[] {
-  const catalogue = CATALOGUE.map((c) => ({ name: c.name, title: c.title, description: c.description, input_schema: c.input_schema, output_schema: c.output_schema, annotations: ANNOTATIONS }));
+  const catalogue = CATALOGUE.map((c) => ({
+    name: c.name,
+    title: c.title,
+    description: c.description,
+    input_schema: c.input_schema,
+    output_schema: c.output_schema,
+    annotations: ANNOTATIONS,
+  }));
   const guardTools = guards
     .filter((g) => g.tool)
     .sort((a, b) => (a.guard < b.guard ? -1 : 1))
-    .map((g) => ({ name: g.tool!, title: g.title, description: g.description!, input_schema: g.inputSchema!, output_schema: GUARD_RESULT_SCHEMA, annotations: ANNOTATIONS, guard: g.guard, skill: g.skill, requires: g.requires }));
+    .map((g) => ({
+      name: g.tool!,
+      title: g.title,
+      description: g.description!,
+      input_schema: g.inputSchema!,
+      output_schema: GUARD_RESULT_SCHEMA,
+      annotations: ANNOTATIONS,
+      guard: g.guard,
+      skill: g.skill,
+      requires: g.requires,
+    }));
   return [...catalogue, ...guardTools];
 }
 
@@ -63,7 +82,9 @@ function guardsIndex(guards: readonly GuardModel[]) {
 
 function slotsIndex(guards: readonly GuardModel[], slots: readonly SlotDef[]) {
   const curated = new Set(slots.map((s) => s.slot));
-  const parameters = [...new Set(guards.flatMap((g) => g.inputs.map((i) => i.slot)).filter((s) => !curated.has(s)))].sort();
+  const parameters = [
+    ...new Set(guards.flatMap((g) => g.inputs.map((i) => i.slot)).filter((s) => !curated.has(s))),
+  ].sort();
   return {
     curated: slots.map((s) => ({ slot: s.slot, kind: s.kind, doc: s.doc })),
     parameters,
@@ -73,7 +94,18 @@ function slotsIndex(guards: readonly GuardModel[], slots: readonly SlotDef[]) {
 
 function skillsIndex(skills: readonly SkillModel[]) {
   return {
-    skills: skills.map((s) => ({ name: s.name, plugin: s.plugin, summary: s.summary, description: s.description, scripts: s.scripts, references: s.references, verified_on: s.verified_on, guards: s.guards, text: s.text, reference_texts: s.reference_texts })),
+    skills: skills.map((s) => ({
+      name: s.name,
+      plugin: s.plugin,
+      summary: s.summary,
+      description: s.description,
+      scripts: s.scripts,
+      references: s.references,
+      verified_on: s.verified_on,
+      guards: s.guards,
+      text: s.text,
+      reference_texts: s.reference_texts,
+    })),
     search: searchIndex(skills),
   };
 }
@@ -88,27 +120,40 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   files.set("tools.json", withComment({ version: input.version, tools }));
   for (const f of FORMATS) if (f !== "neutral") files.set(`exports/${f}.json`, json(formats[f]));
-  files.set("excluded.json", withComment({
-    excluded: excluded.map((g) => ({ guard: g.guard, skill: g.skill, reason: g.reason, inputs: Object.entries(g.blockers).map(([input, why]) => ({ input, why })) })),
-    omitted: Object.fromEntries(guards.filter((g) => g.tool && Object.keys(g.omitted).length).map((g) => [g.guard, g.omitted])),
-  }));
+  files.set(
+    "excluded.json",
+    withComment({
+      excluded: excluded.map((g) => ({
+        guard: g.guard,
+        skill: g.skill,
+        reason: g.reason,
+        inputs: Object.entries(g.blockers).map(([input, why]) => ({ input, why })),
+      })),
+      omitted: Object.fromEntries(
+        guards.filter((g) => g.tool && Object.keys(g.omitted).length).map((g) => [g.guard, g.omitted]),
+      ),
+    }),
+  );
   files.set("guards.json", withComment({ guards: guardsIndex(guards) }));
   files.set("slots.json", withComment(slotsIndex(guards, input.slots)));
   files.set("skills.json", withComment(skillsIndex(input.skills)));
-  files.set("manifest.json", withComment({
-    version: input.version,
-    tools_sha256: toolsSha,
-    counts: {
-      tools: tools.length,
-      catalogue: CATALOGUE.length,
-      guards: guards.length,
-      exported: guards.length - excluded.length,
-      excluded: excluded.length,
-      omitted_inputs: guards.reduce((n, g) => n + (g.tool ? Object.keys(g.omitted).length : 0), 0),
-      strict_tools: strictCount,
-    },
-    excluded: excluded.map((g) => g.guard),
-  }));
+  files.set(
+    "manifest.json",
+    withComment({
+      version: input.version,
+      tools_sha256: toolsSha,
+      counts: {
+        tools: tools.length,
+        catalogue: CATALOGUE.length,
+        guards: guards.length,
+        exported: guards.length - excluded.length,
+        excluded: excluded.length,
+        omitted_inputs: guards.reduce((n, g) => n + (g.tool ? Object.keys(g.omitted).length : 0), 0),
+        strict_tools: strictCount,
+      },
+      excluded: excluded.map((g) => g.guard),
+    }),
+  );
   const validators = emitValidators(tools, TS_HEADER);
   files.set("validators.js", validators.js);
   files.set("validators.d.ts", validators.dts);

@@ -2,8 +2,26 @@
 import { clone, type Json, type Schema } from "../schema.js";
 
 const ALLOWED = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs",
-  "description", "format", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "$ref",
+  "$defs",
+  "description",
+  "format",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
 ]);
 
 const NULL: Schema = { type: "null" };
@@ -13,23 +31,51 @@ const LABEL: Schema = { anyOf: [{ type: "string" }, { type: "number" }] };
 const IDX: Schema = { type: "array", items: LABEL };
 const str: Schema = { type: "string" };
 
-const closed = (properties: Schema): Schema => ({ type: "object", properties, required: Object.keys(properties), additionalProperties: false });
+const closed = (properties: Schema): Schema => ({
+  type: "object",
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
 
 export const STRICT_DEFS: Record<"series" | "frame", Schema> = {
   series: {
-    description: 'A series: {"index", "values", "name", "dtype", "freq"} (null where unused) or a bare list of values. null is missing.',
+    description:
+      'A series: {"index", "values", "name", "dtype", "freq"} (null where unused) or a bare list of values. null is missing.',
     anyOf: [
-      closed({ index: nullable(IDX), values: { type: "array", items: CELL }, name: nullable(str), dtype: nullable(str), freq: nullable(str) }),
+      closed({
+        index: nullable(IDX),
+        values: { type: "array", items: CELL },
+        name: nullable(str),
+        dtype: nullable(str),
+        freq: nullable(str),
+      }),
       { type: "array", items: CELL },
     ],
   },
   frame: {
-    description: 'A table in split form {"index", "index_name", "columns", "data"} (null where unused), or a list of OHLCV points {t, o, h, l, c, v, vw, n}. null is a missing cell.',
+    description:
+      'A table in split form {"index", "index_name", "columns", "data"} (null where unused), or a list of OHLCV points {t, o, h, l, c, v, vw, n}. null is a missing cell.',
     anyOf: [
-      closed({ index: nullable(IDX), index_name: nullable(str), columns: { type: "array", items: str }, data: { type: "array", items: { type: "array", items: CELL } }, freq: nullable(str) }),
+      closed({
+        index: nullable(IDX),
+        index_name: nullable(str),
+        columns: { type: "array", items: str },
+        data: { type: "array", items: { type: "array", items: CELL } },
+        freq: nullable(str),
+      }),
       {
         type: "array",
-        items: closed({ t: LABEL, o: nullable({ type: "number" }), h: nullable({ type: "number" }), l: nullable({ type: "number" }), c: nullable({ type: "number" }), v: nullable({ type: "number" }), vw: nullable({ type: "number" }), n: nullable({ type: "number" }) }),
+        items: closed({
+          t: LABEL,
+          o: nullable({ type: "number" }),
+          h: nullable({ type: "number" }),
+          l: nullable({ type: "number" }),
+          c: nullable({ type: "number" }),
+          v: nullable({ type: "number" }),
+          vw: nullable({ type: "number" }),
+          n: nullable({ type: "number" }),
+        }),
       },
     ],
   },
@@ -94,6 +140,9 @@ export function strictParameters(input: Schema): Schema | null {
   const { $defs, ...root } = clone(input);
   const strict = strictNode(root);
   if (hasFreeForm(strict)) return null;
-  if ($defs) strict.$defs = Object.fromEntries(Object.keys($defs as object).map((k) => [k, STRICT_DEFS[k as "series" | "frame"]]));
+  if ($defs)
+    strict.$defs = Object.fromEntries(
+      Object.keys($defs as object).map((k) => [k, STRICT_DEFS[k as "series" | "frame"]]),
+    );
   return strict;
 }

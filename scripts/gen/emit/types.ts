@@ -6,7 +6,10 @@ import type { NeutralTool } from "./formats.js";
 
 /** CheckCostCurve from check_cost_curve. */
 export function pascal(name: string): string {
-  return name.split(/[_-]/).map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
+  return name
+    .split(/[_-]/)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join("");
 }
 
 /** Strips siblings of `$ref` (they would create numbered duplicate types). */
@@ -28,9 +31,19 @@ export async function emitTypes(tools: readonly NeutralTool[], header: string): 
   for (const t of tools) {
     const { $defs: _d, ...input } = clone(t.input_schema);
     defs[`${pascal(t.name)}Args`] = { ...(stripRefSiblings(input) as Schema), title: `${pascal(t.name)}Args` };
-    if (!t.guard) defs[`${pascal(t.name)}Result`] = { ...(stripRefSiblings(clone(t.output_schema)) as Schema), title: `${pascal(t.name)}Result` };
+    if (!t.guard)
+      defs[`${pascal(t.name)}Result`] = {
+        ...(stripRefSiblings(clone(t.output_schema)) as Schema),
+        title: `${pascal(t.name)}Result`,
+      };
   }
-  const root = { title: "FinSkillsToolTypes", type: "object", properties: {}, additionalProperties: false, $defs: defs };
+  const root = {
+    title: "FinSkillsToolTypes",
+    type: "object",
+    properties: {},
+    additionalProperties: false,
+    $defs: defs,
+  };
   const body = await compile(root as never, "FinSkillsToolTypes", {
     bannerComment: "",
     unreachableDefinitions: true,

@@ -15,7 +15,10 @@ function sharedRefs(s: Json): Json {
   return Object.fromEntries(
     Object.entries(s)
       .filter(([k, v]) => !(k === "description" && typeof v === "string"))
-      .map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/") ? `payload_${v.slice(8)}` : sharedRefs(v)]),
+      .map(([k, v]) => [
+        k,
+        k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/") ? `payload_${v.slice(8)}` : sharedRefs(v),
+      ]),
   );
 }
 
@@ -30,7 +33,8 @@ export function emitValidators(tools: readonly NeutralTool[], header: string): {
   const ajv = makeAjv();
   const refs: Record<string, string> = {};
   // The payload definitions are compiled once and shared by every tool's validator.
-  for (const [name, def] of Object.entries(PAYLOAD_DEFS)) ajv.addSchema({ $id: `payload_${name}`, ...(sharedRefs(def) as object) });
+  for (const [name, def] of Object.entries(PAYLOAD_DEFS))
+    ajv.addSchema({ $id: `payload_${name}`, ...(sharedRefs(def) as object) });
   // Guard tools share one result schema, hence one compiled output validator.
   ajv.addSchema({ $id: "guard_result", ...GUARD_RESULT_SCHEMA } as object);
   refs.out_guard_result = "guard_result";

@@ -3,10 +3,7 @@ import type { Node, TypeNode } from "ts-morph";
 import type { Schema } from "../schema.js";
 
 /** A fragment, a reason the type cannot cross JSON, or an unsupported type (FS011). */
-export type Mapped =
-  | { readonly ok: Schema }
-  | { readonly cannot: string }
-  | { readonly unsupported: string };
+export type Mapped = { readonly ok: Schema } | { readonly cannot: string } | { readonly unsupported: string };
 
 export interface Warning {
   readonly code: "FS101" | "FS102";

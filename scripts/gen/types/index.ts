@@ -9,7 +9,13 @@ import { unionHandler } from "./unions.js";
 import { unsupported, type MapContext, type Mapped, type TypeHandler, type Warning } from "./handler.js";
 
 export const HANDLERS: readonly TypeHandler[] = [
-  keywordHandler, literalHandler, unionHandler, arrayHandler, referenceHandler, typeLiteralHandler, functionHandler,
+  keywordHandler,
+  literalHandler,
+  unionHandler,
+  arrayHandler,
+  referenceHandler,
+  typeLiteralHandler,
+  functionHandler,
 ];
 
 /** Maps one annotation; warnings (FS101, FS102) are appended to `warnings`. */

@@ -9,13 +9,20 @@ const FRAGMENTS: Partial<Record<SyntaxKind, object>> = {
 };
 
 const REJECTED = new Set([
-  SyntaxKind.AnyKeyword, SyntaxKind.NeverKeyword, SyntaxKind.ObjectKeyword, SyntaxKind.BigIntKeyword,
-  SyntaxKind.SymbolKeyword, SyntaxKind.VoidKeyword, SyntaxKind.UndefinedKeyword, SyntaxKind.NullKeyword,
+  SyntaxKind.AnyKeyword,
+  SyntaxKind.NeverKeyword,
+  SyntaxKind.ObjectKeyword,
+  SyntaxKind.BigIntKeyword,
+  SyntaxKind.SymbolKeyword,
+  SyntaxKind.VoidKeyword,
+  SyntaxKind.UndefinedKeyword,
+  SyntaxKind.NullKeyword,
 ]);
 
 export const keywordHandler: TypeHandler = {
   name: "keyword",
-  supports: (n: TypeNode) => n.getKind() in FRAGMENTS || REJECTED.has(n.getKind()) || n.getKind() === SyntaxKind.UnknownKeyword,
+  supports: (n: TypeNode) =>
+    n.getKind() in FRAGMENTS || REJECTED.has(n.getKind()) || n.getKind() === SyntaxKind.UnknownKeyword,
   toSchema(n, ctx) {
     if (n.getKind() === SyntaxKind.UnknownKeyword) {
       ctx.warnings.push({ code: "FS102", node: n, message: "an input typed 'unknown' accepts any JSON" });

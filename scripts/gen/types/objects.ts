@@ -9,17 +9,25 @@ function memberDoc(m: TypeElementTypes): string | undefined {
   const docs = Node.isJSDocable(m) ? m.getJsDocs() : [];
   const text = docs.at(-1)?.getDescription().trim();
   if (!text) return undefined;
-  return text.split(/\n\s*\n/)[0]!.replace(/\s+/g, " ").trim();
+  return text
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Maps the members of a type literal or interface; `label` names it in reasons. */
-export function mapMembers(owner: TypeLiteralNode | InterfaceDeclaration, label: string | null, ctx: MapContext): Mapped {
+export function mapMembers(
+  owner: TypeLiteralNode | InterfaceDeclaration,
+  label: string | null,
+  ctx: MapContext,
+): Mapped {
   const members = owner.getMembers();
   const shown = (why: string) => (label ? `a live ${label} object` : why);
   if (owner.getCallSignatures().length > 0) return { cannot: `a callable (${label ?? typeText(owner)})` };
   const indexSigs = owner.getIndexSignatures();
   if (indexSigs.length > 0) {
-    if (members.length !== 1 || indexSigs[0]!.getKeyTypeNode().getText() !== "string") return unsupported(owner, "index signatures must be alone and keyed by string");
+    if (members.length !== 1 || indexSigs[0]!.getKeyTypeNode().getText() !== "string")
+      return unsupported(owner, "index signatures must be alone and keyed by string");
     const value = ctx.map(indexSigs[0]!.getReturnTypeNodeOrThrow());
     if ("ok" in value) return { ok: { type: "object", additionalProperties: value.ok } };
     return "cannot" in value ? { cannot: `a record of ${value.cannot}` } : value;
@@ -34,7 +42,11 @@ export function mapMembers(owner: TypeLiteralNode | InterfaceDeclaration, label:
     const mapped = ctx.map(typeNode);
     if ("unsupported" in mapped) return mapped;
     if ("cannot" in mapped) {
-      return { cannot: mapped.cannot.startsWith("a callable") ? shown(`an object with callable member '${m.getName()}'`) : `an object whose member '${m.getName()}' is ${mapped.cannot}` };
+      return {
+        cannot: mapped.cannot.startsWith("a callable")
+          ? shown(`an object with callable member '${m.getName()}'`)
+          : `an object whose member '${m.getName()}' is ${mapped.cannot}`,
+      };
     }
     const doc = memberDoc(m);
     properties[m.getName()] = doc ? { ...mapped.ok, description: doc } : mapped.ok;

@@ -15,9 +15,27 @@ const CONTRACT: Record<string, () => Mapped> = {
 };
 
 const LIVE_BUILTINS = new Set([
-  "Date", "Map", "Set", "WeakMap", "WeakSet", "RegExp", "Promise", "Error", "ArrayBuffer", "URL",
-  "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array",
-  "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array",
+  "Date",
+  "Map",
+  "Set",
+  "WeakMap",
+  "WeakSet",
+  "RegExp",
+  "Promise",
+  "Error",
+  "ArrayBuffer",
+  "URL",
+  "Int8Array",
+  "Uint8Array",
+  "Uint8ClampedArray",
+  "Int16Array",
+  "Uint16Array",
+  "Int32Array",
+  "Uint32Array",
+  "Float32Array",
+  "Float64Array",
+  "BigInt64Array",
+  "BigUint64Array",
 ]);
 
 function declarationOf(n: TypeReferenceNode): Node | undefined {
@@ -41,7 +59,10 @@ function mapRecord(n: TypeReferenceNode, ctx: MapContext): Mapped {
 
 /** Follows a project declaration, refusing recursion. */
 function follow(decl: Node, ctx: MapContext, run: () => Mapped): Mapped {
-  if (ctx.following.has(decl)) return { unsupported: `unsupported recursive type '${(decl as Node & { getName?: () => string }).getName?.() ?? decl.getText()}'` };
+  if (ctx.following.has(decl))
+    return {
+      unsupported: `unsupported recursive type '${(decl as Node & { getName?: () => string }).getName?.() ?? decl.getText()}'`,
+    };
   ctx.following.add(decl);
   try {
     return run();
@@ -54,14 +75,18 @@ function mapReference(n: TypeReferenceNode, ctx: MapContext): Mapped {
   const name = n.getTypeName().getText();
   const decl = declarationOf(n);
   const args = n.getTypeArguments();
-  if (decl && path.resolve(decl.getSourceFile().getFilePath()) === ctx.contractFile && CONTRACT[name]) return CONTRACT[name]!();
+  if (decl && path.resolve(decl.getSourceFile().getFilePath()) === ctx.contractFile && CONTRACT[name])
+    return CONTRACT[name]!();
   if ((name === "Array" || name === "ReadonlyArray") && args.length === 1) return arrayOf(ctx.map(args[0]!));
   if (name === "Record") return mapRecord(n, ctx);
   if (name === "Readonly" && args.length === 1) return ctx.map(args[0]!);
   if (name === "Function") return { cannot: `a callable (${typeText(n)})` };
   if (!decl) return unsupported(n, "cannot resolve it");
   if (Node.isTypeParameterDeclaration(decl)) return unsupported(n, "generic type parameter");
-  if (!inProject(decl, ctx)) return LIVE_BUILTINS.has(name) ? { cannot: `a live ${name} object` } : unsupported(n, "declared outside the project's sources");
+  if (!inProject(decl, ctx))
+    return LIVE_BUILTINS.has(name)
+      ? { cannot: `a live ${name} object` }
+      : unsupported(n, "declared outside the project's sources");
   if (args.length > 0) return unsupported(n, "generic types are not supported");
   if (Node.isClassDeclaration(decl)) return { cannot: `a live ${decl.getName() ?? name} object` };
   if (Node.isTypeAliasDeclaration(decl)) return follow(decl, ctx, () => ctx.map(decl.getTypeNodeOrThrow()));

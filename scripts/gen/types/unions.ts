@@ -8,7 +8,9 @@ import { typeText, type Mapped, type TypeHandler, type MapContext } from "./hand
 type Piece = { literal: string | number | boolean } | { mapped: Mapped; node: TypeNode };
 
 function isAbsence(n: TypeNode): boolean {
-  return n.getKind() === SyntaxKind.UndefinedKeyword || n.getKind() === SyntaxKind.NullKeyword || literalValue(n) === null;
+  return (
+    n.getKind() === SyntaxKind.UndefinedKeyword || n.getKind() === SyntaxKind.NullKeyword || literalValue(n) === null
+  );
 }
 
 /** Flattens nested and parenthesised unions into source-order members. */
@@ -42,11 +44,17 @@ function assemble(pieces: Piece[]): Schema[] {
       groups.get(key)!.push(p.literal);
     } else if ("ok" in p.mapped) out.push(p.mapped.ok);
   }
-  const schemas = out.map((x) => ("group" in x && typeof x.group === "string" && groups.has(x.group) ? literalGroup(groups.get(x.group)!) : (x as Schema)));
+  const schemas = out.map((x) =>
+    "group" in x && typeof x.group === "string" && groups.has(x.group)
+      ? literalGroup(groups.get(x.group)!)
+      : (x as Schema),
+  );
   const seen = new Set<string>();
   return schemas.filter((s) => {
     const k = JSON.stringify(s);
-    return seen.has(k) ? false : (seen.add(k), true);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
   });
 }
 
@@ -59,11 +67,17 @@ export function mapUnion(n: TypeNode, ctx: MapContext): Mapped {
   });
   const bad = pieces.find((p) => "mapped" in p && "unsupported" in p.mapped);
   if (bad && "mapped" in bad) return bad.mapped;
-  const cannot = pieces.filter((p): p is { mapped: { cannot: string }; node: TypeNode } => "mapped" in p && "cannot" in p.mapped);
+  const cannot = pieces.filter(
+    (p): p is { mapped: { cannot: string }; node: TypeNode } => "mapped" in p && "cannot" in p.mapped,
+  );
   const schemas = assemble(pieces);
   if (schemas.length === 0) return { cannot: cannot.map((p) => p.mapped.cannot).join(", or ") };
   if (cannot.length > 0) {
-    ctx.warnings.push({ code: "FS101", node: n, message: `union members that cannot cross JSON were dropped: ${cannot.map((p) => typeText(p.node)).join(", ")}` });
+    ctx.warnings.push({
+      code: "FS101",
+      node: n,
+      message: `union members that cannot cross JSON were dropped: ${cannot.map((p) => typeText(p.node)).join(", ")}`,
+    });
   }
   return { ok: schemas.length === 1 ? schemas[0]! : { anyOf: schemas } };
 }

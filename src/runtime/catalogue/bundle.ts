@@ -3,7 +3,7 @@ import { BadInputError } from "../contract.js";
 import { closeMatches, decodeFrame, decodeSeries } from "../codec/index.js";
 import { InternalToolError, clipName } from "../errors.js";
 import { loadGuards, loadSlots, type Alternative, type GuardInfo } from "../table.js";
-import { type CallOptions } from "../call.js";
+import type { CallOptions } from "../call.js";
 import { step } from "../../lib/progress.js";
 
 type Call = (name: string, args: Record<string, unknown>, options: CallOptions) => Promise<Record<string, unknown>>;
@@ -33,7 +33,11 @@ export function missingFor(g: GuardInfo, have: ReadonlySet<string>): string[] {
 function vocabularyMode() {
   const slots = loadSlots();
   const guards = loadGuards();
-  const readers = (slot: string) => guards.filter((g) => [...g.required, ...g.optional].some((i) => slotOf(g, i) === slot)).map((g) => g.guard).sort();
+  const readers = (slot: string) =>
+    guards
+      .filter((g) => [...g.required, ...g.optional].some((i) => slotOf(g, i) === slot))
+      .map((g) => g.guard)
+      .sort();
   return {
     vocabulary: slots.curated.map((c) => {
       const r = readers(c.slot);
@@ -51,18 +55,26 @@ export function bundleCoverage(args: { slots?: string[] }) {
   const vocab = vocabulary();
   const known = new Set(vocab);
   const have = [...new Set(names.filter((n) => known.has(n)))];
-  const unknown = Object.fromEntries([...new Set(names.filter((n) => !known.has(n)))].map((n) => [n, closeMatches(n, vocab, 3, 0.5)]));
+  const unknown = Object.fromEntries(
+    [...new Set(names.filter((n) => !known.has(n)))].map((n) => [n, closeMatches(n, vocab, 3, 0.5)]),
+  );
   const haveSet = new Set(have);
   const guards = [...loadGuards()].sort((a, b) => (a.guard < b.guard ? -1 : 1));
   const ready = guards.filter((g) => missingFor(g, haveSet).length === 0).map((g) => g.guard);
-  const notReady = Object.fromEntries(guards.filter((g) => !ready.includes(g.guard)).map((g) => [g.guard, missingFor(g, haveSet)]));
+  const notReady = Object.fromEntries(
+    guards.filter((g) => !ready.includes(g.guard)).map((g) => [g.guard, missingFor(g, haveSet)]),
+  );
   const away = new Map<string, string[]>();
   for (const slot of vocab.filter((s) => !haveSet.has(s))) {
     const plus = new Set([...haveSet, slot]);
-    const gained = guards.filter((g) => !ready.includes(g.guard) && missingFor(g, plus).length === 0).map((g) => g.guard);
+    const gained = guards
+      .filter((g) => !ready.includes(g.guard) && missingFor(g, plus).length === 0)
+      .map((g) => g.guard);
     if (gained.length) away.set(slot, gained);
   }
-  const oneSlotAway = Object.fromEntries([...away.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1)));
+  const oneSlotAway = Object.fromEntries(
+    [...away.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1)),
+  );
   const overJson = ready.filter((g) => guards.find((x) => x.guard === g)!.tool !== null);
   const first = [...away.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))[0];
   const summary =
@@ -71,16 +83,40 @@ export function bundleCoverage(args: { slots?: string[] }) {
   return { have, ready, ready_over_json: overJson, not_ready: notReady, one_slot_away: oneSlotAway, unknown, summary };
 }
 
-function checkGuardNames(field: "guards" | "audit", names: readonly string[] | undefined, runSet: readonly string[] | null): void {
+function checkGuardNames(
+  field: "guards" | "audit",
+  names: readonly string[] | undefined,
+  runSet: readonly string[] | null,
+): void {
   const guards = loadGuards();
   (names ?? []).forEach((n, i) => {
     const g = guards.find((x) => x.guard === n);
     if (!g) {
-      const m = closeMatches(n, guards.map((x) => x.guard), 3, 0.4);
-      throw new BadInputError("unknown_name", `${field}/${i}`, `${field}/${i}: no guard named '${clipName(n)}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`, m.length ? `did you mean ${JSON.stringify(m)}?` : null);
+      const m = closeMatches(
+        n,
+        guards.map((x) => x.guard),
+        3,
+        0.4,
+      );
+      throw new BadInputError(
+        "unknown_name",
+        `${field}/${i}`,
+        `${field}/${i}: no guard named '${clipName(n)}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`,
+        m.length ? `did you mean ${JSON.stringify(m)}?` : null,
+      );
     }
-    if (g.tool === null) throw new BadInputError("invalid_value", `${field}/${i}`, `${field}/${i}: '${clipName(n)}' cannot be driven over JSON - ${g.excluded_because}`);
-    if (runSet && !runSet.includes(n)) throw new BadInputError("invalid_value", `${field}/${i}`, `${field}/${i}: '${clipName(n)}' is not among the guards to run`);
+    if (g.tool === null)
+      throw new BadInputError(
+        "invalid_value",
+        `${field}/${i}`,
+        `${field}/${i}: '${clipName(n)}' cannot be driven over JSON - ${g.excluded_because}`,
+      );
+    if (runSet && !runSet.includes(n))
+      throw new BadInputError(
+        "invalid_value",
+        `${field}/${i}`,
+        `${field}/${i}: '${clipName(n)}' is not among the guards to run`,
+      );
   });
 }
 
@@ -89,7 +125,11 @@ function checkSlotNames(slots: Record<string, unknown>): void {
   const unknown = Object.keys(slots).filter((s) => !vocab.includes(s));
   if (unknown.length === 0) return;
   const dym = Object.fromEntries(unknown.map((u) => [u, closeMatches(u, vocab, 3, 0.5)]));
-  throw new BadInputError("invalid_value", `slots/${unknown[0]}`, `slots: unknown slot name(s) ${JSON.stringify(unknown.map(clipName))} - did you mean ${JSON.stringify(Object.fromEntries(Object.entries(dym).map(([k, v]) => [clipName(k), v])))}? bundle_coverage lists the vocabulary`);
+  throw new BadInputError(
+    "invalid_value",
+    `slots/${unknown[0]}`,
+    `slots: unknown slot name(s) ${JSON.stringify(unknown.map(clipName))} - did you mean ${JSON.stringify(Object.fromEntries(Object.entries(dym).map(([k, v]) => [clipName(k), v])))}? bundle_coverage lists the vocabulary`,
+  );
 }
 
 /**
@@ -102,7 +142,11 @@ function checkPayloadSlots(slots: Record<string, unknown>): void {
   for (const c of loadSlots().curated) {
     const v = slots[c.slot];
     if (v === undefined || (c.kind !== "series" && c.kind !== "frame")) continue;
-    const readers = guards.flatMap((g) => Object.entries(g.input_slots).filter(([, s]) => s === c.slot).map(([i]) => g.kinds[i]));
+    const readers = guards.flatMap((g) =>
+      Object.entries(g.input_slots)
+        .filter(([, s]) => s === c.slot)
+        .map(([i]) => g.kinds[i]),
+    );
     if (!readers.every((k) => k === c.kind)) continue;
     if (c.kind === "series") decodeSeries(v, `slots/${c.slot}`);
     else decodeFrame(v, `slots/${c.slot}`);
@@ -118,13 +162,21 @@ function toSlotPath(g: GuardInfo, e: BadInputError): BadInputError {
   return new BadInputError(e.code, path, message, e.hint);
 }
 
-export async function checkBacktest(args: { slots: Record<string, unknown>; guards?: string[]; audit?: string[]; strict?: boolean }, call: Call, options: CallOptions) {
+export async function checkBacktest(
+  args: { slots: Record<string, unknown>; guards?: string[]; audit?: string[]; strict?: boolean },
+  call: Call,
+  options: CallOptions,
+) {
   const slots = Object.fromEntries(Object.entries(args.slots).filter(([, v]) => v !== null && v !== undefined));
   checkSlotNames(slots);
   checkGuardNames("guards", args.guards, null);
   const all = [...loadGuards()].sort((a, b) => (a.guard < b.guard ? -1 : 1));
   const runSet = args.guards ? all.filter((g) => args.guards!.includes(g.guard)) : all.filter((g) => g.tool !== null);
-  checkGuardNames("audit", args.audit, runSet.map((g) => g.guard));
+  checkGuardNames(
+    "audit",
+    args.audit,
+    runSet.map((g) => g.guard),
+  );
   checkPayloadSlots(slots);
   const have = new Set(Object.keys(slots));
   const ran: string[] = [];
@@ -139,7 +191,9 @@ export async function checkBacktest(args: { slots: Record<string, unknown>; guar
       skipped[g.guard] = missing;
       continue;
     }
-    const inputs = [...g.required, ...g.optional].filter((n) => !(g.omitted && Object.hasOwn(g.omitted, n)) && have.has(slotOf(g, n)));
+    const inputs = [...g.required, ...g.optional].filter(
+      (n) => !(g.omitted && Object.hasOwn(g.omitted, n)) && have.has(slotOf(g, n)),
+    );
     const guardArgs = Object.fromEntries(inputs.map((n) => [n, slots[slotOf(g, n)]]));
     try {
       const r = await call(g.tool!, guardArgs, { signal: options.signal });
@@ -155,7 +209,11 @@ export async function checkBacktest(args: { slots: Record<string, unknown>; guar
   }
   await step(runSet.length, runSet.length, "done");
   const auditOk = (args.audit ?? []).every((a) => ran.includes(a));
-  const status = failed.length ? "fail" : ran.length > 0 && Object.keys(rejected).length === 0 && auditOk ? "pass" : "incomplete";
+  const status = failed.length
+    ? "fail"
+    : ran.length > 0 && Object.keys(rejected).length === 0 && auditOk
+      ? "pass"
+      : "incomplete";
   const lines = [
     `${status.toUpperCase()}: ${ran.length} ran (${failed.length} failed), ${Object.keys(skipped).length} skipped, ${Object.keys(rejected).length} rejected`,
     ...ran.map((g) => `  ${failed.includes(g) ? "FAIL" : "PASS"} ${g}`),

@@ -25,7 +25,11 @@ export function listGuards(args: { skill?: string }) {
     const names = loadSkills().skills.map((s) => s.name);
     if (!names.includes(args.skill)) {
       const m = closeMatches(args.skill, names, 3, 0.5);
-      throw new BadInputError("unknown_name", "skill", `skill: no skill named '${clipName(args.skill)}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`);
+      throw new BadInputError(
+        "unknown_name",
+        "skill",
+        `skill: no skill named '${clipName(args.skill)}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`,
+      );
     }
   }
   const guards = all.filter((g) => args.skill === undefined || g.skill === args.skill);
@@ -34,13 +38,23 @@ export function listGuards(args: { skill?: string }) {
 }
 
 export function findGuard(name: unknown, field = "name"): GuardInfo {
-  if (typeof name !== "string" || name.trim() === "") throw new BadInputError("invalid_value", field, `${field}: must be a guard name; list_guards lists them`);
+  if (typeof name !== "string" || name.trim() === "")
+    throw new BadInputError("invalid_value", field, `${field}: must be a guard name; list_guards lists them`);
   const bare = name.startsWith("check_") ? name.slice(6) : name;
   const guards = loadGuards();
   const g = guards.find((x) => x.guard === bare);
   if (g) return g;
-  const m = closeMatches(bare, guards.map((x) => x.guard), 3, 0.4);
-  throw new BadInputError("unknown_name", field, `${field}: no guard named '${clipName(bare)}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`);
+  const m = closeMatches(
+    bare,
+    guards.map((x) => x.guard),
+    3,
+    0.4,
+  );
+  throw new BadInputError(
+    "unknown_name",
+    field,
+    `${field}: no guard named '${clipName(bare)}'${m.length ? ` - did you mean ${JSON.stringify(m)}?` : ""}`,
+  );
 }
 
 export function describeGuard(args: { name: string }) {

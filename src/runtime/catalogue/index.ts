@@ -13,5 +13,6 @@ registerCatalogue({
   list_guards: (a: Args) => listGuards(a as { skill?: string }),
   describe_guard: (a: Args) => describeGuard(a as { name: string }),
   bundle_coverage: (a: Args) => bundleCoverage(a as { slots?: string[] }),
-  check_backtest: (a: Args, options) => checkBacktest(a as Parameters<typeof checkBacktest>[0], callToolUntyped, options),
+  check_backtest: (a: Args, options) =>
+    checkBacktest(a as Parameters<typeof checkBacktest>[0], callToolUntyped, options),
 });

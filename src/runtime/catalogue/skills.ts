@@ -8,7 +8,8 @@ import { loadGuards, loadSkills, type SkillInfo } from "../table.js";
 import { clipName } from "../errors.js";
 
 const SEARCH_FIELDS = ["name", "summary", "text"];
-const unknownName = (field: string, message: string, hint: string | null = null) => new BadInputError("unknown_name", field, `${field}: ${message}`, hint);
+const unknownName = (field: string, message: string, hint: string | null = null) =>
+  new BadInputError("unknown_name", field, `${field}: ${message}`, hint);
 
 function didYouMean(word: string, candidates: readonly string[], cutoff: number): string {
   const m = closeMatches(word, candidates, 3, cutoff);
@@ -23,7 +24,14 @@ export function listSkills(args: { plugin?: string }) {
   }
   const skills = all.filter((s) => args.plugin === undefined || s.plugin === args.plugin);
   return {
-    skills: skills.map((s) => ({ name: s.name, plugin: s.plugin, summary: s.summary, scripts: [...s.scripts], references: s.references.length, verified_on: s.verified_on })),
+    skills: skills.map((s) => ({
+      name: s.name,
+      plugin: s.plugin,
+      summary: s.summary,
+      scripts: [...s.scripts],
+      references: s.references.length,
+      verified_on: s.verified_on,
+    })),
     count: skills.length,
     plugins: [...new Set(skills.map((s) => s.plugin))].sort(),
     next: "read_skill(name) returns the SKILL.md text for one of these",
@@ -31,10 +39,19 @@ export function listSkills(args: { plugin?: string }) {
 }
 
 export function findSkill(name: unknown, field = "name"): SkillInfo {
-  if (typeof name !== "string" || name.trim() === "") throw new BadInputError("invalid_value", field, `${field}: must be a non-empty skill name; list_skills lists them`);
+  if (typeof name !== "string" || name.trim() === "")
+    throw new BadInputError("invalid_value", field, `${field}: must be a non-empty skill name; list_skills lists them`);
   const skills = loadSkills().skills;
   const hit = skills.find((s) => s.name === name);
-  if (!hit) throw unknownName(field, `no skill named '${clipName(name)}'${didYouMean(name, skills.map((s) => s.name), 0.5)}`);
+  if (!hit)
+    throw unknownName(
+      field,
+      `no skill named '${clipName(name)}'${didYouMean(
+        name,
+        skills.map((s) => s.name),
+        0.5,
+      )}`,
+    );
   return hit;
 }
 
@@ -42,20 +59,46 @@ function clipped(text: string) {
   const chars = [...text];
   return chars.length <= MAX_SKILL_CHARS
     ? { chars: chars.length, text }
-    : { chars: chars.length, text: chars.slice(0, MAX_SKILL_CHARS).join(""), truncated: { kept: MAX_SKILL_CHARS, of: chars.length } };
+    : {
+        chars: chars.length,
+        text: chars.slice(0, MAX_SKILL_CHARS).join(""),
+        truncated: { kept: MAX_SKILL_CHARS, of: chars.length },
+      };
 }
 
 export function readSkill(args: { name: string; reference?: string }) {
   const skill = findSkill(args.name);
   if (args.reference !== undefined) {
-    const text = Object.hasOwn(skill.reference_texts, args.reference) ? skill.reference_texts[args.reference] : undefined;
-    if (text === undefined) throw unknownName("reference", `'${skill.name}' has no reference '${clipName(args.reference)}'; it has ${JSON.stringify(skill.references)}`);
+    const text = Object.hasOwn(skill.reference_texts, args.reference)
+      ? skill.reference_texts[args.reference]
+      : undefined;
+    if (text === undefined)
+      throw unknownName(
+        "reference",
+        `'${skill.name}' has no reference '${clipName(args.reference)}'; it has ${JSON.stringify(skill.references)}`,
+      );
     const c = clipped(text);
-    return { skill: skill.name, reference: args.reference, chars: c.chars, text: c.text, ...(c.truncated ? { truncated: c.truncated } : {}) };
+    return {
+      skill: skill.name,
+      reference: args.reference,
+      chars: c.chars,
+      text: c.text,
+      ...(c.truncated ? { truncated: c.truncated } : {}),
+    };
   }
   const c = clipped(skill.text);
-  const guards = loadGuards().filter((g) => g.skill === skill.name).map((g) => g.guard).sort();
-  return { skill: skill.name, chars: c.chars, references: [...skill.references], guards, text: c.text, ...(c.truncated ? { truncated: c.truncated } : {}) };
+  const guards = loadGuards()
+    .filter((g) => g.skill === skill.name)
+    .map((g) => g.guard)
+    .sort();
+  return {
+    skill: skill.name,
+    chars: c.chars,
+    references: [...skill.references],
+    guards,
+    text: c.text,
+    ...(c.truncated ? { truncated: c.truncated } : {}),
+  };
 }
 
 let engine: { MiniSearch: typeof MiniSearch; index: MiniSearch } | null = null;
@@ -64,7 +107,14 @@ let engine: { MiniSearch: typeof MiniSearch; index: MiniSearch } | null = null;
 async function searchEngine(): Promise<{ MiniSearch: typeof MiniSearch; index: MiniSearch }> {
   if (!engine) {
     const MS = (await import("minisearch")).default;
-    engine = { MiniSearch: MS, index: MS.loadJSON(JSON.stringify(loadSkills().search), { fields: SEARCH_FIELDS, idField: "name", storeFields: [] }) };
+    engine = {
+      MiniSearch: MS,
+      index: MS.loadJSON(JSON.stringify(loadSkills().search), {
+        fields: SEARCH_FIELDS,
+        idField: "name",
+        storeFields: [],
+      }),
+    };
   }
   return engine;
 }
@@ -75,8 +125,16 @@ export function bestLine(text: string, terms: readonly string[]): string {
   let best = "";
   let bestCount = -1;
   for (const line of text.split("\n")) {
-    const words = line.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const count = lowered.filter((t) => t.split(/[^\p{L}\p{N}]+/u).filter(Boolean).every((part) => words.some((w) => w.startsWith(part)))).length;
+    const words = line
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    const count = lowered.filter((t) =>
+      t
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+        .every((part) => words.some((w) => w.startsWith(part))),
+    ).length;
     if (count > bestCount) {
       bestCount = count;
       best = line;
@@ -90,8 +148,14 @@ export async function searchSkills(args: { terms: string[]; limit?: number }) {
   const { MiniSearch: MS, index } = await searchEngine();
   const terms = args.terms.map((t) => t.trim()).filter(Boolean);
   const tokens = terms.flatMap((t) => MS.getDefault("tokenize")(t, "text") as string[]).filter(Boolean);
-  if (terms.length === 0 || tokens.length === 0) throw new BadInputError("invalid_value", "terms", "terms: must be a non-empty string or list of strings");
-  const hits: SearchResult[] = index.search(terms.join(" "), { combineWith: "AND", prefix: true, fuzzy: false, boost: { name: 3, summary: 2 } });
+  if (terms.length === 0 || tokens.length === 0)
+    throw new BadInputError("invalid_value", "terms", "terms: must be a non-empty string or list of strings");
+  const hits: SearchResult[] = index.search(terms.join(" "), {
+    combineWith: "AND",
+    prefix: true,
+    fuzzy: false,
+    boost: { name: 3, summary: 2 },
+  });
   const skills = loadSkills().skills;
   const ranked = hits
     .map((h) => ({ skill: String(h.id), score: Math.round(h.score * 1e4) / 1e4 }))

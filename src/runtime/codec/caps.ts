@@ -10,7 +10,9 @@ export const MAX_SKILL_CHARS = 200_000;
 
 /** Path of a value for not-JSON details: `returns/values/3`, or `the arguments` at the root. */
 function where(path: readonly (string | number)[]): string {
-  return path.length === 0 ? "the arguments" : path.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+  return path.length === 0
+    ? "the arguments"
+    : path.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
 }
 
 function notJson(detail: string): BadInputError {
@@ -34,7 +36,13 @@ function badScalar(x: unknown): string | null {
 }
 
 const NOT_JSON_OBJECTS: readonly [new (...a: never[]) => unknown, string][] = [
-  [Map, "a Map"], [Set, "a Set"], [WeakMap, "a WeakMap"], [WeakSet, "a WeakSet"], [ArrayBuffer, "an ArrayBuffer"], [Promise, "a Promise"], [RegExp, "a RegExp"],
+  [Map, "a Map"],
+  [Set, "a Set"],
+  [WeakMap, "a WeakMap"],
+  [WeakSet, "a WeakSet"],
+  [ArrayBuffer, "an ArrayBuffer"],
+  [Promise, "a Promise"],
+  [RegExp, "a RegExp"],
 ];
 
 /**
@@ -74,7 +82,6 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
       if (t === "number") {
         if (!Number.isFinite(v)) throw notJson(`${String(v)} at ${where([...path, i])}`);
       } else if (t === "string" || t === "boolean") {
-        continue;
       } else if (v === undefined) {
         throw notJson(`undefined at ${where([...path, i])}`);
       } else {

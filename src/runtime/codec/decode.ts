@@ -4,8 +4,18 @@
 import { fieldPath, invalid } from "../contract.js";
 import { decodeFrame } from "./frame.js";
 import {
-  FRAME_KEYS, FRAME_ONLY_KEYS, SERIES_KEYS, badDateText, dateShape, decodeSeries, isObject, isValidIsoLabel, jsonTypeName,
-  nearMissError, setOwn, showValue,
+  FRAME_KEYS,
+  FRAME_ONLY_KEYS,
+  SERIES_KEYS,
+  badDateText,
+  dateShape,
+  decodeSeries,
+  isObject,
+  isValidIsoLabel,
+  jsonTypeName,
+  nearMissError,
+  setOwn,
+  showValue,
 } from "./series.js";
 import { closeMatches } from "./similarity.js";
 
@@ -102,7 +112,13 @@ export function describeFragment(f: Fragment): string {
   if (Array.isArray(f["enum"])) return `one of ${JSON.stringify(f["enum"])}`;
   if (Array.isArray(f["anyOf"])) return (f["anyOf"] as Fragment[]).map(describeFragment).join(" or ");
   const names: Record<string, string> = {
-    number: "a number", integer: "an integer", string: "a string", boolean: "a boolean", array: "an array", object: "an object", null: "null",
+    number: "a number",
+    integer: "an integer",
+    string: "a string",
+    boolean: "a boolean",
+    array: "an array",
+    object: "an object",
+    null: "null",
   };
   const types = typesOf(f);
   return types.length === 0 ? "any value" : types.map((t) => names[t] ?? t).join(" or ");
@@ -126,14 +142,25 @@ function checkDate(v: string, which: "date" | "date-time" | "timestamp", field: 
   const shape = dateShape(v);
   const fits = which === "date" ? shape === 1 : which === "date-time" ? shape === 2 : shape !== 0;
   if (fits && isValidIsoLabel(v)) return;
-  const what = which === "date" ? "date" : which === "date-time" ? "date-time" : fits ? (shape === 2 ? "date-time" : "date") : "date or date-time";
+  const what =
+    which === "date"
+      ? "date"
+      : which === "date-time"
+        ? "date-time"
+        : fits
+          ? shape === 2
+            ? "date-time"
+            : "date"
+          : "date or date-time";
   throw invalid(field, fits ? badDateText(v) : `${showValue(v)} is not a valid ISO-8601 ${what}`);
 }
 
 function isStringArray(f: Fragment): boolean {
   if (!typesOf(f).includes("array")) return false;
   const items = f["items"];
-  return isObject(items) && typesOf(items as Fragment).includes("string") && !Array.isArray((items as Fragment)["anyOf"]);
+  return (
+    isObject(items) && typesOf(items as Fragment).includes("string") && !Array.isArray((items as Fragment)["anyOf"])
+  );
 }
 
 /** At an untyped position, an object whose key is a near miss of a payload key is bad input (§3.6). */
@@ -179,11 +206,19 @@ function decodeAt(v: unknown, f: Fragment, field: string): unknown {
   }
   const types = typesOf(f);
   if (typeof v === "string") {
-    if (isStringArray(f) && !types.includes("string")) return [decodeAt(v, f["items"] as Fragment, fieldPath(field, 0))];
+    if (isStringArray(f) && !types.includes("string"))
+      return [decodeAt(v, f["items"] as Fragment, fieldPath(field, 0))];
     const date = isDateFragment(f);
     if (date !== null) checkDate(v, date, field);
-    if ((types.includes("number") || types.includes("integer")) && !types.includes("string") && /^[+-]?(Infinity|inf|NaN|nan)$/i.test(v)) {
-      throw invalid(field, `must be a finite number, got ${showValue(v)} ("Infinity" is accepted only inside series values and frame cells)`);
+    if (
+      (types.includes("number") || types.includes("integer")) &&
+      !types.includes("string") &&
+      /^[+-]?(Infinity|inf|NaN|nan)$/i.test(v)
+    ) {
+      throw invalid(
+        field,
+        `must be a finite number, got ${showValue(v)} ("Infinity" is accepted only inside series values and frame cells)`,
+      );
     }
     return v;
   }
@@ -216,7 +251,11 @@ export function shapeArguments(args: Record<string, unknown>, inputSchema: objec
     const v = args[key];
     if (v === null || v === undefined) continue;
     const f = isObject(props) && Object.hasOwn(props, key) ? (props[key] as Fragment) : null;
-    setOwn(out, key, typeof v === "string" && f !== null && isStringArray(f) && !typesOf(f).includes("string") ? [v] : v);
+    setOwn(
+      out,
+      key,
+      typeof v === "string" && f !== null && isStringArray(f) && !typesOf(f).includes("string") ? [v] : v,
+    );
   }
   return out;
 }

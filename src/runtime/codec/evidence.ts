@@ -14,9 +14,18 @@ const TOO_DEEP = "[nested too deep]";
 /** A decoded Frame, recognised by shape: `columns` array, `data` object of column arrays, `nrows` number. */
 function isFrameLike(x: object): x is Frame {
   const f = x as Partial<Frame>;
-  if (!Array.isArray(f.columns) || typeof f.nrows !== "number" || typeof f.data !== "object" || f.data === null || Array.isArray(f.data)) return false;
+  if (
+    !Array.isArray(f.columns) ||
+    typeof f.nrows !== "number" ||
+    typeof f.data !== "object" ||
+    f.data === null ||
+    Array.isArray(f.data)
+  )
+    return false;
   const data = f.data;
-  return f.columns.every((c) => typeof c === "string" && Object.hasOwn(data, c) && (Array.isArray(data[c]) || ArrayBuffer.isView(data[c])));
+  return f.columns.every(
+    (c) => typeof c === "string" && Object.hasOwn(data, c) && (Array.isArray(data[c]) || ArrayBuffer.isView(data[c])),
+  );
 }
 
 /** A Series, recognised by shape: a `values` array (or typed array) and only series keys. */
@@ -34,7 +43,10 @@ function encodeString(s: string): Json {
   if (s.length <= MAX_EVIDENCE_CHARS) return s;
   const points = Array.from(s);
   if (points.length <= MAX_EVIDENCE_CHARS) return s;
-  return { text: points.slice(0, MAX_EVIDENCE_CHARS).join(""), truncated: truncation(MAX_EVIDENCE_CHARS, points.length) };
+  return {
+    text: points.slice(0, MAX_EVIDENCE_CHARS).join(""),
+    truncated: truncation(MAX_EVIDENCE_CHARS, points.length),
+  };
 }
 
 function encodeScalar(x: unknown): Json | undefined {
@@ -85,9 +97,14 @@ class Encoder {
   private container(x: object, depth: number): Json | undefined {
     if (x instanceof Date) return Number.isNaN(x.getTime()) ? null : x.toISOString();
     if (Array.isArray(x)) return this.list(x, x.length, depth);
-    if (ArrayBuffer.isView(x) && !(x instanceof DataView)) return this.list(x as unknown as ArrayLike<unknown>, (x as unknown as ArrayLike<unknown>).length, depth);
+    if (ArrayBuffer.isView(x) && !(x instanceof DataView))
+      return this.list(x as unknown as ArrayLike<unknown>, (x as unknown as ArrayLike<unknown>).length, depth);
     if (x instanceof Set) return this.list([...x], x.size, depth);
-    if (x instanceof Map) return this.entries([...x].map(([k, v]) => [String(k), v] as [string, unknown]), depth);
+    if (x instanceof Map)
+      return this.entries(
+        [...x].map(([k, v]) => [String(k), v] as [string, unknown]),
+        depth,
+      );
     if (isFrameLike(x)) return this.frame(x, depth);
     if (isSeriesLike(x)) return this.series(x, depth);
     const toJSON = (x as { toJSON?: unknown }).toJSON;

@@ -2,9 +2,27 @@
 // records and OHLCV points. Decoded frames are column-major; `data` has no prototype.
 import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
 import {
-  SERIES_ONLY_KEYS, cellFailureText, checkPayloadKeys, checkPoints, decodeCells, decodeIndex, decodeText,
-  encodeCell, isObject, isValidIsoLabel, jsonList, jsonTypeName, normaliseDtype, own, presentKeys, quoted, setOwn, showValue,
-  badDateText, dateShape, type CellFail,
+  SERIES_ONLY_KEYS,
+  cellFailureText,
+  checkPayloadKeys,
+  checkPoints,
+  decodeCells,
+  decodeIndex,
+  decodeText,
+  encodeCell,
+  isObject,
+  isValidIsoLabel,
+  jsonList,
+  jsonTypeName,
+  normaliseDtype,
+  own,
+  presentKeys,
+  quoted,
+  setOwn,
+  showValue,
+  badDateText,
+  dateShape,
+  type CellFail,
 } from "./series.js";
 
 const FRAME_FORMS =
@@ -12,7 +30,13 @@ const FRAME_FORMS =
 
 /** OHLCV point keys and the columns they become, in column order. */
 const POINT_COLUMNS: readonly [string, string][] = [
-  ["o", "open"], ["h", "high"], ["l", "low"], ["c", "close"], ["v", "volume"], ["vw", "vwap"], ["n", "trades"],
+  ["o", "open"],
+  ["h", "high"],
+  ["l", "low"],
+  ["c", "close"],
+  ["v", "volume"],
+  ["vw", "vwap"],
+  ["n", "trades"],
 ];
 const POINT_KEYS = new Set(["t", "o", "h", "l", "c", "v", "vw", "n"]);
 
@@ -36,7 +60,8 @@ export function decodeFrame(value: unknown, field: string): Frame {
   checkPayloadKeys(field, keys, "frame");
   const has = (k: string) => keys.includes(k);
   if (has("records") && has("data")) throw invalid(field, "send 'records' or 'data', not both");
-  if (!has("records") && !has("data")) throw invalid(field, 'missing key(s) ["records"]; a frame payload has "records", or "columns" and "data"');
+  if (!has("records") && !has("data"))
+    throw invalid(field, 'missing key(s) ["records"]; a frame payload has "records", or "columns" and "data"');
   const parts = has("records") ? recordsParts(value, field) : splitParts(value, field);
   const dtypes = has("dtypes") ? decodeDtypes(value["dtypes"], fieldPath(field, "dtypes"), parts.columns) : undefined;
   const frame = buildFrame(parts, dtypes, field);
@@ -52,7 +77,8 @@ function decodeColumns(raw: unknown, field: string): string[] {
   if (!Array.isArray(raw)) throw invalid(field, `must be a list of column names, got ${jsonTypeName(raw)}`);
   const seen = new Set<string>();
   raw.forEach((c: unknown, i) => {
-    if (typeof c !== "string") throw invalid(fieldPath(field, i), `a column name must be a string, got ${jsonTypeName(c)}`);
+    if (typeof c !== "string")
+      throw invalid(fieldPath(field, i), `a column name must be a string, got ${jsonTypeName(c)}`);
     if (seen.has(c)) throw invalid(field, `duplicate column ${quoted(c)}`);
     seen.add(c);
   });
@@ -64,11 +90,16 @@ function recordsFromList(records: readonly unknown[], columnsRaw: unknown, field
   const nrows = records.length;
   const recordAt = (i: number): Record<string, unknown> => {
     const r = records[i];
-    if (!isObject(r)) throw invalid(fieldPath(base, i), `expected an object of {column: value}, got ${jsonTypeName(r)}`);
+    if (!isObject(r))
+      throw invalid(fieldPath(base, i), `expected an object of {column: value}, got ${jsonTypeName(r)}`);
     return r;
   };
   const columns =
-    columnsRaw !== undefined ? decodeColumns(columnsRaw, fieldPath(field, "columns")) : nrows > 0 ? Object.keys(recordAt(0)) : [];
+    columnsRaw !== undefined
+      ? decodeColumns(columnsRaw, fieldPath(field, "columns"))
+      : nrows > 0
+        ? Object.keys(recordAt(0))
+        : [];
   checkPoints(field, nrows * Math.max(columns.length, 1), "frame");
   const raw = columns.map(() => new Array<unknown>(nrows));
   for (let i = 0; i < nrows; i++) {
@@ -88,7 +119,8 @@ function recordsParts(value: Record<string, unknown>, field: string): Parts {
 
 function splitParts(value: Record<string, unknown>, field: string): Parts {
   const columnsRaw = own(value, "columns");
-  if (columnsRaw === undefined || columnsRaw === null) throw invalid(field, 'missing key(s) ["columns"]; the split form needs "columns" with "data"');
+  if (columnsRaw === undefined || columnsRaw === null)
+    throw invalid(field, 'missing key(s) ["columns"]; the split form needs "columns" with "data"');
   const columns = decodeColumns(columnsRaw, fieldPath(field, "columns"));
   const rows = value["data"];
   const base = fieldPath(field, "data");
@@ -99,7 +131,8 @@ function splitParts(value: Record<string, unknown>, field: string): Parts {
   for (let i = 0; i < nrows; i++) {
     const row: unknown = rows[i];
     if (!Array.isArray(row)) throw invalid(fieldPath(base, i), `expected a list of cells, got ${jsonTypeName(row)}`);
-    if (row.length !== columns.length) throw invalid(fieldPath(base, i), `row has ${row.length} cell(s) but there are ${columns.length} column(s)`);
+    if (row.length !== columns.length)
+      throw invalid(fieldPath(base, i), `row has ${row.length} cell(s) but there are ${columns.length} column(s)`);
     for (let j = 0; j < columns.length; j++) raw[j]![i] = row[j];
   }
   return { columns, raw, nrows, cellField: (i, j) => fieldPath(base, i, j) };
@@ -125,7 +158,10 @@ function buildFrame(parts: Parts, dtypes: Record<string, Dtype> | undefined, fie
     const dtype = dtypes?.[col];
     const fail: CellFail = (i, v, how, kind) =>
       how === "dtype"
-        ? invalid(fieldPath(field, "dtypes", col), `column ${quoted(col)} does not fit dtype "${dtype}" - row ${i} has ${showValue(v)}`)
+        ? invalid(
+            fieldPath(field, "dtypes", col),
+            `column ${quoted(col)} does not fit dtype "${dtype}" - row ${i} has ${showValue(v)}`,
+          )
         : invalid(parts.cellField(i, j), cellFailureText(v, how, kind, dtype));
     data[col] = decodeCells(parts.raw[j]!, dtype, fail);
   });
@@ -140,7 +176,8 @@ function decodeList(list: readonly unknown[], field: string): Frame {
 
 function isPoint(x: unknown): boolean {
   if (!isObject(x) || !Object.hasOwn(x, "t")) return false;
-  if (!Object.hasOwn(x, "o") && !Object.hasOwn(x, "h") && !Object.hasOwn(x, "l") && !Object.hasOwn(x, "c")) return false;
+  if (!Object.hasOwn(x, "o") && !Object.hasOwn(x, "h") && !Object.hasOwn(x, "l") && !Object.hasOwn(x, "c"))
+    return false;
   for (const k in x) if (!POINT_KEYS.has(k)) return false;
   return true;
 }
@@ -149,10 +186,16 @@ function isPoint(x: unknown): boolean {
 function pointLabel(t: unknown, base: string, i: number): Label {
   if (typeof t === "string") {
     if (isValidIsoLabel(t)) return t;
-    throw invalid(fieldPath(base, i, "t"), dateShape(t) === 0 ? `${showValue(t)} is not a valid ISO-8601 date or date-time` : badDateText(t));
+    throw invalid(
+      fieldPath(base, i, "t"),
+      dateShape(t) === 0 ? `${showValue(t)} is not a valid ISO-8601 date or date-time` : badDateText(t),
+    );
   }
   if (typeof t === "number" && Number.isFinite(t) && Math.abs(t) <= 8.64e15) return isoFromEpochMs(t);
-  throw invalid(fieldPath(base, i, "t"), `must be an ISO-8601 string or Unix epoch milliseconds, got ${typeof t === "number" ? showValue(t) : jsonTypeName(t)}`);
+  throw invalid(
+    fieldPath(base, i, "t"),
+    `must be an ISO-8601 string or Unix epoch milliseconds, got ${typeof t === "number" ? showValue(t) : jsonTypeName(t)}`,
+  );
 }
 
 const PAD2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"));
@@ -211,7 +254,11 @@ export function encodeFrame(f: Frame): { [k: string]: unknown } {
 }
 
 /** The records form of at most `limit` rows; a cut adds `truncated: {kept, of}`. */
-export function encodeFrameHead(f: Frame, limit: number, cell: (v: unknown) => unknown = encodeCell): { [k: string]: unknown } {
+export function encodeFrameHead(
+  f: Frame,
+  limit: number,
+  cell: (v: unknown) => unknown = encodeCell,
+): { [k: string]: unknown } {
   const kept = Math.min(f.nrows, limit);
   const out: { [k: string]: unknown } = {};
   if (f.index !== undefined) out["index"] = f.index.slice(0, kept).map(encodeCell);
@@ -235,4 +282,3 @@ export function encodeFrameHead(f: Frame, limit: number, cell: (v: unknown) => u
   if (kept < f.nrows) out["truncated"] = { kept, of: f.nrows };
   return out;
 }
-

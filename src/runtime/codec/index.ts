@@ -1,7 +1,13 @@
 // The payload codec's public API (tool-layer.md §3, §4.1).
 export {
-  MAX_ARGUMENT_BYTES, MAX_POINTS, MAX_EVIDENCE_ROWS, MAX_EVIDENCE_ITEMS, MAX_EVIDENCE_CHARS, MAX_SKILL_CHARS,
-  checkArgumentsSize, argumentsBytes,
+  MAX_ARGUMENT_BYTES,
+  MAX_POINTS,
+  MAX_EVIDENCE_ROWS,
+  MAX_EVIDENCE_ITEMS,
+  MAX_EVIDENCE_CHARS,
+  MAX_SKILL_CHARS,
+  checkArgumentsSize,
+  argumentsBytes,
 } from "./caps.js";
 export { ratio, closeMatches } from "./similarity.js";
 export { asciiOnly } from "./ascii.js";

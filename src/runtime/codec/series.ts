@@ -60,7 +60,8 @@ export function own(obj: object, key: string): unknown {
 
 /** Sets an own data property; `__proto__` becomes a plain key instead of a prototype change. */
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
   else obj[key] = value;
 }
 
@@ -72,10 +73,16 @@ export const FRAME_KEYS: readonly string[] = ["index", "columns", "records", "da
 export const FRAME_ONLY_KEYS: readonly string[] = ["records", "data", "columns", "index_name", "dtypes"];
 export const SERIES_ONLY_KEYS: readonly string[] = ["values", "name", "dtype"];
 const NEAR_MISS_CUTOFF = 0.75;
-const SHAPES_TEXT = 'A series is {"index": [...], "values": [...]} and a frame is {"index": [...], "records": [{column: value}, ...]}';
+const SHAPES_TEXT =
+  'A series is {"index": [...], "values": [...]} and a frame is {"index": [...], "records": [{column: value}, ...]}';
 
 /** The near-miss error for `key` when it looks like one of `allowed`, else null. */
-export function nearMissError(field: string, key: string, keys: readonly string[], allowed: readonly string[]): BadInputError | null {
+export function nearMissError(
+  field: string,
+  key: string,
+  keys: readonly string[],
+  allowed: readonly string[],
+): BadInputError | null {
   const [match] = closeMatches(key, allowed, 1, NEAR_MISS_CUTOFF);
   if (match === undefined) return null;
   return invalid(
@@ -109,17 +116,29 @@ export function presentKeys(obj: Record<string, unknown>): string[] {
 
 export const DTYPES: readonly Dtype[] = ["float64", "int64", "bool", "string", "datetime"];
 const DTYPE_ALIASES: Readonly<Record<string, Dtype>> = {
-  float64: "float64", float: "float64", float32: "float64",
-  int64: "int64", int: "int64", int32: "int64",
-  bool: "bool", boolean: "bool",
-  string: "string", object: "string", str: "string",
-  datetime: "datetime", datetime64: "datetime",
+  float64: "float64",
+  float: "float64",
+  float32: "float64",
+  int64: "int64",
+  int: "int64",
+  int32: "int64",
+  bool: "bool",
+  boolean: "bool",
+  string: "string",
+  object: "string",
+  str: "string",
+  datetime: "datetime",
+  datetime64: "datetime",
 };
 
 /** The normalised dtype of a sent one (aliases of §3.2), or bad input at `field`. */
 export function normaliseDtype(field: string, x: unknown): Dtype {
   if (typeof x === "string") {
-    const d = Object.hasOwn(DTYPE_ALIASES, x) ? DTYPE_ALIASES[x] : /^datetime64\[[^\]]*\]$/.test(x) ? "datetime" : undefined;
+    const d = Object.hasOwn(DTYPE_ALIASES, x)
+      ? DTYPE_ALIASES[x]
+      : /^datetime64\[[^\]]*\]$/.test(x)
+        ? "datetime"
+        : undefined;
     if (d !== undefined) return d;
     throw invalid(field, `unknown dtype ${showValue(x)}; allowed: ${jsonList(DTYPES)}`);
   }
@@ -160,7 +179,7 @@ function decodeNumbers(raw: readonly unknown[], integer: boolean, how: CellFailu
   for (let i = 0; i < n; i++) {
     const v = raw[i];
     if (typeof v === "number") {
-      if (integer && !Number.isInteger(v) && v === v) throw fail(i, v, how, "number");
+      if (integer && !Number.isInteger(v) && !Number.isNaN(v)) throw fail(i, v, how, "number");
       out[i] = v;
     } else if (v === null || v === undefined) {
       out[i] = NaN;
@@ -176,7 +195,13 @@ function decodeNumbers(raw: readonly unknown[], integer: boolean, how: CellFailu
 }
 
 /** Decodes a string or boolean column (null stays null); datetime cells must be real ISO values. */
-function decodeOthers(raw: readonly unknown[], kind: Kind, datetime: boolean, how: CellFailure, fail: CellFail): Cell[] {
+function decodeOthers(
+  raw: readonly unknown[],
+  kind: Kind,
+  datetime: boolean,
+  how: CellFailure,
+  fail: CellFail,
+): Cell[] {
   const n = raw.length;
   const want = kind === "boolean" ? "boolean" : "string";
   const out = new Array<Cell>(n);
@@ -203,7 +228,8 @@ const KIND_TEXT: Readonly<Record<Kind, string>> = { number: "a number", string: 
 export function cellFailureText(value: unknown, how: CellFailure, kind: Kind, dtype: Dtype | undefined): string {
   if (how === "cell") return `expected a number, string, boolean or null, got ${jsonTypeName(value)}`;
   if (how === "inferred") return `expected ${KIND_TEXT[kind]} like the first value, got ${showValue(value)}`;
-  if (dtype === "datetime" && typeof value === "string") return `${showValue(value)} is not a valid ISO-8601 date or date-time (dtype "datetime")`;
+  if (dtype === "datetime" && typeof value === "string")
+    return `${showValue(value)} is not a valid ISO-8601 date or date-time (dtype "datetime")`;
   const what = dtype === "int64" ? "an integer" : dtype === "datetime" ? "an ISO-8601 string" : KIND_TEXT[kind];
   return `expected ${what} (dtype "${dtype}"), got ${showValue(value)}`;
 }
@@ -211,7 +237,7 @@ export function cellFailureText(value: unknown, how: CellFailure, kind: Kind, dt
 /** Encodes one cell or label for the wire (§3.5): NaN to null, infinities to strings, -0 to 0. */
 export function encodeCell(v: unknown): Cell {
   if (typeof v === "number") {
-    if (v !== v) return null;
+    if (Number.isNaN(v)) return null;
     if (v === Infinity) return "Infinity";
     if (v === -Infinity) return "-Infinity";
     return v === 0 ? 0 : v;
@@ -271,10 +297,18 @@ function timePart(s: string): 0 | 1 | 2 {
 export function dateShape(s: string): 0 | 1 | 2 {
   if (s.length < 10) return 0;
   if (
-    !isDigit(s.charCodeAt(0)) || !isDigit(s.charCodeAt(1)) || !isDigit(s.charCodeAt(2)) || !isDigit(s.charCodeAt(3)) ||
-    s.charCodeAt(4) !== 45 || !isDigit(s.charCodeAt(5)) || !isDigit(s.charCodeAt(6)) ||
-    s.charCodeAt(7) !== 45 || !isDigit(s.charCodeAt(8)) || !isDigit(s.charCodeAt(9))
-  ) return 0;
+    !isDigit(s.charCodeAt(0)) ||
+    !isDigit(s.charCodeAt(1)) ||
+    !isDigit(s.charCodeAt(2)) ||
+    !isDigit(s.charCodeAt(3)) ||
+    s.charCodeAt(4) !== 45 ||
+    !isDigit(s.charCodeAt(5)) ||
+    !isDigit(s.charCodeAt(6)) ||
+    s.charCodeAt(7) !== 45 ||
+    !isDigit(s.charCodeAt(8)) ||
+    !isDigit(s.charCodeAt(9))
+  )
+    return 0;
   if (s.length === 10) return 1;
   return timePart(s) === 0 ? 0 : 2;
 }
@@ -283,7 +317,8 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** True when a `YYYY-MM-DD`-shaped string is a real calendar date. */
 function validDateDigits(s: string): boolean {
-  const y = (s.charCodeAt(0) - 48) * 1000 + (s.charCodeAt(1) - 48) * 100 + (s.charCodeAt(2) - 48) * 10 + (s.charCodeAt(3) - 48);
+  const y =
+    (s.charCodeAt(0) - 48) * 1000 + (s.charCodeAt(1) - 48) * 100 + (s.charCodeAt(2) - 48) * 10 + (s.charCodeAt(3) - 48);
   const m = (s.charCodeAt(5) - 48) * 10 + (s.charCodeAt(6) - 48);
   const day = (s.charCodeAt(8) - 48) * 10 + (s.charCodeAt(9) - 48);
   if (m < 1 || m > 12 || day < 1) return false;
@@ -365,7 +400,8 @@ export function decodeSeries(value: unknown, field: string): Series<Cell> {
   checkPayloadKeys(field, keys, "series");
   const raw = own(value, "values");
   if (raw === undefined) throw invalid(field, 'missing key(s) ["values"]');
-  if (!Array.isArray(raw)) throw invalid(fieldPath(field, "values"), `must be a list of values, got ${jsonTypeName(raw)}`);
+  if (!Array.isArray(raw))
+    throw invalid(fieldPath(field, "values"), `must be a list of values, got ${jsonTypeName(raw)}`);
   checkPoints(field, raw.length, "series");
   const dtype = keys.includes("dtype") ? normaliseDtype(fieldPath(field, "dtype"), value["dtype"]) : undefined;
   const values = decodeCells(raw, dtype, valuesFail(fieldPath(field, "values"), dtype));

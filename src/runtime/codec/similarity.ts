@@ -2,7 +2,14 @@
 // Python's difflib.SequenceMatcher(None, a, b, autojunk=False).ratio(). Characters are code points.
 
 /** Longest common block of a[alo..ahi) and b[blo..bhi); ties: earliest in a, then earliest in b. */
-function longestMatch(a: readonly string[], b: readonly string[], alo: number, ahi: number, blo: number, bhi: number): [number, number, number] {
+function longestMatch(
+  a: readonly string[],
+  b: readonly string[],
+  alo: number,
+  ahi: number,
+  blo: number,
+  bhi: number,
+): [number, number, number] {
   let bestI = alo;
   let bestJ = blo;
   let bestK = 0;

@@ -1,14 +1,26 @@
 import { describe, expect, it } from "vitest";
 import {
-  MAX_ARGUMENT_BYTES, MAX_EVIDENCE_CHARS, MAX_EVIDENCE_ITEMS, MAX_EVIDENCE_ROWS, MAX_POINTS, MAX_SKILL_CHARS, argumentsBytes, checkArgumentsSize,
+  MAX_ARGUMENT_BYTES,
+  MAX_EVIDENCE_CHARS,
+  MAX_EVIDENCE_ITEMS,
+  MAX_EVIDENCE_ROWS,
+  MAX_POINTS,
+  MAX_SKILL_CHARS,
+  argumentsBytes,
+  checkArgumentsSize,
 } from "../../../src/runtime/codec/index.js";
 import { badInput } from "./helpers.js";
 
 describe("caps (§3.7, checklist 23)", () => {
   it("the constants", () => {
-    expect([MAX_ARGUMENT_BYTES, MAX_POINTS, MAX_EVIDENCE_ROWS, MAX_EVIDENCE_ITEMS, MAX_EVIDENCE_CHARS, MAX_SKILL_CHARS]).toEqual([
-      8_000_000, 1_000_000, 50, 500, 4000, 200_000,
-    ]);
+    expect([
+      MAX_ARGUMENT_BYTES,
+      MAX_POINTS,
+      MAX_EVIDENCE_ROWS,
+      MAX_EVIDENCE_ITEMS,
+      MAX_EVIDENCE_CHARS,
+      MAX_SKILL_CHARS,
+    ]).toEqual([8_000_000, 1_000_000, 50, 500, 4000, 200_000]);
   });
 
   it("9,000 strings of 1,000 characters exceed MAX_ARGUMENT_BYTES", () => {
@@ -17,7 +29,9 @@ describe("caps (§3.7, checklist 23)", () => {
     expect(e.code).toBe("too_large");
     expect(e.field).toBe("");
     const n = Buffer.byteLength(JSON.stringify(args));
-    expect(e.message).toBe(`arguments are ${n} bytes as JSON; the limit is 8000000 (MAX_ARGUMENT_BYTES). Send a shorter window`);
+    expect(e.message).toBe(
+      `arguments are ${n} bytes as JSON; the limit is 8000000 (MAX_ARGUMENT_BYTES). Send a shorter window`,
+    );
     expect(e.message).toContain("MAX_ARGUMENT_BYTES");
   });
 
@@ -30,14 +44,26 @@ describe("caps (§3.7, checklist 23)", () => {
   });
 
   it("counts escapes and exact bytes; the cap itself is allowed", () => {
-    expect(argumentsBytes({ a: 'x"\n\u0001\u00e9\u{1F600}' })).toBe(Buffer.byteLength(JSON.stringify({ a: 'x"\n\u0001\u00e9\u{1F600}' })));
+    expect(argumentsBytes({ a: 'x"\n\u0001\u00e9\u{1F600}' })).toBe(
+      Buffer.byteLength(JSON.stringify({ a: 'x"\n\u0001\u00e9\u{1F600}' })),
+    );
     const pad = MAX_ARGUMENT_BYTES - '{"a":""}'.length;
     expect(() => checkArgumentsSize({ a: "x".repeat(pad) })).not.toThrow();
-    expect(badInput(() => checkArgumentsSize({ a: "x".repeat(pad + 1) })).message).toContain("arguments are 8000001 bytes");
+    expect(badInput(() => checkArgumentsSize({ a: "x".repeat(pad + 1) })).message).toContain(
+      "arguments are 8000001 bytes",
+    );
   });
 
   it.each([
-    ["a cycle", () => { const a: Record<string, unknown> = {}; a["self"] = a; return { a }; }, "a cycle at a/self"],
+    [
+      "a cycle",
+      () => {
+        const a: Record<string, unknown> = {};
+        a["self"] = a;
+        return { a };
+      },
+      "a cycle at a/self",
+    ],
     ["a function", () => ({ f: () => 1 }), "a function at f"],
     ["undefined in an array", () => ({ xs: [1, undefined] }), "undefined at xs/1"],
     ["a bigint", () => ({ n: 1n }), "a bigint at n"],
@@ -57,7 +83,9 @@ describe("caps (§3.7, checklist 23)", () => {
 
   it("JSON-able in-process values pass: Dates, toJSON, undefined members, shared references", () => {
     const shared = { a: 1 };
-    expect(() => checkArgumentsSize({ d: new Date(0), j: { toJSON: () => "x" }, u: undefined, s1: shared, s2: shared })).not.toThrow();
+    expect(() =>
+      checkArgumentsSize({ d: new Date(0), j: { toJSON: () => "x" }, u: undefined, s1: shared, s2: shared }),
+    ).not.toThrow();
     expect(argumentsBytes({ d: new Date(0) })).toBe(Buffer.byteLength(JSON.stringify({ d: new Date(0) })));
   });
 

@@ -11,7 +11,12 @@ const F = {
   turnover: { anyOf: [SERIES, { type: "number" }], description: "turnover" },
   x: { anyOf: [FRAME, { type: "array", items: { type: "array", items: { type: "number" } } }] },
   y: { anyOf: [SERIES, { type: "array", items: { type: "integer" } }] },
-  actions: { anyOf: [FRAME, { type: "array", items: { type: "array", items: { anyOf: [{ type: "string" }, { type: "number" }] } } }] },
+  actions: {
+    anyOf: [
+      FRAME,
+      { type: "array", items: { type: "array", items: { anyOf: [{ type: "string" }, { type: "number" }] } } },
+    ],
+  },
   labels: { anyOf: [SERIES, { type: "array", items: { anyOf: [{ type: "string" }, { type: "integer" }] } }] },
   frameOrNumbers: { anyOf: [FRAME, { type: "array", items: { type: "number" } }] },
   pair: { anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] },
@@ -22,7 +27,10 @@ const F = {
   date: { type: "string", format: "date", description: "the trade date ISO-8601 date, e.g. 2024-01-02." },
   dateTime: { type: "string", format: "date-time", description: "ISO-8601 date-time, e.g. 2024-01-02T15:30:00Z." },
   timestamp: { type: "string", description: "when it happened ISO-8601 date or date-time." },
-  rollDates: { type: "array", items: { type: "string", format: "date", description: "ISO-8601 date, e.g. 2024-01-02." } },
+  rollDates: {
+    type: "array",
+    items: { type: "string", format: "date", description: "ISO-8601 date, e.g. 2024-01-02." },
+  },
   greeks: { type: "object", additionalProperties: { type: "number" } },
   lots: {
     type: "array",
@@ -40,7 +48,11 @@ const F = {
   },
   item: {
     type: "object",
-    properties: { asked_about: { type: "string", format: "date" }, truth: { type: "string" }, note: { type: "string" } },
+    properties: {
+      asked_about: { type: "string", format: "date" },
+      truth: { type: "string" },
+      note: { type: "string" },
+    },
     required: ["asked_about", "truth"],
     additionalProperties: false,
   },
@@ -52,20 +64,24 @@ const F = {
 
 describe("payload positions", () => {
   it("a $ref series goes to the codec, with its field", () => {
-    expect(decodeArgument({ values: [0.01, null], index: ["2024-01-02", "2024-01-03"] }, F.returns, "returns")).toEqual({
-      values: [0.01, NaN],
-      index: ["2024-01-02", "2024-01-03"],
-    });
+    expect(decodeArgument({ values: [0.01, null], index: ["2024-01-02", "2024-01-03"] }, F.returns, "returns")).toEqual(
+      {
+        values: [0.01, NaN],
+        index: ["2024-01-02", "2024-01-03"],
+      },
+    );
     const e = badInput(() => decodeArgument({ vals: [1] }, F.returns, "returns"));
     expect(e.field).toBe("returns");
     expect(e.message).toContain("returns: key 'vals' looks like a mistyped 'values'");
-    expect(badInput(() => decodeArgument({ values: [1.0], nope: 1 }, F.returns, "returns")).message).toContain('["nope"]');
+    expect(badInput(() => decodeArgument({ values: [1.0], nope: 1 }, F.returns, "returns")).message).toContain(
+      '["nope"]',
+    );
   });
 
   it("arrays of frames recurse into field/i", () => {
     const e = badInput(() => decodeArgument([{ records: [] }, { recs: [] }], F.panels, "panels"));
     expect(e.field).toBe("panels/1");
-    expect(e.message).toContain("panels/1: unknown key(s) [\"recs\"] in the frame payload");
+    expect(e.message).toContain('panels/1: unknown key(s) ["recs"] in the frame payload');
   });
 });
 
@@ -74,7 +90,15 @@ describe("anyOf branches (§3.1)", () => {
     ["object -> series", F.turnover, { values: [0.1] }, "series"],
     ["number -> number", F.turnover, 0.1, "number"],
     ["list of numbers under [series, integers] -> series", F.y, [0, 1, 1], "series"],
-    ["list of lists of numbers under [frame, lists] -> lists", F.x, [[1, 2], [3, 4]], "array"],
+    [
+      "list of lists of numbers under [frame, lists] -> lists",
+      F.x,
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      "array",
+    ],
     ["list of records under [frame, lists] -> frame", F.x, [{ a: 1, b: 2 }], "frame"],
     ["split-form object under [frame, lists] -> frame", F.x, { columns: ["a"], data: [[1]] }, "frame"],
     ["[date, ratio] pairs under [frame, pairs] -> pairs", F.actions, [["2024-01-02", 2]], "array"],
@@ -91,7 +115,19 @@ describe("anyOf branches (§3.1)", () => {
   });
 
   it("decodes through the chosen branch", () => {
-    expect(decodeArgument([[1, 2], [3, 4]], F.x, "x")).toEqual([[1, 2], [3, 4]]);
+    expect(
+      decodeArgument(
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        F.x,
+        "x",
+      ),
+    ).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(decodeArgument([{ a: 1 }], F.x, "x")).toMatchObject({ columns: ["a"], nrows: 1 });
     expect(decodeArgument([0, 1], F.y, "y")).toEqual({ values: [0, 1] });
     expect(decodeArgument("EURUSD", F.pair, "pair")).toBe("EURUSD");
@@ -101,7 +137,9 @@ describe("anyOf branches (§3.1)", () => {
   it("an object that looks like a payload keeps its payload error even beside an object branch", () => {
     const frag = { anyOf: [SERIES, { type: "object", additionalProperties: { type: "number" } }] };
     expect(decodeArgument({ a: 1 }, frag, "w")).toEqual({ a: 1 });
-    expect(badInput(() => decodeArgument({ vals: [1] }, frag, "w")).message).toContain("key 'vals' looks like a mistyped 'values'");
+    expect(badInput(() => decodeArgument({ vals: [1] }, frag, "w")).message).toContain(
+      "key 'vals' looks like a mistyped 'values'",
+    );
     expect(decodeArgument({ values: [1] }, frag, "w")).toEqual({ values: [1] });
   });
 
@@ -124,14 +162,22 @@ describe("anyOf branches (§3.1)", () => {
     expect(badInput(() => decodeArgument(2.5, { anyOf: [{ type: "integer" }, { type: "string" }] }, "k")).message).toBe(
       "k: must be an integer or a string, got 2.5",
     );
-    expect(badInput(() => decodeArgument(true, F.blockSize, "block_size")).message).toBe('block_size: must be one of ["auto"] or a number, got a boolean');
+    expect(badInput(() => decodeArgument(true, F.blockSize, "block_size")).message).toBe(
+      'block_size: must be one of ["auto"] or a number, got a boolean',
+    );
   });
 });
 
 describe("null, bare strings, objects (§3.1)", () => {
   it("shapeArguments drops top-level nulls and wraps bare strings for arrays of strings", () => {
-    const schema = { type: "object", properties: { slots: F.slotsList, pair: F.pair, returns: F.returns, strict: { type: "boolean" } } };
-    const shaped = shapeArguments({ slots: "returns", pair: "EURUSD", returns: null, strict: false, extra: null }, schema);
+    const schema = {
+      type: "object",
+      properties: { slots: F.slotsList, pair: F.pair, returns: F.returns, strict: { type: "boolean" } },
+    };
+    const shaped = shapeArguments(
+      { slots: "returns", pair: "EURUSD", returns: null, strict: false, extra: null },
+      schema,
+    );
     expect(shaped).toEqual({ slots: ["returns"], pair: "EURUSD", strict: false });
     expect(Object.keys(shaped)).toEqual(["slots", "pair", "strict"]);
     expect(shapeArguments({ slots: ["a"] }, schema)).toEqual({ slots: ["a"] });
@@ -143,8 +189,13 @@ describe("null, bare strings, objects (§3.1)", () => {
   });
 
   it("drops non-required nulls in objects with properties, keeps required ones", () => {
-    expect(decodeArgument([{ date: "2024-01-02", qty: 5, shares: null }], F.lots, "lots")).toEqual([{ date: "2024-01-02", qty: 5 }]);
-    expect(decodeArgument({ asked_about: "2024-01-02", truth: null, note: null }, F.item, "item")).toEqual({ asked_about: "2024-01-02", truth: null });
+    expect(decodeArgument([{ date: "2024-01-02", qty: 5, shares: null }], F.lots, "lots")).toEqual([
+      { date: "2024-01-02", qty: 5 },
+    ]);
+    expect(decodeArgument({ asked_about: "2024-01-02", truth: null, note: null }, F.item, "item")).toEqual({
+      asked_about: "2024-01-02",
+      truth: null,
+    });
   });
 
   it("free-form objects and records keep their nulls", () => {
@@ -157,7 +208,9 @@ describe("null, bare strings, objects (§3.1)", () => {
     expect(Object.keys(out)).toEqual(["z", "a"]);
     const frag = { type: "object", additionalProperties: { type: "string", format: "date" } };
     expect(badInput(() => decodeArgument({ "a/b~c": "2024-02-30" }, frag, "when")).field).toBe("when/a~1b~0c");
-    expect(badInput(() => decodeArgument({ "s": { vals: [] } }, { type: "object", additionalProperties: SERIES }, "m")).field).toBe("m/s");
+    expect(
+      badInput(() => decodeArgument({ s: { vals: [] } }, { type: "object", additionalProperties: SERIES }, "m")).field,
+    ).toBe("m/s");
   });
 });
 
@@ -167,24 +220,36 @@ describe("dates and numbers", () => {
     const e = badInput(() => decodeArgument("2024-02-30", F.date, "date"));
     expect(e.field).toBe("date");
     expect(e.message).toBe('date: "2024-02-30" is not a valid ISO-8601 date');
-    expect(badInput(() => decodeArgument("2024-01-02T00:00:00Z", F.date, "date")).message).toBe('date: "2024-01-02T00:00:00Z" is not a valid ISO-8601 date');
+    expect(badInput(() => decodeArgument("2024-01-02T00:00:00Z", F.date, "date")).message).toBe(
+      'date: "2024-01-02T00:00:00Z" is not a valid ISO-8601 date',
+    );
     expect(decodeArgument("2024-01-02T15:30:00Z", F.dateTime, "at")).toBe("2024-01-02T15:30:00Z");
-    expect(badInput(() => decodeArgument("2024-01-02", F.dateTime, "at")).message).toBe('at: "2024-01-02" is not a valid ISO-8601 date-time');
-    expect(badInput(() => decodeArgument("2024-01-02T25:00", F.dateTime, "at")).message).toBe('at: "2024-01-02T25:00" is not a valid ISO-8601 date-time');
+    expect(badInput(() => decodeArgument("2024-01-02", F.dateTime, "at")).message).toBe(
+      'at: "2024-01-02" is not a valid ISO-8601 date-time',
+    );
+    expect(badInput(() => decodeArgument("2024-01-02T25:00", F.dateTime, "at")).message).toBe(
+      'at: "2024-01-02T25:00" is not a valid ISO-8601 date-time',
+    );
     expect(decodeArgument("2024-01-02", F.timestamp, "ts")).toBe("2024-01-02");
     expect(decodeArgument("2024-01-02T10:00+01:00", F.timestamp, "ts")).toBe("2024-01-02T10:00+01:00");
-    expect(badInput(() => decodeArgument("tomorrow", F.timestamp, "ts")).message).toBe('ts: "tomorrow" is not a valid ISO-8601 date or date-time');
-    expect(badInput(() => decodeArgument(["2024-01-02", "2024-13-01"], F.rollDates, "roll_dates")).field).toBe("roll_dates/1");
+    expect(badInput(() => decodeArgument("tomorrow", F.timestamp, "ts")).message).toBe(
+      'ts: "tomorrow" is not a valid ISO-8601 date or date-time',
+    );
+    expect(badInput(() => decodeArgument(["2024-01-02", "2024-13-01"], F.rollDates, "roll_dates")).field).toBe(
+      "roll_dates/1",
+    );
     expect(badInput(() => decodeArgument([{ date: "2024-02-30" }], F.lots, "lots")).field).toBe("lots/0/date");
   });
 
-  it("scalar numbers must be finite; \"Infinity\" only inside payload cells", () => {
+  it('scalar numbers must be finite; "Infinity" only inside payload cells', () => {
     expect(badInput(() => decodeArgument("Infinity", F.number, "rf")).message).toBe(
       'rf: must be a finite number, got "Infinity" ("Infinity" is accepted only inside series values and frame cells)',
     );
     expect(badInput(() => decodeArgument(NaN, F.number, "rf")).message).toBe("rf: must be a finite number, got NaN");
     expect(badInput(() => decodeArgument(-Infinity, F.integer, "n")).field).toBe("n");
-    expect(badInput(() => decodeArgument("-Infinity", F.turnover, "turnover")).message).toBe("turnover: must be a series or a number, got a string");
+    expect(badInput(() => decodeArgument("-Infinity", F.turnover, "turnover")).message).toBe(
+      "turnover: must be a series or a number, got a string",
+    );
     expect(decodeArgument(["Infinity", 1], F.y, "y")).toEqual({ values: [Infinity, 1] });
     expect(decodeArgument({ values: ["-Infinity"] }, F.returns, "returns")).toEqual({ values: [-Infinity] });
   });
@@ -205,28 +270,43 @@ describe("untyped positions (§3.6)", () => {
 });
 
 describe("prototype pollution", () => {
-  const polluted = () => ({} as Record<string, unknown>)["x"] !== undefined || ({} as Record<string, unknown>)["polluted"] !== undefined;
+  const polluted = () =>
+    (({}) as Record<string, unknown>)["x"] !== undefined || ({} as Record<string, unknown>)["polluted"] !== undefined;
 
   it("__proto__ keys in records, objects and top-level arguments stay plain data", () => {
-    const greeks = decodeArgument(JSON.parse('{"__proto__": {"x": 1}, "delta": 0.5}'), F.greeks, "greeks") as Record<string, unknown>;
+    const greeks = decodeArgument(JSON.parse('{"__proto__": {"x": 1}, "delta": 0.5}'), F.greeks, "greeks") as Record<
+      string,
+      unknown
+    >;
     expect(Object.getPrototypeOf(greeks)).toBe(Object.prototype);
     expect(Object.keys(greeks)).toEqual(["__proto__", "delta"]);
     expect(Object.getOwnPropertyDescriptor(greeks, "__proto__")?.value).toEqual({ x: 1 });
     expect(greeks["x"]).toBeUndefined();
 
-    const item = decodeArgument(JSON.parse('{"asked_about": "2024-01-02", "truth": "t", "__proto__": {"polluted": true}}'), F.item, "item") as Record<string, unknown>;
+    const item = decodeArgument(
+      JSON.parse('{"asked_about": "2024-01-02", "truth": "t", "__proto__": {"polluted": true}}'),
+      F.item,
+      "item",
+    ) as Record<string, unknown>;
     expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
     expect(item["polluted"]).toBeUndefined();
 
-    const shaped = shapeArguments(JSON.parse('{"__proto__": {"polluted": true}, "constructor": "x"}'), { properties: {} });
+    const shaped = shapeArguments(JSON.parse('{"__proto__": {"polluted": true}, "constructor": "x"}'), {
+      properties: {},
+    });
     expect(Object.getPrototypeOf(shaped)).toBe(Object.prototype);
     expect(Object.keys(shaped)).toEqual(["__proto__", "constructor"]);
     expect(polluted()).toBe(false);
   });
 
   it("__proto__ in a payload is an unknown key; inherited names are never read as members", () => {
-    expect(badInput(() => decodeArgument(JSON.parse('{"values": [1], "__proto__": {"x": 1}}'), F.returns, "returns")).message).toContain('["__proto__"]');
-    expect(badInput(() => decodeArgument(JSON.parse('{"constructor": [1]}'), F.returns, "returns")).message).toContain('unknown key(s) ["constructor"]');
+    expect(
+      badInput(() => decodeArgument(JSON.parse('{"values": [1], "__proto__": {"x": 1}}'), F.returns, "returns"))
+        .message,
+    ).toContain('["__proto__"]');
+    expect(badInput(() => decodeArgument(JSON.parse('{"constructor": [1]}'), F.returns, "returns")).message).toContain(
+      'unknown key(s) ["constructor"]',
+    );
     // An object without own `values` must not see Object.prototype members through a lookup.
     expect(badInput(() => decodeArgument({ toString: [1] }, F.returns, "returns")).message).toContain('["toString"]');
     expect(polluted()).toBe(false);

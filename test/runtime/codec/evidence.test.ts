@@ -8,7 +8,13 @@ function roundTrips(x: unknown): void {
 
 function bigFrame(n: number): Frame {
   const idx = Array.from({ length: n }, (_, i) => `r${i}`);
-  return { columns: ["a", "b"], data: { a: idx.map((_, i) => i), b: idx.map((_, i) => (i % 2 ? "x" : null)) }, nrows: n, index: idx, indexName: "k" };
+  return {
+    columns: ["a", "b"],
+    data: { a: idx.map((_, i) => i), b: idx.map((_, i) => (i % 2 ? "x" : null)) },
+    nrows: n,
+    index: idx,
+    indexName: "k",
+  };
 }
 
 describe("encodeEvidence truncation (§3.8, checklist 24)", () => {
@@ -30,7 +36,11 @@ describe("encodeEvidence truncation (§3.8, checklist 24)", () => {
   });
 
   it("a 2,000-point series is cut to 500, declared", () => {
-    const s = { index: Array.from({ length: 2000 }, (_, i) => i), values: Array.from({ length: 2000 }, (_, i) => (i === 1 ? NaN : i)), name: "r" };
+    const s = {
+      index: Array.from({ length: 2000 }, (_, i) => i),
+      values: Array.from({ length: 2000 }, (_, i) => (i === 1 ? NaN : i)),
+      name: "r",
+    };
     const enc = encodeEvidence(s) as Record<string, unknown>;
     expect(enc["values"]).toHaveLength(500);
     expect(enc["index"]).toHaveLength(500);
@@ -46,7 +56,9 @@ describe("encodeEvidence truncation (§3.8, checklist 24)", () => {
     expect(enc["items"]).toHaveLength(500);
     expect(enc["truncated"]).toEqual({ kept: 500, of: 2000 });
     expect(encodeEvidence(new Float64Array(600))).toMatchObject({ truncated: { kept: 500, of: 600 } });
-    expect(encodeEvidence(new Set(Array.from({ length: 501 }, (_, i) => i)))).toMatchObject({ truncated: { kept: 500, of: 501 } });
+    expect(encodeEvidence(new Set(Array.from({ length: 501 }, (_, i) => i)))).toMatchObject({
+      truncated: { kept: 500, of: 501 },
+    });
   });
 
   it("a 600-key object gives {entries, truncated}", () => {
@@ -67,15 +79,32 @@ describe("encodeEvidence truncation (§3.8, checklist 24)", () => {
     expect(encodeEvidence("y".repeat(4000))).toBe("y".repeat(4000));
     // characters are code points: 4,000 emoji are 8,000 UTF-16 units but are not cut
     expect(encodeEvidence("\u{1F600}".repeat(4000))).toBe("\u{1F600}".repeat(4000));
-    expect((encodeEvidence("\u{1F600}".repeat(4001)) as Record<string, unknown>)["truncated"]).toEqual({ kept: 4000, of: 4001 });
+    expect((encodeEvidence("\u{1F600}".repeat(4001)) as Record<string, unknown>)["truncated"]).toEqual({
+      kept: 4000,
+      of: 4001,
+    });
   });
 });
 
 describe("encodeEvidence values (§3.8)", () => {
   it("numbers, dates, bigints, functions, symbols", () => {
     const enc = encodeEvidence({
-      nan: NaN, inf: Infinity, ninf: -Infinity, nz: -0, d: new Date("2024-01-02T00:00:00Z"), bad: new Date(NaN),
-      big: 12n, huge: 2n ** 70n, f: function named() {}, anon: (() => () => 1)(), sym: Symbol("s"), u: undefined, n: null,
+      nan: NaN,
+      inf: Infinity,
+      ninf: -Infinity,
+      nz: -0,
+      d: new Date("2024-01-02T00:00:00Z"),
+      bad: new Date(NaN),
+      big: 12n,
+      huge: 2n ** 70n,
+      f: function named() {},
+      anon: (
+        () => () =>
+          1
+      )(),
+      sym: Symbol("s"),
+      u: undefined,
+      n: null,
     }) as Record<string, unknown>;
     expect(enc["nan"]).toBeNull();
     expect(enc["inf"]).toBe("Infinity");
@@ -108,11 +137,23 @@ describe("encodeEvidence values (§3.8)", () => {
       }
       method(): void {}
     }
-    const withGetter = Object.defineProperty({ a: 1 }, "boom", { enumerable: true, get: () => { throw new Error("no"); } });
+    const withGetter = Object.defineProperty({ a: 1 }, "boom", {
+      enumerable: true,
+      get: () => {
+        throw new Error("no");
+      },
+    });
     expect(encodeEvidence(new Card())).toEqual({ kept: 1, other: "x" });
     expect(encodeEvidence(withGetter)).toEqual({ a: 1 });
     expect(encodeEvidence({ toJSON: () => ({ as: "json", n: NaN }) })).toEqual({ as: "json", n: null });
-    expect(encodeEvidence(new Map<unknown, unknown>([[1, "a"], [{ k: 1 }, "b"]]))).toEqual({ "1": "a", "[object Object]": "b" });
+    expect(
+      encodeEvidence(
+        new Map<unknown, unknown>([
+          [1, "a"],
+          [{ k: 1 }, "b"],
+        ]),
+      ),
+    ).toEqual({ "1": "a", "[object Object]": "b" });
   });
 
   it("a cycle gives [circular]; shared references are not cycles", () => {
@@ -136,10 +177,21 @@ describe("encodeEvidence values (§3.8)", () => {
   });
 
   it("never throws, even on hostile objects", () => {
-    const proxy = new Proxy({}, { ownKeys: () => { throw new Error("no keys"); } });
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("no keys");
+        },
+      },
+    );
     expect(() => encodeEvidence({ p: proxy })).not.toThrow();
     expect(encodeEvidence({ p: proxy })).toEqual({ p: "[unencodable: Error]" });
-    const badToJson = { toJSON: () => { throw new TypeError("x"); } };
+    const badToJson = {
+      toJSON: () => {
+        throw new TypeError("x");
+      },
+    };
     expect(encodeEvidence([badToJson])).toEqual(["[unencodable: TypeError]"]);
   });
 
@@ -155,7 +207,11 @@ describe("encodeEvidence values (§3.8)", () => {
   });
 
   it("frame-like objects that are not frames are plain objects", () => {
-    expect(encodeEvidence({ columns: ["a"], data: [[1]], nrows: 1 })).toEqual({ columns: ["a"], data: [[1]], nrows: 1 });
+    expect(encodeEvidence({ columns: ["a"], data: [[1]], nrows: 1 })).toEqual({
+      columns: ["a"],
+      data: [[1]],
+      nrows: 1,
+    });
     expect(encodeEvidence({ columns: ["a"], data: {}, nrows: 1 })).toEqual({ columns: ["a"], data: {}, nrows: 1 });
   });
 

@@ -32,7 +32,12 @@ describe("frame round trips (§3.3, checklist 20)", () => {
       index: DATES,
       index_name: "date",
       columns: ["close", "volume", "ticker"],
-      data: [[10.5, 1200, "A"], [10.7, null, "B"], [null, 900, null], ["Infinity", 0, "D"]],
+      data: [
+        [10.5, 1200, "A"],
+        [10.7, null, "B"],
+        [null, 900, null],
+        ["Infinity", 0, "D"],
+      ],
       dtypes: { close: "float64", volume: "int64", ticker: "string" },
       freq: "B",
     };
@@ -50,14 +55,19 @@ describe("frame round trips (§3.3, checklist 20)", () => {
   });
 
   it("explicit columns pick and order the cells; null members are absent", () => {
-    const f = decodeFrame({ index: null, columns: ["a", "c"], records: [{ a: 1, b: 2 }], dtypes: null, freq: null, data: null }, "bars");
+    const f = decodeFrame(
+      { index: null, columns: ["a", "c"], records: [{ a: 1, b: 2 }], dtypes: null, freq: null, data: null },
+      "bars",
+    );
     expect(f).toEqual(frameOf(["a", "c"], { a: [1], c: [NaN] }));
   });
 });
 
 describe("bare forms (checklist 21)", () => {
   it("a bare list of records is a frame without index", () => {
-    expect(decodeFrame([{ close: 10.5 }, { close: 10.7 }], "bars")).toEqual(frameOf(["close"], { close: [10.5, 10.7] }));
+    expect(decodeFrame([{ close: 10.5 }, { close: 10.7 }], "bars")).toEqual(
+      frameOf(["close"], { close: [10.5, 10.7] }),
+    );
     expect(decodeFrame([], "bars")).toEqual({ columns: [], data: {}, nrows: 0 });
   });
 
@@ -76,7 +86,13 @@ describe("bare forms (checklist 21)", () => {
   });
 
   it("a numeric t is epoch milliseconds, UTC, as an ISO string ending in Z", () => {
-    const f = decodeFrame([{ t: 1704153600000, c: 1, vw: 1.1, n: 7 }, { t: 1704240000123, c: 2, o: null }], "bars");
+    const f = decodeFrame(
+      [
+        { t: 1704153600000, c: 1, vw: 1.1, n: 7 },
+        { t: 1704240000123, c: 2, o: null },
+      ],
+      "bars",
+    );
     expect(f.index).toEqual(["2024-01-02T00:00:00.000Z", "2024-01-03T00:00:00.123Z"]);
     expect(f.columns).toEqual(["close", "vwap", "trades"]);
     expect(f.data["vwap"]).toEqual([1.1, NaN]);
@@ -86,18 +102,36 @@ describe("bare forms (checklist 21)", () => {
   });
 
   it("an array is points only when every element qualifies", () => {
-    const f = decodeFrame([{ t: "2024-01-02", c: 1 }, { t: "2024-01-03", c: 2, extra: 1 }], "bars");
+    const f = decodeFrame(
+      [
+        { t: "2024-01-02", c: 1 },
+        { t: "2024-01-03", c: 2, extra: 1 },
+      ],
+      "bars",
+    );
     expect(f.columns).toEqual(["t", "c"]);
     expect(decodeFrame([{ t: "2024-01-02", v: 1 }], "bars").columns).toEqual(["t", "v"]);
   });
 
   it("bad points name the point and key", () => {
-    expect(badInput(() => decodeFrame([{ t: "2024-01-02", c: 1 }, { t: "2024-13-02", c: 1 }], "bars")).message).toBe(
-      'bars/1/t: "2024-13-02" is not a valid ISO-8601 date',
+    expect(
+      badInput(() =>
+        decodeFrame(
+          [
+            { t: "2024-01-02", c: 1 },
+            { t: "2024-13-02", c: 1 },
+          ],
+          "bars",
+        ),
+      ).message,
+    ).toBe('bars/1/t: "2024-13-02" is not a valid ISO-8601 date');
+    expect(badInput(() => decodeFrame([{ t: "yesterday", c: 1 }], "bars")).message).toBe(
+      'bars/0/t: "yesterday" is not a valid ISO-8601 date or date-time',
     );
-    expect(badInput(() => decodeFrame([{ t: "yesterday", c: 1 }], "bars")).message).toBe('bars/0/t: "yesterday" is not a valid ISO-8601 date or date-time');
     expect(badInput(() => decodeFrame([{ t: true, c: 1 }], "bars")).field).toBe("bars/0/t");
-    expect(badInput(() => decodeFrame([{ t: 1, c: "abc" }], "bars")).message).toBe('bars/0/c: must be a number, got "abc"');
+    expect(badInput(() => decodeFrame([{ t: 1, c: "abc" }], "bars")).message).toBe(
+      'bars/0/c: must be a number, got "abc"',
+    );
   });
 });
 
@@ -113,45 +147,86 @@ describe("frame errors", () => {
     expect(e.field).toBe("bars/records/3");
     expect(e.message).toBe("bars/records/3: expected an object of {column: value}, got a number");
     expect(badInput(() => decodeFrame([{ a: 1 }, 2], "bars")).field).toBe("bars/1");
-    expect(badInput(() => decodeFrame([1, 2], "bars")).message).toBe("bars/0: expected an object of {column: value}, got a number");
+    expect(badInput(() => decodeFrame([1, 2], "bars")).message).toBe(
+      "bars/0: expected an object of {column: value}, got a number",
+    );
   });
 
   it("a split-form row with the wrong number of cells", () => {
-    const e = badInput(() => decodeFrame({ columns: ["a", "b", "c"], data: [[1, 2, 3], [1, 2]] }, "bars"));
+    const e = badInput(() =>
+      decodeFrame(
+        {
+          columns: ["a", "b", "c"],
+          data: [
+            [1, 2, 3],
+            [1, 2],
+          ],
+        },
+        "bars",
+      ),
+    );
     expect(e.field).toBe("bars/data/1");
     expect(e.message).toBe("bars/data/1: row has 2 cell(s) but there are 3 column(s)");
     expect(badInput(() => decodeFrame({ data: [[1]] }, "bars")).message).toContain('missing key(s) ["columns"]');
-    expect(badInput(() => decodeFrame({ columns: ["a"], data: [[1]], records: [] }, "bars")).message).toBe("bars: send 'records' or 'data', not both");
+    expect(badInput(() => decodeFrame({ columns: ["a"], data: [[1]], records: [] }, "bars")).message).toBe(
+      "bars: send 'records' or 'data', not both",
+    );
     expect(badInput(() => decodeFrame({ index: [] }, "bars")).message).toContain('missing key(s) ["records"]');
   });
 
   it("a cell that does not fit its dtype", () => {
-    const e = badInput(() => decodeFrame({ records: [{ volume: 1 }, { volume: 2 }, { volume: 3 }, { volume: 2.5 }], dtypes: { volume: "int64" } }, "bars"));
+    const e = badInput(() =>
+      decodeFrame(
+        { records: [{ volume: 1 }, { volume: 2 }, { volume: 3 }, { volume: 2.5 }], dtypes: { volume: "int64" } },
+        "bars",
+      ),
+    );
     expect(e.field).toBe("bars/dtypes/volume");
-    expect(e.message).toBe('bars/dtypes/volume: column \'volume\' does not fit dtype "int64" - row 3 has 2.5');
+    expect(e.message).toBe("bars/dtypes/volume: column 'volume' does not fit dtype \"int64\" - row 3 has 2.5");
     expect(badInput(() => decodeFrame({ records: [{ a: 1 }], dtypes: { b: "int" } }, "bars")).message).toBe(
       "bars/dtypes/b: no column 'b'; columns: [\"a\"]",
     );
-    expect(badInput(() => decodeFrame({ records: [{ a: 1 }], dtypes: { a: "decimal" } }, "bars")).field).toBe("bars/dtypes/a");
+    expect(badInput(() => decodeFrame({ records: [{ a: 1 }], dtypes: { a: "decimal" } }, "bars")).field).toBe(
+      "bars/dtypes/a",
+    );
   });
 
   it("an inferred-kind mismatch names the cell", () => {
-    expect(badInput(() => decodeFrame({ records: [{ a: 1 }, { a: "x" }] }, "bars")).message).toBe('bars/records/1/a: expected a number like the first value, got "x"');
-    expect(badInput(() => decodeFrame({ columns: ["a", "b"], data: [[1, true], [2, 3]] }, "bars")).message).toBe(
-      "bars/data/1/1: expected a boolean like the first value, got 3",
+    expect(badInput(() => decodeFrame({ records: [{ a: 1 }, { a: "x" }] }, "bars")).message).toBe(
+      'bars/records/1/a: expected a number like the first value, got "x"',
     );
+    expect(
+      badInput(() =>
+        decodeFrame(
+          {
+            columns: ["a", "b"],
+            data: [
+              [1, true],
+              [2, 3],
+            ],
+          },
+          "bars",
+        ),
+      ).message,
+    ).toBe("bars/data/1/1: expected a boolean like the first value, got 3");
     expect(badInput(() => decodeFrame([{ "a/b": 1 }, { "a/b": "x" }], "bars")).field).toBe("bars/1/a~1b");
   });
 
   it("index length and dates", () => {
-    expect(badInput(() => decodeFrame({ index: ["2024-01-02", "2024-01-03"], records: [{ a: 1 }, { a: 2 }, { a: 3 }] }, "bars")).message).toBe(
-      "bars/index: index has 2 label(s) but there are 3 row(s)",
-    );
-    expect(badInput(() => decodeFrame({ index: ["2024-01-02", "2024-02-30"], records: [{ a: 1 }, { a: 2 }] }, "bars")).field).toBe("bars/index/1");
+    expect(
+      badInput(() =>
+        decodeFrame({ index: ["2024-01-02", "2024-01-03"], records: [{ a: 1 }, { a: 2 }, { a: 3 }] }, "bars"),
+      ).message,
+    ).toBe("bars/index: index has 2 label(s) but there are 3 row(s)");
+    expect(
+      badInput(() => decodeFrame({ index: ["2024-01-02", "2024-02-30"], records: [{ a: 1 }, { a: 2 }] }, "bars")).field,
+    ).toBe("bars/index/1");
   });
 
   it("columns are unique strings", () => {
-    expect(badInput(() => decodeFrame({ columns: ["a", "a"], data: [] }, "bars")).message).toBe("bars/columns: duplicate column 'a'");
+    expect(badInput(() => decodeFrame({ columns: ["a", "a"], data: [] }, "bars")).message).toBe(
+      "bars/columns: duplicate column 'a'",
+    );
     expect(badInput(() => decodeFrame({ columns: ["a", 1], data: [] }, "bars")).field).toBe("bars/columns/1");
   });
 });
@@ -171,7 +246,9 @@ describe("near misses (§3.6, checklist 22)", () => {
   });
 
   it("a series payload in a frame position gives the mirror message", () => {
-    expect(badInput(() => decodeFrame({ values: [1, 2] }, "bars")).message).toBe("bars: expected a frame, got a series payload (key 'values')");
+    expect(badInput(() => decodeFrame({ values: [1, 2] }, "bars")).message).toBe(
+      "bars: expected a frame, got a series payload (key 'values')",
+    );
   });
 
   it("truncated is tolerated on input", () => {
@@ -185,8 +262,12 @@ describe("MAX_POINTS for frames (§3.7)", () => {
     const e = badInput(() => decodeFrame({ columns: ["a", "b"], data: rows }, "bars"));
     expect(e.code).toBe("too_large");
     expect(e.field).toBe("bars");
-    expect(e.message).toBe("bars: frame has 1000002 cell(s); the limit is 1000000 (MAX_POINTS). Aggregate or slice the window before sending it");
-    expect(badInput(() => decodeFrame({ columns: [], data: new Array(MAX_POINTS + 1).fill([]) }, "bars")).message).toContain("frame has 1000001 cell(s)");
+    expect(e.message).toBe(
+      "bars: frame has 1000002 cell(s); the limit is 1000000 (MAX_POINTS). Aggregate or slice the window before sending it",
+    );
+    expect(
+      badInput(() => decodeFrame({ columns: [], data: new Array(MAX_POINTS + 1).fill([]) }, "bars")).message,
+    ).toContain("frame has 1000001 cell(s)");
     expect(decodeFrame({ columns: ["a", "b"], data: rows.slice(0, 500_000) }, "bars").nrows).toBe(500_000);
   });
 });

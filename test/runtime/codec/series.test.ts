@@ -11,7 +11,12 @@ function wire<T>(x: T): unknown {
 
 describe("series round trips (§3.2, checklist 18-19)", () => {
   it("60 business days named returns with freq B", () => {
-    const s = { index: businessDates(60), values: businessDates(60).map((_, i) => i / 100 - 0.3), name: "returns", freq: "B" };
+    const s = {
+      index: businessDates(60),
+      values: businessDates(60).map((_, i) => i / 100 - 0.3),
+      name: "returns",
+      freq: "B",
+    };
     const enc = encodeSeries(s);
     expect(enc["freq"]).toBe("B");
     expect(Object.keys(enc)).toEqual(["index", "values", "name", "freq"]);
@@ -57,7 +62,10 @@ describe("series forms", () => {
   });
 
   it("null members mean absent; truncated is tolerated", () => {
-    const s = decodeSeries({ index: null, values: [1], name: null, dtype: null, freq: null, truncated: { kept: 1, of: 5 } }, "x");
+    const s = decodeSeries(
+      { index: null, values: [1], name: null, dtype: null, freq: null, truncated: { kept: 1, of: 5 } },
+      "x",
+    );
     expect(s).toEqual({ values: [1] });
     expect(Object.keys(s)).toEqual(["values"]);
   });
@@ -71,22 +79,36 @@ describe("series forms", () => {
     const e = badInput(() => decodeSeries(v, "returns"));
     expect(e.code).toBe("invalid_value");
     expect(e.field).toBe("returns");
-    expect(e.message).toBe(`returns: must be a series payload {"index": [...], "values": [...]} or a list of values, got ${type}`);
+    expect(e.message).toBe(
+      `returns: must be a series payload {"index": [...], "values": [...]} or a list of values, got ${type}`,
+    );
   });
 
   it("values must be a list; missing values are named", () => {
-    expect(badInput(() => decodeSeries({ values: "abc" }, "returns")).message).toBe("returns/values: must be a list of values, got a string");
+    expect(badInput(() => decodeSeries({ values: "abc" }, "returns")).message).toBe(
+      "returns/values: must be a list of values, got a string",
+    );
     expect(badInput(() => decodeSeries({ index: [] }, "returns")).message).toBe('returns: missing key(s) ["values"]');
     // values is required, so a null there is kept (§3.1) and rejected as a value
-    expect(badInput(() => decodeSeries({ values: null }, "returns")).message).toBe("returns/values: must be a list of values, got null");
+    expect(badInput(() => decodeSeries({ values: null }, "returns")).message).toBe(
+      "returns/values: must be a list of values, got null",
+    );
   });
 });
 
 describe("dtypes and kinds", () => {
   it.each([
-    ["float", "float64"], ["float32", "float64"], ["float64", "float64"],
-    ["int", "int64"], ["int32", "int64"], ["boolean", "bool"], ["object", "string"], ["str", "string"],
-    ["datetime64[ns]", "datetime"], ["datetime64[ns, UTC]", "datetime"], ["datetime", "datetime"],
+    ["float", "float64"],
+    ["float32", "float64"],
+    ["float64", "float64"],
+    ["int", "int64"],
+    ["int32", "int64"],
+    ["boolean", "bool"],
+    ["object", "string"],
+    ["str", "string"],
+    ["datetime64[ns]", "datetime"],
+    ["datetime64[ns, UTC]", "datetime"],
+    ["datetime", "datetime"],
   ])("alias %s normalises to %s", (sent, dtype) => {
     const values = dtype === "bool" ? [true] : dtype === "string" ? ["a"] : dtype === "datetime" ? ["2024-01-02"] : [1];
     expect(decodeSeries({ values, dtype: sent }, "x").dtype).toBe(dtype);
@@ -95,29 +117,45 @@ describe("dtypes and kinds", () => {
   it("an unknown dtype lists the allowed ones", () => {
     const e = badInput(() => decodeSeries({ values: [1], dtype: "float128" }, "returns"));
     expect(e.field).toBe("returns/dtype");
-    expect(e.message).toBe('returns/dtype: unknown dtype "float128"; allowed: ["float64","int64","bool","string","datetime"]');
+    expect(e.message).toBe(
+      'returns/dtype: unknown dtype "float128"; allowed: ["float64","int64","bool","string","datetime"]',
+    );
   });
 
   it("a later value of another kind names its position", () => {
     const e = badInput(() => decodeSeries({ values: [1, 2, null, 3, 4, 5, 6, "abc"] }, "returns"));
     expect(e.field).toBe("returns/values/7");
     expect(e.message).toBe('returns/values/7: expected a number like the first value, got "abc"');
-    expect(badInput(() => decodeSeries(["a", 1], "labels")).message).toBe("labels/1: expected a string like the first value, got 1");
-    expect(badInput(() => decodeSeries([1, "NaN"], "x")).message).toBe('x/1: expected a number like the first value, got "NaN"');
+    expect(badInput(() => decodeSeries(["a", 1], "labels")).message).toBe(
+      "labels/1: expected a string like the first value, got 1",
+    );
+    expect(badInput(() => decodeSeries([1, "NaN"], "x")).message).toBe(
+      'x/1: expected a number like the first value, got "NaN"',
+    );
     expect(decodeSeries(["NaN", "x"], "x").values).toEqual(["NaN", "x"]); // a first string makes a string series
   });
 
   it("values that are not cells are rejected", () => {
-    expect(badInput(() => decodeSeries([1, [2]], "x")).message).toBe("x/1: expected a number, string, boolean or null, got an array");
-    expect(badInput(() => decodeSeries([{ a: 1 }], "x")).message).toBe("x/0: expected a number, string, boolean or null, got an object");
+    expect(badInput(() => decodeSeries([1, [2]], "x")).message).toBe(
+      "x/1: expected a number, string, boolean or null, got an array",
+    );
+    expect(badInput(() => decodeSeries([{ a: 1 }], "x")).message).toBe(
+      "x/0: expected a number, string, boolean or null, got an object",
+    );
   });
 
   it("int64 needs integers; datetime needs real ISO strings", () => {
-    expect(badInput(() => decodeSeries({ values: [1, 2.5], dtype: "int64" }, "n")).message).toBe('n/values/1: expected an integer (dtype "int64"), got 2.5');
+    expect(badInput(() => decodeSeries({ values: [1, 2.5], dtype: "int64" }, "n")).message).toBe(
+      'n/values/1: expected an integer (dtype "int64"), got 2.5',
+    );
     expect(badInput(() => decodeSeries({ values: [1, "Infinity"], dtype: "int" }, "n")).field).toBe("n/values/1");
-    expect(badInput(() => decodeSeries({ values: ["2024-02-30"], dtype: "datetime" }, "d")).message).toContain('"2024-02-30" is not a valid ISO-8601 date');
+    expect(badInput(() => decodeSeries({ values: ["2024-02-30"], dtype: "datetime" }, "d")).message).toContain(
+      '"2024-02-30" is not a valid ISO-8601 date',
+    );
     expect(decodeSeries({ values: [1, null], dtype: "int64" }, "n").values[1]).toBeNaN();
-    expect(badInput(() => decodeSeries({ values: ["a"], dtype: "float64" }, "n")).message).toBe('n/values/0: expected a number (dtype "float64"), got "a"');
+    expect(badInput(() => decodeSeries({ values: ["a"], dtype: "float64" }, "n")).message).toBe(
+      'n/values/0: expected a number (dtype "float64"), got "a"',
+    );
   });
 });
 
@@ -129,13 +167,20 @@ describe("index and dates (§3.4, checklist 27)", () => {
   });
 
   it("a bad date at index position 3", () => {
-    const e = badInput(() => decodeSeries({ index: ["2024-01-02", "2024-01-03", "2024-01-04", "2024-13-01"], values: [1, 2, 3, 4] }, "returns"));
+    const e = badInput(() =>
+      decodeSeries(
+        { index: ["2024-01-02", "2024-01-03", "2024-01-04", "2024-13-01"], values: [1, 2, 3, 4] },
+        "returns",
+      ),
+    );
     expect(e.field).toBe("returns/index/3");
     expect(e.message).toBe('returns/index/3: "2024-13-01" is not a valid ISO-8601 date');
-    expect(badInput(() => decodeSeries({ index: ["2024-02-29", "2023-02-29"], values: [1, 2] }, "r")).field).toBe("r/index/1");
-    expect(badInput(() => decodeSeries({ index: ["2024-01-02T10:00Z", "2024-01-02T24:00Z"], values: [1, 2] }, "r")).message).toBe(
-      'r/index/1: "2024-01-02T24:00Z" is not a valid ISO-8601 date-time',
+    expect(badInput(() => decodeSeries({ index: ["2024-02-29", "2023-02-29"], values: [1, 2] }, "r")).field).toBe(
+      "r/index/1",
     );
+    expect(
+      badInput(() => decodeSeries({ index: ["2024-01-02T10:00Z", "2024-01-02T24:00Z"], values: [1, 2] }, "r")).message,
+    ).toBe('r/index/1: "2024-01-02T24:00Z" is not a valid ISO-8601 date-time');
   });
 
   it("labels are kept as sent; plain labels are not date-checked", () => {
@@ -146,23 +191,53 @@ describe("index and dates (§3.4, checklist 27)", () => {
   });
 
   it("labels must be strings or numbers", () => {
-    expect(badInput(() => decodeSeries({ index: ["a", null], values: [1, 2] }, "r")).message).toBe("r/index/1: a label must be a string or a number, got null");
-    expect(badInput(() => decodeSeries({ index: "abc", values: [1] }, "r")).message).toBe("r/index: must be a list of labels, got a string");
+    expect(badInput(() => decodeSeries({ index: ["a", null], values: [1, 2] }, "r")).message).toBe(
+      "r/index/1: a label must be a string or a number, got null",
+    );
+    expect(badInput(() => decodeSeries({ index: "abc", values: [1] }, "r")).message).toBe(
+      "r/index: must be a list of labels, got a string",
+    );
   });
 
   it("name is a string; freq is a non-empty string kept opaque", () => {
-    expect(badInput(() => decodeSeries({ values: [1], name: 3 }, "r")).message).toBe("r/name: must be a string, got a number");
-    expect(badInput(() => decodeSeries({ values: [1], freq: "" }, "r")).message).toBe("r/freq: must be a non-empty string");
+    expect(badInput(() => decodeSeries({ values: [1], name: 3 }, "r")).message).toBe(
+      "r/name: must be a string, got a number",
+    );
+    expect(badInput(() => decodeSeries({ values: [1], freq: "" }, "r")).message).toBe(
+      "r/freq: must be a non-empty string",
+    );
     expect(decodeSeries({ values: [1], freq: "W-FRI" }, "r").freq).toBe("W-FRI");
   });
 
   it("the date-shape and calendar checks agree with src/lib/dates.ts", () => {
     const samples = [
-      "2024-01-02", "2024-1-02", "2024-01-02T10:00", "2024-01-02T10:00:59", "2024-01-02T10:00:60", "2024-01-02T10:00:00.1",
-      "2024-01-02T10:00:00.1234567891", "2024-01-02T10:00:00.123456789Z", "2024-01-02T10:00Z", "2024-01-02T10:00+24:00",
-      "2024-01-02T10:00+05:30", "2024-01-02T10:00+0530", "2024-01-02T10", "2024-01-02 10:00", "2024-01-02T10:00:00.",
-      "2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "2024-00-10", "2024-04-31", "9999-12-31T23:59:59.999Z",
-      "2024-01-02T25:00", "2024-01-02T23:60", "2024-01-02T10:00:00Z ", "2024-01-02Z", "2024-01-02T10:00:5",
+      "2024-01-02",
+      "2024-1-02",
+      "2024-01-02T10:00",
+      "2024-01-02T10:00:59",
+      "2024-01-02T10:00:60",
+      "2024-01-02T10:00:00.1",
+      "2024-01-02T10:00:00.1234567891",
+      "2024-01-02T10:00:00.123456789Z",
+      "2024-01-02T10:00Z",
+      "2024-01-02T10:00+24:00",
+      "2024-01-02T10:00+05:30",
+      "2024-01-02T10:00+0530",
+      "2024-01-02T10",
+      "2024-01-02 10:00",
+      "2024-01-02T10:00:00.",
+      "2024-02-29",
+      "2023-02-29",
+      "1900-02-29",
+      "2000-02-29",
+      "2024-00-10",
+      "2024-04-31",
+      "9999-12-31T23:59:59.999Z",
+      "2024-01-02T25:00",
+      "2024-01-02T23:60",
+      "2024-01-02T10:00:00Z ",
+      "2024-01-02Z",
+      "2024-01-02T10:00:5",
     ];
     for (const s of samples) {
       expect(dateShape(s) !== 0, s).toBe(looksLikeIsoTimestamp(s));
@@ -185,11 +260,15 @@ describe("near misses and shape mix-ups (§3.6, checklist 22 and 27)", () => {
   it("an unknown key with no near miss is listed", () => {
     const e = badInput(() => decodeSeries({ values: [1.0], nope: 1 }, "returns"));
     expect(e.field).toBe("returns");
-    expect(e.message).toBe('returns: unknown key(s) ["nope"] in the series payload; allowed: ["index","values","name","dtype","freq"]');
+    expect(e.message).toBe(
+      'returns: unknown key(s) ["nope"] in the series payload; allowed: ["index","values","name","dtype","freq"]',
+    );
   });
 
   it("the first near miss in key order wins; non-ASCII keys are escaped", () => {
-    expect(badInput(() => decodeSeries({ nope: 1, indx: [], valus: [] }, "r")).message).toContain("key 'indx' looks like a mistyped 'index'");
+    expect(badInput(() => decodeSeries({ nope: 1, indx: [], valus: [] }, "r")).message).toContain(
+      "key 'indx' looks like a mistyped 'index'",
+    );
     const e = badInput(() => decodeSeries({ values: [1], "caf\u00e9": 1 }, "r"));
     expect(e.message).toMatch(/^[\x20-\x7e]*$/);
     expect(e.message).toContain('["caf\\u00e9"]');
@@ -198,7 +277,9 @@ describe("near misses and shape mix-ups (§3.6, checklist 22 and 27)", () => {
   it("a frame payload in a series position", () => {
     const e = badInput(() => decodeSeries({ records: [{ a: 1 }] }, "returns"));
     expect(e.message).toBe("returns: expected a series, got a frame payload (key 'records')");
-    expect(badInput(() => decodeSeries({ columns: ["a"], data: [[1]] }, "returns")).message).toContain("got a frame payload (key 'columns')");
+    expect(badInput(() => decodeSeries({ columns: ["a"], data: [[1]] }, "returns")).message).toContain(
+      "got a frame payload (key 'columns')",
+    );
   });
 });
 

@@ -48,7 +48,9 @@ describe("closeMatches", () => {
   });
 
   it("returns at most n", () => {
-    expect(closeMatches("check_cost_curv", ["check_cost_curve", "check_cost_curves", "check_cost_curva", "x"], 2, 0.4)).toHaveLength(2);
+    expect(
+      closeMatches("check_cost_curv", ["check_cost_curve", "check_cost_curves", "check_cost_curva", "x"], 2, 0.4),
+    ).toHaveLength(2);
     expect(closeMatches("a", ["a"], 0, 0)).toEqual([]);
   });
 });
