@@ -86,6 +86,7 @@ function equity(c: EquityChart): HTMLElement {
     `Computed by the report from the bundle's returns and turnover; max drawdown ${pct(c.maxDrawdown)} ` +
       "(equal to cost_curve's at this cost).",
   );
+  fig.dataset.maxDrawdown = String(c.maxDrawdown);
   const opts: uPlot.Options = {
     width: WIDTH,
     height: HEIGHT,
@@ -123,6 +124,8 @@ function pbo(c: PboChart): HTMLElement {
     "PBO: logits of the in-sample winner's out-of-sample rank",
     `PBO ${c.pbo === null ? "n/a" : c.pbo.toFixed(4)} is the share of splits left of 0${kept}.`,
   );
+  fig.dataset.pbo = String(c.pbo);
+  fig.dataset.logits = String(c.counts.reduce((a, n) => a + n, 0));
   const lo = c.edges[0]!;
   const hi = c.edges[c.edges.length - 1]!;
   const zero: Marker[] =
