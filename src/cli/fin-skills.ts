@@ -7,12 +7,13 @@ import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 
 const USAGE = `Usage:
-  fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N] [--json | --list | --excluded | --stats]
+  fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N]
+                   [--json | --list | --excluded | --stats]
   fin-skills call <tool> [--args JSON | --args-file FILE | --args-file -]
   fin-skills check <bundle.json> [--html FILE|-] [--verbose]
-                                     run check_backtest on a file of slots and print a report;
-                                     --html writes a self-contained HTML report (- for stdout)
-  fin-skills demo                    the worked example over a stdio MCP connection
+      run check_backtest on a file of slots and print a report; --html also
+      writes a self-contained HTML report with charts (- for stdout)
+  fin-skills demo     the worked example over a stdio MCP connection
 Exit codes: 0 pass, 1 fail or incomplete, 2 bad input or usage error.
 `;
 

@@ -73,6 +73,8 @@ async function load(name: string, bundle: Obj): Promise<Page> {
           ]),
         );
       return {
+        chart: "",
+        guard: "",
         ...((f as HTMLElement).dataset as Record<string, string>),
         ticks: JSON.parse((f as HTMLElement).dataset.ticks ?? "{}"),
         caption: f.querySelector("figcaption")!.textContent,
