@@ -1,19 +1,18 @@
 // A terminal that fits: `npm start` and `fin-skills check` print no line over 80 columns, findings
 // wrap at word boundaries, skipped guards collapse to one line; `--html -` writes the page to stdout.
+// dist/ is built by the e2e global setup.
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../src/runtime/index.js";
-import { CLI_JS, ROOT, ensureBuilt } from "../server/fixtures.js";
+import { CLI_JS, ROOT } from "../server/fixtures.js";
 
 const SAMPLE = path.join(ROOT, "data", "sample-bundle.json");
 const longLines = (text: string) => text.split("\n").filter((l) => l.length > 80);
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
 const cli = (args: string[]) =>
   spawnSync(process.execPath, [CLI_JS, ...args], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
-
-beforeAll(() => ensureBuilt(), 300_000);
 
 describe("npm start", () => {
   let out = "";
