@@ -5,7 +5,8 @@ import { bundleClient } from "../dist/src/report/bundle.js";
 
 const root = process.cwd();
 mkdirSync("dist/bundle", { recursive: true });
-for (const entry of ["main.ts"]) {
+// report-app (the MCP App page) needs @modelcontextprotocol/ext-apps, a devDependency.
+for (const entry of ["main.ts", "app.ts"]) {
   const { js, css } = await bundleClient(root, entry);
   const out = bundledPaths(root, entry);
   writeFileSync(out.js, js);
