@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { reportHtml } from "../report/html.js";
 import { COLUMNS, wrap } from "../report/wrap.js";
+import { UsageError } from "./tools_command.js";
 
 type Result = Record<string, any>;
 
@@ -57,7 +58,12 @@ export async function writeHtmlReport(file: string, result: Result, bundle: unkn
   const b = typeof bundle === "object" && bundle !== null ? (bundle as Result) : undefined;
   const html = await reportHtml(result, b);
   if (file === "-") process.stdout.write(html);
-  else writeFileSync(file, html);
+  else
+    try {
+      writeFileSync(file, html);
+    } catch (e) {
+      throw new UsageError(`cannot write the HTML report to ${file}: ${(e as Error).message}`);
+    }
 }
 
 /** A one-line progress bar for stderr, never wider than the terminal's 80 columns. */

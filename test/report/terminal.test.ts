@@ -75,6 +75,11 @@ describe("fin-skills check", () => {
     expect(r.stdout).toContain("default-src 'none'");
     expect(r.stdout).not.toMatch(/<script[^>]*\bsrc=|<link\b|<img\b|<iframe\b|@import|url\(\s*['"]?(https?:|\/\/)/i);
   });
+  it("says it cannot write the report, naming the file, with exit 2", () => {
+    const r = cli(["check", SAMPLE, "--html", "/nonexistent-dir/report.html"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("cannot write the HTML report to /nonexistent-dir/report.html");
+  });
   it("rejects an unknown option as a usage error", () => {
     const r = cli(["check", SAMPLE, "--htlm", "x"]);
     expect(r.status).toBe(2);
