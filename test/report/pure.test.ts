@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { reportData } from "../../src/report/data.js";
 import { equityPath } from "../../src/report/equity.js";
 import { histogram } from "../../src/report/histogram.js";
+import { scriptJson } from "../../src/report/html.js";
+import { progressBar } from "../../src/cli/report.js";
 import { dateSeconds, readNumbers } from "../../src/report/inputs.js";
 import { wrap } from "../../src/report/wrap.js";
 import { callToolUntyped } from "../../src/runtime/index.js";
@@ -94,5 +96,40 @@ describe("reportData", () => {
       { status: "PASS", guard: "x", skill: "s", finding: "w", severity: "warning", more: 1 },
     ]);
     expect(one.charts).toEqual([]);
+  });
+});
+
+describe("page safety and terminal pieces", () => {
+  it("embedded JSON cannot close its script element", () => {
+    const json = scriptJson({ message: "</script><script>alert(1)</script><!--" });
+    expect(json).not.toMatch(/<\/script|<!--/i);
+    expect(JSON.parse(json).message).toBe("</script><script>alert(1)</script><!--");
+  });
+  it("the progress bar is one line narrower than 80 columns, clamped to its width", () => {
+    for (const [done, total] of [
+      [0, 0],
+      [3, 10],
+      [10, 10],
+      [12, 10],
+    ] as const) {
+      const bar = progressBar(done, total, "x".repeat(200));
+      expect(bar.startsWith("\r")).toBe(true);
+      expect(bar.length - 1).toBe(79);
+    }
+    expect(progressBar(5, 10)).toContain(`[${"#".repeat(12)}${".".repeat(12)}] 5/10`);
+  });
+});
+
+describe("a single guard tool's result with its arguments (the MCP App's input)", () => {
+  it("check_cost_curve draws the cost curve and the equity path from its own arguments", async () => {
+    const bundle = JSON.parse(readFileSync(path.join(ROOT, "data", "sample-bundle.json"), "utf8"));
+    const args = { returns: bundle.returns, turnover: bundle.turnover, cost_bps: 20 };
+    const result = (await callToolUntyped("check_cost_curve", args)) as Record<string, any>;
+    const data = reportData(result, args);
+    expect(data.charts.map((c) => c.kind)).toEqual(["cost_curve", "equity"]);
+    const eq = data.charts[1]!;
+    const row = result.evidence.curve.records.find((r: any) => r.bps === 20);
+    expect(eq.kind === "equity" && eq.costBps).toBe(20);
+    expect(eq.kind === "equity" && eq.maxDrawdown).toBeCloseTo(row.max_drawdown, 12);
   });
 });
