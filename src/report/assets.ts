@@ -25,7 +25,7 @@ export function clientAssets(entry = "main.ts"): Promise<ClientAssets> {
     const root = packageRoot();
     const built = bundledPaths(root, entry);
     hit =
-      fromDist() && existsSync(built.js) && existsSync(built.css)
+      fromDist(root) && existsSync(built.js) && existsSync(built.css)
         ? Promise.resolve({ js: readFileSync(built.js, "utf8"), css: readFileSync(built.css, "utf8") })
         : bundleClient(root, entry);
     cache.set(entry, hit);
