@@ -7,10 +7,8 @@ import { packageRoot } from "../runtime/table.js";
 import { bundleClient, type ClientAssets } from "./bundle.js";
 
 const cache = new Map<string, Promise<ClientAssets>>();
-const fromDist = () =>
-  fileURLToPath(import.meta.url)
-    .split(path.sep)
-    .includes("dist");
+/** True when this module runs compiled from <package>/dist (not from source). */
+const fromDist = (root: string) => path.relative(root, fileURLToPath(import.meta.url)).split(path.sep)[0] === "dist";
 
 /** Prebuilt file names for a client entry (e.g. "main.ts" -> dist/bundle/report-main.js). */
 export function bundledPaths(root: string, entry: string): { js: string; css: string } {
