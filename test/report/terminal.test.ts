@@ -2,7 +2,8 @@
 // wrap at word boundaries, skipped guards collapse to one line; `--html -` writes the page to stdout.
 // dist/ is built by the e2e global setup.
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../src/runtime/index.js";
@@ -51,6 +52,33 @@ describe("npm start", () => {
     const n = Object.keys(r.skipped).length;
     expect(out).toContain(`Skipped ${n} guards whose inputs the bundle lacks (--verbose lists them).`);
     for (const g of Object.keys(r.skipped)) expect(out).not.toContain(`  ${g} `);
+  });
+});
+
+describe("scripts/start.mjs", () => {
+  it("says so when a first run builds, and not on later runs", () => {
+    // A stand-in package whose build writes a one-line "demo", so only start.mjs's own logic runs.
+    const dir = mkdtempSync(path.join(tmpdir(), "fin-skills-start-"));
+    const script = 'console.log(process.argv[2] + " ran");\n';
+    const build = `import { mkdirSync, writeFileSync } from "node:fs";
+mkdirSync("dist/src/cli", { recursive: true });
+writeFileSync("dist/src/cli/fin-skills.js", ${JSON.stringify(script)});
+`;
+    writeFileSync(path.join(dir, "build.mjs"), build);
+    writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "stand-in", scripts: { build: "node build.mjs" } }),
+    );
+    const start = () =>
+      spawnSync(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], { cwd: dir, encoding: "utf8" });
+    const first = start();
+    expect(first.status).toBe(0);
+    expect(first.stdout.split("\n")[0]).toBe(
+      "First run: building fin-skills (TypeScript, the SDK and report bundles).",
+    );
+    expect(first.stdout.trimEnd().endsWith("demo ran")).toBe(true);
+    const again = start();
+    expect(again.stdout).toBe("demo ran\n");
   });
 });
 
