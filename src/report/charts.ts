@@ -25,6 +25,7 @@ function costCurve(guard: string, ev: Obj): CostCurveChart | null {
     sharpe: records.map((p: Obj) => num(p.sharpe)),
     costBps: cost,
     breakevenBps: num(ev.breakeven_bps),
+    hurdle: num(ev.hurdle_ann_return),
   };
 }
 

@@ -22,6 +22,8 @@ export interface CostCurveChart {
   readonly costBps: number;
   /** null when the evidence says the breakeven is not finite. */
   readonly breakevenBps: number | null;
+  /** The annualised return the breakeven is measured against (0 without a benchmark), or null. */
+  readonly hurdle: number | null;
 }
 
 /** Net equity and drawdown at the stated cost, computed by the report from the bundle's inputs. */

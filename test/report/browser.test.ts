@@ -122,6 +122,12 @@ describe("HTML report of the sample bundle in chromium", () => {
     expect(Number(f.ticks.x.at(-1))).toBe(Math.max(...bps));
     expect(f.markers.breakeven).toEqual([ev.breakeven_bps, `breakeven ${ev.breakeven_bps.toFixed(2)} bps`]);
     expect(f.markers.stated_cost).toEqual([ev.cost_bps, `stated ${ev.cost_bps} bps`]);
+    // The breakeven is where the net return meets the hurdle, so the hurdle is drawn too.
+    expect(f.markers.hurdle[0]).toBe(ev.hurdle_ann_return);
+    expect(f.markers.hurdle[1]).toMatch(/^hurdle -?\d+(\.\d)?%$/);
+    const min = Number.parseFloat(f.ticks.ret[0]) / 100;
+    const max = Number.parseFloat(f.ticks.ret.at(-1)) / 100;
+    expect(min <= ev.hurdle_ann_return && ev.hurdle_ann_return <= max).toBe(true);
     expect(f.caption).toContain(`breakeven ${ev.breakeven_bps.toFixed(2)} bps round-trip`);
   });
 

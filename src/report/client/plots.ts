@@ -28,11 +28,16 @@ function costCurve(c: CostCurveChart): HTMLElement {
     "Cost curve: annualised net return and net Sharpe against round-trip cost",
     `Stated cost ${c.costBps} bps round-trip; breakeven ` +
       (be === null ? "not finite (see the evidence)" : `${be.toFixed(2)} bps round-trip`) +
-      ".",
+      (be === null || c.hurdle === null
+        ? "."
+        : `, where the annualised net return meets the hurdle of ${pct(c.hurdle)}.`),
   );
+  const hurdle = c.hurdle ?? 0;
   const markers: Marker[] = [
     { name: "stated_cost", value: c.costBps, label: `stated ${c.costBps} bps`, color: COLORS.muted, scale: "x" },
   ];
+  if (c.hurdle !== null)
+    markers.push({ name: "hurdle", value: c.hurdle, label: `hurdle ${pct(c.hurdle)}`, color: COLORS.ok, scale: "ret" });
   if (be !== null)
     markers.push({
       name: "breakeven",
@@ -45,7 +50,12 @@ function costCurve(c: CostCurveChart): HTMLElement {
     width: WIDTH,
     height: HEIGHT,
     legend: { live: false },
-    scales: { x: { time: false }, ret: { auto: true }, sharpe: { auto: true } },
+    scales: {
+      x: { time: false },
+      // The return axis always shows the hurdle line.
+      ret: { range: (_u, min, max) => uPlot.rangeNum(Math.min(min, hurdle), Math.max(max, hurdle), 0.1, true) },
+      sharpe: { auto: true },
+    },
     series: [
       { label: "round-trip cost (bps)" },
       {
