@@ -25,7 +25,8 @@ function editAndGen(editName: string): void {
   expect(gen.status, gen.stderr).toBe(0);
 }
 
-describe("schema:diff against a git ref, in a clone", () => {
+// Each case runs the real compiler once (tens of seconds on a loaded machine): a generous ceiling, not a bound.
+describe("schema:diff against a git ref, in a clone", { timeout: 300_000 }, () => {
   beforeAll(() => {
     clone = mkdtempSync(path.join(os.tmpdir(), "fin-skills-schema-diff-"));
     execFileSync("git", ["clone", "--quiet", "--shared", ROOT, clone]);
