@@ -8,6 +8,7 @@ import type { SkillModel } from "../skills.js";
 import { searchIndex } from "../skills.js";
 import { FORMATS, RENAMES, emitExportsCheck, type NeutralTool } from "./formats.js";
 import { emitValidators } from "./validators.js";
+import { emitApiReport } from "./api.js";
 import { emitTypes } from "./types.js";
 import { emitAgreement, emitDispatch } from "./dispatch.js";
 
@@ -133,6 +134,15 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
         guards.filter((g) => g.tool && Object.keys(g.omitted).length).map((g) => [g.guard, g.omitted]),
       ),
     }),
+  );
+  files.set(
+    "tools.api.md",
+    emitApiReport(
+      tools,
+      excluded.map((g) => g.guard),
+      Object.fromEntries(guards.filter((g) => g.tool).map((g) => [g.guard, g.omitted])),
+      COMMENT,
+    ),
   );
   files.set("guards.json", withComment({ guards: guardsIndex(guards) }));
   files.set("slots.json", withComment(slotsIndex(guards, input.slots)));
