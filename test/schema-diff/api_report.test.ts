@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { emitApiReport } from "../../scripts/gen/emit/api.js";
 import type { NeutralTool } from "../../scripts/gen/emit/formats.js";
+import type { Schema } from "../../scripts/gen/schema.js";
 
 const GEN = path.resolve(import.meta.dirname, "../../generated");
 const tools = JSON.parse(readFileSync(path.join(GEN, "tools.json"), "utf8")).tools as NeutralTool[];
@@ -22,7 +23,7 @@ function withCostCurve(edit: (props: Props, required: string[]) => Props): Neutr
   return tools.map((t) => {
     if (t.name !== "check_cost_curve") return t;
     const schema = structuredClone(t.input_schema) as { properties: Props; required: string[] };
-    return { ...t, input_schema: { ...schema, properties: edit(schema.properties, schema.required) } };
+    return { ...t, input_schema: { ...schema, properties: edit(schema.properties, schema.required) } as Schema };
   });
 }
 
