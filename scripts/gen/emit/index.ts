@@ -9,6 +9,7 @@ import { searchIndex } from "../skills.js";
 import { FORMATS, RENAMES, emitExportsCheck, type NeutralTool } from "./formats.js";
 import { emitValidators } from "./validators.js";
 import { emitApiReport } from "./api.js";
+import { relayoutConstExports, wrapLongTsLines } from "./layout.js";
 import { emitTypes } from "./types.js";
 import { emitAgreement, emitDispatch } from "./dispatch.js";
 
@@ -167,9 +168,9 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
   const validators = emitValidators(tools, TS_HEADER);
   files.set("validators.js", validators.js);
   files.set("validators.d.ts", validators.dts);
-  files.set("types.ts", await emitTypes(tools, TS_HEADER));
+  files.set("types.ts", wrapLongTsLines(await emitTypes(tools, TS_HEADER)));
   files.set("dispatch.ts", emitDispatch(guards, TS_HEADER));
   files.set("agreement.ts", emitAgreement(guards, TS_HEADER));
-  files.set("exports.check.ts", emitExportsCheck(formats as Record<string, object[]>, TS_HEADER));
+  files.set("exports.check.ts", relayoutConstExports(emitExportsCheck(formats as Record<string, object[]>, TS_HEADER)));
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
