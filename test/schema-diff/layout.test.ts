@@ -1,0 +1,50 @@
+// The committed generated files a diff shows: no code or report line over MAX_LINE characters; in
+// JSON the only longer lines are single strings (JSON cannot wrap a string).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { longLines, MAX_LINE, relayoutConstExports, wrapLongTsLines } from "../../scripts/gen/emit/layout.js";
+import { chunks, tsLiteral } from "../../scripts/gen/emit/ts_literal.js";
+
+const GEN = path.resolve(import.meta.dirname, "../../generated");
+const files = readdirSync(GEN, { recursive: true, withFileTypes: true })
+  .filter((d) => d.isFile())
+  .map((d) => path.relative(GEN, path.join(d.parentPath, d.name)));
+const ONE_STRING = /^\s*("[^"]*": )?"(?:[^"\\]|\\.)*",?$/;
+
+describe("generated layout", () => {
+  it.each(files.filter((f) => !f.endsWith(".json")))("%s has no line over the limit", (f) => {
+    expect(longLines(readFileSync(path.join(GEN, f), "utf8"))).toEqual([]);
+  });
+
+  it.each(files.filter((f) => f.endsWith(".json")))("%s: every long line is one string", (f) => {
+    const text = readFileSync(path.join(GEN, f), "utf8").split("\n");
+    const bad = text.filter((l) => l.length > MAX_LINE && !ONE_STRING.test(l));
+    expect(bad).toEqual([]);
+  });
+
+  it("splits a long string into pieces that join back to it", () => {
+    const s = `${"word ".repeat(60)}end`;
+    expect(chunks(s).join("")).toBe(s);
+    expect(Math.max(...chunks(s).map((c) => c.length))).toBeLessThanOrEqual(100);
+    expect(chunks("x".repeat(250)).map((c) => c.length)).toEqual([100, 100, 50]);
+  });
+
+  it("relays a one-line const export out without changing its value", () => {
+    const value = [{ name: "t", description: "d ".repeat(120), n: 1, ok: true, none: null, list: [] }];
+    const src = `export const t = ${JSON.stringify(value)} as const satisfies readonly object[];`;
+    const out = relayoutConstExports(src);
+    expect(longLines(out)).toEqual([]);
+    const literal = out.replace(/^export const t = /, "").replace(/ as const satisfies readonly object\[\];$/, "");
+    expect(new Function(`return ${literal};`)()).toEqual(value);
+    expect(tsLiteral({})).toBe("{}");
+  });
+
+  it("wraps a long JSDoc line and a long union alias", () => {
+    const src = `/**\n * ${"a ".repeat(150)}\n */\nexport type N = ${Array.from({ length: 40 }, (_, i) => `"tool_${i}"`).join(" | ")};`;
+    const out = wrapLongTsLines(src);
+    expect(longLines(out)).toEqual([]);
+    expect(out).toContain('export type N =\n  | "tool_0"\n  | "tool_1"');
+    expect(out.match(/\ba\b/g)?.length).toBe(150);
+  });
+});
