@@ -1,5 +1,6 @@
 // The committed generated files a diff shows: no code or report line over MAX_LINE characters; in
 // JSON the only longer lines are single strings (JSON cannot wrap a string).
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -46,5 +47,26 @@ describe("generated layout", () => {
     expect(longLines(out)).toEqual([]);
     expect(out).toContain('export type N =\n  | "tool_0"\n  | "tool_1"');
     expect(out.match(/\ba\b/g)?.length).toBe(150);
+  });
+});
+
+describe(".gitattributes", () => {
+  const attr = (file: string) =>
+    execFileSync("git", ["check-attr", "linguist-generated", "--", file], { cwd: GEN, encoding: "utf8" })
+      .trim()
+      .split(": ")
+      .at(-1);
+
+  it("shows the API report and the tool table in diffs and collapses the bulky copies", () => {
+    expect([attr("tools.api.md"), attr("tools.json"), attr("types.ts")]).toEqual([
+      "unspecified",
+      "unspecified",
+      "unspecified",
+    ]);
+    expect([attr("validators.js"), attr("exports.check.ts"), attr("exports/mcp.json")]).toEqual([
+      "true",
+      "true",
+      "true",
+    ]);
   });
 });
