@@ -4,6 +4,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffTables, reaches } from "../../scripts/schema-diff/diff.js";
+import { jsonReport } from "../../scripts/schema-diff/report/json.js";
+import { markdownReport } from "../../scripts/schema-diff/report/markdown.js";
 import { textReport } from "../../scripts/schema-diff/report/text.js";
 import { diffContext } from "../../scripts/schema-diff/rule.js";
 import { RULES } from "../../scripts/schema-diff/rules/index.js";
@@ -48,6 +50,39 @@ describe("schema diff rules: fixture pairs", () => {
       "2.0.0",
       "minor",
       "patch",
+    ]);
+  });
+});
+
+describe("schema diff report formats", () => {
+  const diff = () => diffTables(load("input-renamed", "old"), load("input-renamed", "new"), "origin/main");
+
+  it("Markdown is a titled table ready for a pull-request comment", () => {
+    expect(markdownReport(diff()).split("\n")).toEqual([
+      "### Tool schema changes against `origin/main`",
+      "",
+      "1 breaking, 0 warning, 0 info against origin/main; suggested bump: major (1.2.3 -> 2.0.0)",
+      "",
+      "| severity | tool | input | change |",
+      "| --- | --- | --- | --- |",
+      "| **breaking** | `check_cost_curve` | `cost_bps` | input cost_bps renamed to stated_cost_bps |",
+      "",
+    ]);
+  });
+
+  it("JSON carries the findings, the counts and the bump", () => {
+    const json = JSON.parse(jsonReport(diff()));
+    expect(json.counts).toEqual({ breaking: 1, warning: 0, info: 0 });
+    expect([json.bump, json.version, json.nextVersion]).toEqual(["major", "1.2.3", "2.0.0"]);
+    expect(json.findings).toEqual([
+      {
+        rule: "input-renamed",
+        severity: "breaking",
+        tool: "check_cost_curve",
+        input: "cost_bps",
+        message: "input cost_bps renamed to stated_cost_bps",
+        bump: "major",
+      },
     ]);
   });
 });
