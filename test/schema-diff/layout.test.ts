@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { longLines, MAX_LINE, relayoutConstExports, wrapLongTsLines } from "../../scripts/gen/emit/layout.js";
 import { chunks, tsLiteral } from "../../scripts/gen/emit/ts_literal.js";
+import { packedJson } from "../../scripts/gen/emit/packed_json.js";
 
 const GEN = path.resolve(import.meta.dirname, "../../generated");
 const files = readdirSync(GEN, { recursive: true, withFileTypes: true })
@@ -68,5 +69,15 @@ describe(".gitattributes", () => {
       "true",
       "true",
     ]);
+  });
+});
+
+describe("packedJson", () => {
+  it("keeps short values on one line, spreads long ones, and parses back to the same value", () => {
+    const value = { a: [1, 2, 3], b: { long: Array.from({ length: 40 }, (_, i) => `term${i}`) }, c: null, d: "x" };
+    const text = packedJson(value);
+    expect(JSON.parse(text)).toEqual(value);
+    expect(text.split("\n")[1]).toBe('  "a": [1,2,3],');
+    expect(longLines(text)).toEqual([]);
   });
 });

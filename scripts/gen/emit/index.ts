@@ -10,6 +10,7 @@ import { FORMATS, RENAMES, emitExportsCheck, type NeutralTool } from "./formats.
 import { emitValidators } from "./validators.js";
 import { emitApiReport } from "./api.js";
 import { relayoutConstExports, wrapLongTsLines } from "./layout.js";
+import { packedJson } from "./packed_json.js";
 import { emitTypes } from "./types.js";
 import { emitAgreement, emitDispatch } from "./dispatch.js";
 
@@ -147,7 +148,7 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
   );
   files.set("guards.json", withComment({ guards: guardsIndex(guards) }));
   files.set("slots.json", withComment(slotsIndex(guards, input.slots)));
-  files.set("skills.json", withComment(skillsIndex(input.skills)));
+  files.set("skills.json", `${packedJson({ $comment: COMMENT, ...skillsIndex(input.skills) })}\n`);
   files.set(
     "manifest.json",
     withComment({
