@@ -30,6 +30,16 @@ export interface EditMeasure {
   readonly total: number;
   readonly files: Map<string, number>;
   readonly longestLine: number;
+  /** Added plus removed lines of the API report, the file a reviewer reads. */
+  readonly apiReportLines: number;
+}
+
+const API_REPORT = "generated/tools.api.md";
+
+/** Added and removed lines (not the +++/--- headers) of one file's part of a patch. */
+function changedLines(patch: string, file: string): number {
+  const chunk = patch.split(/^(?=diff --git )/m).find((c) => c.startsWith(`diff --git a/${file} `)) ?? "";
+  return chunk.split("\n").filter((l) => /^[+-]/.test(l) && !/^(\+\+\+|---) /.test(l)).length;
 }
 
 function measureEdit(clone: string, edit: (typeof COST_CURVE_EDITS)[number]): EditMeasure {
@@ -41,7 +51,8 @@ function measureEdit(clone: string, edit: (typeof COST_CURVE_EDITS)[number]): Ed
   const longestLine = Math.max(0, ...patch.split("\n").map((l) => l.length));
   git(clone, "checkout", "--quiet", "--", ".");
   git(clone, "clean", "--quiet", "-fd", "--", "generated/");
-  return { edit: edit.name, total: Buffer.byteLength(patch), files, longestLine };
+  const apiReportLines = changedLines(patch, API_REPORT);
+  return { edit: edit.name, total: Buffer.byteLength(patch), files, longestLine, apiReportLines };
 }
 
 /** Measures every edit against HEAD of the repository (commit first to measure a change). */
@@ -64,7 +75,7 @@ export async function diffSizes(): Promise<Row[]> {
     unit: "chars",
     value: m.total,
     ...(TARGETS[m.edit] ? { target: TARGETS[m.edit] } : {}),
-    note: `longest diff line ${m.longestLine}; ${[...m.files]
+    note: `longest diff line ${m.longestLine}; ${m.apiReportLines} changed lines in tools.api.md; ${[...m.files]
       .sort((a, b) => b[1] - a[1])
       .map(([f, n]) => `${f.replace(/^generated\//, "")} ${n}`)
       .join(", ")}`,
