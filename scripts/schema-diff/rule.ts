@@ -41,6 +41,12 @@ export const finder =
     bump,
   });
 
+/** Inputs kept by name or renamed, old and new: the pairs whose defaults and bounds are compared. */
+export const matchedInputs = (p: ToolPair): readonly [InputFacts, InputFacts][] => [
+  ...p.inputs.common,
+  ...p.inputs.renamed,
+];
+
 /** Whether the guard behind `tool` has an input the new table newly lists as omitted. */
 export function newlyOmitted(ctx: DiffContext, tool: SchemaTool, input: string): string | undefined {
   if (!tool.guard) return undefined;

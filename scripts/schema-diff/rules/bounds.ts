@@ -1,6 +1,6 @@
 // Bounds compared keyword by keyword: a new or stricter bound is breaking; a dropped or looser one is info.
 import type { InputFacts } from "../facts.js";
-import { finder, type Rule } from "../rule.js";
+import { finder, matchedInputs, type Rule } from "../rule.js";
 
 const tightened = finder("bound-tightened", "breaking", "major");
 const loosened = finder("bound-loosened", "info", "minor");
@@ -29,5 +29,5 @@ function boundChanges(tool: string, o: InputFacts, n: InputFacts) {
 
 export const boundsChanged: Rule = {
   id: "bounds",
-  check: (ctx) => ctx.kept.flatMap((p) => p.inputs.common.flatMap(([o, n]) => boundChanges(p.neu.name, o, n))),
+  check: (ctx) => ctx.kept.flatMap((p) => matchedInputs(p).flatMap(([o, n]) => boundChanges(p.neu.name, o, n))),
 };

@@ -1,5 +1,5 @@
-// warning: a default changed; calls that leave the input out now compute something else.
-import { finder, type Rule } from "../rule.js";
+// warning: a default changed (of an input kept or renamed); calls that leave the input out now compute something else.
+import { finder, matchedInputs, type Rule } from "../rule.js";
 
 const found = finder("default-changed", "warning", "minor");
 
@@ -7,7 +7,7 @@ export const defaultChanged: Rule = {
   id: "default-changed",
   check: (ctx) =>
     ctx.kept.flatMap((p) =>
-      p.inputs.common
+      matchedInputs(p)
         .filter(([o, n]) => o.default !== n.default)
         .map(([o, n]) =>
           found(p.neu.name, `input ${n.name} default ${o.default ?? "(none)"} -> ${n.default ?? "(none)"}`, n.name),
