@@ -28,9 +28,9 @@ async function main(): Promise<number> {
   };
   const result = await runGen(paths);
   for (const d of result.diagnostics) console.error(formatDiagnostic(d));
-  const errors = result.diagnostics.filter((d) => d.severity === "error").length;
-  const warnings = result.diagnostics.length - errors;
-  if (result.diagnostics.length) console.error(`gen: ${errors} error(s), ${warnings} warning(s)`);
+  const count = (s: string) => result.diagnostics.filter((d) => d.severity === s).length;
+  if (result.diagnostics.some((d) => d.severity !== "note"))
+    console.error(`gen: ${count("error")} error(s), ${count("warning")} warning(s), ${count("note")} note(s)`);
   if (!result.files) return 1;
   if (values.check) {
     const report = checkGenerated(paths.outDir, result.files);
@@ -55,7 +55,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e) => {
-    console.error(e);
+    const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
+    console.error(`scripts/gen.ts:1:1: error FS099: the compiler failed outside any guard: ${why}`);
     process.exit(2);
   },
 );

@@ -72,20 +72,18 @@ function kindOf(fragment: Schema | null): InputKind {
   return "other";
 }
 
-/** Property description: the doc, then `Default <json>.` when it applies, then a fragment's own description. */
-export function composeProperty(
-  fragment: Schema,
-  doc: string,
-  required: boolean,
-  hasDefault: boolean,
-  value: Json | undefined,
-): Schema {
+/**
+ * An input's property: the fragment with the `default` keyword when the parameter has a JSON default;
+ * the description is the doc, then `Default <json>.` (kept for targets that strip `default`), then
+ * the fragment's own description.
+ */
+export function composeProperty(fragment: Schema, doc: string, required: boolean, value: Json | undefined): Schema {
+  const withDefault = !required && value !== undefined;
   let text = doc;
-  if (!required && hasDefault && value !== null && value !== "" && !/default/i.test(doc))
-    text = `${text} Default ${JSON.stringify(value)}.`;
+  if (withDefault) text = `${text} Default ${JSON.stringify(value)}.`;
   if (typeof fragment.description === "string") text = `${text} ${fragment.description}`;
   const { description: _own, ...rest } = fragment;
-  return { ...rest, description: collapse(text) };
+  return { ...rest, ...(withDefault ? { default: value } : {}), description: collapse(text) };
 }
 
 /** Checks a slot's curated kind against an input's fragment (FS012). */
@@ -334,12 +332,19 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
         hasDefault: p.initializer !== null,
         default: value,
         slot: aliasMap[p.name] ?? p.name,
-        property: fragment ? composeProperty(fragment, doc, isRequired, p.initializer !== null, value) : null,
+        property: fragment ? composeProperty(fragment, doc, isRequired, value) : null,
       };
     });
   checkSlots(c, inputs, ctx);
   const blockers = Object.fromEntries(inputs.filter((i) => i.required && i.cannot).map((i) => [i.name, i.cannot!]));
   const omitted = Object.fromEntries(inputs.filter((i) => !i.required && i.cannot).map((i) => [i.name, i.cannot!]));
+  for (const i of inputs.filter((x) => x.cannot)) {
+    const p = params.find((x) => x.name === i.name)!;
+    const effect = i.required
+      ? `${tool} is not a tool; call runGuard('${facts.guard}', inputs) in-process`
+      : `it is left out of ${tool}`;
+    c.reportParam("FS103", p, `${i.required ? "required" : "optional"} input '${i.name}' is ${i.cannot}; ${effect}`);
+  }
   const requires = [...required, ...(facts.alternatives?.value ?? []).map(renderGroup)];
   const exported = Object.keys(blockers).length === 0;
   const description = exported ? describeTool(parsed.prose, requires, omitted, facts.skill.value) : null;

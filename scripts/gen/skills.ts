@@ -99,11 +99,11 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
         `front matter name ${JSON.stringify(name)} must equal the folder name '${s.name}'`,
       ),
     );
-  if (!plugin) out.push(diag("FS020", at(lineOfKey(fmText.yaml, "plugin")), "front matter needs 'plugin' (a string)"));
+  if (!plugin) out.push(diag("FS026", at(lineOfKey(fmText.yaml, "plugin")), "front matter needs 'plugin' (a string)"));
   if (!description?.includes("TRIGGER:") || !description.includes("SKIP:")) {
     out.push(
       diag(
-        "FS020",
+        "FS027",
         at(lineOfKey(fmText.yaml, "description")),
         "front matter 'description' must be a string with a TRIGGER: list and a SKIP: list",
       ),
@@ -119,7 +119,7 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
   if (verified !== null && !/^\d{4}-\d{2}-\d{2}$/.test(verified))
     out.push(
       diag(
-        "FS020",
+        "FS028",
         at(lineOfKey(fmText.yaml, "verified_on")),
         `verified_on must be a YYYY-MM-DD date, got ${JSON.stringify(verified)}`,
       ),
@@ -127,7 +127,7 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
   if (!Array.isArray(guards) || !guards.every((g) => typeof g === "string"))
     out.push(
       diag(
-        "FS020",
+        "FS029",
         at(lineOfKey(fmText.yaml, "guards")),
         "front matter 'guards' must be a list of guard names ([] for none)",
       ),
