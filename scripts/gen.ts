@@ -1,8 +1,10 @@
 // The compiler's command line: `gen` writes generated/, `gen --check` compares it.
 // Options for tests: --root DIR (project root), --guards DIR, --skills DIR, --out DIR.
+// Without --out, gen also writes (and --check compares) docs/diagnostics.md.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostic } from "./gen/diagnostics.js";
+import { syncDiagnosticsDoc } from "./gen/docs.js";
 import { defaultPaths } from "./gen/parse.js";
 import { runGen } from "./gen/pipeline.js";
 import { checkGenerated, writeGenerated } from "./gen/write.js";
@@ -32,12 +34,15 @@ async function main(): Promise<number> {
   if (result.diagnostics.some((d) => d.severity !== "note"))
     console.error(`gen: ${count("error")} error(s), ${count("warning")} warning(s), ${count("note")} note(s)`);
   if (!result.files) return 1;
+  const docsFile = path.join(root, "docs", "diagnostics.md");
+  const docs = values.out ? "ok" : syncDiagnosticsDoc(docsFile, values.check === true);
   if (values.check) {
     const report = checkGenerated(paths.outDir, result.files);
     const problems = [
       ...report.stale.map((f) => `stale: generated/${f}`),
       ...report.missing.map((f) => `missing: generated/${f}`),
       ...report.orphaned.map((f) => `orphaned: generated/${f}`),
+      ...(docs === "stale" ? ["stale: docs/diagnostics.md"] : []),
     ];
     if (problems.length) {
       for (const p of problems) console.error(p);

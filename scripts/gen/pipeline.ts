@@ -61,7 +61,7 @@ function checkCollisions(guards: readonly GuardModel[], out: Diagnostic[]): void
 }
 
 /** Runs one guard's stages; an unexpected failure becomes FS099 naming the guard file, never a stack trace. */
-function guarded<T>(g: GuardSource, out: Diagnostic[], run: () => T): T | null {
+export function guarded<T>(g: GuardSource, out: Diagnostic[], run: () => T): T | null {
   try {
     return run();
   } catch (e) {

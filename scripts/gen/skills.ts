@@ -2,6 +2,7 @@
 // serialized MiniSearch index.
 import MiniSearch from "minisearch";
 import { parse as parseYaml } from "yaml";
+import { nonAscii } from "./ascii.js";
 import { diag, type Diagnostic } from "./diagnostics.js";
 import type { SkillSource } from "./parse.js";
 
@@ -24,8 +25,6 @@ export interface SkillModel {
   readonly file: string;
   readonly guardsLine: number;
 }
-
-const ASCII_TEXT = /^[\x09\x0a\x0d\x20-\x7e]*$/;
 
 /** The first `max` characters, whitespace-collapsed, ending `...` when cut. */
 export function clip(text: string, max: number): string {
@@ -145,10 +144,14 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
           `${text.length} characters; the limit is ${MAX_SKILL_FILE_CHARS}`,
         ),
       );
-    const bad = text.split("\n").findIndex((l) => !ASCII_TEXT.test(l));
-    if (bad >= 0)
+    const bad = nonAscii(text, 1, 1)[0];
+    if (bad)
       out.push(
-        diag("FS025", { guard: null, file: what, line: bad + 1 }, "non-ASCII character; write ASCII (-, ', \", ...)"),
+        diag(
+          "FS025",
+          { guard: null, file: what, line: bad.line, column: bad.column },
+          `non-ASCII character ${bad.shown}; write ASCII (-, ', ", ...)`,
+        ),
       );
   }
   checkLinks(s, s.text, file, out);

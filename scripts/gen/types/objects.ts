@@ -8,7 +8,7 @@ import {
   type TypeLiteralNode,
 } from "ts-morph";
 import type { Schema } from "../schema.js";
-import { typeText, unsupported, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
+import { typeText, unsupported, withDocTags, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
 /** First paragraph of a member's JSDoc, whitespace-collapsed, or undefined. */
 function memberDoc(m: TypeElementTypes): string | undefined {
@@ -73,7 +73,9 @@ export function mapMembers(
       };
     }
     const doc = memberDoc(m);
-    properties[name] = doc ? { ...mapped.ok, description: doc } : mapped.ok;
+    const tagged = withDocTags(m, { ok: doc ? { ...mapped.ok, description: doc } : mapped.ok }, ctx);
+    if (!("ok" in tagged)) return tagged;
+    properties[name] = tagged.ok;
     if (!m.hasQuestionToken()) required.push(name);
   }
   return { ok: { type: "object", properties, required, additionalProperties: false } };

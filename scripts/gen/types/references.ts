@@ -5,7 +5,7 @@ import { Node, type TypeNode, type TypeReferenceNode } from "ts-morph";
 import { DATE_FRAGMENTS, SERIES_REF, FRAME_REF } from "../schema.js";
 import { arrayOf } from "./arrays.js";
 import { mapMembers } from "./objects.js";
-import { typeText, unsupported, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
+import { typeText, unsupported, withDocTags, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
 const CONTRACT: Record<string, () => Mapped> = {
   Integer: () => ({ ok: { type: "integer" } }),
@@ -89,7 +89,8 @@ function mapReference(n: TypeReferenceNode, ctx: MapContext): Mapped {
       : unsupported(n, "declared outside the project's sources");
   if (args.length > 0) return unsupported(n, "generic types are not supported");
   if (Node.isClassDeclaration(decl)) return { cannot: `a live ${decl.getName() ?? name} object` };
-  if (Node.isTypeAliasDeclaration(decl)) return follow(decl, ctx, () => ctx.map(decl.getTypeNodeOrThrow()));
+  if (Node.isTypeAliasDeclaration(decl))
+    return follow(decl, ctx, () => withDocTags(decl, ctx.map(decl.getTypeNodeOrThrow()), ctx));
   if (Node.isInterfaceDeclaration(decl)) {
     if (decl.getExtends().length > 0) return unsupported(n, "interfaces that extend others are not supported");
     return follow(decl, ctx, () => mapMembers(decl, decl.getName(), ctx));
