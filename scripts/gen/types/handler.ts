@@ -21,6 +21,8 @@ export interface MapContext {
   readonly warnings: Warning[];
   /** Declarations being followed, to reject recursive types. */
   readonly following: Set<Node>;
+  /** Type parameters of the generic declarations being followed, bound to their arguments. */
+  readonly typeArgs: Map<Node, () => Mapped>;
   readonly map: (node: TypeNode) => Mapped;
 }
 
