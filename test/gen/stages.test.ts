@@ -39,6 +39,7 @@ describe("type handlers", () => {
       },
     ],
     ["readonly [number, number]", "", { type: "array", items: { type: "number" }, minItems: 2, maxItems: 2 }],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the TypeScript template literal type under test
     ["`${number}%`", "", { type: "string", pattern: "^-?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?%$" }],
     ["keyof typeof K", "const K = { b: 1, a: 2 } as const;", { type: "string", enum: ["a", "b"] }],
     ["(typeof L)[number]", "const L = [3, 1] as const;", { type: "integer", enum: [1, 3] }],
