@@ -231,6 +231,8 @@ export const anthropic = [
         },
         "jump_tol": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "default": 0.15,
           "description": "tolerance of the jump test, in log points (> 0). Default 0.15.",
         },
       },
@@ -662,10 +664,12 @@ export const anthropic = [
             "buy",
             "sell",
           ],
+          "default": "buy",
           "description": "the side of the fill being audited, buy or sell. Default \"buy\".",
         },
         "days_since_ipo": {
           "type": "integer",
+          "minimum": 0,
           "description": "sessions since listing, an integer >= 0 (0 = the listing day).",
         },
         "lots": {
@@ -767,14 +771,19 @@ export const anthropic = [
             "topdown",
             "geometric",
           ],
+          "default": "fachler",
           "description": "attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\".",
         },
         "tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 1e-10,
           "description": "reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10.",
         },
         "weight_tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 1e-8,
           "description": "tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.",
         },
       },
@@ -1083,6 +1092,7 @@ export const anthropic = [
         },
         "atol": {
           "type": "number",
+          "default": 0.000001,
           "description": "absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero " +
             "(>= 0). Default 0.000001.",
         },
@@ -1381,10 +1391,18 @@ export const anthropic = [
           "items": {
             "type": "number",
           },
+          "default": [
+            0,
+            5,
+            10,
+            20,
+            50,
+          ],
           "description": "round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50].",
         },
         "cost_bps": {
           "type": "number",
+          "default": 10,
           "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
             "your own; finite, >= 0. Default 10.",
         },
@@ -1401,6 +1419,8 @@ export const anthropic = [
         },
         "periods_per_year": {
           "type": "integer",
+          "minimum": 1,
+          "default": 252,
           "description": "periods per year, for annualising; >= 1. Default 252.",
         },
       },
@@ -1528,6 +1548,7 @@ export const anthropic = [
         },
         "notional": {
           "type": "number",
+          "exclusiveMinimum": 0,
           "description": "position size in base currency units, > 0, for pip values.",
         },
         "trade_date": {
@@ -1566,6 +1587,7 @@ export const anthropic = [
         },
         "moneyness": {
           "type": "number",
+          "exclusiveMinimum": 0,
           "description": "spot over strike S/K, > 0; enables the soft delta checks.",
         },
         "convention": {
@@ -1831,15 +1853,20 @@ export const anthropic = [
         },
         "financing": {
           "type": "number",
+          "default": 0,
           "description": "annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day " +
             "year; inverse products pay none. May be negative. Default 0.",
         },
         "expense": {
           "type": "number",
+          "minimum": 0,
+          "default": 0,
           "description": "annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0.",
         },
         "return_tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 0.0001,
           "description": "allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001.",
         },
       },
@@ -1952,6 +1979,8 @@ export const anthropic = [
         },
         "spot": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "default": 100,
           "description": "spot price of the reference option, > 0 (its strike is 100). Default 100.",
         },
       },
@@ -2457,10 +2486,13 @@ export const anthropic = [
         },
         "adv_lookback": {
           "type": "integer",
+          "minimum": 1,
+          "default": 21,
           "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
         },
         "min_expected_turnover": {
           "type": "number",
+          "default": 0.005,
           "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
             ">= 0. Default 0.005.",
         },
@@ -2722,15 +2754,19 @@ export const anthropic = [
         },
         "n_splits": {
           "type": "integer",
+          "default": 5,
           "description": "number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5.",
         },
         "embargo": {
           "type": "number",
+          "default": 0.01,
           "description": "embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x " +
             "n) bars. Default 0.01.",
         },
         "auc_tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 0.01,
           "description": "AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01.",
         },
       },
@@ -3045,10 +3081,13 @@ export const anthropic = [
         },
         "tol_bps": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "default": 10,
           "description": "divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10.",
         },
         "window_days": {
           "type": "integer",
+          "default": 3,
           "description": "how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.",
         },
       },
@@ -3373,15 +3412,20 @@ export const anthropic = [
         },
         "how": {
           "type": "string",
+          "default": "unstated",
           "description": "how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > " +
             "median\"); \"unstated\" earns a warning. Default \"unstated\".",
         },
         "min_regimes": {
           "type": "integer",
+          "minimum": 1,
+          "default": 2,
           "description": "fewest distinct labels the test period must contain, >= 1. Default 2.",
         },
         "min_episodes": {
           "type": "integer",
+          "minimum": 1,
+          "default": 2,
           "description": "fewest episodes per label before a warning, >= 1. Default 2.",
         },
       },
@@ -3514,6 +3558,8 @@ export const anthropic = [
         },
         "lo": {
           "type": "integer",
+          "minimum": 0,
+          "default": 0,
           "description": "start of the evaluation window, a row position (inclusive), >= 0. Default 0.",
         },
         "hi": {
@@ -3522,6 +3568,9 @@ export const anthropic = [
         },
         "max_anticipated": {
           "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.25,
           "description": "largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about " +
             "0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.",
         },
@@ -3625,14 +3674,17 @@ export const anthropic = [
         },
         "n_obs": {
           "type": "integer",
+          "minimum": 2,
           "description": "number of per-period observations behind it (>= 2).",
         },
         "n_trials": {
           "type": "integer",
+          "minimum": 1,
           "description": "honest number of configurations tried, abandoned ones included (>= 1).",
         },
         "periods_per_year": {
           "type": "integer",
+          "default": 252,
           "description": "periods per year, to convert n_obs to years. Default 252.",
         },
         "model_returns": {
@@ -3642,10 +3694,17 @@ export const anthropic = [
         },
         "n_blocks": {
           "type": "integer",
+          "minimum": 2,
+          "maximum": 20,
+          "multipleOf": 2,
+          "default": 16,
           "description": "S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16.",
         },
         "pbo_max": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 1,
+          "default": 0.5,
           "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
         },
       },
@@ -3861,6 +3920,7 @@ export const anthropic = [
         },
         "periods_per_year": {
           "type": "integer",
+          "default": 252,
           "description": "periods per year P, for annualising; >= 1. Default 252.",
         },
         "reported_sharpe": {
@@ -3869,6 +3929,7 @@ export const anthropic = [
         },
         "tolerance": {
           "type": "number",
+          "default": 0.02,
           "description": "a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and " +
             "absolute; >= 0. Default 0.02.",
         },
@@ -4008,6 +4069,7 @@ export const anthropic = [
         },
         "allow_exact_matches": {
           "type": "boolean",
+          "default": false,
           "description": "whether a quote stamped exactly at the signal time may match. Default false.",
         },
         "direction": {
@@ -4017,6 +4079,7 @@ export const anthropic = [
             "forward",
             "nearest",
           ],
+          "default": "backward",
           "description": "search direction, backward, forward or nearest; only backward is causal. Default \"backward\".",
         },
       },
@@ -4235,6 +4298,7 @@ export const anthropic = [
         },
         "reps": {
           "type": "integer",
+          "default": 1000,
           "description": "bootstrap replications, 1 to 100000. Default 1000.",
         },
         "block_size": {
@@ -4249,15 +4313,22 @@ export const anthropic = [
               "type": "number",
             },
           ],
+          "default": "auto",
           "description": "mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the " +
             "Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".",
         },
         "seed": {
           "type": "integer",
+          "minimum": 0,
+          "maximum": 4294967295,
+          "default": 0,
           "description": "MT19937 seed, an integer in [0, 2^32 - 1]. Default 0.",
         },
         "alpha": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
           "description": "significance level, in (0, 1). Default 0.05.",
         },
       },
@@ -4571,11 +4642,15 @@ export const anthropic = [
         },
         "min_gap_days": {
           "type": "integer",
+          "default": 30,
           "description": "calendar days: a name whose last observation is more than this before sample_end counts as dead " +
             "(delisted), >= 0. Default 30.",
         },
         "expected_annual_delist_rate": {
           "type": "number",
+          "minimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
           "description": "prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default " +
             "0.05.",
         },
@@ -4786,6 +4861,7 @@ export const anthropic = [
         },
         "n_obs": {
           "type": "integer",
+          "minimum": 2,
           "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
         },
         "sharpes": {
@@ -4797,27 +4873,35 @@ export const anthropic = [
         },
         "n_trials": {
           "type": "integer",
+          "minimum": 1,
           "description": "honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes.",
         },
         "sharpe_variance": {
           "type": "number",
+          "minimum": 0,
           "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
             "1) of sharpes.",
         },
         "periods_per_year": {
           "type": "integer",
+          "default": 252,
           "description": "periods per year, to de-annualise the Sharpes. Default 252.",
         },
         "skew": {
           "type": "number",
+          "default": 0,
           "description": "skewness of the best strategy's per-period returns. Default 0.",
         },
         "kurtosis": {
           "type": "number",
+          "default": 3,
           "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
         },
         "alpha": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
           "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
         },
       },
@@ -4856,8 +4940,9 @@ export const anthropic = [
             "median",
             "ward",
           ],
+          "default": "single",
           "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
-            "complete, average, weighted, centroid, median or ward.",
+            "complete, average, weighted, centroid, median or ward. Default \"single\".",
         },
       },
       "required": [
@@ -5293,6 +5378,8 @@ export const openai = [
         },
         "jump_tol": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "default": 0.15,
           "description": "tolerance of the jump test, in log points (> 0). Default 0.15.",
         },
       },
@@ -5726,10 +5813,12 @@ export const openai = [
             "buy",
             "sell",
           ],
+          "default": "buy",
           "description": "the side of the fill being audited, buy or sell. Default \"buy\".",
         },
         "days_since_ipo": {
           "type": "integer",
+          "minimum": 0,
           "description": "sessions since listing, an integer >= 0 (0 = the listing day).",
         },
         "lots": {
@@ -5833,14 +5922,19 @@ export const openai = [
             "topdown",
             "geometric",
           ],
+          "default": "fachler",
           "description": "attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\".",
         },
         "tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 1e-10,
           "description": "reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10.",
         },
         "weight_tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 1e-8,
           "description": "tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.",
         },
       },
@@ -6153,6 +6247,7 @@ export const openai = [
         },
         "atol": {
           "type": "number",
+          "default": 0.000001,
           "description": "absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero " +
             "(>= 0). Default 0.000001.",
         },
@@ -6453,10 +6548,18 @@ export const openai = [
           "items": {
             "type": "number",
           },
+          "default": [
+            0,
+            5,
+            10,
+            20,
+            50,
+          ],
           "description": "round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50].",
         },
         "cost_bps": {
           "type": "number",
+          "default": 10,
           "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
             "your own; finite, >= 0. Default 10.",
         },
@@ -6473,6 +6576,8 @@ export const openai = [
         },
         "periods_per_year": {
           "type": "integer",
+          "minimum": 1,
+          "default": 252,
           "description": "periods per year, for annualising; >= 1. Default 252.",
         },
       },
@@ -6602,6 +6707,7 @@ export const openai = [
         },
         "notional": {
           "type": "number",
+          "exclusiveMinimum": 0,
           "description": "position size in base currency units, > 0, for pip values.",
         },
         "trade_date": {
@@ -6642,6 +6748,7 @@ export const openai = [
         },
         "moneyness": {
           "type": "number",
+          "exclusiveMinimum": 0,
           "description": "spot over strike S/K, > 0; enables the soft delta checks.",
         },
         "convention": {
@@ -6911,15 +7018,20 @@ export const openai = [
         },
         "financing": {
           "type": "number",
+          "default": 0,
           "description": "annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day " +
             "year; inverse products pay none. May be negative. Default 0.",
         },
         "expense": {
           "type": "number",
+          "minimum": 0,
+          "default": 0,
           "description": "annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0.",
         },
         "return_tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 0.0001,
           "description": "allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001.",
         },
       },
@@ -7034,6 +7146,8 @@ export const openai = [
         },
         "spot": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "default": 100,
           "description": "spot price of the reference option, > 0 (its strike is 100). Default 100.",
         },
       },
@@ -7545,10 +7659,13 @@ export const openai = [
         },
         "adv_lookback": {
           "type": "integer",
+          "minimum": 1,
+          "default": 21,
           "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
         },
         "min_expected_turnover": {
           "type": "number",
+          "default": 0.005,
           "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
             ">= 0. Default 0.005.",
         },
@@ -7812,15 +7929,19 @@ export const openai = [
         },
         "n_splits": {
           "type": "integer",
+          "default": 5,
           "description": "number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5.",
         },
         "embargo": {
           "type": "number",
+          "default": 0.01,
           "description": "embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x " +
             "n) bars. Default 0.01.",
         },
         "auc_tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 0.01,
           "description": "AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01.",
         },
       },
@@ -8137,10 +8258,13 @@ export const openai = [
         },
         "tol_bps": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "default": 10,
           "description": "divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10.",
         },
         "window_days": {
           "type": "integer",
+          "default": 3,
           "description": "how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.",
         },
       },
@@ -8467,15 +8591,20 @@ export const openai = [
         },
         "how": {
           "type": "string",
+          "default": "unstated",
           "description": "how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > " +
             "median\"); \"unstated\" earns a warning. Default \"unstated\".",
         },
         "min_regimes": {
           "type": "integer",
+          "minimum": 1,
+          "default": 2,
           "description": "fewest distinct labels the test period must contain, >= 1. Default 2.",
         },
         "min_episodes": {
           "type": "integer",
+          "minimum": 1,
+          "default": 2,
           "description": "fewest episodes per label before a warning, >= 1. Default 2.",
         },
       },
@@ -8610,6 +8739,8 @@ export const openai = [
         },
         "lo": {
           "type": "integer",
+          "minimum": 0,
+          "default": 0,
           "description": "start of the evaluation window, a row position (inclusive), >= 0. Default 0.",
         },
         "hi": {
@@ -8618,6 +8749,9 @@ export const openai = [
         },
         "max_anticipated": {
           "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.25,
           "description": "largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about " +
             "0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.",
         },
@@ -8723,14 +8857,17 @@ export const openai = [
         },
         "n_obs": {
           "type": "integer",
+          "minimum": 2,
           "description": "number of per-period observations behind it (>= 2).",
         },
         "n_trials": {
           "type": "integer",
+          "minimum": 1,
           "description": "honest number of configurations tried, abandoned ones included (>= 1).",
         },
         "periods_per_year": {
           "type": "integer",
+          "default": 252,
           "description": "periods per year, to convert n_obs to years. Default 252.",
         },
         "model_returns": {
@@ -8740,10 +8877,17 @@ export const openai = [
         },
         "n_blocks": {
           "type": "integer",
+          "minimum": 2,
+          "maximum": 20,
+          "multipleOf": 2,
+          "default": 16,
           "description": "S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16.",
         },
         "pbo_max": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 1,
+          "default": 0.5,
           "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
         },
       },
@@ -8961,6 +9105,7 @@ export const openai = [
         },
         "periods_per_year": {
           "type": "integer",
+          "default": 252,
           "description": "periods per year P, for annualising; >= 1. Default 252.",
         },
         "reported_sharpe": {
@@ -8969,6 +9114,7 @@ export const openai = [
         },
         "tolerance": {
           "type": "number",
+          "default": 0.02,
           "description": "a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and " +
             "absolute; >= 0. Default 0.02.",
         },
@@ -9110,6 +9256,7 @@ export const openai = [
         },
         "allow_exact_matches": {
           "type": "boolean",
+          "default": false,
           "description": "whether a quote stamped exactly at the signal time may match. Default false.",
         },
         "direction": {
@@ -9119,6 +9266,7 @@ export const openai = [
             "forward",
             "nearest",
           ],
+          "default": "backward",
           "description": "search direction, backward, forward or nearest; only backward is causal. Default \"backward\".",
         },
       },
@@ -9339,6 +9487,7 @@ export const openai = [
         },
         "reps": {
           "type": "integer",
+          "default": 1000,
           "description": "bootstrap replications, 1 to 100000. Default 1000.",
         },
         "block_size": {
@@ -9353,15 +9502,22 @@ export const openai = [
               "type": "number",
             },
           ],
+          "default": "auto",
           "description": "mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the " +
             "Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".",
         },
         "seed": {
           "type": "integer",
+          "minimum": 0,
+          "maximum": 4294967295,
+          "default": 0,
           "description": "MT19937 seed, an integer in [0, 2^32 - 1]. Default 0.",
         },
         "alpha": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
           "description": "significance level, in (0, 1). Default 0.05.",
         },
       },
@@ -9677,11 +9833,15 @@ export const openai = [
         },
         "min_gap_days": {
           "type": "integer",
+          "default": 30,
           "description": "calendar days: a name whose last observation is more than this before sample_end counts as dead " +
             "(delisted), >= 0. Default 30.",
         },
         "expected_annual_delist_rate": {
           "type": "number",
+          "minimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
           "description": "prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default " +
             "0.05.",
         },
@@ -9894,6 +10054,7 @@ export const openai = [
         },
         "n_obs": {
           "type": "integer",
+          "minimum": 2,
           "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
         },
         "sharpes": {
@@ -9905,27 +10066,35 @@ export const openai = [
         },
         "n_trials": {
           "type": "integer",
+          "minimum": 1,
           "description": "honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes.",
         },
         "sharpe_variance": {
           "type": "number",
+          "minimum": 0,
           "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
             "1) of sharpes.",
         },
         "periods_per_year": {
           "type": "integer",
+          "default": 252,
           "description": "periods per year, to de-annualise the Sharpes. Default 252.",
         },
         "skew": {
           "type": "number",
+          "default": 0,
           "description": "skewness of the best strategy's per-period returns. Default 0.",
         },
         "kurtosis": {
           "type": "number",
+          "default": 3,
           "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
         },
         "alpha": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
           "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
         },
       },
@@ -9966,8 +10135,9 @@ export const openai = [
             "median",
             "ward",
           ],
+          "default": "single",
           "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
-            "complete, average, weighted, centroid, median or ward.",
+            "complete, average, weighted, centroid, median or ward. Default \"single\".",
         },
       },
       "required": [
@@ -10236,6 +10406,7 @@ export const openaiStrict = [
           "type": "array",
           "items": {
             "type": "string",
+            "description": "At most 200 characters.",
           },
           "minItems": 1,
           "maxItems": 32,
@@ -10470,6 +10641,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "exclusiveMinimum": 0,
             },
             {
               "type": "null",
@@ -11082,6 +11254,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "integer",
+              "minimum": 0,
             },
             {
               "type": "null",
@@ -11281,6 +11454,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "minimum": 0,
             },
             {
               "type": "null",
@@ -11292,6 +11466,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "minimum": 0,
             },
             {
               "type": "null",
@@ -12070,6 +12245,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "integer",
+              "minimum": 1,
             },
             {
               "type": "null",
@@ -12242,6 +12418,7 @@ export const openaiStrict = [
         },
         "notional": {
           "type": "number",
+          "exclusiveMinimum": 0,
           "description": "position size in base currency units, > 0, for pip values.",
         },
         "trade_date": {
@@ -12282,6 +12459,7 @@ export const openaiStrict = [
         },
         "moneyness": {
           "type": "number",
+          "exclusiveMinimum": 0,
           "description": "spot over strike S/K, > 0; enables the soft delta checks.",
         },
         "convention": {
@@ -12597,6 +12775,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "minimum": 0,
             },
             {
               "type": "null",
@@ -12608,6 +12787,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "minimum": 0,
             },
             {
               "type": "null",
@@ -12767,6 +12947,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "exclusiveMinimum": 0,
             },
             {
               "type": "null",
@@ -13284,10 +13465,13 @@ export const openaiStrict = [
         },
         "adv_lookback": {
           "type": "integer",
+          "minimum": 1,
+          "default": 21,
           "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
         },
         "min_expected_turnover": {
           "type": "number",
+          "default": 0.005,
           "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
             ">= 0. Default 0.005.",
         },
@@ -13583,6 +13767,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "minimum": 0,
             },
             {
               "type": "null",
@@ -13964,6 +14149,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "exclusiveMinimum": 0,
             },
             {
               "type": "null",
@@ -14374,6 +14560,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "integer",
+              "minimum": 1,
             },
             {
               "type": "null",
@@ -14385,6 +14572,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "integer",
+              "minimum": 1,
             },
             {
               "type": "null",
@@ -14563,6 +14751,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "integer",
+              "minimum": 0,
             },
             {
               "type": "null",
@@ -14585,6 +14774,8 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "minimum": 0,
+              "maximum": 1,
             },
             {
               "type": "null",
@@ -14732,10 +14923,12 @@ export const openaiStrict = [
         },
         "n_obs": {
           "type": "integer",
+          "minimum": 2,
           "description": "number of per-period observations behind it (>= 2).",
         },
         "n_trials": {
           "type": "integer",
+          "minimum": 1,
           "description": "honest number of configurations tried, abandoned ones included (>= 1).",
         },
         "periods_per_year": {
@@ -14769,6 +14962,9 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "integer",
+              "minimum": 2,
+              "maximum": 20,
+              "multipleOf": 2,
             },
             {
               "type": "null",
@@ -14780,6 +14976,8 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 1,
             },
             {
               "type": "null",
@@ -15539,6 +15737,8 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "integer",
+              "minimum": 0,
+              "maximum": 4294967295,
             },
             {
               "type": "null",
@@ -15550,6 +15750,8 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "exclusiveMinimum": 0,
+              "exclusiveMaximum": 1,
             },
             {
               "type": "null",
@@ -15952,6 +16154,8 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "minimum": 0,
+              "exclusiveMaximum": 1,
             },
             {
               "type": "null",
@@ -16179,6 +16383,7 @@ export const openaiStrict = [
         },
         "n_obs": {
           "type": "integer",
+          "minimum": 2,
           "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
         },
         "sharpes": {
@@ -16199,6 +16404,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "integer",
+              "minimum": 1,
             },
             {
               "type": "null",
@@ -16210,6 +16416,7 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "minimum": 0,
             },
             {
               "type": "null",
@@ -16255,6 +16462,8 @@ export const openaiStrict = [
           "anyOf": [
             {
               "type": "number",
+              "exclusiveMinimum": 0,
+              "exclusiveMaximum": 1,
             },
             {
               "type": "null",
@@ -16319,7 +16528,7 @@ export const openaiStrict = [
             },
           ],
           "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
-            "complete, average, weighted, centroid, median or ward.",
+            "complete, average, weighted, centroid, median or ward. Default \"single\".",
         },
       },
       "required": [
@@ -16770,6 +16979,8 @@ export const openaiChat = [
           },
           "jump_tol": {
             "type": "number",
+            "exclusiveMinimum": 0,
+            "default": 0.15,
             "description": "tolerance of the jump test, in log points (> 0). Default 0.15.",
           },
         },
@@ -17204,10 +17415,12 @@ export const openaiChat = [
               "buy",
               "sell",
             ],
+            "default": "buy",
             "description": "the side of the fill being audited, buy or sell. Default \"buy\".",
           },
           "days_since_ipo": {
             "type": "integer",
+            "minimum": 0,
             "description": "sessions since listing, an integer >= 0 (0 = the listing day).",
           },
           "lots": {
@@ -17312,14 +17525,19 @@ export const openaiChat = [
               "topdown",
               "geometric",
             ],
+            "default": "fachler",
             "description": "attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\".",
           },
           "tol": {
             "type": "number",
+            "minimum": 0,
+            "default": 1e-10,
             "description": "reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10.",
           },
           "weight_tol": {
             "type": "number",
+            "minimum": 0,
+            "default": 1e-8,
             "description": "tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.",
           },
         },
@@ -17634,6 +17852,7 @@ export const openaiChat = [
           },
           "atol": {
             "type": "number",
+            "default": 0.000001,
             "description": "absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero " +
               "(>= 0). Default 0.000001.",
           },
@@ -17935,10 +18154,18 @@ export const openaiChat = [
             "items": {
               "type": "number",
             },
+            "default": [
+              0,
+              5,
+              10,
+              20,
+              50,
+            ],
             "description": "round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50].",
           },
           "cost_bps": {
             "type": "number",
+            "default": 10,
             "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
               "your own; finite, >= 0. Default 10.",
           },
@@ -17955,6 +18182,8 @@ export const openaiChat = [
           },
           "periods_per_year": {
             "type": "integer",
+            "minimum": 1,
+            "default": 252,
             "description": "periods per year, for annualising; >= 1. Default 252.",
           },
         },
@@ -18085,6 +18314,7 @@ export const openaiChat = [
           },
           "notional": {
             "type": "number",
+            "exclusiveMinimum": 0,
             "description": "position size in base currency units, > 0, for pip values.",
           },
           "trade_date": {
@@ -18126,6 +18356,7 @@ export const openaiChat = [
           },
           "moneyness": {
             "type": "number",
+            "exclusiveMinimum": 0,
             "description": "spot over strike S/K, > 0; enables the soft delta checks.",
           },
           "convention": {
@@ -18397,15 +18628,20 @@ export const openaiChat = [
           },
           "financing": {
             "type": "number",
+            "default": 0,
             "description": "annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day " +
               "year; inverse products pay none. May be negative. Default 0.",
           },
           "expense": {
             "type": "number",
+            "minimum": 0,
+            "default": 0,
             "description": "annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0.",
           },
           "return_tol": {
             "type": "number",
+            "minimum": 0,
+            "default": 0.0001,
             "description": "allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001.",
           },
         },
@@ -18521,6 +18757,8 @@ export const openaiChat = [
           },
           "spot": {
             "type": "number",
+            "exclusiveMinimum": 0,
+            "default": 100,
             "description": "spot price of the reference option, > 0 (its strike is 100). Default 100.",
           },
         },
@@ -19035,10 +19273,13 @@ export const openaiChat = [
           },
           "adv_lookback": {
             "type": "integer",
+            "minimum": 1,
+            "default": 21,
             "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
           },
           "min_expected_turnover": {
             "type": "number",
+            "default": 0.005,
             "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
               ">= 0. Default 0.005.",
           },
@@ -19303,15 +19544,19 @@ export const openaiChat = [
           },
           "n_splits": {
             "type": "integer",
+            "default": 5,
             "description": "number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5.",
           },
           "embargo": {
             "type": "number",
+            "default": 0.01,
             "description": "embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x " +
               "n) bars. Default 0.01.",
           },
           "auc_tol": {
             "type": "number",
+            "minimum": 0,
+            "default": 0.01,
             "description": "AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01.",
           },
         },
@@ -19629,10 +19874,13 @@ export const openaiChat = [
           },
           "tol_bps": {
             "type": "number",
+            "exclusiveMinimum": 0,
+            "default": 10,
             "description": "divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10.",
           },
           "window_days": {
             "type": "integer",
+            "default": 3,
             "description": "how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.",
           },
         },
@@ -19960,15 +20208,20 @@ export const openaiChat = [
           },
           "how": {
             "type": "string",
+            "default": "unstated",
             "description": "how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > " +
               "median\"); \"unstated\" earns a warning. Default \"unstated\".",
           },
           "min_regimes": {
             "type": "integer",
+            "minimum": 1,
+            "default": 2,
             "description": "fewest distinct labels the test period must contain, >= 1. Default 2.",
           },
           "min_episodes": {
             "type": "integer",
+            "minimum": 1,
+            "default": 2,
             "description": "fewest episodes per label before a warning, >= 1. Default 2.",
           },
         },
@@ -20104,6 +20357,8 @@ export const openaiChat = [
           },
           "lo": {
             "type": "integer",
+            "minimum": 0,
+            "default": 0,
             "description": "start of the evaluation window, a row position (inclusive), >= 0. Default 0.",
           },
           "hi": {
@@ -20112,6 +20367,9 @@ export const openaiChat = [
           },
           "max_anticipated": {
             "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "default": 0.25,
             "description": "largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about " +
               "0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.",
           },
@@ -20218,14 +20476,17 @@ export const openaiChat = [
           },
           "n_obs": {
             "type": "integer",
+            "minimum": 2,
             "description": "number of per-period observations behind it (>= 2).",
           },
           "n_trials": {
             "type": "integer",
+            "minimum": 1,
             "description": "honest number of configurations tried, abandoned ones included (>= 1).",
           },
           "periods_per_year": {
             "type": "integer",
+            "default": 252,
             "description": "periods per year, to convert n_obs to years. Default 252.",
           },
           "model_returns": {
@@ -20235,10 +20496,17 @@ export const openaiChat = [
           },
           "n_blocks": {
             "type": "integer",
+            "minimum": 2,
+            "maximum": 20,
+            "multipleOf": 2,
+            "default": 16,
             "description": "S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16.",
           },
           "pbo_max": {
             "type": "number",
+            "exclusiveMinimum": 0,
+            "maximum": 1,
+            "default": 0.5,
             "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
           },
         },
@@ -20457,6 +20725,7 @@ export const openaiChat = [
           },
           "periods_per_year": {
             "type": "integer",
+            "default": 252,
             "description": "periods per year P, for annualising; >= 1. Default 252.",
           },
           "reported_sharpe": {
@@ -20465,6 +20734,7 @@ export const openaiChat = [
           },
           "tolerance": {
             "type": "number",
+            "default": 0.02,
             "description": "a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and " +
               "absolute; >= 0. Default 0.02.",
           },
@@ -20607,6 +20877,7 @@ export const openaiChat = [
           },
           "allow_exact_matches": {
             "type": "boolean",
+            "default": false,
             "description": "whether a quote stamped exactly at the signal time may match. Default false.",
           },
           "direction": {
@@ -20616,6 +20887,7 @@ export const openaiChat = [
               "forward",
               "nearest",
             ],
+            "default": "backward",
             "description": "search direction, backward, forward or nearest; only backward is causal. Default \"backward\".",
           },
         },
@@ -20837,6 +21109,7 @@ export const openaiChat = [
           },
           "reps": {
             "type": "integer",
+            "default": 1000,
             "description": "bootstrap replications, 1 to 100000. Default 1000.",
           },
           "block_size": {
@@ -20851,15 +21124,22 @@ export const openaiChat = [
                 "type": "number",
               },
             ],
+            "default": "auto",
             "description": "mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the " +
               "Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".",
           },
           "seed": {
             "type": "integer",
+            "minimum": 0,
+            "maximum": 4294967295,
+            "default": 0,
             "description": "MT19937 seed, an integer in [0, 2^32 - 1]. Default 0.",
           },
           "alpha": {
             "type": "number",
+            "exclusiveMinimum": 0,
+            "exclusiveMaximum": 1,
+            "default": 0.05,
             "description": "significance level, in (0, 1). Default 0.05.",
           },
         },
@@ -21176,11 +21456,15 @@ export const openaiChat = [
           },
           "min_gap_days": {
             "type": "integer",
+            "default": 30,
             "description": "calendar days: a name whose last observation is more than this before sample_end counts as dead " +
               "(delisted), >= 0. Default 30.",
           },
           "expected_annual_delist_rate": {
             "type": "number",
+            "minimum": 0,
+            "exclusiveMaximum": 1,
+            "default": 0.05,
             "description": "prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default " +
               "0.05.",
           },
@@ -21394,6 +21678,7 @@ export const openaiChat = [
           },
           "n_obs": {
             "type": "integer",
+            "minimum": 2,
             "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
           },
           "sharpes": {
@@ -21405,27 +21690,35 @@ export const openaiChat = [
           },
           "n_trials": {
             "type": "integer",
+            "minimum": 1,
             "description": "honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes.",
           },
           "sharpe_variance": {
             "type": "number",
+            "minimum": 0,
             "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
               "1) of sharpes.",
           },
           "periods_per_year": {
             "type": "integer",
+            "default": 252,
             "description": "periods per year, to de-annualise the Sharpes. Default 252.",
           },
           "skew": {
             "type": "number",
+            "default": 0,
             "description": "skewness of the best strategy's per-period returns. Default 0.",
           },
           "kurtosis": {
             "type": "number",
+            "default": 3,
             "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
           },
           "alpha": {
             "type": "number",
+            "exclusiveMinimum": 0,
+            "exclusiveMaximum": 1,
+            "default": 0.05,
             "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
           },
         },
@@ -21467,8 +21760,9 @@ export const openaiChat = [
               "median",
               "ward",
             ],
+            "default": "single",
             "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
-              "complete, average, weighted, centroid, median or ward.",
+              "complete, average, weighted, centroid, median or ward. Default \"single\".",
           },
         },
         "required": [
@@ -22775,6 +23069,8 @@ export const mcp = [
         },
         "jump_tol": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "default": 0.15,
           "description": "tolerance of the jump test, in log points (> 0). Default 0.15.",
         },
       },
@@ -23319,10 +23615,12 @@ export const mcp = [
             "buy",
             "sell",
           ],
+          "default": "buy",
           "description": "the side of the fill being audited, buy or sell. Default \"buy\".",
         },
         "days_since_ipo": {
           "type": "integer",
+          "minimum": 0,
           "description": "sessions since listing, an integer >= 0 (0 = the listing day).",
         },
         "lots": {
@@ -23537,14 +23835,19 @@ export const mcp = [
             "topdown",
             "geometric",
           ],
+          "default": "fachler",
           "description": "attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\".",
         },
         "tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 1e-10,
           "description": "reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10.",
         },
         "weight_tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 1e-8,
           "description": "tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.",
         },
       },
@@ -24079,6 +24382,7 @@ export const mcp = [
         },
         "atol": {
           "type": "number",
+          "default": 0.000001,
           "description": "absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero " +
             "(>= 0). Default 0.000001.",
         },
@@ -24490,10 +24794,18 @@ export const mcp = [
           "items": {
             "type": "number",
           },
+          "default": [
+            0,
+            5,
+            10,
+            20,
+            50,
+          ],
           "description": "round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50].",
         },
         "cost_bps": {
           "type": "number",
+          "default": 10,
           "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
             "your own; finite, >= 0. Default 10.",
         },
@@ -24510,6 +24822,8 @@ export const mcp = [
         },
         "periods_per_year": {
           "type": "integer",
+          "minimum": 1,
+          "default": 252,
           "description": "periods per year, for annualising; >= 1. Default 252.",
         },
       },
@@ -24750,6 +25064,7 @@ export const mcp = [
         },
         "notional": {
           "type": "number",
+          "exclusiveMinimum": 0,
           "description": "position size in base currency units, > 0, for pip values.",
         },
         "trade_date": {
@@ -24901,6 +25216,7 @@ export const mcp = [
         },
         "moneyness": {
           "type": "number",
+          "exclusiveMinimum": 0,
           "description": "spot over strike S/K, > 0; enables the soft delta checks.",
         },
         "convention": {
@@ -25392,15 +25708,20 @@ export const mcp = [
         },
         "financing": {
           "type": "number",
+          "default": 0,
           "description": "annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day " +
             "year; inverse products pay none. May be negative. Default 0.",
         },
         "expense": {
           "type": "number",
+          "minimum": 0,
+          "default": 0,
           "description": "annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0.",
         },
         "return_tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 0.0001,
           "description": "allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001.",
         },
       },
@@ -25626,6 +25947,8 @@ export const mcp = [
         },
         "spot": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "default": 100,
           "description": "spot price of the reference option, > 0 (its strike is 100). Default 100.",
         },
       },
@@ -26470,10 +26793,13 @@ export const mcp = [
         },
         "adv_lookback": {
           "type": "integer",
+          "minimum": 1,
+          "default": 21,
           "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
         },
         "min_expected_turnover": {
           "type": "number",
+          "default": 0.005,
           "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
             ">= 0. Default 0.005.",
         },
@@ -26848,15 +27174,19 @@ export const mcp = [
         },
         "n_splits": {
           "type": "integer",
+          "default": 5,
           "description": "number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5.",
         },
         "embargo": {
           "type": "number",
+          "default": 0.01,
           "description": "embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x " +
             "n) bars. Default 0.01.",
         },
         "auc_tol": {
           "type": "number",
+          "minimum": 0,
+          "default": 0.01,
           "description": "AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01.",
         },
       },
@@ -27284,10 +27614,13 @@ export const mcp = [
         },
         "tol_bps": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "default": 10,
           "description": "divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10.",
         },
         "window_days": {
           "type": "integer",
+          "default": 3,
           "description": "how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.",
         },
       },
@@ -27725,15 +28058,20 @@ export const mcp = [
         },
         "how": {
           "type": "string",
+          "default": "unstated",
           "description": "how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > " +
             "median\"); \"unstated\" earns a warning. Default \"unstated\".",
         },
         "min_regimes": {
           "type": "integer",
+          "minimum": 1,
+          "default": 2,
           "description": "fewest distinct labels the test period must contain, >= 1. Default 2.",
         },
         "min_episodes": {
           "type": "integer",
+          "minimum": 1,
+          "default": 2,
           "description": "fewest episodes per label before a warning, >= 1. Default 2.",
         },
       },
@@ -27979,6 +28317,8 @@ export const mcp = [
         },
         "lo": {
           "type": "integer",
+          "minimum": 0,
+          "default": 0,
           "description": "start of the evaluation window, a row position (inclusive), >= 0. Default 0.",
         },
         "hi": {
@@ -27987,6 +28327,9 @@ export const mcp = [
         },
         "max_anticipated": {
           "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.25,
           "description": "largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about " +
             "0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.",
         },
@@ -28203,14 +28546,17 @@ export const mcp = [
         },
         "n_obs": {
           "type": "integer",
+          "minimum": 2,
           "description": "number of per-period observations behind it (>= 2).",
         },
         "n_trials": {
           "type": "integer",
+          "minimum": 1,
           "description": "honest number of configurations tried, abandoned ones included (>= 1).",
         },
         "periods_per_year": {
           "type": "integer",
+          "default": 252,
           "description": "periods per year, to convert n_obs to years. Default 252.",
         },
         "model_returns": {
@@ -28220,10 +28566,17 @@ export const mcp = [
         },
         "n_blocks": {
           "type": "integer",
+          "minimum": 2,
+          "maximum": 20,
+          "multipleOf": 2,
+          "default": 16,
           "description": "S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16.",
         },
         "pbo_max": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 1,
+          "default": 0.5,
           "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
         },
       },
@@ -28552,6 +28905,7 @@ export const mcp = [
         },
         "periods_per_year": {
           "type": "integer",
+          "default": 252,
           "description": "periods per year P, for annualising; >= 1. Default 252.",
         },
         "reported_sharpe": {
@@ -28560,6 +28914,7 @@ export const mcp = [
         },
         "tolerance": {
           "type": "number",
+          "default": 0.02,
           "description": "a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and " +
             "absolute; >= 0. Default 0.02.",
         },
@@ -28812,6 +29167,7 @@ export const mcp = [
         },
         "allow_exact_matches": {
           "type": "boolean",
+          "default": false,
           "description": "whether a quote stamped exactly at the signal time may match. Default false.",
         },
         "direction": {
@@ -28821,6 +29177,7 @@ export const mcp = [
             "forward",
             "nearest",
           ],
+          "default": "backward",
           "description": "search direction, backward, forward or nearest; only backward is causal. Default \"backward\".",
         },
       },
@@ -29152,6 +29509,7 @@ export const mcp = [
         },
         "reps": {
           "type": "integer",
+          "default": 1000,
           "description": "bootstrap replications, 1 to 100000. Default 1000.",
         },
         "block_size": {
@@ -29166,15 +29524,22 @@ export const mcp = [
               "type": "number",
             },
           ],
+          "default": "auto",
           "description": "mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the " +
             "Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".",
         },
         "seed": {
           "type": "integer",
+          "minimum": 0,
+          "maximum": 4294967295,
+          "default": 0,
           "description": "MT19937 seed, an integer in [0, 2^32 - 1]. Default 0.",
         },
         "alpha": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
           "description": "significance level, in (0, 1). Default 0.05.",
         },
       },
@@ -29601,11 +29966,15 @@ export const mcp = [
         },
         "min_gap_days": {
           "type": "integer",
+          "default": 30,
           "description": "calendar days: a name whose last observation is more than this before sample_end counts as dead " +
             "(delisted), >= 0. Default 30.",
         },
         "expected_annual_delist_rate": {
           "type": "number",
+          "minimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
           "description": "prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default " +
             "0.05.",
         },
@@ -29929,6 +30298,7 @@ export const mcp = [
         },
         "n_obs": {
           "type": "integer",
+          "minimum": 2,
           "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
         },
         "sharpes": {
@@ -29940,27 +30310,35 @@ export const mcp = [
         },
         "n_trials": {
           "type": "integer",
+          "minimum": 1,
           "description": "honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes.",
         },
         "sharpe_variance": {
           "type": "number",
+          "minimum": 0,
           "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
             "1) of sharpes.",
         },
         "periods_per_year": {
           "type": "integer",
+          "default": 252,
           "description": "periods per year, to de-annualise the Sharpes. Default 252.",
         },
         "skew": {
           "type": "number",
+          "default": 0,
           "description": "skewness of the best strategy's per-period returns. Default 0.",
         },
         "kurtosis": {
           "type": "number",
+          "default": 3,
           "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
         },
         "alpha": {
           "type": "number",
+          "exclusiveMinimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
           "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
         },
       },
@@ -30112,8 +30490,9 @@ export const mcp = [
             "median",
             "ward",
           ],
+          "default": "single",
           "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
-            "complete, average, weighted, centroid, median or ward.",
+            "complete, average, weighted, centroid, median or ward. Default \"single\".",
         },
       },
       "required": [

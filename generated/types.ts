@@ -1242,7 +1242,7 @@ alpha?: number
 export interface CheckWeightTrapsArgs {
 asset_returns: FramePayload
 /**
- * hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), complete, average, weighted, centroid, median or ward.
+ * hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), complete, average, weighted, centroid, median or ward. Default "single".
  */
 linkage_method?: ("single" | "complete" | "average" | "weighted" | "centroid" | "median" | "ward")
 }

@@ -7053,7 +7053,7 @@ const schema34 = {
 		},
 		raw_reference: { $ref: "payload_series" },
 		expected: { type: "string", enum: ["raw", "back-adjusted", "forward-adjusted", "unknown"] },
-		jump_tol: { type: "number" },
+		jump_tol: { type: "number", exclusiveMinimum: 0, default: 0.15 },
 	},
 	required: ["close", "actions"],
 	additionalProperties: false,
@@ -9234,17 +9234,32 @@ function validate67(
 									if (data.jump_tol !== undefined) {
 										let data6 = data.jump_tol;
 										const _errs19 = errors;
-										if (!(typeof data6 == "number" && isFinite(data6))) {
-											validate67.errors = [
-												{
-													instancePath: instancePath + "/jump_tol",
-													schemaPath: "#/properties/jump_tol/type",
-													keyword: "type",
-													params: { type: "number" },
-													message: "must be number",
-												},
-											];
-											return false;
+										if (errors === _errs19) {
+											if (typeof data6 == "number" && isFinite(data6)) {
+												if (data6 <= 0 || isNaN(data6)) {
+													validate67.errors = [
+														{
+															instancePath: instancePath + "/jump_tol",
+															schemaPath: "#/properties/jump_tol/exclusiveMinimum",
+															keyword: "exclusiveMinimum",
+															params: { comparison: ">", limit: 0 },
+															message: "must be > 0",
+														},
+													];
+													return false;
+												}
+											} else {
+												validate67.errors = [
+													{
+														instancePath: instancePath + "/jump_tol",
+														schemaPath: "#/properties/jump_tol/type",
+														keyword: "type",
+														params: { type: "number" },
+														message: "must be number",
+													},
+												];
+												return false;
+											}
 										}
 										var valid0 = _errs19 === errors;
 									} else {
@@ -9298,8 +9313,8 @@ const schema37 = {
 		code: { type: "string" },
 		date: { type: "string", format: "date" },
 		stock_name: { type: "string" },
-		side: { type: "string", enum: ["buy", "sell"] },
-		days_since_ipo: { type: "integer" },
+		side: { type: "string", enum: ["buy", "sell"], default: "buy" },
+		days_since_ipo: { type: "integer", minimum: 0 },
 		lots: {
 			type: "array",
 			items: {
@@ -10273,6 +10288,22 @@ function validate73(
 												];
 												return false;
 											}
+											if (errors === _errs77) {
+												if (typeof data21 == "number" && isFinite(data21)) {
+													if (data21 < 0 || isNaN(data21)) {
+														validate73.errors = [
+															{
+																instancePath: instancePath + "/days_since_ipo",
+																schemaPath: "#/properties/days_since_ipo/minimum",
+																keyword: "minimum",
+																params: { comparison: ">=", limit: 0 },
+																message: "must be >= 0",
+															},
+														];
+														return false;
+													}
+												}
+											}
 											var valid0 = _errs77 === errors;
 										} else {
 											var valid0 = true;
@@ -10663,9 +10694,9 @@ const schema38 = {
 	properties: {
 		panel: { $ref: "payload_frame" },
 		panels: { type: "array", items: { $ref: "payload_frame" } },
-		method: { type: "string", enum: ["fachler", "bhb", "topdown", "geometric"] },
-		tol: { type: "number" },
-		weight_tol: { type: "number" },
+		method: { type: "string", enum: ["fachler", "bhb", "topdown", "geometric"], default: "fachler" },
+		tol: { type: "number", minimum: 0, default: 1e-10 },
+		weight_tol: { type: "number", minimum: 0, default: 1e-8 },
 	},
 	required: [],
 	additionalProperties: false,
@@ -10801,17 +10832,32 @@ function validate74(
 							if (data.tol !== undefined) {
 								let data4 = data.tol;
 								const _errs8 = errors;
-								if (!(typeof data4 == "number" && isFinite(data4))) {
-									validate74.errors = [
-										{
-											instancePath: instancePath + "/tol",
-											schemaPath: "#/properties/tol/type",
-											keyword: "type",
-											params: { type: "number" },
-											message: "must be number",
-										},
-									];
-									return false;
+								if (errors === _errs8) {
+									if (typeof data4 == "number" && isFinite(data4)) {
+										if (data4 < 0 || isNaN(data4)) {
+											validate74.errors = [
+												{
+													instancePath: instancePath + "/tol",
+													schemaPath: "#/properties/tol/minimum",
+													keyword: "minimum",
+													params: { comparison: ">=", limit: 0 },
+													message: "must be >= 0",
+												},
+											];
+											return false;
+										}
+									} else {
+										validate74.errors = [
+											{
+												instancePath: instancePath + "/tol",
+												schemaPath: "#/properties/tol/type",
+												keyword: "type",
+												params: { type: "number" },
+												message: "must be number",
+											},
+										];
+										return false;
+									}
 								}
 								var valid0 = _errs8 === errors;
 							} else {
@@ -10821,17 +10867,32 @@ function validate74(
 								if (data.weight_tol !== undefined) {
 									let data5 = data.weight_tol;
 									const _errs10 = errors;
-									if (!(typeof data5 == "number" && isFinite(data5))) {
-										validate74.errors = [
-											{
-												instancePath: instancePath + "/weight_tol",
-												schemaPath: "#/properties/weight_tol/type",
-												keyword: "type",
-												params: { type: "number" },
-												message: "must be number",
-											},
-										];
-										return false;
+									if (errors === _errs10) {
+										if (typeof data5 == "number" && isFinite(data5)) {
+											if (data5 < 0 || isNaN(data5)) {
+												validate74.errors = [
+													{
+														instancePath: instancePath + "/weight_tol",
+														schemaPath: "#/properties/weight_tol/minimum",
+														keyword: "minimum",
+														params: { comparison: ">=", limit: 0 },
+														message: "must be >= 0",
+													},
+												];
+												return false;
+											}
+										} else {
+											validate74.errors = [
+												{
+													instancePath: instancePath + "/weight_tol",
+													schemaPath: "#/properties/weight_tol/type",
+													keyword: "type",
+													params: { type: "number" },
+													message: "must be number",
+												},
+											];
+											return false;
+										}
 									}
 									var valid0 = _errs10 === errors;
 								} else {
@@ -11239,7 +11300,7 @@ const schema40 = {
 		method: { type: "string", enum: ["difference", "ratio", "unadjusted"] },
 		contracts: { $ref: "payload_frame" },
 		roll_dates: { type: "array", items: { type: "string", format: "date" } },
-		atol: { type: "number" },
+		atol: { type: "number", default: 0.000001 },
 	},
 	required: ["stitched", "method"],
 	additionalProperties: false,
@@ -11462,10 +11523,10 @@ const schema41 = {
 	properties: {
 		returns: { $ref: "payload_series" },
 		turnover: { anyOf: [{ $ref: "payload_series" }, { type: "number" }] },
-		bps: { type: "array", items: { type: "number" } },
-		cost_bps: { type: "number" },
+		bps: { type: "array", items: { type: "number" }, default: [0, 5, 10, 20, 50] },
+		cost_bps: { type: "number", default: 10 },
 		benchmark: { anyOf: [{ $ref: "payload_series" }, { type: "number" }] },
-		periods_per_year: { type: "integer" },
+		periods_per_year: { type: "integer", minimum: 1, default: 252 },
 	},
 	required: ["returns", "turnover"],
 	additionalProperties: false,
@@ -11765,6 +11826,22 @@ function validate81(
 												];
 												return false;
 											}
+											if (errors === _errs19) {
+												if (typeof data6 == "number" && isFinite(data6)) {
+													if (data6 < 1 || isNaN(data6)) {
+														validate81.errors = [
+															{
+																instancePath: instancePath + "/periods_per_year",
+																schemaPath: "#/properties/periods_per_year/minimum",
+																keyword: "minimum",
+																params: { comparison: ">=", limit: 1 },
+																message: "must be >= 1",
+															},
+														];
+														return false;
+													}
+												}
+											}
 											var valid0 = _errs19 === errors;
 										} else {
 											var valid0 = true;
@@ -11794,7 +11871,7 @@ const schema42 = {
 	properties: {
 		pair: { anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] },
 		rate: { anyOf: [{ type: "number" }, { type: "object", additionalProperties: { type: "number" } }] },
-		notional: { type: "number" },
+		notional: { type: "number", exclusiveMinimum: 0 },
 		trade_date: { type: "string", format: "date" },
 	},
 	required: ["pair"],
@@ -12046,17 +12123,32 @@ function validate85(
 							if (data.notional !== undefined) {
 								let data4 = data.notional;
 								const _errs19 = errors;
-								if (!(typeof data4 == "number" && isFinite(data4))) {
-									validate85.errors = [
-										{
-											instancePath: instancePath + "/notional",
-											schemaPath: "#/properties/notional/type",
-											keyword: "type",
-											params: { type: "number" },
-											message: "must be number",
-										},
-									];
-									return false;
+								if (errors === _errs19) {
+									if (typeof data4 == "number" && isFinite(data4)) {
+										if (data4 <= 0 || isNaN(data4)) {
+											validate85.errors = [
+												{
+													instancePath: instancePath + "/notional",
+													schemaPath: "#/properties/notional/exclusiveMinimum",
+													keyword: "exclusiveMinimum",
+													params: { comparison: ">", limit: 0 },
+													message: "must be > 0",
+												},
+											];
+											return false;
+										}
+									} else {
+										validate85.errors = [
+											{
+												instancePath: instancePath + "/notional",
+												schemaPath: "#/properties/notional/type",
+												keyword: "type",
+												params: { type: "number" },
+												message: "must be number",
+											},
+										];
+										return false;
+									}
 								}
 								var valid0 = _errs19 === errors;
 							} else {
@@ -12108,7 +12200,7 @@ const schema43 = {
 	properties: {
 		greeks: { type: "object", additionalProperties: { type: "number" } },
 		flag: { type: "string" },
-		moneyness: { type: "number" },
+		moneyness: { type: "number", exclusiveMinimum: 0 },
 		convention: { type: "string" },
 	},
 	required: ["greeks", "flag"],
@@ -12225,17 +12317,32 @@ function validate86(
 							if (data.moneyness !== undefined) {
 								let data3 = data.moneyness;
 								const _errs9 = errors;
-								if (!(typeof data3 == "number" && isFinite(data3))) {
-									validate86.errors = [
-										{
-											instancePath: instancePath + "/moneyness",
-											schemaPath: "#/properties/moneyness/type",
-											keyword: "type",
-											params: { type: "number" },
-											message: "must be number",
-										},
-									];
-									return false;
+								if (errors === _errs9) {
+									if (typeof data3 == "number" && isFinite(data3)) {
+										if (data3 <= 0 || isNaN(data3)) {
+											validate86.errors = [
+												{
+													instancePath: instancePath + "/moneyness",
+													schemaPath: "#/properties/moneyness/exclusiveMinimum",
+													keyword: "exclusiveMinimum",
+													params: { comparison: ">", limit: 0 },
+													message: "must be > 0",
+												},
+											];
+											return false;
+										}
+									} else {
+										validate86.errors = [
+											{
+												instancePath: instancePath + "/moneyness",
+												schemaPath: "#/properties/moneyness/type",
+												keyword: "type",
+												params: { type: "number" },
+												message: "must be number",
+											},
+										];
+										return false;
+									}
 								}
 								var valid0 = _errs9 === errors;
 							} else {
@@ -12460,9 +12567,9 @@ const schema45 = {
 		index_returns: { $ref: "payload_series" },
 		lev: { type: "number" },
 		modelled_return: { type: "number" },
-		financing: { type: "number" },
-		expense: { type: "number" },
-		return_tol: { type: "number" },
+		financing: { type: "number", default: 0 },
+		expense: { type: "number", minimum: 0, default: 0 },
+		return_tol: { type: "number", minimum: 0, default: 0.0001 },
 	},
 	required: ["index_returns", "lev"],
 	additionalProperties: false,
@@ -12607,17 +12714,32 @@ function validate90(
 									if (data.expense !== undefined) {
 										let data4 = data.expense;
 										const _errs9 = errors;
-										if (!(typeof data4 == "number" && isFinite(data4))) {
-											validate90.errors = [
-												{
-													instancePath: instancePath + "/expense",
-													schemaPath: "#/properties/expense/type",
-													keyword: "type",
-													params: { type: "number" },
-													message: "must be number",
-												},
-											];
-											return false;
+										if (errors === _errs9) {
+											if (typeof data4 == "number" && isFinite(data4)) {
+												if (data4 < 0 || isNaN(data4)) {
+													validate90.errors = [
+														{
+															instancePath: instancePath + "/expense",
+															schemaPath: "#/properties/expense/minimum",
+															keyword: "minimum",
+															params: { comparison: ">=", limit: 0 },
+															message: "must be >= 0",
+														},
+													];
+													return false;
+												}
+											} else {
+												validate90.errors = [
+													{
+														instancePath: instancePath + "/expense",
+														schemaPath: "#/properties/expense/type",
+														keyword: "type",
+														params: { type: "number" },
+														message: "must be number",
+													},
+												];
+												return false;
+											}
 										}
 										var valid0 = _errs9 === errors;
 									} else {
@@ -12627,17 +12749,32 @@ function validate90(
 										if (data.return_tol !== undefined) {
 											let data5 = data.return_tol;
 											const _errs11 = errors;
-											if (!(typeof data5 == "number" && isFinite(data5))) {
-												validate90.errors = [
-													{
-														instancePath: instancePath + "/return_tol",
-														schemaPath: "#/properties/return_tol/type",
-														keyword: "type",
-														params: { type: "number" },
-														message: "must be number",
-													},
-												];
-												return false;
+											if (errors === _errs11) {
+												if (typeof data5 == "number" && isFinite(data5)) {
+													if (data5 < 0 || isNaN(data5)) {
+														validate90.errors = [
+															{
+																instancePath: instancePath + "/return_tol",
+																schemaPath: "#/properties/return_tol/minimum",
+																keyword: "minimum",
+																params: { comparison: ">=", limit: 0 },
+																message: "must be >= 0",
+															},
+														];
+														return false;
+													}
+												} else {
+													validate90.errors = [
+														{
+															instancePath: instancePath + "/return_tol",
+															schemaPath: "#/properties/return_tol/type",
+															keyword: "type",
+															params: { type: "number" },
+															message: "must be number",
+														},
+													];
+													return false;
+												}
 											}
 											var valid0 = _errs11 === errors;
 										} else {
@@ -12669,7 +12806,7 @@ const schema46 = {
 		eval_date: { type: "string", format: "date" },
 		curve_ref: { type: "string", format: "date" },
 		expiry: { type: "string", format: "date" },
-		spot: { type: "number" },
+		spot: { type: "number", exclusiveMinimum: 0, default: 100 },
 	},
 	required: ["eval_date", "curve_ref", "expiry"],
 	additionalProperties: false,
@@ -12796,17 +12933,32 @@ function validate92(
 								if (data.spot !== undefined) {
 									let data3 = data.spot;
 									const _errs8 = errors;
-									if (!(typeof data3 == "number" && isFinite(data3))) {
-										validate92.errors = [
-											{
-												instancePath: instancePath + "/spot",
-												schemaPath: "#/properties/spot/type",
-												keyword: "type",
-												params: { type: "number" },
-												message: "must be number",
-											},
-										];
-										return false;
+									if (errors === _errs8) {
+										if (typeof data3 == "number" && isFinite(data3)) {
+											if (data3 <= 0 || isNaN(data3)) {
+												validate92.errors = [
+													{
+														instancePath: instancePath + "/spot",
+														schemaPath: "#/properties/spot/exclusiveMinimum",
+														keyword: "exclusiveMinimum",
+														params: { comparison: ">", limit: 0 },
+														message: "must be > 0",
+													},
+												];
+												return false;
+											}
+										} else {
+											validate92.errors = [
+												{
+													instancePath: instancePath + "/spot",
+													schemaPath: "#/properties/spot/type",
+													keyword: "type",
+													params: { type: "number" },
+													message: "must be number",
+												},
+											];
+											return false;
+										}
 									}
 									var valid0 = _errs8 === errors;
 								} else {
@@ -13975,8 +14127,8 @@ const schema49 = {
 		rebalance_dates: { type: "array", items: { type: "string", format: "date" } },
 		liquidity: { $ref: "payload_frame" },
 		min_adv: { type: "number" },
-		adv_lookback: { type: "integer" },
-		min_expected_turnover: { type: "number" },
+		adv_lookback: { type: "integer", minimum: 1, default: 21 },
+		min_expected_turnover: { type: "number", default: 0.005 },
 	},
 	required: [],
 	additionalProperties: false,
@@ -14213,6 +14365,22 @@ function validate97(
 											];
 											return false;
 										}
+										if (errors === _errs17) {
+											if (typeof data8 == "number" && isFinite(data8)) {
+												if (data8 < 1 || isNaN(data8)) {
+													validate97.errors = [
+														{
+															instancePath: instancePath + "/adv_lookback",
+															schemaPath: "#/properties/adv_lookback/minimum",
+															keyword: "minimum",
+															params: { comparison: ">=", limit: 1 },
+															message: "must be >= 1",
+														},
+													];
+													return false;
+												}
+											}
+										}
 										var valid0 = _errs17 === errors;
 									} else {
 										var valid0 = true;
@@ -14264,9 +14432,9 @@ const schema50 = {
 		y: { anyOf: [{ $ref: "payload_series" }, { type: "array", items: { type: "integer" } }] },
 		horizon: { type: "integer" },
 		splits: { type: "array", items: { type: "array", items: { type: "array", items: { type: "integer" } } } },
-		n_splits: { type: "integer" },
-		embargo: { type: "number" },
-		auc_tol: { type: "number" },
+		n_splits: { type: "integer", default: 5 },
+		embargo: { type: "number", default: 0.01 },
+		auc_tol: { type: "number", minimum: 0, default: 0.01 },
 	},
 	required: ["x", "y", "horizon"],
 	additionalProperties: false,
@@ -14727,17 +14895,32 @@ function validate100(
 											if (data.auc_tol !== undefined) {
 												let data12 = data.auc_tol;
 												const _errs32 = errors;
-												if (!(typeof data12 == "number" && isFinite(data12))) {
-													validate100.errors = [
-														{
-															instancePath: instancePath + "/auc_tol",
-															schemaPath: "#/properties/auc_tol/type",
-															keyword: "type",
-															params: { type: "number" },
-															message: "must be number",
-														},
-													];
-													return false;
+												if (errors === _errs32) {
+													if (typeof data12 == "number" && isFinite(data12)) {
+														if (data12 < 0 || isNaN(data12)) {
+															validate100.errors = [
+																{
+																	instancePath: instancePath + "/auc_tol",
+																	schemaPath: "#/properties/auc_tol/minimum",
+																	keyword: "minimum",
+																	params: { comparison: ">=", limit: 0 },
+																	message: "must be >= 0",
+																},
+															];
+															return false;
+														}
+													} else {
+														validate100.errors = [
+															{
+																instancePath: instancePath + "/auc_tol",
+																schemaPath: "#/properties/auc_tol/type",
+																keyword: "type",
+																params: { type: "number" },
+																message: "must be number",
+															},
+														];
+														return false;
+													}
 												}
 												var valid0 = _errs32 === errors;
 											} else {
@@ -14775,8 +14958,8 @@ const schema51 = {
 				{ type: "array", items: { type: "array", items: { anyOf: [{ type: "string" }, { type: "number" }] } } },
 			],
 		},
-		tol_bps: { type: "number" },
-		window_days: { type: "integer" },
+		tol_bps: { type: "number", exclusiveMinimum: 0, default: 10 },
+		window_days: { type: "integer", default: 3 },
 	},
 	required: ["close", "other"],
 	additionalProperties: false,
@@ -15055,17 +15238,32 @@ function validate103(
 								if (data.tol_bps !== undefined) {
 									let data5 = data.tol_bps;
 									const _errs17 = errors;
-									if (!(typeof data5 == "number" && isFinite(data5))) {
-										validate103.errors = [
-											{
-												instancePath: instancePath + "/tol_bps",
-												schemaPath: "#/properties/tol_bps/type",
-												keyword: "type",
-												params: { type: "number" },
-												message: "must be number",
-											},
-										];
-										return false;
+									if (errors === _errs17) {
+										if (typeof data5 == "number" && isFinite(data5)) {
+											if (data5 <= 0 || isNaN(data5)) {
+												validate103.errors = [
+													{
+														instancePath: instancePath + "/tol_bps",
+														schemaPath: "#/properties/tol_bps/exclusiveMinimum",
+														keyword: "exclusiveMinimum",
+														params: { comparison: ">", limit: 0 },
+														message: "must be > 0",
+													},
+												];
+												return false;
+											}
+										} else {
+											validate103.errors = [
+												{
+													instancePath: instancePath + "/tol_bps",
+													schemaPath: "#/properties/tol_bps/type",
+													keyword: "type",
+													params: { type: "number" },
+													message: "must be number",
+												},
+											];
+											return false;
+										}
 									}
 									var valid0 = _errs17 === errors;
 								} else {
@@ -15123,9 +15321,9 @@ const schema52 = {
 				{ type: "array", items: { anyOf: [{ type: "string" }, { type: "integer" }] } },
 			],
 		},
-		how: { type: "string" },
-		min_regimes: { type: "integer" },
-		min_episodes: { type: "integer" },
+		how: { type: "string", default: "unstated" },
+		min_regimes: { type: "integer", minimum: 1, default: 2 },
+		min_episodes: { type: "integer", minimum: 1, default: 2 },
 	},
 	required: ["dates", "asset", "strategy", "position", "labels"],
 	additionalProperties: false,
@@ -15483,6 +15681,22 @@ function validate107(
 													];
 													return false;
 												}
+												if (errors === _errs22) {
+													if (typeof data8 == "number" && isFinite(data8)) {
+														if (data8 < 1 || isNaN(data8)) {
+															validate107.errors = [
+																{
+																	instancePath: instancePath + "/min_regimes",
+																	schemaPath: "#/properties/min_regimes/minimum",
+																	keyword: "minimum",
+																	params: { comparison: ">=", limit: 1 },
+																	message: "must be >= 1",
+																},
+															];
+															return false;
+														}
+													}
+												}
 												var valid0 = _errs22 === errors;
 											} else {
 												var valid0 = true;
@@ -15502,6 +15716,22 @@ function validate107(
 															},
 														];
 														return false;
+													}
+													if (errors === _errs24) {
+														if (typeof data9 == "number" && isFinite(data9)) {
+															if (data9 < 1 || isNaN(data9)) {
+																validate107.errors = [
+																	{
+																		instancePath: instancePath + "/min_episodes",
+																		schemaPath: "#/properties/min_episodes/minimum",
+																		keyword: "minimum",
+																		params: { comparison: ">=", limit: 1 },
+																		message: "must be >= 1",
+																	},
+																];
+																return false;
+															}
+														}
 													}
 													var valid0 = _errs24 === errors;
 												} else {
@@ -15534,9 +15764,9 @@ const schema53 = {
 	properties: {
 		regime: { anyOf: [{ $ref: "payload_series" }, { type: "array", items: { type: "integer" } }] },
 		p_calm: { anyOf: [{ $ref: "payload_series" }, { type: "array", items: { type: "number" } }] },
-		lo: { type: "integer" },
+		lo: { type: "integer", minimum: 0, default: 0 },
 		hi: { type: "integer" },
-		max_anticipated: { type: "number" },
+		max_anticipated: { type: "number", minimum: 0, maximum: 1, default: 0.25 },
 	},
 	required: ["regime", "p_calm"],
 	additionalProperties: false,
@@ -15815,6 +16045,22 @@ function validate112(
 									];
 									return false;
 								}
+								if (errors === _errs16) {
+									if (typeof data4 == "number" && isFinite(data4)) {
+										if (data4 < 0 || isNaN(data4)) {
+											validate112.errors = [
+												{
+													instancePath: instancePath + "/lo",
+													schemaPath: "#/properties/lo/minimum",
+													keyword: "minimum",
+													params: { comparison: ">=", limit: 0 },
+													message: "must be >= 0",
+												},
+											];
+											return false;
+										}
+									}
+								}
 								var valid0 = _errs16 === errors;
 							} else {
 								var valid0 = true;
@@ -15843,17 +16089,45 @@ function validate112(
 									if (data.max_anticipated !== undefined) {
 										let data6 = data.max_anticipated;
 										const _errs20 = errors;
-										if (!(typeof data6 == "number" && isFinite(data6))) {
-											validate112.errors = [
-												{
-													instancePath: instancePath + "/max_anticipated",
-													schemaPath: "#/properties/max_anticipated/type",
-													keyword: "type",
-													params: { type: "number" },
-													message: "must be number",
-												},
-											];
-											return false;
+										if (errors === _errs20) {
+											if (typeof data6 == "number" && isFinite(data6)) {
+												if (data6 > 1 || isNaN(data6)) {
+													validate112.errors = [
+														{
+															instancePath: instancePath + "/max_anticipated",
+															schemaPath: "#/properties/max_anticipated/maximum",
+															keyword: "maximum",
+															params: { comparison: "<=", limit: 1 },
+															message: "must be <= 1",
+														},
+													];
+													return false;
+												} else {
+													if (data6 < 0 || isNaN(data6)) {
+														validate112.errors = [
+															{
+																instancePath: instancePath + "/max_anticipated",
+																schemaPath: "#/properties/max_anticipated/minimum",
+																keyword: "minimum",
+																params: { comparison: ">=", limit: 0 },
+																message: "must be >= 0",
+															},
+														];
+														return false;
+													}
+												}
+											} else {
+												validate112.errors = [
+													{
+														instancePath: instancePath + "/max_anticipated",
+														schemaPath: "#/properties/max_anticipated/type",
+														keyword: "type",
+														params: { type: "number" },
+														message: "must be number",
+													},
+												];
+												return false;
+											}
 										}
 										var valid0 = _errs20 === errors;
 									} else {
@@ -15882,12 +16156,12 @@ const schema54 = {
 	type: "object",
 	properties: {
 		best_sharpe: { type: "number" },
-		n_obs: { type: "integer" },
-		n_trials: { type: "integer" },
-		periods_per_year: { type: "integer" },
+		n_obs: { type: "integer", minimum: 2 },
+		n_trials: { type: "integer", minimum: 1 },
+		periods_per_year: { type: "integer", default: 252 },
 		model_returns: { $ref: "payload_frame" },
-		n_blocks: { type: "integer" },
-		pbo_max: { type: "number" },
+		n_blocks: { type: "integer", minimum: 2, maximum: 20, multipleOf: 2, default: 16 },
+		pbo_max: { type: "number", exclusiveMinimum: 0, maximum: 1, default: 0.5 },
 	},
 	required: ["best_sharpe", "n_obs", "n_trials"],
 	additionalProperties: false,
@@ -15987,6 +16261,22 @@ function validate115(
 								];
 								return false;
 							}
+							if (errors === _errs4) {
+								if (typeof data1 == "number" && isFinite(data1)) {
+									if (data1 < 2 || isNaN(data1)) {
+										validate115.errors = [
+											{
+												instancePath: instancePath + "/n_obs",
+												schemaPath: "#/properties/n_obs/minimum",
+												keyword: "minimum",
+												params: { comparison: ">=", limit: 2 },
+												message: "must be >= 2",
+											},
+										];
+										return false;
+									}
+								}
+							}
 							var valid0 = _errs4 === errors;
 						} else {
 							var valid0 = true;
@@ -16006,6 +16296,22 @@ function validate115(
 										},
 									];
 									return false;
+								}
+								if (errors === _errs6) {
+									if (typeof data2 == "number" && isFinite(data2)) {
+										if (data2 < 1 || isNaN(data2)) {
+											validate115.errors = [
+												{
+													instancePath: instancePath + "/n_trials",
+													schemaPath: "#/properties/n_trials/minimum",
+													keyword: "minimum",
+													params: { comparison: ">=", limit: 1 },
+													message: "must be >= 1",
+												},
+											];
+											return false;
+										}
+									}
 								}
 								var valid0 = _errs6 === errors;
 							} else {
@@ -16066,6 +16372,49 @@ function validate115(
 												];
 												return false;
 											}
+											if (errors === _errs11) {
+												if (typeof data5 == "number" && isFinite(data5)) {
+													if (data5 > 20 || isNaN(data5)) {
+														validate115.errors = [
+															{
+																instancePath: instancePath + "/n_blocks",
+																schemaPath: "#/properties/n_blocks/maximum",
+																keyword: "maximum",
+																params: { comparison: "<=", limit: 20 },
+																message: "must be <= 20",
+															},
+														];
+														return false;
+													} else {
+														if (data5 < 2 || isNaN(data5)) {
+															validate115.errors = [
+																{
+																	instancePath: instancePath + "/n_blocks",
+																	schemaPath: "#/properties/n_blocks/minimum",
+																	keyword: "minimum",
+																	params: { comparison: ">=", limit: 2 },
+																	message: "must be >= 2",
+																},
+															];
+															return false;
+														} else {
+															let res0;
+															if (2 === 0 || ((res0 = data5 / 2), res0 !== parseInt(res0))) {
+																validate115.errors = [
+																	{
+																		instancePath: instancePath + "/n_blocks",
+																		schemaPath: "#/properties/n_blocks/multipleOf",
+																		keyword: "multipleOf",
+																		params: { multipleOf: 2 },
+																		message: "must be multiple of 2",
+																	},
+																];
+																return false;
+															}
+														}
+													}
+												}
+											}
 											var valid0 = _errs11 === errors;
 										} else {
 											var valid0 = true;
@@ -16074,17 +16423,45 @@ function validate115(
 											if (data.pbo_max !== undefined) {
 												let data6 = data.pbo_max;
 												const _errs13 = errors;
-												if (!(typeof data6 == "number" && isFinite(data6))) {
-													validate115.errors = [
-														{
-															instancePath: instancePath + "/pbo_max",
-															schemaPath: "#/properties/pbo_max/type",
-															keyword: "type",
-															params: { type: "number" },
-															message: "must be number",
-														},
-													];
-													return false;
+												if (errors === _errs13) {
+													if (typeof data6 == "number" && isFinite(data6)) {
+														if (data6 > 1 || isNaN(data6)) {
+															validate115.errors = [
+																{
+																	instancePath: instancePath + "/pbo_max",
+																	schemaPath: "#/properties/pbo_max/maximum",
+																	keyword: "maximum",
+																	params: { comparison: "<=", limit: 1 },
+																	message: "must be <= 1",
+																},
+															];
+															return false;
+														} else {
+															if (data6 <= 0 || isNaN(data6)) {
+																validate115.errors = [
+																	{
+																		instancePath: instancePath + "/pbo_max",
+																		schemaPath: "#/properties/pbo_max/exclusiveMinimum",
+																		keyword: "exclusiveMinimum",
+																		params: { comparison: ">", limit: 0 },
+																		message: "must be > 0",
+																	},
+																];
+																return false;
+															}
+														}
+													} else {
+														validate115.errors = [
+															{
+																instancePath: instancePath + "/pbo_max",
+																schemaPath: "#/properties/pbo_max/type",
+																keyword: "type",
+																params: { type: "number" },
+																message: "must be number",
+															},
+														];
+														return false;
+													}
 												}
 												var valid0 = _errs13 === errors;
 											} else {
@@ -16116,9 +16493,9 @@ const schema55 = {
 	properties: {
 		returns: { $ref: "payload_series" },
 		rf: { type: "number" },
-		periods_per_year: { type: "integer" },
+		periods_per_year: { type: "integer", default: 252 },
 		reported_sharpe: { type: "number" },
-		tolerance: { type: "number" },
+		tolerance: { type: "number", default: 0.02 },
 	},
 	required: ["returns", "rf"],
 	additionalProperties: false,
@@ -16302,8 +16679,8 @@ const schema56 = {
 		on: { type: "string" },
 		by: { anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] },
 		tolerance: { anyOf: [{ type: "string" }, { type: "number" }] },
-		allow_exact_matches: { type: "boolean" },
-		direction: { type: "string", enum: ["backward", "forward", "nearest"] },
+		allow_exact_matches: { type: "boolean", default: false },
+		direction: { type: "string", enum: ["backward", "forward", "nearest"], default: "backward" },
 	},
 	required: ["left", "right", "on"],
 	additionalProperties: false,
@@ -16672,10 +17049,10 @@ const schema57 = {
 	properties: {
 		benchmark_returns: { $ref: "payload_series" },
 		model_returns: { $ref: "payload_frame" },
-		reps: { type: "integer" },
-		block_size: { anyOf: [{ type: "string", enum: ["auto"] }, { type: "number" }] },
-		seed: { type: "integer" },
-		alpha: { type: "number" },
+		reps: { type: "integer", default: 1000 },
+		block_size: { anyOf: [{ type: "string", enum: ["auto"] }, { type: "number" }], default: "auto" },
+		seed: { type: "integer", minimum: 0, maximum: 4294967295, default: 0 },
+		alpha: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1, default: 0.05 },
 	},
 	required: ["benchmark_returns", "model_returns"],
 	additionalProperties: false,
@@ -16898,6 +17275,35 @@ function validate122(
 											];
 											return false;
 										}
+										if (errors === _errs12) {
+											if (typeof data4 == "number" && isFinite(data4)) {
+												if (data4 > 4294967295 || isNaN(data4)) {
+													validate122.errors = [
+														{
+															instancePath: instancePath + "/seed",
+															schemaPath: "#/properties/seed/maximum",
+															keyword: "maximum",
+															params: { comparison: "<=", limit: 4294967295 },
+															message: "must be <= 4294967295",
+														},
+													];
+													return false;
+												} else {
+													if (data4 < 0 || isNaN(data4)) {
+														validate122.errors = [
+															{
+																instancePath: instancePath + "/seed",
+																schemaPath: "#/properties/seed/minimum",
+																keyword: "minimum",
+																params: { comparison: ">=", limit: 0 },
+																message: "must be >= 0",
+															},
+														];
+														return false;
+													}
+												}
+											}
+										}
 										var valid0 = _errs12 === errors;
 									} else {
 										var valid0 = true;
@@ -16906,17 +17312,45 @@ function validate122(
 										if (data.alpha !== undefined) {
 											let data5 = data.alpha;
 											const _errs14 = errors;
-											if (!(typeof data5 == "number" && isFinite(data5))) {
-												validate122.errors = [
-													{
-														instancePath: instancePath + "/alpha",
-														schemaPath: "#/properties/alpha/type",
-														keyword: "type",
-														params: { type: "number" },
-														message: "must be number",
-													},
-												];
-												return false;
+											if (errors === _errs14) {
+												if (typeof data5 == "number" && isFinite(data5)) {
+													if (data5 >= 1 || isNaN(data5)) {
+														validate122.errors = [
+															{
+																instancePath: instancePath + "/alpha",
+																schemaPath: "#/properties/alpha/exclusiveMaximum",
+																keyword: "exclusiveMaximum",
+																params: { comparison: "<", limit: 1 },
+																message: "must be < 1",
+															},
+														];
+														return false;
+													} else {
+														if (data5 <= 0 || isNaN(data5)) {
+															validate122.errors = [
+																{
+																	instancePath: instancePath + "/alpha",
+																	schemaPath: "#/properties/alpha/exclusiveMinimum",
+																	keyword: "exclusiveMinimum",
+																	params: { comparison: ">", limit: 0 },
+																	message: "must be > 0",
+																},
+															];
+															return false;
+														}
+													}
+												} else {
+													validate122.errors = [
+														{
+															instancePath: instancePath + "/alpha",
+															schemaPath: "#/properties/alpha/type",
+															keyword: "type",
+															params: { type: "number" },
+															message: "must be number",
+														},
+													];
+													return false;
+												}
 											}
 											var valid0 = _errs14 === errors;
 										} else {
@@ -16949,8 +17383,8 @@ const schema58 = {
 		listings: { $ref: "payload_frame" },
 		sample_start: { type: "string", format: "date" },
 		sample_end: { type: "string", format: "date" },
-		min_gap_days: { type: "integer" },
-		expected_annual_delist_rate: { type: "number" },
+		min_gap_days: { type: "integer", default: 30 },
+		expected_annual_delist_rate: { type: "number", minimum: 0, exclusiveMaximum: 1, default: 0.05 },
 	},
 	required: ["prices"],
 	additionalProperties: false,
@@ -17201,17 +17635,45 @@ function validate125(
 										if (data.expected_annual_delist_rate !== undefined) {
 											let data6 = data.expected_annual_delist_rate;
 											const _errs16 = errors;
-											if (!(typeof data6 == "number" && isFinite(data6))) {
-												validate125.errors = [
-													{
-														instancePath: instancePath + "/expected_annual_delist_rate",
-														schemaPath: "#/properties/expected_annual_delist_rate/type",
-														keyword: "type",
-														params: { type: "number" },
-														message: "must be number",
-													},
-												];
-												return false;
+											if (errors === _errs16) {
+												if (typeof data6 == "number" && isFinite(data6)) {
+													if (data6 < 0 || isNaN(data6)) {
+														validate125.errors = [
+															{
+																instancePath: instancePath + "/expected_annual_delist_rate",
+																schemaPath: "#/properties/expected_annual_delist_rate/minimum",
+																keyword: "minimum",
+																params: { comparison: ">=", limit: 0 },
+																message: "must be >= 0",
+															},
+														];
+														return false;
+													} else {
+														if (data6 >= 1 || isNaN(data6)) {
+															validate125.errors = [
+																{
+																	instancePath: instancePath + "/expected_annual_delist_rate",
+																	schemaPath: "#/properties/expected_annual_delist_rate/exclusiveMaximum",
+																	keyword: "exclusiveMaximum",
+																	params: { comparison: "<", limit: 1 },
+																	message: "must be < 1",
+																},
+															];
+															return false;
+														}
+													}
+												} else {
+													validate125.errors = [
+														{
+															instancePath: instancePath + "/expected_annual_delist_rate",
+															schemaPath: "#/properties/expected_annual_delist_rate/type",
+															keyword: "type",
+															params: { type: "number" },
+															message: "must be number",
+														},
+													];
+													return false;
+												}
 											}
 											var valid0 = _errs16 === errors;
 										} else {
@@ -17241,14 +17703,14 @@ const schema59 = {
 	type: "object",
 	properties: {
 		best_sharpe: { type: "number" },
-		n_obs: { type: "integer" },
+		n_obs: { type: "integer", minimum: 2 },
 		sharpes: { type: "array", items: { type: "number" } },
-		n_trials: { type: "integer" },
-		sharpe_variance: { type: "number" },
-		periods_per_year: { type: "integer" },
-		skew: { type: "number" },
-		kurtosis: { type: "number" },
-		alpha: { type: "number" },
+		n_trials: { type: "integer", minimum: 1 },
+		sharpe_variance: { type: "number", minimum: 0 },
+		periods_per_year: { type: "integer", default: 252 },
+		skew: { type: "number", default: 0 },
+		kurtosis: { type: "number", default: 3 },
+		alpha: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1, default: 0.05 },
 	},
 	required: ["best_sharpe", "n_obs"],
 	additionalProperties: false,
@@ -17337,6 +17799,22 @@ function validate128(
 								];
 								return false;
 							}
+							if (errors === _errs4) {
+								if (typeof data1 == "number" && isFinite(data1)) {
+									if (data1 < 2 || isNaN(data1)) {
+										validate128.errors = [
+											{
+												instancePath: instancePath + "/n_obs",
+												schemaPath: "#/properties/n_obs/minimum",
+												keyword: "minimum",
+												params: { comparison: ">=", limit: 2 },
+												message: "must be >= 2",
+											},
+										];
+										return false;
+									}
+								}
+							}
 							var valid0 = _errs4 === errors;
 						} else {
 							var valid0 = true;
@@ -17402,6 +17880,22 @@ function validate128(
 										];
 										return false;
 									}
+									if (errors === _errs10) {
+										if (typeof data4 == "number" && isFinite(data4)) {
+											if (data4 < 1 || isNaN(data4)) {
+												validate128.errors = [
+													{
+														instancePath: instancePath + "/n_trials",
+														schemaPath: "#/properties/n_trials/minimum",
+														keyword: "minimum",
+														params: { comparison: ">=", limit: 1 },
+														message: "must be >= 1",
+													},
+												];
+												return false;
+											}
+										}
+									}
 									var valid0 = _errs10 === errors;
 								} else {
 									var valid0 = true;
@@ -17410,17 +17904,32 @@ function validate128(
 									if (data.sharpe_variance !== undefined) {
 										let data5 = data.sharpe_variance;
 										const _errs12 = errors;
-										if (!(typeof data5 == "number" && isFinite(data5))) {
-											validate128.errors = [
-												{
-													instancePath: instancePath + "/sharpe_variance",
-													schemaPath: "#/properties/sharpe_variance/type",
-													keyword: "type",
-													params: { type: "number" },
-													message: "must be number",
-												},
-											];
-											return false;
+										if (errors === _errs12) {
+											if (typeof data5 == "number" && isFinite(data5)) {
+												if (data5 < 0 || isNaN(data5)) {
+													validate128.errors = [
+														{
+															instancePath: instancePath + "/sharpe_variance",
+															schemaPath: "#/properties/sharpe_variance/minimum",
+															keyword: "minimum",
+															params: { comparison: ">=", limit: 0 },
+															message: "must be >= 0",
+														},
+													];
+													return false;
+												}
+											} else {
+												validate128.errors = [
+													{
+														instancePath: instancePath + "/sharpe_variance",
+														schemaPath: "#/properties/sharpe_variance/type",
+														keyword: "type",
+														params: { type: "number" },
+														message: "must be number",
+													},
+												];
+												return false;
+											}
 										}
 										var valid0 = _errs12 === errors;
 									} else {
@@ -17490,17 +17999,45 @@ function validate128(
 													if (data.alpha !== undefined) {
 														let data9 = data.alpha;
 														const _errs20 = errors;
-														if (!(typeof data9 == "number" && isFinite(data9))) {
-															validate128.errors = [
-																{
-																	instancePath: instancePath + "/alpha",
-																	schemaPath: "#/properties/alpha/type",
-																	keyword: "type",
-																	params: { type: "number" },
-																	message: "must be number",
-																},
-															];
-															return false;
+														if (errors === _errs20) {
+															if (typeof data9 == "number" && isFinite(data9)) {
+																if (data9 >= 1 || isNaN(data9)) {
+																	validate128.errors = [
+																		{
+																			instancePath: instancePath + "/alpha",
+																			schemaPath: "#/properties/alpha/exclusiveMaximum",
+																			keyword: "exclusiveMaximum",
+																			params: { comparison: "<", limit: 1 },
+																			message: "must be < 1",
+																		},
+																	];
+																	return false;
+																} else {
+																	if (data9 <= 0 || isNaN(data9)) {
+																		validate128.errors = [
+																			{
+																				instancePath: instancePath + "/alpha",
+																				schemaPath: "#/properties/alpha/exclusiveMinimum",
+																				keyword: "exclusiveMinimum",
+																				params: { comparison: ">", limit: 0 },
+																				message: "must be > 0",
+																			},
+																		];
+																		return false;
+																	}
+																}
+															} else {
+																validate128.errors = [
+																	{
+																		instancePath: instancePath + "/alpha",
+																		schemaPath: "#/properties/alpha/type",
+																		keyword: "type",
+																		params: { type: "number" },
+																		message: "must be number",
+																	},
+																];
+																return false;
+															}
 														}
 														var valid0 = _errs20 === errors;
 													} else {
@@ -17536,6 +18073,7 @@ const schema60 = {
 		linkage_method: {
 			type: "string",
 			enum: ["single", "complete", "average", "weighted", "centroid", "median", "ward"],
+			default: "single",
 		},
 	},
 	required: ["asset_returns"],

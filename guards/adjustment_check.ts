@@ -46,6 +46,7 @@ interface Verdict {
  *   expected : the convention you believe close has: raw, back-adjusted, forward-adjusted or
  *       unknown.
  *   jump_tol : tolerance of the jump test, in log points (> 0).
+ *     @exclusiveMinimum 0
  *
  * Fails on a raw series (a percentage change books every action as a return) and when the
  * detected convention differs from expected. The tick test assumes a 0.01 price tick (US cents).

@@ -197,6 +197,7 @@ function readDaysSinceIpo(x: unknown): number | null {
  *   stock_name : security name, used to detect special treatment (ST, *ST).
  *   side : the side of the fill being audited, buy or sell.
  *   days_since_ipo : sessions since listing, an integer >= 0 (0 = the listing day).
+ *     @minimum 0
  *   lots : purchase lots held, in shares: {date, qty} objects (date aliases trade_date,
  *       buy_date; qty aliases quantity, shares) or [date, qty] pairs; used on sells only.
  */

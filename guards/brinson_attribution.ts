@@ -84,7 +84,9 @@ interface Attribution {
  *       same set of sectors; linked across periods.
  *   method : attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive.
  *   tol : reconciliation tolerance, as a return (decimal), >= 0.
+ *     @minimum 0
  *   weight_tol : tolerance on each period's weight sums (which must be 1), >= 0.
+ *     @minimum 0
  */
 export function check(
   panel?: Frame,

@@ -217,6 +217,7 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  *   benchmark : the hurdle: benchmark per-period simple returns on the same
  *       dates, or one annualised return.
  *   periods_per_year : periods per year, for annualising; >= 1.
+ *     @minimum 1
  *
  * Net returns are r - turnover x cost / 10000. Fails when the breakeven cost,
  * where the annualised net return falls to the hurdle, is at or below cost_bps.

@@ -177,6 +177,7 @@ function reportPair(
  *   rate : the pair's price, quote currency per 1 unit of base, > 0: one number for a single
  *       pair, or an object keyed by the pair strings exactly as given.
  *   notional : position size in base currency units, > 0, for pip values.
+ *     @exclusiveMinimum 0
  *   trade_date : trade date, for the spot value date.
  */
 export function check(

@@ -148,6 +148,7 @@ function unitReport(
  *       price, delta, gamma, vega, theta, rho; other keys are carried through. Finite numbers.
  *   flag : option type: a string starting with c (call) or p (put), case-insensitive.
  *   moneyness : spot over strike S/K, > 0; enables the soft delta checks.
+ *     @exclusiveMinimum 0
  *   convention : the library's unit convention: absolute, quantlib, financepy (all absolute),
  *       vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day),
  *       per_point_per_trading_day (theta per 1/252 year).

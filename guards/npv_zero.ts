@@ -48,6 +48,7 @@ function relativeError(priced: number | null, anchor: number | null): number | n
  *   curve_ref : the term structure's referenceDate().
  *   expiry : the option's exercise date.
  *   spot : spot price of the reference option, > 0 (its strike is 100).
+ *     @exclusiveMinimum 0
  */
 export function check(eval_date: IsoDate, curve_ref: IsoDate, expiry: IsoDate, spot: number = 100) {
   const ev = requireIsoDate("eval_date", eval_date);

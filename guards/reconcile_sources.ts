@@ -30,6 +30,7 @@ interface Step {
  *   actions : known corporate actions, a frame with columns date, ratio and optional kind
  *       (default "split"), or an array of [date, ratio] pairs; ratio is the price factor.
  *   tol_bps : divergence tolerance in basis points, on the ratio of the two sources (> 0).
+ *     @exclusiveMinimum 0
  *   window_days : how many calendar days from a step an action may lie and still explain it
  *       (integer >= 0).
  *

@@ -65,7 +65,9 @@ interface RegimeRow {
  *   how : how the labels were made: an ex-ante rule or an ex-post label
  *       (e.g. "ex-ante rule: 60d vol > median"); "unstated" earns a warning.
  *   min_regimes : fewest distinct labels the test period must contain, >= 1.
+ *     @minimum 1
  *   min_episodes : fewest episodes per label before a warning, >= 1.
+ *     @minimum 1
  */
 export function check(
   dates: readonly IsoDate[],

@@ -27,10 +27,12 @@ type Timing = { readonly delay: number } | { readonly missed: true };
  *       the truth or a proxy.
  *   p_calm : the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.
  *   lo : start of the evaluation window, a row position (inclusive), >= 0.
+ *     @minimum 0
  *   hi : end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n.
  *       Absent means n.
  *   max_anticipated : largest acceptable share of anticipated switches, in [0, 1]. Causal
  *       filters anticipate about 0.08-0.16 of switches, smoothed series 0.42-0.64.
+ *     @minimum 0 @maximum 1
  */
 export function check(
   regime: Series | readonly Integer[],

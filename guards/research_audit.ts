@@ -29,12 +29,16 @@ const FEW_CONFIGS = 5;
  * Inputs
  *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
  *   n_obs : number of per-period observations behind it (>= 2).
+ *     @minimum 2
  *   n_trials : honest number of configurations tried, abandoned ones included (>= 1).
+ *     @minimum 1
  *   periods_per_year : periods per year, to convert n_obs to years.
  *   model_returns : per-period simple returns of every configuration tried, one column per
  *       configuration (T rows, >= 2 columns); without it PBO is skipped.
  *   n_blocks : S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20).
+ *     @minimum 2 @maximum 20 @multipleOf 2
  *   pbo_max : PBO at or above this fails, in (0, 1].
+ *     @exclusiveMinimum 0 @maximum 1
  *
  * Fails when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max.
  */

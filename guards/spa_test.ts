@@ -28,7 +28,9 @@ const MAX_SEED = 4294967295;
  *   block_size : mean block length of the stationary bootstrap in periods, a number in [1, n],
  *       or "auto" for the Politis-White (2004, Patton-Politis-White 2009) length.
  *   seed : MT19937 seed, an integer in [0, 2^32 - 1].
+ *     @minimum 0 @maximum 4294967295
  *   alpha : significance level, in (0, 1).
+ *     @exclusiveMinimum 0 @exclusiveMaximum 1
  *
  * Fails when the consistent SPA p-value is at or above alpha: the best candidate is consistent
  * with luck. Evidence carries the lower, consistent and upper p-values and per-candidate

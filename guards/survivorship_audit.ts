@@ -81,6 +81,7 @@ interface PanelFacts {
  *       sample_end counts as dead (delisted), >= 0.
  *   expected_annual_delist_rate : prior share of names delisting per year, in [0, 1) (a
  *       placeholder: state your market's).
+ *     @minimum 0 @exclusiveMaximum 1
  */
 export async function check(
   prices: Frame | readonly string[],

@@ -34,15 +34,19 @@ const LIST_TOLERANCE = 1e-12;
  * Inputs
  *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
  *   n_obs : T, the number of per-period observations in the best strategy's track record (>= 2).
+ *     @minimum 2
  *   sharpes : ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.
  *   n_trials : honest number of trials, abandoned ones included (>= 1); defaults to the length
  *       of sharpes.
+ *     @minimum 1
  *   sharpe_variance : variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to
  *       the sample variance (ddof 1) of sharpes.
+ *     @minimum 0
  *   periods_per_year : periods per year, to de-annualise the Sharpes.
  *   skew : skewness of the best strategy's per-period returns.
  *   kurtosis : RAW kurtosis (normal = 3) of the best strategy's per-period returns.
  *   alpha : the DSR must exceed 1 - alpha, in (0, 1).
+ *     @exclusiveMinimum 0 @exclusiveMaximum 1
  *
  * Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when
  * the reported Sharpe is above every listed trial (the trial count describes another search).

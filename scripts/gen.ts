@@ -1,8 +1,10 @@
 // The compiler's command line: `gen` writes generated/, `gen --check` compares it.
 // Options for tests: --root DIR (project root), --guards DIR, --skills DIR, --out DIR.
+// Without --out, gen also writes (and --check compares) docs/diagnostics.md.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostic } from "./gen/diagnostics.js";
+import { syncDiagnosticsDoc } from "./gen/docs.js";
 import { defaultPaths } from "./gen/parse.js";
 import { runGen } from "./gen/pipeline.js";
 import { staleDiff } from "./gen/stale_diff.js";
@@ -29,16 +31,19 @@ async function main(): Promise<number> {
   };
   const result = await runGen(paths);
   for (const d of result.diagnostics) console.error(formatDiagnostic(d));
-  const errors = result.diagnostics.filter((d) => d.severity === "error").length;
-  const warnings = result.diagnostics.length - errors;
-  if (result.diagnostics.length) console.error(`gen: ${errors} error(s), ${warnings} warning(s)`);
+  const count = (s: string) => result.diagnostics.filter((d) => d.severity === s).length;
+  if (result.diagnostics.some((d) => d.severity !== "note"))
+    console.error(`gen: ${count("error")} error(s), ${count("warning")} warning(s), ${count("note")} note(s)`);
   if (!result.files) return 1;
+  const docsFile = path.join(root, "docs", "diagnostics.md");
+  const docs = values.out ? "ok" : syncDiagnosticsDoc(docsFile, values.check === true);
   if (values.check) {
     const report = checkGenerated(paths.outDir, result.files);
     const problems = [
       ...report.stale.map((f) => `stale: generated/${f}`),
       ...report.missing.map((f) => `missing: generated/${f}`),
       ...report.orphaned.map((f) => `orphaned: generated/${f}`),
+      ...(docs === "stale" ? ["stale: docs/diagnostics.md"] : []),
     ];
     if (problems.length) {
       for (const p of problems) console.error(p);
@@ -57,7 +62,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e) => {
-    console.error(e);
+    const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
+    console.error(`scripts/gen.ts:1:1: error FS099: the compiler failed outside any guard: ${why}`);
     process.exit(2);
   },
 );

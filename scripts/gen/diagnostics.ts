@@ -1,35 +1,12 @@
-// Coded compiler diagnostics (tool-layer.md §2.7). Values, never thrown.
+// Coded compiler diagnostics. Values, never thrown; codes and severities live in codes.ts.
 
-export type DiagnosticCode =
-  | "FS001"
-  | "FS002"
-  | "FS003"
-  | "FS004"
-  | "FS005"
-  | "FS006"
-  | "FS007"
-  | "FS008"
-  | "FS009"
-  | "FS010"
-  | "FS011"
-  | "FS012"
-  | "FS013"
-  | "FS014"
-  | "FS015"
-  | "FS016"
-  | "FS017"
-  | "FS020"
-  | "FS021"
-  | "FS022"
-  | "FS023"
-  | "FS024"
-  | "FS025"
-  | "FS101"
-  | "FS102";
+import { CODES, type DiagnosticCode, type Severity } from "./codes.js";
+
+export type { DiagnosticCode, Severity } from "./codes.js";
 
 export interface Diagnostic {
   readonly code: DiagnosticCode;
-  readonly severity: "error" | "warning";
+  readonly severity: Severity;
   readonly guard: string | null;
   readonly file: string;
   readonly line: number;
@@ -46,11 +23,11 @@ export interface Where {
   readonly path?: string;
 }
 
-/** Builds a diagnostic; codes FS1xx are warnings, the rest errors. */
+/** Builds a diagnostic with its code's registered severity. */
 export function diag(code: DiagnosticCode, where: Where, message: string): Diagnostic {
   return {
     code,
-    severity: code.startsWith("FS1") ? "warning" : "error",
+    severity: CODES[code].severity,
     guard: where.guard,
     file: where.file,
     line: where.line,

@@ -34,7 +34,7 @@ export interface GuardFacts {
     readonly line: number;
     readonly async: boolean;
     readonly params: readonly ParamFact[];
-    readonly doc: Located<string> | null;
+    readonly doc: (Located<string> & { readonly column: number }) | null;
   } | null;
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -204,7 +204,9 @@ export function extractGuard(
       line: lineOf(fn),
       async: fn.isAsync(),
       params: paramFacts(fn, guard, file, contractFile, root, diagnostics, warnings),
-      doc: jsdoc ? { value: jsdoc.getText(), line: lineOf(jsdoc) } : null,
+      doc: jsdoc
+        ? { value: jsdoc.getText(), line: lineOf(jsdoc), column: jsdoc.getStart() - jsdoc.getStartLinePos() + 1 }
+        : null,
     };
   }
   for (const w of warnings)

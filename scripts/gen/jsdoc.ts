@@ -1,8 +1,16 @@
-// The JSDoc grammar of tool-layer.md §2.2: summary, prose, and the Inputs block.
+// The JSDoc grammar of check(): summary, prose, and the Inputs block, whose entries may carry
+// constraint tags (`name : text @minimum 0 @maximum 1`). A tag at the start of a doc line ends it.
+
+export interface DocTag {
+  readonly tag: string;
+  readonly value: string;
+  readonly line: number;
+}
 
 export interface DocEntry {
   readonly names: readonly string[];
   readonly text: string;
+  readonly tags: readonly DocTag[];
   readonly line: number;
 }
 
@@ -17,6 +25,8 @@ export interface ParsedDoc {
   readonly prose: string;
   readonly entries: readonly DocEntry[];
   readonly hasInputsHeader: boolean;
+  /** The block tag that ended the description (`@param`, `@example`, ...), or null. */
+  readonly endedBy: DocTag | null;
   readonly problems: readonly DocProblem[];
 }
 
@@ -29,18 +39,36 @@ const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 const indentOf = (s: string) => s.length - s.trimStart().length;
 const ENTRY = /^([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*:\s*(.*)$/;
 
-/** Strips `/**`, `*\/` and each line's ` * ` decoration, keeping the indentation after it; drops @tags. */
-export function docLines(raw: string, firstLine: number): Line[] {
+/**
+ * Strips `/**`, `*\/` and each line's ` * ` decoration, keeping the indentation after it. A line
+ * starting with `@tag` (not indented) ends the description; the rest are the block tags.
+ */
+export function docLines(raw: string, firstLine: number): { lines: Line[]; tags: DocTag[] } {
   const body = raw.replace(/^\/\*\*/, "").replace(/\*\/\s*$/, "");
   const out: Line[] = [];
+  const tags: DocTag[] = [];
   for (const [i, l] of body.split("\n").entries()) {
     const text = l.replace(/^\s*\* ?/, "").replace(/\s+$/, "");
-    if (/^\s*@/.test(text)) break;
+    const tag = /^@(\w+)\s*(.*)$/.exec(text);
+    if (tag || tags.length) {
+      if (tag) tags.push({ tag: tag[1]!, value: tag[2]!, line: firstLine + i });
+      continue;
+    }
     out.push({ text, line: firstLine + i });
   }
   while (out.length && out[0]!.text.trim() === "") out.shift();
   while (out.length && out.at(-1)!.text.trim() === "") out.pop();
-  return out;
+  return { lines: out, tags };
+}
+
+/** Splits `text @tag value @tag value` into the text and its tags. */
+export function splitTags(text: string, line: number): { text: string; tags: DocTag[] } {
+  const parts = text.split(/(?:^|\s)@(?=[A-Za-z]+\b)/);
+  const tags = parts.slice(1).map((p) => {
+    const m = /^([A-Za-z]+)\s*([\s\S]*)$/.exec(p)!;
+    return { tag: m[1]!, value: m[2]!.trim(), line };
+  });
+  return { text: parts[0]!.trim(), tags };
 }
 
 function paragraphs(lines: readonly Line[]): string[] {
@@ -81,7 +109,7 @@ function readInputs(
     else problems.push({ code: "FS008", line: l.line, message: `malformed Inputs line: '${l.text.trim()}'` });
   }
   return {
-    entries: entries.map((e) => ({ names: e.names, text: collapse(e.parts.join(" ")), line: e.line })),
+    entries: entries.map((e) => ({ names: e.names, ...splitTags(collapse(e.parts.join(" ")), e.line), line: e.line })),
     end: i,
     start,
   };
@@ -89,8 +117,14 @@ function readInputs(
 
 /** Parses a check() JSDoc comment; `firstLine` is the line of its opening `/**`. */
 export function parseDoc(raw: string, firstLine: number): ParsedDoc {
-  const lines = docLines(raw, firstLine);
+  const { lines, tags } = docLines(raw, firstLine);
   const problems: DocProblem[] = [];
+  for (const t of tags.filter((x) => x.tag === "param"))
+    problems.push({
+      code: "FS008",
+      line: t.line,
+      message: `@param is not read; document each input in the Inputs block instead: 'Inputs' then '  ${t.value.split(/\s/)[0] || "name"} : text'`,
+    });
   for (const l of lines)
     if (/^\t/.test(l.text))
       problems.push({ code: "FS008", line: l.line, message: "tab in the indentation of a doc line" });
@@ -110,5 +144,12 @@ export function parseDoc(raw: string, firstLine: number): ParsedDoc {
   const summary = firstNonBlank && firstNonBlank !== header ? (paras[0] ?? "") : "";
   if (!summary)
     problems.push({ code: "FS009", line: firstLine, message: "the JSDoc of check() has no summary paragraph" });
-  return { summary, prose: paras.join(" "), entries, hasInputsHeader: header !== undefined, problems };
+  return {
+    summary,
+    prose: paras.join(" "),
+    entries,
+    hasInputsHeader: header !== undefined,
+    endedBy: tags[0] ?? null,
+    problems,
+  };
 }

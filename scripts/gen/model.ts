@@ -1,7 +1,10 @@
 // Facts -> a normalised GuardModel per guard, with every cross-check of tool-layer.md §2.
 import { diag, type Diagnostic, type Where } from "./diagnostics.js";
-import { parseDoc } from "./jsdoc.js";
+import { applyTags, type Constrained } from "./constraints.js";
+import { parseDoc, type DocEntry } from "./jsdoc.js";
 import { fragmentError } from "./ajv.js";
+import { nonAscii } from "./ascii.js";
+import { jsonSpelling } from "./json_spelling.js";
 import { lintSchema } from "./lint.js";
 import { PAYLOAD_DEFS, SERIES_REF, FRAME_REF, referencedDefs, type Json, type Schema } from "./schema.js";
 import type { Alternative, GuardFacts, ParamFact } from "./extract.js";
@@ -72,20 +75,18 @@ function kindOf(fragment: Schema | null): InputKind {
   return "other";
 }
 
-/** Property description: the doc, then `Default <json>.` when it applies, then a fragment's own description. */
-export function composeProperty(
-  fragment: Schema,
-  doc: string,
-  required: boolean,
-  hasDefault: boolean,
-  value: Json | undefined,
-): Schema {
+/**
+ * An input's property: the fragment with the `default` keyword when the parameter has a JSON default;
+ * the description is the doc, then `Default <json>.` (kept for targets that strip `default`), then
+ * the fragment's own description.
+ */
+export function composeProperty(fragment: Schema, doc: string, required: boolean, value: Json | undefined): Schema {
+  const withDefault = !required && value !== undefined;
   let text = doc;
-  if (!required && hasDefault && value !== null && value !== "" && !/default/i.test(doc))
-    text = `${text} Default ${JSON.stringify(value)}.`;
+  if (withDefault) text = `${text} Default ${JSON.stringify(value)}.`;
   if (typeof fragment.description === "string") text = `${text} ${fragment.description}`;
   const { description: _own, ...rest } = fragment;
-  return { ...rest, description: collapse(text) };
+  return { ...rest, ...(withDefault ? { default: value } : {}), description: collapse(text) };
 }
 
 /** Checks a slot's curated kind against an input's fragment (FS012). */
@@ -173,20 +174,47 @@ function checkNames(
   }
 }
 
+/** The enum values a fragment allows, as JSON, or null when it is not an enumeration. */
+function allowedValues(fragment: Schema): string | null {
+  const members = Array.isArray(fragment.anyOf) ? (fragment.anyOf as Schema[]) : [fragment];
+  const values = members.flatMap((m) => (Array.isArray(m.enum) ? m.enum : m.type === "null" ? [null] : []));
+  return values.length ? values.map((v) => JSON.stringify(v)).join(", ") : null;
+}
+
 function checkDefault(c: Checker, p: ParamFact, fragment: Schema | null): Json | undefined {
   if (p.initializer === null) return undefined;
   let value: Json;
   try {
     value = JSON.parse(p.initializer) as Json;
   } catch {
-    c.reportParam("FS007", p, `default of '${p.name}' is not a JSON literal: ${p.initializer}`);
+    const json = jsonSpelling(p.initializer);
+    const hint = json ? `; write it as JSON: ${json}` : "; write a JSON literal (a constant's name is not one)";
+    c.reportParam("FS007", p, `default of '${p.name}' is not a JSON literal: ${p.initializer}${hint}`);
     return undefined;
   }
-  if (fragment && value !== null) {
+  if (fragment) {
     const err = fragmentError(fragment, value);
-    if (err) c.reportParam("FS007", p, `default of '${p.name}' does not fit its type: ${err}`);
+    const allowed = allowedValues(fragment);
+    if (err)
+      c.reportParam(
+        "FS007",
+        p,
+        `default of '${p.name}' does not fit its type: ${err}${allowed ? `; allowed values: ${allowed}` : ""}`,
+      );
   }
   return value;
+}
+
+/** The Inputs entry's constraint tags applied to an input's fragment; problems are FS030. */
+function constrain(c: Checker, name: string, fragment: Schema, entry: DocEntry | undefined): Constrained {
+  const out = applyTags(fragment, entry?.tags ?? []);
+  const line = entry?.line ?? c.facts.check?.line ?? 1;
+  for (const p of out.problems) c.report("FS030", line, `input '${name}': ${p}`, name);
+  for (const ex of (out.schema.examples ?? []) as Json[]) {
+    const err = fragmentError(out.schema, ex);
+    if (err) c.report("FS030", line, `input '${name}': @example ${JSON.stringify(ex)} does not fit: ${err}`, name);
+  }
+  return out;
 }
 
 function checkDocs(c: Checker, names: readonly string[]) {
@@ -194,22 +222,27 @@ function checkDocs(c: Checker, names: readonly string[]) {
   const doc = f.check?.doc;
   const parsed = parseDoc(doc?.value ?? "", doc?.line ?? f.check?.line ?? 1);
   for (const p of parsed.problems) c.report(p.code, p.line, p.message);
+  const ended = parsed.endedBy
+    ? ` (the description ended at '@${parsed.endedBy.tag}' on line ${parsed.endedBy.line})`
+    : "";
   if (names.length > 0 && !parsed.hasInputsHeader)
-    c.report("FS008", doc?.line ?? f.check?.line ?? 1, "the JSDoc of check() has no 'Inputs' block");
+    c.report("FS008", doc?.line ?? f.check?.line ?? 1, `the JSDoc of check() has no 'Inputs' block${ended}`);
   const docs = new Map<string, string>();
+  const tags = new Map<string, DocEntry>();
   for (const e of parsed.entries) {
     for (const n of e.names) {
       if (docs.has(n)) c.report("FS005", e.line, `input '${n}' is documented twice`, n);
       else if (!names.includes(n)) c.report("FS008", e.line, `documented name '${n}' is not an input`, n);
       docs.set(n, e.text);
-      if (!ASCII.test(e.text)) c.report("FS014", e.line, `doc of '${n}' is not ASCII`, n);
+      tags.set(n, e);
     }
   }
   for (const n of names)
     if (!docs.has(n) && parsed.hasInputsHeader)
-      c.report("FS008", doc?.line ?? 1, `input '${n}' has no doc line in the Inputs block`, n);
-  if (!ASCII.test(parsed.prose)) c.report("FS014", doc?.line ?? 1, "the JSDoc prose is not ASCII");
-  return { parsed, docs };
+      c.report("FS008", doc?.line ?? 1, `input '${n}' has no doc line in the Inputs block${ended}`, n);
+  for (const bad of nonAscii(doc?.value ?? "", doc?.line ?? 1, doc?.column ?? 1))
+    c.report("FS014", bad.line, `non-ASCII character ${bad.shown} in the JSDoc of check()`, "", bad.column);
+  return { parsed, docs, tags };
 }
 
 function checkAlternatives(c: Checker, required: readonly string[], optional: readonly string[]): void {
@@ -309,9 +342,10 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
     );
   if (title.length < 1 || title.length > 64)
     c.report("FS015", facts.title.line, `title must be 1 to 64 characters, got ${title.length}`);
-  if (!ASCII.test(title)) c.report("FS014", facts.title.line, "title is not ASCII");
+  for (const bad of nonAscii(title, facts.title.line, 1))
+    c.report("FS014", bad.line, `non-ASCII character ${bad.shown} in the title`);
   const names = [...required, ...optional];
-  const { parsed, docs } = checkDocs(c, names);
+  const { parsed, docs, tags } = checkDocs(c, names);
   checkAlternatives(c, required, optional);
   const aliasMap = Object.fromEntries(facts.slots?.value ?? []);
   const inputs: InputModel[] = params
@@ -319,11 +353,13 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
     .map((p) => {
       const mapped = p.mapped;
       if (mapped && "unsupported" in mapped) c.reportParam("FS011", p, `input '${p.name}': ${mapped.unsupported}`);
-      const fragment = mapped && "ok" in mapped ? mapped.ok : null;
+      const entry = tags.get(p.name);
+      const constrained = mapped && "ok" in mapped ? constrain(c, p.name, mapped.ok, entry) : null;
+      const fragment = constrained?.schema ?? null;
       const cannot = mapped && "cannot" in mapped ? mapped.cannot : null;
       const isRequired = required.includes(p.name);
       const value = checkDefault(c, p, fragment);
-      const doc = docs.get(p.name) ?? "";
+      const doc = collapse(`${constrained?.prefix ?? ""} ${docs.get(p.name) ?? ""}`);
       return {
         name: p.name,
         required: isRequired,
@@ -334,16 +370,23 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
         hasDefault: p.initializer !== null,
         default: value,
         slot: aliasMap[p.name] ?? p.name,
-        property: fragment ? composeProperty(fragment, doc, isRequired, p.initializer !== null, value) : null,
+        property: fragment ? composeProperty(fragment, doc, isRequired, value) : null,
       };
     });
   checkSlots(c, inputs, ctx);
   const blockers = Object.fromEntries(inputs.filter((i) => i.required && i.cannot).map((i) => [i.name, i.cannot!]));
   const omitted = Object.fromEntries(inputs.filter((i) => !i.required && i.cannot).map((i) => [i.name, i.cannot!]));
+  for (const i of inputs.filter((x) => x.cannot)) {
+    const p = params.find((x) => x.name === i.name)!;
+    const effect = i.required
+      ? `${tool} is not a tool; call runGuard('${facts.guard}', inputs) in-process`
+      : `it is left out of ${tool}`;
+    c.reportParam("FS103", p, `${i.required ? "required" : "optional"} input '${i.name}' is ${i.cannot}; ${effect}`);
+  }
   const requires = [...required, ...(facts.alternatives?.value ?? []).map(renderGroup)];
   const exported = Object.keys(blockers).length === 0;
   const description = exported ? describeTool(parsed.prose, requires, omitted, facts.skill.value) : null;
-  if (description && !ASCII.test(description)) c.report("FS014", facts.check.line, "the tool description is not ASCII");
+
   const inputSchema = exported ? assembleSchema(inputs) : null;
   if (inputSchema && c.out.every((d) => d.severity !== "error")) {
     for (const p of lintSchema(inputSchema, "input"))

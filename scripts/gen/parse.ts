@@ -1,5 +1,5 @@
-// Stage 1: the only stage that reads the disk. A ts-morph Project over guards/*.ts, the slot
-// table, the skills as text, and the package version.
+// Stage 1: the only stage that reads the disk. A ts-morph Project (the root's tsconfig options)
+// over guards/*.ts, the slot table, the skills as text, and the package version.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Project, type SourceFile } from "ts-morph";
@@ -27,6 +27,7 @@ export interface SkillSource {
 
 export interface Sources {
   readonly paths: GenPaths;
+  readonly project: Project;
   readonly contractFile: string;
   readonly version: string;
   readonly guards: readonly GuardSource[];
@@ -78,15 +79,10 @@ function readSkills(dir: string): SkillSource[] {
 }
 
 export function parseSources(paths: GenPaths): Sources {
+  const tsConfigFilePath = path.join(paths.root, "tsconfig.json");
   const project = new Project({
-    compilerOptions: {
-      strict: true,
-      module: 199 /* NodeNext */,
-      moduleResolution: 99 /* NodeNext */,
-      target: 9,
-      skipLibCheck: true,
-      types: [],
-    },
+    ...(existsSync(tsConfigFilePath) ? { tsConfigFilePath } : {}),
+    compilerOptions: { strict: true, skipLibCheck: true, noEmit: true },
     skipAddingFilesFromTsConfig: true,
   });
   const guards = guardFileNames(paths.guardsDir).map((f) => {
@@ -98,6 +94,7 @@ export function parseSources(paths: GenPaths): Sources {
   const pkg = JSON.parse(readFileSync(path.join(paths.root, "package.json"), "utf8")) as { version: string };
   return {
     paths,
+    project,
     contractFile: path.resolve(paths.root, "src", "runtime", "contract.ts"),
     version: pkg.version,
     guards,

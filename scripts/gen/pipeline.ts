@@ -5,7 +5,8 @@ import { emitAll } from "./emit/index.js";
 import { extractGuard, extractSlots } from "./extract.js";
 import { lintSchema } from "./lint.js";
 import { ASCII, TOOL_NAME, modelGuard, type GuardModel, type SlotDef } from "./model.js";
-import { parseSources, type GenPaths } from "./parse.js";
+import { parseSources, type GenPaths, type GuardSource } from "./parse.js";
+import { typeCheck } from "./typecheck.js";
 import { crossCheckSkills, modelSkill, type SkillModel } from "./skills.js";
 
 export const SLOT_KINDS = ["series", "frame", "scalar", "text", "date", "sequence", "mapping", "any", "callable"];
@@ -59,6 +60,17 @@ function checkCollisions(guards: readonly GuardModel[], out: Diagnostic[]): void
   }
 }
 
+/** Runs one guard's stages; an unexpected failure becomes FS099 naming the guard file, never a stack trace. */
+export function guarded<T>(g: GuardSource, out: Diagnostic[], run: () => T): T | null {
+  try {
+    return run();
+  } catch (e) {
+    const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
+    out.push(diag("FS099", { guard: g.guard, file: g.file, line: 1 }, `the compiler failed on this guard: ${why}`));
+    return null;
+  }
+}
+
 export async function runGen(paths: GenPaths): Promise<GenResult> {
   const sources = parseSources(paths);
   const diagnostics: Diagnostic[] = [];
@@ -70,9 +82,12 @@ export async function runGen(paths: GenPaths): Promise<GenResult> {
     slots: new Map(slots.map((s) => [s.slot, s])),
     catalogueNames: CATALOGUE_NAMES,
   };
+  diagnostics.push(...typeCheck(sources.project, paths.root));
   const guards = sources.guards
     .map((g) =>
-      modelGuard(extractGuard(g.sourceFile, g.guard, g.file, sources.contractFile, paths.root), ctx, diagnostics),
+      guarded(g, diagnostics, () =>
+        modelGuard(extractGuard(g.sourceFile, g.guard, g.file, sources.contractFile, paths.root), ctx, diagnostics),
+      ),
     )
     .filter((g): g is GuardModel => g !== null);
   checkCollisions(guards, diagnostics);

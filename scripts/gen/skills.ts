@@ -2,6 +2,7 @@
 // serialized MiniSearch index.
 import MiniSearch from "minisearch";
 import { parse as parseYaml } from "yaml";
+import { nonAscii } from "./ascii.js";
 import { diag, type Diagnostic } from "./diagnostics.js";
 import type { SkillSource } from "./parse.js";
 
@@ -24,8 +25,6 @@ export interface SkillModel {
   readonly file: string;
   readonly guardsLine: number;
 }
-
-const ASCII_TEXT = /^[\x09\x0a\x0d\x20-\x7e]*$/;
 
 /** The first `max` characters, whitespace-collapsed, ending `...` when cut. */
 export function clip(text: string, max: number): string {
@@ -99,11 +98,11 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
         `front matter name ${JSON.stringify(name)} must equal the folder name '${s.name}'`,
       ),
     );
-  if (!plugin) out.push(diag("FS020", at(lineOfKey(fmText.yaml, "plugin")), "front matter needs 'plugin' (a string)"));
+  if (!plugin) out.push(diag("FS026", at(lineOfKey(fmText.yaml, "plugin")), "front matter needs 'plugin' (a string)"));
   if (!description?.includes("TRIGGER:") || !description.includes("SKIP:")) {
     out.push(
       diag(
-        "FS020",
+        "FS027",
         at(lineOfKey(fmText.yaml, "description")),
         "front matter 'description' must be a string with a TRIGGER: list and a SKIP: list",
       ),
@@ -119,7 +118,7 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
   if (verified !== null && !/^\d{4}-\d{2}-\d{2}$/.test(verified))
     out.push(
       diag(
-        "FS020",
+        "FS028",
         at(lineOfKey(fmText.yaml, "verified_on")),
         `verified_on must be a YYYY-MM-DD date, got ${JSON.stringify(verified)}`,
       ),
@@ -127,7 +126,7 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
   if (!Array.isArray(guards) || !guards.every((g) => typeof g === "string"))
     out.push(
       diag(
-        "FS020",
+        "FS029",
         at(lineOfKey(fmText.yaml, "guards")),
         "front matter 'guards' must be a list of guard names ([] for none)",
       ),
@@ -145,10 +144,14 @@ export function modelSkill(s: SkillSource, out: Diagnostic[]): SkillModel | null
           `${text.length} characters; the limit is ${MAX_SKILL_FILE_CHARS}`,
         ),
       );
-    const bad = text.split("\n").findIndex((l) => !ASCII_TEXT.test(l));
-    if (bad >= 0)
+    const bad = nonAscii(text, 1, 1)[0];
+    if (bad)
       out.push(
-        diag("FS025", { guard: null, file: what, line: bad + 1 }, "non-ASCII character; write ASCII (-, ', \", ...)"),
+        diag(
+          "FS025",
+          { guard: null, file: what, line: bad.line, column: bad.column },
+          `non-ASCII character ${bad.shown}; write ASCII (-, ', ", ...)`,
+        ),
       );
   }
   checkLinks(s, s.text, file, out);

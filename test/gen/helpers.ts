@@ -1,5 +1,5 @@
 // Runs the compiler over a fixture folder of guard modules with a matching fixture skill.
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defaultPaths } from "../../scripts/gen/parse.js";
@@ -36,12 +36,13 @@ export function guardNames(guardsDir: string): string[] {
     .sort();
 }
 
-/** Runs gen over `guardsDir`; nothing is written. */
+/** Runs gen over `guardsDir`, with the fixture's own `skills/` beside it when it has one; nothing is written. */
 export async function genFixture(guardsDir: string): Promise<GenResult> {
+  const ownSkills = path.join(path.dirname(guardsDir), "skills");
   return runGen({
     ...defaultPaths(ROOT),
     guardsDir,
-    skillsDir: fixtureSkills(guardNames(guardsDir)),
+    skillsDir: existsSync(ownSkills) ? ownSkills : fixtureSkills(guardNames(guardsDir)),
     outDir: path.join(tmpdir(), "fs-never-written"),
   });
 }

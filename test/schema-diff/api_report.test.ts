@@ -56,7 +56,11 @@ describe("API report", () => {
     const added = withCostCurve((p) => ({ ...p, label: { type: "string", description: "a name." } }));
     const redefaulted = withCostCurve((p) => ({
       ...p,
-      cost_bps: { ...p.cost_bps, description: String(p.cost_bps!.description).replace("Default 10.", "Default 15.") },
+      cost_bps: {
+        ...p.cost_bps,
+        default: 15,
+        description: String(p.cost_bps!.description).replace("Default 10.", "Default 15."),
+      },
     }));
     const reworded = withCostCurve((p) => ({ ...p, benchmark: { ...p.benchmark, description: "the hurdle." } }));
     expect(changedLines(base, report(renamed))).toEqual([

@@ -88,6 +88,13 @@ function splitTypes(s: Schema): Schema {
   return { ...rest, anyOf: (type as string[]).map((t) => ({ type: t })) };
 }
 
+/** Keywords strict mode rejects whose information moves into the description instead. */
+const MOVED: Record<string, (v: Json) => string> = {
+  minLength: (v) => `At least ${v} characters.`,
+  maxLength: (v) => `At most ${v} characters.`,
+  examples: (v) => `Example: ${(v as Json[]).map((x) => JSON.stringify(x)).join(", ")}.`,
+};
+
 function strictNode(s: Schema): Schema {
   let out: Schema = {};
   for (const [k, v] of Object.entries(s)) {
@@ -95,6 +102,10 @@ function strictNode(s: Schema): Schema {
     if (k === "format" && v !== "date" && v !== "date-time") continue;
     out[k] = v;
   }
+  const moved = Object.keys(s)
+    .filter((k) => MOVED[k])
+    .map((k) => MOVED[k]!(s[k]!));
+  if (moved.length) out.description = [out.description, ...moved].filter(Boolean).join(" ");
   out = splitTypes(out);
   if (out.items && typeof out.items === "object") out.items = strictNode(out.items as Schema);
   if (Array.isArray(out.anyOf)) out.anyOf = (out.anyOf as Schema[]).map(strictNode);

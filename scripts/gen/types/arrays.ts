@@ -1,6 +1,8 @@
-// T[], readonly T[] (Array<T> and ReadonlyArray<T> are type references, see references.ts).
-import { Node, SyntaxKind, type TypeNode } from "ts-morph";
-import { unsupported, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
+// T[], readonly T[] (Array<T> and ReadonlyArray<T> are type references, see references.ts), and
+// fixed tuples, as arrays of exactly N items (prefixItems is not accepted by every export target).
+import { Node, SyntaxKind, type TupleTypeNode, type TypeNode, type TypeOperatorTypeNode } from "ts-morph";
+import type { Schema } from "../schema.js";
+import { typeText, unsupported, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
 /** Wraps an element mapping as an array fragment, or an "array of" reason. */
 export function arrayOf(element: Mapped): Mapped {
@@ -18,11 +20,49 @@ function elementOf(n: TypeNode): TypeNode | undefined {
   return undefined;
 }
 
+const isReadonly = (n: TypeNode) => Node.isTypeOperatorTypeNode(n) && n.getOperator() === SyntaxKind.ReadonlyKeyword;
+
 export const arrayHandler: TypeHandler = {
   name: "array",
-  supports: (n) => Node.isArrayTypeNode(n) || Node.isTypeOperatorTypeNode(n),
+  supports: (n) =>
+    Node.isArrayTypeNode(n) || (isReadonly(n) && !Node.isTupleTypeNode((n as TypeOperatorTypeNode).getTypeNode())),
   toSchema(n: TypeNode, ctx: MapContext) {
     const el = elementOf(n);
     return el ? arrayOf(ctx.map(el)) : unsupported(n);
   },
+};
+
+function mapTuple(n: TupleTypeNode, ctx: MapContext): Mapped {
+  const elements = n.getElements();
+  const types: TypeNode[] = [];
+  for (const e of elements) {
+    const named = Node.isNamedTupleMember(e);
+    if (
+      Node.isOptionalTypeNode(e) ||
+      Node.isRestTypeNode(e) ||
+      (named && (e.hasQuestionToken() || e.getDotDotDotToken()))
+    )
+      return unsupported(n, "optional or rest tuple elements; write an array with @minItems and @maxItems tags");
+    types.push(named ? e.getTypeNode() : e);
+  }
+  if (types.length === 0) return unsupported(n, "an empty tuple carries nothing; remove the input");
+  const mapped = types.map((t) => ctx.map(t));
+  const bad = mapped.find((m) => !("ok" in m));
+  if (bad) return "cannot" in bad ? { cannot: `a tuple with ${bad.cannot}` } : bad;
+  const schemas = mapped.map((m) => (m as { ok: Schema }).ok);
+  const distinct = [...new Map(schemas.map((s) => [JSON.stringify(s), s])).values()];
+  const items = distinct.length === 1 ? distinct[0]! : { anyOf: distinct };
+  const order: Schema =
+    distinct.length === 1
+      ? {}
+      : { description: `Exactly ${types.length} items, in order: ${types.map(typeText).join(", ")}.` };
+  return { ok: { type: "array", items, minItems: types.length, maxItems: types.length, ...order } };
+}
+
+export const tupleHandler: TypeHandler = {
+  name: "tuple",
+  supports: (n) =>
+    Node.isTupleTypeNode(n) || (isReadonly(n) && Node.isTupleTypeNode((n as TypeOperatorTypeNode).getTypeNode())),
+  toSchema: (n, ctx) =>
+    mapTuple((Node.isTupleTypeNode(n) ? n : (n as TypeOperatorTypeNode).getTypeNode()) as TupleTypeNode, ctx),
 };

@@ -1,12 +1,14 @@
 // The type-kind handler contract: each handler claims some type nodes and maps them.
-import type { Node, TypeNode } from "ts-morph";
+import { Node, type TypeNode } from "ts-morph";
+import { applyTags } from "../constraints.js";
 import type { Schema } from "../schema.js";
 
 /** A fragment, a reason the type cannot cross JSON, or an unsupported type (FS011). */
 export type Mapped = { readonly ok: Schema } | { readonly cannot: string } | { readonly unsupported: string };
 
 export interface Warning {
-  readonly code: "FS101" | "FS102";
+  /** FS101/FS102 are warnings; FS030 (a constraint tag on a member or alias) is an error. */
+  readonly code: "FS101" | "FS102" | "FS030";
   readonly node: Node;
   readonly message: string;
 }
@@ -19,6 +21,8 @@ export interface MapContext {
   readonly warnings: Warning[];
   /** Declarations being followed, to reject recursive types. */
   readonly following: Set<Node>;
+  /** Type parameters of the generic declarations being followed, bound to their arguments. */
+  readonly typeArgs: Map<Node, () => Mapped>;
   readonly map: (node: TypeNode) => Mapped;
 }
 
@@ -31,6 +35,22 @@ export interface TypeHandler {
 /** Annotation source text with whitespace collapsed, for messages. */
 export function typeText(node: Node): string {
   return node.getText().replace(/\s+/g, " ").trim();
+}
+
+const nodeName = (n: Node) => (Node.hasName(n) ? `'${n.getName()}'` : `'${typeText(n)}'`);
+
+/** A declaration's JSDoc constraint tags applied to its mapped fragment; tag problems become FS030. */
+export function withDocTags(node: Node, mapped: Mapped, ctx: MapContext): Mapped {
+  if (!("ok" in mapped) || !Node.isJSDocable(node)) return mapped;
+  const tags = (node.getJsDocs().at(-1)?.getTags() ?? []).map((t) => ({
+    tag: t.getTagName(),
+    value: (t.getCommentText() ?? "").replace(/\s+/g, " ").trim(),
+  }));
+  if (!tags.length) return mapped;
+  const out = applyTags(mapped.ok, tags);
+  for (const p of out.problems) ctx.warnings.push({ code: "FS030", node, message: `${nodeName(node)}: ${p}` });
+  const description = [out.prefix, mapped.ok.description].filter(Boolean).join(" ");
+  return { ok: description ? { ...out.schema, description } : out.schema };
 }
 
 export const unsupported = (node: Node, why = ""): Mapped => ({

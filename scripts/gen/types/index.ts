@@ -1,6 +1,9 @@
 // The handler table: the first handler that supports a node maps it; none is FS011.
 import type { TypeNode } from "ts-morph";
-import { arrayHandler } from "./arrays.js";
+import { arrayHandler, tupleHandler } from "./arrays.js";
+import { computedHandler } from "./computed.js";
+import { intersectionHandler } from "./intersections.js";
+import { templateHandler } from "./templates.js";
 import { keywordHandler } from "./keywords.js";
 import { literalHandler } from "./literals.js";
 import { functionHandler, typeLiteralHandler } from "./objects.js";
@@ -12,7 +15,11 @@ export const HANDLERS: readonly TypeHandler[] = [
   keywordHandler,
   literalHandler,
   unionHandler,
+  tupleHandler,
   arrayHandler,
+  computedHandler,
+  templateHandler,
+  intersectionHandler,
   referenceHandler,
   typeLiteralHandler,
   functionHandler,
@@ -25,6 +32,7 @@ export function mapType(node: TypeNode, contractFile: string, projectRoot: strin
     projectRoot,
     warnings,
     following: new Set(),
+    typeArgs: new Map(),
     map: (n) => HANDLERS.find((h) => h.supports(n))?.toSchema(n, ctx) ?? unsupported(n),
   };
   return ctx.map(node);

@@ -8,15 +8,16 @@ const FRAGMENTS: Partial<Record<SyntaxKind, object>> = {
   [SyntaxKind.BooleanKeyword]: { type: "boolean" },
 };
 
-const REJECTED = new Set([
-  SyntaxKind.AnyKeyword,
-  SyntaxKind.NeverKeyword,
-  SyntaxKind.ObjectKeyword,
-  SyntaxKind.BigIntKeyword,
-  SyntaxKind.SymbolKeyword,
-  SyntaxKind.VoidKeyword,
-  SyntaxKind.UndefinedKeyword,
-  SyntaxKind.NullKeyword,
+/** Keywords with no JSON form, each with the rewrite FS011 suggests. */
+const REJECTED = new Map<SyntaxKind, string>([
+  [SyntaxKind.AnyKeyword, "write the precise type, or unknown for any JSON"],
+  [SyntaxKind.NeverKeyword, "an input that can never be given; remove it"],
+  [SyntaxKind.ObjectKeyword, "write an interface, or Record<string, T>"],
+  [SyntaxKind.BigIntKeyword, "JSON has no bigint; use number or a decimal string"],
+  [SyntaxKind.SymbolKeyword, "JSON has no symbols; use a string"],
+  [SyntaxKind.VoidKeyword, "an input cannot be void; remove it"],
+  [SyntaxKind.UndefinedKeyword, "make the input optional with ?"],
+  [SyntaxKind.NullKeyword, "write T | null for a nullable input"],
 ]);
 
 export const keywordHandler: TypeHandler = {
@@ -29,6 +30,6 @@ export const keywordHandler: TypeHandler = {
       return { ok: {} };
     }
     const fragment = FRAGMENTS[n.getKind()];
-    return fragment ? { ok: { ...fragment } as never } : unsupported(n);
+    return fragment ? { ok: { ...fragment } as never } : unsupported(n, REJECTED.get(n.getKind()));
   },
 };

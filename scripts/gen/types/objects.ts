@@ -1,8 +1,14 @@
 // Type literals and project interfaces: plain data becomes a closed object; an index
 // signature becomes a record; call signatures or callable members cannot cross.
-import { Node, type InterfaceDeclaration, type TypeElementTypes, type TypeLiteralNode } from "ts-morph";
+import {
+  Node,
+  type InterfaceDeclaration,
+  type PropertySignature,
+  type TypeElementTypes,
+  type TypeLiteralNode,
+} from "ts-morph";
 import type { Schema } from "../schema.js";
-import { typeText, unsupported, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
+import { typeText, unsupported, withDocTags, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
 /** First paragraph of a member's JSDoc, whitespace-collapsed, or undefined. */
 function memberDoc(m: TypeElementTypes): string | undefined {
@@ -13,6 +19,19 @@ function memberDoc(m: TypeElementTypes): string | undefined {
     .split(/\n\s*\n/)[0]!
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** The JSON property name of a member: quoted and computed string/number keys give their value. */
+export function memberName(m: PropertySignature): string | undefined {
+  const n = m.getNameNode();
+  if (Node.isIdentifier(n)) return n.getText();
+  if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return n.getLiteralValue();
+  if (Node.isNumericLiteral(n)) return String(n.getLiteralValue());
+  if (Node.isComputedPropertyName(n)) {
+    const t = n.getExpression().getType();
+    if (t.isStringLiteral() || t.isNumberLiteral()) return String(t.getLiteralValue());
+  }
+  return undefined;
 }
 
 /** Maps the members of a type literal or interface; `label` names it in reasons. */
@@ -28,7 +47,9 @@ export function mapMembers(
   if (indexSigs.length > 0) {
     if (members.length !== 1 || indexSigs[0]!.getKeyTypeNode().getText() !== "string")
       return unsupported(owner, "index signatures must be alone and keyed by string");
-    const value = ctx.map(indexSigs[0]!.getReturnTypeNodeOrThrow());
+    const valueNode = indexSigs[0]!.getReturnTypeNode();
+    if (!valueNode) return unsupported(owner, "an index signature needs a value type: { [key: string]: T }");
+    const value = ctx.map(valueNode);
     if ("ok" in value) return { ok: { type: "object", additionalProperties: value.ok } };
     return "cannot" in value ? { cannot: `a record of ${value.cannot}` } : value;
   }
@@ -37,20 +58,25 @@ export function mapMembers(
   for (const m of members) {
     if (Node.isMethodSignature(m)) return { cannot: shown(`an object with callable member '${m.getName()}'`) };
     if (!Node.isPropertySignature(m)) return unsupported(owner, `member '${m.getText()}'`);
+    const name = memberName(m);
+    if (name === undefined)
+      return unsupported(owner, `member key '${m.getNameNode().getText()}' is not a string constant; write the name`);
     const typeNode = m.getTypeNode();
-    if (!typeNode) return unsupported(owner, `member '${m.getName()}' has no type annotation`);
+    if (!typeNode) return unsupported(owner, `member '${name}' has no type annotation`);
     const mapped = ctx.map(typeNode);
     if ("unsupported" in mapped) return mapped;
     if ("cannot" in mapped) {
       return {
         cannot: mapped.cannot.startsWith("a callable")
-          ? shown(`an object with callable member '${m.getName()}'`)
-          : `an object whose member '${m.getName()}' is ${mapped.cannot}`,
+          ? shown(`an object with callable member '${name}'`)
+          : `an object whose member '${name}' is ${mapped.cannot}`,
       };
     }
     const doc = memberDoc(m);
-    properties[m.getName()] = doc ? { ...mapped.ok, description: doc } : mapped.ok;
-    if (!m.hasQuestionToken()) required.push(m.getName());
+    const tagged = withDocTags(m, { ok: doc ? { ...mapped.ok, description: doc } : mapped.ok }, ctx);
+    if (!("ok" in tagged)) return tagged;
+    properties[name] = tagged.ok;
+    if (!m.hasQuestionToken()) required.push(name);
   }
   return { ok: { type: "object", properties, required, additionalProperties: false } };
 }

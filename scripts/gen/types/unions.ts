@@ -1,5 +1,5 @@
 // Unions: literals of one primitive merge into one enum; untransportable members are dropped
-// with FS101 when another member maps; `undefined`/`null` members mean "optional".
+// with FS101 when another member maps; `undefined` means "optional"; `null` stays a JSON null.
 import { Node, SyntaxKind, type TypeNode } from "ts-morph";
 import type { Schema } from "../schema.js";
 import { literalValue } from "./literals.js";
@@ -7,11 +7,9 @@ import { typeText, type Mapped, type TypeHandler, type MapContext } from "./hand
 
 type Piece = { literal: string | number | boolean } | { mapped: Mapped; node: TypeNode };
 
-function isAbsence(n: TypeNode): boolean {
-  return (
-    n.getKind() === SyntaxKind.UndefinedKeyword || n.getKind() === SyntaxKind.NullKeyword || literalValue(n) === null
-  );
-}
+const isUndefined = (n: TypeNode) => n.getKind() === SyntaxKind.UndefinedKeyword;
+const isNull = (n: TypeNode) => n.getKind() === SyntaxKind.NullKeyword || literalValue(n) === null;
+const NULL: Schema = { type: "null" };
 
 /** Flattens nested and parenthesised unions into source-order members. */
 export function unionMembers(n: TypeNode): TypeNode[] {
@@ -59,7 +57,9 @@ function assemble(pieces: Piece[]): Schema[] {
 }
 
 export function mapUnion(n: TypeNode, ctx: MapContext): Mapped {
-  const members = unionMembers(n).filter((m) => !isAbsence(m));
+  const all = unionMembers(n).filter((m) => !isUndefined(m));
+  const members = all.filter((m) => !isNull(m));
+  const nullable = members.length < all.length;
   if (members.length === 0) return { unsupported: `unsupported type '${typeText(n)}' (only undefined or null)` };
   const pieces: Piece[] = members.map((m) => {
     const v = literalValue(m);
@@ -70,8 +70,9 @@ export function mapUnion(n: TypeNode, ctx: MapContext): Mapped {
   const cannot = pieces.filter(
     (p): p is { mapped: { cannot: string }; node: TypeNode } => "mapped" in p && "cannot" in p.mapped,
   );
-  const schemas = assemble(pieces);
-  if (schemas.length === 0) return { cannot: cannot.map((p) => p.mapped.cannot).join(", or ") };
+  const mapped = assemble(pieces);
+  if (mapped.length === 0) return { cannot: cannot.map((p) => p.mapped.cannot).join(", or ") };
+  const schemas = nullable ? [...mapped, NULL] : mapped;
   if (cannot.length > 0) {
     ctx.warnings.push({
       code: "FS101",
