@@ -669,7 +669,7 @@ atol?: number
 export interface CheckCostCurveArgs {
 returns: SeriesPayload
 /**
- * ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned with returns or one number for every period; finite, >= 0.
+ * ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned with returns or one number for every period, as a fraction of the book (not percent); finite, >= 0.
  */
 turnover: (SeriesPayload | number)
 /**
@@ -677,11 +677,11 @@ turnover: (SeriesPayload | number)
  */
 bps?: number[]
 /**
- * your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state your own; finite, >= 0. Default 10.
+ * your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state your own; finite, >= 0 (8 bps is 8, not 0.0008: below 0.05 is an error, below 1 a warning). Default 10.
  */
 cost_bps?: number
 /**
- * the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.
+ * the hurdle: benchmark per-period simple returns on the same dates, or one ANNUAL compounded return as a decimal (0.05 = 5% a year).
  */
 benchmark?: (SeriesPayload | number)
 /**
@@ -1050,7 +1050,7 @@ export interface CheckResearchAuditArgs {
  */
 best_sharpe: number
 /**
- * number of per-period observations behind it (>= 2).
+ * number of per-period observations behind it (>= 2; fewer than 30 warn that the sample is too short to judge).
  */
 n_obs: number
 /**
@@ -1086,7 +1086,7 @@ rf: number
  */
 periods_per_year?: number
 /**
- * the annualised Sharpe ratio a library reported.
+ * the annualised Sharpe ratio a library reported; one that matches only after x sqrt(P) (per period) or / sqrt(P) (annualised twice) is named as a unit mix-up.
  */
 reported_sharpe?: number
 /**
@@ -1183,7 +1183,7 @@ export interface CheckTrialLedgerArgs {
  */
 best_sharpe: number
 /**
- * T, the number of per-period observations in the best strategy's track record (>= 2).
+ * T, the number of per-period observations in the best strategy's track record (>= 2; fewer than 30 warn that the sample is too short to judge).
  */
 n_obs: number
 /**
@@ -1195,7 +1195,7 @@ sharpes?: number[]
  */
 n_trials?: number
 /**
- * variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof 1) of sharpes.
+ * variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof 1) of sharpes; without either, the zero-skill fallback P / n_obs (the sampling variance of a noise Sharpe over n_obs periods) is used with a warning.
  */
 sharpe_variance?: number
 /**
@@ -1207,7 +1207,7 @@ periods_per_year?: number
  */
 skew?: number
 /**
- * RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.
+ * RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw = excess + 3). Default 3.
  */
 kurtosis?: number
 /**

@@ -2,11 +2,12 @@ import { BadInputError, Outcome, invalid, fieldPath, type Integer } from "../src
 import { requireNumber } from "../src/lib/series.js";
 import { variance, finiteOrNull } from "../src/lib/stats.js";
 import {
-  expectedMaxSharpe,
+  deflateBestSharpe,
   minTrackRecordLength,
-  probabilisticSharpe,
+  noiseSharpeVarianceAnnual,
   sharpeVarianceFactor,
 } from "../src/lib/sharpe_inference.js";
+import { checkAnnualSharpe, checkSampleLength, kurtosisBelowRawFloor, plain } from "../src/lib/unit_checks.js";
 
 export const skill = "backtest-validation";
 export const title = "Deflated Sharpe ratio on the honest trial count";
@@ -20,9 +21,11 @@ export const optional = [
   "kurtosis",
   "alpha",
 ] as const;
-export const alternatives = [["sharpes", ["n_trials", "sharpe_variance"]]] as const;
+export const alternatives = [["sharpes", "n_trials"]] as const;
 
 const CONVENTION = "bailey-lopez-de-prado-2014";
+/** Fewer observations than this are too short to judge a Sharpe. */
+const MIN_OBS = 30;
 /** Tolerance for "the reported Sharpe is in the trial list". */
 const LIST_TOLERANCE = 1e-12;
 
@@ -33,19 +36,25 @@ const LIST_TOLERANCE = 1e-12;
  *
  * Inputs
  *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
- *   n_obs : T, the number of per-period observations in the best strategy's track record (>= 2).
+ *   n_obs : T, the number of per-period observations in the best strategy's track record (>= 2;
+ *       fewer than 30 warn that the sample is too short to judge).
  *   sharpes : ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.
  *   n_trials : honest number of trials, abandoned ones included (>= 1); defaults to the length
  *       of sharpes.
  *   sharpe_variance : variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to
- *       the sample variance (ddof 1) of sharpes.
+ *       the sample variance (ddof 1) of sharpes; without either, the zero-skill fallback P / n_obs
+ *       (the sampling variance of a noise Sharpe over n_obs periods) is used with a warning.
  *   periods_per_year : periods per year, to de-annualise the Sharpes.
  *   skew : skewness of the best strategy's per-period returns.
- *   kurtosis : RAW kurtosis (normal = 3) of the best strategy's per-period returns.
+ *   kurtosis : RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw =
+ *       excess + 3).
  *   alpha : the DSR must exceed 1 - alpha, in (0, 1).
  *
  * Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when
- * the reported Sharpe is above every listed trial (the trial count describes another search).
+ * the reported Sharpe is above every listed trial (the trial count describes another search),
+ * or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over more than 100
+ * periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number
+ * check_research_audit reports for the same V.
  */
 export function check(
   best_sharpe: number,
@@ -60,7 +69,7 @@ export function check(
 ) {
   requireNumber("best_sharpe", best_sharpe);
   requireInteger("n_obs", n_obs, 2);
-  requireCombination(sharpes, n_trials, sharpe_variance);
+  requireCombination(sharpes, n_trials);
   const list = sharpes === undefined ? null : requireSharpes(sharpes);
   if (n_trials !== undefined) requireInteger("n_trials", n_trials, 1);
   if (sharpe_variance !== undefined) requireNumber("sharpe_variance", sharpe_variance, { atLeast: 0 });
@@ -73,6 +82,8 @@ export function check(
   requireInteger("periods_per_year", periods_per_year, 1);
   requireNumber("skew", skew);
   requireNumber("kurtosis", kurtosis);
+  const badKurtosis = kurtosisBelowRawFloor(kurtosis);
+  if (badKurtosis !== null) throw invalid("kurtosis", badKurtosis);
   requireNumber("alpha", alpha);
   if (!(alpha > 0 && alpha < 1)) throw invalid("alpha", `must be in (0, 1), got ${alpha}`);
 
@@ -86,15 +97,20 @@ export function check(
   }
 
   const out = new Outcome();
+  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year);
+  checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
   const nTrials = trialCount(out, list, n_trials);
-  const annualVariance = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
-  const deflation = deflate(nTrials, annualVariance, periods_per_year);
-  if (nTrials >= 2 && deflation === null) {
-    out.error(
-      `${nTrials} trials but their Sharpe spread is unknown: need >= 2 trials with a Sharpe, or sharpe_variance; DSR not computed`,
-      "n_trials",
+  const given = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
+  const annualVariance = given ?? noiseSharpeVarianceAnnual(n_obs, periods_per_year);
+  if (nTrials >= 2 && given === null) {
+    out.warning(
+      `${nTrials} trials but their Sharpe spread is unknown (no sharpe_variance, fewer than 2 sharpes): ` +
+        `assumed the zero-skill variance P / n_obs = ${periods_per_year} / ${n_obs} = ${plain(annualVariance)} ` +
+        `(annualised), the spread of noise Sharpes over this sample; give sharpes or sharpe_variance for the real one`,
+      "sharpe_variance",
     );
   }
+  const deflation = deflateBestSharpe(best_sharpe, n_obs, nTrials, annualVariance, periods_per_year, skew, kurtosis);
   const bestTrial = list === null ? null : Math.max(...list);
   if (bestTrial !== null && best_sharpe > bestTrial + LIST_TOLERANCE) {
     out.error(
@@ -103,21 +119,21 @@ export function check(
     );
   }
 
-  const psr = probabilisticSharpe(sr, 0, n_obs, skew, kurtosis);
-  const dsr = deflation === null ? null : probabilisticSharpe(sr, deflation.perPeriod, n_obs, skew, kurtosis);
-  const minTrl = deflation === null ? null : minTrackRecordLength(sr, deflation.perPeriod, skew, kurtosis, alpha);
-  if (dsr !== null && deflation !== null) reportDsr(out, dsr, alpha, deflation.annual, best_sharpe, nTrials);
+  const { psr, dsr } = deflation;
+  const minTrl = minTrackRecordLength(sr, deflation.expectedMaxPerPeriod, skew, kurtosis, alpha);
+  reportDsr(out, dsr, alpha, deflation.expectedMaxAnnual, best_sharpe, nTrials);
 
   return out
     .note("psr", finiteOrNull(psr))
-    .note("dsr", dsr === null ? null : finiteOrNull(dsr))
-    .note("expected_max_sharpe", deflation?.annual ?? null)
-    .note("expected_max_sharpe_per_period", deflation?.perPeriod ?? null)
+    .note("dsr", finiteOrNull(dsr))
+    .note("expected_max_sharpe", deflation.expectedMaxAnnual)
+    .note("expected_max_sharpe_per_period", deflation.expectedMaxPerPeriod)
     .note("sharpe_per_period", sr)
     .note("n_trials", nTrials)
-    .note("sharpe_variance", annualVariance)
+    .note("sharpe_variance", given !== null || nTrials >= 2 ? annualVariance : null)
+    .note("sharpe_variance_source", given !== null ? "given" : nTrials >= 2 ? "zero_skill_fallback" : "not_needed")
     .note("min_trl_obs", minTrl)
-    .note("min_trl_years", minTrl === null ? null : minTrl / periods_per_year)
+    .note("min_trl_years", minTrl / periods_per_year)
     .note("convention", CONVENTION)
     .note("best_sharpe", best_sharpe)
     .note("n_obs", n_obs)
@@ -127,18 +143,6 @@ export function check(
     .note("alpha", alpha)
     .note("best_trial_sharpe", bestTrial)
     .done();
-}
-
-/** The expected maximum Sharpe of N noise trials, annualised and per period; null when V is unknown. */
-function deflate(
-  nTrials: number,
-  annualVariance: number | null,
-  ppy: number,
-): { annual: number; perPeriod: number } | null {
-  if (nTrials === 1) return { annual: 0, perPeriod: 0 };
-  if (annualVariance === null) return null;
-  const annual = expectedMaxSharpe(nTrials, annualVariance);
-  return { annual, perPeriod: annual / Math.sqrt(ppy) };
 }
 
 /** N: n_trials, raised to len(sharpes) with a warning when below it; warns on a single trial. */
@@ -161,14 +165,10 @@ function reportDsr(out: Outcome, dsr: number, alpha: number, expectedMax: number
   else out.error(`best Sharpe is NOT distinguishable from noise: ${line}`, "dsr");
 }
 
-/** Bad input unless one accepted combination is present: sharpes, or n_trials + sharpe_variance. */
-function requireCombination(sharpes: unknown, nTrials: unknown, sharpeVariance: unknown): void {
-  if (sharpes !== undefined || (nTrials !== undefined && sharpeVariance !== undefined)) return;
-  throw new BadInputError(
-    "missing_argument",
-    "",
-    "missing required input(s) ['sharpes or (n_trials + sharpe_variance)']",
-  );
+/** Bad input unless sharpes or n_trials is present (the trial count must come from somewhere). */
+function requireCombination(sharpes: unknown, nTrials: unknown): void {
+  if (sharpes !== undefined || nTrials !== undefined) return;
+  throw new BadInputError("missing_argument", "", "missing required input(s) ['sharpes or n_trials']");
 }
 
 function requireSharpes(sharpes: readonly number[]): readonly number[] {

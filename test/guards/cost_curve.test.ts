@@ -30,6 +30,8 @@ describe("cost_curve: evidence contract", () => {
       "n_periods",
       "hurdle_ann_return",
       "table",
+      "verdict_thresholds",
+      "breakeven_definition",
     ]);
     expect(curve(o).columns).toEqual(["bps", "total_return", "ann_return", "sharpe", "max_drawdown", "verdict"]);
     expect(curve(o).nrows).toBe(5);
@@ -104,7 +106,11 @@ describe("cost_curve: spec examples", () => {
     expect(Math.abs((o.evidence["sharpe_gross"] as number) - 9.0)).toBeLessThan(1e-3);
     expect(rowAt(o, 0)["verdict"]).toBe("tradeable");
     expect(sev(o, "error")).toEqual([]);
-    expect(o.findings.map((f) => f.severity)).toEqual(["info"]);
+    // Four periods pass the cost test but are flagged as too short to judge (issue #16).
+    expect(o.findings.map((f) => f.severity)).toEqual(["warning", "info"]);
+    expect(sev(o, "warning")[0]!.message).toBe(
+      "returns: 4 observation(s) are too short to judge a net Sharpe or an annual return; this guard needs at least 30",
+    );
     const fail = check(s(r), s(to), [0, 5, 10, 20, 50], 80);
     expect(sev(fail, "error").length).toBe(1);
     expect(sev(fail, "error")[0]!.message).toContain("74.91");

@@ -69,7 +69,9 @@ describe("trial_ledger spec examples", () => {
     expect(a.passed).toBe(false);
     const b = run(5.0 * s, 1260, undefined, 50, 51.03);
     expect(b.ev.dsr as number).toBeGreaterThan(0.999999);
-    expect(b.passed).toBe(true);
+    // A per-period Sharpe of 5 over 1260 periods is a unit mistake, an error since issue #16.
+    expect(b.passed).toBe(false);
+    expect(b.findings.filter((f) => f.severity === "error").map((f) => f.where)).toEqual(["best_sharpe"]);
     expect(b.ev.best_trial_sharpe).toBeNull();
   });
 
@@ -124,15 +126,22 @@ describe("trial_ledger by hand", () => {
     expect(more.ev.sharpe_variance as number).toBeCloseTo(1.27, 12);
   });
 
-  it("errors when N >= 2 but the variance is unknown", () => {
+  it("falls back to the zero-skill variance P / n_obs with a warning when N >= 2 but the spread is unknown", () => {
     const r = run(1.0, 756, [1.0], 5);
-    expect(r.ev.dsr).toBeNull();
-    expect(r.ev.expected_max_sharpe).toBeNull();
-    expect(r.ev.min_trl_obs).toBeNull();
-    expect(r.passed).toBe(false);
-    const err = r.findings.find((f) => f.severity === "error")!;
-    expect(err.where).toBe("n_trials");
-    expect(err.message).toContain("need >= 2 trials with a Sharpe, or sharpe_variance");
+    const v = 252 / 756;
+    expect(r.ev.sharpe_variance).toBe(v);
+    expect(r.ev.sharpe_variance_source).toBe("zero_skill_fallback");
+    const en = (1 - GAMMA) * phiInv(1 - 1 / 5) + GAMMA * phiInv(1 - 1 / (5 * E));
+    expect(r.ev.expected_max_sharpe as number).toBeCloseTo(Math.sqrt(v) * en, 12);
+    const w = r.findings.find((f) => f.where === "sharpe_variance")!;
+    expect(w.severity).toBe("warning");
+    expect(w.message).toBe(
+      "5 trials but their Sharpe spread is unknown (no sharpe_variance, fewer than 2 sharpes): assumed the " +
+        "zero-skill variance P / n_obs = 252 / 756 = 0.333333 (annualised), the spread of noise Sharpes over " +
+        "this sample; give sharpes or sharpe_variance for the real one",
+    );
+    // n_trials alone is now enough (the first call no longer fails).
+    expect(run(1.0, 756, undefined, 5).ev.expected_max_sharpe).toBe(r.ev.expected_max_sharpe);
   });
 
   it("has the spec's evidence keys in order", () => {
@@ -145,6 +154,7 @@ describe("trial_ledger by hand", () => {
       "sharpe_per_period",
       "n_trials",
       "sharpe_variance",
+      "sharpe_variance_source",
       "min_trl_obs",
       "min_trl_years",
       "convention",
@@ -169,7 +179,6 @@ describe("trial_ledger bad input", () => {
     ["n_obs", () => check(1, 1, ok)],
     ["n_obs", () => check(1, 10.5, ok)],
     ["", () => check(1, 100)],
-    ["", () => check(1, 100, undefined, 5)],
     ["", () => check(1, 100, undefined, undefined, 0.5)],
     ["sharpes", () => check(1, 100, [])],
     ["sharpes/1", () => check(1, 100, [0.5, NaN])],
