@@ -168,6 +168,10 @@ export type Agreement = [
   Assert<Accepts<ToolArgs["check_trial_ledger"]["skew"], Parameters<typeof trial_ledger>[6]>>, // TrialLedger.skew
   Assert<Accepts<ToolArgs["check_trial_ledger"]["kurtosis"], Parameters<typeof trial_ledger>[7]>>, // TrialLedger.kurtosis
   Assert<Accepts<ToolArgs["check_trial_ledger"]["alpha"], Parameters<typeof trial_ledger>[8]>>, // TrialLedger.alpha
+  Assert<Accepts<ToolArgs["check_trial_ledger"]["convention"], Parameters<typeof trial_ledger>[9]>>, // TrialLedger.convention
+  Assert<Accepts<ToolArgs["check_trial_ledger"]["autocorrelation"], Parameters<typeof trial_ledger>[10]>>, // TrialLedger.autocorrelation
+  Assert<Accepts<ToolArgs["check_trial_ledger"]["alternative_sharpe"], Parameters<typeof trial_ledger>[11]>>, // TrialLedger.alternative_sharpe
+  Assert<Accepts<ToolArgs["check_trial_ledger"]["prior_h1"], Parameters<typeof trial_ledger>[12]>>, // TrialLedger.prior_h1
   Assert<Accepts<ToolArgs["check_weight_traps"]["asset_returns"], Parameters<typeof weight_traps>[0]>>, // WeightTraps.asset_returns
   Assert<Accepts<ToolArgs["check_weight_traps"]["linkage_method"], Parameters<typeof weight_traps>[1]>>, // WeightTraps.linkage_method
 ];

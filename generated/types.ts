@@ -1214,6 +1214,22 @@ kurtosis?: number
  * the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.
  */
 alpha?: number
+/**
+ * "2014" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over T - 1) or "2025" (Lopez de Prado, Lipton and Zoonekynd 2025, "Sharpe Ratio Inference", SSRN 5520741: variance at the null Sharpe SR0, over T, with the AR(1) autocorrelation, plus the standard error, power, pFDR and oFDR in evidence). Default "2014".
+ */
+convention?: ("2014" | "2025")
+/**
+ * lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only. Default 0.
+ */
+autocorrelation?: number
+/**
+ * ANNUALISED Sharpe the strategy would have if real (H1), above the null E[max Sharpe]; gives the power, pFDR and oFDR (2025 only); without it they are null.
+ */
+alternative_sharpe?: number
+/**
+ * prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR. Default 0.05.
+ */
+prior_h1?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema

@@ -7,6 +7,7 @@ import {
   noiseSharpeVarianceAnnual,
   sharpeVarianceFactor,
 } from "../src/lib/sharpe_inference.js";
+import { infer2025, type Inference2025 } from "./_trial_ledger_2025.js";
 import { checkAnnualSharpe, checkSampleLength, kurtosisBelowRawFloor, plain } from "../src/lib/unit_checks.js";
 
 export const skill = "backtest-validation";
@@ -20,10 +21,18 @@ export const optional = [
   "skew",
   "kurtosis",
   "alpha",
+  "convention",
+  "autocorrelation",
+  "alternative_sharpe",
+  "prior_h1",
 ] as const;
 export const alternatives = [["sharpes", "n_trials"]] as const;
 
-const CONVENTION = "bailey-lopez-de-prado-2014";
+/** Evidence names of the two conventions. */
+const CONVENTION_NAMES = {
+  "2014": "bailey-lopez-de-prado-2014",
+  "2025": "lopez-de-prado-lipton-zoonekynd-2025",
+} as const;
 /** Fewer observations than this are too short to judge a Sharpe. */
 const MIN_OBS = 30;
 /** Tolerance for "the reported Sharpe is in the trial list". */
@@ -49,6 +58,14 @@ const LIST_TOLERANCE = 1e-12;
  *   kurtosis : RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw =
  *       excess + 3).
  *   alpha : the DSR must exceed 1 - alpha, in (0, 1).
+ *   convention : "2014" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over
+ *       T - 1) or "2025" (Lopez de Prado, Lipton and Zoonekynd 2025, "Sharpe Ratio Inference",
+ *       SSRN 5520741: variance at the null Sharpe SR0, over T, with the AR(1) autocorrelation,
+ *       plus the standard error, power, pFDR and oFDR in evidence).
+ *   autocorrelation : lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only.
+ *   alternative_sharpe : ANNUALISED Sharpe the strategy would have if real (H1), above the null
+ *       E[max Sharpe]; gives the power, pFDR and oFDR (2025 only); without it they are null.
+ *   prior_h1 : prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR.
  *
  * Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when
  * the reported Sharpe is above every listed trial (the trial count describes another search),
@@ -66,6 +83,10 @@ export function check(
   skew: number = 0,
   kurtosis: number = 3,
   alpha: number = 0.05,
+  convention: "2014" | "2025" = "2014",
+  autocorrelation: number = 0,
+  alternative_sharpe?: number,
+  prior_h1: number = 0.05,
 ) {
   requireNumber("best_sharpe", best_sharpe);
   requireInteger("n_obs", n_obs, 2);
@@ -86,6 +107,18 @@ export function check(
   if (badKurtosis !== null) throw invalid("kurtosis", badKurtosis);
   requireNumber("alpha", alpha);
   if (!(alpha > 0 && alpha < 1)) throw invalid("alpha", `must be in (0, 1), got ${alpha}`);
+  if (convention !== "2014" && convention !== "2025")
+    throw invalid("convention", `must be "2014" or "2025", got ${JSON.stringify(convention) ?? String(convention)}`);
+  requireNumber("autocorrelation", autocorrelation);
+  if (!(autocorrelation > -1 && autocorrelation < 1))
+    throw invalid("autocorrelation", `must be in (-1, 1), got ${autocorrelation}`);
+  if (autocorrelation !== 0 && convention === "2014")
+    throw invalid("autocorrelation", `is used by convention "2025" only; the 2014 formulas assume independent returns`);
+  const alternative = alternative_sharpe === undefined ? null : requireNumber("alternative_sharpe", alternative_sharpe);
+  if (alternative !== null && !(alternative > 0))
+    throw invalid("alternative_sharpe", `must be > 0 (a Sharpe above the null), got ${alternative}`);
+  requireNumber("prior_h1", prior_h1);
+  if (!(prior_h1 > 0 && prior_h1 < 1)) throw invalid("prior_h1", `must be in (0, 1), got ${prior_h1}`);
 
   const sr = best_sharpe / Math.sqrt(periods_per_year);
   const factor = sharpeVarianceFactor(sr, skew, kurtosis);
@@ -119,8 +152,13 @@ export function check(
     );
   }
 
-  const { psr, dsr } = deflation;
-  const minTrl = minTrackRecordLength(sr, deflation.expectedMaxPerPeriod, skew, kurtosis, alpha);
+  const moments = { skew, kurtosisRaw: kurtosis, rho: autocorrelation };
+  const sr0 = deflation.expectedMaxPerPeriod;
+  const newer: Inference2025 | null =
+    convention === "2025" ? infer2025(sr, sr0, n_obs, periods_per_year, moments, alpha, alternative, prior_h1) : null;
+  const psr = newer?.psr ?? deflation.psr;
+  const dsr = newer?.dsr ?? deflation.dsr;
+  const minTrl = newer?.minTrl ?? minTrackRecordLength(sr, sr0, skew, kurtosis, alpha);
   reportDsr(out, dsr, alpha, deflation.expectedMaxAnnual, best_sharpe, nTrials);
 
   return out
@@ -134,7 +172,7 @@ export function check(
     .note("sharpe_variance_source", given !== null ? "given" : nTrials >= 2 ? "zero_skill_fallback" : "not_needed")
     .note("min_trl_obs", minTrl)
     .note("min_trl_years", minTrl / periods_per_year)
-    .note("convention", CONVENTION)
+    .note("convention", CONVENTION_NAMES[convention])
     .note("best_sharpe", best_sharpe)
     .note("n_obs", n_obs)
     .note("periods_per_year", periods_per_year)
@@ -142,6 +180,11 @@ export function check(
     .note("kurtosis", kurtosis)
     .note("alpha", alpha)
     .note("best_trial_sharpe", bestTrial)
+    .note("autocorrelation", autocorrelation)
+    .note("standard_error", newer === null ? null : newer.standardErrorAnnual)
+    .note("power", newer?.power ?? null)
+    .note("pfdr", newer?.pfdr ?? null)
+    .note("ofdr", newer?.ofdr ?? null)
     .done();
 }
 

@@ -165,6 +165,11 @@ describe("trial_ledger by hand", () => {
       "kurtosis",
       "alpha",
       "best_trial_sharpe",
+      "autocorrelation",
+      "standard_error",
+      "power",
+      "pfdr",
+      "ofdr",
     ]);
     expect(r.ev.convention).toBe("bailey-lopez-de-prado-2014");
     expect(r.ev.best_trial_sharpe).toBe(2.5);
@@ -200,5 +205,50 @@ describe("trial_ledger bad input", () => {
     const r = run(1.5, 500, [1.5], 20, 0.3);
     expect(r.ev.sharpe_variance).toBe(0.3);
     expect(r.ev.n_trials).toBe(20);
+  });
+});
+
+describe("trial_ledger convention 2025 (Lopez de Prado, Lipton and Zoonekynd)", () => {
+  // The paper's numeric example: monthly mu 0.036, sigma 0.079, T = 24, skew -2.448, raw kurtosis 10.164.
+  const sr = 0.036 / 0.079;
+  const annual = sr * Math.sqrt(12);
+  const r3 = (x: unknown) => Math.round((x as number) * 1000) / 1000;
+  it("one trial reproduces PSR 0.987, MinTRL 13.029, SE 0.329, beta 0.315, pFDR 0.581, oFDR 0.306", () => {
+    const r = run(annual, 24, undefined, 1, undefined, 12, -2.448, 10.164, 0.05, "2025", 0, 0.5 * Math.sqrt(12), 0.05);
+    expect(r.ev.convention).toBe("lopez-de-prado-lipton-zoonekynd-2025");
+    expect(r3(r.ev.psr)).toBe(0.987);
+    expect(r.ev.dsr).toBe(r.ev.psr); // E[max Sharpe] is 0 for one trial
+    expect(r3(r.ev.min_trl_obs)).toBe(13.029);
+    expect(r3((r.ev.standard_error as number) / Math.sqrt(12))).toBe(0.329);
+    expect(r3(1 - (r.ev.power as number))).toBe(0.315);
+    expect(r3(r.ev.pfdr)).toBe(0.581);
+    expect(r3(r.ev.ofdr)).toBe(0.306);
+  });
+  it("2014 default differs: variance at the observed Sharpe over T - 1", () => {
+    const old = run(annual, 24, undefined, 1, undefined, 12, -2.448, 10.164);
+    const factor = 1 + 2.448 * sr + (9.164 / 4) * sr * sr;
+    expect(old.ev.psr as number).toBeCloseTo(phi((sr * Math.sqrt(23)) / Math.sqrt(factor)), 12);
+    expect(old.ev.power).toBeNull();
+    expect(old.ev.standard_error).toBeNull();
+  });
+  it("AR(1) autocorrelation 0.2 scales the null variance by 1.5 (Gaussian moments)", () => {
+    const r = run(annual, 120, undefined, 1, undefined, 12, 0, 3, 0.05, "2025", 0.2);
+    expect(r.ev.psr as number).toBeCloseTo(phi(sr / Math.sqrt(1.5 / 120)), 12);
+    expect(r.ev.min_trl_obs as number).toBeCloseTo(1.5 * (phiInv(0.95) / sr) ** 2, 10);
+  });
+  it("bad convention inputs name the field", () => {
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2020" as "2014"))).toBe(
+      "convention",
+    );
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2025", 1))).toBe(
+      "autocorrelation",
+    );
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2014", 0.2))).toBe(
+      "autocorrelation",
+    );
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2025", 0, -1))).toBe(
+      "alternative_sharpe",
+    );
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2025", 0, 1, 1))).toBe("prior_h1");
   });
 });
