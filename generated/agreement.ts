@@ -135,6 +135,7 @@ export type Agreement = [
   Assert<Accepts<ToolArgs["check_research_audit"]["model_returns"], Parameters<typeof research_audit>[4]>>, // ResearchAudit.model_returns
   Assert<Accepts<ToolArgs["check_research_audit"]["n_blocks"], Parameters<typeof research_audit>[5]>>, // ResearchAudit.n_blocks
   Assert<Accepts<ToolArgs["check_research_audit"]["pbo_max"], Parameters<typeof research_audit>[6]>>, // ResearchAudit.pbo_max
+  Assert<Accepts<ToolArgs["check_research_audit"]["metric"], Parameters<typeof research_audit>[7]>>, // ResearchAudit.metric
   Assert<Accepts<ToolArgs["check_rf_convention"]["returns"], Parameters<typeof rf_convention>[0]>>, // RfConvention.returns
   Assert<Accepts<ToolArgs["check_rf_convention"]["rf"], Parameters<typeof rf_convention>[1]>>, // RfConvention.rf
   Assert<Accepts<ToolArgs["check_rf_convention"]["periods_per_year"], Parameters<typeof rf_convention>[2]>>, // RfConvention.periods_per_year

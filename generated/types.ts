@@ -1070,6 +1070,10 @@ n_blocks?: number
  * PBO at or above this fails, in (0, 1]. Default 0.5.
  */
 pbo_max?: number
+/**
+ * the CSCV performance score, "sharpe" (per-period mean / sd, the paper's default) or "mean" (the mean per-period return, the paper's alternative).
+ */
+metric?: ("sharpe" | "mean")
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema

@@ -3,6 +3,7 @@ import { requireNumber, requireAligned } from "../src/lib/series.js";
 import { requireNumbersFast as requireNumbers } from "../src/lib/number_checks.js";
 import { mean, sd, finiteOrNull } from "../src/lib/stats.js";
 import { frameFromRecords } from "../src/lib/frame.js";
+import { loSharpe } from "../src/lib/lo_sharpe.js";
 import {
   checkAnnualHurdle,
   checkCostBps,
@@ -20,6 +21,8 @@ export const slots = { benchmark: "benchmark_returns" } as const;
 /** Bisection stops when the bracket is narrower than this, in round-trip bps. */
 const BISECTION_WIDTH_BPS = 1e-4;
 
+/** Warn when the Lo (2002) annual Sharpe and the sqrt(P) one differ by more than this share. */
+const LO_GAP_SHARE = 0.1;
 /** Fewer periods than this are too short to judge a net Sharpe or an annual return. */
 const MIN_PERIODS = 30;
 
@@ -241,7 +244,10 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  * falls to the hurdle, is at or below cost_bps. Each curve level has a verdict
  * from its net annualised Sharpe S: DEAD S <= 0, marginal 0 < S < 0.5, thin
  * 0.5 <= S < 1, tradeable S >= 1 (undefined at zero volatility). Evidence carries
- * the curve, these thresholds and a fixed-width table.
+ * the curve, these thresholds and a fixed-width table. Beside the sqrt(P) gross
+ * Sharpe it reports Lo's (2002) autocorrelation-adjusted one, eta(q) x per-period
+ * Sharpe with q = P and the first 6 autocorrelations, and warns when returns are
+ * autocorrelated beyond the 2 / sqrt(n) band and the two differ by more than 10%.
  */
 export function check(
   returns: Series,
@@ -269,6 +275,20 @@ export function check(
   const sharpeGross = at(0).sharpe;
   const sharpeAtCost = at(cost).sharpe;
   const be = breakeven(r, to, ppy, hurdle);
+  const lo = sharpeGross === null ? null : loSharpe(r, sharpeGross / Math.sqrt(ppy), ppy);
+  if (
+    lo !== null &&
+    sharpeGross !== null &&
+    lo.material &&
+    Math.abs(lo.sharpeAnnual / sharpeGross - 1) > LO_GAP_SHARE
+  ) {
+    out.warning(
+      `returns are autocorrelated (lag-1 ${lo.rhos[0]!.toFixed(3)}): Lo's (2002) annualised gross Sharpe is ` +
+        `${lo.sharpeAnnual.toFixed(2)} against ${sharpeGross.toFixed(2)} by sqrt(${ppy}), ` +
+        `${(100 * Math.abs(lo.sharpeAnnual / sharpeGross - 1)).toFixed(0)}% apart; quote the Lo figure`,
+      "sharpe",
+    );
+  }
 
   const sharpes = `gross Sharpe ${fmtSharpe(sharpeGross)}, net Sharpe ${fmtSharpe(sharpeAtCost)} at ${cost} bps`;
   if (be <= cost) {
@@ -305,6 +325,8 @@ export function check(
     .note("hurdle_ann_return", hurdle)
     .note("table", renderTable(points, be))
     .note("verdict_thresholds", { ...VERDICT_THRESHOLDS })
+    .note("sharpe_gross_lo", lo === null ? null : finiteOrNull(lo.sharpeAnnual))
+    .note("autocorrelations", lo === null ? null : lo.rhos)
     .note("breakeven_definition", "round-trip bps where the compounded (geometric) annual net return meets the hurdle")
     .done();
 }

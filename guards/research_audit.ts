@@ -4,14 +4,14 @@ import { requireNumber } from "../src/lib/series.js";
 import { finiteOrNull } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
 import { deflateBestSharpe, minBacktestLengthYears, noiseSharpeVarianceAnnual } from "../src/lib/sharpe_inference.js";
-import { cscv, meanAbsCorrelation, summarizePbo } from "../src/lib/cscv.js";
+import { cscv, meanAbsCorrelation, summarizePbo, type PboMetric } from "../src/lib/cscv.js";
 import { summarizeLogits } from "../src/lib/logit_summary.js";
 import { checkAnnualSharpe, checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
 
 export const skill = "backtest-overfitting";
 export const title = "Minimum backtest length and probability of overfitting";
 export const required = ["best_sharpe", "n_obs", "n_trials"] as const;
-export const optional = ["periods_per_year", "model_returns", "n_blocks", "pbo_max"] as const;
+export const optional = ["periods_per_year", "model_returns", "n_blocks", "pbo_max", "metric"] as const;
 
 const RANK_CONVENTION =
   "omega = rank/(N+1), rank 1 = worst out of sample; ties: the in-sample winner takes the lowest rank in its out-of-sample tie group";
@@ -49,6 +49,8 @@ const DSR_ALPHA = 0.05;
  *       tried, one column per configuration (T rows, >= 2 columns); without it PBO is skipped.
  *   n_blocks : S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20).
  *   pbo_max : PBO at or above this fails, in (0, 1].
+ *   metric : the CSCV performance score, "sharpe" (per-period mean / sd, the paper's default) or
+ *       "mean" (the mean per-period return, the paper's alternative).
  *
  * Fails when the sample is shorter than the MinBTL, when the deflated Sharpe is not above 0.95,
  * or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as quantiles and
@@ -62,6 +64,7 @@ export async function check(
   model_returns?: Frame,
   n_blocks: Integer = 16,
   pbo_max: number = 0.5,
+  metric: "sharpe" | "mean" = "sharpe",
 ) {
   requireNumber("best_sharpe", best_sharpe);
   requireInteger("n_obs", n_obs, 2);
@@ -70,6 +73,8 @@ export async function check(
   requireBlocks(n_blocks);
   requireNumber("pbo_max", pbo_max);
   if (!(pbo_max > 0 && pbo_max <= 1)) throw invalid("pbo_max", `must be in (0, 1], got ${pbo_max}`);
+  if (metric !== "sharpe" && metric !== "mean")
+    throw invalid("metric", `must be "sharpe" or "mean", got ${JSON.stringify(metric) ?? String(metric)}`);
   const panel = model_returns === undefined ? null : requirePanel(model_returns, n_blocks);
 
   const out = new Outcome();
@@ -88,7 +93,7 @@ export async function check(
   reportMinBtl(out, btl, best_sharpe, nTrials);
   const deflation = reportDeflation(out, btl, best_sharpe, n_obs, nTrials, periods_per_year);
   const credible = btl.minBtlMet && deflation.dsr > 1 - DSR_ALPHA;
-  const pbo = panel === null ? null : await pboOf(panel, n_blocks);
+  const pbo = panel === null ? null : await pboOf(panel, n_blocks, metric);
   reportPbo(out, pbo, pbo_max);
 
   const nConfigs = panel?.length ?? nTrials;
@@ -118,6 +123,7 @@ export async function check(
     .note("degradation_slope", pbo?.degradationSlope ?? null)
     .note("n_distinct_winners", pbo?.nDistinctWinners ?? null)
     .note("mean_abs_correlation", pbo?.meanAbsCorrelation ?? null)
+    .note("metric", metric)
     .done();
 }
 
@@ -202,12 +208,17 @@ interface PboRun {
 }
 
 /** CSCV then the column correlations, with one increasing progress scale over both. */
-async function pboOf(panel: readonly (readonly number[])[], nBlocks: number): Promise<PboRun> {
+async function pboOf(panel: readonly (readonly number[])[], nBlocks: number, metric: PboMetric): Promise<PboRun> {
   let total = 0;
-  const run = await cscv(panel, nBlocks, (done, all) => {
-    total = all + panel.length;
-    return step(done, total);
-  });
+  const run = await cscv(
+    panel,
+    nBlocks,
+    (done, all) => {
+      total = all + panel.length;
+      return step(done, total);
+    },
+    metric,
+  );
   const correlation = await meanAbsCorrelation(panel, (done) => step(run.nCombinations + done, total));
   const s = summarizePbo(run);
   return {

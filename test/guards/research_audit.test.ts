@@ -197,6 +197,7 @@ describe("research_audit by hand and conventions", () => {
       "degradation_slope",
       "n_distinct_winners",
       "mean_abs_correlation",
+      "metric",
     ]);
     expect([
       r.ev.pbo,
@@ -275,5 +276,23 @@ describe("research_audit bad input", () => {
   it("accepts pbo_max 1 and S = 20", async () => {
     const r = await run(1, 100, 5, 252, undefined, 20, 1);
     expect(r.ev.threshold).toBe(1);
+  });
+});
+
+describe("research_audit PBO metric", () => {
+  it('metric "mean" scores each half by its mean return (hand-derived T = 4, S = 2)', async () => {
+    // Block 0 = rows 0-1, block 1 = rows 2-3. Means: A 0.02 | -0.01, B 0.005 | 0.02.
+    // IS block 0: A wins (0.02), OOS A -0.01 < B 0.02: rank 1. IS block 1: B wins, OOS 0.005 < 0.02: rank 1.
+    const r = await run(3, 2520, 2, 252, makeFrame({ A, B }), 2, 0.5, "mean");
+    expect(r.ev.metric).toBe("mean");
+    expect(r.ev.pbo).toBe(1);
+    expect(r.ev.prob_oos_loss).toBe(0.5); // A's OOS mean -0.01 <= 0 on one split
+    // Both winners score 0.02 in sample (A on block 0, B on block 1): the slope is undefined.
+    expect(r.ev.degradation_slope).toBeNull();
+  });
+  it("rejects an unknown metric by name", async () => {
+    await expect(check(1, 252, 2, 252, makeFrame({ A, B }), 2, 0.5, "median" as "mean")).rejects.toThrow(
+      /^metric: must be "sharpe" or "mean"/,
+    );
   });
 });
