@@ -69,6 +69,9 @@ export type Agreement = [
   Assert<Accepts<ToolArgs["check_fx_conventions"]["rate"], Parameters<typeof fx_conventions>[1]>>, // FxConventions.rate
   Assert<Accepts<ToolArgs["check_fx_conventions"]["notional"], Parameters<typeof fx_conventions>[2]>>, // FxConventions.notional
   Assert<Accepts<ToolArgs["check_fx_conventions"]["trade_date"], Parameters<typeof fx_conventions>[3]>>, // FxConventions.trade_date
+  Assert<Accepts<ToolArgs["check_fx_conventions"]["usd_leg_rates"], Parameters<typeof fx_conventions>[4]>>, // FxConventions.usd_leg_rates
+  Assert<Accepts<ToolArgs["check_fx_conventions"]["assumed_pip_size"], Parameters<typeof fx_conventions>[5]>>, // FxConventions.assumed_pip_size
+  Assert<Accepts<ToolArgs["check_fx_conventions"]["move_pips"], Parameters<typeof fx_conventions>[6]>>, // FxConventions.move_pips
   Assert<Accepts<ToolArgs["check_greeks_convention"]["greeks"], Parameters<typeof greeks_convention>[0]>>, // GreeksConvention.greeks
   Assert<Accepts<ToolArgs["check_greeks_convention"]["flag"], Parameters<typeof greeks_convention>[1]>>, // GreeksConvention.flag
   Assert<Accepts<ToolArgs["check_greeks_convention"]["moneyness"], Parameters<typeof greeks_convention>[2]>>, // GreeksConvention.moneyness

@@ -712,6 +712,22 @@ notional?: number
  * trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.
  */
 trade_date?: string
+/**
+ * rates of USD pairs used only to convert pip values to USD, e.g. {"USDJPY": 150} for an EURJPY position; keyed by pair (quote per 1 base, > 0), each with a USD leg. A USD pair among `pair` with its `rate` serves the same way.
+ */
+usd_leg_rates?: {
+[k: string]: number
+}
+/**
+ * the pip size your code uses (price units per pip, > 0): one number for every pair or an object keyed by the pair strings; an error when it is not the pair's (0.0001 for a JPY quote, whose pip is 0.01).
+ */
+assumed_pip_size?: (number | {
+[k: string]: number
+})
+/**
+ * a price move in the pair's pips (signed, market pip size); with notional, the P&L in quote currency and in USD goes to evidence (pnl_quote, pnl_usd).
+ */
+move_pips?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
