@@ -419,6 +419,8 @@ version: string
 }
 }[]
 summary: string
+unread_slots?: string[]
+aliases_used?: string[]
 elapsed_s: number
 provenance: {
 input_sha256: string

@@ -70,6 +70,8 @@ describe("check_backtest", () => {
       "results",
       "elapsed_s",
       "summary",
+      "unread_slots",
+      "aliases_used",
       "provenance",
     ]);
     expect(r.summary.split("\n")[0]).toMatch(/^FAIL: 2 ran \(1 failed\), \d+ skipped, 0 rejected$/);
