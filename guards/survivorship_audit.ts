@@ -24,6 +24,8 @@ export const optional = [
 
 /** Calendar days per year: CAGRs are annualised by the dates the return rows span, at any frequency. */
 const CALENDAR_DAYS_PER_YEAR = 365.25;
+/** A CAGR gap annualised from fewer years than this is too short to judge. */
+const MIN_INFLATION_YEARS = 1;
 /** Names listed in a finding message before "...". */
 const MAX_NAMED = 10;
 
@@ -70,6 +72,7 @@ interface PanelFacts {
  * weekly and monthly panels give the same answer for the same path. A negative gap means the
  * survivors underperformed the full universe (dead names did better before they left, e.g. bought
  * out at a premium). Evidence lists each dead name's exit date (its last price in the sample).
+ * A gap annualised from under one year of sample warns that it is too short to judge.
  *
  * Inputs
  *   prices : the panel: a frame indexed by ISO dates (strictly increasing), one column of prices
@@ -130,7 +133,7 @@ export async function check(
   const notes: string[] = [];
   const verdict = judge(out, notes, { missing, facts, years, expectedFrac, fracEnded, nNames });
   if (inflation.measurable) out.info(inflationLine(inflation.inflation_bps!), "inflation");
-  addNotes(notes, { prelisting, inflation, facts, end, minGap: min_gap_days });
+  addNotes(notes, { prelisting, inflation, facts, end, minGap: min_gap_days, years });
   for (const n of notes) out.warning(n, "notes");
 
   return out
@@ -408,6 +411,7 @@ interface NoteFacts {
   readonly facts: PanelFacts;
   readonly end: number;
   readonly minGap: number;
+  readonly years: number;
 }
 
 /** Notes in a fixed order; the UPPER BOUND note (from judge) stays last. */
@@ -415,6 +419,10 @@ function addNotes(notes: string[], n: NoteFacts): void {
   const extra: string[] = [];
   if (n.prelisting.length > 0)
     extra.push(`${n.prelisting.length} names have prices before their listing date: ${named(n.prelisting)}`);
+  if (n.inflation.measurable && n.years < MIN_INFLATION_YEARS)
+    extra.push(
+      `the CAGR gap is annualised from ${n.years.toFixed(2)} years: too short to judge (this guard needs at least ${MIN_INFLATION_YEARS} year)`,
+    );
   if ((n.facts.dead?.length ?? 0) > 0 && !n.inflation.measurable)
     extra.push(`inflation unmeasurable despite dead names (${n.inflation.reason}) - check min_gap_days`);
   const last = n.facts.lastPanelDay;

@@ -84,5 +84,14 @@ describe("survivorship_audit on any frequency", () => {
     );
     expect(o.evidence["report"] as string).toContain("negative: survivors underperform by");
     expect(o.evidence["exit_dates"]).toEqual({ B: "2020-02-29" });
+    // 2020-01-31 .. 2020-06-30 is 151 days: the annualised gap is flagged as too short to judge.
+    expect(o.findings.filter((x) => x.where === "notes").map((x) => x.message)).toContain(
+      "the CAGR gap is annualised from 0.41 years: too short to judge (this guard needs at least 1 year)",
+    );
+  });
+
+  it("five years carry no too-short note", async () => {
+    const o = await check(panel(7).frame);
+    expect(o.findings.some((x) => x.message.includes("too short to judge"))).toBe(false);
   });
 });
