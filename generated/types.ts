@@ -24,7 +24,9 @@ of: number
 }
 } | (number | string | boolean | null)[])
 /**
- * A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...], "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null is a missing cell.
+ * A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...],
+ * "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null
+ * is a missing cell.
  * 
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "frame".
@@ -435,7 +437,9 @@ version: string
 export interface CheckAdjustmentCheckArgs {
 close: SeriesPayload
 /**
- * corporate actions, a frame with columns date (ISO date), ratio and optional kind (default "split"), or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 split); any order; may be empty.
+ * corporate actions, a frame with columns date (ISO date), ratio and optional kind (default "split"),
+ * or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1
+ * split); any order; may be empty.
  */
 actions: (FramePayload | (string | number)[][])
 raw_reference?: SeriesPayload
@@ -454,7 +458,10 @@ jump_tol?: number
  */
 export interface CheckAshareRulesArgs {
 /**
- * one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or trading_status).
+ * one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close,
+ * preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning
+ * no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or
+ * trading_status).
  */
 bar: {
 /**
@@ -679,7 +686,9 @@ turnover: (SeriesPayload | number)
  */
 bps?: number[]
 /**
- * your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state your own; finite, >= 0 (8 bps is 8, not 0.0008: below 0.05 is an error, below 1 a warning). Default 10.
+ * your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state
+ * your own; finite, >= 0 (8 bps is 8, not 0.0008: below 0.05 is an error, below 1 a warning). Default
+ * 10.
  */
 cost_bps?: number
 /**
@@ -697,7 +706,9 @@ periods_per_year?: number
  */
 export interface CheckFxConventionsArgs {
 /**
- * currency pair or pairs, e.g. "USDJPY", "EUR/USD", "gbp-usd"; separators / - _ are removed and case is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and different.
+ * currency pair or pairs, e.g. "USDJPY", "EUR/USD", "gbp-usd"; separators / - _ are removed and case
+ * is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and
+ * different.
  */
 pair: (string | string[])
 /**
@@ -715,13 +726,16 @@ notional?: number
  */
 trade_date?: string
 /**
- * rates of USD pairs used only to convert pip values to USD, e.g. {"USDJPY": 150} for an EURJPY position; keyed by pair (quote per 1 base, > 0), each with a USD leg. A USD pair among `pair` with its `rate` serves the same way.
+ * rates of USD pairs used only to convert pip values to USD, e.g. {"USDJPY": 150} for an EURJPY
+ * position; keyed by pair (quote per 1 base, > 0), each with a USD leg. A USD pair among `pair` with
+ * its `rate` serves the same way.
  */
 usd_leg_rates?: {
 [k: string]: number
 }
 /**
- * the pip size your code uses (price units per pip, > 0): one number for every pair or an object keyed by the pair strings; an error when it is not the pair's (0.0001 for a JPY quote, whose pip is 0.01).
+ * the pip size your code uses (price units per pip, > 0): one number for every pair or an object keyed
+ * by the pair strings; an error when it is not the pair's (0.0001 for a JPY quote, whose pip is 0.01).
  */
 assumed_pip_size?: (number | {
 [k: string]: number
@@ -751,7 +765,9 @@ flag: string
  */
 moneyness?: number
 /**
- * the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day (theta per 1/252 year).
+ * the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or
+ * per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day
+ * (theta per 1/252 year).
  */
 convention?: string
 }
@@ -830,7 +846,9 @@ spot?: number
  */
 export interface CheckPaperAccountGuardArgs {
 /**
- * ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, td_ameritrade.
+ * ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers,
+ * ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda,
+ * td_ameritrade.
  */
 broker: string
 /**
@@ -965,7 +983,9 @@ y: (SeriesPayload | number[])
  */
 horizon: number
 /**
- * your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is audited.
+ * your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no
+ * duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is
+ * audited.
  */
 splits?: number[][][]
 /**
@@ -1132,7 +1152,9 @@ on: string
  */
 by?: (string | string[])
 /**
- * the staleness budget (> 0): a duration string such as "5min" or "3D" for date-time keys (units ms, s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key units for numeric keys. Absent is reported as an error.
+ * the staleness budget (> 0): a duration string such as "5min" or "3D" for date-time keys (units ms,
+ * s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key
+ * units for numeric keys. Absent is reported as an error.
  */
 tolerance?: (string | number)
 /**
@@ -1174,7 +1196,10 @@ alpha?: number
  */
 export interface CheckSurvivorshipAuditArgs {
 /**
- * the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null after a name stops trading and before it lists (null is meaningful here); non-null prices finite and > 0. Or a bare array of ticker strings, which can only be checked against listings and needs sample_start and sample_end.
+ * the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null
+ * after a name stops trading and before it lists (null is meaningful here); non-null prices finite and
+ * > 0. Or a bare array of ticker strings, which can only be checked against listings and needs
+ * sample_start and sample_end.
  */
 prices: (FramePayload | string[])
 listings?: FramePayload
@@ -1217,7 +1242,9 @@ sharpes?: number[]
  */
 n_trials?: number
 /**
- * variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof 1) of sharpes; without either, the zero-skill fallback P / n_obs (the sampling variance of a noise Sharpe over n_obs periods) is used with a warning.
+ * variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof
+ * 1) of sharpes; without either, the zero-skill fallback P / n_obs (the sampling variance of a noise
+ * Sharpe over n_obs periods) is used with a warning.
  */
 sharpe_variance?: number
 /**
@@ -1237,7 +1264,10 @@ kurtosis?: number
  */
 alpha?: number
 /**
- * "2014" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over T - 1) or "2025" (Lopez de Prado, Lipton and Zoonekynd 2025, "Sharpe Ratio Inference", SSRN 5520741: variance at the null Sharpe SR0, over T, with the AR(1) autocorrelation, plus the standard error, power, pFDR and oFDR in evidence). Default "2014".
+ * "2014" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over T - 1) or "2025"
+ * (Lopez de Prado, Lipton and Zoonekynd 2025, "Sharpe Ratio Inference", SSRN 5520741: variance at the
+ * null Sharpe SR0, over T, with the AR(1) autocorrelation, plus the standard error, power, pFDR and
+ * oFDR in evidence). Default "2014".
  */
 convention?: ("2014" | "2025")
 /**
@@ -1265,7 +1295,39 @@ asset_returns: FramePayload
 linkage_method?: ("single" | "complete" | "average" | "weighted" | "centroid" | "median" | "ward")
 }
 
-export type ToolName = "list_skills" | "read_skill" | "search_skills" | "list_guards" | "describe_guard" | "bundle_coverage" | "check_backtest" | "check_adjustment_check" | "check_ashare_rules" | "check_brinson_attribution" | "check_contamination_probe" | "check_continuous_contract" | "check_cost_curve" | "check_fx_conventions" | "check_greeks_convention" | "check_join_asof_sortedness" | "check_leveraged_reset" | "check_npv_zero" | "check_paper_account_guard" | "check_pit_fundamentals" | "check_pit_universe" | "check_purge_effect" | "check_reconcile_sources" | "check_regime_coverage" | "check_regime_lookahead" | "check_research_audit" | "check_rf_convention" | "check_safe_asof" | "check_spa_test" | "check_survivorship_audit" | "check_trial_ledger" | "check_weight_traps";
+export type ToolName =
+  | "list_skills"
+  | "read_skill"
+  | "search_skills"
+  | "list_guards"
+  | "describe_guard"
+  | "bundle_coverage"
+  | "check_backtest"
+  | "check_adjustment_check"
+  | "check_ashare_rules"
+  | "check_brinson_attribution"
+  | "check_contamination_probe"
+  | "check_continuous_contract"
+  | "check_cost_curve"
+  | "check_fx_conventions"
+  | "check_greeks_convention"
+  | "check_join_asof_sortedness"
+  | "check_leveraged_reset"
+  | "check_npv_zero"
+  | "check_paper_account_guard"
+  | "check_pit_fundamentals"
+  | "check_pit_universe"
+  | "check_purge_effect"
+  | "check_reconcile_sources"
+  | "check_regime_coverage"
+  | "check_regime_lookahead"
+  | "check_research_audit"
+  | "check_rf_convention"
+  | "check_safe_asof"
+  | "check_spa_test"
+  | "check_survivorship_audit"
+  | "check_trial_ledger"
+  | "check_weight_traps";
 export interface ToolArgs {
   "list_skills": ListSkillsArgs;
   "read_skill": ReadSkillArgs;
