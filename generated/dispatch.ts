@@ -35,7 +35,11 @@ export const GUARDS: Readonly<Record<string, GuardEntry>> = Object.freeze({
   safe_asof: { load: () => import("../guards/safe_asof.js"), params: ["left","right","on","by","tolerance","allow_exact_matches","direction"], async: true },
   spa_test: { load: () => import("../guards/spa_test.js"), params: ["benchmark_returns","model_returns","reps","block_size","seed","alpha"], async: true },
   survivorship_audit: { load: () => import("../guards/survivorship_audit.js"), params: ["prices","listings","sample_start","sample_end","min_gap_days","expected_annual_delist_rate"], async: true },
-  trial_ledger: { load: () => import("../guards/trial_ledger.js"), params: ["best_sharpe","n_obs","sharpes","n_trials","sharpe_variance","periods_per_year","skew","kurtosis","alpha","convention","autocorrelation","alternative_sharpe","prior_h1"], async: false },
+  trial_ledger: {
+    load: () => import("../guards/trial_ledger.js"),
+    params: ["best_sharpe","n_obs","sharpes","n_trials","sharpe_variance","periods_per_year","skew","kurtosis","alpha","convention","autocorrelation","alternative_sharpe","prior_h1"],
+    async: false,
+  },
   warmup_probe: { load: () => import("../guards/warmup_probe.js"), params: ["indicator","closes","tol","max_probe","n_eval","step","history"], async: true },
   weight_traps: { load: () => import("../guards/weight_traps.js"), params: ["asset_returns","linkage_method"], async: true },
 });
