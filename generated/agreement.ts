@@ -69,6 +69,9 @@ export type Agreement = [
   Assert<Accepts<ToolArgs["check_fx_conventions"]["rate"], Parameters<typeof fx_conventions>[1]>>, // FxConventions.rate
   Assert<Accepts<ToolArgs["check_fx_conventions"]["notional"], Parameters<typeof fx_conventions>[2]>>, // FxConventions.notional
   Assert<Accepts<ToolArgs["check_fx_conventions"]["trade_date"], Parameters<typeof fx_conventions>[3]>>, // FxConventions.trade_date
+  Assert<Accepts<ToolArgs["check_fx_conventions"]["usd_leg_rates"], Parameters<typeof fx_conventions>[4]>>, // FxConventions.usd_leg_rates
+  Assert<Accepts<ToolArgs["check_fx_conventions"]["assumed_pip_size"], Parameters<typeof fx_conventions>[5]>>, // FxConventions.assumed_pip_size
+  Assert<Accepts<ToolArgs["check_fx_conventions"]["move_pips"], Parameters<typeof fx_conventions>[6]>>, // FxConventions.move_pips
   Assert<Accepts<ToolArgs["check_greeks_convention"]["greeks"], Parameters<typeof greeks_convention>[0]>>, // GreeksConvention.greeks
   Assert<Accepts<ToolArgs["check_greeks_convention"]["flag"], Parameters<typeof greeks_convention>[1]>>, // GreeksConvention.flag
   Assert<Accepts<ToolArgs["check_greeks_convention"]["moneyness"], Parameters<typeof greeks_convention>[2]>>, // GreeksConvention.moneyness
@@ -135,6 +138,7 @@ export type Agreement = [
   Assert<Accepts<ToolArgs["check_research_audit"]["model_returns"], Parameters<typeof research_audit>[4]>>, // ResearchAudit.model_returns
   Assert<Accepts<ToolArgs["check_research_audit"]["n_blocks"], Parameters<typeof research_audit>[5]>>, // ResearchAudit.n_blocks
   Assert<Accepts<ToolArgs["check_research_audit"]["pbo_max"], Parameters<typeof research_audit>[6]>>, // ResearchAudit.pbo_max
+  Assert<Accepts<ToolArgs["check_research_audit"]["metric"], Parameters<typeof research_audit>[7]>>, // ResearchAudit.metric
   Assert<Accepts<ToolArgs["check_rf_convention"]["returns"], Parameters<typeof rf_convention>[0]>>, // RfConvention.returns
   Assert<Accepts<ToolArgs["check_rf_convention"]["rf"], Parameters<typeof rf_convention>[1]>>, // RfConvention.rf
   Assert<Accepts<ToolArgs["check_rf_convention"]["periods_per_year"], Parameters<typeof rf_convention>[2]>>, // RfConvention.periods_per_year
@@ -168,6 +172,10 @@ export type Agreement = [
   Assert<Accepts<ToolArgs["check_trial_ledger"]["skew"], Parameters<typeof trial_ledger>[6]>>, // TrialLedger.skew
   Assert<Accepts<ToolArgs["check_trial_ledger"]["kurtosis"], Parameters<typeof trial_ledger>[7]>>, // TrialLedger.kurtosis
   Assert<Accepts<ToolArgs["check_trial_ledger"]["alpha"], Parameters<typeof trial_ledger>[8]>>, // TrialLedger.alpha
+  Assert<Accepts<ToolArgs["check_trial_ledger"]["convention"], Parameters<typeof trial_ledger>[9]>>, // TrialLedger.convention
+  Assert<Accepts<ToolArgs["check_trial_ledger"]["autocorrelation"], Parameters<typeof trial_ledger>[10]>>, // TrialLedger.autocorrelation
+  Assert<Accepts<ToolArgs["check_trial_ledger"]["alternative_sharpe"], Parameters<typeof trial_ledger>[11]>>, // TrialLedger.alternative_sharpe
+  Assert<Accepts<ToolArgs["check_trial_ledger"]["prior_h1"], Parameters<typeof trial_ledger>[12]>>, // TrialLedger.prior_h1
   Assert<Accepts<ToolArgs["check_weight_traps"]["asset_returns"], Parameters<typeof weight_traps>[0]>>, // WeightTraps.asset_returns
   Assert<Accepts<ToolArgs["check_weight_traps"]["linkage_method"], Parameters<typeof weight_traps>[1]>>, // WeightTraps.linkage_method
 ];

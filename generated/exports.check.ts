@@ -138,7 +138,10 @@ export const anthropic = [
     "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
       "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
       "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
-      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments.",
+      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments; a guard " +
+      "input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is " +
+      "read as that slot with a note in aliases_used, and unread_slots lists slots given but read by no " +
+      "guard that ran.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1363,16 +1366,22 @@ export const anthropic = [
   {
     "name": "check_cost_curve",
     "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
-      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
-      "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
-      "Required: returns, turnover. Owning skill: backtest-validation - call " +
+      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the compounded (geometric) " +
+      "annual net return (prod(1 + net))^(P/n) - 1 falls to the hurdle, is at or below cost_bps. Each curve " +
+      "level has a verdict from its net annualised Sharpe S: DEAD S <= 0, marginal 0 < S < 0.5, thin 0.5 <= " +
+      "S < 1, tradeable S >= 1 (undefined at zero volatility). Evidence carries the curve, these thresholds " +
+      "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
+      "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
+      "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
+      "differ by more than 10%. Required: returns, turnover. Owning skill: backtest-validation - call " +
       "read_skill('backtest-validation') for the text.",
     "input_schema": {
       "type": "object",
       "properties": {
         "returns": {
           "$ref": "#/$defs/series",
-          "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+          "description": "per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1; at least 30 " +
+            "periods to judge (fewer warn).",
         },
         "turnover": {
           "anyOf": [
@@ -1384,7 +1393,7 @@ export const anthropic = [
             },
           ],
           "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
-            "with returns or one number for every period; finite, >= 0.",
+            "with returns or one number for every period, as a fraction of the book (not percent); finite, >= 0.",
         },
         "bps": {
           "type": "array",
@@ -1404,7 +1413,8 @@ export const anthropic = [
           "type": "number",
           "default": 10,
           "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
-            "your own; finite, >= 0. Default 10.",
+            "your own; finite, >= 0 (8 bps is 8, not 0.0008: below 0.05 is an error, below 1 a warning). Default " +
+            "10.",
         },
         "benchmark": {
           "anyOf": [
@@ -1415,7 +1425,8 @@ export const anthropic = [
               "type": "number",
             },
           ],
-          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one ANNUAL compounded return " +
+            "as a decimal (0.05 = 5% a year).",
         },
         "periods_per_year": {
           "type": "integer",
@@ -1555,6 +1566,35 @@ export const anthropic = [
           "type": "string",
           "format": "date",
           "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "usd_leg_rates": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "number",
+          },
+          "description": "rates of USD pairs used only to convert pip values to USD, e.g. {\"USDJPY\": 150} for an EURJPY " +
+            "position; keyed by pair (quote per 1 base, > 0), each with a USD leg. A USD pair among `pair` with " +
+            "its `rate` serves the same way.",
+        },
+        "assumed_pip_size": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "object",
+              "additionalProperties": {
+                "type": "number",
+              },
+            },
+          ],
+          "description": "the pip size your code uses (price units per pip, > 0): one number for every pair or an object keyed " +
+            "by the pair strings; an error when it is not the pair's (0.0001 for a JPY quote, whose pip is 0.01).",
+        },
+        "move_pips": {
+          "type": "number",
+          "description": "a price move in the pair's pips (signed, market pip size); with notional, the P&L in quote currency " +
+            "and in USD goes to evidence (pnl_quote, pnl_usd).",
         },
       },
       "required": [
@@ -3362,9 +3402,10 @@ export const anthropic = [
       "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
       "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
-      "statistics, plus one line per label for a result card's \"regimes covered\" field. Required: dates, " +
-      "asset, strategy, position, labels. Owning skill: regime-detection - call " +
-      "read_skill('regime-detection') for the text.",
+      "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
+      "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
+      "look like percent (median |return| above 0.2 a day) are an error. Required: dates, asset, strategy, " +
+      "position, labels. Owning skill: regime-detection - call read_skill('regime-detection') for the text.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -3379,11 +3420,11 @@ export const anthropic = [
         },
         "asset": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+          "description": "per-period simple returns of the underlying as decimals (0.01 = 1%), one per date; finite, > -1.",
         },
         "strategy": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+          "description": "per-period simple returns of the strategy as decimals, net of costs, one per date; finite, > -1.",
         },
         "position": {
           "$ref": "#/$defs/series",
@@ -3661,10 +3702,16 @@ export const anthropic = [
     "name": "check_research_audit",
     "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
       "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
-      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
-      "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Required: " +
-      "best_sharpe, n_obs, n_trials. Owning skill: backtest-overfitting - call " +
-      "read_skill('backtest-overfitting') for the text.",
+      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. " +
+      "MinBTL alone cannot pass a Sharpe: the guard also deflates it (DSR, alpha 0.05) with the zero-skill " +
+      "trial variance P / n_obs, skew 0 and raw kurtosis 3, exactly as check_trial_ledger does without " +
+      "sharpe_variance, so both report the same E[max Sharpe] and agree; it says what it could not check " +
+      "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
+      "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
+      "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Required: best_sharpe, " +
+      "n_obs, n_trials. Owning skill: backtest-overfitting - call read_skill('backtest-overfitting') for " +
+      "the text.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -3675,7 +3722,8 @@ export const anthropic = [
         "n_obs": {
           "type": "integer",
           "minimum": 2,
-          "description": "number of per-period observations behind it (>= 2).",
+          "description": "number of per-period observations behind it (>= 2; fewer than 30 warn that the sample is too short " +
+            "to judge).",
         },
         "n_trials": {
           "type": "integer",
@@ -3689,8 +3737,8 @@ export const anthropic = [
         },
         "model_returns": {
           "$ref": "#/$defs/frame",
-          "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
-            "columns); without it PBO is skipped.",
+          "description": "per-period simple returns as decimals (0.01 = 1%) of every configuration tried, one column per " +
+            "configuration (T rows, >= 2 columns); without it PBO is skipped.",
         },
         "n_blocks": {
           "type": "integer",
@@ -3706,6 +3754,16 @@ export const anthropic = [
           "maximum": 1,
           "default": 0.5,
           "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
+        },
+        "metric": {
+          "type": "string",
+          "enum": [
+            "sharpe",
+            "mean",
+          ],
+          "default": "sharpe",
+          "description": "the CSCV performance score, \"sharpe\" (per-period mean / sd, the paper's default) or \"mean\" (the mean " +
+            "per-period return, the paper's alternative). Default \"sharpe\".",
         },
       },
       "required": [
@@ -3911,7 +3969,8 @@ export const anthropic = [
       "properties": {
         "returns": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+          "description": "per-period simple returns of the strategy as decimals (0.01 = 1%); at least 3, finite, > -1, not all " +
+            "equal; fewer than 30 warn that the sample is too short to judge.",
         },
         "rf": {
           "type": "number",
@@ -3925,7 +3984,8 @@ export const anthropic = [
         },
         "reported_sharpe": {
           "type": "number",
-          "description": "the annualised Sharpe ratio a library reported.",
+          "description": "the annualised Sharpe ratio a library reported; one that matches only after x sqrt(P) (per period) " +
+            "or / sqrt(P) (annualised twice) is named as a unit mix-up.",
         },
         "tolerance": {
           "type": "number",
@@ -4281,20 +4341,24 @@ export const anthropic = [
       "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
       "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
       "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
-      "statistics. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - call " +
-      "read_skill('backtest-validation') for the text.",
+      "statistics. `better_models` lists the candidates whose own bootstrap p-value (each candidate tested " +
+      "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
+      "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
+      "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
+      "evidence of skill. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - " +
+      "call read_skill('backtest-validation') for the text.",
     "input_schema": {
       "type": "object",
       "properties": {
         "benchmark_returns": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
-            "values.",
+          "description": "per-period simple returns as decimals (0.01 = 1%) of the benchmark or incumbent (higher is better); " +
+            "at least 10 finite values, fewer than 30 warn that the sample is too short to judge.",
         },
         "model_returns": {
           "$ref": "#/$defs/frame",
-          "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
-            "candidate, rows aligned with benchmark_returns.",
+          "description": "per-period simple returns as decimals of every candidate tried, abandoned ones included; one column " +
+            "per candidate, rows aligned with benchmark_returns.",
         },
         "reps": {
           "type": "integer",
@@ -4602,8 +4666,13 @@ export const anthropic = [
       "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
       "guard counts names whose data stops before the end of the sample against the expected delisting " +
       "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
-      "the dead names inflates the equal-weight CAGR (252 return rows a year). Required: prices. Owning " +
-      "skill: research-integrity-guards - call read_skill('research-integrity-guards') for the text.",
+      "the dead names inflates the equal-weight CAGR. CAGRs are annualised by the calendar dates of the " +
+      "index (growth^(365.25 / days spanned by the return rows)), so daily, weekly and monthly panels give " +
+      "the same answer for the same path. A negative gap means the survivors underperformed the full " +
+      "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
+      "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
+      "warns that it is too short to judge. Required: prices. Owning skill: research-integrity-guards - " +
+      "call read_skill('research-integrity-guards') for the text.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -4850,7 +4919,9 @@ export const anthropic = [
       "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
       "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
       "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
-      "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+      "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
+      "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
+      "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
       "Owning skill: backtest-validation - call read_skill('backtest-validation') for the text.",
     "input_schema": {
       "type": "object",
@@ -4862,7 +4933,8 @@ export const anthropic = [
         "n_obs": {
           "type": "integer",
           "minimum": 2,
-          "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+          "description": "T, the number of per-period observations in the best strategy's track record (>= 2; fewer than 30 " +
+            "warn that the sample is too short to judge).",
         },
         "sharpes": {
           "type": "array",
@@ -4880,7 +4952,8 @@ export const anthropic = [
           "type": "number",
           "minimum": 0,
           "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
-            "1) of sharpes.",
+            "1) of sharpes; without either, the zero-skill fallback P / n_obs (the sampling variance of a noise " +
+            "Sharpe over n_obs periods) is used with a warning.",
         },
         "periods_per_year": {
           "type": "integer",
@@ -4895,7 +4968,8 @@ export const anthropic = [
         "kurtosis": {
           "type": "number",
           "default": 3,
-          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw = excess + 3). " +
+            "Default 3.",
         },
         "alpha": {
           "type": "number",
@@ -4903,6 +4977,37 @@ export const anthropic = [
           "exclusiveMaximum": 1,
           "default": 0.05,
           "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
+        },
+        "convention": {
+          "type": "string",
+          "enum": [
+            "2014",
+            "2025",
+          ],
+          "default": "2014",
+          "description": "\"2014\" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over T - 1) or \"2025\" " +
+            "(Lopez de Prado, Lipton and Zoonekynd 2025, \"Sharpe Ratio Inference\", SSRN 5520741: variance at the " +
+            "null Sharpe SR0, over T, with the AR(1) autocorrelation, plus the standard error, power, pFDR and " +
+            "oFDR in evidence). Default \"2014\".",
+        },
+        "autocorrelation": {
+          "type": "number",
+          "exclusiveMinimum": -1,
+          "exclusiveMaximum": 1,
+          "default": 0,
+          "description": "lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only. Default 0.",
+        },
+        "alternative_sharpe": {
+          "type": "number",
+          "description": "ANNUALISED Sharpe the strategy would have if real (H1), above the null E[max Sharpe]; gives the " +
+            "power, pFDR and oFDR (2025 only); without it they are null.",
+        },
+        "prior_h1": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
+          "description": "prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR. Default 0.05.",
         },
       },
       "required": [
@@ -5283,7 +5388,10 @@ export const openai = [
     "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
       "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
       "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
-      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments.",
+      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments; a guard " +
+      "input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is " +
+      "read as that slot with a note in aliases_used, and unread_slots lists slots given but read by no " +
+      "guard that ran.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6520,16 +6628,22 @@ export const openai = [
     "type": "function",
     "name": "check_cost_curve",
     "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
-      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
-      "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
-      "Required: returns, turnover. Owning skill: backtest-validation - call " +
+      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the compounded (geometric) " +
+      "annual net return (prod(1 + net))^(P/n) - 1 falls to the hurdle, is at or below cost_bps. Each curve " +
+      "level has a verdict from its net annualised Sharpe S: DEAD S <= 0, marginal 0 < S < 0.5, thin 0.5 <= " +
+      "S < 1, tradeable S >= 1 (undefined at zero volatility). Evidence carries the curve, these thresholds " +
+      "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
+      "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
+      "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
+      "differ by more than 10%. Required: returns, turnover. Owning skill: backtest-validation - call " +
       "read_skill('backtest-validation') for the text.",
     "parameters": {
       "type": "object",
       "properties": {
         "returns": {
           "$ref": "#/$defs/series",
-          "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+          "description": "per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1; at least 30 " +
+            "periods to judge (fewer warn).",
         },
         "turnover": {
           "anyOf": [
@@ -6541,7 +6655,7 @@ export const openai = [
             },
           ],
           "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
-            "with returns or one number for every period; finite, >= 0.",
+            "with returns or one number for every period, as a fraction of the book (not percent); finite, >= 0.",
         },
         "bps": {
           "type": "array",
@@ -6561,7 +6675,8 @@ export const openai = [
           "type": "number",
           "default": 10,
           "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
-            "your own; finite, >= 0. Default 10.",
+            "your own; finite, >= 0 (8 bps is 8, not 0.0008: below 0.05 is an error, below 1 a warning). Default " +
+            "10.",
         },
         "benchmark": {
           "anyOf": [
@@ -6572,7 +6687,8 @@ export const openai = [
               "type": "number",
             },
           ],
-          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one ANNUAL compounded return " +
+            "as a decimal (0.05 = 5% a year).",
         },
         "periods_per_year": {
           "type": "integer",
@@ -6714,6 +6830,35 @@ export const openai = [
           "type": "string",
           "format": "date",
           "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "usd_leg_rates": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "number",
+          },
+          "description": "rates of USD pairs used only to convert pip values to USD, e.g. {\"USDJPY\": 150} for an EURJPY " +
+            "position; keyed by pair (quote per 1 base, > 0), each with a USD leg. A USD pair among `pair` with " +
+            "its `rate` serves the same way.",
+        },
+        "assumed_pip_size": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "object",
+              "additionalProperties": {
+                "type": "number",
+              },
+            },
+          ],
+          "description": "the pip size your code uses (price units per pip, > 0): one number for every pair or an object keyed " +
+            "by the pair strings; an error when it is not the pair's (0.0001 for a JPY quote, whose pip is 0.01).",
+        },
+        "move_pips": {
+          "type": "number",
+          "description": "a price move in the pair's pips (signed, market pip size); with notional, the P&L in quote currency " +
+            "and in USD goes to evidence (pnl_quote, pnl_usd).",
         },
       },
       "required": [
@@ -8541,9 +8686,10 @@ export const openai = [
       "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
       "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
-      "statistics, plus one line per label for a result card's \"regimes covered\" field. Required: dates, " +
-      "asset, strategy, position, labels. Owning skill: regime-detection - call " +
-      "read_skill('regime-detection') for the text.",
+      "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
+      "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
+      "look like percent (median |return| above 0.2 a day) are an error. Required: dates, asset, strategy, " +
+      "position, labels. Owning skill: regime-detection - call read_skill('regime-detection') for the text.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -8558,11 +8704,11 @@ export const openai = [
         },
         "asset": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+          "description": "per-period simple returns of the underlying as decimals (0.01 = 1%), one per date; finite, > -1.",
         },
         "strategy": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+          "description": "per-period simple returns of the strategy as decimals, net of costs, one per date; finite, > -1.",
         },
         "position": {
           "$ref": "#/$defs/series",
@@ -8844,10 +8990,16 @@ export const openai = [
     "name": "check_research_audit",
     "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
       "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
-      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
-      "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Required: " +
-      "best_sharpe, n_obs, n_trials. Owning skill: backtest-overfitting - call " +
-      "read_skill('backtest-overfitting') for the text.",
+      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. " +
+      "MinBTL alone cannot pass a Sharpe: the guard also deflates it (DSR, alpha 0.05) with the zero-skill " +
+      "trial variance P / n_obs, skew 0 and raw kurtosis 3, exactly as check_trial_ledger does without " +
+      "sharpe_variance, so both report the same E[max Sharpe] and agree; it says what it could not check " +
+      "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
+      "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
+      "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Required: best_sharpe, " +
+      "n_obs, n_trials. Owning skill: backtest-overfitting - call read_skill('backtest-overfitting') for " +
+      "the text.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -8858,7 +9010,8 @@ export const openai = [
         "n_obs": {
           "type": "integer",
           "minimum": 2,
-          "description": "number of per-period observations behind it (>= 2).",
+          "description": "number of per-period observations behind it (>= 2; fewer than 30 warn that the sample is too short " +
+            "to judge).",
         },
         "n_trials": {
           "type": "integer",
@@ -8872,8 +9025,8 @@ export const openai = [
         },
         "model_returns": {
           "$ref": "#/$defs/frame",
-          "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
-            "columns); without it PBO is skipped.",
+          "description": "per-period simple returns as decimals (0.01 = 1%) of every configuration tried, one column per " +
+            "configuration (T rows, >= 2 columns); without it PBO is skipped.",
         },
         "n_blocks": {
           "type": "integer",
@@ -8889,6 +9042,16 @@ export const openai = [
           "maximum": 1,
           "default": 0.5,
           "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
+        },
+        "metric": {
+          "type": "string",
+          "enum": [
+            "sharpe",
+            "mean",
+          ],
+          "default": "sharpe",
+          "description": "the CSCV performance score, \"sharpe\" (per-period mean / sd, the paper's default) or \"mean\" (the mean " +
+            "per-period return, the paper's alternative). Default \"sharpe\".",
         },
       },
       "required": [
@@ -9096,7 +9259,8 @@ export const openai = [
       "properties": {
         "returns": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+          "description": "per-period simple returns of the strategy as decimals (0.01 = 1%); at least 3, finite, > -1, not all " +
+            "equal; fewer than 30 warn that the sample is too short to judge.",
         },
         "rf": {
           "type": "number",
@@ -9110,7 +9274,8 @@ export const openai = [
         },
         "reported_sharpe": {
           "type": "number",
-          "description": "the annualised Sharpe ratio a library reported.",
+          "description": "the annualised Sharpe ratio a library reported; one that matches only after x sqrt(P) (per period) " +
+            "or / sqrt(P) (annualised twice) is named as a unit mix-up.",
         },
         "tolerance": {
           "type": "number",
@@ -9470,20 +9635,24 @@ export const openai = [
       "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
       "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
       "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
-      "statistics. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - call " +
-      "read_skill('backtest-validation') for the text.",
+      "statistics. `better_models` lists the candidates whose own bootstrap p-value (each candidate tested " +
+      "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
+      "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
+      "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
+      "evidence of skill. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - " +
+      "call read_skill('backtest-validation') for the text.",
     "parameters": {
       "type": "object",
       "properties": {
         "benchmark_returns": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
-            "values.",
+          "description": "per-period simple returns as decimals (0.01 = 1%) of the benchmark or incumbent (higher is better); " +
+            "at least 10 finite values, fewer than 30 warn that the sample is too short to judge.",
         },
         "model_returns": {
           "$ref": "#/$defs/frame",
-          "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
-            "candidate, rows aligned with benchmark_returns.",
+          "description": "per-period simple returns as decimals of every candidate tried, abandoned ones included; one column " +
+            "per candidate, rows aligned with benchmark_returns.",
         },
         "reps": {
           "type": "integer",
@@ -9793,8 +9962,13 @@ export const openai = [
       "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
       "guard counts names whose data stops before the end of the sample against the expected delisting " +
       "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
-      "the dead names inflates the equal-weight CAGR (252 return rows a year). Required: prices. Owning " +
-      "skill: research-integrity-guards - call read_skill('research-integrity-guards') for the text.",
+      "the dead names inflates the equal-weight CAGR. CAGRs are annualised by the calendar dates of the " +
+      "index (growth^(365.25 / days spanned by the return rows)), so daily, weekly and monthly panels give " +
+      "the same answer for the same path. A negative gap means the survivors underperformed the full " +
+      "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
+      "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
+      "warns that it is too short to judge. Required: prices. Owning skill: research-integrity-guards - " +
+      "call read_skill('research-integrity-guards') for the text.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -10043,7 +10217,9 @@ export const openai = [
       "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
       "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
       "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
-      "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+      "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
+      "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
+      "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
       "Owning skill: backtest-validation - call read_skill('backtest-validation') for the text.",
     "parameters": {
       "type": "object",
@@ -10055,7 +10231,8 @@ export const openai = [
         "n_obs": {
           "type": "integer",
           "minimum": 2,
-          "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+          "description": "T, the number of per-period observations in the best strategy's track record (>= 2; fewer than 30 " +
+            "warn that the sample is too short to judge).",
         },
         "sharpes": {
           "type": "array",
@@ -10073,7 +10250,8 @@ export const openai = [
           "type": "number",
           "minimum": 0,
           "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
-            "1) of sharpes.",
+            "1) of sharpes; without either, the zero-skill fallback P / n_obs (the sampling variance of a noise " +
+            "Sharpe over n_obs periods) is used with a warning.",
         },
         "periods_per_year": {
           "type": "integer",
@@ -10088,7 +10266,8 @@ export const openai = [
         "kurtosis": {
           "type": "number",
           "default": 3,
-          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw = excess + 3). " +
+            "Default 3.",
         },
         "alpha": {
           "type": "number",
@@ -10096,6 +10275,37 @@ export const openai = [
           "exclusiveMaximum": 1,
           "default": 0.05,
           "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
+        },
+        "convention": {
+          "type": "string",
+          "enum": [
+            "2014",
+            "2025",
+          ],
+          "default": "2014",
+          "description": "\"2014\" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over T - 1) or \"2025\" " +
+            "(Lopez de Prado, Lipton and Zoonekynd 2025, \"Sharpe Ratio Inference\", SSRN 5520741: variance at the " +
+            "null Sharpe SR0, over T, with the AR(1) autocorrelation, plus the standard error, power, pFDR and " +
+            "oFDR in evidence). Default \"2014\".",
+        },
+        "autocorrelation": {
+          "type": "number",
+          "exclusiveMinimum": -1,
+          "exclusiveMaximum": 1,
+          "default": 0,
+          "description": "lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only. Default 0.",
+        },
+        "alternative_sharpe": {
+          "type": "number",
+          "description": "ANNUALISED Sharpe the strategy would have if real (H1), above the null E[max Sharpe]; gives the " +
+            "power, pFDR and oFDR (2025 only); without it they are null.",
+        },
+        "prior_h1": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
+          "description": "prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR. Default 0.05.",
         },
       },
       "required": [
@@ -10522,7 +10732,10 @@ export const openaiStrict = [
     "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
       "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
       "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
-      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments.",
+      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments; a guard " +
+      "input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is " +
+      "read as that slot with a note in aliases_used, and unread_slots lists slots given but read by no " +
+      "guard that ran.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -12170,15 +12383,21 @@ export const openaiStrict = [
     "type": "function",
     "name": "check_cost_curve",
     "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
-      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
-      "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
-      "Required: returns, turnover. Owning skill: backtest-validation - call " +
+      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the compounded (geometric) " +
+      "annual net return (prod(1 + net))^(P/n) - 1 falls to the hurdle, is at or below cost_bps. Each curve " +
+      "level has a verdict from its net annualised Sharpe S: DEAD S <= 0, marginal 0 < S < 0.5, thin 0.5 <= " +
+      "S < 1, tradeable S >= 1 (undefined at zero volatility). Evidence carries the curve, these thresholds " +
+      "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
+      "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
+      "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
+      "differ by more than 10%. Required: returns, turnover. Owning skill: backtest-validation - call " +
       "read_skill('backtest-validation') for the text.",
     "parameters": {
       "type": "object",
       "properties": {
         "returns": {
-          "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+          "description": "per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1; at least 30 " +
+            "periods to judge (fewer warn).",
           "anyOf": [
             {
               "$ref": "#/$defs/series",
@@ -12195,7 +12414,7 @@ export const openaiStrict = [
             },
           ],
           "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
-            "with returns or one number for every period; finite, >= 0.",
+            "with returns or one number for every period, as a fraction of the book (not percent); finite, >= 0.",
         },
         "bps": {
           "anyOf": [
@@ -12221,7 +12440,8 @@ export const openaiStrict = [
             },
           ],
           "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
-            "your own; finite, >= 0. Default 10.",
+            "your own; finite, >= 0 (8 bps is 8, not 0.0008: below 0.05 is an error, below 1 a warning). Default " +
+            "10.",
         },
         "benchmark": {
           "anyOf": [
@@ -12239,7 +12459,8 @@ export const openaiStrict = [
               "type": "null",
             },
           ],
-          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one ANNUAL compounded return " +
+            "as a decimal (0.05 = 5% a year).",
         },
         "periods_per_year": {
           "anyOf": [
@@ -12425,6 +12646,35 @@ export const openaiStrict = [
           "type": "string",
           "format": "date",
           "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "usd_leg_rates": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "number",
+          },
+          "description": "rates of USD pairs used only to convert pip values to USD, e.g. {\"USDJPY\": 150} for an EURJPY " +
+            "position; keyed by pair (quote per 1 base, > 0), each with a USD leg. A USD pair among `pair` with " +
+            "its `rate` serves the same way.",
+        },
+        "assumed_pip_size": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "object",
+              "additionalProperties": {
+                "type": "number",
+              },
+            },
+          ],
+          "description": "the pip size your code uses (price units per pip, > 0): one number for every pair or an object keyed " +
+            "by the pair strings; an error when it is not the pair's (0.0001 for a JPY quote, whose pip is 0.01).",
+        },
+        "move_pips": {
+          "type": "number",
+          "description": "a price move in the pair's pips (signed, market pip size); with notional, the P&L in quote currency " +
+            "and in USD goes to evidence (pnl_quote, pnl_usd).",
         },
       },
       "required": [
@@ -14484,9 +14734,10 @@ export const openaiStrict = [
       "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
       "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
-      "statistics, plus one line per label for a result card's \"regimes covered\" field. Required: dates, " +
-      "asset, strategy, position, labels. Owning skill: regime-detection - call " +
-      "read_skill('regime-detection') for the text.",
+      "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
+      "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
+      "look like percent (median |return| above 0.2 a day) are an error. Required: dates, asset, strategy, " +
+      "position, labels. Owning skill: regime-detection - call read_skill('regime-detection') for the text.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -14500,7 +14751,7 @@ export const openaiStrict = [
           "description": "test-period dates (ISO dates), strictly increasing, at least 2.",
         },
         "asset": {
-          "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+          "description": "per-period simple returns of the underlying as decimals (0.01 = 1%), one per date; finite, > -1.",
           "anyOf": [
             {
               "$ref": "#/$defs/series",
@@ -14508,7 +14759,7 @@ export const openaiStrict = [
           ],
         },
         "strategy": {
-          "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+          "description": "per-period simple returns of the strategy as decimals, net of costs, one per date; finite, > -1.",
           "anyOf": [
             {
               "$ref": "#/$defs/series",
@@ -14910,10 +15161,16 @@ export const openaiStrict = [
     "name": "check_research_audit",
     "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
       "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
-      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
-      "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Required: " +
-      "best_sharpe, n_obs, n_trials. Owning skill: backtest-overfitting - call " +
-      "read_skill('backtest-overfitting') for the text.",
+      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. " +
+      "MinBTL alone cannot pass a Sharpe: the guard also deflates it (DSR, alpha 0.05) with the zero-skill " +
+      "trial variance P / n_obs, skew 0 and raw kurtosis 3, exactly as check_trial_ledger does without " +
+      "sharpe_variance, so both report the same E[max Sharpe] and agree; it says what it could not check " +
+      "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
+      "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
+      "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Required: best_sharpe, " +
+      "n_obs, n_trials. Owning skill: backtest-overfitting - call read_skill('backtest-overfitting') for " +
+      "the text.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -14924,7 +15181,8 @@ export const openaiStrict = [
         "n_obs": {
           "type": "integer",
           "minimum": 2,
-          "description": "number of per-period observations behind it (>= 2).",
+          "description": "number of per-period observations behind it (>= 2; fewer than 30 warn that the sample is too short " +
+            "to judge).",
         },
         "n_trials": {
           "type": "integer",
@@ -14955,8 +15213,8 @@ export const openaiStrict = [
               "type": "null",
             },
           ],
-          "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
-            "columns); without it PBO is skipped.",
+          "description": "per-period simple returns as decimals (0.01 = 1%) of every configuration tried, one column per " +
+            "configuration (T rows, >= 2 columns); without it PBO is skipped.",
         },
         "n_blocks": {
           "anyOf": [
@@ -14985,6 +15243,22 @@ export const openaiStrict = [
           ],
           "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
         },
+        "metric": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "sharpe",
+                "mean",
+              ],
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "the CSCV performance score, \"sharpe\" (per-period mean / sd, the paper's default) or \"mean\" (the mean " +
+            "per-period return, the paper's alternative). Default \"sharpe\".",
+        },
       },
       "required": [
         "best_sharpe",
@@ -14994,6 +15268,7 @@ export const openaiStrict = [
         "model_returns",
         "n_blocks",
         "pbo_max",
+        "metric",
       ],
       "additionalProperties": false,
       "$defs": {
@@ -15199,7 +15474,8 @@ export const openaiStrict = [
       "type": "object",
       "properties": {
         "returns": {
-          "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+          "description": "per-period simple returns of the strategy as decimals (0.01 = 1%); at least 3, finite, > -1, not all " +
+            "equal; fewer than 30 warn that the sample is too short to judge.",
           "anyOf": [
             {
               "$ref": "#/$defs/series",
@@ -15231,7 +15507,8 @@ export const openaiStrict = [
               "type": "null",
             },
           ],
-          "description": "the annualised Sharpe ratio a library reported.",
+          "description": "the annualised Sharpe ratio a library reported; one that matches only after x sqrt(P) (per period) " +
+            "or / sqrt(P) (annualised twice) is named as a unit mix-up.",
         },
         "tolerance": {
           "anyOf": [
@@ -15677,14 +15954,18 @@ export const openaiStrict = [
       "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
       "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
       "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
-      "statistics. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - call " +
-      "read_skill('backtest-validation') for the text.",
+      "statistics. `better_models` lists the candidates whose own bootstrap p-value (each candidate tested " +
+      "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
+      "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
+      "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
+      "evidence of skill. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - " +
+      "call read_skill('backtest-validation') for the text.",
     "parameters": {
       "type": "object",
       "properties": {
         "benchmark_returns": {
-          "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
-            "values.",
+          "description": "per-period simple returns as decimals (0.01 = 1%) of the benchmark or incumbent (higher is better); " +
+            "at least 10 finite values, fewer than 30 warn that the sample is too short to judge.",
           "anyOf": [
             {
               "$ref": "#/$defs/series",
@@ -15692,8 +15973,8 @@ export const openaiStrict = [
           ],
         },
         "model_returns": {
-          "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
-            "candidate, rows aligned with benchmark_returns.",
+          "description": "per-period simple returns as decimals of every candidate tried, abandoned ones included; one column " +
+            "per candidate, rows aligned with benchmark_returns.",
           "anyOf": [
             {
               "$ref": "#/$defs/frame",
@@ -16075,8 +16356,13 @@ export const openaiStrict = [
       "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
       "guard counts names whose data stops before the end of the sample against the expected delisting " +
       "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
-      "the dead names inflates the equal-weight CAGR (252 return rows a year). Required: prices. Owning " +
-      "skill: research-integrity-guards - call read_skill('research-integrity-guards') for the text.",
+      "the dead names inflates the equal-weight CAGR. CAGRs are annualised by the calendar dates of the " +
+      "index (growth^(365.25 / days spanned by the return rows)), so daily, weekly and monthly panels give " +
+      "the same answer for the same path. A negative gap means the survivors underperformed the full " +
+      "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
+      "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
+      "warns that it is too short to judge. Required: prices. Owning skill: research-integrity-guards - " +
+      "call read_skill('research-integrity-guards') for the text.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -16372,7 +16658,9 @@ export const openaiStrict = [
       "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
       "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
       "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
-      "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+      "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
+      "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
+      "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
       "Owning skill: backtest-validation - call read_skill('backtest-validation') for the text.",
     "parameters": {
       "type": "object",
@@ -16384,7 +16672,8 @@ export const openaiStrict = [
         "n_obs": {
           "type": "integer",
           "minimum": 2,
-          "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+          "description": "T, the number of per-period observations in the best strategy's track record (>= 2; fewer than 30 " +
+            "warn that the sample is too short to judge).",
         },
         "sharpes": {
           "anyOf": [
@@ -16423,7 +16712,8 @@ export const openaiStrict = [
             },
           ],
           "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
-            "1) of sharpes.",
+            "1) of sharpes; without either, the zero-skill fallback P / n_obs (the sampling variance of a noise " +
+            "Sharpe over n_obs periods) is used with a warning.",
         },
         "periods_per_year": {
           "anyOf": [
@@ -16456,7 +16746,8 @@ export const openaiStrict = [
               "type": "null",
             },
           ],
-          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw = excess + 3). " +
+            "Default 3.",
         },
         "alpha": {
           "anyOf": [
@@ -16471,6 +16762,62 @@ export const openaiStrict = [
           ],
           "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
         },
+        "convention": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "2014",
+                "2025",
+              ],
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "\"2014\" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over T - 1) or \"2025\" " +
+            "(Lopez de Prado, Lipton and Zoonekynd 2025, \"Sharpe Ratio Inference\", SSRN 5520741: variance at the " +
+            "null Sharpe SR0, over T, with the AR(1) autocorrelation, plus the standard error, power, pFDR and " +
+            "oFDR in evidence). Default \"2014\".",
+        },
+        "autocorrelation": {
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": -1,
+              "exclusiveMaximum": 1,
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only. Default 0.",
+        },
+        "alternative_sharpe": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "ANNUALISED Sharpe the strategy would have if real (H1), above the null E[max Sharpe]; gives the " +
+            "power, pFDR and oFDR (2025 only); without it they are null.",
+        },
+        "prior_h1": {
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "exclusiveMaximum": 1,
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR. Default 0.05.",
+        },
       },
       "required": [
         "best_sharpe",
@@ -16482,6 +16829,10 @@ export const openaiStrict = [
         "skew",
         "kurtosis",
         "alpha",
+        "convention",
+        "autocorrelation",
+        "alternative_sharpe",
+        "prior_h1",
       ],
       "additionalProperties": false,
     },
@@ -16883,7 +17234,10 @@ export const openaiChat = [
       "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
         "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
         "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
-        "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments.",
+        "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments; a guard " +
+        "input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is " +
+        "read as that slot with a note in aliases_used, and unread_slots lists slots given but read by no " +
+        "guard that ran.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -18126,16 +18480,22 @@ export const openaiChat = [
     "function": {
       "name": "check_cost_curve",
       "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
-        "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
-        "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
-        "Required: returns, turnover. Owning skill: backtest-validation - call " +
+        "are r - turnover x cost / 10000. Fails when the breakeven cost, where the compounded (geometric) " +
+        "annual net return (prod(1 + net))^(P/n) - 1 falls to the hurdle, is at or below cost_bps. Each curve " +
+        "level has a verdict from its net annualised Sharpe S: DEAD S <= 0, marginal 0 < S < 0.5, thin 0.5 <= " +
+        "S < 1, tradeable S >= 1 (undefined at zero volatility). Evidence carries the curve, these thresholds " +
+        "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
+        "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
+        "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
+        "differ by more than 10%. Required: returns, turnover. Owning skill: backtest-validation - call " +
         "read_skill('backtest-validation') for the text.",
       "parameters": {
         "type": "object",
         "properties": {
           "returns": {
             "$ref": "#/$defs/series",
-            "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+            "description": "per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1; at least 30 " +
+              "periods to judge (fewer warn).",
           },
           "turnover": {
             "anyOf": [
@@ -18147,7 +18507,7 @@ export const openaiChat = [
               },
             ],
             "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
-              "with returns or one number for every period; finite, >= 0.",
+              "with returns or one number for every period, as a fraction of the book (not percent); finite, >= 0.",
           },
           "bps": {
             "type": "array",
@@ -18167,7 +18527,8 @@ export const openaiChat = [
             "type": "number",
             "default": 10,
             "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
-              "your own; finite, >= 0. Default 10.",
+              "your own; finite, >= 0 (8 bps is 8, not 0.0008: below 0.05 is an error, below 1 a warning). Default " +
+              "10.",
           },
           "benchmark": {
             "anyOf": [
@@ -18178,7 +18539,8 @@ export const openaiChat = [
                 "type": "number",
               },
             ],
-            "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+            "description": "the hurdle: benchmark per-period simple returns on the same dates, or one ANNUAL compounded return " +
+              "as a decimal (0.05 = 5% a year).",
           },
           "periods_per_year": {
             "type": "integer",
@@ -18321,6 +18683,35 @@ export const openaiChat = [
             "type": "string",
             "format": "date",
             "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "usd_leg_rates": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "number",
+            },
+            "description": "rates of USD pairs used only to convert pip values to USD, e.g. {\"USDJPY\": 150} for an EURJPY " +
+              "position; keyed by pair (quote per 1 base, > 0), each with a USD leg. A USD pair among `pair` with " +
+              "its `rate` serves the same way.",
+          },
+          "assumed_pip_size": {
+            "anyOf": [
+              {
+                "type": "number",
+              },
+              {
+                "type": "object",
+                "additionalProperties": {
+                  "type": "number",
+                },
+              },
+            ],
+            "description": "the pip size your code uses (price units per pip, > 0): one number for every pair or an object keyed " +
+              "by the pair strings; an error when it is not the pair's (0.0001 for a JPY quote, whose pip is 0.01).",
+          },
+          "move_pips": {
+            "type": "number",
+            "description": "a price move in the pair's pips (signed, market pip size); with notional, the P&L in quote currency " +
+              "and in USD goes to evidence (pnl_quote, pnl_usd).",
           },
         },
         "required": [
@@ -20158,9 +20549,10 @@ export const openaiChat = [
         "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
         "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
         "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
-        "statistics, plus one line per label for a result card's \"regimes covered\" field. Required: dates, " +
-        "asset, strategy, position, labels. Owning skill: regime-detection - call " +
-        "read_skill('regime-detection') for the text.",
+        "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
+        "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
+        "look like percent (median |return| above 0.2 a day) are an error. Required: dates, asset, strategy, " +
+        "position, labels. Owning skill: regime-detection - call read_skill('regime-detection') for the text.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -20175,11 +20567,11 @@ export const openaiChat = [
           },
           "asset": {
             "$ref": "#/$defs/series",
-            "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+            "description": "per-period simple returns of the underlying as decimals (0.01 = 1%), one per date; finite, > -1.",
           },
           "strategy": {
             "$ref": "#/$defs/series",
-            "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+            "description": "per-period simple returns of the strategy as decimals, net of costs, one per date; finite, > -1.",
           },
           "position": {
             "$ref": "#/$defs/series",
@@ -20463,10 +20855,16 @@ export const openaiChat = [
       "name": "check_research_audit",
       "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
         "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
-        "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
-        "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Required: " +
-        "best_sharpe, n_obs, n_trials. Owning skill: backtest-overfitting - call " +
-        "read_skill('backtest-overfitting') for the text.",
+        "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. " +
+        "MinBTL alone cannot pass a Sharpe: the guard also deflates it (DSR, alpha 0.05) with the zero-skill " +
+        "trial variance P / n_obs, skew 0 and raw kurtosis 3, exactly as check_trial_ledger does without " +
+        "sharpe_variance, so both report the same E[max Sharpe] and agree; it says what it could not check " +
+        "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
+        "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
+        "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
+        "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Required: best_sharpe, " +
+        "n_obs, n_trials. Owning skill: backtest-overfitting - call read_skill('backtest-overfitting') for " +
+        "the text.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -20477,7 +20875,8 @@ export const openaiChat = [
           "n_obs": {
             "type": "integer",
             "minimum": 2,
-            "description": "number of per-period observations behind it (>= 2).",
+            "description": "number of per-period observations behind it (>= 2; fewer than 30 warn that the sample is too short " +
+              "to judge).",
           },
           "n_trials": {
             "type": "integer",
@@ -20491,8 +20890,8 @@ export const openaiChat = [
           },
           "model_returns": {
             "$ref": "#/$defs/frame",
-            "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
-              "columns); without it PBO is skipped.",
+            "description": "per-period simple returns as decimals (0.01 = 1%) of every configuration tried, one column per " +
+              "configuration (T rows, >= 2 columns); without it PBO is skipped.",
           },
           "n_blocks": {
             "type": "integer",
@@ -20508,6 +20907,16 @@ export const openaiChat = [
             "maximum": 1,
             "default": 0.5,
             "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
+          },
+          "metric": {
+            "type": "string",
+            "enum": [
+              "sharpe",
+              "mean",
+            ],
+            "default": "sharpe",
+            "description": "the CSCV performance score, \"sharpe\" (per-period mean / sd, the paper's default) or \"mean\" (the mean " +
+              "per-period return, the paper's alternative). Default \"sharpe\".",
           },
         },
         "required": [
@@ -20716,7 +21125,8 @@ export const openaiChat = [
         "properties": {
           "returns": {
             "$ref": "#/$defs/series",
-            "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+            "description": "per-period simple returns of the strategy as decimals (0.01 = 1%); at least 3, finite, > -1, not all " +
+              "equal; fewer than 30 warn that the sample is too short to judge.",
           },
           "rf": {
             "type": "number",
@@ -20730,7 +21140,8 @@ export const openaiChat = [
           },
           "reported_sharpe": {
             "type": "number",
-            "description": "the annualised Sharpe ratio a library reported.",
+            "description": "the annualised Sharpe ratio a library reported; one that matches only after x sqrt(P) (per period) " +
+              "or / sqrt(P) (annualised twice) is named as a unit mix-up.",
           },
           "tolerance": {
             "type": "number",
@@ -21092,20 +21503,24 @@ export const openaiChat = [
         "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
         "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
         "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
-        "statistics. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - call " +
-        "read_skill('backtest-validation') for the text.",
+        "statistics. `better_models` lists the candidates whose own bootstrap p-value (each candidate tested " +
+        "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
+        "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
+        "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
+        "evidence of skill. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - " +
+        "call read_skill('backtest-validation') for the text.",
       "parameters": {
         "type": "object",
         "properties": {
           "benchmark_returns": {
             "$ref": "#/$defs/series",
-            "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
-              "values.",
+            "description": "per-period simple returns as decimals (0.01 = 1%) of the benchmark or incumbent (higher is better); " +
+              "at least 10 finite values, fewer than 30 warn that the sample is too short to judge.",
           },
           "model_returns": {
             "$ref": "#/$defs/frame",
-            "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
-              "candidate, rows aligned with benchmark_returns.",
+            "description": "per-period simple returns as decimals of every candidate tried, abandoned ones included; one column " +
+              "per candidate, rows aligned with benchmark_returns.",
           },
           "reps": {
             "type": "integer",
@@ -21416,8 +21831,13 @@ export const openaiChat = [
         "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
         "guard counts names whose data stops before the end of the sample against the expected delisting " +
         "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
-        "the dead names inflates the equal-weight CAGR (252 return rows a year). Required: prices. Owning " +
-        "skill: research-integrity-guards - call read_skill('research-integrity-guards') for the text.",
+        "the dead names inflates the equal-weight CAGR. CAGRs are annualised by the calendar dates of the " +
+        "index (growth^(365.25 / days spanned by the return rows)), so daily, weekly and monthly panels give " +
+        "the same answer for the same path. A negative gap means the survivors underperformed the full " +
+        "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
+        "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
+        "warns that it is too short to judge. Required: prices. Owning skill: research-integrity-guards - " +
+        "call read_skill('research-integrity-guards') for the text.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -21667,7 +22087,9 @@ export const openaiChat = [
         "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
         "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
         "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
-        "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+        "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
+        "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
+        "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
         "Owning skill: backtest-validation - call read_skill('backtest-validation') for the text.",
       "parameters": {
         "type": "object",
@@ -21679,7 +22101,8 @@ export const openaiChat = [
           "n_obs": {
             "type": "integer",
             "minimum": 2,
-            "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+            "description": "T, the number of per-period observations in the best strategy's track record (>= 2; fewer than 30 " +
+              "warn that the sample is too short to judge).",
           },
           "sharpes": {
             "type": "array",
@@ -21697,7 +22120,8 @@ export const openaiChat = [
             "type": "number",
             "minimum": 0,
             "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
-              "1) of sharpes.",
+              "1) of sharpes; without either, the zero-skill fallback P / n_obs (the sampling variance of a noise " +
+              "Sharpe over n_obs periods) is used with a warning.",
           },
           "periods_per_year": {
             "type": "integer",
@@ -21712,7 +22136,8 @@ export const openaiChat = [
           "kurtosis": {
             "type": "number",
             "default": 3,
-            "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+            "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw = excess + 3). " +
+              "Default 3.",
           },
           "alpha": {
             "type": "number",
@@ -21720,6 +22145,37 @@ export const openaiChat = [
             "exclusiveMaximum": 1,
             "default": 0.05,
             "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
+          },
+          "convention": {
+            "type": "string",
+            "enum": [
+              "2014",
+              "2025",
+            ],
+            "default": "2014",
+            "description": "\"2014\" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over T - 1) or \"2025\" " +
+              "(Lopez de Prado, Lipton and Zoonekynd 2025, \"Sharpe Ratio Inference\", SSRN 5520741: variance at the " +
+              "null Sharpe SR0, over T, with the AR(1) autocorrelation, plus the standard error, power, pFDR and " +
+              "oFDR in evidence). Default \"2014\".",
+          },
+          "autocorrelation": {
+            "type": "number",
+            "exclusiveMinimum": -1,
+            "exclusiveMaximum": 1,
+            "default": 0,
+            "description": "lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only. Default 0.",
+          },
+          "alternative_sharpe": {
+            "type": "number",
+            "description": "ANNUALISED Sharpe the strategy would have if real (H1), above the null E[max Sharpe]; gives the " +
+              "power, pFDR and oFDR (2025 only); without it they are null.",
+          },
+          "prior_h1": {
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "exclusiveMaximum": 1,
+            "default": 0.05,
+            "description": "prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR. Default 0.05.",
           },
         },
         "required": [
@@ -22766,7 +23222,10 @@ export const mcp = [
     "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
       "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
       "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
-      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments.",
+      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments; a guard " +
+      "input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is " +
+      "read as that slot with a note in aliases_used, and unread_slots lists slots given but read by no " +
+      "guard that ran.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -22961,6 +23420,18 @@ export const mcp = [
         },
         "summary": {
           "type": "string",
+        },
+        "unread_slots": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+        },
+        "aliases_used": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
         },
         "elapsed_s": {
           "type": "number",
@@ -24766,16 +25237,22 @@ export const mcp = [
     "name": "check_cost_curve",
     "title": "Cost sensitivity curve",
     "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
-      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
-      "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
-      "Required: returns, turnover. Owning skill: backtest-validation - call " +
+      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the compounded (geometric) " +
+      "annual net return (prod(1 + net))^(P/n) - 1 falls to the hurdle, is at or below cost_bps. Each curve " +
+      "level has a verdict from its net annualised Sharpe S: DEAD S <= 0, marginal 0 < S < 0.5, thin 0.5 <= " +
+      "S < 1, tradeable S >= 1 (undefined at zero volatility). Evidence carries the curve, these thresholds " +
+      "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
+      "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
+      "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
+      "differ by more than 10%. Required: returns, turnover. Owning skill: backtest-validation - call " +
       "read_skill('backtest-validation') for the text.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "returns": {
           "$ref": "#/$defs/series",
-          "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+          "description": "per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1; at least 30 " +
+            "periods to judge (fewer warn).",
         },
         "turnover": {
           "anyOf": [
@@ -24787,7 +25264,7 @@ export const mcp = [
             },
           ],
           "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
-            "with returns or one number for every period; finite, >= 0.",
+            "with returns or one number for every period, as a fraction of the book (not percent); finite, >= 0.",
         },
         "bps": {
           "type": "array",
@@ -24807,7 +25284,8 @@ export const mcp = [
           "type": "number",
           "default": 10,
           "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
-            "your own; finite, >= 0. Default 10.",
+            "your own; finite, >= 0 (8 bps is 8, not 0.0008: below 0.05 is an error, below 1 a warning). Default " +
+            "10.",
         },
         "benchmark": {
           "anyOf": [
@@ -24818,7 +25296,8 @@ export const mcp = [
               "type": "number",
             },
           ],
-          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one ANNUAL compounded return " +
+            "as a decimal (0.05 = 5% a year).",
         },
         "periods_per_year": {
           "type": "integer",
@@ -25071,6 +25550,35 @@ export const mcp = [
           "type": "string",
           "format": "date",
           "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "usd_leg_rates": {
+          "type": "object",
+          "additionalProperties": {
+            "type": "number",
+          },
+          "description": "rates of USD pairs used only to convert pip values to USD, e.g. {\"USDJPY\": 150} for an EURJPY " +
+            "position; keyed by pair (quote per 1 base, > 0), each with a USD leg. A USD pair among `pair` with " +
+            "its `rate` serves the same way.",
+        },
+        "assumed_pip_size": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "object",
+              "additionalProperties": {
+                "type": "number",
+              },
+            },
+          ],
+          "description": "the pip size your code uses (price units per pip, > 0): one number for every pair or an object keyed " +
+            "by the pair strings; an error when it is not the pair's (0.0001 for a JPY quote, whose pip is 0.01).",
+        },
+        "move_pips": {
+          "type": "number",
+          "description": "a price move in the pair's pips (signed, market pip size); with notional, the P&L in quote currency " +
+            "and in USD goes to evidence (pnl_quote, pnl_usd).",
         },
       },
       "required": [
@@ -28008,9 +28516,10 @@ export const mcp = [
       "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
       "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
-      "statistics, plus one line per label for a result card's \"regimes covered\" field. Required: dates, " +
-      "asset, strategy, position, labels. Owning skill: regime-detection - call " +
-      "read_skill('regime-detection') for the text.",
+      "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
+      "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
+      "look like percent (median |return| above 0.2 a day) are an error. Required: dates, asset, strategy, " +
+      "position, labels. Owning skill: regime-detection - call read_skill('regime-detection') for the text.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -28025,11 +28534,11 @@ export const mcp = [
         },
         "asset": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+          "description": "per-period simple returns of the underlying as decimals (0.01 = 1%), one per date; finite, > -1.",
         },
         "strategy": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+          "description": "per-period simple returns of the strategy as decimals, net of costs, one per date; finite, > -1.",
         },
         "position": {
           "$ref": "#/$defs/series",
@@ -28533,10 +29042,16 @@ export const mcp = [
     "title": "Minimum backtest length and probability of overfitting",
     "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
       "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
-      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
-      "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Required: " +
-      "best_sharpe, n_obs, n_trials. Owning skill: backtest-overfitting - call " +
-      "read_skill('backtest-overfitting') for the text.",
+      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. " +
+      "MinBTL alone cannot pass a Sharpe: the guard also deflates it (DSR, alpha 0.05) with the zero-skill " +
+      "trial variance P / n_obs, skew 0 and raw kurtosis 3, exactly as check_trial_ledger does without " +
+      "sharpe_variance, so both report the same E[max Sharpe] and agree; it says what it could not check " +
+      "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
+      "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
+      "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Required: best_sharpe, " +
+      "n_obs, n_trials. Owning skill: backtest-overfitting - call read_skill('backtest-overfitting') for " +
+      "the text.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -28547,7 +29062,8 @@ export const mcp = [
         "n_obs": {
           "type": "integer",
           "minimum": 2,
-          "description": "number of per-period observations behind it (>= 2).",
+          "description": "number of per-period observations behind it (>= 2; fewer than 30 warn that the sample is too short " +
+            "to judge).",
         },
         "n_trials": {
           "type": "integer",
@@ -28561,8 +29077,8 @@ export const mcp = [
         },
         "model_returns": {
           "$ref": "#/$defs/frame",
-          "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
-            "columns); without it PBO is skipped.",
+          "description": "per-period simple returns as decimals (0.01 = 1%) of every configuration tried, one column per " +
+            "configuration (T rows, >= 2 columns); without it PBO is skipped.",
         },
         "n_blocks": {
           "type": "integer",
@@ -28578,6 +29094,16 @@ export const mcp = [
           "maximum": 1,
           "default": 0.5,
           "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
+        },
+        "metric": {
+          "type": "string",
+          "enum": [
+            "sharpe",
+            "mean",
+          ],
+          "default": "sharpe",
+          "description": "the CSCV performance score, \"sharpe\" (per-period mean / sd, the paper's default) or \"mean\" (the mean " +
+            "per-period return, the paper's alternative). Default \"sharpe\".",
         },
       },
       "required": [
@@ -28896,7 +29422,8 @@ export const mcp = [
       "properties": {
         "returns": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+          "description": "per-period simple returns of the strategy as decimals (0.01 = 1%); at least 3, finite, > -1, not all " +
+            "equal; fewer than 30 warn that the sample is too short to judge.",
         },
         "rf": {
           "type": "number",
@@ -28910,7 +29437,8 @@ export const mcp = [
         },
         "reported_sharpe": {
           "type": "number",
-          "description": "the annualised Sharpe ratio a library reported.",
+          "description": "the annualised Sharpe ratio a library reported; one that matches only after x sqrt(P) (per period) " +
+            "or / sqrt(P) (annualised twice) is named as a unit mix-up.",
         },
         "tolerance": {
           "type": "number",
@@ -29492,20 +30020,24 @@ export const mcp = [
       "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
       "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
       "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
-      "statistics. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - call " +
-      "read_skill('backtest-validation') for the text.",
+      "statistics. `better_models` lists the candidates whose own bootstrap p-value (each candidate tested " +
+      "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
+      "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
+      "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
+      "evidence of skill. Required: benchmark_returns, model_returns. Owning skill: backtest-validation - " +
+      "call read_skill('backtest-validation') for the text.",
     "inputSchema": {
       "type": "object",
       "properties": {
         "benchmark_returns": {
           "$ref": "#/$defs/series",
-          "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
-            "values.",
+          "description": "per-period simple returns as decimals (0.01 = 1%) of the benchmark or incumbent (higher is better); " +
+            "at least 10 finite values, fewer than 30 warn that the sample is too short to judge.",
         },
         "model_returns": {
           "$ref": "#/$defs/frame",
-          "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
-            "candidate, rows aligned with benchmark_returns.",
+          "description": "per-period simple returns as decimals of every candidate tried, abandoned ones included; one column " +
+            "per candidate, rows aligned with benchmark_returns.",
         },
         "reps": {
           "type": "integer",
@@ -29926,8 +30458,13 @@ export const mcp = [
       "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
       "guard counts names whose data stops before the end of the sample against the expected delisting " +
       "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
-      "the dead names inflates the equal-weight CAGR (252 return rows a year). Required: prices. Owning " +
-      "skill: research-integrity-guards - call read_skill('research-integrity-guards') for the text.",
+      "the dead names inflates the equal-weight CAGR. CAGRs are annualised by the calendar dates of the " +
+      "index (growth^(365.25 / days spanned by the return rows)), so daily, weekly and monthly panels give " +
+      "the same answer for the same path. A negative gap means the survivors underperformed the full " +
+      "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
+      "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
+      "warns that it is too short to judge. Required: prices. Owning skill: research-integrity-guards - " +
+      "call read_skill('research-integrity-guards') for the text.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -30287,7 +30824,9 @@ export const mcp = [
       "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
       "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
       "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
-      "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+      "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
+      "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
+      "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
       "Owning skill: backtest-validation - call read_skill('backtest-validation') for the text.",
     "inputSchema": {
       "type": "object",
@@ -30299,7 +30838,8 @@ export const mcp = [
         "n_obs": {
           "type": "integer",
           "minimum": 2,
-          "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+          "description": "T, the number of per-period observations in the best strategy's track record (>= 2; fewer than 30 " +
+            "warn that the sample is too short to judge).",
         },
         "sharpes": {
           "type": "array",
@@ -30317,7 +30857,8 @@ export const mcp = [
           "type": "number",
           "minimum": 0,
           "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
-            "1) of sharpes.",
+            "1) of sharpes; without either, the zero-skill fallback P / n_obs (the sampling variance of a noise " +
+            "Sharpe over n_obs periods) is used with a warning.",
         },
         "periods_per_year": {
           "type": "integer",
@@ -30332,7 +30873,8 @@ export const mcp = [
         "kurtosis": {
           "type": "number",
           "default": 3,
-          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw = excess + 3). " +
+            "Default 3.",
         },
         "alpha": {
           "type": "number",
@@ -30340,6 +30882,37 @@ export const mcp = [
           "exclusiveMaximum": 1,
           "default": 0.05,
           "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
+        },
+        "convention": {
+          "type": "string",
+          "enum": [
+            "2014",
+            "2025",
+          ],
+          "default": "2014",
+          "description": "\"2014\" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over T - 1) or \"2025\" " +
+            "(Lopez de Prado, Lipton and Zoonekynd 2025, \"Sharpe Ratio Inference\", SSRN 5520741: variance at the " +
+            "null Sharpe SR0, over T, with the AR(1) autocorrelation, plus the standard error, power, pFDR and " +
+            "oFDR in evidence). Default \"2014\".",
+        },
+        "autocorrelation": {
+          "type": "number",
+          "exclusiveMinimum": -1,
+          "exclusiveMaximum": 1,
+          "default": 0,
+          "description": "lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only. Default 0.",
+        },
+        "alternative_sharpe": {
+          "type": "number",
+          "description": "ANNUALISED Sharpe the strategy would have if real (H1), above the null E[max Sharpe]; gives the " +
+            "power, pFDR and oFDR (2025 only); without it they are null.",
+        },
+        "prior_h1": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "exclusiveMaximum": 1,
+          "default": 0.05,
+          "description": "prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR. Default 0.05.",
         },
       },
       "required": [

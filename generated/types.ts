@@ -421,6 +421,8 @@ version: string
 }
 }[]
 summary: string
+unread_slots?: string[]
+aliases_used?: string[]
 elapsed_s: number
 provenance: {
 input_sha256: string
@@ -676,7 +678,7 @@ atol?: number
 export interface CheckCostCurveArgs {
 returns: SeriesPayload
 /**
- * ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned with returns or one number for every period; finite, >= 0.
+ * ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned with returns or one number for every period, as a fraction of the book (not percent); finite, >= 0.
  */
 turnover: (SeriesPayload | number)
 /**
@@ -684,11 +686,13 @@ turnover: (SeriesPayload | number)
  */
 bps?: number[]
 /**
- * your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state your own; finite, >= 0. Default 10.
+ * your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state
+ * your own; finite, >= 0 (8 bps is 8, not 0.0008: below 0.05 is an error, below 1 a warning). Default
+ * 10.
  */
 cost_bps?: number
 /**
- * the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.
+ * the hurdle: benchmark per-period simple returns on the same dates, or one ANNUAL compounded return as a decimal (0.05 = 5% a year).
  */
 benchmark?: (SeriesPayload | number)
 /**
@@ -721,6 +725,25 @@ notional?: number
  * trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.
  */
 trade_date?: string
+/**
+ * rates of USD pairs used only to convert pip values to USD, e.g. {"USDJPY": 150} for an EURJPY
+ * position; keyed by pair (quote per 1 base, > 0), each with a USD leg. A USD pair among `pair` with
+ * its `rate` serves the same way.
+ */
+usd_leg_rates?: {
+[k: string]: number
+}
+/**
+ * the pip size your code uses (price units per pip, > 0): one number for every pair or an object keyed
+ * by the pair strings; an error when it is not the pair's (0.0001 for a JPY quote, whose pip is 0.01).
+ */
+assumed_pip_size?: (number | {
+[k: string]: number
+})
+/**
+ * a price move in the pair's pips (signed, market pip size); with notional, the P&L in quote currency and in USD goes to evidence (pnl_quote, pnl_usd).
+ */
+move_pips?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1065,7 +1088,7 @@ export interface CheckResearchAuditArgs {
  */
 best_sharpe: number
 /**
- * number of per-period observations behind it (>= 2).
+ * number of per-period observations behind it (>= 2; fewer than 30 warn that the sample is too short to judge).
  */
 n_obs: number
 /**
@@ -1085,6 +1108,10 @@ n_blocks?: number
  * PBO at or above this fails, in (0, 1]. Default 0.5.
  */
 pbo_max?: number
+/**
+ * the CSCV performance score, "sharpe" (per-period mean / sd, the paper's default) or "mean" (the mean per-period return, the paper's alternative). Default "sharpe".
+ */
+metric?: ("sharpe" | "mean")
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
@@ -1101,7 +1128,7 @@ rf: number
  */
 periods_per_year?: number
 /**
- * the annualised Sharpe ratio a library reported.
+ * the annualised Sharpe ratio a library reported; one that matches only after x sqrt(P) (per period) or / sqrt(P) (annualised twice) is named as a unit mix-up.
  */
 reported_sharpe?: number
 /**
@@ -1203,7 +1230,7 @@ export interface CheckTrialLedgerArgs {
  */
 best_sharpe: number
 /**
- * T, the number of per-period observations in the best strategy's track record (>= 2).
+ * T, the number of per-period observations in the best strategy's track record (>= 2; fewer than 30 warn that the sample is too short to judge).
  */
 n_obs: number
 /**
@@ -1215,7 +1242,9 @@ sharpes?: number[]
  */
 n_trials?: number
 /**
- * variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof 1) of sharpes.
+ * variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof
+ * 1) of sharpes; without either, the zero-skill fallback P / n_obs (the sampling variance of a noise
+ * Sharpe over n_obs periods) is used with a warning.
  */
 sharpe_variance?: number
 /**
@@ -1227,13 +1256,32 @@ periods_per_year?: number
  */
 skew?: number
 /**
- * RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.
+ * RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw = excess + 3). Default 3.
  */
 kurtosis?: number
 /**
  * the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.
  */
 alpha?: number
+/**
+ * "2014" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over T - 1) or "2025"
+ * (Lopez de Prado, Lipton and Zoonekynd 2025, "Sharpe Ratio Inference", SSRN 5520741: variance at the
+ * null Sharpe SR0, over T, with the AR(1) autocorrelation, plus the standard error, power, pFDR and
+ * oFDR in evidence). Default "2014".
+ */
+convention?: ("2014" | "2025")
+/**
+ * lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only. Default 0.
+ */
+autocorrelation?: number
+/**
+ * ANNUALISED Sharpe the strategy would have if real (H1), above the null E[max Sharpe]; gives the power, pFDR and oFDR (2025 only); without it they are null.
+ */
+alternative_sharpe?: number
+/**
+ * prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR. Default 0.05.
+ */
+prior_h1?: number
 }
 /**
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema

@@ -5669,6 +5669,8 @@ const schema33 = {
 			},
 		},
 		summary: { type: "string" },
+		unread_slots: { type: "array", items: { type: "string" } },
+		aliases_used: { type: "array", items: { type: "string" } },
 		elapsed_s: { type: "number", minimum: 0 },
 		provenance: {
 			type: "object",
@@ -6862,31 +6864,40 @@ function validate66(
 															var valid0 = true;
 														}
 														if (valid0) {
-															if (data.elapsed_s !== undefined) {
-																let data36 = data.elapsed_s;
+															if (data.unread_slots !== undefined) {
+																let data36 = data.unread_slots;
 																const _errs79 = errors;
 																if (errors === _errs79) {
-																	if (typeof data36 == "number" && isFinite(data36)) {
-																		if (data36 < 0 || isNaN(data36)) {
-																			validate66.errors = [
-																				{
-																					instancePath: instancePath + "/elapsed_s",
-																					schemaPath: "#/properties/elapsed_s/minimum",
-																					keyword: "minimum",
-																					params: { comparison: ">=", limit: 0 },
-																					message: "must be >= 0",
-																				},
-																			];
-																			return false;
+																	if (Array.isArray(data36)) {
+																		var valid12 = true;
+																		const len6 = data36.length;
+																		for (let i6 = 0; i6 < len6; i6++) {
+																			const _errs81 = errors;
+																			if (typeof data36[i6] !== "string") {
+																				validate66.errors = [
+																					{
+																						instancePath: instancePath + "/unread_slots/" + i6,
+																						schemaPath: "#/properties/unread_slots/items/type",
+																						keyword: "type",
+																						params: { type: "string" },
+																						message: "must be string",
+																					},
+																				];
+																				return false;
+																			}
+																			var valid12 = _errs81 === errors;
+																			if (!valid12) {
+																				break;
+																			}
 																		}
 																	} else {
 																		validate66.errors = [
 																			{
-																				instancePath: instancePath + "/elapsed_s",
-																				schemaPath: "#/properties/elapsed_s/type",
+																				instancePath: instancePath + "/unread_slots",
+																				schemaPath: "#/properties/unread_slots/type",
 																				keyword: "type",
-																				params: { type: "number" },
-																				message: "must be number",
+																				params: { type: "array" },
+																				message: "must be array",
 																			},
 																		];
 																		return false;
@@ -6897,92 +6908,138 @@ function validate66(
 																var valid0 = true;
 															}
 															if (valid0) {
-																if (data.provenance !== undefined) {
-																	let data37 = data.provenance;
-																	const _errs81 = errors;
-																	if (errors === _errs81) {
-																		if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
-																			let missing4;
-																			if (
-																				(data37.input_sha256 === undefined && (missing4 = "input_sha256")) ||
-																				(data37.tools_sha256 === undefined && (missing4 = "tools_sha256")) ||
-																				(data37.version === undefined && (missing4 = "version"))
-																			) {
+																if (data.aliases_used !== undefined) {
+																	let data38 = data.aliases_used;
+																	const _errs83 = errors;
+																	if (errors === _errs83) {
+																		if (Array.isArray(data38)) {
+																			var valid13 = true;
+																			const len7 = data38.length;
+																			for (let i7 = 0; i7 < len7; i7++) {
+																				const _errs85 = errors;
+																				if (typeof data38[i7] !== "string") {
+																					validate66.errors = [
+																						{
+																							instancePath: instancePath + "/aliases_used/" + i7,
+																							schemaPath: "#/properties/aliases_used/items/type",
+																							keyword: "type",
+																							params: { type: "string" },
+																							message: "must be string",
+																						},
+																					];
+																					return false;
+																				}
+																				var valid13 = _errs85 === errors;
+																				if (!valid13) {
+																					break;
+																				}
+																			}
+																		} else {
+																			validate66.errors = [
+																				{
+																					instancePath: instancePath + "/aliases_used",
+																					schemaPath: "#/properties/aliases_used/type",
+																					keyword: "type",
+																					params: { type: "array" },
+																					message: "must be array",
+																				},
+																			];
+																			return false;
+																		}
+																	}
+																	var valid0 = _errs83 === errors;
+																} else {
+																	var valid0 = true;
+																}
+																if (valid0) {
+																	if (data.elapsed_s !== undefined) {
+																		let data40 = data.elapsed_s;
+																		const _errs87 = errors;
+																		if (errors === _errs87) {
+																			if (typeof data40 == "number" && isFinite(data40)) {
+																				if (data40 < 0 || isNaN(data40)) {
+																					validate66.errors = [
+																						{
+																							instancePath: instancePath + "/elapsed_s",
+																							schemaPath: "#/properties/elapsed_s/minimum",
+																							keyword: "minimum",
+																							params: { comparison: ">=", limit: 0 },
+																							message: "must be >= 0",
+																						},
+																					];
+																					return false;
+																				}
+																			} else {
 																				validate66.errors = [
 																					{
-																						instancePath: instancePath + "/provenance",
-																						schemaPath: "#/properties/provenance/required",
-																						keyword: "required",
-																						params: { missingProperty: missing4 },
-																						message: "must have required property '" + missing4 + "'",
+																						instancePath: instancePath + "/elapsed_s",
+																						schemaPath: "#/properties/elapsed_s/type",
+																						keyword: "type",
+																						params: { type: "number" },
+																						message: "must be number",
 																					},
 																				];
 																				return false;
-																			} else {
-																				const _errs83 = errors;
-																				for (const key6 in data37) {
+																			}
+																		}
+																		var valid0 = _errs87 === errors;
+																	} else {
+																		var valid0 = true;
+																	}
+																	if (valid0) {
+																		if (data.provenance !== undefined) {
+																			let data41 = data.provenance;
+																			const _errs89 = errors;
+																			if (errors === _errs89) {
+																				if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
+																					let missing4;
 																					if (
-																						!(key6 === "input_sha256" || key6 === "tools_sha256" || key6 === "version")
+																						(data41.input_sha256 === undefined && (missing4 = "input_sha256")) ||
+																						(data41.tools_sha256 === undefined && (missing4 = "tools_sha256")) ||
+																						(data41.version === undefined && (missing4 = "version"))
 																					) {
 																						validate66.errors = [
 																							{
 																								instancePath: instancePath + "/provenance",
-																								schemaPath: "#/properties/provenance/additionalProperties",
-																								keyword: "additionalProperties",
-																								params: { additionalProperty: key6 },
-																								message: "must NOT have additional properties",
+																								schemaPath: "#/properties/provenance/required",
+																								keyword: "required",
+																								params: { missingProperty: missing4 },
+																								message: "must have required property '" + missing4 + "'",
 																							},
 																						];
 																						return false;
-																						break;
-																					}
-																				}
-																				if (_errs83 === errors) {
-																					if (data37.input_sha256 !== undefined) {
-																						const _errs84 = errors;
-																						if (typeof data37.input_sha256 !== "string") {
-																							validate66.errors = [
-																								{
-																									instancePath: instancePath + "/provenance/input_sha256",
-																									schemaPath: "#/properties/provenance/properties/input_sha256/type",
-																									keyword: "type",
-																									params: { type: "string" },
-																									message: "must be string",
-																								},
-																							];
-																							return false;
-																						}
-																						var valid12 = _errs84 === errors;
 																					} else {
-																						var valid12 = true;
-																					}
-																					if (valid12) {
-																						if (data37.tools_sha256 !== undefined) {
-																							const _errs86 = errors;
-																							if (typeof data37.tools_sha256 !== "string") {
+																						const _errs91 = errors;
+																						for (const key6 in data41) {
+																							if (
+																								!(
+																									key6 === "input_sha256" ||
+																									key6 === "tools_sha256" ||
+																									key6 === "version"
+																								)
+																							) {
 																								validate66.errors = [
 																									{
-																										instancePath: instancePath + "/provenance/tools_sha256",
-																										schemaPath: "#/properties/provenance/properties/tools_sha256/type",
-																										keyword: "type",
-																										params: { type: "string" },
-																										message: "must be string",
+																										instancePath: instancePath + "/provenance",
+																										schemaPath: "#/properties/provenance/additionalProperties",
+																										keyword: "additionalProperties",
+																										params: { additionalProperty: key6 },
+																										message: "must NOT have additional properties",
 																									},
 																								];
 																								return false;
+																								break;
 																							}
-																							var valid12 = _errs86 === errors;
-																						} else {
-																							var valid12 = true;
 																						}
-																						if (valid12) {
-																							if (data37.version !== undefined) {
-																								const _errs88 = errors;
-																								if (typeof data37.version !== "string") {
+																						if (_errs91 === errors) {
+																							if (data41.input_sha256 !== undefined) {
+																								const _errs92 = errors;
+																								if (typeof data41.input_sha256 !== "string") {
 																									validate66.errors = [
 																										{
-																											instancePath: instancePath + "/provenance/version",
-																											schemaPath: "#/properties/provenance/properties/version/type",
+																											instancePath: instancePath + "/provenance/input_sha256",
+																											schemaPath:
+																												"#/properties/provenance/properties/input_sha256/type",
 																											keyword: "type",
 																											params: { type: "string" },
 																											message: "must be string",
@@ -6990,30 +7047,71 @@ function validate66(
 																									];
 																									return false;
 																								}
-																								var valid12 = _errs88 === errors;
+																								var valid14 = _errs92 === errors;
 																							} else {
-																								var valid12 = true;
+																								var valid14 = true;
+																							}
+																							if (valid14) {
+																								if (data41.tools_sha256 !== undefined) {
+																									const _errs94 = errors;
+																									if (typeof data41.tools_sha256 !== "string") {
+																										validate66.errors = [
+																											{
+																												instancePath: instancePath + "/provenance/tools_sha256",
+																												schemaPath:
+																													"#/properties/provenance/properties/tools_sha256/type",
+																												keyword: "type",
+																												params: { type: "string" },
+																												message: "must be string",
+																											},
+																										];
+																										return false;
+																									}
+																									var valid14 = _errs94 === errors;
+																								} else {
+																									var valid14 = true;
+																								}
+																								if (valid14) {
+																									if (data41.version !== undefined) {
+																										const _errs96 = errors;
+																										if (typeof data41.version !== "string") {
+																											validate66.errors = [
+																												{
+																													instancePath: instancePath + "/provenance/version",
+																													schemaPath: "#/properties/provenance/properties/version/type",
+																													keyword: "type",
+																													params: { type: "string" },
+																													message: "must be string",
+																												},
+																											];
+																											return false;
+																										}
+																										var valid14 = _errs96 === errors;
+																									} else {
+																										var valid14 = true;
+																									}
+																								}
 																							}
 																						}
 																					}
+																				} else {
+																					validate66.errors = [
+																						{
+																							instancePath: instancePath + "/provenance",
+																							schemaPath: "#/properties/provenance/type",
+																							keyword: "type",
+																							params: { type: "object" },
+																							message: "must be object",
+																						},
+																					];
+																					return false;
 																				}
 																			}
+																			var valid0 = _errs89 === errors;
 																		} else {
-																			validate66.errors = [
-																				{
-																					instancePath: instancePath + "/provenance",
-																					schemaPath: "#/properties/provenance/type",
-																					keyword: "type",
-																					params: { type: "object" },
-																					message: "must be object",
-																				},
-																			];
-																			return false;
+																			var valid0 = true;
 																		}
 																	}
-																	var valid0 = _errs81 === errors;
-																} else {
-																	var valid0 = true;
 																}
 															}
 														}
@@ -11873,6 +11971,9 @@ const schema42 = {
 		rate: { anyOf: [{ type: "number" }, { type: "object", additionalProperties: { type: "number" } }] },
 		notional: { type: "number", exclusiveMinimum: 0 },
 		trade_date: { type: "string", format: "date" },
+		usd_leg_rates: { type: "object", additionalProperties: { type: "number" } },
+		assumed_pip_size: { anyOf: [{ type: "number" }, { type: "object", additionalProperties: { type: "number" } }] },
+		move_pips: { type: "number" },
 	},
 	required: ["pair"],
 	additionalProperties: false,
@@ -11908,7 +12009,17 @@ function validate85(
 			} else {
 				const _errs1 = errors;
 				for (const key0 in data) {
-					if (!(key0 === "pair" || key0 === "rate" || key0 === "notional" || key0 === "trade_date")) {
+					if (
+						!(
+							key0 === "pair" ||
+							key0 === "rate" ||
+							key0 === "notional" ||
+							key0 === "trade_date" ||
+							key0 === "usd_leg_rates" ||
+							key0 === "assumed_pip_size" ||
+							key0 === "move_pips"
+						)
+					) {
 						validate85.errors = [
 							{
 								instancePath,
@@ -12176,6 +12287,172 @@ function validate85(
 									var valid0 = _errs21 === errors;
 								} else {
 									var valid0 = true;
+								}
+								if (valid0) {
+									if (data.usd_leg_rates !== undefined) {
+										let data6 = data.usd_leg_rates;
+										const _errs23 = errors;
+										if (errors === _errs23) {
+											if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+												for (const key2 in data6) {
+													let data7 = data6[key2];
+													const _errs26 = errors;
+													if (!(typeof data7 == "number" && isFinite(data7))) {
+														validate85.errors = [
+															{
+																instancePath:
+																	instancePath + "/usd_leg_rates/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+																schemaPath: "#/properties/usd_leg_rates/additionalProperties/type",
+																keyword: "type",
+																params: { type: "number" },
+																message: "must be number",
+															},
+														];
+														return false;
+													}
+													var valid5 = _errs26 === errors;
+													if (!valid5) {
+														break;
+													}
+												}
+											} else {
+												validate85.errors = [
+													{
+														instancePath: instancePath + "/usd_leg_rates",
+														schemaPath: "#/properties/usd_leg_rates/type",
+														keyword: "type",
+														params: { type: "object" },
+														message: "must be object",
+													},
+												];
+												return false;
+											}
+										}
+										var valid0 = _errs23 === errors;
+									} else {
+										var valid0 = true;
+									}
+									if (valid0) {
+										if (data.assumed_pip_size !== undefined) {
+											let data8 = data.assumed_pip_size;
+											const _errs28 = errors;
+											const _errs29 = errors;
+											let valid6 = false;
+											const _errs30 = errors;
+											if (!(typeof data8 == "number" && isFinite(data8))) {
+												const err8 = {
+													instancePath: instancePath + "/assumed_pip_size",
+													schemaPath: "#/properties/assumed_pip_size/anyOf/0/type",
+													keyword: "type",
+													params: { type: "number" },
+													message: "must be number",
+												};
+												if (vErrors === null) {
+													vErrors = [err8];
+												} else {
+													vErrors.push(err8);
+												}
+												errors++;
+											}
+											var _valid2 = _errs30 === errors;
+											valid6 = valid6 || _valid2;
+											const _errs32 = errors;
+											if (errors === _errs32) {
+												if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+													for (const key3 in data8) {
+														let data9 = data8[key3];
+														const _errs35 = errors;
+														if (!(typeof data9 == "number" && isFinite(data9))) {
+															const err9 = {
+																instancePath:
+																	instancePath + "/assumed_pip_size/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+																schemaPath: "#/properties/assumed_pip_size/anyOf/1/additionalProperties/type",
+																keyword: "type",
+																params: { type: "number" },
+																message: "must be number",
+															};
+															if (vErrors === null) {
+																vErrors = [err9];
+															} else {
+																vErrors.push(err9);
+															}
+															errors++;
+														}
+														var valid7 = _errs35 === errors;
+														if (!valid7) {
+															break;
+														}
+													}
+												} else {
+													const err10 = {
+														instancePath: instancePath + "/assumed_pip_size",
+														schemaPath: "#/properties/assumed_pip_size/anyOf/1/type",
+														keyword: "type",
+														params: { type: "object" },
+														message: "must be object",
+													};
+													if (vErrors === null) {
+														vErrors = [err10];
+													} else {
+														vErrors.push(err10);
+													}
+													errors++;
+												}
+											}
+											var _valid2 = _errs32 === errors;
+											valid6 = valid6 || _valid2;
+											if (!valid6) {
+												const err11 = {
+													instancePath: instancePath + "/assumed_pip_size",
+													schemaPath: "#/properties/assumed_pip_size/anyOf",
+													keyword: "anyOf",
+													params: {},
+													message: "must match a schema in anyOf",
+												};
+												if (vErrors === null) {
+													vErrors = [err11];
+												} else {
+													vErrors.push(err11);
+												}
+												errors++;
+												validate85.errors = vErrors;
+												return false;
+											} else {
+												errors = _errs29;
+												if (vErrors !== null) {
+													if (_errs29) {
+														vErrors.length = _errs29;
+													} else {
+														vErrors = null;
+													}
+												}
+											}
+											var valid0 = _errs28 === errors;
+										} else {
+											var valid0 = true;
+										}
+										if (valid0) {
+											if (data.move_pips !== undefined) {
+												let data10 = data.move_pips;
+												const _errs37 = errors;
+												if (!(typeof data10 == "number" && isFinite(data10))) {
+													validate85.errors = [
+														{
+															instancePath: instancePath + "/move_pips",
+															schemaPath: "#/properties/move_pips/type",
+															keyword: "type",
+															params: { type: "number" },
+															message: "must be number",
+														},
+													];
+													return false;
+												}
+												var valid0 = _errs37 === errors;
+											} else {
+												var valid0 = true;
+											}
+										}
+									}
 								}
 							}
 						}
@@ -16162,6 +16439,7 @@ const schema54 = {
 		model_returns: { $ref: "payload_frame" },
 		n_blocks: { type: "integer", minimum: 2, maximum: 20, multipleOf: 2, default: 16 },
 		pbo_max: { type: "number", exclusiveMinimum: 0, maximum: 1, default: 0.5 },
+		metric: { type: "string", enum: ["sharpe", "mean"], default: "sharpe" },
 	},
 	required: ["best_sharpe", "n_obs", "n_trials"],
 	additionalProperties: false,
@@ -16209,7 +16487,8 @@ function validate115(
 							key0 === "periods_per_year" ||
 							key0 === "model_returns" ||
 							key0 === "n_blocks" ||
-							key0 === "pbo_max"
+							key0 === "pbo_max" ||
+							key0 === "metric"
 						)
 					) {
 						validate115.errors = [
@@ -16466,6 +16745,39 @@ function validate115(
 												var valid0 = _errs13 === errors;
 											} else {
 												var valid0 = true;
+											}
+											if (valid0) {
+												if (data.metric !== undefined) {
+													let data7 = data.metric;
+													const _errs15 = errors;
+													if (typeof data7 !== "string") {
+														validate115.errors = [
+															{
+																instancePath: instancePath + "/metric",
+																schemaPath: "#/properties/metric/type",
+																keyword: "type",
+																params: { type: "string" },
+																message: "must be string",
+															},
+														];
+														return false;
+													}
+													if (!(data7 === "sharpe" || data7 === "mean")) {
+														validate115.errors = [
+															{
+																instancePath: instancePath + "/metric",
+																schemaPath: "#/properties/metric/enum",
+																keyword: "enum",
+																params: { allowedValues: schema54.properties.metric.enum },
+																message: "must be equal to one of the allowed values",
+															},
+														];
+														return false;
+													}
+													var valid0 = _errs15 === errors;
+												} else {
+													var valid0 = true;
+												}
 											}
 										}
 									}
@@ -17711,6 +18023,10 @@ const schema59 = {
 		skew: { type: "number", default: 0 },
 		kurtosis: { type: "number", default: 3 },
 		alpha: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1, default: 0.05 },
+		convention: { type: "string", enum: ["2014", "2025"], default: "2014" },
+		autocorrelation: { type: "number", exclusiveMinimum: -1, exclusiveMaximum: 1, default: 0 },
+		alternative_sharpe: { type: "number" },
+		prior_h1: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1, default: 0.05 },
 	},
 	required: ["best_sharpe", "n_obs"],
 	additionalProperties: false,
@@ -18042,6 +18358,158 @@ function validate128(
 														var valid0 = _errs20 === errors;
 													} else {
 														var valid0 = true;
+													}
+													if (valid0) {
+														if (data.convention !== undefined) {
+															let data10 = data.convention;
+															const _errs22 = errors;
+															if (typeof data10 !== "string") {
+																validate128.errors = [
+																	{
+																		instancePath: instancePath + "/convention",
+																		schemaPath: "#/properties/convention/type",
+																		keyword: "type",
+																		params: { type: "string" },
+																		message: "must be string",
+																	},
+																];
+																return false;
+															}
+															if (!(data10 === "2014" || data10 === "2025")) {
+																validate128.errors = [
+																	{
+																		instancePath: instancePath + "/convention",
+																		schemaPath: "#/properties/convention/enum",
+																		keyword: "enum",
+																		params: { allowedValues: schema59.properties.convention.enum },
+																		message: "must be equal to one of the allowed values",
+																	},
+																];
+																return false;
+															}
+															var valid0 = _errs22 === errors;
+														} else {
+															var valid0 = true;
+														}
+														if (valid0) {
+															if (data.autocorrelation !== undefined) {
+																let data11 = data.autocorrelation;
+																const _errs24 = errors;
+																if (errors === _errs24) {
+																	if (typeof data11 == "number" && isFinite(data11)) {
+																		if (data11 >= 1 || isNaN(data11)) {
+																			validate128.errors = [
+																				{
+																					instancePath: instancePath + "/autocorrelation",
+																					schemaPath: "#/properties/autocorrelation/exclusiveMaximum",
+																					keyword: "exclusiveMaximum",
+																					params: { comparison: "<", limit: 1 },
+																					message: "must be < 1",
+																				},
+																			];
+																			return false;
+																		} else {
+																			if (data11 <= -1 || isNaN(data11)) {
+																				validate128.errors = [
+																					{
+																						instancePath: instancePath + "/autocorrelation",
+																						schemaPath: "#/properties/autocorrelation/exclusiveMinimum",
+																						keyword: "exclusiveMinimum",
+																						params: { comparison: ">", limit: -1 },
+																						message: "must be > -1",
+																					},
+																				];
+																				return false;
+																			}
+																		}
+																	} else {
+																		validate128.errors = [
+																			{
+																				instancePath: instancePath + "/autocorrelation",
+																				schemaPath: "#/properties/autocorrelation/type",
+																				keyword: "type",
+																				params: { type: "number" },
+																				message: "must be number",
+																			},
+																		];
+																		return false;
+																	}
+																}
+																var valid0 = _errs24 === errors;
+															} else {
+																var valid0 = true;
+															}
+															if (valid0) {
+																if (data.alternative_sharpe !== undefined) {
+																	let data12 = data.alternative_sharpe;
+																	const _errs26 = errors;
+																	if (!(typeof data12 == "number" && isFinite(data12))) {
+																		validate128.errors = [
+																			{
+																				instancePath: instancePath + "/alternative_sharpe",
+																				schemaPath: "#/properties/alternative_sharpe/type",
+																				keyword: "type",
+																				params: { type: "number" },
+																				message: "must be number",
+																			},
+																		];
+																		return false;
+																	}
+																	var valid0 = _errs26 === errors;
+																} else {
+																	var valid0 = true;
+																}
+																if (valid0) {
+																	if (data.prior_h1 !== undefined) {
+																		let data13 = data.prior_h1;
+																		const _errs28 = errors;
+																		if (errors === _errs28) {
+																			if (typeof data13 == "number" && isFinite(data13)) {
+																				if (data13 >= 1 || isNaN(data13)) {
+																					validate128.errors = [
+																						{
+																							instancePath: instancePath + "/prior_h1",
+																							schemaPath: "#/properties/prior_h1/exclusiveMaximum",
+																							keyword: "exclusiveMaximum",
+																							params: { comparison: "<", limit: 1 },
+																							message: "must be < 1",
+																						},
+																					];
+																					return false;
+																				} else {
+																					if (data13 <= 0 || isNaN(data13)) {
+																						validate128.errors = [
+																							{
+																								instancePath: instancePath + "/prior_h1",
+																								schemaPath: "#/properties/prior_h1/exclusiveMinimum",
+																								keyword: "exclusiveMinimum",
+																								params: { comparison: ">", limit: 0 },
+																								message: "must be > 0",
+																							},
+																						];
+																						return false;
+																					}
+																				}
+																			} else {
+																				validate128.errors = [
+																					{
+																						instancePath: instancePath + "/prior_h1",
+																						schemaPath: "#/properties/prior_h1/type",
+																						keyword: "type",
+																						params: { type: "number" },
+																						message: "must be number",
+																					},
+																				];
+																				return false;
+																			}
+																		}
+																		var valid0 = _errs28 === errors;
+																	} else {
+																		var valid0 = true;
+																	}
+																}
+															}
+														}
 													}
 												}
 											}

@@ -3,6 +3,14 @@ import { requireNumber, requireAligned } from "../src/lib/series.js";
 import { requireNumbersFast as requireNumbers } from "../src/lib/number_checks.js";
 import { mean, sd, finiteOrNull } from "../src/lib/stats.js";
 import { frameFromRecords } from "../src/lib/frame.js";
+import { loSharpe } from "../src/lib/lo_sharpe.js";
+import {
+  checkAnnualHurdle,
+  checkCostBps,
+  checkPercentReturns,
+  checkSampleLength,
+  checkTurnover,
+} from "../src/lib/unit_checks.js";
 
 export const skill = "backtest-validation";
 export const title = "Cost sensitivity curve";
@@ -13,7 +21,14 @@ export const slots = { benchmark: "benchmark_returns" } as const;
 /** Bisection stops when the bracket is narrower than this, in round-trip bps. */
 const BISECTION_WIDTH_BPS = 1e-4;
 
+/** Warn when the Lo (2002) annual Sharpe and the sqrt(P) one differ by more than this share. */
+const LO_GAP_SHARE = 0.1;
+/** Fewer periods than this are too short to judge a net Sharpe or an annual return. */
+const MIN_PERIODS = 30;
+
 type Verdict = "undefined" | "DEAD" | "marginal" | "thin" | "tradeable";
+/** Verdict of a net annualised Sharpe S: DEAD S <= 0, marginal 0 < S < 0.5, thin 0.5 <= S < 1, tradeable S >= 1. */
+const VERDICT_THRESHOLDS = { DEAD: "S <= 0", marginal: "0 < S < 0.5", thin: "0.5 <= S < 1", tradeable: "S >= 1" };
 
 /** Statistics of the net-return path at one round-trip cost level. */
 interface CostPoint {
@@ -127,7 +142,7 @@ function annualNetReturn(r: readonly number[], turnover: readonly number[], cost
   return annualiseLog(logGrowth(r, turnover, costBps), r.length, ppy);
 }
 
-/** The breakeven round-trip cost where the annualised net return falls to the hurdle. */
+/** The breakeven round-trip cost where the compounded (geometric) annual net return falls to the hurdle. */
 function breakeven(r: readonly number[], turnover: readonly number[], ppy: number, hurdle: number): number {
   const edge = (c: number) => annualNetReturn(r, turnover, c, ppy) - hurdle;
   const edge0 = edge(0);
@@ -165,9 +180,13 @@ function readLevels(bps: unknown): number[] {
 }
 
 /** The hurdle H: 0, the annualised number given, or the series' own geometric annualised return. */
-function readHurdle(benchmark: unknown, returns: Series, ppy: number): number {
+function readHurdle(benchmark: unknown, returns: Series, ppy: number, out: Outcome): number {
   if (benchmark === undefined || benchmark === null) return 0;
-  if (typeof benchmark === "number") return requireNumber("benchmark", benchmark, { above: -1 });
+  if (typeof benchmark === "number") {
+    const h = requireNumber("benchmark", benchmark, { above: -1 });
+    checkAnnualHurdle(out, "benchmark", h, ppy);
+    return h;
+  }
   if (typeof benchmark !== "object")
     throw invalid("benchmark", `must be a series or one annualised return, got ${typeof benchmark}`);
   const b = requireNumbers("benchmark", benchmark as Series, { above: -1 });
@@ -207,21 +226,29 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  * stated cost.
  *
  * Inputs
- *   returns : per-period GROSS simple returns, before costs; finite, > -1.
+ *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;
+ *       at least 30 periods to judge (fewer warn).
  *   turnover : ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of
  *       the book = 1.0), a series aligned with returns or one number for every
- *       period; finite, >= 0.
+ *       period, as a fraction of the book (not percent); finite, >= 0.
  *   bps : round-trip costs to evaluate, in basis points; finite, >= 0.
  *   cost_bps : your stated all-in round-trip cost, in basis points; the preset
- *       value is a placeholder, so state your own; finite, >= 0.
+ *       value is a placeholder, so state your own; finite, >= 0 (8 bps is 8, not
+ *       0.0008: below 0.05 is an error, below 1 a warning).
  *   benchmark : the hurdle: benchmark per-period simple returns on the same
- *       dates, or one annualised return.
+ *       dates, or one ANNUAL compounded return as a decimal (0.05 = 5% a year).
  *   periods_per_year : periods per year, for annualising; >= 1.
  *     @minimum 1
  *
  * Net returns are r - turnover x cost / 10000. Fails when the breakeven cost,
- * where the annualised net return falls to the hurdle, is at or below cost_bps.
- * Evidence carries the curve and a fixed-width table.
+ * where the compounded (geometric) annual net return (prod(1 + net))^(P/n) - 1
+ * falls to the hurdle, is at or below cost_bps. Each curve level has a verdict
+ * from its net annualised Sharpe S: DEAD S <= 0, marginal 0 < S < 0.5, thin
+ * 0.5 <= S < 1, tradeable S >= 1 (undefined at zero volatility). Evidence carries
+ * the curve, these thresholds and a fixed-width table. Beside the sqrt(P) gross
+ * Sharpe it reports Lo's (2002) autocorrelation-adjusted one, eta(q) x per-period
+ * Sharpe with q = P and the first 6 autocorrelations, and warns when returns are
+ * autocorrelated beyond the 2 / sqrt(n) band and the two differ by more than 10%.
  */
 export function check(
   returns: Series,
@@ -236,7 +263,12 @@ export function check(
   const levels = readLevels(bps);
   const cost = requireNumber("cost_bps", cost_bps, { atLeast: 0 });
   const ppy = readPeriodsPerYear(periods_per_year);
-  const hurdle = readHurdle(benchmark, returns, ppy);
+  const out = new Outcome();
+  const hurdle = readHurdle(benchmark, returns, ppy, out);
+  checkCostBps(out, "cost_bps", cost);
+  checkTurnover(out, "turnover", to);
+  checkPercentReturns(out, "returns", r, ppy);
+  checkSampleLength(out, "returns", r.length, MIN_PERIODS, "a net Sharpe or an annual return");
 
   const buffer = new Float64Array(r.length);
   const points = curveLevels(levels, cost).map((c) => costPoint(r, to, c, ppy, buffer));
@@ -244,8 +276,21 @@ export function check(
   const sharpeGross = at(0).sharpe;
   const sharpeAtCost = at(cost).sharpe;
   const be = breakeven(r, to, ppy, hurdle);
+  const lo = sharpeGross === null ? null : loSharpe(r, sharpeGross / Math.sqrt(ppy), ppy);
+  if (
+    lo !== null &&
+    sharpeGross !== null &&
+    lo.material &&
+    Math.abs(lo.sharpeAnnual / sharpeGross - 1) > LO_GAP_SHARE
+  ) {
+    out.warning(
+      `returns are autocorrelated (lag-1 ${lo.rhos[0]!.toFixed(3)}): Lo's (2002) annualised gross Sharpe is ` +
+        `${lo.sharpeAnnual.toFixed(2)} against ${sharpeGross.toFixed(2)} by sqrt(${ppy}), ` +
+        `${(100 * Math.abs(lo.sharpeAnnual / sharpeGross - 1)).toFixed(0)}% apart; quote the Lo figure`,
+      "sharpe",
+    );
+  }
 
-  const out = new Outcome();
   const sharpes = `gross Sharpe ${fmtSharpe(sharpeGross)}, net Sharpe ${fmtSharpe(sharpeAtCost)} at ${cost} bps`;
   if (be <= cost) {
     out.error(
@@ -259,7 +304,7 @@ export function check(
     );
     if (sharpeAtCost !== null && sharpeAtCost > 0 && sharpeAtCost < 0.5) {
       out.warning(
-        `the edge survives ${cost} bps but is thin: net Sharpe ${fmtSharpe(sharpeAtCost)} is below 0.5`,
+        `the edge survives ${cost} bps but is marginal: net Sharpe ${fmtSharpe(sharpeAtCost)} is below 0.5`,
         "sharpe",
       );
     }
@@ -280,5 +325,9 @@ export function check(
     .note("n_periods", r.length)
     .note("hurdle_ann_return", hurdle)
     .note("table", renderTable(points, be))
+    .note("verdict_thresholds", { ...VERDICT_THRESHOLDS })
+    .note("sharpe_gross_lo", lo === null ? null : finiteOrNull(lo.sharpeAnnual))
+    .note("autocorrelations", lo === null ? null : lo.rhos)
+    .note("breakeven_definition", "round-trip bps where the compounded (geometric) annual net return meets the hurdle")
     .done();
 }

@@ -1,6 +1,6 @@
 import { Outcome, invalid, fieldPath, type IsoDate } from "../src/runtime/contract.js";
 import { requireIsoDate, formatIsoDate, isWeekend } from "../src/lib/dates.js";
-import { pipSize, pointSize, pipValueQuote, quoteToBase, type Money } from "../src/lib/money.js";
+import { Money, pipSize, pointSize, pipValueQuote, quoteToBase } from "../src/lib/money.js";
 import { spotLag, spotValueDate, tripleRolloverWeekday } from "../src/lib/calendar.js";
 import { KNOWN_CURRENCIES, QUOTE_PRECEDENCE } from "./_fx_conventions_codes.js";
 import { asciiJson } from "../src/lib/ascii_text.js";
@@ -8,7 +8,7 @@ import { asciiJson } from "../src/lib/ascii_text.js";
 export const skill = "fx-markets";
 export const title = "FX quoting conventions";
 export const required = ["pair"] as const;
-export const optional = ["rate", "notional", "trade_date"] as const;
+export const optional = ["rate", "notional", "trade_date", "usd_leg_rates", "assumed_pip_size", "move_pips"] as const;
 
 interface ParsedPair {
   readonly given: string;
@@ -29,6 +29,8 @@ interface PairFacts {
   settlement_days: number;
   value_date: string | null;
   triple_rollover_weekday: string;
+  pnl_quote: number | null;
+  pnl_usd: number | null;
 }
 
 const TOP_LEVEL_KEYS = [
@@ -40,6 +42,8 @@ const TOP_LEVEL_KEYS = [
   "value_date",
   "triple_rollover_weekday",
   "usd_is_base",
+  "pnl_quote",
+  "pnl_usd",
 ] as const;
 
 function parsePair(field: string, given: string): ParsedPair {
@@ -110,21 +114,41 @@ function usdIsBase(p: ParsedPair): boolean | null {
   return p.base === "USD" ? true : p.quote === "USD" ? false : null;
 }
 
-function usdPipValue(p: ParsedPair, quoteValue: Money, rate: number | undefined): number | null {
-  if (p.quote === "USD") return quoteValue.toNumber();
-  if (p.base === "USD" && rate !== undefined) return quoteToBase(quoteValue, rate).toNumber();
-  return null;
+/** A currency's USD value as a conversion: amount in the currency -> amount in USD, exact decimals. */
+type ToUsd = (amount: Money) => Money;
+
+/**
+ * Currency -> conversion to USD from every USD pair among the rates (a pair's own rate and the
+ * usd_leg_rates): USDXXX at r divides by r, XXXUSD at r multiplies by r.
+ */
+function usdConversions(pairsWithRates: readonly (readonly [ParsedPair, number])[]): Map<string, ToUsd> {
+  const out = new Map<string, ToUsd>();
+  for (const [p, r] of pairsWithRates) {
+    if (p.base === "USD") out.set(p.quote, (a) => quoteToBase(a, r));
+    else if (p.quote === "USD") out.set(p.base, (a) => a.times(r));
+  }
+  return out;
+}
+
+/** USD value of the quote-currency pip value: direct for XXXUSD, through a USD-leg rate otherwise. */
+function usdPipValue(p: ParsedPair, quoteValue: Money, toUsd: ReadonlyMap<string, ToUsd>): Money | null {
+  if (p.quote === "USD") return quoteValue;
+  const convert = toUsd.get(p.quote);
+  return convert === undefined ? null : convert(quoteValue);
 }
 
 function factsFor(
   p: ParsedPair,
-  rate: number | undefined,
+  toUsd: ReadonlyMap<string, ToUsd>,
   notional: number | undefined,
   tradeDay: number | null,
+  movePips: number | null,
 ): PairFacts {
   const pip = pipSize(p.quote);
   const lag = spotLag(p.base, p.quote);
   const quoteValue = notional === undefined ? null : pipValueQuote(notional, pip);
+  const usdValue = quoteValue === null ? null : usdPipValue(p, quoteValue, toUsd);
+  const pnl = (v: Money | null) => (v === null || movePips === null ? null : v.times(movePips).toNumber());
   return {
     base: p.base,
     quote: p.quote,
@@ -133,10 +157,12 @@ function factsFor(
     pip_size: pip.toNumber(),
     point_size: pointSize(pip).toNumber(),
     pip_value_quote: quoteValue === null ? null : quoteValue.toNumber(),
-    pip_value_usd: quoteValue === null ? null : usdPipValue(p, quoteValue, rate),
+    pip_value_usd: usdValue === null ? null : usdValue.toNumber(),
     settlement_days: lag,
     value_date: tradeDay === null ? null : formatIsoDate(spotValueDate(tradeDay, lag)),
     triple_rollover_weekday: tripleRolloverWeekday(lag),
+    pnl_quote: pnl(quoteValue),
+    pnl_usd: pnl(usdValue),
   };
 }
 
@@ -162,6 +188,56 @@ function reportPair(
       p.given,
     );
   }
+  if (notional !== undefined && f.usd_is_base === null && f.pip_value_usd === null) {
+    out.info(
+      `pip value in USD needs a USD-leg rate: give usd_leg_rates {"USD${p.quote}": rate} (or "${p.quote}USD") ` +
+        `to convert ${f.pip_value_quote} ${p.quote} per pip`,
+      p.given,
+    );
+  }
+}
+
+/** Error when the caller's pip size is not the pair's: names the right one and the factor. */
+function reportAssumedPip(out: Outcome, p: ParsedPair, f: PairFacts, assumed: number | undefined): void {
+  if (assumed === undefined || assumed === f.pip_size) return;
+  const factor = new Money(f.pip_size).div(assumed).toNumber();
+  out.error(
+    `assumed_pip_size ${assumed} is wrong for ${p.base}${p.quote}: a ${p.quote}-quoted pair's pip is ${f.pip_size}, ` +
+      `so a move counted in your pips is ${factor} x the market's pips (P&L per pip off by ${factor}x)`,
+    p.given,
+  );
+}
+
+/** usd_leg_rates: {pair with a USD leg: rate > 0}, parsed. */
+function readUsdLegRates(x: unknown): [ParsedPair, number][] {
+  if (x === undefined || x === null) return [];
+  if (typeof x !== "object" || Array.isArray(x))
+    throw invalid("usd_leg_rates", `must be an object {"USDJPY": rate}, got ${describe(x)}`);
+  return Object.entries(x as Record<string, unknown>).map(([k, v]) => {
+    const field = fieldPath("usd_leg_rates", k);
+    const p = parsePair(field, k);
+    if (p.base !== "USD" && p.quote !== "USD") throw invalid(field, `${asciiJson(k)} has no USD leg`);
+    return [p, requirePositive(field, v)] as [ParsedPair, number];
+  });
+}
+
+/** assumed_pip_size: one number for every pair, or an object keyed by the pair strings as given. */
+function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, number> {
+  const out = new Map<string, number>();
+  if (x === undefined || x === null) return out;
+  if (typeof x === "number") {
+    const v = requirePositive("assumed_pip_size", x);
+    for (const p of pairs) out.set(p.given, v);
+    return out;
+  }
+  if (typeof x !== "object" || Array.isArray(x))
+    throw invalid("assumed_pip_size", `must be a number or an object {pair: number}, got ${describe(x)}`);
+  const given = new Set(pairs.map((p) => p.given));
+  for (const [k, v] of Object.entries(x as Record<string, unknown>)) {
+    if (!given.has(k)) throw invalid(fieldPath("assumed_pip_size", k), `${asciiJson(k)} is not one of the given pairs`);
+    out.set(k, requirePositive(fieldPath("assumed_pip_size", k), v));
+  }
+  return out;
 }
 
 /**
@@ -179,25 +255,46 @@ function reportPair(
  *   notional : position size in base currency units, > 0, for pip values.
  *     @exclusiveMinimum 0
  *   trade_date : trade date, for the spot value date.
+ *   usd_leg_rates : rates of USD pairs used only to convert pip values to USD, e.g. {"USDJPY":
+ *       150} for an EURJPY position; keyed by pair (quote per 1 base, > 0), each with a USD leg.
+ *       A USD pair among `pair` with its `rate` serves the same way.
+ *   assumed_pip_size : the pip size your code uses (price units per pip, > 0): one number for
+ *       every pair or an object keyed by the pair strings; an error when it is not the pair's
+ *       (0.0001 for a JPY quote, whose pip is 0.01).
+ *   move_pips : a price move in the pair's pips (signed, market pip size); with notional, the
+ *       P&L in quote currency and in USD goes to evidence (pnl_quote, pnl_usd).
  */
 export function check(
   pair: string | readonly string[],
   rate?: number | Record<string, number>,
   notional?: number,
   trade_date?: IsoDate,
+  usd_leg_rates?: Record<string, number>,
+  assumed_pip_size?: number | Record<string, number>,
+  move_pips?: number,
 ) {
   const pairs = readPairs(pair);
   const rates = readRates(rate, pairs);
   const size = notional === undefined || notional === null ? undefined : requirePositive("notional", notional);
   const tradeDay = trade_date === undefined || trade_date === null ? null : requireIsoDate("trade_date", trade_date);
+  const legs = readUsdLegRates(usd_leg_rates);
+  const assumed = readAssumedPips(assumed_pip_size, pairs);
+  if (move_pips !== undefined && move_pips !== null) {
+    if (typeof move_pips !== "number" || !Number.isFinite(move_pips))
+      throw invalid("move_pips", `must be a finite number of pips, got ${describe(move_pips)}`);
+  }
+  const move = move_pips === undefined || move_pips === null ? null : move_pips;
+  const own = pairs.filter((p) => rates.has(p.given)).map((p) => [p, rates.get(p.given)!] as [ParsedPair, number]);
+  const toUsd = usdConversions([...own, ...legs]);
 
   const out = new Outcome();
   const evidence: Record<string, PairFacts> = {};
   for (const p of pairs) {
     const r = rates.get(p.given);
-    const f = factsFor(p, r, size, tradeDay);
+    const f = factsFor(p, toUsd, size, tradeDay, move);
     evidence[p.given] = f;
     reportPair(out, p, f, size, r);
+    reportAssumedPip(out, p, f, assumed.get(p.given));
   }
   if (tradeDay !== null) {
     out.info(

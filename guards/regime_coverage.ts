@@ -12,6 +12,10 @@ import { isDateIndex, requireDatedIndex, requireNumber } from "../src/lib/series
 import { describeCell, valuesView } from "../src/lib/series_or_array.js";
 import { compoundedReturn, episodeDrawdown, labelEpisodes, type Episode } from "../src/lib/regimes.js";
 import { finiteOrNull, mean, minMax, sd, sharpe } from "../src/lib/stats.js";
+import { checkPercentReturns } from "../src/lib/unit_checks.js";
+
+/** Fewer observations in a regime than this are too short to judge its Sharpe or return. */
+const MIN_REGIME_OBS = 30;
 
 export const skill = "regime-detection";
 export const title = "Regime coverage";
@@ -58,8 +62,10 @@ interface RegimeRow {
  *
  * Inputs
  *   dates : test-period dates (ISO dates), strictly increasing, at least 2.
- *   asset : per-period simple returns of the underlying, one per date; finite, > -1.
- *   strategy : per-period simple returns of the strategy, net of costs, one per date; finite, > -1.
+ *   asset : per-period simple returns of the underlying as decimals (0.01 = 1%), one per date;
+ *       finite, > -1.
+ *   strategy : per-period simple returns of the strategy as decimals, net of costs, one per date;
+ *       finite, > -1.
  *   position : position per period (any scale, 0 = flat), one per date; finite.
  *   labels : regime label per period (non-empty strings or integers), one per date.
  *   how : how the labels were made: an ex-ante rule or an ex-post label
@@ -68,6 +74,9 @@ interface RegimeRow {
  *     @minimum 1
  *   min_episodes : fewest episodes per label before a warning, >= 1.
  *     @minimum 1
+ *
+ * A regime with fewer than 30 observations gets a warning that its Sharpe and return are too
+ * short to judge; returns that look like percent (median |return| above 0.2 a day) are an error.
  */
 export function check(
   dates: readonly IsoDate[],
@@ -93,6 +102,8 @@ export function check(
   const groups = labelEpisodes(labs);
   const rows = groups.map((g) => regimeRow(g.label, g.rows, g.episodes, days, a, s, p, n));
   const out = new Outcome();
+  checkPercentReturns(out, "asset", a);
+  checkPercentReturns(out, "strategy", s);
   if (how === "unstated")
     out.warning(`how is "unstated": say whether the labels are an ex-ante rule or an ex-post label`, "how");
   const k = groups.length;
@@ -103,6 +114,12 @@ export function check(
     );
   else out.info(`${k} regimes covered: ${rows.map((r) => String(r.label)).join(", ")}`, "labels");
   for (const r of rows) {
+    if (r.n_obs < MIN_REGIME_OBS) {
+      out.warning(
+        `'${r.label}' has ${r.n_obs} observation(s): too short to judge its Sharpe or return (this guard needs ${MIN_REGIME_OBS})`,
+        String(r.label),
+      );
+    }
     if (r.n_episodes < min_episodes) {
       out.warning(
         `'${r.label}' has ${r.n_episodes} episode(s): one episode is one observation of the regime (need ${min_episodes})`,

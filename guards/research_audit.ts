@@ -1,14 +1,17 @@
 import { Outcome, invalid, fieldPath, type Frame, type Integer } from "../src/runtime/contract.js";
 import { numericColumn } from "../src/lib/frame.js";
 import { requireNumber } from "../src/lib/series.js";
+import { finiteOrNull } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
-import { expectedMaxStandardNormal, minBacktestLengthYears } from "../src/lib/sharpe_inference.js";
-import { cscv, meanAbsCorrelation, summarizePbo } from "../src/lib/cscv.js";
+import { deflateBestSharpe, minBacktestLengthYears, noiseSharpeVarianceAnnual } from "../src/lib/sharpe_inference.js";
+import { cscv, meanAbsCorrelation, summarizePbo, type PboMetric } from "../src/lib/cscv.js";
+import { summarizeLogits } from "../src/lib/logit_summary.js";
+import { checkAnnualSharpe, checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
 
 export const skill = "backtest-overfitting";
 export const title = "Minimum backtest length and probability of overfitting";
 export const required = ["best_sharpe", "n_obs", "n_trials"] as const;
-export const optional = ["periods_per_year", "model_returns", "n_blocks", "pbo_max"] as const;
+export const optional = ["periods_per_year", "model_returns", "n_blocks", "pbo_max", "metric"] as const;
 
 const RANK_CONVENTION =
   "omega = rank/(N+1), rank 1 = worst out of sample; ties: the in-sample winner takes the lowest rank in its out-of-sample tie group";
@@ -19,6 +22,10 @@ const PAPER_PBO_LEVEL = 0.05;
 const CORRELATION_WARNING = 0.5;
 /** Fewer configurations than this make PBO coarse. */
 const FEW_CONFIGS = 5;
+/** Fewer observations than this are too short to judge a Sharpe. */
+const MIN_OBS = 30;
+/** The deflated Sharpe must exceed 1 - DSR_ALPHA (check_trial_ledger's default alpha). */
+const DSR_ALPHA = 0.05;
 
 /**
  * Audits a research result for overfitting from two sides: the minimum backtest length
@@ -26,21 +33,32 @@ const FEW_CONFIGS = 5;
  * overfitting (PBO) by combinatorially symmetric cross-validation (CSCV) over the panel of
  * every configuration tried.
  *
+ * MinBTL alone cannot pass a Sharpe: the guard also deflates it (DSR, alpha 0.05) with the
+ * zero-skill trial variance P / n_obs, skew 0 and raw kurtosis 3, exactly as check_trial_ledger
+ * does without sharpe_variance, so both report the same E[max Sharpe] and agree; it says what it
+ * could not check and points to check_trial_ledger for the trials' real spread and moments.
+ * A PBO above the paper's 0.05 reads "exploratory".
+ *
  * Inputs
  *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
- *   n_obs : number of per-period observations behind it (>= 2).
+ *   n_obs : number of per-period observations behind it (>= 2; fewer than 30 warn that the
+ *       sample is too short to judge).
  *     @minimum 2
  *   n_trials : honest number of configurations tried, abandoned ones included (>= 1).
  *     @minimum 1
  *   periods_per_year : periods per year, to convert n_obs to years.
- *   model_returns : per-period simple returns of every configuration tried, one column per
- *       configuration (T rows, >= 2 columns); without it PBO is skipped.
+ *   model_returns : per-period simple returns as decimals (0.01 = 1%) of every configuration
+ *       tried, one column per configuration (T rows, >= 2 columns); without it PBO is skipped.
  *   n_blocks : S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20).
  *     @minimum 2 @maximum 20 @multipleOf 2
  *   pbo_max : PBO at or above this fails, in (0, 1].
  *     @exclusiveMinimum 0 @maximum 1
+ *   metric : the CSCV performance score, "sharpe" (per-period mean / sd, the paper's default) or
+ *       "mean" (the mean per-period return, the paper's alternative).
  *
- * Fails when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max.
+ * Fails when the sample is shorter than the MinBTL, when the deflated Sharpe is not above 0.95,
+ * or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as quantiles and
+ * a histogram whose bins at or below 0 hold the overfit splits.
  */
 export async function check(
   best_sharpe: number,
@@ -50,6 +68,7 @@ export async function check(
   model_returns?: Frame,
   n_blocks: Integer = 16,
   pbo_max: number = 0.5,
+  metric: "sharpe" | "mean" = "sharpe",
 ) {
   requireNumber("best_sharpe", best_sharpe);
   requireInteger("n_obs", n_obs, 2);
@@ -58,9 +77,14 @@ export async function check(
   requireBlocks(n_blocks);
   requireNumber("pbo_max", pbo_max);
   if (!(pbo_max > 0 && pbo_max <= 1)) throw invalid("pbo_max", `must be in (0, 1], got ${pbo_max}`);
+  if (metric !== "sharpe" && metric !== "mean")
+    throw invalid("metric", `must be "sharpe" or "mean", got ${JSON.stringify(metric) ?? String(metric)}`);
   const panel = model_returns === undefined ? null : requirePanel(model_returns, n_blocks);
 
   const out = new Outcome();
+  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year);
+  checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
+  if (panel !== null) checkPercentReturns(out, "model_returns", panel.flat(), periods_per_year);
   let nTrials = n_trials;
   if (panel !== null && n_trials < panel.length) {
     out.warning(
@@ -71,7 +95,9 @@ export async function check(
   }
   const btl = minBtl(best_sharpe, n_obs, nTrials, periods_per_year);
   reportMinBtl(out, btl, best_sharpe, nTrials);
-  const pbo = panel === null ? null : await pboOf(panel, n_blocks);
+  const deflation = reportDeflation(out, btl, best_sharpe, n_obs, nTrials, periods_per_year);
+  const credible = btl.minBtlMet && deflation.dsr > 1 - DSR_ALPHA;
+  const pbo = panel === null ? null : await pboOf(panel, n_blocks, metric);
   reportPbo(out, pbo, pbo_max);
 
   const nConfigs = panel?.length ?? nTrials;
@@ -80,11 +106,17 @@ export async function check(
     .note("sharpe_annual", best_sharpe)
     .note("sample_years", btl.sampleYears)
     .note("min_btl_years", btl.minBtlYears)
-    .note("credible", btl.credible)
+    .note("credible", credible)
     .note("shortfall_years", btl.shortfallYears)
     .note("expected_max_sharpe", btl.expectedMaxSharpe)
+    .note("dsr", finiteOrNull(deflation.dsr))
+    .note("dsr_threshold", 1 - DSR_ALPHA)
+    .note("sharpe_variance", noiseSharpeVarianceAnnual(n_obs, periods_per_year))
+    .note("not_checked", NOT_CHECKED)
     .note("pbo", pbo?.pbo ?? null)
-    .note("logits", pbo === null ? null : Array.from(pbo.logits))
+    .note("pbo_reading", pbo === null ? null : pboReading(pbo.pbo, pbo_max))
+    .note("logit_quantiles", pbo === null ? null : summarizeLogits(pbo.logits).quantiles)
+    .note("logit_histogram", pbo === null ? null : summarizeLogits(pbo.logits).histogram)
     .note("n_combinations", pbo?.nCombinations ?? null)
     .note("n_blocks", pbo?.nBlocks ?? null)
     .note("n_configs", pbo?.nConfigs ?? null)
@@ -95,34 +127,66 @@ export async function check(
     .note("degradation_slope", pbo?.degradationSlope ?? null)
     .note("n_distinct_winners", pbo?.nDistinctWinners ?? null)
     .note("mean_abs_correlation", pbo?.meanAbsCorrelation ?? null)
+    .note("metric", metric)
     .done();
 }
 
 interface MinBtl {
   readonly sampleYears: number;
   readonly minBtlYears: number;
-  readonly credible: boolean;
+  readonly minBtlMet: boolean;
   readonly shortfallYears: number;
   readonly expectedMaxSharpe: number;
 }
 
-/** MinBTL: (E_N / Sharpe)^2 years; Infinity for a non-positive Sharpe (even with N = 1). */
+/**
+ * MinBTL: (E_N / Sharpe)^2 years; Infinity for a non-positive Sharpe (even with N = 1). E[max
+ * Sharpe] comes from the shared deflation with the zero-skill variance P / n_obs.
+ */
 function minBtl(sharpe: number, nObs: number, nTrials: number, ppy: number): MinBtl {
   const sampleYears = nObs / ppy;
   const minBtlYears = minBacktestLengthYears(nTrials, sharpe);
+  const variance = noiseSharpeVarianceAnnual(nObs, ppy);
   return {
     sampleYears,
     minBtlYears,
-    credible: sampleYears >= minBtlYears,
+    minBtlMet: sampleYears >= minBtlYears,
     shortfallYears: Math.max(0, minBtlYears - sampleYears),
-    expectedMaxSharpe: expectedMaxStandardNormal(nTrials) / Math.sqrt(sampleYears),
+    expectedMaxSharpe: deflateBestSharpe(sharpe, nObs, nTrials, variance, ppy).expectedMaxAnnual,
   };
+}
+
+/** What the summary inputs cannot show; check_trial_ledger can. */
+const NOT_CHECKED =
+  "the trials' real Sharpe spread (zero-skill variance P / n_obs assumed), the skew and kurtosis of " +
+  "returns (0 and raw 3 assumed): run check_trial_ledger with sharpes or sharpe_variance, skew and kurtosis";
+
+/** The DSR under the zero-skill variance: an error when it contradicts a met MinBTL, else a caveat. */
+function reportDeflation(out: Outcome, b: MinBtl, sharpe: number, nObs: number, nTrials: number, ppy: number) {
+  const d = deflateBestSharpe(sharpe, nObs, nTrials, noiseSharpeVarianceAnnual(nObs, ppy), ppy);
+  const line = `deflated Sharpe ${fmt(d.dsr)} vs ${1 - DSR_ALPHA} with E[max Sharpe] ${fmt(d.expectedMaxAnnual)} (annualised)`;
+  if (b.minBtlMet && !(d.dsr > 1 - DSR_ALPHA)) {
+    out.error(
+      `the sample meets the MinBTL but the Sharpe is NOT distinguishable from the best of ${nTrials} noise trials: ${line}; not credible`,
+      "dsr",
+    );
+  } else if (b.minBtlMet) {
+    out.info(`${line}: survives the search under the zero-skill variance`, "dsr");
+  }
+  if (b.minBtlMet) out.warning(`could not check ${NOT_CHECKED}`, "dsr");
+  return d;
+}
+
+/** "exploratory" above the paper's 0.05, "fails" at or above the threshold. */
+function pboReading(pbo: number, pboMax: number): string {
+  if (pbo >= pboMax) return "fails";
+  return pbo > PAPER_PBO_LEVEL ? "exploratory" : "below the paper's 0.05";
 }
 
 function reportMinBtl(out: Outcome, b: MinBtl, sharpe: number, nTrials: number): void {
   if (nTrials === 1) out.warning("one trial: nothing to deflate (MinBTL 0 years for a positive Sharpe)", "minbtl");
   const years = fmt(b.sampleYears);
-  if (b.credible) {
+  if (b.minBtlMet) {
     out.info(
       `sample ${years} years >= MinBTL ${fmt(b.minBtlYears)} years for an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials`,
       "minbtl",
@@ -148,12 +212,17 @@ interface PboRun {
 }
 
 /** CSCV then the column correlations, with one increasing progress scale over both. */
-async function pboOf(panel: readonly (readonly number[])[], nBlocks: number): Promise<PboRun> {
+async function pboOf(panel: readonly (readonly number[])[], nBlocks: number, metric: PboMetric): Promise<PboRun> {
   let total = 0;
-  const run = await cscv(panel, nBlocks, (done, all) => {
-    total = all + panel.length;
-    return step(done, total);
-  });
+  const run = await cscv(
+    panel,
+    nBlocks,
+    (done, all) => {
+      total = all + panel.length;
+      return step(done, total);
+    },
+    metric,
+  );
   const correlation = await meanAbsCorrelation(panel, (done) => step(run.nCombinations + done, total));
   const s = summarizePbo(run);
   return {
@@ -177,10 +246,14 @@ function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
   const noSkill = Math.ceil(pbo.nConfigs / 2) / pbo.nConfigs;
   const line = `PBO ${fmt(pbo.pbo)} over ${pbo.nCombinations} CSCV splits (S = ${pbo.nBlocks}, N = ${pbo.nConfigs})`;
   if (pbo.pbo >= pboMax)
-    out.error(`${line} >= threshold ${pboMax}: the in-sample winner is a coin flip out of sample`, "pbo");
-  else out.info(`${line} < threshold ${pboMax}; no-skill line ${fmt(noSkill)}`, "pbo");
-  if (pbo.pbo < pboMax && pbo.pbo > PAPER_PBO_LEVEL)
-    out.warning(`PBO ${fmt(pbo.pbo)} is above the paper's ${PAPER_PBO_LEVEL} rejection level`, "pbo");
+    out.error(`${line} >= threshold ${pboMax}: the in-sample winner is a coin flip out of sample; exploratory`, "pbo");
+  else if (pbo.pbo > PAPER_PBO_LEVEL) {
+    out.warning(
+      `${line} is above the paper's ${PAPER_PBO_LEVEL} rejection level: exploratory, not evidence ` +
+        `(below threshold ${pboMax}; no-skill line ${fmt(noSkill)})`,
+      "pbo",
+    );
+  } else out.info(`${line} <= the paper's ${PAPER_PBO_LEVEL}; no-skill line ${fmt(noSkill)}`, "pbo");
   if (pbo.meanAbsCorrelation !== null && pbo.meanAbsCorrelation > CORRELATION_WARNING) {
     out.warning(
       `mean |correlation| between configurations is ${fmt(pbo.meanAbsCorrelation)} > ${CORRELATION_WARNING}: far fewer effective trials than columns`,

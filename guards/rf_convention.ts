@@ -3,6 +3,7 @@ import { Outcome, invalid, type Series, type Integer } from "../src/runtime/cont
 import { requireNumber } from "../src/lib/series.js";
 import { requireNumbersFast as requireNumbers } from "../src/lib/number_checks.js";
 import { allEqual, mean, sd } from "../src/lib/stats.js";
+import { checkPercentReturns, checkSampleLength, plain } from "../src/lib/unit_checks.js";
 
 export const skill = "lib-quantstats";
 export const title = "Risk-free rate convention";
@@ -17,6 +18,8 @@ type Convention = (typeof CONVENTIONS)[number];
 const ANNUAL_PLAUSIBILITY = 0.25;
 /** |rf| at or above this looks like a percentage (5 meaning 5%). */
 const PERCENT_LOOKING = 0.5;
+/** Fewer returns than this are too short to judge a Sharpe. */
+const MIN_OBS = 30;
 
 /** The amount each convention subtracts every period; null when it is undefined (rf <= -1 geometric). */
 function perPeriodDeduction(c: Convention, rf: number, ppy: number): number | null {
@@ -78,6 +81,37 @@ function percentHint(rf: number): string {
   return new Decimal(rf).div(100).toString();
 }
 
+/** A reported Sharpe that matches only after x sqrt(P) or / sqrt(P) mixes per-period and annualised units. */
+interface UnitMix {
+  readonly reading: "per_period" | "annualised_twice";
+  readonly convention: Convention;
+}
+
+function unitMix(table: SharpeTable, reported: number, tol: number, ppy: number): UnitMix | null {
+  if (ppy === 1) return null;
+  const up = matchReported(table, reported * Math.sqrt(ppy), tol).matched;
+  if (up !== null) return { reading: "per_period", convention: up };
+  const down = matchReported(table, reported / Math.sqrt(ppy), tol).matched;
+  return down === null ? null : { reading: "annualised_twice", convention: down };
+}
+
+function reportUnitMix(out: Outcome, mix: UnitMix, table: SharpeTable, reported: number, ppy: number): void {
+  const c = mix.convention;
+  if (mix.reading === "per_period") {
+    out.warning(
+      `reported Sharpe ${reported} is a PER-PERIOD Sharpe: x sqrt(${ppy}) = ${plain(reported * Math.sqrt(ppy))} ` +
+        `matches ${c} (${fmt(table[c])}); the annualised Sharpe is ${fmt(table[c])}`,
+      "reported_sharpe",
+    );
+  } else {
+    out.warning(
+      `reported Sharpe ${reported} was annualised twice (or a per-period rate annualised again): / sqrt(${ppy}) = ` +
+        `${plain(reported / Math.sqrt(ppy))} matches ${c} (${fmt(table[c])}); the annualised Sharpe is ${fmt(table[c])}`,
+      "reported_sharpe",
+    );
+  }
+}
+
 function reportMatch(
   out: Outcome,
   m: Match,
@@ -119,12 +153,15 @@ function reportMatch(
  * percent).
  *
  * Inputs
- *   returns : per-period simple returns of the strategy; at least 3, finite,
- *       > -1, not all equal.
+ *   returns : per-period simple returns of the strategy as decimals (0.01 =
+ *       1%); at least 3, finite, > -1, not all equal; fewer than 30 warn that
+ *       the sample is too short to judge.
  *   rf : the risk-free argument as passed to the library, a decimal rate
  *       (0.05 = 5%); its period (annual or per period) is what the guard infers.
  *   periods_per_year : periods per year P, for annualising; >= 1.
- *   reported_sharpe : the annualised Sharpe ratio a library reported.
+ *   reported_sharpe : the annualised Sharpe ratio a library reported; one that
+ *       matches only after x sqrt(P) (per period) or / sqrt(P) (annualised
+ *       twice) is named as a unit mix-up.
  *   tolerance : a convention matches when |reported - S_c| <= max(tolerance x
  *       |S_c|, tolerance), relative and absolute; >= 0.
  *
@@ -154,19 +191,24 @@ export function check(
   const plausiblyAnnual = Math.abs(rate) * ppy > ANNUAL_PLAUSIBILITY;
   const m: Match =
     reported === null ? { matching: [], matched: null, nearest: null } : matchReported(table, reported, tol);
+  const mix = reported !== null && m.matched === null ? unitMix(table, reported, tol, ppy) : null;
 
   const out = new Outcome();
+  checkPercentReturns(out, "returns", r, ppy);
+  checkSampleLength(out, "returns", r.length, MIN_OBS, "a Sharpe ratio");
   if (Math.abs(rate) >= PERCENT_LOOKING) {
     out.error(`rf ${rate} looks like a percentage, not a decimal rate: did you mean ${percentHint(rate)}?`, "rf");
   }
   if (reported === null) out.info(`Sharpe by rf convention: ${sharpeList(table)}`, "sharpe");
-  else reportMatch(out, m, table, reported, rate, plausiblyAnnual);
+  else if (mix === null) reportMatch(out, m, table, reported, rate, plausiblyAnnual);
+  else reportUnitMix(out, mix, table, reported, ppy);
 
   return out
     .note("sharpe_by_convention", { ...table })
     .note("matched_convention", m.matched)
     .note("rf_per_period", perPeriodDeduction("annual_rf_geometric", rate, ppy))
     .note("matching_conventions", m.matching)
+    .note("unit_mix", mix === null ? null : { ...mix })
     .note("nearest_convention", m.nearest)
     .note("rf_plausibly_annual", plausiblyAnnual)
     .note("rf", rate)

@@ -3,6 +3,7 @@ import { numericColumn } from "../src/lib/frame.js";
 import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { sd } from "../src/lib/stats.js";
 import { studentTCdf } from "../src/lib/normal.js";
+import { checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
 import { bootstrapCounts, chooseBlockSize, differentials, studentize, type Studentized } from "./_spa_test_core.js";
 
 export const skill = "backtest-validation";
@@ -12,6 +13,8 @@ export const optional = ["reps", "block_size", "seed", "alpha"] as const;
 
 const MAX_REPS = 100000;
 const MAX_SEED = 4294967295;
+/** Fewer rows than this are too short to judge a mean excess return. */
+const MIN_OBS = 30;
 
 /**
  * Tests whether the best of many candidate strategies really beats a benchmark once the whole
@@ -20,10 +23,11 @@ const MAX_SEED = 4294967295;
  * bootstrap (MT19937 stream from seed).
  *
  * Inputs
- *   benchmark_returns : per-period simple returns of the benchmark or incumbent (higher is
- *       better); at least 10 finite values.
- *   model_returns : per-period simple returns of every candidate tried, abandoned ones
- *       included; one column per candidate, rows aligned with benchmark_returns.
+ *   benchmark_returns : per-period simple returns as decimals (0.01 = 1%) of the benchmark or
+ *       incumbent (higher is better); at least 10 finite values, fewer than 30 warn that the
+ *       sample is too short to judge.
+ *   model_returns : per-period simple returns as decimals of every candidate tried, abandoned
+ *       ones included; one column per candidate, rows aligned with benchmark_returns.
  *   reps : bootstrap replications, 1 to 100000.
  *   block_size : mean block length of the stationary bootstrap in periods, a number in [1, n],
  *       or "auto" for the Politis-White (2004, Patton-Politis-White 2009) length.
@@ -34,7 +38,11 @@ const MAX_SEED = 4294967295;
  *
  * Fails when the consistent SPA p-value is at or above alpha: the best candidate is consistent
  * with luck. Evidence carries the lower, consistent and upper p-values and per-candidate
- * statistics.
+ * statistics. `better_models` lists the candidates whose own bootstrap p-value (each candidate
+ * tested alone against the benchmark, recentred as the consistent test is; `individual_pvalues`)
+ * is below alpha, best studentized statistic first. It is not corrected for the search: only the
+ * SPA p-value speaks for the whole set, and a name in better_models when the SPA test does not
+ * reject is not evidence of skill.
  */
 export async function check(
   benchmark_returns: Series,
@@ -65,6 +73,9 @@ export async function check(
   const naive = naivePvalue(diff.d[st.best]!, diff.means[st.best]!);
 
   const out = new Outcome();
+  checkSampleLength(out, "benchmark_returns", n, MIN_OBS, "a mean excess return");
+  checkPercentReturns(out, "benchmark_returns", benchmark);
+  checkPercentReturns(out, "model_returns", columns.flat());
   reportVerdict(out, { bestName, k: names.length, pvalues, naive, better, alpha });
   const degenerate = names.filter((_, j) => st.degenerate[j]);
   if (degenerate.length > 0) {

@@ -22,8 +22,10 @@ export const optional = [
   "expected_annual_delist_rate",
 ] as const;
 
-/** Trading days per year for the CAGR of the equal-weight return rows. */
-const DAYS_PER_YEAR = 252;
+/** Calendar days per year: CAGRs are annualised by the dates the return rows span, at any frequency. */
+const CALENDAR_DAYS_PER_YEAR = 365.25;
+/** A CAGR gap annualised from fewer years than this is too short to judge. */
+const MIN_INFLATION_YEARS = 1;
 /** Names listed in a finding message before "...". */
 const MAX_NAMED = 10;
 
@@ -65,7 +67,12 @@ interface PanelFacts {
  * from today's listings contains none of them, so every backtest on it skips the losers. The
  * guard counts names whose data stops before the end of the sample against the expected
  * delisting rate, checks a delisting table for names absent from the universe, and measures how
- * much dropping the dead names inflates the equal-weight CAGR (252 return rows a year).
+ * much dropping the dead names inflates the equal-weight CAGR. CAGRs are annualised by the
+ * calendar dates of the index (growth^(365.25 / days spanned by the return rows)), so daily,
+ * weekly and monthly panels give the same answer for the same path. A negative gap means the
+ * survivors underperformed the full universe (dead names did better before they left, e.g. bought
+ * out at a premium). Evidence lists each dead name's exit date (its last price in the sample).
+ * A gap annualised from under one year of sample warns that it is too short to judge.
  *
  * Inputs
  *   prices : the panel: a frame indexed by ISO dates (strictly increasing), one column of prices
@@ -126,9 +133,8 @@ export async function check(
   const out = new Outcome();
   const notes: string[] = [];
   const verdict = judge(out, notes, { missing, facts, years, expectedFrac, fracEnded, nNames });
-  if (inflation.measurable)
-    out.info(`survivors-only subset inflates CAGR by ${inflation.inflation_bps!.toFixed(1)} bps/yr`, "inflation");
-  addNotes(notes, { prelisting, inflation, facts, end, minGap: min_gap_days });
+  if (inflation.measurable) out.info(inflationLine(inflation.inflation_bps!), "inflation");
+  addNotes(notes, { prelisting, inflation, facts, end, minGap: min_gap_days, years });
   for (const n of notes) out.warning(n, "notes");
 
   return out
@@ -147,6 +153,8 @@ export async function check(
     .note("n_prelisting_data", prelisting.length)
     .note("prelisting_names", prelisting)
     .note("inflation", inflation)
+    .note("exit_dates", exitDates(facts))
+    .note("annualisation", "calendar: CAGR = growth^(365.25 / days spanned by the return rows) - 1")
     .note(
       "report",
       report(verdict, formatIsoDate(start), formatIsoDate(end), years, nNames, facts, expectedFrac, missing, inflation),
@@ -244,7 +252,10 @@ function prelistingNames(table: readonly Listing[], spans: readonly NameSpan[]):
     .sort();
 }
 
-/** Equal-weight CAGR over the return rows of the names in `cols`; null when there are none. */
+/**
+ * Equal-weight CAGR over the return rows of the names in `cols`, annualised by calendar days from
+ * the first counted row's start date to the last counted row's date; null when there are none.
+ */
 async function equalWeightCagr(
   p: PricePanel,
   cols: readonly number[],
@@ -253,6 +264,8 @@ async function equalWeightCagr(
 ): Promise<number | null> {
   let growth = 1;
   let nRows = 0;
+  let firstDay = NaN;
+  let lastDay = NaN;
   for (let r = 1; r < rows.length; r++) {
     const [a, b] = [rows[r - 1]!, rows[r]!];
     let s = 0;
@@ -268,8 +281,10 @@ async function equalWeightCagr(
     if (k === 0) continue;
     growth *= 1 + s / k;
     nRows += 1;
+    if (nRows === 1) firstDay = p.days[a]!;
+    lastDay = p.days[b]!;
   }
-  return nRows === 0 ? null : growth ** (DAYS_PER_YEAR / nRows) - 1;
+  return nRows === 0 ? null : growth ** (CALENDAR_DAYS_PER_YEAR / (lastDay - firstDay)) - 1;
 }
 
 async function measureInflation(
@@ -304,6 +319,27 @@ async function measureInflation(
   if (full === null || surv === null)
     return { ...base, reason: "no return rows (no two consecutive prices) in the sample" };
   return { ...base, measurable: true, inflation_ann: surv - full, inflation_bps: 1e4 * (surv - full), reason: null };
+}
+
+/** The survivors-minus-universe gap in words: a positive gap inflates, a negative one is underperformance. */
+function inflationLine(bps: number): string {
+  if (bps >= 0) return `survivors-only subset inflates CAGR by ${bps.toFixed(1)} bps/yr`;
+  return (
+    `survivors underperform the full universe by ${(-bps).toFixed(1)} bps/yr: the dead names did better ` +
+    `before they left (bought out at a premium, or the window ends before their losses)`
+  );
+}
+
+/** Dead name -> ISO date of its last price in the sample, in universe order; null without a panel. */
+function exitDates(f: PanelFacts): Record<string, string> | null {
+  if (f.spans === null || f.dead === null) return null;
+  const dead = new Set(f.dead);
+  const out: Record<string, string> = {};
+  for (const s of f.spans) {
+    if (dead.has(s.ticker))
+      Object.defineProperty(out, s.ticker, { value: formatIsoDate(s.last), enumerable: true, writable: true });
+  }
+  return out;
 }
 
 function noPanelInflation(nNames: number): Inflation {
@@ -376,6 +412,7 @@ interface NoteFacts {
   readonly facts: PanelFacts;
   readonly end: number;
   readonly minGap: number;
+  readonly years: number;
 }
 
 /** Notes in a fixed order; the UPPER BOUND note (from judge) stays last. */
@@ -383,6 +420,10 @@ function addNotes(notes: string[], n: NoteFacts): void {
   const extra: string[] = [];
   if (n.prelisting.length > 0)
     extra.push(`${n.prelisting.length} names have prices before their listing date: ${named(n.prelisting)}`);
+  if (n.inflation.measurable && n.years < MIN_INFLATION_YEARS)
+    extra.push(
+      `the CAGR gap is annualised from ${n.years.toFixed(2)} years: too short to judge (this guard needs at least ${MIN_INFLATION_YEARS} year)`,
+    );
   if ((n.facts.dead?.length ?? 0) > 0 && !n.inflation.measurable)
     extra.push(`inflation unmeasurable despite dead names (${n.inflation.reason}) - check min_gap_days`);
   const last = n.facts.lastPanelDay;
@@ -411,7 +452,11 @@ function report(
 ): string {
   const dead =
     f.dead === null ? "n/a (no panel)" : `${f.dead.length} (${pct(f.dead.length / nNames)}; expected ${pct(expected)})`;
-  const inflation = inf.measurable ? `${inf.inflation_bps!.toFixed(1)} bps/yr` : `not measurable (${inf.reason})`;
+  const inflation = !inf.measurable
+    ? `not measurable (${inf.reason})`
+    : inf.inflation_bps! >= 0
+      ? `${inf.inflation_bps!.toFixed(1)} bps/yr`
+      : `negative: survivors underperform by ${(-inf.inflation_bps!).toFixed(1)} bps/yr`;
   return [
     `survivorship_audit: ${verdict}`,
     `  sample ${start} .. ${end} (${years.toFixed(2)} yr), ${nNames} names, ${f.emptyColumns.length} empty column(s)`,

@@ -2,11 +2,13 @@ import { BadInputError, Outcome, invalid, fieldPath, type Integer } from "../src
 import { requireNumber } from "../src/lib/series.js";
 import { variance, finiteOrNull } from "../src/lib/stats.js";
 import {
-  expectedMaxSharpe,
+  deflateBestSharpe,
   minTrackRecordLength,
-  probabilisticSharpe,
+  noiseSharpeVarianceAnnual,
   sharpeVarianceFactor,
 } from "../src/lib/sharpe_inference.js";
+import { infer2025, type Inference2025 } from "./_trial_ledger_2025.js";
+import { checkAnnualSharpe, checkSampleLength, kurtosisBelowRawFloor, plain } from "../src/lib/unit_checks.js";
 
 export const skill = "backtest-validation";
 export const title = "Deflated Sharpe ratio on the honest trial count";
@@ -19,10 +21,20 @@ export const optional = [
   "skew",
   "kurtosis",
   "alpha",
+  "convention",
+  "autocorrelation",
+  "alternative_sharpe",
+  "prior_h1",
 ] as const;
-export const alternatives = [["sharpes", ["n_trials", "sharpe_variance"]]] as const;
+export const alternatives = [["sharpes", "n_trials"]] as const;
 
-const CONVENTION = "bailey-lopez-de-prado-2014";
+/** Evidence names of the two conventions. */
+const CONVENTION_NAMES = {
+  "2014": "bailey-lopez-de-prado-2014",
+  "2025": "lopez-de-prado-lipton-zoonekynd-2025",
+} as const;
+/** Fewer observations than this are too short to judge a Sharpe. */
+const MIN_OBS = 30;
 /** Tolerance for "the reported Sharpe is in the trial list". */
 const LIST_TOLERANCE = 1e-12;
 
@@ -33,23 +45,39 @@ const LIST_TOLERANCE = 1e-12;
  *
  * Inputs
  *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
- *   n_obs : T, the number of per-period observations in the best strategy's track record (>= 2).
+ *   n_obs : T, the number of per-period observations in the best strategy's track record (>= 2;
+ *       fewer than 30 warn that the sample is too short to judge).
  *     @minimum 2
  *   sharpes : ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.
  *   n_trials : honest number of trials, abandoned ones included (>= 1); defaults to the length
  *       of sharpes.
  *     @minimum 1
  *   sharpe_variance : variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to
- *       the sample variance (ddof 1) of sharpes.
+ *       the sample variance (ddof 1) of sharpes; without either, the zero-skill fallback P / n_obs
+ *       (the sampling variance of a noise Sharpe over n_obs periods) is used with a warning.
  *     @minimum 0
  *   periods_per_year : periods per year, to de-annualise the Sharpes.
  *   skew : skewness of the best strategy's per-period returns.
- *   kurtosis : RAW kurtosis (normal = 3) of the best strategy's per-period returns.
+ *   kurtosis : RAW kurtosis (normal = 3) of the best strategy's per-period returns, >= 1 (raw =
+ *       excess + 3).
  *   alpha : the DSR must exceed 1 - alpha, in (0, 1).
+ *     @exclusiveMinimum 0 @exclusiveMaximum 1
+ *   convention : "2014" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over
+ *       T - 1) or "2025" (Lopez de Prado, Lipton and Zoonekynd 2025, "Sharpe Ratio Inference",
+ *       SSRN 5520741: variance at the null Sharpe SR0, over T, with the AR(1) autocorrelation,
+ *       plus the standard error, power, pFDR and oFDR in evidence).
+ *   autocorrelation : lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only.
+ *     @exclusiveMinimum -1 @exclusiveMaximum 1
+ *   alternative_sharpe : ANNUALISED Sharpe the strategy would have if real (H1), above the null
+ *       E[max Sharpe]; gives the power, pFDR and oFDR (2025 only); without it they are null.
+ *   prior_h1 : prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR.
  *     @exclusiveMinimum 0 @exclusiveMaximum 1
  *
  * Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when
- * the reported Sharpe is above every listed trial (the trial count describes another search).
+ * the reported Sharpe is above every listed trial (the trial count describes another search),
+ * or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over more than 100
+ * periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number
+ * check_research_audit reports for the same V.
  */
 export function check(
   best_sharpe: number,
@@ -61,10 +89,14 @@ export function check(
   skew: number = 0,
   kurtosis: number = 3,
   alpha: number = 0.05,
+  convention: "2014" | "2025" = "2014",
+  autocorrelation: number = 0,
+  alternative_sharpe?: number,
+  prior_h1: number = 0.05,
 ) {
   requireNumber("best_sharpe", best_sharpe);
   requireInteger("n_obs", n_obs, 2);
-  requireCombination(sharpes, n_trials, sharpe_variance);
+  requireCombination(sharpes, n_trials);
   const list = sharpes === undefined ? null : requireSharpes(sharpes);
   if (n_trials !== undefined) requireInteger("n_trials", n_trials, 1);
   if (sharpe_variance !== undefined) requireNumber("sharpe_variance", sharpe_variance, { atLeast: 0 });
@@ -77,8 +109,22 @@ export function check(
   requireInteger("periods_per_year", periods_per_year, 1);
   requireNumber("skew", skew);
   requireNumber("kurtosis", kurtosis);
+  const badKurtosis = kurtosisBelowRawFloor(kurtosis);
+  if (badKurtosis !== null) throw invalid("kurtosis", badKurtosis);
   requireNumber("alpha", alpha);
   if (!(alpha > 0 && alpha < 1)) throw invalid("alpha", `must be in (0, 1), got ${alpha}`);
+  if (convention !== "2014" && convention !== "2025")
+    throw invalid("convention", `must be "2014" or "2025", got ${JSON.stringify(convention) ?? String(convention)}`);
+  requireNumber("autocorrelation", autocorrelation);
+  if (!(autocorrelation > -1 && autocorrelation < 1))
+    throw invalid("autocorrelation", `must be in (-1, 1), got ${autocorrelation}`);
+  if (autocorrelation !== 0 && convention === "2014")
+    throw invalid("autocorrelation", `is used by convention "2025" only; the 2014 formulas assume independent returns`);
+  const alternative = alternative_sharpe === undefined ? null : requireNumber("alternative_sharpe", alternative_sharpe);
+  if (alternative !== null && !(alternative > 0))
+    throw invalid("alternative_sharpe", `must be > 0 (a Sharpe above the null), got ${alternative}`);
+  requireNumber("prior_h1", prior_h1);
+  if (!(prior_h1 > 0 && prior_h1 < 1)) throw invalid("prior_h1", `must be in (0, 1), got ${prior_h1}`);
 
   const sr = best_sharpe / Math.sqrt(periods_per_year);
   const factor = sharpeVarianceFactor(sr, skew, kurtosis);
@@ -90,15 +136,20 @@ export function check(
   }
 
   const out = new Outcome();
+  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year);
+  checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
   const nTrials = trialCount(out, list, n_trials);
-  const annualVariance = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
-  const deflation = deflate(nTrials, annualVariance, periods_per_year);
-  if (nTrials >= 2 && deflation === null) {
-    out.error(
-      `${nTrials} trials but their Sharpe spread is unknown: need >= 2 trials with a Sharpe, or sharpe_variance; DSR not computed`,
-      "n_trials",
+  const given = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
+  const annualVariance = given ?? noiseSharpeVarianceAnnual(n_obs, periods_per_year);
+  if (nTrials >= 2 && given === null) {
+    out.warning(
+      `${nTrials} trials but their Sharpe spread is unknown (no sharpe_variance, fewer than 2 sharpes): ` +
+        `assumed the zero-skill variance P / n_obs = ${periods_per_year} / ${n_obs} = ${plain(annualVariance)} ` +
+        `(annualised), the spread of noise Sharpes over this sample; give sharpes or sharpe_variance for the real one`,
+      "sharpe_variance",
     );
   }
+  const deflation = deflateBestSharpe(best_sharpe, n_obs, nTrials, annualVariance, periods_per_year, skew, kurtosis);
   const bestTrial = list === null ? null : Math.max(...list);
   if (bestTrial !== null && best_sharpe > bestTrial + LIST_TOLERANCE) {
     out.error(
@@ -107,22 +158,27 @@ export function check(
     );
   }
 
-  const psr = probabilisticSharpe(sr, 0, n_obs, skew, kurtosis);
-  const dsr = deflation === null ? null : probabilisticSharpe(sr, deflation.perPeriod, n_obs, skew, kurtosis);
-  const minTrl = deflation === null ? null : minTrackRecordLength(sr, deflation.perPeriod, skew, kurtosis, alpha);
-  if (dsr !== null && deflation !== null) reportDsr(out, dsr, alpha, deflation.annual, best_sharpe, nTrials);
+  const moments = { skew, kurtosisRaw: kurtosis, rho: autocorrelation };
+  const sr0 = deflation.expectedMaxPerPeriod;
+  const newer: Inference2025 | null =
+    convention === "2025" ? infer2025(sr, sr0, n_obs, periods_per_year, moments, alpha, alternative, prior_h1) : null;
+  const psr = newer?.psr ?? deflation.psr;
+  const dsr = newer?.dsr ?? deflation.dsr;
+  const minTrl = newer?.minTrl ?? minTrackRecordLength(sr, sr0, skew, kurtosis, alpha);
+  reportDsr(out, dsr, alpha, deflation.expectedMaxAnnual, best_sharpe, nTrials);
 
   return out
     .note("psr", finiteOrNull(psr))
-    .note("dsr", dsr === null ? null : finiteOrNull(dsr))
-    .note("expected_max_sharpe", deflation?.annual ?? null)
-    .note("expected_max_sharpe_per_period", deflation?.perPeriod ?? null)
+    .note("dsr", finiteOrNull(dsr))
+    .note("expected_max_sharpe", deflation.expectedMaxAnnual)
+    .note("expected_max_sharpe_per_period", deflation.expectedMaxPerPeriod)
     .note("sharpe_per_period", sr)
     .note("n_trials", nTrials)
-    .note("sharpe_variance", annualVariance)
+    .note("sharpe_variance", given !== null || nTrials >= 2 ? annualVariance : null)
+    .note("sharpe_variance_source", given !== null ? "given" : nTrials >= 2 ? "zero_skill_fallback" : "not_needed")
     .note("min_trl_obs", minTrl)
-    .note("min_trl_years", minTrl === null ? null : minTrl / periods_per_year)
-    .note("convention", CONVENTION)
+    .note("min_trl_years", minTrl / periods_per_year)
+    .note("convention", CONVENTION_NAMES[convention])
     .note("best_sharpe", best_sharpe)
     .note("n_obs", n_obs)
     .note("periods_per_year", periods_per_year)
@@ -130,19 +186,12 @@ export function check(
     .note("kurtosis", kurtosis)
     .note("alpha", alpha)
     .note("best_trial_sharpe", bestTrial)
+    .note("autocorrelation", autocorrelation)
+    .note("standard_error", newer === null ? null : newer.standardErrorAnnual)
+    .note("power", newer?.power ?? null)
+    .note("pfdr", newer?.pfdr ?? null)
+    .note("ofdr", newer?.ofdr ?? null)
     .done();
-}
-
-/** The expected maximum Sharpe of N noise trials, annualised and per period; null when V is unknown. */
-function deflate(
-  nTrials: number,
-  annualVariance: number | null,
-  ppy: number,
-): { annual: number; perPeriod: number } | null {
-  if (nTrials === 1) return { annual: 0, perPeriod: 0 };
-  if (annualVariance === null) return null;
-  const annual = expectedMaxSharpe(nTrials, annualVariance);
-  return { annual, perPeriod: annual / Math.sqrt(ppy) };
 }
 
 /** N: n_trials, raised to len(sharpes) with a warning when below it; warns on a single trial. */
@@ -165,14 +214,10 @@ function reportDsr(out: Outcome, dsr: number, alpha: number, expectedMax: number
   else out.error(`best Sharpe is NOT distinguishable from noise: ${line}`, "dsr");
 }
 
-/** Bad input unless one accepted combination is present: sharpes, or n_trials + sharpe_variance. */
-function requireCombination(sharpes: unknown, nTrials: unknown, sharpeVariance: unknown): void {
-  if (sharpes !== undefined || (nTrials !== undefined && sharpeVariance !== undefined)) return;
-  throw new BadInputError(
-    "missing_argument",
-    "",
-    "missing required input(s) ['sharpes or (n_trials + sharpe_variance)']",
-  );
+/** Bad input unless sharpes or n_trials is present (the trial count must come from somewhere). */
+function requireCombination(sharpes: unknown, nTrials: unknown): void {
+  if (sharpes !== undefined || nTrials !== undefined) return;
+  throw new BadInputError("missing_argument", "", "missing required input(s) ['sharpes or n_trials']");
 }
 
 function requireSharpes(sharpes: readonly number[]): readonly number[] {

@@ -226,7 +226,7 @@ export const CATALOGUE: readonly CatalogueTool[] = [
     name: "check_backtest",
     title: "Check a backtest bundle",
     description:
-      "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Required: slots. Slot names come from bundle_coverage() called with no arguments.",
+      "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Required: slots. Slot names come from bundle_coverage() called with no arguments; a guard input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is read as that slot with a note in aliases_used, and unread_slots lists slots given but read by no guard that ran.",
     input_schema: input(
       {
         slots: {
@@ -255,6 +255,8 @@ export const CATALOGUE: readonly CatalogueTool[] = [
         not_callable_over_json: strs,
         results: { type: "array", items: GUARD_RESULT_SCHEMA },
         summary: str,
+        unread_slots: strs,
+        aliases_used: strs,
       },
       ["status", "passed", "ran", "failed", "skipped", "rejected", "not_callable_over_json", "results", "summary"],
     ),

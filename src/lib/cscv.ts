@@ -87,13 +87,23 @@ function halfAccumulator(nCols: number): HalfAccumulator {
   };
 }
 
+/** The CSCV performance score: the Sharpe ratio (the paper's default) or the mean return (its alternative). */
+export type PboMetric = "sharpe" | "mean";
+
 /**
- * Scores (mean / sd, ddof 1, not annualised) of every column on the union of `blocks`, merged
+ * Scores (mean / sd, ddof 1, not annualised; or the mean for metric "mean") of every column on the union of `blocks`, merged
  * in ascending block order (n = n_a + n_b, delta = mean_b - mean_a, mean = mean_a + delta n_b / n,
  * M2 = M2_a + M2_b + delta^2 n_a n_b / n); 0 where all the half's values are identical.
  * The count weights do not depend on the column, so they are computed once per block.
  */
-function halfScores(s: BlockStats, nCols: number, blocks: Int32Array, acc: HalfAccumulator, out: Float64Array): void {
+function halfScores(
+  s: BlockStats,
+  nCols: number,
+  blocks: Int32Array,
+  acc: HalfAccumulator,
+  out: Float64Array,
+  metric: PboMetric,
+): void {
   const { mean, m2, min, max } = acc;
   const first = blocks[0]! * nCols;
   mean.set(s.mean.subarray(first, first + nCols));
@@ -118,7 +128,8 @@ function halfScores(s: BlockStats, nCols: number, blocks: Int32Array, acc: HalfA
     }
     n = total;
   }
-  for (let c = 0; c < nCols; c++) out[c] = min[c] === max[c] ? 0 : mean[c]! / Math.sqrt(m2[c]! / (n - 1));
+  if (metric === "mean") out.set(mean);
+  else for (let c = 0; c < nCols; c++) out[c] = min[c] === max[c] ? 0 : mean[c]! / Math.sqrt(m2[c]! / (n - 1));
 }
 
 /** One CSCV run: per split (in lexicographic order of the in-sample block sets) the winner's statistics. */
@@ -153,6 +164,7 @@ export async function cscv(
   columns: readonly ArrayLike<number>[],
   nBlocks: number,
   progress: Progress = step,
+  metric: PboMetric = "sharpe",
 ): Promise<CscvResult> {
   const nCols = columns.length;
   const nRows = columns[0]!.length;
@@ -179,8 +191,8 @@ export async function cscv(
     if (inSample[0] !== 0) break;
     if (split > 0 && split % interval === 0) await progress(2 * split, total);
     complementOf(inSample, nBlocks, complement);
-    halfScores(stats, nCols, inSample, acc, withFirst);
-    halfScores(stats, nCols, complement, acc, withoutFirst);
+    halfScores(stats, nCols, inSample, acc, withFirst, metric);
+    halfScores(stats, nCols, complement, acc, withoutFirst, metric);
     recordSplit(r, split++, withFirst, withoutFirst);
     recordSplit(r, lexRank(complement, nBlocks), withoutFirst, withFirst);
   }

@@ -89,3 +89,48 @@ export function minBacktestLengthYears(nTrials: number, sharpeAnnual: number): n
   const ratio = expectedMaxStandardNormal(nTrials) / sharpeAnnual;
   return ratio * ratio;
 }
+
+/**
+ * Variance of the ANNUALISED Sharpe estimate of a zero-skill strategy over `nObs` periods at
+ * P a year, P / T (per period 1 / T, times P): the dispersion trial Sharpes have when every
+ * trial is noise. The one fallback every guard uses when the trials' own variance is unknown;
+ * with it E[max Sharpe] = E[max of N standard normals] / sqrt(T / P years), the MinBTL's line.
+ */
+export function noiseSharpeVarianceAnnual(nObs: number, periodsPerYear: number): number {
+  return periodsPerYear / nObs;
+}
+
+/** One deflation of a best annualised Sharpe: the shared numbers behind every overfitting verdict. */
+export interface Deflation {
+  /** E[max Sharpe] of N noise trials, annualised and per period. */
+  readonly expectedMaxAnnual: number;
+  readonly expectedMaxPerPeriod: number;
+  /** PSR against 0 and the DSR (PSR against E[max]); NaN when the moments are inconsistent. */
+  readonly psr: number;
+  readonly dsr: number;
+}
+
+/**
+ * Deflates an ANNUALISED best Sharpe over `nObs` periods after `nTrials` trials whose annualised
+ * Sharpes have variance `varianceAnnual` (2012/2014 formulas, RAW kurtosis).
+ */
+export function deflateBestSharpe(
+  sharpeAnnual: number,
+  nObs: number,
+  nTrials: number,
+  varianceAnnual: number,
+  periodsPerYear: number,
+  skew = 0,
+  kurtosisRaw = 3,
+): Deflation {
+  const root = Math.sqrt(periodsPerYear);
+  const sr = sharpeAnnual / root;
+  const expectedMaxAnnual = expectedMaxSharpe(nTrials, varianceAnnual);
+  const expectedMaxPerPeriod = expectedMaxAnnual / root;
+  return {
+    expectedMaxAnnual,
+    expectedMaxPerPeriod,
+    psr: probabilisticSharpe(sr, 0, nObs, skew, kurtosisRaw),
+    dsr: deflatedSharpe(sr, expectedMaxPerPeriod, nObs, skew, kurtosisRaw),
+  };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Frame, Series } from "../../src/runtime/contract.js";
 import { check } from "../../guards/cost_curve.js";
+import { Mt19937 } from "../../src/lib/prng.js";
 import { badField } from "../helpers/bad_field.js";
 
 const s = (values: number[], index?: string[]): Series => (index ? { values, index } : { values });
@@ -30,6 +31,10 @@ describe("cost_curve: evidence contract", () => {
       "n_periods",
       "hurdle_ann_return",
       "table",
+      "verdict_thresholds",
+      "sharpe_gross_lo",
+      "autocorrelations",
+      "breakeven_definition",
     ]);
     expect(curve(o).columns).toEqual(["bps", "total_return", "ann_return", "sharpe", "max_drawdown", "verdict"]);
     expect(curve(o).nrows).toBe(5);
@@ -104,7 +109,11 @@ describe("cost_curve: spec examples", () => {
     expect(Math.abs((o.evidence["sharpe_gross"] as number) - 9.0)).toBeLessThan(1e-3);
     expect(rowAt(o, 0)["verdict"]).toBe("tradeable");
     expect(sev(o, "error")).toEqual([]);
-    expect(o.findings.map((f) => f.severity)).toEqual(["info"]);
+    // Four periods pass the cost test but are flagged as too short to judge (issue #16).
+    expect(o.findings.map((f) => f.severity)).toEqual(["warning", "info"]);
+    expect(sev(o, "warning")[0]!.message).toBe(
+      "returns: 4 observation(s) are too short to judge a net Sharpe or an annual return; this guard needs at least 30",
+    );
     const fail = check(s(r), s(to), [0, 5, 10, 20, 50], 80);
     expect(sev(fail, "error").length).toBe(1);
     expect(sev(fail, "error")[0]!.message).toContain("74.91");
@@ -255,5 +264,34 @@ describe("cost_curve: breakeven bisection always terminates", () => {
     expect(Number.isFinite(be)).toBe(true);
     expect(be).toBeGreaterThan(1e12);
     expect(o.findings.some((f) => f.severity === "error")).toBe(false);
+  });
+});
+
+describe("cost_curve: Lo (2002) autocorrelation-adjusted Sharpe", () => {
+  it("smoothed returns: the Lo Sharpe is eta(q) x per-period Sharpe from the reported autocorrelations, with a warning", () => {
+    const r = Array.from({ length: 300 }, (_, i) => 0.0008 + 0.01 * Math.sin(i / 6));
+    const o = check(s(r), 0.05, [0, 5], 5);
+    const rhos = o.evidence["autocorrelations"] as number[];
+    expect(rhos).toHaveLength(6);
+    let sum = 252;
+    rhos.forEach((rho, i) => {
+      sum += 2 * (252 - (i + 1)) * rho;
+    });
+    const perPeriod = (o.evidence["sharpe_gross"] as number) / Math.sqrt(252);
+    expect(o.evidence["sharpe_gross_lo"] as number).toBeCloseTo((perPeriod * 252) / Math.sqrt(sum), 10);
+    const w = o.findings.filter((f) => f.message.includes("Lo's (2002)"));
+    expect(w.map((f) => f.severity)).toEqual(["warning"]);
+    expect(w[0]!.message).toMatch(
+      /^returns are autocorrelated \(lag-1 0\.9\d\d\): Lo's \(2002\) annualised gross Sharpe is /,
+    );
+  });
+  it("independent returns: no Lo warning, the two Sharpes close", () => {
+    const g = new Mt19937(11);
+    const r = Array.from({ length: 500 }, () => 0.0005 + 0.01 * (g.nextFloat() - 0.5));
+    const o = check(s(r), 0.05, [0, 5], 5);
+    expect(o.findings.some((f) => f.message.includes("Lo's (2002)"))).toBe(false);
+    expect(
+      Math.abs((o.evidence["sharpe_gross_lo"] as number) / (o.evidence["sharpe_gross"] as number) - 1),
+    ).toBeLessThan(0.1);
   });
 });

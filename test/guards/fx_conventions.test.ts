@@ -76,6 +76,8 @@ describe("fx_conventions: conventions", () => {
       "value_date",
       "triple_rollover_weekday",
       "usd_is_base",
+      "pnl_quote",
+      "pnl_usd",
     ]);
     expect(Object.keys(pairs(o)["GBP-USD"]!)).toEqual([
       "base",
@@ -89,6 +91,8 @@ describe("fx_conventions: conventions", () => {
       "settlement_days",
       "value_date",
       "triple_rollover_weekday",
+      "pnl_quote",
+      "pnl_usd",
     ]);
     // Thursday + 2 business days = Monday
     expect(o.evidence["value_date"]).toBe("2024-01-08");
@@ -162,5 +166,51 @@ describe("fx_conventions: bad input", () => {
     expect(badField(() => check("EURUSD", undefined, Infinity))).toMatch(/^notional \|/);
     expect(badField(() => check("EURUSD", undefined, undefined, "2024-02-30"))).toMatch(/^trade_date \|/);
     expect(badField(() => check("EURUSD", undefined, undefined, "05/01/2024"))).toMatch(/^trade_date \|/);
+  });
+});
+
+describe("fx_conventions: crosses in USD, assumed pip size, P&L of a move", () => {
+  it("EURJPY pip value in USD from USDJPY given as a second pair or as usd_leg_rates", () => {
+    // 100,000 EUR x 0.01 JPY = 1000 JPY per pip; / 150 JPY per USD = 6.6666666666666666667 USD (20 digits).
+    const both = check(["EURJPY", "USDJPY"], { EURJPY: 160, USDJPY: 150 }, 100000);
+    expect(pairs(both)["EURJPY"]!["pip_value_usd"]).toBe(Number("6.6666666666666666667"));
+    const leg = check("EURJPY", 160, 100000, undefined, { USDJPY: 150 });
+    expect(leg.evidence["pip_value_usd"]).toBe(Number("6.6666666666666666667"));
+    // A quote currency quoted against USD the other way round multiplies: EURGBP with GBPUSD 1.25.
+    const gbp = check("EURGBP", 0.85, 100000, undefined, { GBPUSD: 1.25 });
+    expect(gbp.evidence["pip_value_usd"]).toBe(12.5);
+  });
+  it("without a USD leg the cross says which rate it needs", () => {
+    const o = check("EURJPY", 160, 100000);
+    expect(o.findings.map((f) => f.message)).toContain(
+      'pip value in USD needs a USD-leg rate: give usd_leg_rates {"USDJPY": rate} (or "JPYUSD") to convert 1000 JPY per pip',
+    );
+  });
+  it("assumed_pip_size 0.0001 on a JPY quote is an error naming 0.01 and the factor; the right size is not", () => {
+    const o = check("USDJPY", 150, 100000, undefined, undefined, 0.0001);
+    expect(errors(o).map((f) => f.message)).toEqual([
+      "assumed_pip_size 0.0001 is wrong for USDJPY: a JPY-quoted pair's pip is 0.01, so a move counted in your " +
+        "pips is 100 x the market's pips (P&L per pip off by 100x)",
+    ]);
+    expect(errors(check("USDJPY", 150, 100000, undefined, undefined, 0.01))).toEqual([]);
+    expect(errors(check(["EURUSD", "USDJPY"], undefined, undefined, undefined, undefined, { EURUSD: 0.0001 }))).toEqual(
+      [],
+    );
+  });
+  it("P&L of a move in pips: 25 pips on 100,000 GBPJPY with USDJPY 150", () => {
+    const o = check("GBPJPY", 190, 100000, undefined, { USDJPY: 150 }, undefined, -25);
+    expect(o.evidence["pnl_quote"]).toBe(-25000); // 1000 JPY per pip x -25
+    expect(o.evidence["pnl_usd"]).toBe(Number("-166.66666666666666667"));
+    expect(check("EURUSD", 1.1, 100000, undefined, undefined, undefined, 12).evidence["pnl_usd"]).toBe(120);
+  });
+  it("bad inputs name the field", () => {
+    expect(badField(() => check("EURJPY", 160, 1, undefined, { EURGBP: 0.85 }))).toBe(
+      'usd_leg_rates/EURGBP | usd_leg_rates/EURGBP: "EURGBP" has no USD leg',
+    );
+    expect(badField(() => check("EURJPY", 160, 1, undefined, { USDJPY: -1 }))).toMatch(/^usd_leg_rates\/USDJPY \|/);
+    expect(badField(() => check("EURJPY", 160, 1, undefined, undefined, 0))).toMatch(/^assumed_pip_size \|/);
+    expect(badField(() => check("EURJPY", 160, 1, undefined, undefined, undefined, Number.NaN))).toMatch(
+      /^move_pips \| move_pips: must be a finite number of pips/,
+    );
   });
 });

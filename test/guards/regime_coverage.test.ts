@@ -185,16 +185,24 @@ describe("regime_coverage: spec example 3 and a hand-derived table", () => {
     expect(r.evidence["how"]).toBe("ex-post label");
   });
   it("findings: info on labels, warning for B's single episode", () => {
+    // Since issue #16 each label with under 30 observations also warns that it is too short to judge.
     expect(r.findings.map((f) => [f.severity, f.where])).toEqual([
       ["info", "labels"],
+      ["warning", "A"],
+      ["warning", "B"],
       ["warning", "B"],
     ]);
+    expect(r.findings[1]!.message).toMatch(
+      /^'A' has \d+ observation\(s\): too short to judge its Sharpe or return \(this guard needs 30\)$/,
+    );
   });
   it("how unstated warns first; min_regimes 3 fails; min_episodes 1 silences", () => {
     const r2 = check(dates, ser(asset), ser(strategy), ser(position), labels, undefined, 3, 1);
     expect(r2.findings.map((f) => [f.severity, f.where])).toEqual([
       ["warning", "how"],
       ["error", "labels"],
+      ["warning", "A"],
+      ["warning", "B"],
     ]);
     expect(r2.findings[0]!.message).toContain("say whether the labels are an ex-ante rule or an ex-post label");
     expect(r2.findings[1]!.message).toContain("contains 2 regime label(s) (need 3)");
@@ -275,5 +283,34 @@ describe("regime_coverage: bad input", () => {
     ["min_episodes fractional", ["r", 2, 2.5], "min_episodes"],
   ])("%s", (_name, args, field) => {
     expect(badField(call({}, ...(args as [unknown, unknown, unknown])))).toBe(field);
+  });
+});
+
+describe("regime_coverage: sample length and percent returns (issue #16)", () => {
+  const n = 80;
+  const ds = Array.from({ length: n }, (_, i) => new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10));
+  const asset = Array.from({ length: n }, (_, i) => (i % 3 === 0 ? 0.008 : -0.003));
+  const strategy = asset.map((x) => x / 2);
+  const position = asset.map(() => 1);
+  const labs = ds.map((_, i) => (i < 40 ? "calm" : "stress"));
+  it("40 observations per regime: no too-short warning", () => {
+    const o = check(ds, { values: asset }, { values: strategy }, { values: position }, labs, "ex-ante rule", 2, 1);
+    expect(o.findings.filter((f) => f.message.includes("too short to judge"))).toEqual([]);
+  });
+  it("percent returns are an error naming the decimal", () => {
+    const o = check(
+      ds,
+      { values: asset.map((x) => x * 100) },
+      { values: strategy },
+      { values: position },
+      labs,
+      "x",
+      2,
+      1,
+    );
+    expect(o.findings.filter((f) => f.where === "asset").map((f) => f.message)).toEqual([
+      "asset look like percent: median |return| 0.3 per period is above 0.2 (252 periods a year); simple returns " +
+        "are decimals, so 0.3% is 0.003: divide asset by 100",
+    ]);
   });
 });

@@ -67,12 +67,19 @@ describe("research_audit spec examples", () => {
       "4 years cannot support an annualised Sharpe of 1 after 45 trials: MinBTL 4.9981 years, short by 0.9981",
     );
     expect(err.message).toContain("Expected max Sharpe from noise alone at this length is 1.1178");
+    // Five years meet the MinBTL, but the Sharpe sits at E[max Sharpe] 0.9998: the deflated Sharpe is
+    // about 0.5, so since issue #16 the audit is not credible and fails (as check_trial_ledger does).
     const b = await run(1.0, 1260, 45, 252);
     expect(b.ev.sample_years).toBe(5);
-    expect(b.ev.credible).toBe(true);
     expect(b.ev.shortfall_years).toBe(0);
-    expect(b.passed).toBe(true);
     expect(b.findings.find((f) => f.where === "minbtl")!.severity).toBe("info");
+    expect(b.ev.dsr).toBeCloseTo(0.5, 1);
+    expect(b.ev.credible).toBe(false);
+    expect(b.passed).toBe(false);
+    const dsrError = b.findings.find((f) => f.where === "dsr" && f.severity === "error")!;
+    expect(dsrError.message).toContain(
+      "the sample meets the MinBTL but the Sharpe is NOT distinguishable from the best of 45 noise trials",
+    );
     const c = await run(2.0, 1008, 50);
     expect(c.ev.min_btl_years).toBeCloseTo(1.2954, 4);
     expect(c.ev.credible).toBe(true);
@@ -83,8 +90,9 @@ describe("research_audit spec examples", () => {
   it("3: hand-derived CSCV, T = 4, S = 2 -> PBO 1, FAIL", async () => {
     const r = await run(3, 2520, 2, 252, makeFrame({ A, B }), 2);
     expect(r.ev.pbo).toBe(1);
-    expect(r.ev.logits).toHaveLength(2);
-    r.ev.logits.forEach((l: number) => expect(l).toBeCloseTo(-0.6931, 4));
+    expect(r.ev.logit_quantiles.p0).toBeCloseTo(-0.6931, 4);
+    expect(r.ev.logit_quantiles.p100).toBeCloseTo(-0.6931, 4);
+    expect(r.ev.logit_histogram.counts).toEqual([0, 0, 0, 2, 0, 0, 0, 0]);
     expect(r.ev.n_combinations).toBe(2);
     expect(r.ev.n_blocks).toBe(2);
     expect(r.ev.n_configs).toBe(2);
@@ -104,7 +112,7 @@ describe("research_audit spec examples", () => {
   it("4: tie rule: two identical columns -> rank 1 on both splits, PBO 1", async () => {
     const r = await run(1, 252, 2, 252, makeFrame({ A, A2: A.slice() }), 2);
     expect(r.ev.pbo).toBe(1);
-    r.ev.logits.forEach((l: number) => expect(l).toBeCloseTo(Math.log(1 / 3 / (2 / 3)), 12));
+    expect(r.ev.logit_quantiles.p50).toBeCloseTo(Math.log(1 / 3 / (2 / 3)), 12);
     expect(r.ev.n_distinct_winners).toBe(1);
     expect(r.ev.mean_abs_correlation).toBeCloseTo(1, 12);
     expect(
@@ -146,7 +154,9 @@ describe("research_audit by hand and conventions", () => {
     const one = await run(0.5, 252, 1);
     expect(one.ev.min_btl_years).toBe(0);
     expect(one.ev.expected_max_sharpe).toBe(0);
-    expect(one.passed).toBe(true);
+    // A Sharpe of 0.5 over one year is not distinguishable from 0 (DSR = PSR about 0.69): fails since issue #16.
+    expect(one.ev.dsr).toBeCloseTo(0.6915, 3);
+    expect(one.passed).toBe(false);
     expect(one.findings[0]).toEqual(expect.objectContaining({ severity: "warning", where: "minbtl" }));
     expect(one.findings[0]!.message).toContain("one trial: nothing to deflate");
   });
@@ -169,8 +179,14 @@ describe("research_audit by hand and conventions", () => {
       "credible",
       "shortfall_years",
       "expected_max_sharpe",
+      "dsr",
+      "dsr_threshold",
+      "sharpe_variance",
+      "not_checked",
       "pbo",
-      "logits",
+      "pbo_reading",
+      "logit_quantiles",
+      "logit_histogram",
       "n_combinations",
       "n_blocks",
       "n_configs",
@@ -181,15 +197,16 @@ describe("research_audit by hand and conventions", () => {
       "degradation_slope",
       "n_distinct_winners",
       "mean_abs_correlation",
+      "metric",
     ]);
-    expect([r.ev.pbo, r.ev.logits, r.ev.n_combinations, r.ev.n_blocks, r.ev.n_configs, r.ev.prob_oos_loss]).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect([
+      r.ev.pbo,
+      r.ev.logit_quantiles,
+      r.ev.n_combinations,
+      r.ev.n_blocks,
+      r.ev.n_configs,
+      r.ev.prob_oos_loss,
+    ]).toEqual([null, null, null, null, null, null]);
     expect(r.ev.threshold).toBe(0.5);
     expect(r.ev.no_skill_pbo).toBeCloseTo(23 / 45, 15);
     expect(r.ev.rank_convention).toContain("the in-sample winner takes the lowest rank in its out-of-sample tie group");
@@ -204,8 +221,9 @@ describe("research_audit by hand and conventions", () => {
     expect(r.ev.no_skill_pbo).toBe(0.6);
     expect(r.ev.pbo).toBeCloseTo(0.1, 12); // 7 of 70 splits
     const pbo = r.findings.filter((f) => f.where === "pbo").map((f) => f.severity);
-    expect(pbo).toEqual(["info", "warning"]);
-    expect(r.findings.at(-1)!.message).toContain("above the paper's 0.05 rejection level");
+    expect(pbo).toEqual(["warning"]);
+    expect(r.findings.at(-1)!.message).toContain("above the paper's 0.05 rejection level: exploratory, not evidence");
+    expect(r.ev.pbo_reading).toBe("exploratory");
     expect(r.findings.some((f) => f.message.includes("PBO is coarse"))).toBe(false);
   });
 
@@ -258,5 +276,23 @@ describe("research_audit bad input", () => {
   it("accepts pbo_max 1 and S = 20", async () => {
     const r = await run(1, 100, 5, 252, undefined, 20, 1);
     expect(r.ev.threshold).toBe(1);
+  });
+});
+
+describe("research_audit PBO metric", () => {
+  it('metric "mean" scores each half by its mean return (hand-derived T = 4, S = 2)', async () => {
+    // Block 0 = rows 0-1, block 1 = rows 2-3. Means: A 0.02 | -0.01, B 0.005 | 0.02.
+    // IS block 0: A wins (0.02), OOS A -0.01 < B 0.02: rank 1. IS block 1: B wins, OOS 0.005 < 0.02: rank 1.
+    const r = await run(3, 2520, 2, 252, makeFrame({ A, B }), 2, 0.5, "mean");
+    expect(r.ev.metric).toBe("mean");
+    expect(r.ev.pbo).toBe(1);
+    expect(r.ev.prob_oos_loss).toBe(0.5); // A's OOS mean -0.01 <= 0 on one split
+    // Both winners score 0.02 in sample (A on block 0, B on block 1): the slope is undefined.
+    expect(r.ev.degradation_slope).toBeNull();
+  });
+  it("rejects an unknown metric by name", async () => {
+    await expect(check(1, 252, 2, 252, makeFrame({ A, B }), 2, 0.5, "median" as "mean")).rejects.toThrow(
+      /^metric: must be "sharpe" or "mean"/,
+    );
   });
 });

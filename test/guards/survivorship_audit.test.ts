@@ -25,6 +25,8 @@ const KEYS = [
   "n_prelisting_data",
   "prelisting_names",
   "inflation",
+  "exit_dates",
+  "annualisation",
   "report",
 ];
 
@@ -252,9 +254,13 @@ describe("survivorship_audit: sample window, notes, inflation by hand", () => {
     const down = dates.map((_, i) => (i <= 3 ? 100 * 0.9 ** i : NaN));
     const o = await check(makeFrame({ A: up, B: down }, dates));
     const n = dates.length - 1;
-    // Rows 1..3: mean(0.01, -0.10); rows 4..n: 0.01 only. CAGR with y = n / 252.
-    const full = ((1 + (0.01 - 0.1) / 2) ** 3 * 1.01 ** (n - 3)) ** (252 / n) - 1;
-    const surv = 1.01 ** 252 - 1;
+    // Rows 1..3: mean(0.01, -0.10); rows 4..n: 0.01 only. Since issue #16 the CAGR is annualised by
+    // calendar days: 2020-01-01 .. 2020-03-31 spans 90 days, so y = 90 / 365.25 (was n / 252).
+    expect(dates[0]).toBe("2020-01-01");
+    expect(dates.at(-1)).toBe("2020-03-31");
+    const y = 90 / 365.25;
+    const full = ((1 + (0.01 - 0.1) / 2) ** 3 * 1.01 ** (n - 3)) ** (1 / y) - 1;
+    const surv = 1.01 ** (n / y) - 1;
     const inf = inflation(o);
     expect(inf["full_universe_cagr"]).toBeCloseTo(full, 10);
     expect(inf["survivors_only_cagr"]).toBeCloseTo(surv, 10);

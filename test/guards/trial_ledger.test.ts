@@ -69,7 +69,9 @@ describe("trial_ledger spec examples", () => {
     expect(a.passed).toBe(false);
     const b = run(5.0 * s, 1260, undefined, 50, 51.03);
     expect(b.ev.dsr as number).toBeGreaterThan(0.999999);
-    expect(b.passed).toBe(true);
+    // A per-period Sharpe of 5 over 1260 periods is a unit mistake, an error since issue #16.
+    expect(b.passed).toBe(false);
+    expect(b.findings.filter((f) => f.severity === "error").map((f) => f.where)).toEqual(["best_sharpe"]);
     expect(b.ev.best_trial_sharpe).toBeNull();
   });
 
@@ -124,15 +126,22 @@ describe("trial_ledger by hand", () => {
     expect(more.ev.sharpe_variance as number).toBeCloseTo(1.27, 12);
   });
 
-  it("errors when N >= 2 but the variance is unknown", () => {
+  it("falls back to the zero-skill variance P / n_obs with a warning when N >= 2 but the spread is unknown", () => {
     const r = run(1.0, 756, [1.0], 5);
-    expect(r.ev.dsr).toBeNull();
-    expect(r.ev.expected_max_sharpe).toBeNull();
-    expect(r.ev.min_trl_obs).toBeNull();
-    expect(r.passed).toBe(false);
-    const err = r.findings.find((f) => f.severity === "error")!;
-    expect(err.where).toBe("n_trials");
-    expect(err.message).toContain("need >= 2 trials with a Sharpe, or sharpe_variance");
+    const v = 252 / 756;
+    expect(r.ev.sharpe_variance).toBe(v);
+    expect(r.ev.sharpe_variance_source).toBe("zero_skill_fallback");
+    const en = (1 - GAMMA) * phiInv(1 - 1 / 5) + GAMMA * phiInv(1 - 1 / (5 * E));
+    expect(r.ev.expected_max_sharpe as number).toBeCloseTo(Math.sqrt(v) * en, 12);
+    const w = r.findings.find((f) => f.where === "sharpe_variance")!;
+    expect(w.severity).toBe("warning");
+    expect(w.message).toBe(
+      "5 trials but their Sharpe spread is unknown (no sharpe_variance, fewer than 2 sharpes): assumed the " +
+        "zero-skill variance P / n_obs = 252 / 756 = 0.333333 (annualised), the spread of noise Sharpes over " +
+        "this sample; give sharpes or sharpe_variance for the real one",
+    );
+    // n_trials alone is now enough (the first call no longer fails).
+    expect(run(1.0, 756, undefined, 5).ev.expected_max_sharpe).toBe(r.ev.expected_max_sharpe);
   });
 
   it("has the spec's evidence keys in order", () => {
@@ -145,6 +154,7 @@ describe("trial_ledger by hand", () => {
       "sharpe_per_period",
       "n_trials",
       "sharpe_variance",
+      "sharpe_variance_source",
       "min_trl_obs",
       "min_trl_years",
       "convention",
@@ -155,6 +165,11 @@ describe("trial_ledger by hand", () => {
       "kurtosis",
       "alpha",
       "best_trial_sharpe",
+      "autocorrelation",
+      "standard_error",
+      "power",
+      "pfdr",
+      "ofdr",
     ]);
     expect(r.ev.convention).toBe("bailey-lopez-de-prado-2014");
     expect(r.ev.best_trial_sharpe).toBe(2.5);
@@ -169,7 +184,6 @@ describe("trial_ledger bad input", () => {
     ["n_obs", () => check(1, 1, ok)],
     ["n_obs", () => check(1, 10.5, ok)],
     ["", () => check(1, 100)],
-    ["", () => check(1, 100, undefined, 5)],
     ["", () => check(1, 100, undefined, undefined, 0.5)],
     ["sharpes", () => check(1, 100, [])],
     ["sharpes/1", () => check(1, 100, [0.5, NaN])],
@@ -191,5 +205,50 @@ describe("trial_ledger bad input", () => {
     const r = run(1.5, 500, [1.5], 20, 0.3);
     expect(r.ev.sharpe_variance).toBe(0.3);
     expect(r.ev.n_trials).toBe(20);
+  });
+});
+
+describe("trial_ledger convention 2025 (Lopez de Prado, Lipton and Zoonekynd)", () => {
+  // The paper's numeric example: monthly mu 0.036, sigma 0.079, T = 24, skew -2.448, raw kurtosis 10.164.
+  const sr = 0.036 / 0.079;
+  const annual = sr * Math.sqrt(12);
+  const r3 = (x: unknown) => Math.round((x as number) * 1000) / 1000;
+  it("one trial reproduces PSR 0.987, MinTRL 13.029, SE 0.329, beta 0.315, pFDR 0.581, oFDR 0.306", () => {
+    const r = run(annual, 24, undefined, 1, undefined, 12, -2.448, 10.164, 0.05, "2025", 0, 0.5 * Math.sqrt(12), 0.05);
+    expect(r.ev.convention).toBe("lopez-de-prado-lipton-zoonekynd-2025");
+    expect(r3(r.ev.psr)).toBe(0.987);
+    expect(r.ev.dsr).toBe(r.ev.psr); // E[max Sharpe] is 0 for one trial
+    expect(r3(r.ev.min_trl_obs)).toBe(13.029);
+    expect(r3((r.ev.standard_error as number) / Math.sqrt(12))).toBe(0.329);
+    expect(r3(1 - (r.ev.power as number))).toBe(0.315);
+    expect(r3(r.ev.pfdr)).toBe(0.581);
+    expect(r3(r.ev.ofdr)).toBe(0.306);
+  });
+  it("2014 default differs: variance at the observed Sharpe over T - 1", () => {
+    const old = run(annual, 24, undefined, 1, undefined, 12, -2.448, 10.164);
+    const factor = 1 + 2.448 * sr + (9.164 / 4) * sr * sr;
+    expect(old.ev.psr as number).toBeCloseTo(phi((sr * Math.sqrt(23)) / Math.sqrt(factor)), 12);
+    expect(old.ev.power).toBeNull();
+    expect(old.ev.standard_error).toBeNull();
+  });
+  it("AR(1) autocorrelation 0.2 scales the null variance by 1.5 (Gaussian moments)", () => {
+    const r = run(annual, 120, undefined, 1, undefined, 12, 0, 3, 0.05, "2025", 0.2);
+    expect(r.ev.psr as number).toBeCloseTo(phi(sr / Math.sqrt(1.5 / 120)), 12);
+    expect(r.ev.min_trl_obs as number).toBeCloseTo(1.5 * (phiInv(0.95) / sr) ** 2, 10);
+  });
+  it("bad convention inputs name the field", () => {
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2020" as "2014"))).toBe(
+      "convention",
+    );
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2025", 1))).toBe(
+      "autocorrelation",
+    );
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2014", 0.2))).toBe(
+      "autocorrelation",
+    );
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2025", 0, -1))).toBe(
+      "alternative_sharpe",
+    );
+    expect(badField(() => check(1, 100, [1], undefined, undefined, 252, 0, 3, 0.05, "2025", 0, 1, 1))).toBe("prior_h1");
   });
 });

@@ -178,3 +178,18 @@ describe("summary statistics", () => {
     ).toBeNull();
   });
 });
+
+describe("cscv metric", () => {
+  it('"mean" scores are the half means; "sharpe" the half Sharpes', async () => {
+    const A = [0.01, 0.03, -0.02, 0.0];
+    const B = [0.0, 0.01, 0.01, 0.03];
+    const byMean = await cscv([A, B], 2, async () => {}, "mean");
+    expect(Array.from(byMean.winners)).toEqual([0, 1]);
+    expect(byMean.isScores[0]).toBeCloseTo(0.02, 15);
+    expect(byMean.osScores[0]).toBeCloseTo(-0.01, 15);
+    expect(byMean.isScores[1]).toBeCloseTo(0.02, 15);
+    expect(byMean.osScores[1]).toBeCloseTo(0.005, 15);
+    const bySharpe = await cscv([A, B], 2, async () => {});
+    expect(bySharpe.isScores[0]).toBeCloseTo(0.02 / Math.sqrt(0.0002), 12);
+  });
+});

@@ -80,6 +80,8 @@ describe("check_backtest", () => {
       "results",
       "elapsed_s",
       "summary",
+      "unread_slots",
+      "aliases_used",
       "provenance",
     ]);
     const head = `FAIL: ${ready.length} ran (${r.failed.length} failed), ${Object.keys(r.skipped).length} skipped, 0 rejected`;

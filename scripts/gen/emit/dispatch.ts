@@ -2,7 +2,17 @@
 // run time), keyed by guard name, with parameter order; agreement.ts: the type-level check
 // that each guard accepts everything its schema admits.
 import type { GuardModel } from "../model.js";
+import { MAX_LINE } from "./layout.js";
 import { pascal } from "./types.js";
+
+/** One GUARDS entry: one line, or one property per line when the line would exceed MAX_LINE. */
+function dispatchEntry(g: GuardModel): string {
+  const load = `load: () => import("../guards/${g.guard}.js")`;
+  const params = `params: ${JSON.stringify([...g.required, ...g.optional])}`;
+  const line = `  ${g.guard}: { ${load}, ${params}, async: ${g.async} },`;
+  if (line.length <= MAX_LINE) return line;
+  return [`  ${g.guard}: {`, `    ${load},`, `    ${params},`, `    async: ${g.async},`, "  },"].join("\n");
+}
 
 export function emitDispatch(guards: readonly GuardModel[], header: string): string {
   const lines = [
@@ -16,10 +26,7 @@ export function emitDispatch(guards: readonly GuardModel[], header: string): str
     "",
     "/** Guard name -> its module loader and the parameter order (required, then optional). */",
     "export const GUARDS: Readonly<Record<string, GuardEntry>> = Object.freeze({",
-    ...guards.map(
-      (g) =>
-        `  ${g.guard}: { load: () => import("../guards/${g.guard}.js"), params: ${JSON.stringify([...g.required, ...g.optional])}, async: ${g.async} },`,
-    ),
+    ...guards.map(dispatchEntry),
     "});",
     "",
   ];

@@ -120,6 +120,47 @@ function checkGuardNames(
   });
 }
 
+/**
+ * Guard input names that stand for exactly one curated slot under another name (cost_curve's
+ * `benchmark` is `benchmark_returns`, regime_coverage's `labels` is `regime_labels`); names in the
+ * vocabulary are never aliases.
+ */
+export function slotAliases(): Map<string, string> {
+  const vocab = new Set(vocabulary());
+  const targets = new Map<string, Set<string>>();
+  for (const g of loadGuards()) {
+    for (const [input, slot] of Object.entries(g.input_slots)) {
+      if (input === slot || vocab.has(input)) continue;
+      if (!targets.has(input)) targets.set(input, new Set());
+      targets.get(input)!.add(slot);
+    }
+  }
+  return new Map([...targets].filter(([, t]) => t.size === 1).map(([alias, t]) => [alias, [...t][0]!]));
+}
+
+/** Renames alias keys to their slots, with one note per alias used; an alias beside its slot is bad input. */
+function resolveAliases(slots: Record<string, unknown>): { slots: Record<string, unknown>; notes: string[] } {
+  const aliases = slotAliases();
+  const out: Record<string, unknown> = {};
+  const notes: string[] = [];
+  for (const [name, value] of Object.entries(slots)) {
+    const slot = aliases.get(name);
+    if (slot === undefined) {
+      out[name] = value;
+      continue;
+    }
+    if (Object.hasOwn(slots, slot))
+      throw new BadInputError(
+        "invalid_value",
+        `slots/${name}`,
+        `slots/${name}: '${name}' is another name for the slot '${slot}', which is also given; give one`,
+      );
+    out[slot] = value;
+    notes.push(`slot '${name}' read as '${slot}' (the vocabulary's name for it)`);
+  }
+  return { slots: out, notes };
+}
+
 function checkSlotNames(slots: Record<string, unknown>): void {
   const vocab = vocabulary();
   const unknown = Object.keys(slots).filter((s) => !vocab.includes(s));
@@ -167,7 +208,10 @@ export async function checkBacktest(
   call: Call,
   options: CallOptions,
 ) {
-  const slots = Object.fromEntries(Object.entries(args.slots).filter(([, v]) => v !== null && v !== undefined));
+  const resolved = resolveAliases(
+    Object.fromEntries(Object.entries(args.slots).filter(([, v]) => v !== null && v !== undefined)),
+  );
+  const slots = resolved.slots;
   checkSlotNames(slots);
   checkGuardNames("guards", args.guards, null);
   const all = [...loadGuards()].sort((a, b) => (a.guard < b.guard ? -1 : 1));
@@ -184,6 +228,7 @@ export async function checkBacktest(
   const skipped: Record<string, string[]> = {};
   const rejected: Record<string, string> = {};
   const results: Record<string, unknown>[] = [];
+  const read = new Set<string>();
   for (const [i, g] of runSet.entries()) {
     await step(i, runSet.length, `${g.guard} (${i + 1}/${runSet.length})`);
     const missing = missingFor(g, have);
@@ -195,6 +240,7 @@ export async function checkBacktest(
       (n) => !(g.omitted && Object.hasOwn(g.omitted, n)) && have.has(slotOf(g, n)),
     );
     const guardArgs = Object.fromEntries(inputs.map((n) => [n, slots[slotOf(g, n)]]));
+    for (const n of inputs) read.add(slotOf(g, n));
     try {
       const r = await call(g.tool!, guardArgs, { signal: options.signal });
       ran.push(g.guard);
@@ -219,6 +265,9 @@ export async function checkBacktest(
     ...ran.map((g) => `  ${failed.includes(g) ? "FAIL" : "PASS"} ${g}`),
     ...Object.entries(rejected).map(([g, m]) => `  REJECTED ${g}: ${m}`),
   ];
+  const unread = Object.keys(slots).filter((s) => !read.has(s));
+  if (unread.length) lines.push(`  UNREAD ${unread.join(", ")}: given, but no guard that ran reads them`);
+  for (const n of resolved.notes) lines.push(`  NOTE ${n}`);
   return {
     status,
     passed: status === "pass",
@@ -230,5 +279,7 @@ export async function checkBacktest(
     results,
     elapsed_s: 0,
     summary: lines.join("\n"),
+    unread_slots: unread,
+    aliases_used: resolved.notes,
   };
 }

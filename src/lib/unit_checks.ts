@@ -1,0 +1,166 @@
+// Findings for values in the wrong unit, each naming the value the caller most likely meant.
+// They add findings to an Outcome; they never change the value the guard computes with.
+import type { Outcome } from "../runtime/contract.js";
+import { phiInv } from "./normal.js";
+
+/** A round-trip cost below this (bps) exists in no real market: it is a fraction, not bps. */
+export const COST_FRACTION_BPS = 0.05;
+/** A round-trip cost below this (bps) is cheaper than almost any market: warn. */
+export const COST_CHEAP_BPS = 1;
+/** A median one-way turnover per period above this (two full rotations) looks like percent (20 meaning 20%). */
+export const TURNOVER_PERCENT_LIKE = 2;
+/** A daily median |return| above this looks like percent; scaled by sqrt(252 / P) for P periods a year. */
+export const DAILY_RETURN_PERCENT_LIKE = 0.2;
+/** An annualised Sharpe implying a minimum track record longer than this (years) was probably per period. */
+export const ABSURD_TRACK_RECORD_YEARS = 100;
+/** A per-period Sharpe above this over more than PER_PERIOD_SHARPE_MIN_OBS periods is an annualised value. */
+export const PER_PERIOD_SHARPE_LIMIT = 1;
+export const PER_PERIOD_SHARPE_MIN_OBS = 100;
+/** A nonzero annual hurdle smaller in magnitude than this looks like a per-period rate. */
+export const PER_PERIOD_HURDLE_LIKE = 0.005;
+/** Raw kurtosis (normal = 3) is >= 1 for every distribution; below it the value is excess kurtosis or wrong. */
+export const RAW_KURTOSIS_FLOOR = 1;
+
+/** Up to 6 significant digits, no exponent for everyday magnitudes. */
+export function plain(x: number): string {
+  return String(Number(x.toPrecision(6)));
+}
+
+/** Median of finite numbers; NaN for none. */
+export function median(xs: ArrayLike<number>): number {
+  const v = Array.from(xs).sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const mid = v.length >> 1;
+  return v.length % 2 === 1 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
+/**
+ * A round-trip cost in bps: below 0.05 bps (but above 0) is an error naming the bps the fraction
+ * means (0.0008 -> 8 bps); 0 or below 1 bp is a warning.
+ */
+export function checkCostBps(out: Outcome, field: string, bps: number): void {
+  if (bps > 0 && bps < COST_FRACTION_BPS) {
+    out.error(
+      `${field} ${bps} looks like a fraction: ${plain(bps * 10000)} bps is ${field} ${plain(bps * 10000)} ` +
+        `(no market trades below ${COST_FRACTION_BPS} bps round-trip)`,
+      field,
+    );
+  } else if (bps === 0) {
+    out.warning(`${field} 0 assumes trading is free: state the all-in round-trip cost in bps`, field);
+  } else if (bps < COST_CHEAP_BPS) {
+    out.warning(
+      `${field} ${bps} bps round-trip is below ${COST_CHEAP_BPS} bp, cheaper than almost any market: ` +
+        `if ${bps} is a percent, it is ${field} ${plain(bps * 100)}`,
+      field,
+    );
+  }
+}
+
+/** One-way turnover per period whose median is above 1 looks like percent (20 meaning 20%). */
+export function checkTurnover(out: Outcome, field: string, values: ArrayLike<number>): void {
+  const m = median(values);
+  if (!(m > TURNOVER_PERCENT_LIKE)) return;
+  out.warning(
+    `${field} median ${plain(m)} per period looks like percent: one-way turnover is a fraction of the book ` +
+      `(a full rotation = 1.0), so ${plain(m)}% is ${field} ${plain(m / 100)}`,
+    field,
+  );
+}
+
+/** The percent-looking threshold of the median |return| at P periods a year. */
+export function percentReturnThreshold(periodsPerYear: number): number {
+  return DAILY_RETURN_PERCENT_LIKE * Math.sqrt(252 / periodsPerYear);
+}
+
+/**
+ * Returns whose median |r| is above 0.2 a day (scaled by sqrt(252 / P) to other frequencies)
+ * look like percent: an error naming the decimal reading. True when it fired.
+ */
+export function checkPercentReturns(out: Outcome, field: string, r: ArrayLike<number>, periodsPerYear = 252): boolean {
+  const abs = Array.from(r, (x) => Math.abs(x));
+  const m = median(abs);
+  const limit = percentReturnThreshold(periodsPerYear);
+  if (!(m > limit)) return false;
+  out.error(
+    `${field} look like percent: median |return| ${plain(m)} per period is above ${plain(limit)} ` +
+      `(${periodsPerYear} periods a year); simple returns are decimals, so ${plain(m)}% is ${plain(m / 100)}: ` +
+      `divide ${field} by 100`,
+    field,
+  );
+  return true;
+}
+
+/** A warning when n observations are fewer than the guard's stated minimum. True when it fired. */
+export function checkSampleLength(out: Outcome, field: string, n: number, minimum: number, what: string): boolean {
+  if (n >= minimum) return false;
+  out.warning(
+    `${field}: ${n} observation(s) are too short to judge ${what}; this guard needs at least ${minimum}`,
+    field,
+  );
+  return true;
+}
+
+/**
+ * Unit checks for an ANNUALISED Sharpe input over `nObs` periods at P a year: a per-period
+ * Sharpe above 1 over more than 100 periods is an error (an annualised value read as per
+ * period); a positive Sharpe whose minimum track record (one-sided 5%, normal returns) exceeds
+ * 100 years is a warning naming the per-period reading and its annualised value.
+ */
+export function checkAnnualSharpe(
+  out: Outcome,
+  field: string,
+  sharpeAnnual: number,
+  nObs: number,
+  periodsPerYear: number,
+): void {
+  const perPeriod = sharpeAnnual / Math.sqrt(periodsPerYear);
+  if (perPeriod > PER_PERIOD_SHARPE_LIMIT && nObs > PER_PERIOD_SHARPE_MIN_OBS) {
+    out.error(
+      `${field} ${sharpeAnnual} at periods_per_year ${periodsPerYear} is a per-period Sharpe of ${plain(perPeriod)} ` +
+        `over ${nObs} periods, which no strategy sustains: it looks like an annualised Sharpe read as per period; ` +
+        `set periods_per_year to the data's frequency (252 for daily: per-period ${plain(sharpeAnnual / Math.sqrt(252))})`,
+      field,
+    );
+    return;
+  }
+  if (!(sharpeAnnual > 0)) return;
+  const z = phiInv(0.95);
+  const years = (1 + (z / perPeriod) ** 2) / periodsPerYear;
+  if (!(years > ABSURD_TRACK_RECORD_YEARS)) return;
+  out.warning(
+    `${field} ${sharpeAnnual} as an annualised Sharpe needs a track record of ${plain(years)} years to beat 0 ` +
+      `at 95%: if ${sharpeAnnual} is a per-period Sharpe, the annualised value is ${sharpeAnnual} x sqrt(${periodsPerYear}) ` +
+      `= ${plain(sharpeAnnual * Math.sqrt(periodsPerYear))}`,
+    field,
+  );
+}
+
+/**
+ * A scalar ANNUAL hurdle: nonzero but below 0.5% in magnitude looks per period (warning naming
+ * the compounded annual reading); 1 or more looks like percent.
+ */
+export function checkAnnualHurdle(out: Outcome, field: string, hurdle: number, periodsPerYear: number): void {
+  if (hurdle !== 0 && Math.abs(hurdle) < PER_PERIOD_HURDLE_LIKE) {
+    const annual = (1 + hurdle) ** periodsPerYear - 1;
+    out.warning(
+      `${field} ${hurdle} looks per period where an annual return is expected: as an annual hurdle it is ` +
+        `${plain(hurdle * 100)}%; if it is per period (${periodsPerYear} a year), give the annual ` +
+        `(1 + ${hurdle})^${periodsPerYear} - 1 = ${plain(annual)}`,
+      field,
+    );
+  } else if (Math.abs(hurdle) >= 1) {
+    out.warning(
+      `${field} ${hurdle} is an annual return of ${plain(hurdle * 100)}%: if it is a percent, it is ${plain(hurdle / 100)}`,
+      field,
+    );
+  }
+}
+
+/** Message for a raw kurtosis below 1 (impossible): names the raw value of the excess reading. */
+export function kurtosisBelowRawFloor(kurtosis: number): string | null {
+  if (kurtosis >= RAW_KURTOSIS_FLOOR) return null;
+  return (
+    `${kurtosis} is below ${RAW_KURTOSIS_FLOOR}, impossible for RAW kurtosis (normal = 3): ` +
+    `if ${kurtosis} is excess kurtosis, raw = excess + 3 = ${plain(kurtosis + 3)}`
+  );
+}
