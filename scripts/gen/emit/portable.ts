@@ -26,8 +26,10 @@ export const PORTABLE_KEYWORDS: ReadonlySet<string> = new Set([
   "maxLength",
 ]);
 
-/** A series: a bare list of values, or an object with "values" (its shape is in the tool's payload sentence). */
-export const PORTABLE_SERIES: Schema = { anyOf: [{ type: "array" }, { type: "object", required: ["values"] }] };
+/** A series: a bare list of values, or an object with "values" (the rest of its shape is in the payload sentence). */
+export const PORTABLE_SERIES: Schema = {
+  anyOf: [{ type: "array" }, { type: "object", properties: { values: { type: "array" } } }],
+};
 
 /** A frame: an object (split or records form) or a list of records or OHLCV points. */
 export const PORTABLE_FRAME: Schema = { anyOf: [{ type: "object" }, { type: "array" }] };
