@@ -20,7 +20,7 @@ describe("the Node version gate", () => {
     for (const bin of Object.values<string>(pkg.bin)) {
       const text = readFileSync(path.join(ROOT, bin), "utf8");
       expect(text.indexOf("requireSupportedNode();"), bin).toBeGreaterThan(0);
-      expect(text.indexOf("requireSupportedNode();"), bin).toBeLessThan(text.indexOf("import(\"../dist/"));
+      expect(text.indexOf("requireSupportedNode();"), bin).toBeLessThan(text.indexOf('import("../dist/'));
     }
   });
   it("npx fin-skills-mcp runs in the clone after the build (the bin files are executable)", () => {
