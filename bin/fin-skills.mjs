@@ -3,7 +3,7 @@
 import { requireSupportedNode } from "./check-node.mjs";
 
 requireSupportedNode();
-import("../dist/src/cli/fin-skills.js").catch(function (e) {
-  process.stderr.write("fin-skills: cannot load dist/ (" + e.message + "); run npm run build in the package folder\n");
+import("../dist/src/cli/fin-skills.js").catch((e) => {
+  process.stderr.write(`fin-skills: cannot load dist/ (${e.message}); run npm run build in the package folder\n`);
   process.exit(1);
 });

@@ -41,7 +41,7 @@ describe(`AI SDK MCP client (@ai-sdk/mcp ${version})`, () => {
     const tools = await client.tools();
     for (const f of await callForms()) {
       const where = `${f.tool} (${f.form})`;
-      const result: any = await tools[f.tool]!.execute!(f.args, { toolCallId: where, messages: [] });
+      const result: any = await tools[f.tool]!.execute!(f.args, { toolCallId: where, messages: [], context: {} });
       expect(result.isError ?? false, where).toBe(false);
       const status = result.structuredContent?.status;
       if (status !== undefined) expect(status, where).toBe(await runtimeStatus(f.tool, f.args));
