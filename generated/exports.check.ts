@@ -4,12 +4,16702 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 
-export const anthropic = [{"name":"list_skills","description":"Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference count and verification date. Use it to find the skill that explains a guard before running it.","input_schema":{"type":"object","properties":{"plugin":{"type":"string","description":"Restrict to one plugin, e.g. fin-core."}},"required":[]}},{"name":"read_skill","description":"Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference list and the guards it owns; or one of its reference documents.","input_schema":{"type":"object","properties":{"name":{"type":"string","description":"A skill name from list_skills, e.g. backtest-validation."},"reference":{"type":"string","description":"A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md text."}},"required":["name"]}},{"name":"search_skills","description":"Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). Hits are ranked by a BM25-style score and carry the best-matching line.","input_schema":{"type":"object","properties":{"terms":{"type":"array","items":{"type":"string","maxLength":200},"minItems":1,"maxItems":32,"description":"Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most hits to return. Default 20."}},"required":["terms"]}},{"name":"list_guards","description":"Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, and whether it can be called over JSON (and why not).","input_schema":{"type":"object","properties":{"skill":{"type":"string","description":"Restrict to the guards one skill owns, e.g. backtest-validation."}},"required":[]}},{"name":"describe_guard","description":"Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs.","input_schema":{"type":"object","properties":{"name":{"type":"string","description":"A guard name (cost_curve) or its tool name (check_cost_curve)."}},"required":["name"]}},{"name":"bundle_coverage","description":"With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards that read them, plus tuning parameters). With slot names (no data), says which guards those slots make ready, what each other guard still needs, and which single slot would make more guards ready.","input_schema":{"type":"object","properties":{"slots":{"type":"array","items":{"type":"string"},"description":"Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string is one name."}},"required":[]}},{"name":"check_backtest","description":"Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Slot names come from bundle_coverage() called with no arguments.","input_schema":{"type":"object","properties":{"slots":{"type":"object","description":"Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. {\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}."},"guards":{"type":"array","items":{"type":"string"},"description":"Run only these guards (names from list_guards). A bare string is one name."},"audit":{"type":"array","items":{"type":"string"},"description":"Guards that must run for the status to be pass. A bare string is one name."},"strict":{"type":"boolean","description":"Raise the first rejected guard input as the call's own error instead of listing it in rejected. Default false."}},"required":["slots"]}},{"name":"check_adjustment_check","description":"Detects a raw (unadjusted) price series, or one adjusted by another convention than the one expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series (a percentage change books every action as a return) and when the detected convention differs from expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"close":{"description":"closes (price) of one instrument, dated; finite and > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"actions":{"description":"corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 split); any order; may be empty.","anyOf":[{"type":"object"},{"type":"array"}]},"raw_reference":{"description":"unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that day; non-null values > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"expected":{"type":"string","enum":["raw","back-adjusted","forward-adjusted","unknown"],"description":"the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown."},"jump_tol":{"type":"number","description":"tolerance of the jump test, in log points (> 0). Default 0.15."}},"required":["close","actions"]}},{"name":"check_ashare_rules","description":"Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. Skill: china-trading-stack.","input_schema":{"type":"object","properties":{"bar":{"type":"object","properties":{"high":{"type":"number","description":"Session high, CNY, > 0."},"low":{"type":"number","description":"Session low, CNY, > 0."},"prev_close":{"type":"number","description":"Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required)."},"pre_close":{"type":"number","description":"Alias of prev_close."},"preclose":{"type":"number","description":"Alias of prev_close."},"open":{"type":"number","description":"Session open, CNY."},"close":{"type":"number","description":"Session close, CNY."},"volume":{"type":"number","description":"Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume."},"vol":{"type":"number","description":"Alias of volume."},"turnover_volume":{"type":"number","description":"Alias of volume."},"paused":{"description":"Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"is_paused":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"suspended":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"halted":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"trade_status":{"description":"Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: trading_status.","anyOf":[{"type":"string"},{"type":"number"}]},"trading_status":{"description":"Alias of trade_status.","anyOf":[{"type":"string"},{"type":"number"}]}},"required":["high","low"],"description":"one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or trading_status)."},"code":{"type":"string","description":"stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, .XSHE, .BSE (case-insensitive)."},"date":{"type":"string","format":"date","description":"the bar's trading date. ISO-8601 date, e.g. 2024-01-02."},"stock_name":{"type":"string","description":"security name, used to detect special treatment (ST, *ST)."},"side":{"type":"string","enum":["buy","sell"],"description":"the side of the fill being audited, buy or sell. Default \"buy\"."},"days_since_ipo":{"type":"integer","description":"sessions since listing, an integer >= 0 (0 = the listing day)."},"lots":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"date":{"type":"string","format":"date","description":"Purchase date (ISO). Aliases: trade_date, buy_date."},"trade_date":{"type":"string","format":"date","description":"Alias of date."},"buy_date":{"type":"string","format":"date","description":"Alias of date."},"qty":{"type":"number","description":"Shares bought, >= 0. Aliases: quantity, shares."},"quantity":{"type":"number","description":"Alias of qty."},"shares":{"type":"number","description":"Alias of qty."}},"required":[]},{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}}]},"description":"purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases quantity, shares) or [date, qty] pairs; used on sells only."}},"required":["bar","code","date"]}},{"name":"check_brinson_attribution","description":"Fails a performance attribution (allocation, selection, interaction by sector) whose weights or effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded (geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"panel":{"description":"one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and benchmark per-period simple sector returns). No nulls.","anyOf":[{"type":"object"},{"type":"array"}]},"panels":{"type":"array","items":{"anyOf":[{"type":"object"},{"type":"array"}]},"description":"several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; linked across periods."},"method":{"type":"string","enum":["fachler","bhb","topdown","geometric"],"description":"attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\"."},"tol":{"type":"number","description":"reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10."},"weight_tol":{"type":"number","description":"tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8."}},"required":[]}},{"name":"check_contamination_probe","description":"Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events the model was trained on is memory, not forecasting. Measures the share of the window that predates the cutoff and, with probe items, compares the model's accuracy on facts before and after the cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.","input_schema":{"type":"object","properties":{"cutoff":{"type":"string","format":"date","description":"the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02."},"test_start":{"type":"string","format":"date","description":"first day of the backtest window. ISO-8601 date, e.g. 2024-01-02."},"test_end":{"type":"string","format":"date","description":"end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02."},"items":{"type":"array","items":{"type":"object","properties":{"asked_about":{"type":"string","format":"date","description":"The date the question is about (ISO)."},"question":{"type":"string","description":"The question put to the model."},"truth":{"type":"string","description":"The true answer."},"pre_cutoff":{"type":"boolean","description":"Whether the fact predates the cutoff; default asked_about < cutoff."},"answer":{"type":"string","description":"The model's answer, already obtained."},"correct":{"type":"boolean","description":"Whether the model answered correctly, already judged."}},"required":["asked_about","question","truth"]},"description":"probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default asked_about < cutoff), answer (optional string), correct (optional boolean)}."}},"required":["cutoff","test_start","test_end"]}},{"name":"check_continuous_contract","description":"Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and with the underlying contracts verifies that the stitched series is what the stated method produces. Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"stitched":{"description":"the continuous price series about to be used for percentage returns, dated.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"method":{"type":"string","enum":["difference","ratio","unadjusted"],"description":"the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = earlier prices multiplied by new/old; unadjusted = spliced as is)."},"contracts":{"description":"each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null outside the contract's trading life; given with roll_dates.","anyOf":[{"type":"object"},{"type":"array"}]},"roll_dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract j is held through the close of roll date j inclusive."},"atol":{"type":"number","description":"absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero (>= 0). Default 0.000001."}},"required":["stitched","method"]}},{"name":"check_cost_curve","description":"A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"returns":{"description":"per-period GROSS simple returns, before costs; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"turnover":{"description":"ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned with returns or one number for every period; finite, >= 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}},{"type":"number"}]},"bps":{"type":"array","items":{"type":"number"},"description":"round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50]."},"cost_bps":{"type":"number","description":"your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state your own; finite, >= 0. Default 10."},"benchmark":{"description":"the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}},{"type":"number"}]},"periods_per_year":{"type":"integer","description":"periods per year, for annualising; >= 1. Default 252."}},"required":["returns","turnover"]}},{"name":"check_fx_conventions","description":"Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday calendar). Skill: fx-markets.","input_schema":{"type":"object","properties":{"pair":{"description":"currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and different.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"rate":{"description":"the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object keyed by the pair strings exactly as given.","anyOf":[{"type":"number"},{"type":"object"}]},"notional":{"type":"number","description":"position size in base currency units, > 0, for pip values."},"trade_date":{"type":"string","format":"date","description":"trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02."}},"required":["pair"]}},{"name":"check_greeks_convention","description":"Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= 0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.","input_schema":{"type":"object","properties":{"greeks":{"type":"object","description":"the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, vega, theta, rho; other keys are carried through. Finite numbers."},"flag":{"type":"string","description":"option type: a string starting with c (call) or p (put), case-insensitive."},"moneyness":{"type":"number","description":"spot over strike S/K, > 0; enables the soft delta checks."},"convention":{"type":"string","description":"the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day (theta per 1/252 year)."}},"required":["greeks","flag"]}},{"name":"check_join_asof_sortedness","description":"Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other sorted-merge implementations) return quotes from the future: it runs that cursor join and an order-independent correct join side by side and counts the rows where they disagree. Both joins are backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"left":{"description":"the signals (rows to enrich); non-empty, must contain on and by.","anyOf":[{"type":"object"},{"type":"array"}]},"right":{"description":"the quotes; must contain on, by and val.","anyOf":[{"type":"object"},{"type":"array"}]},"on":{"type":"string","description":"time column in both frames, numbers or ISO date-times (same kind in both)."},"by":{"type":"string","description":"group column in both frames, strings or numbers (same kind in both)."},"val":{"type":"string","description":"the quote column to join; defaults to the first column of right that is neither on nor by."}},"required":["left","right","on","by"]}},{"name":"check_leveraged_reset","description":"Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the index return over the window. The product compounds lev x the DAILY return, loses to volatility ((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"index_returns":{"description":"DAILY simple returns of the underlying index over the window, finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"lev":{"type":"number","description":"daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0."},"modelled_return":{"type":"number","description":"the product's total simple return over the whole window (not annualised) that the backtest used; >= -1."},"financing":{"type":"number","description":"annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day year; inverse products pay none. May be negative. Default 0."},"expense":{"type":"number","description":"annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0."},"return_tol":{"type":"number","description":"allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001."}},"required":["index_returns","lev"]}},{"name":"check_npv_zero","description":"Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored on another day measures every year fraction from the wrong date. Shows the size of the error on a fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.","input_schema":{"type":"object","properties":{"eval_date":{"type":"string","format":"date","description":"the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02."},"curve_ref":{"type":"string","format":"date","description":"the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02."},"expiry":{"type":"string","format":"date","description":"the option's exercise date. ISO-8601 date, e.g. 2024-01-02."},"spot":{"type":"number","description":"spot price of the reference option, > 0 (its strike is 100). Default 100."}},"required":["eval_date","curve_ref","expiry"]}},{"name":"check_paper_account_guard","description":"Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: broker-execution-apis.","input_schema":{"type":"object","properties":{"broker":{"type":"string","description":"ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, td_ameritrade."},"account_id":{"type":"string","description":"IB only: the account id returned by the server (managedAccounts())."},"base_url":{"type":"string","description":"Alpaca only: the resolved base URL the client talks to (a URL or a bare host)."},"extra":{"type":"object","description":"broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence."}},"required":["broker"]}},{"name":"check_pit_fundamentals","description":"Catches fundamentals taken from a restatement or late filing that was not public on the decision date: builds the point-in-time view as of a date, compares it with the naive latest view (drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"facts":{"type":"array","items":{"type":"object","properties":{"start":{"type":"string","format":"date","description":"Period start, ISO date; absent for balance-sheet (instant) facts."},"end":{"type":"string","format":"date","description":"Period end, ISO date."},"val":{"type":"number","description":"The reported value, in the fact's unit (e.g. USD)."},"accn":{"type":"string","description":"Accession number of the filing that reported it."},"fy":{"type":"integer","description":"Fiscal year of the filing."},"fp":{"type":"string","description":"Fiscal period of the filing (FY, Q1 ... Q4)."},"form":{"type":"string","description":"Form type, e.g. 10-Q, 10-Q/A, 10-K."},"filed":{"type":"string","format":"date","description":"Filing date, ISO date: the fact is public from this date."},"frame":{"type":"string","description":"SEC calendar frame label such as CY2022Q3; not used."}},"required":["end","val","accn","form","filed"]},"description":"company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, frame?} with ISO dates and val in the fact's unit; non-empty."},"as_of":{"type":"string","format":"date","description":"the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02."},"used":{"description":"the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a series indexed by period key, a frame with columns period and val, or an object {period: value}.","anyOf":[{"type":"array"},{"type":"object"}]},"forms":{"type":"array","items":{"type":"string"},"description":"keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all forms."}},"required":["facts","as_of"]}},{"name":"check_pit_universe","description":"Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at almost every rebalance; one built from today's constituent list only ever adds names, so a backtest on it never holds the names that later failed and its returns are an upper bound. The guard audits additions, removals and two-sided name turnover across rebalance dates, or first builds the universe from a membership table (with an optional trailing liquidity screen). Required: universe or (members + rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"universe":{"type":"object","description":"the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates."},"members":{"description":"membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends inclusive; a null end_date means still a member). Needs rebalance_dates.","anyOf":[{"type":"object"},{"type":"array"}]},"rebalance_dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"rebalance dates (ISO dates), strictly increasing, at least 2. Only with members."},"liquidity":{"description":"average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing ISO dates, one column per ticker; null = no data that day. Only with members.","anyOf":[{"type":"object"},{"type":"array"}]},"min_adv":{"type":"number","description":"minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs liquidity."},"adv_lookback":{"type":"integer","description":"trailing window of the liquidity screen, in rows (days), >= 1. Default 21."},"min_expected_turnover":{"type":"number","description":"floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), >= 0. Default 0.005."}},"required":[]}},{"name":"check_purge_effect","description":"Catches cross-validation folds whose training rows carry labels that overlap the test block, and measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a training row just before a test block knows part of the test period, and a row just after it shares the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), max(test) + horizon]. A training row is purged when its span meets the test span (endpoints included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"x":{"description":"features, rows = observations (n rows), columns = features; a frame or an array of equal-length number arrays (rows); finite.","anyOf":[{"type":"object"},{"type":"array"}]},"y":{"description":"binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"horizon":{"type":"integer","description":"label horizon h in bars, an integer with 1 <= h < n."},"splits":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"description":"your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is audited."},"n_splits":{"type":"integer","description":"number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5."},"embargo":{"type":"number","description":"embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x n) bars. Default 0.01."},"auc_tol":{"type":"number","description":"AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01."}},"required":["x","y","horizon"]}},{"name":"check_reconcile_sources","description":"Attributes every divergence between two price sources for one instrument to a cause: a constant level offset (different adjustment conventions, returns agree), a step explained by a corporate action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"close":{"description":"source A's closes (price), dated, at least 2 dates; finite and > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"other":{"description":"source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both to their common dates first if the vendors' calendars differ.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"actions":{"description":"known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the price factor.","anyOf":[{"type":"object"},{"type":"array"}]},"tol_bps":{"type":"number","description":"divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10."},"window_days":{"type":"integer","description":"how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3."}},"required":["close","other"]}},{"name":"check_regime_coverage","description":"Fails a test period that contains a single market regime, and reports per regime the number of separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one observation of that regime. Per label (in first-appearance order) the table gives observations, episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), the worst drawdown within any one episode, time in the market, hit rate and episode-return statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"test-period dates (ISO dates), strictly increasing, at least 2."},"asset":{"description":"per-period simple returns of the underlying, one per date; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"strategy":{"description":"per-period simple returns of the strategy, net of costs, one per date; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"position":{"description":"position per period (any scale, 0 = flat), one per date; finite.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"labels":{"description":"regime label per period (non-empty strings or integers), one per date.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"how":{"type":"string","description":"how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > median\"); \"unstated\" earns a warning. Default \"unstated\"."},"min_regimes":{"type":"integer","description":"fewest distinct labels the test period must contain, >= 1. Default 2."},"min_episodes":{"type":"integer","description":"fewest episodes per label before a warning, >= 1. Default 2."}},"required":["dates","asset","strategy","position","labels"]}},{"name":"check_regime_lookahead","description":"Fails a regime-probability series that flags regime switches before they happen. Smoothed (two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so they turn at or before the true switch. The series traded at period t must be known before period t's return, so it should react after a switch, never on or before it. Every switch of the reference labels inside the window is timed against the traded probability (threshold 0.5): the guard fails when the median delay is not strictly positive, or when the share of anticipated switches exceeds max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"regime":{"description":"reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a proxy.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"p_calm":{"description":"the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"lo":{"type":"integer","description":"start of the evaluation window, a row position (inclusive), >= 0. Default 0."},"hi":{"type":"integer","description":"end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n."},"max_anticipated":{"type":"number","description":"largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about 0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25."}},"required":["regime","p_calm"]}},{"name":"check_research_audit","description":"Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"number of per-period observations behind it (>= 2)."},"n_trials":{"type":"integer","description":"honest number of configurations tried, abandoned ones included (>= 1)."},"periods_per_year":{"type":"integer","description":"periods per year, to convert n_obs to years. Default 252."},"model_returns":{"description":"per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 columns); without it PBO is skipped.","anyOf":[{"type":"object"},{"type":"array"}]},"n_blocks":{"type":"integer","description":"S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16."},"pbo_max":{"type":"number","description":"PBO at or above this fails, in (0, 1]. Default 0.5."}},"required":["best_sharpe","n_obs","n_trials"]}},{"name":"check_rf_convention","description":"Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free rate subtracted from every period (or an rf given in percent). Each convention subtracts a per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"returns":{"description":"per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"rf":{"type":"number","description":"the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or per period) is what the guard infers."},"periods_per_year":{"type":"integer","description":"periods per year P, for annualising; >= 1. Default 252."},"reported_sharpe":{"type":"number","description":"the annualised Sharpe ratio a library reported."},"tolerance":{"type":"number","description":"a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and absolute; >= 0. Default 0.02."}},"required":["returns","rf"]}},{"name":"check_safe_asof","description":"Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies that every match is strictly prior to its signal, within the staleness budget, that the row count is preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join silently; each is reported. max_staleness is in seconds for date-time keys and in key units for numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"left":{"description":"the signals; must contain on (and by).","anyOf":[{"type":"object"},{"type":"array"}]},"right":{"description":"the quotes; must contain on (and by).","anyOf":[{"type":"object"},{"type":"array"}]},"on":{"type":"string","description":"timestamp column in both frames, ISO date-times or numbers."},"by":{"description":"group key column or columns, present in both frames.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"tolerance":{"description":"the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key units for numeric keys. Absent is reported as an error.","anyOf":[{"type":"string"},{"type":"number"}]},"allow_exact_matches":{"type":"boolean","description":"whether a quote stamped exactly at the signal time may match. Default false."},"direction":{"type":"string","enum":["backward","forward","nearest"],"description":"search direction, backward, forward or nearest; only backward is causal. Default \"backward\"."}},"required":["left","right","on"]}},{"name":"check_spa_test","description":"Tests whether the best of many candidate strategies really beats a benchmark once the whole search is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"benchmark_returns":{"description":"per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite values.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"model_returns":{"description":"per-period simple returns of every candidate tried, abandoned ones included; one column per candidate, rows aligned with benchmark_returns.","anyOf":[{"type":"object"},{"type":"array"}]},"reps":{"type":"integer","description":"bootstrap replications, 1 to 100000. Default 1000."},"block_size":{"description":"mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".","anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]},"seed":{"type":"integer","description":"MT19937 seed, an integer in [0, 2^32 - 1]. Default 0."},"alpha":{"type":"number","description":"significance level, in (0, 1). Default 0.05."}},"required":["benchmark_returns","model_returns"]}},{"name":"check_survivorship_audit","description":"Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a clean one. Over any multi-year window a few percent of listed companies delist every year; a panel built from today's listings contains none of them, so every backtest on it skips the losers. The guard counts names whose data stops before the end of the sample against the expected delisting rate, checks a delisting table for names absent from the universe, and measures how much dropping the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"prices":{"description":"the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null after a name stops trading and before it lists (null is meaningful here); non-null prices finite and > 0. Or a bare array of ticker strings, which can only be checked against listings and needs sample_start and sample_end.","anyOf":[{"type":"object"},{"type":"array"}]},"listings":{"description":"a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, listing_date, delisting_date (ISO dates or null).","anyOf":[{"type":"object"},{"type":"array"}]},"sample_start":{"type":"string","format":"date","description":"start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02."},"sample_end":{"type":"string","format":"date","description":"end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, e.g. 2024-01-02."},"min_gap_days":{"type":"integer","description":"calendar days: a name whose last observation is more than this before sample_end counts as dead (delisted), >= 0. Default 30."},"expected_annual_delist_rate":{"type":"number","description":"prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default 0.05."}},"required":["prices"]}},{"name":"check_trial_ledger","description":"Deflates the best Sharpe ratio of a research process by the honest number of trials behind it (deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when the reported Sharpe is above every listed trial (the trial count describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). Skill: backtest-validation.","input_schema":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"T, the number of per-period observations in the best strategy's track record (>= 2)."},"sharpes":{"type":"array","items":{"type":"number"},"description":"ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included."},"n_trials":{"type":"integer","description":"honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes."},"sharpe_variance":{"type":"number","description":"variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof 1) of sharpes."},"periods_per_year":{"type":"integer","description":"periods per year, to de-annualise the Sharpes. Default 252."},"skew":{"type":"number","description":"skewness of the best strategy's per-period returns. Default 0."},"kurtosis":{"type":"number","description":"RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3."},"alpha":{"type":"number","description":"the DSR must exceed 1 - alpha, in (0, 1). Default 0.05."}},"required":["best_sharpe","n_obs"]}},{"name":"check_weight_traps","description":"Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser handed prices returns weights that mean nothing, with no error. A genuine return series has negative values; a price series has none. Columns without a negative value earn a warning. Reference hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","input_schema":{"type":"object","properties":{"asset_returns":{"description":"the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no observation\" and are allowed.","anyOf":[{"type":"object"},{"type":"array"}]},"linkage_method":{"type":"string","enum":["single","complete","average","weighted","centroid","median","ward"],"description":"hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), complete, average, weighted, centroid, median or ward."}},"required":["asset_returns"]}}] as const satisfies readonly Anthropic.Messages.Tool[];
+export const anthropic = [
+  {
+    "name": "list_skills",
+    "description": "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, " +
+      "reference count and verification date. Use it to find the skill that explains a guard before running " +
+      "it.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "plugin": {
+          "type": "string",
+          "description": "Restrict to one plugin, e.g. fin-core.",
+        },
+      },
+      "required": [],
+    },
+  },
+  {
+    "name": "read_skill",
+    "description": "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its " +
+      "reference list and the guards it owns; or one of its reference documents.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "A skill name from list_skills, e.g. backtest-validation.",
+        },
+        "reference": {
+          "type": "string",
+          "description": "A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md " +
+            "text.",
+        },
+      },
+      "required": [
+        "name",
+      ],
+    },
+  },
+  {
+    "name": "search_skills",
+    "description": "Full-text search over the skills: every term must match (prefix matching, so delist finds " +
+      "delisting). Hits are ranked by a BM25-style score and carry the best-matching line.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "terms": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 200,
+          },
+          "minItems": 1,
+          "maxItems": 32,
+          "description": "Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one " +
+            "term.",
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "description": "Most hits to return. Default 20.",
+        },
+      },
+      "required": [
+        "terms",
+      ],
+    },
+  },
+  {
+    "name": "list_guards",
+    "description": "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool " +
+      "name, and whether it can be called over JSON (and why not).",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "skill": {
+          "type": "string",
+          "description": "Restrict to the guards one skill owns, e.g. backtest-validation.",
+        },
+      },
+      "required": [],
+    },
+  },
+  {
+    "name": "describe_guard",
+    "description": "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and " +
+      "input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking " +
+      "inputs.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "A guard name (cost_curve) or its tool name (check_cost_curve).",
+        },
+      },
+      "required": [
+        "name",
+      ],
+    },
+  },
+  {
+    "name": "bundle_coverage",
+    "description": "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards " +
+      "that read them, plus tuning parameters). With slot names (no data), says which guards those slots " +
+      "make ready, what each other guard still needs, and which single slot would make more guards ready.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "slots": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string " +
+            "is one name.",
+        },
+      },
+      "required": [],
+    },
+  },
+  {
+    "name": "check_backtest",
+    "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
+      "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
+      "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
+      "directly. Slot names come from bundle_coverage() called with no arguments.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "slots": {
+          "type": "object",
+          "description": "Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. " +
+            "{\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}.",
+        },
+        "guards": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Run only these guards (names from list_guards). A bare string is one name.",
+        },
+        "audit": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Guards that must run for the status to be pass. A bare string is one name.",
+        },
+        "strict": {
+          "type": "boolean",
+          "description": "Raise the first rejected guard input as the call's own error instead of listing it in rejected. " +
+            "Default false.",
+        },
+      },
+      "required": [
+        "slots",
+      ],
+    },
+  },
+  {
+    "name": "check_adjustment_check",
+    "description": "Detects a raw (unadjusted) price series, or one adjusted by another convention than the one " +
+      "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
+      "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
+      "(a percentage change books every action as a return) and when the detected convention differs from " +
+      "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
+      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "close": {
+          "description": "closes (price) of one instrument, dated; finite and > 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "actions": {
+          "description": "corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), " +
+            "or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 " +
+            "split); any order; may be empty.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "raw_reference": {
+          "description": "unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that " +
+            "day; non-null values > 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "expected": {
+          "type": "string",
+          "enum": [
+            "raw",
+            "back-adjusted",
+            "forward-adjusted",
+            "unknown",
+          ],
+          "description": "the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown.",
+        },
+        "jump_tol": {
+          "type": "number",
+          "description": "tolerance of the jump test, in log points (> 0). Default 0.15.",
+        },
+      },
+      "required": [
+        "close",
+        "actions",
+      ],
+    },
+  },
+  {
+    "name": "check_ashare_rules",
+    "description": "Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar " +
+      "locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume " +
+      "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
+      "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
+      "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
+      "Skill: china-trading-stack.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "bar": {
+          "type": "object",
+          "properties": {
+            "high": {
+              "type": "number",
+              "description": "Session high, CNY, > 0.",
+            },
+            "low": {
+              "type": "number",
+              "description": "Session low, CNY, > 0.",
+            },
+            "prev_close": {
+              "type": "number",
+              "description": "Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required).",
+            },
+            "pre_close": {
+              "type": "number",
+              "description": "Alias of prev_close.",
+            },
+            "preclose": {
+              "type": "number",
+              "description": "Alias of prev_close.",
+            },
+            "open": {
+              "type": "number",
+              "description": "Session open, CNY.",
+            },
+            "close": {
+              "type": "number",
+              "description": "Session close, CNY.",
+            },
+            "volume": {
+              "type": "number",
+              "description": "Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume.",
+            },
+            "vol": {
+              "type": "number",
+              "description": "Alias of volume.",
+            },
+            "turnover_volume": {
+              "type": "number",
+              "description": "Alias of volume.",
+            },
+            "paused": {
+              "description": "Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "is_paused": {
+              "description": "Suspension flag, as paused.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "suspended": {
+              "description": "Suspension flag, as paused.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "halted": {
+              "description": "Suspension flag, as paused.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "trade_status": {
+              "description": "Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: " +
+                "trading_status.",
+              "anyOf": [
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "number",
+                },
+              ],
+            },
+            "trading_status": {
+              "description": "Alias of trade_status.",
+              "anyOf": [
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "number",
+                },
+              ],
+            },
+          },
+          "required": [
+            "high",
+            "low",
+          ],
+          "description": "one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, " +
+            "preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning " +
+            "no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or " +
+            "trading_status).",
+        },
+        "code": {
+          "type": "string",
+          "description": "stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, " +
+            ".XSHE, .BSE (case-insensitive).",
+        },
+        "date": {
+          "type": "string",
+          "format": "date",
+          "description": "the bar's trading date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "stock_name": {
+          "type": "string",
+          "description": "security name, used to detect special treatment (ST, *ST).",
+        },
+        "side": {
+          "type": "string",
+          "enum": [
+            "buy",
+            "sell",
+          ],
+          "description": "the side of the fill being audited, buy or sell. Default \"buy\".",
+        },
+        "days_since_ipo": {
+          "type": "integer",
+          "description": "sessions since listing, an integer >= 0 (0 = the listing day).",
+        },
+        "lots": {
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "date": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Purchase date (ISO). Aliases: trade_date, buy_date.",
+                  },
+                  "trade_date": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Alias of date.",
+                  },
+                  "buy_date": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Alias of date.",
+                  },
+                  "qty": {
+                    "type": "number",
+                    "description": "Shares bought, >= 0. Aliases: quantity, shares.",
+                  },
+                  "quantity": {
+                    "type": "number",
+                    "description": "Alias of qty.",
+                  },
+                  "shares": {
+                    "type": "number",
+                    "description": "Alias of qty.",
+                  },
+                },
+                "required": [],
+              },
+              {
+                "type": "array",
+                "items": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "number",
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+          "description": "purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases " +
+            "quantity, shares) or [date, qty] pairs; used on sells only.",
+        },
+      },
+      "required": [
+        "bar",
+        "code",
+        "date",
+      ],
+    },
+  },
+  {
+    "name": "check_brinson_attribution",
+    "description": "Fails a performance attribution (allocation, selection, interaction by sector) whose weights or " +
+      "effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data " +
+      "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
+      "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
+      "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
+      "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "panel": {
+          "description": "one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), " +
+            "columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and " +
+            "benchmark per-period simple sector returns). No nulls.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "panels": {
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "description": "several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; " +
+            "linked across periods.",
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "fachler",
+            "bhb",
+            "topdown",
+            "geometric",
+          ],
+          "description": "attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\".",
+        },
+        "tol": {
+          "type": "number",
+          "description": "reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10.",
+        },
+        "weight_tol": {
+          "type": "number",
+          "description": "tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.",
+        },
+      },
+      "required": [],
+    },
+  },
+  {
+    "name": "check_contamination_probe",
+    "description": "Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events " +
+      "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
+      "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
+      "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
+      "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
+      "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "cutoff": {
+          "type": "string",
+          "format": "date",
+          "description": "the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "test_start": {
+          "type": "string",
+          "format": "date",
+          "description": "first day of the backtest window. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "test_end": {
+          "type": "string",
+          "format": "date",
+          "description": "end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "items": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "asked_about": {
+                "type": "string",
+                "format": "date",
+                "description": "The date the question is about (ISO).",
+              },
+              "question": {
+                "type": "string",
+                "description": "The question put to the model.",
+              },
+              "truth": {
+                "type": "string",
+                "description": "The true answer.",
+              },
+              "pre_cutoff": {
+                "type": "boolean",
+                "description": "Whether the fact predates the cutoff; default asked_about < cutoff.",
+              },
+              "answer": {
+                "type": "string",
+                "description": "The model's answer, already obtained.",
+              },
+              "correct": {
+                "type": "boolean",
+                "description": "Whether the model answered correctly, already judged.",
+              },
+            },
+            "required": [
+              "asked_about",
+              "question",
+              "truth",
+            ],
+          },
+          "description": "probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default " +
+            "asked_about < cutoff), answer (optional string), correct (optional boolean)}.",
+        },
+      },
+      "required": [
+        "cutoff",
+        "test_start",
+        "test_end",
+      ],
+    },
+  },
+  {
+    "name": "check_continuous_contract",
+    "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
+      "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
+      "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
+      "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
+      "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "stitched": {
+          "description": "the continuous price series about to be used for percentage returns, dated.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "difference",
+            "ratio",
+            "unadjusted",
+          ],
+          "description": "the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = " +
+            "earlier prices multiplied by new/old; unadjusted = spliced as is).",
+        },
+        "contracts": {
+          "description": "each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null " +
+            "outside the contract's trading life; given with roll_dates.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "roll_dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract " +
+            "j is held through the close of roll date j inclusive.",
+        },
+        "atol": {
+          "type": "number",
+          "description": "absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero " +
+            "(>= 0). Default 0.000001.",
+        },
+      },
+      "required": [
+        "stitched",
+        "method",
+      ],
+    },
+  },
+  {
+    "name": "check_cost_curve",
+    "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
+      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
+      "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
+      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "returns": {
+          "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "turnover": {
+          "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
+            "with returns or one number for every period; finite, >= 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "bps": {
+          "type": "array",
+          "items": {
+            "type": "number",
+          },
+          "description": "round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50].",
+        },
+        "cost_bps": {
+          "type": "number",
+          "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
+            "your own; finite, >= 0. Default 10.",
+        },
+        "benchmark": {
+          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year, for annualising; >= 1. Default 252.",
+        },
+      },
+      "required": [
+        "returns",
+        "turnover",
+      ],
+    },
+  },
+  {
+    "name": "check_fx_conventions",
+    "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
+      "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
+      "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
+      "calendar). Skill: fx-markets.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "pair": {
+          "description": "currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case " +
+            "is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and " +
+            "different.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+            },
+          ],
+        },
+        "rate": {
+          "description": "the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object " +
+            "keyed by the pair strings exactly as given.",
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "object",
+            },
+          ],
+        },
+        "notional": {
+          "type": "number",
+          "description": "position size in base currency units, > 0, for pip values.",
+        },
+        "trade_date": {
+          "type": "string",
+          "format": "date",
+          "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+      },
+      "required": [
+        "pair",
+      ],
+    },
+  },
+  {
+    "name": "check_greeks_convention",
+    "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
+      "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
+      "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
+      "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "greeks": {
+          "type": "object",
+          "description": "the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, " +
+            "vega, theta, rho; other keys are carried through. Finite numbers.",
+        },
+        "flag": {
+          "type": "string",
+          "description": "option type: a string starting with c (call) or p (put), case-insensitive.",
+        },
+        "moneyness": {
+          "type": "number",
+          "description": "spot over strike S/K, > 0; enables the soft delta checks.",
+        },
+        "convention": {
+          "type": "string",
+          "description": "the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or " +
+            "per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day " +
+            "(theta per 1/252 year).",
+        },
+      },
+      "required": [
+        "greeks",
+        "flag",
+      ],
+    },
+  },
+  {
+    "name": "check_join_asof_sortedness",
+    "description": "Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other " +
+      "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
+      "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
+      "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
+      "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "left": {
+          "description": "the signals (rows to enrich); non-empty, must contain on and by.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "right": {
+          "description": "the quotes; must contain on, by and val.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "on": {
+          "type": "string",
+          "description": "time column in both frames, numbers or ISO date-times (same kind in both).",
+        },
+        "by": {
+          "type": "string",
+          "description": "group column in both frames, strings or numbers (same kind in both).",
+        },
+        "val": {
+          "type": "string",
+          "description": "the quote column to join; defaults to the first column of right that is neither on nor by.",
+        },
+      },
+      "required": [
+        "left",
+        "right",
+        "on",
+        "by",
+      ],
+    },
+  },
+  {
+    "name": "check_leveraged_reset",
+    "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
+      "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
+      "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
+      "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
+      "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "index_returns": {
+          "description": "DAILY simple returns of the underlying index over the window, finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "lev": {
+          "type": "number",
+          "description": "daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0.",
+        },
+        "modelled_return": {
+          "type": "number",
+          "description": "the product's total simple return over the whole window (not annualised) that the backtest used; >= " +
+            "-1.",
+        },
+        "financing": {
+          "type": "number",
+          "description": "annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day " +
+            "year; inverse products pay none. May be negative. Default 0.",
+        },
+        "expense": {
+          "type": "number",
+          "description": "annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0.",
+        },
+        "return_tol": {
+          "type": "number",
+          "description": "allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001.",
+        },
+      },
+      "required": [
+        "index_returns",
+        "lev",
+      ],
+    },
+  },
+  {
+    "name": "check_npv_zero",
+    "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
+      "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
+      "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
+      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "eval_date": {
+          "type": "string",
+          "format": "date",
+          "description": "the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "curve_ref": {
+          "type": "string",
+          "format": "date",
+          "description": "the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "expiry": {
+          "type": "string",
+          "format": "date",
+          "description": "the option's exercise date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "spot": {
+          "type": "number",
+          "description": "spot price of the reference option, > 0 (its strike is 100). Default 100.",
+        },
+      },
+      "required": [
+        "eval_date",
+        "curve_ref",
+        "expiry",
+      ],
+    },
+  },
+  {
+    "name": "check_paper_account_guard",
+    "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
+      "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
+      "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
+      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
+      "broker-execution-apis.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "broker": {
+          "type": "string",
+          "description": "ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, " +
+            "ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, " +
+            "td_ameritrade.",
+        },
+        "account_id": {
+          "type": "string",
+          "description": "IB only: the account id returned by the server (managedAccounts()).",
+        },
+        "base_url": {
+          "type": "string",
+          "description": "Alpaca only: the resolved base URL the client talks to (a URL or a bare host).",
+        },
+        "extra": {
+          "type": "object",
+          "description": "broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with " +
+            "urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence.",
+        },
+      },
+      "required": [
+        "broker",
+      ],
+    },
+  },
+  {
+    "name": "check_pit_fundamentals",
+    "description": "Catches fundamentals taken from a restatement or late filing that was not public on the decision " +
+      "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
+      "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
+      "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
+      "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
+      "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "facts": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "start": {
+                "type": "string",
+                "format": "date",
+                "description": "Period start, ISO date; absent for balance-sheet (instant) facts.",
+              },
+              "end": {
+                "type": "string",
+                "format": "date",
+                "description": "Period end, ISO date.",
+              },
+              "val": {
+                "type": "number",
+                "description": "The reported value, in the fact's unit (e.g. USD).",
+              },
+              "accn": {
+                "type": "string",
+                "description": "Accession number of the filing that reported it.",
+              },
+              "fy": {
+                "type": "integer",
+                "description": "Fiscal year of the filing.",
+              },
+              "fp": {
+                "type": "string",
+                "description": "Fiscal period of the filing (FY, Q1 ... Q4).",
+              },
+              "form": {
+                "type": "string",
+                "description": "Form type, e.g. 10-Q, 10-Q/A, 10-K.",
+              },
+              "filed": {
+                "type": "string",
+                "format": "date",
+                "description": "Filing date, ISO date: the fact is public from this date.",
+              },
+              "frame": {
+                "type": "string",
+                "description": "SEC calendar frame label such as CY2022Q3; not used.",
+              },
+            },
+            "required": [
+              "end",
+              "val",
+              "accn",
+              "form",
+              "filed",
+            ],
+          },
+          "description": "company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, " +
+            "frame?} with ISO dates and val in the fact's unit; non-empty.",
+        },
+        "as_of": {
+          "type": "string",
+          "format": "date",
+          "description": "the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "used": {
+          "description": "the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a " +
+            "series indexed by period key, a frame with columns period and val, or an object {period: value}.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+            },
+          ],
+        },
+        "forms": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all " +
+            "forms.",
+        },
+      },
+      "required": [
+        "facts",
+        "as_of",
+      ],
+    },
+  },
+  {
+    "name": "check_pit_universe",
+    "description": "Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real " +
+      "point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at " +
+      "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
+      "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
+      "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
+      "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
+      "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "universe": {
+          "type": "object",
+          "description": "the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates.",
+        },
+        "members": {
+          "description": "membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends " +
+            "inclusive; a null end_date means still a member). Needs rebalance_dates.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "rebalance_dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "rebalance dates (ISO dates), strictly increasing, at least 2. Only with members.",
+        },
+        "liquidity": {
+          "description": "average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing " +
+            "ISO dates, one column per ticker; null = no data that day. Only with members.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "min_adv": {
+          "type": "number",
+          "description": "minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs " +
+            "liquidity.",
+        },
+        "adv_lookback": {
+          "type": "integer",
+          "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
+        },
+        "min_expected_turnover": {
+          "type": "number",
+          "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
+            ">= 0. Default 0.005.",
+        },
+      },
+      "required": [],
+    },
+  },
+  {
+    "name": "check_purge_effect",
+    "description": "Catches cross-validation folds whose training rows carry labels that overlap the test block, and " +
+      "measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a " +
+      "training row just before a test block knows part of the test period, and a row just after it shares " +
+      "the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), " +
+      "max(test) + horizon]. A training row is purged when its span meets the test span (endpoints " +
+      "included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard " +
+      "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
+      "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
+      "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
+      "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
+      "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
+      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "x": {
+          "description": "features, rows = observations (n rows), columns = features; a frame or an array of equal-length " +
+            "number arrays (rows); finite.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "y": {
+          "description": "binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "horizon": {
+          "type": "integer",
+          "description": "label horizon h in bars, an integer with 1 <= h < n.",
+        },
+        "splits": {
+          "type": "array",
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "integer",
+              },
+            },
+          },
+          "description": "your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no " +
+            "duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is " +
+            "audited.",
+        },
+        "n_splits": {
+          "type": "integer",
+          "description": "number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5.",
+        },
+        "embargo": {
+          "type": "number",
+          "description": "embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x " +
+            "n) bars. Default 0.01.",
+        },
+        "auc_tol": {
+          "type": "number",
+          "description": "AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01.",
+        },
+      },
+      "required": [
+        "x",
+        "y",
+        "horizon",
+      ],
+    },
+  },
+  {
+    "name": "check_reconcile_sources",
+    "description": "Attributes every divergence between two price sources for one instrument to a cause: a constant " +
+      "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
+      "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
+      "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
+      "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
+      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "close": {
+          "description": "source A's closes (price), dated, at least 2 dates; finite and > 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "other": {
+          "description": "source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both " +
+            "to their common dates first if the vendors' calendars differ.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "actions": {
+          "description": "known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an " +
+            "array of [date, ratio] pairs; ratio is the price factor.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "tol_bps": {
+          "type": "number",
+          "description": "divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10.",
+        },
+        "window_days": {
+          "type": "integer",
+          "description": "how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.",
+        },
+      },
+      "required": [
+        "close",
+        "other",
+      ],
+    },
+  },
+  {
+    "name": "check_regime_coverage",
+    "description": "Fails a test period that contains a single market regime, and reports per regime the number of " +
+      "separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility " +
+      "regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one " +
+      "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
+      "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
+      "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
+      "statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "test-period dates (ISO dates), strictly increasing, at least 2.",
+        },
+        "asset": {
+          "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "strategy": {
+          "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "position": {
+          "description": "position per period (any scale, 0 = flat), one per date; finite.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "labels": {
+          "description": "regime label per period (non-empty strings or integers), one per date.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "how": {
+          "type": "string",
+          "description": "how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > " +
+            "median\"); \"unstated\" earns a warning. Default \"unstated\".",
+        },
+        "min_regimes": {
+          "type": "integer",
+          "description": "fewest distinct labels the test period must contain, >= 1. Default 2.",
+        },
+        "min_episodes": {
+          "type": "integer",
+          "description": "fewest episodes per label before a warning, >= 1. Default 2.",
+        },
+      },
+      "required": [
+        "dates",
+        "asset",
+        "strategy",
+        "position",
+        "labels",
+      ],
+    },
+  },
+  {
+    "name": "check_regime_lookahead",
+    "description": "Fails a regime-probability series that flags regime switches before they happen. Smoothed " +
+      "(two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so " +
+      "they turn at or before the true switch. The series traded at period t must be known before period " +
+      "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
+      "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
+      "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
+      "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
+      "ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "regime": {
+          "description": "reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a " +
+            "proxy.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "p_calm": {
+          "description": "the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "lo": {
+          "type": "integer",
+          "description": "start of the evaluation window, a row position (inclusive), >= 0. Default 0.",
+        },
+        "hi": {
+          "type": "integer",
+          "description": "end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n.",
+        },
+        "max_anticipated": {
+          "type": "number",
+          "description": "largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about " +
+            "0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.",
+        },
+      },
+      "required": [
+        "regime",
+        "p_calm",
+      ],
+    },
+  },
+  {
+    "name": "check_research_audit",
+    "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
+      "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
+      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
+      "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: " +
+      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "best_sharpe": {
+          "type": "number",
+          "description": "the ANNUALISED Sharpe ratio you intend to report.",
+        },
+        "n_obs": {
+          "type": "integer",
+          "description": "number of per-period observations behind it (>= 2).",
+        },
+        "n_trials": {
+          "type": "integer",
+          "description": "honest number of configurations tried, abandoned ones included (>= 1).",
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year, to convert n_obs to years. Default 252.",
+        },
+        "model_returns": {
+          "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
+            "columns); without it PBO is skipped.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "n_blocks": {
+          "type": "integer",
+          "description": "S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16.",
+        },
+        "pbo_max": {
+          "type": "number",
+          "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
+        },
+      },
+      "required": [
+        "best_sharpe",
+        "n_obs",
+        "n_trials",
+      ],
+    },
+  },
+  {
+    "name": "check_rf_convention",
+    "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
+      "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
+      "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
+      "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "returns": {
+          "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "rf": {
+          "type": "number",
+          "description": "the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or " +
+            "per period) is what the guard infers.",
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year P, for annualising; >= 1. Default 252.",
+        },
+        "reported_sharpe": {
+          "type": "number",
+          "description": "the annualised Sharpe ratio a library reported.",
+        },
+        "tolerance": {
+          "type": "number",
+          "description": "a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and " +
+            "absolute; >= 0. Default 0.02.",
+        },
+      },
+      "required": [
+        "returns",
+        "rf",
+      ],
+    },
+  },
+  {
+    "name": "check_safe_asof",
+    "description": "Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies " +
+      "that every match is strictly prior to its signal, within the staleness budget, that the row count is " +
+      "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
+      "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
+      "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
+      "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "left": {
+          "description": "the signals; must contain on (and by).",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "right": {
+          "description": "the quotes; must contain on (and by).",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "on": {
+          "type": "string",
+          "description": "timestamp column in both frames, ISO date-times or numbers.",
+        },
+        "by": {
+          "description": "group key column or columns, present in both frames.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+            },
+          ],
+        },
+        "tolerance": {
+          "description": "the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, " +
+            "s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key " +
+            "units for numeric keys. Absent is reported as an error.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "allow_exact_matches": {
+          "type": "boolean",
+          "description": "whether a quote stamped exactly at the signal time may match. Default false.",
+        },
+        "direction": {
+          "type": "string",
+          "enum": [
+            "backward",
+            "forward",
+            "nearest",
+          ],
+          "description": "search direction, backward, forward or nearest; only backward is causal. Default \"backward\".",
+        },
+      },
+      "required": [
+        "left",
+        "right",
+        "on",
+      ],
+    },
+  },
+  {
+    "name": "check_spa_test",
+    "description": "Tests whether the best of many candidate strategies really beats a benchmark once the whole search " +
+      "is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized " +
+      "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
+      "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
+      "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
+      "statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "benchmark_returns": {
+          "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
+            "values.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "model_returns": {
+          "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
+            "candidate, rows aligned with benchmark_returns.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "reps": {
+          "type": "integer",
+          "description": "bootstrap replications, 1 to 100000. Default 1000.",
+        },
+        "block_size": {
+          "description": "mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the " +
+            "Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".",
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "auto",
+              ],
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "seed": {
+          "type": "integer",
+          "description": "MT19937 seed, an integer in [0, 2^32 - 1]. Default 0.",
+        },
+        "alpha": {
+          "type": "number",
+          "description": "significance level, in (0, 1). Default 0.05.",
+        },
+      },
+      "required": [
+        "benchmark_returns",
+        "model_returns",
+      ],
+    },
+  },
+  {
+    "name": "check_survivorship_audit",
+    "description": "Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a " +
+      "clean one. Over any multi-year window a few percent of listed companies delist every year; a panel " +
+      "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
+      "guard counts names whose data stops before the end of the sample against the expected delisting " +
+      "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
+      "the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "prices": {
+          "description": "the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null " +
+            "after a name stops trading and before it lists (null is meaningful here); non-null prices finite and " +
+            "> 0. Or a bare array of ticker strings, which can only be checked against listings and needs " +
+            "sample_start and sample_end.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "listings": {
+          "description": "a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, " +
+            "listing_date, delisting_date (ISO dates or null).",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "sample_start": {
+          "type": "string",
+          "format": "date",
+          "description": "start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "sample_end": {
+          "type": "string",
+          "format": "date",
+          "description": "end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, " +
+            "e.g. 2024-01-02.",
+        },
+        "min_gap_days": {
+          "type": "integer",
+          "description": "calendar days: a name whose last observation is more than this before sample_end counts as dead " +
+            "(delisted), >= 0. Default 30.",
+        },
+        "expected_annual_delist_rate": {
+          "type": "number",
+          "description": "prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default " +
+            "0.05.",
+        },
+      },
+      "required": [
+        "prices",
+      ],
+    },
+  },
+  {
+    "name": "check_trial_ledger",
+    "description": "Deflates the best Sharpe ratio of a research process by the honest number of trials behind it " +
+      "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
+      "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
+      "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
+      "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+      "Skill: backtest-validation.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "best_sharpe": {
+          "type": "number",
+          "description": "the ANNUALISED Sharpe ratio you intend to report.",
+        },
+        "n_obs": {
+          "type": "integer",
+          "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+        },
+        "sharpes": {
+          "type": "array",
+          "items": {
+            "type": "number",
+          },
+          "description": "ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.",
+        },
+        "n_trials": {
+          "type": "integer",
+          "description": "honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes.",
+        },
+        "sharpe_variance": {
+          "type": "number",
+          "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
+            "1) of sharpes.",
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year, to de-annualise the Sharpes. Default 252.",
+        },
+        "skew": {
+          "type": "number",
+          "description": "skewness of the best strategy's per-period returns. Default 0.",
+        },
+        "kurtosis": {
+          "type": "number",
+          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+        },
+        "alpha": {
+          "type": "number",
+          "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
+        },
+      },
+      "required": [
+        "best_sharpe",
+        "n_obs",
+      ],
+    },
+  },
+  {
+    "name": "check_weight_traps",
+    "description": "Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser " +
+      "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
+      "values; a price series has none. Columns without a negative value earn a warning. Reference " +
+      "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
+      "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
+      "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
+      "missing.",
+    "input_schema": {
+      "type": "object",
+      "properties": {
+        "asset_returns": {
+          "description": "the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), " +
+            "supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no " +
+            "observation\" and are allowed.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "linkage_method": {
+          "type": "string",
+          "enum": [
+            "single",
+            "complete",
+            "average",
+            "weighted",
+            "centroid",
+            "median",
+            "ward",
+          ],
+          "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
+            "complete, average, weighted, centroid, median or ward.",
+        },
+      },
+      "required": [
+        "asset_returns",
+      ],
+    },
+  },
+] as const satisfies readonly Anthropic.Messages.Tool[];
 
-export const openai = [{"type":"function","name":"list_skills","description":"Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference count and verification date. Use it to find the skill that explains a guard before running it.","parameters":{"type":"object","properties":{"plugin":{"type":"string","description":"Restrict to one plugin, e.g. fin-core."}},"required":[]},"strict":false},{"type":"function","name":"read_skill","description":"Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference list and the guards it owns; or one of its reference documents.","parameters":{"type":"object","properties":{"name":{"type":"string","description":"A skill name from list_skills, e.g. backtest-validation."},"reference":{"type":"string","description":"A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md text."}},"required":["name"]},"strict":false},{"type":"function","name":"search_skills","description":"Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). Hits are ranked by a BM25-style score and carry the best-matching line.","parameters":{"type":"object","properties":{"terms":{"type":"array","items":{"type":"string","maxLength":200},"minItems":1,"maxItems":32,"description":"Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most hits to return. Default 20."}},"required":["terms"]},"strict":false},{"type":"function","name":"list_guards","description":"Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, and whether it can be called over JSON (and why not).","parameters":{"type":"object","properties":{"skill":{"type":"string","description":"Restrict to the guards one skill owns, e.g. backtest-validation."}},"required":[]},"strict":false},{"type":"function","name":"describe_guard","description":"Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs.","parameters":{"type":"object","properties":{"name":{"type":"string","description":"A guard name (cost_curve) or its tool name (check_cost_curve)."}},"required":["name"]},"strict":false},{"type":"function","name":"bundle_coverage","description":"With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards that read them, plus tuning parameters). With slot names (no data), says which guards those slots make ready, what each other guard still needs, and which single slot would make more guards ready.","parameters":{"type":"object","properties":{"slots":{"type":"array","items":{"type":"string"},"description":"Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string is one name."}},"required":[]},"strict":false},{"type":"function","name":"check_backtest","description":"Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Slot names come from bundle_coverage() called with no arguments.","parameters":{"type":"object","properties":{"slots":{"type":"object","description":"Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. {\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}."},"guards":{"type":"array","items":{"type":"string"},"description":"Run only these guards (names from list_guards). A bare string is one name."},"audit":{"type":"array","items":{"type":"string"},"description":"Guards that must run for the status to be pass. A bare string is one name."},"strict":{"type":"boolean","description":"Raise the first rejected guard input as the call's own error instead of listing it in rejected. Default false."}},"required":["slots"]},"strict":false},{"type":"function","name":"check_adjustment_check","description":"Detects a raw (unadjusted) price series, or one adjusted by another convention than the one expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series (a percentage change books every action as a return) and when the detected convention differs from expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"close":{"description":"closes (price) of one instrument, dated; finite and > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"actions":{"description":"corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 split); any order; may be empty.","anyOf":[{"type":"object"},{"type":"array"}]},"raw_reference":{"description":"unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that day; non-null values > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"expected":{"type":"string","enum":["raw","back-adjusted","forward-adjusted","unknown"],"description":"the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown."},"jump_tol":{"type":"number","description":"tolerance of the jump test, in log points (> 0). Default 0.15."}},"required":["close","actions"]},"strict":false},{"type":"function","name":"check_ashare_rules","description":"Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. Skill: china-trading-stack.","parameters":{"type":"object","properties":{"bar":{"type":"object","properties":{"high":{"type":"number","description":"Session high, CNY, > 0."},"low":{"type":"number","description":"Session low, CNY, > 0."},"prev_close":{"type":"number","description":"Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required)."},"pre_close":{"type":"number","description":"Alias of prev_close."},"preclose":{"type":"number","description":"Alias of prev_close."},"open":{"type":"number","description":"Session open, CNY."},"close":{"type":"number","description":"Session close, CNY."},"volume":{"type":"number","description":"Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume."},"vol":{"type":"number","description":"Alias of volume."},"turnover_volume":{"type":"number","description":"Alias of volume."},"paused":{"description":"Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"is_paused":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"suspended":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"halted":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"trade_status":{"description":"Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: trading_status.","anyOf":[{"type":"string"},{"type":"number"}]},"trading_status":{"description":"Alias of trade_status.","anyOf":[{"type":"string"},{"type":"number"}]}},"required":["high","low"],"description":"one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or trading_status)."},"code":{"type":"string","description":"stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, .XSHE, .BSE (case-insensitive)."},"date":{"type":"string","format":"date","description":"the bar's trading date. ISO-8601 date, e.g. 2024-01-02."},"stock_name":{"type":"string","description":"security name, used to detect special treatment (ST, *ST)."},"side":{"type":"string","enum":["buy","sell"],"description":"the side of the fill being audited, buy or sell. Default \"buy\"."},"days_since_ipo":{"type":"integer","description":"sessions since listing, an integer >= 0 (0 = the listing day)."},"lots":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"date":{"type":"string","format":"date","description":"Purchase date (ISO). Aliases: trade_date, buy_date."},"trade_date":{"type":"string","format":"date","description":"Alias of date."},"buy_date":{"type":"string","format":"date","description":"Alias of date."},"qty":{"type":"number","description":"Shares bought, >= 0. Aliases: quantity, shares."},"quantity":{"type":"number","description":"Alias of qty."},"shares":{"type":"number","description":"Alias of qty."}},"required":[]},{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}}]},"description":"purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases quantity, shares) or [date, qty] pairs; used on sells only."}},"required":["bar","code","date"]},"strict":false},{"type":"function","name":"check_brinson_attribution","description":"Fails a performance attribution (allocation, selection, interaction by sector) whose weights or effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded (geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"panel":{"description":"one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and benchmark per-period simple sector returns). No nulls.","anyOf":[{"type":"object"},{"type":"array"}]},"panels":{"type":"array","items":{"anyOf":[{"type":"object"},{"type":"array"}]},"description":"several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; linked across periods."},"method":{"type":"string","enum":["fachler","bhb","topdown","geometric"],"description":"attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\"."},"tol":{"type":"number","description":"reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10."},"weight_tol":{"type":"number","description":"tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8."}},"required":[]},"strict":false},{"type":"function","name":"check_contamination_probe","description":"Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events the model was trained on is memory, not forecasting. Measures the share of the window that predates the cutoff and, with probe items, compares the model's accuracy on facts before and after the cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.","parameters":{"type":"object","properties":{"cutoff":{"type":"string","format":"date","description":"the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02."},"test_start":{"type":"string","format":"date","description":"first day of the backtest window. ISO-8601 date, e.g. 2024-01-02."},"test_end":{"type":"string","format":"date","description":"end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02."},"items":{"type":"array","items":{"type":"object","properties":{"asked_about":{"type":"string","format":"date","description":"The date the question is about (ISO)."},"question":{"type":"string","description":"The question put to the model."},"truth":{"type":"string","description":"The true answer."},"pre_cutoff":{"type":"boolean","description":"Whether the fact predates the cutoff; default asked_about < cutoff."},"answer":{"type":"string","description":"The model's answer, already obtained."},"correct":{"type":"boolean","description":"Whether the model answered correctly, already judged."}},"required":["asked_about","question","truth"]},"description":"probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default asked_about < cutoff), answer (optional string), correct (optional boolean)}."}},"required":["cutoff","test_start","test_end"]},"strict":false},{"type":"function","name":"check_continuous_contract","description":"Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and with the underlying contracts verifies that the stitched series is what the stated method produces. Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"stitched":{"description":"the continuous price series about to be used for percentage returns, dated.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"method":{"type":"string","enum":["difference","ratio","unadjusted"],"description":"the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = earlier prices multiplied by new/old; unadjusted = spliced as is)."},"contracts":{"description":"each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null outside the contract's trading life; given with roll_dates.","anyOf":[{"type":"object"},{"type":"array"}]},"roll_dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract j is held through the close of roll date j inclusive."},"atol":{"type":"number","description":"absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero (>= 0). Default 0.000001."}},"required":["stitched","method"]},"strict":false},{"type":"function","name":"check_cost_curve","description":"A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"returns":{"description":"per-period GROSS simple returns, before costs; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"turnover":{"description":"ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned with returns or one number for every period; finite, >= 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}},{"type":"number"}]},"bps":{"type":"array","items":{"type":"number"},"description":"round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50]."},"cost_bps":{"type":"number","description":"your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state your own; finite, >= 0. Default 10."},"benchmark":{"description":"the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}},{"type":"number"}]},"periods_per_year":{"type":"integer","description":"periods per year, for annualising; >= 1. Default 252."}},"required":["returns","turnover"]},"strict":false},{"type":"function","name":"check_fx_conventions","description":"Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday calendar). Skill: fx-markets.","parameters":{"type":"object","properties":{"pair":{"description":"currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and different.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"rate":{"description":"the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object keyed by the pair strings exactly as given.","anyOf":[{"type":"number"},{"type":"object"}]},"notional":{"type":"number","description":"position size in base currency units, > 0, for pip values."},"trade_date":{"type":"string","format":"date","description":"trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02."}},"required":["pair"]},"strict":false},{"type":"function","name":"check_greeks_convention","description":"Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= 0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.","parameters":{"type":"object","properties":{"greeks":{"type":"object","description":"the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, vega, theta, rho; other keys are carried through. Finite numbers."},"flag":{"type":"string","description":"option type: a string starting with c (call) or p (put), case-insensitive."},"moneyness":{"type":"number","description":"spot over strike S/K, > 0; enables the soft delta checks."},"convention":{"type":"string","description":"the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day (theta per 1/252 year)."}},"required":["greeks","flag"]},"strict":false},{"type":"function","name":"check_join_asof_sortedness","description":"Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other sorted-merge implementations) return quotes from the future: it runs that cursor join and an order-independent correct join side by side and counts the rows where they disagree. Both joins are backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"left":{"description":"the signals (rows to enrich); non-empty, must contain on and by.","anyOf":[{"type":"object"},{"type":"array"}]},"right":{"description":"the quotes; must contain on, by and val.","anyOf":[{"type":"object"},{"type":"array"}]},"on":{"type":"string","description":"time column in both frames, numbers or ISO date-times (same kind in both)."},"by":{"type":"string","description":"group column in both frames, strings or numbers (same kind in both)."},"val":{"type":"string","description":"the quote column to join; defaults to the first column of right that is neither on nor by."}},"required":["left","right","on","by"]},"strict":false},{"type":"function","name":"check_leveraged_reset","description":"Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the index return over the window. The product compounds lev x the DAILY return, loses to volatility ((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"index_returns":{"description":"DAILY simple returns of the underlying index over the window, finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"lev":{"type":"number","description":"daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0."},"modelled_return":{"type":"number","description":"the product's total simple return over the whole window (not annualised) that the backtest used; >= -1."},"financing":{"type":"number","description":"annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day year; inverse products pay none. May be negative. Default 0."},"expense":{"type":"number","description":"annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0."},"return_tol":{"type":"number","description":"allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001."}},"required":["index_returns","lev"]},"strict":false},{"type":"function","name":"check_npv_zero","description":"Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored on another day measures every year fraction from the wrong date. Shows the size of the error on a fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.","parameters":{"type":"object","properties":{"eval_date":{"type":"string","format":"date","description":"the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02."},"curve_ref":{"type":"string","format":"date","description":"the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02."},"expiry":{"type":"string","format":"date","description":"the option's exercise date. ISO-8601 date, e.g. 2024-01-02."},"spot":{"type":"number","description":"spot price of the reference option, > 0 (its strike is 100). Default 100."}},"required":["eval_date","curve_ref","expiry"]},"strict":false},{"type":"function","name":"check_paper_account_guard","description":"Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: broker-execution-apis.","parameters":{"type":"object","properties":{"broker":{"type":"string","description":"ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, td_ameritrade."},"account_id":{"type":"string","description":"IB only: the account id returned by the server (managedAccounts())."},"base_url":{"type":"string","description":"Alpaca only: the resolved base URL the client talks to (a URL or a bare host)."},"extra":{"type":"object","description":"broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence."}},"required":["broker"]},"strict":false},{"type":"function","name":"check_pit_fundamentals","description":"Catches fundamentals taken from a restatement or late filing that was not public on the decision date: builds the point-in-time view as of a date, compares it with the naive latest view (drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"facts":{"type":"array","items":{"type":"object","properties":{"start":{"type":"string","format":"date","description":"Period start, ISO date; absent for balance-sheet (instant) facts."},"end":{"type":"string","format":"date","description":"Period end, ISO date."},"val":{"type":"number","description":"The reported value, in the fact's unit (e.g. USD)."},"accn":{"type":"string","description":"Accession number of the filing that reported it."},"fy":{"type":"integer","description":"Fiscal year of the filing."},"fp":{"type":"string","description":"Fiscal period of the filing (FY, Q1 ... Q4)."},"form":{"type":"string","description":"Form type, e.g. 10-Q, 10-Q/A, 10-K."},"filed":{"type":"string","format":"date","description":"Filing date, ISO date: the fact is public from this date."},"frame":{"type":"string","description":"SEC calendar frame label such as CY2022Q3; not used."}},"required":["end","val","accn","form","filed"]},"description":"company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, frame?} with ISO dates and val in the fact's unit; non-empty."},"as_of":{"type":"string","format":"date","description":"the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02."},"used":{"description":"the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a series indexed by period key, a frame with columns period and val, or an object {period: value}.","anyOf":[{"type":"array"},{"type":"object"}]},"forms":{"type":"array","items":{"type":"string"},"description":"keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all forms."}},"required":["facts","as_of"]},"strict":false},{"type":"function","name":"check_pit_universe","description":"Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at almost every rebalance; one built from today's constituent list only ever adds names, so a backtest on it never holds the names that later failed and its returns are an upper bound. The guard audits additions, removals and two-sided name turnover across rebalance dates, or first builds the universe from a membership table (with an optional trailing liquidity screen). Required: universe or (members + rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"universe":{"type":"object","description":"the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates."},"members":{"description":"membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends inclusive; a null end_date means still a member). Needs rebalance_dates.","anyOf":[{"type":"object"},{"type":"array"}]},"rebalance_dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"rebalance dates (ISO dates), strictly increasing, at least 2. Only with members."},"liquidity":{"description":"average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing ISO dates, one column per ticker; null = no data that day. Only with members.","anyOf":[{"type":"object"},{"type":"array"}]},"min_adv":{"type":"number","description":"minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs liquidity."},"adv_lookback":{"type":"integer","description":"trailing window of the liquidity screen, in rows (days), >= 1. Default 21."},"min_expected_turnover":{"type":"number","description":"floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), >= 0. Default 0.005."}},"required":[]},"strict":false},{"type":"function","name":"check_purge_effect","description":"Catches cross-validation folds whose training rows carry labels that overlap the test block, and measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a training row just before a test block knows part of the test period, and a row just after it shares the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), max(test) + horizon]. A training row is purged when its span meets the test span (endpoints included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"x":{"description":"features, rows = observations (n rows), columns = features; a frame or an array of equal-length number arrays (rows); finite.","anyOf":[{"type":"object"},{"type":"array"}]},"y":{"description":"binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"horizon":{"type":"integer","description":"label horizon h in bars, an integer with 1 <= h < n."},"splits":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"description":"your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is audited."},"n_splits":{"type":"integer","description":"number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5."},"embargo":{"type":"number","description":"embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x n) bars. Default 0.01."},"auc_tol":{"type":"number","description":"AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01."}},"required":["x","y","horizon"]},"strict":false},{"type":"function","name":"check_reconcile_sources","description":"Attributes every divergence between two price sources for one instrument to a cause: a constant level offset (different adjustment conventions, returns agree), a step explained by a corporate action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"close":{"description":"source A's closes (price), dated, at least 2 dates; finite and > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"other":{"description":"source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both to their common dates first if the vendors' calendars differ.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"actions":{"description":"known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the price factor.","anyOf":[{"type":"object"},{"type":"array"}]},"tol_bps":{"type":"number","description":"divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10."},"window_days":{"type":"integer","description":"how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3."}},"required":["close","other"]},"strict":false},{"type":"function","name":"check_regime_coverage","description":"Fails a test period that contains a single market regime, and reports per regime the number of separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one observation of that regime. Per label (in first-appearance order) the table gives observations, episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), the worst drawdown within any one episode, time in the market, hit rate and episode-return statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"test-period dates (ISO dates), strictly increasing, at least 2."},"asset":{"description":"per-period simple returns of the underlying, one per date; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"strategy":{"description":"per-period simple returns of the strategy, net of costs, one per date; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"position":{"description":"position per period (any scale, 0 = flat), one per date; finite.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"labels":{"description":"regime label per period (non-empty strings or integers), one per date.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"how":{"type":"string","description":"how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > median\"); \"unstated\" earns a warning. Default \"unstated\"."},"min_regimes":{"type":"integer","description":"fewest distinct labels the test period must contain, >= 1. Default 2."},"min_episodes":{"type":"integer","description":"fewest episodes per label before a warning, >= 1. Default 2."}},"required":["dates","asset","strategy","position","labels"]},"strict":false},{"type":"function","name":"check_regime_lookahead","description":"Fails a regime-probability series that flags regime switches before they happen. Smoothed (two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so they turn at or before the true switch. The series traded at period t must be known before period t's return, so it should react after a switch, never on or before it. Every switch of the reference labels inside the window is timed against the traded probability (threshold 0.5): the guard fails when the median delay is not strictly positive, or when the share of anticipated switches exceeds max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"regime":{"description":"reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a proxy.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"p_calm":{"description":"the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"lo":{"type":"integer","description":"start of the evaluation window, a row position (inclusive), >= 0. Default 0."},"hi":{"type":"integer","description":"end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n."},"max_anticipated":{"type":"number","description":"largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about 0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25."}},"required":["regime","p_calm"]},"strict":false},{"type":"function","name":"check_research_audit","description":"Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"number of per-period observations behind it (>= 2)."},"n_trials":{"type":"integer","description":"honest number of configurations tried, abandoned ones included (>= 1)."},"periods_per_year":{"type":"integer","description":"periods per year, to convert n_obs to years. Default 252."},"model_returns":{"description":"per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 columns); without it PBO is skipped.","anyOf":[{"type":"object"},{"type":"array"}]},"n_blocks":{"type":"integer","description":"S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16."},"pbo_max":{"type":"number","description":"PBO at or above this fails, in (0, 1]. Default 0.5."}},"required":["best_sharpe","n_obs","n_trials"]},"strict":false},{"type":"function","name":"check_rf_convention","description":"Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free rate subtracted from every period (or an rf given in percent). Each convention subtracts a per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"returns":{"description":"per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"rf":{"type":"number","description":"the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or per period) is what the guard infers."},"periods_per_year":{"type":"integer","description":"periods per year P, for annualising; >= 1. Default 252."},"reported_sharpe":{"type":"number","description":"the annualised Sharpe ratio a library reported."},"tolerance":{"type":"number","description":"a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and absolute; >= 0. Default 0.02."}},"required":["returns","rf"]},"strict":false},{"type":"function","name":"check_safe_asof","description":"Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies that every match is strictly prior to its signal, within the staleness budget, that the row count is preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join silently; each is reported. max_staleness is in seconds for date-time keys and in key units for numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"left":{"description":"the signals; must contain on (and by).","anyOf":[{"type":"object"},{"type":"array"}]},"right":{"description":"the quotes; must contain on (and by).","anyOf":[{"type":"object"},{"type":"array"}]},"on":{"type":"string","description":"timestamp column in both frames, ISO date-times or numbers."},"by":{"description":"group key column or columns, present in both frames.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"tolerance":{"description":"the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key units for numeric keys. Absent is reported as an error.","anyOf":[{"type":"string"},{"type":"number"}]},"allow_exact_matches":{"type":"boolean","description":"whether a quote stamped exactly at the signal time may match. Default false."},"direction":{"type":"string","enum":["backward","forward","nearest"],"description":"search direction, backward, forward or nearest; only backward is causal. Default \"backward\"."}},"required":["left","right","on"]},"strict":false},{"type":"function","name":"check_spa_test","description":"Tests whether the best of many candidate strategies really beats a benchmark once the whole search is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"benchmark_returns":{"description":"per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite values.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"model_returns":{"description":"per-period simple returns of every candidate tried, abandoned ones included; one column per candidate, rows aligned with benchmark_returns.","anyOf":[{"type":"object"},{"type":"array"}]},"reps":{"type":"integer","description":"bootstrap replications, 1 to 100000. Default 1000."},"block_size":{"description":"mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".","anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]},"seed":{"type":"integer","description":"MT19937 seed, an integer in [0, 2^32 - 1]. Default 0."},"alpha":{"type":"number","description":"significance level, in (0, 1). Default 0.05."}},"required":["benchmark_returns","model_returns"]},"strict":false},{"type":"function","name":"check_survivorship_audit","description":"Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a clean one. Over any multi-year window a few percent of listed companies delist every year; a panel built from today's listings contains none of them, so every backtest on it skips the losers. The guard counts names whose data stops before the end of the sample against the expected delisting rate, checks a delisting table for names absent from the universe, and measures how much dropping the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"prices":{"description":"the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null after a name stops trading and before it lists (null is meaningful here); non-null prices finite and > 0. Or a bare array of ticker strings, which can only be checked against listings and needs sample_start and sample_end.","anyOf":[{"type":"object"},{"type":"array"}]},"listings":{"description":"a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, listing_date, delisting_date (ISO dates or null).","anyOf":[{"type":"object"},{"type":"array"}]},"sample_start":{"type":"string","format":"date","description":"start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02."},"sample_end":{"type":"string","format":"date","description":"end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, e.g. 2024-01-02."},"min_gap_days":{"type":"integer","description":"calendar days: a name whose last observation is more than this before sample_end counts as dead (delisted), >= 0. Default 30."},"expected_annual_delist_rate":{"type":"number","description":"prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default 0.05."}},"required":["prices"]},"strict":false},{"type":"function","name":"check_trial_ledger","description":"Deflates the best Sharpe ratio of a research process by the honest number of trials behind it (deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when the reported Sharpe is above every listed trial (the trial count describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). Skill: backtest-validation.","parameters":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"T, the number of per-period observations in the best strategy's track record (>= 2)."},"sharpes":{"type":"array","items":{"type":"number"},"description":"ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included."},"n_trials":{"type":"integer","description":"honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes."},"sharpe_variance":{"type":"number","description":"variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof 1) of sharpes."},"periods_per_year":{"type":"integer","description":"periods per year, to de-annualise the Sharpes. Default 252."},"skew":{"type":"number","description":"skewness of the best strategy's per-period returns. Default 0."},"kurtosis":{"type":"number","description":"RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3."},"alpha":{"type":"number","description":"the DSR must exceed 1 - alpha, in (0, 1). Default 0.05."}},"required":["best_sharpe","n_obs"]},"strict":false},{"type":"function","name":"check_weight_traps","description":"Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser handed prices returns weights that mean nothing, with no error. A genuine return series has negative values; a price series has none. Columns without a negative value earn a warning. Reference hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"asset_returns":{"description":"the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no observation\" and are allowed.","anyOf":[{"type":"object"},{"type":"array"}]},"linkage_method":{"type":"string","enum":["single","complete","average","weighted","centroid","median","ward"],"description":"hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), complete, average, weighted, centroid, median or ward."}},"required":["asset_returns"]},"strict":false}] as const satisfies readonly OpenAI.Responses.FunctionTool[];
+export const openai = [
+  {
+    "type": "function",
+    "name": "list_skills",
+    "description": "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, " +
+      "reference count and verification date. Use it to find the skill that explains a guard before running " +
+      "it.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "plugin": {
+          "type": "string",
+          "description": "Restrict to one plugin, e.g. fin-core.",
+        },
+      },
+      "required": [],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "read_skill",
+    "description": "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its " +
+      "reference list and the guards it owns; or one of its reference documents.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "A skill name from list_skills, e.g. backtest-validation.",
+        },
+        "reference": {
+          "type": "string",
+          "description": "A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md " +
+            "text.",
+        },
+      },
+      "required": [
+        "name",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "search_skills",
+    "description": "Full-text search over the skills: every term must match (prefix matching, so delist finds " +
+      "delisting). Hits are ranked by a BM25-style score and carry the best-matching line.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "terms": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 200,
+          },
+          "minItems": 1,
+          "maxItems": 32,
+          "description": "Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one " +
+            "term.",
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "description": "Most hits to return. Default 20.",
+        },
+      },
+      "required": [
+        "terms",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "list_guards",
+    "description": "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool " +
+      "name, and whether it can be called over JSON (and why not).",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "skill": {
+          "type": "string",
+          "description": "Restrict to the guards one skill owns, e.g. backtest-validation.",
+        },
+      },
+      "required": [],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "describe_guard",
+    "description": "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and " +
+      "input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking " +
+      "inputs.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "A guard name (cost_curve) or its tool name (check_cost_curve).",
+        },
+      },
+      "required": [
+        "name",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "bundle_coverage",
+    "description": "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards " +
+      "that read them, plus tuning parameters). With slot names (no data), says which guards those slots " +
+      "make ready, what each other guard still needs, and which single slot would make more guards ready.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "slots": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string " +
+            "is one name.",
+        },
+      },
+      "required": [],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_backtest",
+    "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
+      "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
+      "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
+      "directly. Slot names come from bundle_coverage() called with no arguments.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "slots": {
+          "type": "object",
+          "description": "Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. " +
+            "{\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}.",
+        },
+        "guards": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Run only these guards (names from list_guards). A bare string is one name.",
+        },
+        "audit": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Guards that must run for the status to be pass. A bare string is one name.",
+        },
+        "strict": {
+          "type": "boolean",
+          "description": "Raise the first rejected guard input as the call's own error instead of listing it in rejected. " +
+            "Default false.",
+        },
+      },
+      "required": [
+        "slots",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_adjustment_check",
+    "description": "Detects a raw (unadjusted) price series, or one adjusted by another convention than the one " +
+      "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
+      "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
+      "(a percentage change books every action as a return) and when the detected convention differs from " +
+      "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
+      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "close": {
+          "description": "closes (price) of one instrument, dated; finite and > 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "actions": {
+          "description": "corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), " +
+            "or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 " +
+            "split); any order; may be empty.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "raw_reference": {
+          "description": "unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that " +
+            "day; non-null values > 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "expected": {
+          "type": "string",
+          "enum": [
+            "raw",
+            "back-adjusted",
+            "forward-adjusted",
+            "unknown",
+          ],
+          "description": "the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown.",
+        },
+        "jump_tol": {
+          "type": "number",
+          "description": "tolerance of the jump test, in log points (> 0). Default 0.15.",
+        },
+      },
+      "required": [
+        "close",
+        "actions",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_ashare_rules",
+    "description": "Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar " +
+      "locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume " +
+      "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
+      "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
+      "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
+      "Skill: china-trading-stack.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "bar": {
+          "type": "object",
+          "properties": {
+            "high": {
+              "type": "number",
+              "description": "Session high, CNY, > 0.",
+            },
+            "low": {
+              "type": "number",
+              "description": "Session low, CNY, > 0.",
+            },
+            "prev_close": {
+              "type": "number",
+              "description": "Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required).",
+            },
+            "pre_close": {
+              "type": "number",
+              "description": "Alias of prev_close.",
+            },
+            "preclose": {
+              "type": "number",
+              "description": "Alias of prev_close.",
+            },
+            "open": {
+              "type": "number",
+              "description": "Session open, CNY.",
+            },
+            "close": {
+              "type": "number",
+              "description": "Session close, CNY.",
+            },
+            "volume": {
+              "type": "number",
+              "description": "Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume.",
+            },
+            "vol": {
+              "type": "number",
+              "description": "Alias of volume.",
+            },
+            "turnover_volume": {
+              "type": "number",
+              "description": "Alias of volume.",
+            },
+            "paused": {
+              "description": "Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "is_paused": {
+              "description": "Suspension flag, as paused.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "suspended": {
+              "description": "Suspension flag, as paused.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "halted": {
+              "description": "Suspension flag, as paused.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "trade_status": {
+              "description": "Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: " +
+                "trading_status.",
+              "anyOf": [
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "number",
+                },
+              ],
+            },
+            "trading_status": {
+              "description": "Alias of trade_status.",
+              "anyOf": [
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "number",
+                },
+              ],
+            },
+          },
+          "required": [
+            "high",
+            "low",
+          ],
+          "description": "one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, " +
+            "preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning " +
+            "no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or " +
+            "trading_status).",
+        },
+        "code": {
+          "type": "string",
+          "description": "stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, " +
+            ".XSHE, .BSE (case-insensitive).",
+        },
+        "date": {
+          "type": "string",
+          "format": "date",
+          "description": "the bar's trading date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "stock_name": {
+          "type": "string",
+          "description": "security name, used to detect special treatment (ST, *ST).",
+        },
+        "side": {
+          "type": "string",
+          "enum": [
+            "buy",
+            "sell",
+          ],
+          "description": "the side of the fill being audited, buy or sell. Default \"buy\".",
+        },
+        "days_since_ipo": {
+          "type": "integer",
+          "description": "sessions since listing, an integer >= 0 (0 = the listing day).",
+        },
+        "lots": {
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "date": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Purchase date (ISO). Aliases: trade_date, buy_date.",
+                  },
+                  "trade_date": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Alias of date.",
+                  },
+                  "buy_date": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Alias of date.",
+                  },
+                  "qty": {
+                    "type": "number",
+                    "description": "Shares bought, >= 0. Aliases: quantity, shares.",
+                  },
+                  "quantity": {
+                    "type": "number",
+                    "description": "Alias of qty.",
+                  },
+                  "shares": {
+                    "type": "number",
+                    "description": "Alias of qty.",
+                  },
+                },
+                "required": [],
+              },
+              {
+                "type": "array",
+                "items": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "number",
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+          "description": "purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases " +
+            "quantity, shares) or [date, qty] pairs; used on sells only.",
+        },
+      },
+      "required": [
+        "bar",
+        "code",
+        "date",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_brinson_attribution",
+    "description": "Fails a performance attribution (allocation, selection, interaction by sector) whose weights or " +
+      "effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data " +
+      "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
+      "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
+      "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
+      "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "panel": {
+          "description": "one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), " +
+            "columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and " +
+            "benchmark per-period simple sector returns). No nulls.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "panels": {
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "description": "several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; " +
+            "linked across periods.",
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "fachler",
+            "bhb",
+            "topdown",
+            "geometric",
+          ],
+          "description": "attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\".",
+        },
+        "tol": {
+          "type": "number",
+          "description": "reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10.",
+        },
+        "weight_tol": {
+          "type": "number",
+          "description": "tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.",
+        },
+      },
+      "required": [],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_contamination_probe",
+    "description": "Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events " +
+      "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
+      "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
+      "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
+      "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
+      "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "cutoff": {
+          "type": "string",
+          "format": "date",
+          "description": "the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "test_start": {
+          "type": "string",
+          "format": "date",
+          "description": "first day of the backtest window. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "test_end": {
+          "type": "string",
+          "format": "date",
+          "description": "end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "items": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "asked_about": {
+                "type": "string",
+                "format": "date",
+                "description": "The date the question is about (ISO).",
+              },
+              "question": {
+                "type": "string",
+                "description": "The question put to the model.",
+              },
+              "truth": {
+                "type": "string",
+                "description": "The true answer.",
+              },
+              "pre_cutoff": {
+                "type": "boolean",
+                "description": "Whether the fact predates the cutoff; default asked_about < cutoff.",
+              },
+              "answer": {
+                "type": "string",
+                "description": "The model's answer, already obtained.",
+              },
+              "correct": {
+                "type": "boolean",
+                "description": "Whether the model answered correctly, already judged.",
+              },
+            },
+            "required": [
+              "asked_about",
+              "question",
+              "truth",
+            ],
+          },
+          "description": "probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default " +
+            "asked_about < cutoff), answer (optional string), correct (optional boolean)}.",
+        },
+      },
+      "required": [
+        "cutoff",
+        "test_start",
+        "test_end",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_continuous_contract",
+    "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
+      "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
+      "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
+      "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
+      "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "stitched": {
+          "description": "the continuous price series about to be used for percentage returns, dated.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "difference",
+            "ratio",
+            "unadjusted",
+          ],
+          "description": "the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = " +
+            "earlier prices multiplied by new/old; unadjusted = spliced as is).",
+        },
+        "contracts": {
+          "description": "each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null " +
+            "outside the contract's trading life; given with roll_dates.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "roll_dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract " +
+            "j is held through the close of roll date j inclusive.",
+        },
+        "atol": {
+          "type": "number",
+          "description": "absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero " +
+            "(>= 0). Default 0.000001.",
+        },
+      },
+      "required": [
+        "stitched",
+        "method",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_cost_curve",
+    "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
+      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
+      "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
+      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "returns": {
+          "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "turnover": {
+          "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
+            "with returns or one number for every period; finite, >= 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "bps": {
+          "type": "array",
+          "items": {
+            "type": "number",
+          },
+          "description": "round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50].",
+        },
+        "cost_bps": {
+          "type": "number",
+          "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
+            "your own; finite, >= 0. Default 10.",
+        },
+        "benchmark": {
+          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year, for annualising; >= 1. Default 252.",
+        },
+      },
+      "required": [
+        "returns",
+        "turnover",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_fx_conventions",
+    "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
+      "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
+      "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
+      "calendar). Skill: fx-markets.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "pair": {
+          "description": "currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case " +
+            "is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and " +
+            "different.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+            },
+          ],
+        },
+        "rate": {
+          "description": "the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object " +
+            "keyed by the pair strings exactly as given.",
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "object",
+            },
+          ],
+        },
+        "notional": {
+          "type": "number",
+          "description": "position size in base currency units, > 0, for pip values.",
+        },
+        "trade_date": {
+          "type": "string",
+          "format": "date",
+          "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+      },
+      "required": [
+        "pair",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_greeks_convention",
+    "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
+      "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
+      "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
+      "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "greeks": {
+          "type": "object",
+          "description": "the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, " +
+            "vega, theta, rho; other keys are carried through. Finite numbers.",
+        },
+        "flag": {
+          "type": "string",
+          "description": "option type: a string starting with c (call) or p (put), case-insensitive.",
+        },
+        "moneyness": {
+          "type": "number",
+          "description": "spot over strike S/K, > 0; enables the soft delta checks.",
+        },
+        "convention": {
+          "type": "string",
+          "description": "the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or " +
+            "per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day " +
+            "(theta per 1/252 year).",
+        },
+      },
+      "required": [
+        "greeks",
+        "flag",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_join_asof_sortedness",
+    "description": "Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other " +
+      "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
+      "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
+      "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
+      "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "left": {
+          "description": "the signals (rows to enrich); non-empty, must contain on and by.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "right": {
+          "description": "the quotes; must contain on, by and val.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "on": {
+          "type": "string",
+          "description": "time column in both frames, numbers or ISO date-times (same kind in both).",
+        },
+        "by": {
+          "type": "string",
+          "description": "group column in both frames, strings or numbers (same kind in both).",
+        },
+        "val": {
+          "type": "string",
+          "description": "the quote column to join; defaults to the first column of right that is neither on nor by.",
+        },
+      },
+      "required": [
+        "left",
+        "right",
+        "on",
+        "by",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_leveraged_reset",
+    "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
+      "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
+      "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
+      "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
+      "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "index_returns": {
+          "description": "DAILY simple returns of the underlying index over the window, finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "lev": {
+          "type": "number",
+          "description": "daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0.",
+        },
+        "modelled_return": {
+          "type": "number",
+          "description": "the product's total simple return over the whole window (not annualised) that the backtest used; >= " +
+            "-1.",
+        },
+        "financing": {
+          "type": "number",
+          "description": "annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day " +
+            "year; inverse products pay none. May be negative. Default 0.",
+        },
+        "expense": {
+          "type": "number",
+          "description": "annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0.",
+        },
+        "return_tol": {
+          "type": "number",
+          "description": "allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001.",
+        },
+      },
+      "required": [
+        "index_returns",
+        "lev",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_npv_zero",
+    "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
+      "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
+      "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
+      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "eval_date": {
+          "type": "string",
+          "format": "date",
+          "description": "the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "curve_ref": {
+          "type": "string",
+          "format": "date",
+          "description": "the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "expiry": {
+          "type": "string",
+          "format": "date",
+          "description": "the option's exercise date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "spot": {
+          "type": "number",
+          "description": "spot price of the reference option, > 0 (its strike is 100). Default 100.",
+        },
+      },
+      "required": [
+        "eval_date",
+        "curve_ref",
+        "expiry",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_paper_account_guard",
+    "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
+      "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
+      "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
+      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
+      "broker-execution-apis.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "broker": {
+          "type": "string",
+          "description": "ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, " +
+            "ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, " +
+            "td_ameritrade.",
+        },
+        "account_id": {
+          "type": "string",
+          "description": "IB only: the account id returned by the server (managedAccounts()).",
+        },
+        "base_url": {
+          "type": "string",
+          "description": "Alpaca only: the resolved base URL the client talks to (a URL or a bare host).",
+        },
+        "extra": {
+          "type": "object",
+          "description": "broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with " +
+            "urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence.",
+        },
+      },
+      "required": [
+        "broker",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_pit_fundamentals",
+    "description": "Catches fundamentals taken from a restatement or late filing that was not public on the decision " +
+      "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
+      "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
+      "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
+      "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
+      "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "facts": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "start": {
+                "type": "string",
+                "format": "date",
+                "description": "Period start, ISO date; absent for balance-sheet (instant) facts.",
+              },
+              "end": {
+                "type": "string",
+                "format": "date",
+                "description": "Period end, ISO date.",
+              },
+              "val": {
+                "type": "number",
+                "description": "The reported value, in the fact's unit (e.g. USD).",
+              },
+              "accn": {
+                "type": "string",
+                "description": "Accession number of the filing that reported it.",
+              },
+              "fy": {
+                "type": "integer",
+                "description": "Fiscal year of the filing.",
+              },
+              "fp": {
+                "type": "string",
+                "description": "Fiscal period of the filing (FY, Q1 ... Q4).",
+              },
+              "form": {
+                "type": "string",
+                "description": "Form type, e.g. 10-Q, 10-Q/A, 10-K.",
+              },
+              "filed": {
+                "type": "string",
+                "format": "date",
+                "description": "Filing date, ISO date: the fact is public from this date.",
+              },
+              "frame": {
+                "type": "string",
+                "description": "SEC calendar frame label such as CY2022Q3; not used.",
+              },
+            },
+            "required": [
+              "end",
+              "val",
+              "accn",
+              "form",
+              "filed",
+            ],
+          },
+          "description": "company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, " +
+            "frame?} with ISO dates and val in the fact's unit; non-empty.",
+        },
+        "as_of": {
+          "type": "string",
+          "format": "date",
+          "description": "the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "used": {
+          "description": "the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a " +
+            "series indexed by period key, a frame with columns period and val, or an object {period: value}.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+            },
+          ],
+        },
+        "forms": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all " +
+            "forms.",
+        },
+      },
+      "required": [
+        "facts",
+        "as_of",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_pit_universe",
+    "description": "Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real " +
+      "point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at " +
+      "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
+      "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
+      "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
+      "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
+      "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "universe": {
+          "type": "object",
+          "description": "the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates.",
+        },
+        "members": {
+          "description": "membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends " +
+            "inclusive; a null end_date means still a member). Needs rebalance_dates.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "rebalance_dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "rebalance dates (ISO dates), strictly increasing, at least 2. Only with members.",
+        },
+        "liquidity": {
+          "description": "average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing " +
+            "ISO dates, one column per ticker; null = no data that day. Only with members.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "min_adv": {
+          "type": "number",
+          "description": "minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs " +
+            "liquidity.",
+        },
+        "adv_lookback": {
+          "type": "integer",
+          "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
+        },
+        "min_expected_turnover": {
+          "type": "number",
+          "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
+            ">= 0. Default 0.005.",
+        },
+      },
+      "required": [],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_purge_effect",
+    "description": "Catches cross-validation folds whose training rows carry labels that overlap the test block, and " +
+      "measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a " +
+      "training row just before a test block knows part of the test period, and a row just after it shares " +
+      "the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), " +
+      "max(test) + horizon]. A training row is purged when its span meets the test span (endpoints " +
+      "included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard " +
+      "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
+      "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
+      "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
+      "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
+      "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
+      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "x": {
+          "description": "features, rows = observations (n rows), columns = features; a frame or an array of equal-length " +
+            "number arrays (rows); finite.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "y": {
+          "description": "binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "horizon": {
+          "type": "integer",
+          "description": "label horizon h in bars, an integer with 1 <= h < n.",
+        },
+        "splits": {
+          "type": "array",
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "integer",
+              },
+            },
+          },
+          "description": "your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no " +
+            "duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is " +
+            "audited.",
+        },
+        "n_splits": {
+          "type": "integer",
+          "description": "number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5.",
+        },
+        "embargo": {
+          "type": "number",
+          "description": "embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x " +
+            "n) bars. Default 0.01.",
+        },
+        "auc_tol": {
+          "type": "number",
+          "description": "AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01.",
+        },
+      },
+      "required": [
+        "x",
+        "y",
+        "horizon",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_reconcile_sources",
+    "description": "Attributes every divergence between two price sources for one instrument to a cause: a constant " +
+      "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
+      "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
+      "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
+      "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
+      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "close": {
+          "description": "source A's closes (price), dated, at least 2 dates; finite and > 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "other": {
+          "description": "source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both " +
+            "to their common dates first if the vendors' calendars differ.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "actions": {
+          "description": "known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an " +
+            "array of [date, ratio] pairs; ratio is the price factor.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "tol_bps": {
+          "type": "number",
+          "description": "divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10.",
+        },
+        "window_days": {
+          "type": "integer",
+          "description": "how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.",
+        },
+      },
+      "required": [
+        "close",
+        "other",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_regime_coverage",
+    "description": "Fails a test period that contains a single market regime, and reports per regime the number of " +
+      "separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility " +
+      "regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one " +
+      "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
+      "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
+      "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
+      "statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "test-period dates (ISO dates), strictly increasing, at least 2.",
+        },
+        "asset": {
+          "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "strategy": {
+          "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "position": {
+          "description": "position per period (any scale, 0 = flat), one per date; finite.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "labels": {
+          "description": "regime label per period (non-empty strings or integers), one per date.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "how": {
+          "type": "string",
+          "description": "how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > " +
+            "median\"); \"unstated\" earns a warning. Default \"unstated\".",
+        },
+        "min_regimes": {
+          "type": "integer",
+          "description": "fewest distinct labels the test period must contain, >= 1. Default 2.",
+        },
+        "min_episodes": {
+          "type": "integer",
+          "description": "fewest episodes per label before a warning, >= 1. Default 2.",
+        },
+      },
+      "required": [
+        "dates",
+        "asset",
+        "strategy",
+        "position",
+        "labels",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_regime_lookahead",
+    "description": "Fails a regime-probability series that flags regime switches before they happen. Smoothed " +
+      "(two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so " +
+      "they turn at or before the true switch. The series traded at period t must be known before period " +
+      "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
+      "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
+      "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
+      "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
+      "ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "regime": {
+          "description": "reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a " +
+            "proxy.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "p_calm": {
+          "description": "the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "lo": {
+          "type": "integer",
+          "description": "start of the evaluation window, a row position (inclusive), >= 0. Default 0.",
+        },
+        "hi": {
+          "type": "integer",
+          "description": "end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n.",
+        },
+        "max_anticipated": {
+          "type": "number",
+          "description": "largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about " +
+            "0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.",
+        },
+      },
+      "required": [
+        "regime",
+        "p_calm",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_research_audit",
+    "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
+      "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
+      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
+      "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: " +
+      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "best_sharpe": {
+          "type": "number",
+          "description": "the ANNUALISED Sharpe ratio you intend to report.",
+        },
+        "n_obs": {
+          "type": "integer",
+          "description": "number of per-period observations behind it (>= 2).",
+        },
+        "n_trials": {
+          "type": "integer",
+          "description": "honest number of configurations tried, abandoned ones included (>= 1).",
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year, to convert n_obs to years. Default 252.",
+        },
+        "model_returns": {
+          "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
+            "columns); without it PBO is skipped.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "n_blocks": {
+          "type": "integer",
+          "description": "S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16.",
+        },
+        "pbo_max": {
+          "type": "number",
+          "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
+        },
+      },
+      "required": [
+        "best_sharpe",
+        "n_obs",
+        "n_trials",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_rf_convention",
+    "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
+      "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
+      "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
+      "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "returns": {
+          "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "rf": {
+          "type": "number",
+          "description": "the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or " +
+            "per period) is what the guard infers.",
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year P, for annualising; >= 1. Default 252.",
+        },
+        "reported_sharpe": {
+          "type": "number",
+          "description": "the annualised Sharpe ratio a library reported.",
+        },
+        "tolerance": {
+          "type": "number",
+          "description": "a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and " +
+            "absolute; >= 0. Default 0.02.",
+        },
+      },
+      "required": [
+        "returns",
+        "rf",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_safe_asof",
+    "description": "Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies " +
+      "that every match is strictly prior to its signal, within the staleness budget, that the row count is " +
+      "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
+      "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
+      "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
+      "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "left": {
+          "description": "the signals; must contain on (and by).",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "right": {
+          "description": "the quotes; must contain on (and by).",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "on": {
+          "type": "string",
+          "description": "timestamp column in both frames, ISO date-times or numbers.",
+        },
+        "by": {
+          "description": "group key column or columns, present in both frames.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+            },
+          ],
+        },
+        "tolerance": {
+          "description": "the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, " +
+            "s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key " +
+            "units for numeric keys. Absent is reported as an error.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "allow_exact_matches": {
+          "type": "boolean",
+          "description": "whether a quote stamped exactly at the signal time may match. Default false.",
+        },
+        "direction": {
+          "type": "string",
+          "enum": [
+            "backward",
+            "forward",
+            "nearest",
+          ],
+          "description": "search direction, backward, forward or nearest; only backward is causal. Default \"backward\".",
+        },
+      },
+      "required": [
+        "left",
+        "right",
+        "on",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_spa_test",
+    "description": "Tests whether the best of many candidate strategies really beats a benchmark once the whole search " +
+      "is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized " +
+      "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
+      "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
+      "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
+      "statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "benchmark_returns": {
+          "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
+            "values.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "model_returns": {
+          "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
+            "candidate, rows aligned with benchmark_returns.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "reps": {
+          "type": "integer",
+          "description": "bootstrap replications, 1 to 100000. Default 1000.",
+        },
+        "block_size": {
+          "description": "mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the " +
+            "Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".",
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "auto",
+              ],
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "seed": {
+          "type": "integer",
+          "description": "MT19937 seed, an integer in [0, 2^32 - 1]. Default 0.",
+        },
+        "alpha": {
+          "type": "number",
+          "description": "significance level, in (0, 1). Default 0.05.",
+        },
+      },
+      "required": [
+        "benchmark_returns",
+        "model_returns",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_survivorship_audit",
+    "description": "Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a " +
+      "clean one. Over any multi-year window a few percent of listed companies delist every year; a panel " +
+      "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
+      "guard counts names whose data stops before the end of the sample against the expected delisting " +
+      "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
+      "the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "prices": {
+          "description": "the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null " +
+            "after a name stops trading and before it lists (null is meaningful here); non-null prices finite and " +
+            "> 0. Or a bare array of ticker strings, which can only be checked against listings and needs " +
+            "sample_start and sample_end.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "listings": {
+          "description": "a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, " +
+            "listing_date, delisting_date (ISO dates or null).",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "sample_start": {
+          "type": "string",
+          "format": "date",
+          "description": "start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "sample_end": {
+          "type": "string",
+          "format": "date",
+          "description": "end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, " +
+            "e.g. 2024-01-02.",
+        },
+        "min_gap_days": {
+          "type": "integer",
+          "description": "calendar days: a name whose last observation is more than this before sample_end counts as dead " +
+            "(delisted), >= 0. Default 30.",
+        },
+        "expected_annual_delist_rate": {
+          "type": "number",
+          "description": "prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default " +
+            "0.05.",
+        },
+      },
+      "required": [
+        "prices",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_trial_ledger",
+    "description": "Deflates the best Sharpe ratio of a research process by the honest number of trials behind it " +
+      "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
+      "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
+      "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
+      "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+      "Skill: backtest-validation.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "best_sharpe": {
+          "type": "number",
+          "description": "the ANNUALISED Sharpe ratio you intend to report.",
+        },
+        "n_obs": {
+          "type": "integer",
+          "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+        },
+        "sharpes": {
+          "type": "array",
+          "items": {
+            "type": "number",
+          },
+          "description": "ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.",
+        },
+        "n_trials": {
+          "type": "integer",
+          "description": "honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes.",
+        },
+        "sharpe_variance": {
+          "type": "number",
+          "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
+            "1) of sharpes.",
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year, to de-annualise the Sharpes. Default 252.",
+        },
+        "skew": {
+          "type": "number",
+          "description": "skewness of the best strategy's per-period returns. Default 0.",
+        },
+        "kurtosis": {
+          "type": "number",
+          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+        },
+        "alpha": {
+          "type": "number",
+          "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
+        },
+      },
+      "required": [
+        "best_sharpe",
+        "n_obs",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_weight_traps",
+    "description": "Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser " +
+      "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
+      "values; a price series has none. Columns without a negative value earn a warning. Reference " +
+      "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
+      "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
+      "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
+      "missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "asset_returns": {
+          "description": "the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), " +
+            "supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no " +
+            "observation\" and are allowed.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "linkage_method": {
+          "type": "string",
+          "enum": [
+            "single",
+            "complete",
+            "average",
+            "weighted",
+            "centroid",
+            "median",
+            "ward",
+          ],
+          "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
+            "complete, average, weighted, centroid, median or ward.",
+        },
+      },
+      "required": [
+        "asset_returns",
+      ],
+    },
+    "strict": false,
+  },
+] as const satisfies readonly OpenAI.Responses.FunctionTool[];
 
-export const openaiStrict = [{"type":"function","name":"list_skills","description":"Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference count and verification date. Use it to find the skill that explains a guard before running it.","parameters":{"type":"object","properties":{"plugin":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Restrict to one plugin, e.g. fin-core."}},"required":["plugin"],"additionalProperties":false},"strict":true},{"type":"function","name":"read_skill","description":"Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference list and the guards it owns; or one of its reference documents.","parameters":{"type":"object","properties":{"name":{"type":"string","description":"A skill name from list_skills, e.g. backtest-validation."},"reference":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md text."}},"required":["name","reference"],"additionalProperties":false},"strict":true},{"type":"function","name":"search_skills","description":"Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). Hits are ranked by a BM25-style score and carry the best-matching line.","parameters":{"type":"object","properties":{"terms":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":32,"description":"Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term."},"limit":{"anyOf":[{"type":"integer","minimum":1,"maximum":100},{"type":"null"}],"description":"Most hits to return. Default 20."}},"required":["terms","limit"],"additionalProperties":false},"strict":true},{"type":"function","name":"list_guards","description":"Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, and whether it can be called over JSON (and why not).","parameters":{"type":"object","properties":{"skill":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Restrict to the guards one skill owns, e.g. backtest-validation."}},"required":["skill"],"additionalProperties":false},"strict":true},{"type":"function","name":"describe_guard","description":"Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs.","parameters":{"type":"object","properties":{"name":{"type":"string","description":"A guard name (cost_curve) or its tool name (check_cost_curve)."}},"required":["name"],"additionalProperties":false},"strict":true},{"type":"function","name":"bundle_coverage","description":"With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards that read them, plus tuning parameters). With slot names (no data), says which guards those slots make ready, what each other guard still needs, and which single slot would make more guards ready.","parameters":{"type":"object","properties":{"slots":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}],"description":"Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string is one name."}},"required":["slots"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_backtest","description":"Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Slot names come from bundle_coverage() called with no arguments.","parameters":{"type":"object","properties":{"slots":{"type":"object","description":"Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. {\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}."},"guards":{"type":"array","items":{"type":"string"},"description":"Run only these guards (names from list_guards). A bare string is one name."},"audit":{"type":"array","items":{"type":"string"},"description":"Guards that must run for the status to be pass. A bare string is one name."},"strict":{"type":"boolean","description":"Raise the first rejected guard input as the call's own error instead of listing it in rejected. Default false."}},"required":["slots"]},"strict":false},{"type":"function","name":"check_adjustment_check","description":"Detects a raw (unadjusted) price series, or one adjusted by another convention than the one expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series (a percentage change books every action as a return) and when the detected convention differs from expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"close":{"description":"closes (price) of one instrument, dated; finite and > 0.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"actions":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}}]}}],"description":"corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 split); any order; may be empty."},"raw_reference":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},{"type":"null"}],"description":"unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that day; non-null values > 0."},"expected":{"anyOf":[{"type":"string","enum":["raw","back-adjusted","forward-adjusted","unknown"]},{"type":"null"}],"description":"the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown."},"jump_tol":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"tolerance of the jump test, in log points (> 0). Default 0.15."}},"required":["close","actions","raw_reference","expected","jump_tol"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_ashare_rules","description":"Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. Skill: china-trading-stack.","parameters":{"type":"object","properties":{"bar":{"type":"object","properties":{"high":{"type":"number","description":"Session high, CNY, > 0."},"low":{"type":"number","description":"Session low, CNY, > 0."},"prev_close":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required)."},"pre_close":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Alias of prev_close."},"preclose":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Alias of prev_close."},"open":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Session open, CNY."},"close":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Session close, CNY."},"volume":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume."},"vol":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Alias of volume."},"turnover_volume":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Alias of volume."},"paused":{"anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"},{"type":"null"}],"description":"Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n."},"is_paused":{"anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"},{"type":"null"}],"description":"Suspension flag, as paused."},"suspended":{"anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"},{"type":"null"}],"description":"Suspension flag, as paused."},"halted":{"anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"},{"type":"null"}],"description":"Suspension flag, as paused."},"trade_status":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"null"}],"description":"Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: trading_status."},"trading_status":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"null"}],"description":"Alias of trade_status."}},"required":["high","low","prev_close","pre_close","preclose","open","close","volume","vol","turnover_volume","paused","is_paused","suspended","halted","trade_status","trading_status"],"additionalProperties":false,"description":"one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or trading_status)."},"code":{"type":"string","description":"stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, .XSHE, .BSE (case-insensitive)."},"date":{"type":"string","format":"date","description":"the bar's trading date. ISO-8601 date, e.g. 2024-01-02."},"stock_name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"security name, used to detect special treatment (ST, *ST)."},"side":{"anyOf":[{"type":"string","enum":["buy","sell"]},{"type":"null"}],"description":"the side of the fill being audited, buy or sell. Default \"buy\"."},"days_since_ipo":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"sessions since listing, an integer >= 0 (0 = the listing day)."},"lots":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"date":{"anyOf":[{"type":"string","format":"date"},{"type":"null"}],"description":"Purchase date (ISO). Aliases: trade_date, buy_date."},"trade_date":{"anyOf":[{"type":"string","format":"date"},{"type":"null"}],"description":"Alias of date."},"buy_date":{"anyOf":[{"type":"string","format":"date"},{"type":"null"}],"description":"Alias of date."},"qty":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Shares bought, >= 0. Aliases: quantity, shares."},"quantity":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Alias of qty."},"shares":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"Alias of qty."}},"required":["date","trade_date","buy_date","qty","quantity","shares"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}}]}},{"type":"null"}],"description":"purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases quantity, shares) or [date, qty] pairs; used on sells only."}},"required":["bar","code","date","stock_name","side","days_since_ipo","lots"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_brinson_attribution","description":"Fails a performance attribution (allocation, selection, interaction by sector) whose weights or effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded (geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"panel":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}},{"type":"null"}],"description":"one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and benchmark per-period simple sector returns). No nulls."},"panels":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}}]}},{"type":"null"}],"description":"several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; linked across periods."},"method":{"anyOf":[{"type":"string","enum":["fachler","bhb","topdown","geometric"]},{"type":"null"}],"description":"attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\"."},"tol":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10."},"weight_tol":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8."}},"required":["panel","panels","method","tol","weight_tol"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_contamination_probe","description":"Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events the model was trained on is memory, not forecasting. Measures the share of the window that predates the cutoff and, with probe items, compares the model's accuracy on facts before and after the cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.","parameters":{"type":"object","properties":{"cutoff":{"type":"string","format":"date","description":"the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02."},"test_start":{"type":"string","format":"date","description":"first day of the backtest window. ISO-8601 date, e.g. 2024-01-02."},"test_end":{"type":"string","format":"date","description":"end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02."},"items":{"anyOf":[{"type":"array","items":{"type":"object","properties":{"asked_about":{"type":"string","format":"date","description":"The date the question is about (ISO)."},"question":{"type":"string","description":"The question put to the model."},"truth":{"type":"string","description":"The true answer."},"pre_cutoff":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Whether the fact predates the cutoff; default asked_about < cutoff."},"answer":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"The model's answer, already obtained."},"correct":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Whether the model answered correctly, already judged."}},"required":["asked_about","question","truth","pre_cutoff","answer","correct"],"additionalProperties":false}},{"type":"null"}],"description":"probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default asked_about < cutoff), answer (optional string), correct (optional boolean)}."}},"required":["cutoff","test_start","test_end","items"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_continuous_contract","description":"Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and with the underlying contracts verifies that the stitched series is what the stated method produces. Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"stitched":{"description":"the continuous price series about to be used for percentage returns, dated.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"method":{"type":"string","enum":["difference","ratio","unadjusted"],"description":"the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = earlier prices multiplied by new/old; unadjusted = spliced as is)."},"contracts":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}},{"type":"null"}],"description":"each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null outside the contract's trading life; given with roll_dates."},"roll_dates":{"anyOf":[{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."}},{"type":"null"}],"description":"one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract j is held through the close of roll date j inclusive."},"atol":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero (>= 0). Default 0.000001."}},"required":["stitched","method","contracts","roll_dates","atol"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_cost_curve","description":"A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"returns":{"description":"per-period GROSS simple returns, before costs; finite, > -1.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"turnover":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},{"type":"number"}],"description":"ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned with returns or one number for every period; finite, >= 0."},"bps":{"anyOf":[{"type":"array","items":{"type":"number"}},{"type":"null"}],"description":"round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50]."},"cost_bps":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state your own; finite, >= 0. Default 10."},"benchmark":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},{"type":"number"},{"type":"null"}],"description":"the hurdle: benchmark per-period simple returns on the same dates, or one annualised return."},"periods_per_year":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"periods per year, for annualising; >= 1. Default 252."}},"required":["returns","turnover","bps","cost_bps","benchmark","periods_per_year"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_fx_conventions","description":"Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday calendar). Skill: fx-markets.","parameters":{"type":"object","properties":{"pair":{"description":"currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and different.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"rate":{"description":"the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object keyed by the pair strings exactly as given.","anyOf":[{"type":"number"},{"type":"object"}]},"notional":{"type":"number","description":"position size in base currency units, > 0, for pip values."},"trade_date":{"type":"string","format":"date","description":"trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02."}},"required":["pair"]},"strict":false},{"type":"function","name":"check_greeks_convention","description":"Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= 0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.","parameters":{"type":"object","properties":{"greeks":{"type":"object","description":"the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, vega, theta, rho; other keys are carried through. Finite numbers."},"flag":{"type":"string","description":"option type: a string starting with c (call) or p (put), case-insensitive."},"moneyness":{"type":"number","description":"spot over strike S/K, > 0; enables the soft delta checks."},"convention":{"type":"string","description":"the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day (theta per 1/252 year)."}},"required":["greeks","flag"]},"strict":false},{"type":"function","name":"check_join_asof_sortedness","description":"Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other sorted-merge implementations) return quotes from the future: it runs that cursor join and an order-independent correct join side by side and counts the rows where they disagree. Both joins are backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"left":{"description":"the signals (rows to enrich); non-empty, must contain on and by.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}}]},"right":{"description":"the quotes; must contain on, by and val.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}}]},"on":{"type":"string","description":"time column in both frames, numbers or ISO date-times (same kind in both)."},"by":{"type":"string","description":"group column in both frames, strings or numbers (same kind in both)."},"val":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"the quote column to join; defaults to the first column of right that is neither on nor by."}},"required":["left","right","on","by","val"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_leveraged_reset","description":"Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the index return over the window. The product compounds lev x the DAILY return, loses to volatility ((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"index_returns":{"description":"DAILY simple returns of the underlying index over the window, finite, > -1.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"lev":{"type":"number","description":"daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0."},"modelled_return":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"the product's total simple return over the whole window (not annualised) that the backtest used; >= -1."},"financing":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day year; inverse products pay none. May be negative. Default 0."},"expense":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0."},"return_tol":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001."}},"required":["index_returns","lev","modelled_return","financing","expense","return_tol"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_npv_zero","description":"Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored on another day measures every year fraction from the wrong date. Shows the size of the error on a fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.","parameters":{"type":"object","properties":{"eval_date":{"type":"string","format":"date","description":"the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02."},"curve_ref":{"type":"string","format":"date","description":"the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02."},"expiry":{"type":"string","format":"date","description":"the option's exercise date. ISO-8601 date, e.g. 2024-01-02."},"spot":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"spot price of the reference option, > 0 (its strike is 100). Default 100."}},"required":["eval_date","curve_ref","expiry","spot"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_paper_account_guard","description":"Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: broker-execution-apis.","parameters":{"type":"object","properties":{"broker":{"type":"string","description":"ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, td_ameritrade."},"account_id":{"type":"string","description":"IB only: the account id returned by the server (managedAccounts())."},"base_url":{"type":"string","description":"Alpaca only: the resolved base URL the client talks to (a URL or a bare host)."},"extra":{"type":"object","description":"broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence."}},"required":["broker"]},"strict":false},{"type":"function","name":"check_pit_fundamentals","description":"Catches fundamentals taken from a restatement or late filing that was not public on the decision date: builds the point-in-time view as of a date, compares it with the naive latest view (drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"facts":{"type":"array","items":{"type":"object","properties":{"start":{"type":"string","format":"date","description":"Period start, ISO date; absent for balance-sheet (instant) facts."},"end":{"type":"string","format":"date","description":"Period end, ISO date."},"val":{"type":"number","description":"The reported value, in the fact's unit (e.g. USD)."},"accn":{"type":"string","description":"Accession number of the filing that reported it."},"fy":{"type":"integer","description":"Fiscal year of the filing."},"fp":{"type":"string","description":"Fiscal period of the filing (FY, Q1 ... Q4)."},"form":{"type":"string","description":"Form type, e.g. 10-Q, 10-Q/A, 10-K."},"filed":{"type":"string","format":"date","description":"Filing date, ISO date: the fact is public from this date."},"frame":{"type":"string","description":"SEC calendar frame label such as CY2022Q3; not used."}},"required":["end","val","accn","form","filed"]},"description":"company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, frame?} with ISO dates and val in the fact's unit; non-empty."},"as_of":{"type":"string","format":"date","description":"the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02."},"used":{"description":"the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a series indexed by period key, a frame with columns period and val, or an object {period: value}.","anyOf":[{"type":"array"},{"type":"object"}]},"forms":{"type":"array","items":{"type":"string"},"description":"keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all forms."}},"required":["facts","as_of"]},"strict":false},{"type":"function","name":"check_pit_universe","description":"Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at almost every rebalance; one built from today's constituent list only ever adds names, so a backtest on it never holds the names that later failed and its returns are an upper bound. The guard audits additions, removals and two-sided name turnover across rebalance dates, or first builds the universe from a membership table (with an optional trailing liquidity screen). Required: universe or (members + rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"universe":{"type":"object","description":"the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates."},"members":{"description":"membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends inclusive; a null end_date means still a member). Needs rebalance_dates.","anyOf":[{"type":"object"},{"type":"array"}]},"rebalance_dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"rebalance dates (ISO dates), strictly increasing, at least 2. Only with members."},"liquidity":{"description":"average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing ISO dates, one column per ticker; null = no data that day. Only with members.","anyOf":[{"type":"object"},{"type":"array"}]},"min_adv":{"type":"number","description":"minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs liquidity."},"adv_lookback":{"type":"integer","description":"trailing window of the liquidity screen, in rows (days), >= 1. Default 21."},"min_expected_turnover":{"type":"number","description":"floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), >= 0. Default 0.005."}},"required":[]},"strict":false},{"type":"function","name":"check_purge_effect","description":"Catches cross-validation folds whose training rows carry labels that overlap the test block, and measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a training row just before a test block knows part of the test period, and a row just after it shares the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), max(test) + horizon]. A training row is purged when its span meets the test span (endpoints included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"x":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false},{"type":"array","items":{"type":"number"}}]}}],"description":"features, rows = observations (n rows), columns = features; a frame or an array of equal-length number arrays (rows); finite."},"y":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"},{"type":"integer"}]}}],"description":"binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon."},"horizon":{"type":"integer","description":"label horizon h in bars, an integer with 1 <= h < n."},"splits":{"anyOf":[{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}},{"type":"null"}],"description":"your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is audited."},"n_splits":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5."},"embargo":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x n) bars. Default 0.01."},"auc_tol":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01."}},"required":["x","y","horizon","splits","n_splits","embargo","auc_tol"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_reconcile_sources","description":"Attributes every divergence between two price sources for one instrument to a cause: a constant level offset (different adjustment conventions, returns agree), a step explained by a corporate action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"close":{"description":"source A's closes (price), dated, at least 2 dates; finite and > 0.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"other":{"description":"source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both to their common dates first if the vendors' calendars differ.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"actions":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}}]}},{"type":"null"}],"description":"known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the price factor."},"tol_bps":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10."},"window_days":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3."}},"required":["close","other","actions","tol_bps","window_days"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_regime_coverage","description":"Fails a test period that contains a single market regime, and reports per regime the number of separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one observation of that regime. Per label (in first-appearance order) the table gives observations, episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), the worst drawdown within any one episode, time in the market, hit rate and episode-return statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"test-period dates (ISO dates), strictly increasing, at least 2."},"asset":{"description":"per-period simple returns of the underlying, one per date; finite, > -1.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"strategy":{"description":"per-period simple returns of the strategy, net of costs, one per date; finite, > -1.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"position":{"description":"position per period (any scale, 0 = flat), one per date; finite.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"labels":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"},{"type":"string"},{"type":"integer"}]}}],"description":"regime label per period (non-empty strings or integers), one per date."},"how":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > median\"); \"unstated\" earns a warning. Default \"unstated\"."},"min_regimes":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"fewest distinct labels the test period must contain, >= 1. Default 2."},"min_episodes":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"fewest episodes per label before a warning, >= 1. Default 2."}},"required":["dates","asset","strategy","position","labels","how","min_regimes","min_episodes"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_regime_lookahead","description":"Fails a regime-probability series that flags regime switches before they happen. Smoothed (two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so they turn at or before the true switch. The series traded at period t must be known before period t's return, so it should react after a switch, never on or before it. Every switch of the reference labels inside the window is timed against the traded probability (threshold 0.5): the guard fails when the median delay is not strictly positive, or when the share of anticipated switches exceeds max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"regime":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"},{"type":"integer"}]}}],"description":"reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a proxy."},"p_calm":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"},{"type":"number"}]}}],"description":"the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime."},"lo":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"start of the evaluation window, a row position (inclusive), >= 0. Default 0."},"hi":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n."},"max_anticipated":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about 0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25."}},"required":["regime","p_calm","lo","hi","max_anticipated"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_research_audit","description":"Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"number of per-period observations behind it (>= 2)."},"n_trials":{"type":"integer","description":"honest number of configurations tried, abandoned ones included (>= 1)."},"periods_per_year":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"periods per year, to convert n_obs to years. Default 252."},"model_returns":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}},{"type":"null"}],"description":"per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 columns); without it PBO is skipped."},"n_blocks":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16."},"pbo_max":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"PBO at or above this fails, in (0, 1]. Default 0.5."}},"required":["best_sharpe","n_obs","n_trials","periods_per_year","model_returns","n_blocks","pbo_max"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_rf_convention","description":"Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free rate subtracted from every period (or an rf given in percent). Each convention subtracts a per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"returns":{"description":"per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"rf":{"type":"number","description":"the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or per period) is what the guard infers."},"periods_per_year":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"periods per year P, for annualising; >= 1. Default 252."},"reported_sharpe":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"the annualised Sharpe ratio a library reported."},"tolerance":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and absolute; >= 0. Default 0.02."}},"required":["returns","rf","periods_per_year","reported_sharpe","tolerance"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_safe_asof","description":"Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies that every match is strictly prior to its signal, within the staleness budget, that the row count is preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join silently; each is reported. max_staleness is in seconds for date-time keys and in key units for numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"left":{"description":"the signals; must contain on (and by).","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}}]},"right":{"description":"the quotes; must contain on (and by).","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}}]},"on":{"type":"string","description":"timestamp column in both frames, ISO date-times or numbers."},"by":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}},{"type":"null"}],"description":"group key column or columns, present in both frames."},"tolerance":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"null"}],"description":"the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key units for numeric keys. Absent is reported as an error."},"allow_exact_matches":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"whether a quote stamped exactly at the signal time may match. Default false."},"direction":{"anyOf":[{"type":"string","enum":["backward","forward","nearest"]},{"type":"null"}],"description":"search direction, backward, forward or nearest; only backward is causal. Default \"backward\"."}},"required":["left","right","on","by","tolerance","allow_exact_matches","direction"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_spa_test","description":"Tests whether the best of many candidate strategies really beats a benchmark once the whole search is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"benchmark_returns":{"description":"per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite values.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"values":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"dtype":{"anyOf":[{"type":"string"},{"type":"null"}]},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","values","name","dtype","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}]},"model_returns":{"description":"per-period simple returns of every candidate tried, abandoned ones included; one column per candidate, rows aligned with benchmark_returns.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}}]},"reps":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"bootstrap replications, 1 to 100000. Default 1000."},"block_size":{"anyOf":[{"type":"string","enum":["auto"]},{"type":"number"},{"type":"null"}],"description":"mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\"."},"seed":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"MT19937 seed, an integer in [0, 2^32 - 1]. Default 0."},"alpha":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"significance level, in (0, 1). Default 0.05."}},"required":["benchmark_returns","model_returns","reps","block_size","seed","alpha"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_survivorship_audit","description":"Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a clean one. Over any multi-year window a few percent of listed companies delist every year; a panel built from today's listings contains none of them, so every backtest on it skips the losers. The guard counts names whose data stops before the end of the sample against the expected delisting rate, checks a delisting table for names absent from the universe, and measures how much dropping the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"prices":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"anyOf":[{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false},{"type":"string"}]}}],"description":"the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null after a name stops trading and before it lists (null is meaningful here); non-null prices finite and > 0. Or a bare array of ticker strings, which can only be checked against listings and needs sample_start and sample_end."},"listings":{"anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}},{"type":"null"}],"description":"a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, listing_date, delisting_date (ISO dates or null)."},"sample_start":{"anyOf":[{"type":"string","format":"date"},{"type":"null"}],"description":"start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02."},"sample_end":{"anyOf":[{"type":"string","format":"date"},{"type":"null"}],"description":"end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, e.g. 2024-01-02."},"min_gap_days":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"calendar days: a name whose last observation is more than this before sample_end counts as dead (delisted), >= 0. Default 30."},"expected_annual_delist_rate":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default 0.05."}},"required":["prices","listings","sample_start","sample_end","min_gap_days","expected_annual_delist_rate"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_trial_ledger","description":"Deflates the best Sharpe ratio of a research process by the honest number of trials behind it (deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when the reported Sharpe is above every listed trial (the trial count describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). Skill: backtest-validation.","parameters":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"T, the number of per-period observations in the best strategy's track record (>= 2)."},"sharpes":{"anyOf":[{"type":"array","items":{"type":"number"}},{"type":"null"}],"description":"ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included."},"n_trials":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes."},"sharpe_variance":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof 1) of sharpes."},"periods_per_year":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"periods per year, to de-annualise the Sharpes. Default 252."},"skew":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"skewness of the best strategy's per-period returns. Default 0."},"kurtosis":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3."},"alpha":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"the DSR must exceed 1 - alpha, in (0, 1). Default 0.05."}},"required":["best_sharpe","n_obs","sharpes","n_trials","sharpe_variance","periods_per_year","skew","kurtosis","alpha"],"additionalProperties":false},"strict":true},{"type":"function","name":"check_weight_traps","description":"Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser handed prices returns weights that mean nothing, with no error. A genuine return series has negative values; a price series has none. Columns without a negative value earn a warning. Reference hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"asset_returns":{"description":"the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no observation\" and are allowed.","anyOf":[{"type":"object","properties":{"index":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}},{"type":"null"}]},"index_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"columns":{"type":"array","items":{"type":"string"}},"data":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string"},{"type":"boolean"},{"type":"null"}]}}},"freq":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["index","index_name","columns","data","freq"],"additionalProperties":false},{"type":"array","items":{"type":"object","properties":{"t":{"anyOf":[{"type":"string"},{"type":"number"}]},"o":{"anyOf":[{"type":"number"},{"type":"null"}]},"h":{"anyOf":[{"type":"number"},{"type":"null"}]},"l":{"anyOf":[{"type":"number"},{"type":"null"}]},"c":{"anyOf":[{"type":"number"},{"type":"null"}]},"v":{"anyOf":[{"type":"number"},{"type":"null"}]},"vw":{"anyOf":[{"type":"number"},{"type":"null"}]},"n":{"anyOf":[{"type":"number"},{"type":"null"}]}},"required":["t","o","h","l","c","v","vw","n"],"additionalProperties":false}}]},"linkage_method":{"anyOf":[{"type":"string","enum":["single","complete","average","weighted","centroid","median","ward"]},{"type":"null"}],"description":"hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), complete, average, weighted, centroid, median or ward."}},"required":["asset_returns","linkage_method"],"additionalProperties":false},"strict":true}] as const satisfies readonly OpenAI.Responses.FunctionTool[];
+export const openaiStrict = [
+  {
+    "type": "function",
+    "name": "list_skills",
+    "description": "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, " +
+      "reference count and verification date. Use it to find the skill that explains a guard before running " +
+      "it.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "plugin": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "Restrict to one plugin, e.g. fin-core.",
+        },
+      },
+      "required": [
+        "plugin",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "read_skill",
+    "description": "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its " +
+      "reference list and the guards it owns; or one of its reference documents.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "A skill name from list_skills, e.g. backtest-validation.",
+        },
+        "reference": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md " +
+            "text.",
+        },
+      },
+      "required": [
+        "name",
+        "reference",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "search_skills",
+    "description": "Full-text search over the skills: every term must match (prefix matching, so delist finds " +
+      "delisting). Hits are ranked by a BM25-style score and carry the best-matching line.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "terms": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "minItems": 1,
+          "maxItems": 32,
+          "description": "Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one " +
+            "term.",
+        },
+        "limit": {
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "Most hits to return. Default 20.",
+        },
+      },
+      "required": [
+        "terms",
+        "limit",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "list_guards",
+    "description": "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool " +
+      "name, and whether it can be called over JSON (and why not).",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "skill": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "Restrict to the guards one skill owns, e.g. backtest-validation.",
+        },
+      },
+      "required": [
+        "skill",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "describe_guard",
+    "description": "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and " +
+      "input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking " +
+      "inputs.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "A guard name (cost_curve) or its tool name (check_cost_curve).",
+        },
+      },
+      "required": [
+        "name",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "bundle_coverage",
+    "description": "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards " +
+      "that read them, plus tuning parameters). With slot names (no data), says which guards those slots " +
+      "make ready, what each other guard still needs, and which single slot would make more guards ready.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "slots": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string " +
+            "is one name.",
+        },
+      },
+      "required": [
+        "slots",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_backtest",
+    "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
+      "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
+      "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
+      "directly. Slot names come from bundle_coverage() called with no arguments.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "slots": {
+          "type": "object",
+          "description": "Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. " +
+            "{\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}.",
+        },
+        "guards": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Run only these guards (names from list_guards). A bare string is one name.",
+        },
+        "audit": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Guards that must run for the status to be pass. A bare string is one name.",
+        },
+        "strict": {
+          "type": "boolean",
+          "description": "Raise the first rejected guard input as the call's own error instead of listing it in rejected. " +
+            "Default false.",
+        },
+      },
+      "required": [
+        "slots",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_adjustment_check",
+    "description": "Detects a raw (unadjusted) price series, or one adjusted by another convention than the one " +
+      "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
+      "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
+      "(a percentage change books every action as a return) and when the detected convention differs from " +
+      "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
+      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "close": {
+          "description": "closes (price) of one instrument, dated; finite and > 0.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "actions": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "t": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                      "o": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "h": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "l": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "c": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "v": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "vw": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "n": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                    },
+                    "required": [
+                      "t",
+                      "o",
+                      "h",
+                      "l",
+                      "c",
+                      "v",
+                      "vw",
+                      "n",
+                    ],
+                    "additionalProperties": false,
+                  },
+                  {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "number",
+                        },
+                      ],
+                    },
+                  },
+                ],
+              },
+            },
+          ],
+          "description": "corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), " +
+            "or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 " +
+            "split); any order; may be empty.",
+        },
+        "raw_reference": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that " +
+            "day; non-null values > 0.",
+        },
+        "expected": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "raw",
+                "back-adjusted",
+                "forward-adjusted",
+                "unknown",
+              ],
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown.",
+        },
+        "jump_tol": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "tolerance of the jump test, in log points (> 0). Default 0.15.",
+        },
+      },
+      "required": [
+        "close",
+        "actions",
+        "raw_reference",
+        "expected",
+        "jump_tol",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_ashare_rules",
+    "description": "Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar " +
+      "locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume " +
+      "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
+      "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
+      "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
+      "Skill: china-trading-stack.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "bar": {
+          "type": "object",
+          "properties": {
+            "high": {
+              "type": "number",
+              "description": "Session high, CNY, > 0.",
+            },
+            "low": {
+              "type": "number",
+              "description": "Session low, CNY, > 0.",
+            },
+            "prev_close": {
+              "anyOf": [
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required).",
+            },
+            "pre_close": {
+              "anyOf": [
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Alias of prev_close.",
+            },
+            "preclose": {
+              "anyOf": [
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Alias of prev_close.",
+            },
+            "open": {
+              "anyOf": [
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Session open, CNY.",
+            },
+            "close": {
+              "anyOf": [
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Session close, CNY.",
+            },
+            "volume": {
+              "anyOf": [
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume.",
+            },
+            "vol": {
+              "anyOf": [
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Alias of volume.",
+            },
+            "turnover_volume": {
+              "anyOf": [
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Alias of volume.",
+            },
+            "paused": {
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n.",
+            },
+            "is_paused": {
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Suspension flag, as paused.",
+            },
+            "suspended": {
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Suspension flag, as paused.",
+            },
+            "halted": {
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Suspension flag, as paused.",
+            },
+            "trade_status": {
+              "anyOf": [
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: " +
+                "trading_status.",
+            },
+            "trading_status": {
+              "anyOf": [
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "null",
+                },
+              ],
+              "description": "Alias of trade_status.",
+            },
+          },
+          "required": [
+            "high",
+            "low",
+            "prev_close",
+            "pre_close",
+            "preclose",
+            "open",
+            "close",
+            "volume",
+            "vol",
+            "turnover_volume",
+            "paused",
+            "is_paused",
+            "suspended",
+            "halted",
+            "trade_status",
+            "trading_status",
+          ],
+          "additionalProperties": false,
+          "description": "one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, " +
+            "preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning " +
+            "no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or " +
+            "trading_status).",
+        },
+        "code": {
+          "type": "string",
+          "description": "stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, " +
+            ".XSHE, .BSE (case-insensitive).",
+        },
+        "date": {
+          "type": "string",
+          "format": "date",
+          "description": "the bar's trading date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "stock_name": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "security name, used to detect special treatment (ST, *ST).",
+        },
+        "side": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "buy",
+                "sell",
+              ],
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "the side of the fill being audited, buy or sell. Default \"buy\".",
+        },
+        "days_since_ipo": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "sessions since listing, an integer >= 0 (0 = the listing day).",
+        },
+        "lots": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "date": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "format": "date",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                        "description": "Purchase date (ISO). Aliases: trade_date, buy_date.",
+                      },
+                      "trade_date": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "format": "date",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                        "description": "Alias of date.",
+                      },
+                      "buy_date": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "format": "date",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                        "description": "Alias of date.",
+                      },
+                      "qty": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                        "description": "Shares bought, >= 0. Aliases: quantity, shares.",
+                      },
+                      "quantity": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                        "description": "Alias of qty.",
+                      },
+                      "shares": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                        "description": "Alias of qty.",
+                      },
+                    },
+                    "required": [
+                      "date",
+                      "trade_date",
+                      "buy_date",
+                      "qty",
+                      "quantity",
+                      "shares",
+                    ],
+                    "additionalProperties": false,
+                  },
+                  {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "number",
+                        },
+                      ],
+                    },
+                  },
+                ],
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases " +
+            "quantity, shares) or [date, qty] pairs; used on sells only.",
+        },
+      },
+      "required": [
+        "bar",
+        "code",
+        "date",
+        "stock_name",
+        "side",
+        "days_since_ipo",
+        "lots",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_brinson_attribution",
+    "description": "Fails a performance attribution (allocation, selection, interaction by sector) whose weights or " +
+      "effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data " +
+      "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
+      "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
+      "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
+      "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "panel": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), " +
+            "columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and " +
+            "benchmark per-period simple sector returns). No nulls.",
+        },
+        "panels": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "index": {
+                        "anyOf": [
+                          {
+                            "type": "array",
+                            "items": {
+                              "anyOf": [
+                                {
+                                  "type": "string",
+                                },
+                                {
+                                  "type": "number",
+                                },
+                              ],
+                            },
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "index_name": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "columns": {
+                        "type": "array",
+                        "items": {
+                          "type": "string",
+                        },
+                      },
+                      "data": {
+                        "type": "array",
+                        "items": {
+                          "type": "array",
+                          "items": {
+                            "anyOf": [
+                              {
+                                "type": "number",
+                              },
+                              {
+                                "type": "string",
+                              },
+                              {
+                                "type": "boolean",
+                              },
+                              {
+                                "type": "null",
+                              },
+                            ],
+                          },
+                        },
+                      },
+                      "freq": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                    },
+                    "required": [
+                      "index",
+                      "index_name",
+                      "columns",
+                      "data",
+                      "freq",
+                    ],
+                    "additionalProperties": false,
+                  },
+                  {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "t": {
+                          "anyOf": [
+                            {
+                              "type": "string",
+                            },
+                            {
+                              "type": "number",
+                            },
+                          ],
+                        },
+                        "o": {
+                          "anyOf": [
+                            {
+                              "type": "number",
+                            },
+                            {
+                              "type": "null",
+                            },
+                          ],
+                        },
+                        "h": {
+                          "anyOf": [
+                            {
+                              "type": "number",
+                            },
+                            {
+                              "type": "null",
+                            },
+                          ],
+                        },
+                        "l": {
+                          "anyOf": [
+                            {
+                              "type": "number",
+                            },
+                            {
+                              "type": "null",
+                            },
+                          ],
+                        },
+                        "c": {
+                          "anyOf": [
+                            {
+                              "type": "number",
+                            },
+                            {
+                              "type": "null",
+                            },
+                          ],
+                        },
+                        "v": {
+                          "anyOf": [
+                            {
+                              "type": "number",
+                            },
+                            {
+                              "type": "null",
+                            },
+                          ],
+                        },
+                        "vw": {
+                          "anyOf": [
+                            {
+                              "type": "number",
+                            },
+                            {
+                              "type": "null",
+                            },
+                          ],
+                        },
+                        "n": {
+                          "anyOf": [
+                            {
+                              "type": "number",
+                            },
+                            {
+                              "type": "null",
+                            },
+                          ],
+                        },
+                      },
+                      "required": [
+                        "t",
+                        "o",
+                        "h",
+                        "l",
+                        "c",
+                        "v",
+                        "vw",
+                        "n",
+                      ],
+                      "additionalProperties": false,
+                    },
+                  },
+                ],
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; " +
+            "linked across periods.",
+        },
+        "method": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "fachler",
+                "bhb",
+                "topdown",
+                "geometric",
+              ],
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\".",
+        },
+        "tol": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10.",
+        },
+        "weight_tol": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.",
+        },
+      },
+      "required": [
+        "panel",
+        "panels",
+        "method",
+        "tol",
+        "weight_tol",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_contamination_probe",
+    "description": "Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events " +
+      "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
+      "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
+      "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
+      "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
+      "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "cutoff": {
+          "type": "string",
+          "format": "date",
+          "description": "the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "test_start": {
+          "type": "string",
+          "format": "date",
+          "description": "first day of the backtest window. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "test_end": {
+          "type": "string",
+          "format": "date",
+          "description": "end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "items": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "asked_about": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "The date the question is about (ISO).",
+                  },
+                  "question": {
+                    "type": "string",
+                    "description": "The question put to the model.",
+                  },
+                  "truth": {
+                    "type": "string",
+                    "description": "The true answer.",
+                  },
+                  "pre_cutoff": {
+                    "anyOf": [
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                    "description": "Whether the fact predates the cutoff; default asked_about < cutoff.",
+                  },
+                  "answer": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                    "description": "The model's answer, already obtained.",
+                  },
+                  "correct": {
+                    "anyOf": [
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                    "description": "Whether the model answered correctly, already judged.",
+                  },
+                },
+                "required": [
+                  "asked_about",
+                  "question",
+                  "truth",
+                  "pre_cutoff",
+                  "answer",
+                  "correct",
+                ],
+                "additionalProperties": false,
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default " +
+            "asked_about < cutoff), answer (optional string), correct (optional boolean)}.",
+        },
+      },
+      "required": [
+        "cutoff",
+        "test_start",
+        "test_end",
+        "items",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_continuous_contract",
+    "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
+      "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
+      "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
+      "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
+      "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "stitched": {
+          "description": "the continuous price series about to be used for percentage returns, dated.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "difference",
+            "ratio",
+            "unadjusted",
+          ],
+          "description": "the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = " +
+            "earlier prices multiplied by new/old; unadjusted = spliced as is).",
+        },
+        "contracts": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null " +
+            "outside the contract's trading life; given with roll_dates.",
+        },
+        "roll_dates": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "format": "date",
+                "description": "ISO-8601 date, e.g. 2024-01-02.",
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract " +
+            "j is held through the close of roll date j inclusive.",
+        },
+        "atol": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero " +
+            "(>= 0). Default 0.000001.",
+        },
+      },
+      "required": [
+        "stitched",
+        "method",
+        "contracts",
+        "roll_dates",
+        "atol",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_cost_curve",
+    "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
+      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
+      "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
+      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "returns": {
+          "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "turnover": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+            {
+              "type": "number",
+            },
+          ],
+          "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
+            "with returns or one number for every period; finite, >= 0.",
+        },
+        "bps": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "type": "number",
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50].",
+        },
+        "cost_bps": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
+            "your own; finite, >= 0. Default 10.",
+        },
+        "benchmark": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+        },
+        "periods_per_year": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "periods per year, for annualising; >= 1. Default 252.",
+        },
+      },
+      "required": [
+        "returns",
+        "turnover",
+        "bps",
+        "cost_bps",
+        "benchmark",
+        "periods_per_year",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_fx_conventions",
+    "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
+      "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
+      "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
+      "calendar). Skill: fx-markets.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "pair": {
+          "description": "currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case " +
+            "is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and " +
+            "different.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+            },
+          ],
+        },
+        "rate": {
+          "description": "the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object " +
+            "keyed by the pair strings exactly as given.",
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "object",
+            },
+          ],
+        },
+        "notional": {
+          "type": "number",
+          "description": "position size in base currency units, > 0, for pip values.",
+        },
+        "trade_date": {
+          "type": "string",
+          "format": "date",
+          "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+      },
+      "required": [
+        "pair",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_greeks_convention",
+    "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
+      "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
+      "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
+      "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "greeks": {
+          "type": "object",
+          "description": "the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, " +
+            "vega, theta, rho; other keys are carried through. Finite numbers.",
+        },
+        "flag": {
+          "type": "string",
+          "description": "option type: a string starting with c (call) or p (put), case-insensitive.",
+        },
+        "moneyness": {
+          "type": "number",
+          "description": "spot over strike S/K, > 0; enables the soft delta checks.",
+        },
+        "convention": {
+          "type": "string",
+          "description": "the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or " +
+            "per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day " +
+            "(theta per 1/252 year).",
+        },
+      },
+      "required": [
+        "greeks",
+        "flag",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_join_asof_sortedness",
+    "description": "Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other " +
+      "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
+      "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
+      "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
+      "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "left": {
+          "description": "the signals (rows to enrich); non-empty, must contain on and by.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+          ],
+        },
+        "right": {
+          "description": "the quotes; must contain on, by and val.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+          ],
+        },
+        "on": {
+          "type": "string",
+          "description": "time column in both frames, numbers or ISO date-times (same kind in both).",
+        },
+        "by": {
+          "type": "string",
+          "description": "group column in both frames, strings or numbers (same kind in both).",
+        },
+        "val": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "the quote column to join; defaults to the first column of right that is neither on nor by.",
+        },
+      },
+      "required": [
+        "left",
+        "right",
+        "on",
+        "by",
+        "val",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_leveraged_reset",
+    "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
+      "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
+      "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
+      "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
+      "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "index_returns": {
+          "description": "DAILY simple returns of the underlying index over the window, finite, > -1.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "lev": {
+          "type": "number",
+          "description": "daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0.",
+        },
+        "modelled_return": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "the product's total simple return over the whole window (not annualised) that the backtest used; >= " +
+            "-1.",
+        },
+        "financing": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day " +
+            "year; inverse products pay none. May be negative. Default 0.",
+        },
+        "expense": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0.",
+        },
+        "return_tol": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001.",
+        },
+      },
+      "required": [
+        "index_returns",
+        "lev",
+        "modelled_return",
+        "financing",
+        "expense",
+        "return_tol",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_npv_zero",
+    "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
+      "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
+      "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
+      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "eval_date": {
+          "type": "string",
+          "format": "date",
+          "description": "the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "curve_ref": {
+          "type": "string",
+          "format": "date",
+          "description": "the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "expiry": {
+          "type": "string",
+          "format": "date",
+          "description": "the option's exercise date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "spot": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "spot price of the reference option, > 0 (its strike is 100). Default 100.",
+        },
+      },
+      "required": [
+        "eval_date",
+        "curve_ref",
+        "expiry",
+        "spot",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_paper_account_guard",
+    "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
+      "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
+      "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
+      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
+      "broker-execution-apis.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "broker": {
+          "type": "string",
+          "description": "ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, " +
+            "ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, " +
+            "td_ameritrade.",
+        },
+        "account_id": {
+          "type": "string",
+          "description": "IB only: the account id returned by the server (managedAccounts()).",
+        },
+        "base_url": {
+          "type": "string",
+          "description": "Alpaca only: the resolved base URL the client talks to (a URL or a bare host).",
+        },
+        "extra": {
+          "type": "object",
+          "description": "broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with " +
+            "urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence.",
+        },
+      },
+      "required": [
+        "broker",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_pit_fundamentals",
+    "description": "Catches fundamentals taken from a restatement or late filing that was not public on the decision " +
+      "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
+      "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
+      "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
+      "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
+      "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "facts": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "start": {
+                "type": "string",
+                "format": "date",
+                "description": "Period start, ISO date; absent for balance-sheet (instant) facts.",
+              },
+              "end": {
+                "type": "string",
+                "format": "date",
+                "description": "Period end, ISO date.",
+              },
+              "val": {
+                "type": "number",
+                "description": "The reported value, in the fact's unit (e.g. USD).",
+              },
+              "accn": {
+                "type": "string",
+                "description": "Accession number of the filing that reported it.",
+              },
+              "fy": {
+                "type": "integer",
+                "description": "Fiscal year of the filing.",
+              },
+              "fp": {
+                "type": "string",
+                "description": "Fiscal period of the filing (FY, Q1 ... Q4).",
+              },
+              "form": {
+                "type": "string",
+                "description": "Form type, e.g. 10-Q, 10-Q/A, 10-K.",
+              },
+              "filed": {
+                "type": "string",
+                "format": "date",
+                "description": "Filing date, ISO date: the fact is public from this date.",
+              },
+              "frame": {
+                "type": "string",
+                "description": "SEC calendar frame label such as CY2022Q3; not used.",
+              },
+            },
+            "required": [
+              "end",
+              "val",
+              "accn",
+              "form",
+              "filed",
+            ],
+          },
+          "description": "company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, " +
+            "frame?} with ISO dates and val in the fact's unit; non-empty.",
+        },
+        "as_of": {
+          "type": "string",
+          "format": "date",
+          "description": "the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "used": {
+          "description": "the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a " +
+            "series indexed by period key, a frame with columns period and val, or an object {period: value}.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+            },
+          ],
+        },
+        "forms": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all " +
+            "forms.",
+        },
+      },
+      "required": [
+        "facts",
+        "as_of",
+      ],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_pit_universe",
+    "description": "Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real " +
+      "point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at " +
+      "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
+      "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
+      "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
+      "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
+      "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "universe": {
+          "type": "object",
+          "description": "the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates.",
+        },
+        "members": {
+          "description": "membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends " +
+            "inclusive; a null end_date means still a member). Needs rebalance_dates.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "rebalance_dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "rebalance dates (ISO dates), strictly increasing, at least 2. Only with members.",
+        },
+        "liquidity": {
+          "description": "average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing " +
+            "ISO dates, one column per ticker; null = no data that day. Only with members.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "min_adv": {
+          "type": "number",
+          "description": "minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs " +
+            "liquidity.",
+        },
+        "adv_lookback": {
+          "type": "integer",
+          "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
+        },
+        "min_expected_turnover": {
+          "type": "number",
+          "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
+            ">= 0. Default 0.005.",
+        },
+      },
+      "required": [],
+    },
+    "strict": false,
+  },
+  {
+    "type": "function",
+    "name": "check_purge_effect",
+    "description": "Catches cross-validation folds whose training rows carry labels that overlap the test block, and " +
+      "measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a " +
+      "training row just before a test block knows part of the test period, and a row just after it shares " +
+      "the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), " +
+      "max(test) + horizon]. A training row is purged when its span meets the test span (endpoints " +
+      "included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard " +
+      "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
+      "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
+      "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
+      "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
+      "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
+      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "x": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "t": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                      "o": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "h": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "l": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "c": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "v": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "vw": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "n": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                    },
+                    "required": [
+                      "t",
+                      "o",
+                      "h",
+                      "l",
+                      "c",
+                      "v",
+                      "vw",
+                      "n",
+                    ],
+                    "additionalProperties": false,
+                  },
+                  {
+                    "type": "array",
+                    "items": {
+                      "type": "number",
+                    },
+                  },
+                ],
+              },
+            },
+          ],
+          "description": "features, rows = observations (n rows), columns = features; a frame or an array of equal-length " +
+            "number arrays (rows); finite.",
+        },
+        "y": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                  {
+                    "type": "integer",
+                  },
+                ],
+              },
+            },
+          ],
+          "description": "binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon.",
+        },
+        "horizon": {
+          "type": "integer",
+          "description": "label horizon h in bars, an integer with 1 <= h < n.",
+        },
+        "splits": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "type": "array",
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "integer",
+                  },
+                },
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no " +
+            "duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is " +
+            "audited.",
+        },
+        "n_splits": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5.",
+        },
+        "embargo": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x " +
+            "n) bars. Default 0.01.",
+        },
+        "auc_tol": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01.",
+        },
+      },
+      "required": [
+        "x",
+        "y",
+        "horizon",
+        "splits",
+        "n_splits",
+        "embargo",
+        "auc_tol",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_reconcile_sources",
+    "description": "Attributes every divergence between two price sources for one instrument to a cause: a constant " +
+      "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
+      "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
+      "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
+      "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
+      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "close": {
+          "description": "source A's closes (price), dated, at least 2 dates; finite and > 0.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "other": {
+          "description": "source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both " +
+            "to their common dates first if the vendors' calendars differ.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "actions": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "t": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                      "o": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "h": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "l": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "c": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "v": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "vw": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "n": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                    },
+                    "required": [
+                      "t",
+                      "o",
+                      "h",
+                      "l",
+                      "c",
+                      "v",
+                      "vw",
+                      "n",
+                    ],
+                    "additionalProperties": false,
+                  },
+                  {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "number",
+                        },
+                      ],
+                    },
+                  },
+                ],
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an " +
+            "array of [date, ratio] pairs; ratio is the price factor.",
+        },
+        "tol_bps": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10.",
+        },
+        "window_days": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.",
+        },
+      },
+      "required": [
+        "close",
+        "other",
+        "actions",
+        "tol_bps",
+        "window_days",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_regime_coverage",
+    "description": "Fails a test period that contains a single market regime, and reports per regime the number of " +
+      "separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility " +
+      "regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one " +
+      "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
+      "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
+      "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
+      "statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "test-period dates (ISO dates), strictly increasing, at least 2.",
+        },
+        "asset": {
+          "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "strategy": {
+          "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "position": {
+          "description": "position per period (any scale, 0 = flat), one per date; finite.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "labels": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "integer",
+                  },
+                ],
+              },
+            },
+          ],
+          "description": "regime label per period (non-empty strings or integers), one per date.",
+        },
+        "how": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > " +
+            "median\"); \"unstated\" earns a warning. Default \"unstated\".",
+        },
+        "min_regimes": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "fewest distinct labels the test period must contain, >= 1. Default 2.",
+        },
+        "min_episodes": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "fewest episodes per label before a warning, >= 1. Default 2.",
+        },
+      },
+      "required": [
+        "dates",
+        "asset",
+        "strategy",
+        "position",
+        "labels",
+        "how",
+        "min_regimes",
+        "min_episodes",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_regime_lookahead",
+    "description": "Fails a regime-probability series that flags regime switches before they happen. Smoothed " +
+      "(two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so " +
+      "they turn at or before the true switch. The series traded at period t must be known before period " +
+      "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
+      "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
+      "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
+      "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
+      "ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "regime": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                  {
+                    "type": "integer",
+                  },
+                ],
+              },
+            },
+          ],
+          "description": "reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a " +
+            "proxy.",
+        },
+        "p_calm": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                  {
+                    "type": "number",
+                  },
+                ],
+              },
+            },
+          ],
+          "description": "the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.",
+        },
+        "lo": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "start of the evaluation window, a row position (inclusive), >= 0. Default 0.",
+        },
+        "hi": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n.",
+        },
+        "max_anticipated": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about " +
+            "0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.",
+        },
+      },
+      "required": [
+        "regime",
+        "p_calm",
+        "lo",
+        "hi",
+        "max_anticipated",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_research_audit",
+    "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
+      "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
+      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
+      "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: " +
+      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "best_sharpe": {
+          "type": "number",
+          "description": "the ANNUALISED Sharpe ratio you intend to report.",
+        },
+        "n_obs": {
+          "type": "integer",
+          "description": "number of per-period observations behind it (>= 2).",
+        },
+        "n_trials": {
+          "type": "integer",
+          "description": "honest number of configurations tried, abandoned ones included (>= 1).",
+        },
+        "periods_per_year": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "periods per year, to convert n_obs to years. Default 252.",
+        },
+        "model_returns": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
+            "columns); without it PBO is skipped.",
+        },
+        "n_blocks": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16.",
+        },
+        "pbo_max": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
+        },
+      },
+      "required": [
+        "best_sharpe",
+        "n_obs",
+        "n_trials",
+        "periods_per_year",
+        "model_returns",
+        "n_blocks",
+        "pbo_max",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_rf_convention",
+    "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
+      "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
+      "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
+      "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "returns": {
+          "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "rf": {
+          "type": "number",
+          "description": "the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or " +
+            "per period) is what the guard infers.",
+        },
+        "periods_per_year": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "periods per year P, for annualising; >= 1. Default 252.",
+        },
+        "reported_sharpe": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "the annualised Sharpe ratio a library reported.",
+        },
+        "tolerance": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and " +
+            "absolute; >= 0. Default 0.02.",
+        },
+      },
+      "required": [
+        "returns",
+        "rf",
+        "periods_per_year",
+        "reported_sharpe",
+        "tolerance",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_safe_asof",
+    "description": "Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies " +
+      "that every match is strictly prior to its signal, within the staleness budget, that the row count is " +
+      "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
+      "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
+      "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
+      "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "left": {
+          "description": "the signals; must contain on (and by).",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+          ],
+        },
+        "right": {
+          "description": "the quotes; must contain on (and by).",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+          ],
+        },
+        "on": {
+          "type": "string",
+          "description": "timestamp column in both frames, ISO date-times or numbers.",
+        },
+        "by": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "group key column or columns, present in both frames.",
+        },
+        "tolerance": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, " +
+            "s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key " +
+            "units for numeric keys. Absent is reported as an error.",
+        },
+        "allow_exact_matches": {
+          "anyOf": [
+            {
+              "type": "boolean",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "whether a quote stamped exactly at the signal time may match. Default false.",
+        },
+        "direction": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "backward",
+                "forward",
+                "nearest",
+              ],
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "search direction, backward, forward or nearest; only backward is causal. Default \"backward\".",
+        },
+      },
+      "required": [
+        "left",
+        "right",
+        "on",
+        "by",
+        "tolerance",
+        "allow_exact_matches",
+        "direction",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_spa_test",
+    "description": "Tests whether the best of many candidate strategies really beats a benchmark once the whole search " +
+      "is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized " +
+      "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
+      "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
+      "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
+      "statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "benchmark_returns": {
+          "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
+            "values.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "values": {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "boolean",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "dtype": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "values",
+                "name",
+                "dtype",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "null",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        "model_returns": {
+          "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
+            "candidate, rows aligned with benchmark_returns.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+          ],
+        },
+        "reps": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "bootstrap replications, 1 to 100000. Default 1000.",
+        },
+        "block_size": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "auto",
+              ],
+            },
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the " +
+            "Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".",
+        },
+        "seed": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "MT19937 seed, an integer in [0, 2^32 - 1]. Default 0.",
+        },
+        "alpha": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "significance level, in (0, 1). Default 0.05.",
+        },
+      },
+      "required": [
+        "benchmark_returns",
+        "model_returns",
+        "reps",
+        "block_size",
+        "seed",
+        "alpha",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_survivorship_audit",
+    "description": "Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a " +
+      "clean one. Over any multi-year window a few percent of listed companies delist every year; a panel " +
+      "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
+      "guard counts names whose data stops before the end of the sample against the expected delisting " +
+      "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
+      "the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "prices": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "t": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                      "o": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "h": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "l": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "c": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "v": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "vw": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                      "n": {
+                        "anyOf": [
+                          {
+                            "type": "number",
+                          },
+                          {
+                            "type": "null",
+                          },
+                        ],
+                      },
+                    },
+                    "required": [
+                      "t",
+                      "o",
+                      "h",
+                      "l",
+                      "c",
+                      "v",
+                      "vw",
+                      "n",
+                    ],
+                    "additionalProperties": false,
+                  },
+                  {
+                    "type": "string",
+                  },
+                ],
+              },
+            },
+          ],
+          "description": "the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null " +
+            "after a name stops trading and before it lists (null is meaningful here); non-null prices finite and " +
+            "> 0. Or a bare array of ticker strings, which can only be checked against listings and needs " +
+            "sample_start and sample_end.",
+        },
+        "listings": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, " +
+            "listing_date, delisting_date (ISO dates or null).",
+        },
+        "sample_start": {
+          "anyOf": [
+            {
+              "type": "string",
+              "format": "date",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "sample_end": {
+          "anyOf": [
+            {
+              "type": "string",
+              "format": "date",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, " +
+            "e.g. 2024-01-02.",
+        },
+        "min_gap_days": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "calendar days: a name whose last observation is more than this before sample_end counts as dead " +
+            "(delisted), >= 0. Default 30.",
+        },
+        "expected_annual_delist_rate": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default " +
+            "0.05.",
+        },
+      },
+      "required": [
+        "prices",
+        "listings",
+        "sample_start",
+        "sample_end",
+        "min_gap_days",
+        "expected_annual_delist_rate",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_trial_ledger",
+    "description": "Deflates the best Sharpe ratio of a research process by the honest number of trials behind it " +
+      "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
+      "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
+      "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
+      "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+      "Skill: backtest-validation.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "best_sharpe": {
+          "type": "number",
+          "description": "the ANNUALISED Sharpe ratio you intend to report.",
+        },
+        "n_obs": {
+          "type": "integer",
+          "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+        },
+        "sharpes": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "type": "number",
+              },
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.",
+        },
+        "n_trials": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes.",
+        },
+        "sharpe_variance": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
+            "1) of sharpes.",
+        },
+        "periods_per_year": {
+          "anyOf": [
+            {
+              "type": "integer",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "periods per year, to de-annualise the Sharpes. Default 252.",
+        },
+        "skew": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "skewness of the best strategy's per-period returns. Default 0.",
+        },
+        "kurtosis": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+        },
+        "alpha": {
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
+        },
+      },
+      "required": [
+        "best_sharpe",
+        "n_obs",
+        "sharpes",
+        "n_trials",
+        "sharpe_variance",
+        "periods_per_year",
+        "skew",
+        "kurtosis",
+        "alpha",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+  {
+    "type": "function",
+    "name": "check_weight_traps",
+    "description": "Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser " +
+      "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
+      "values; a price series has none. Columns without a negative value earn a warning. Reference " +
+      "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
+      "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
+      "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
+      "missing.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "asset_returns": {
+          "description": "the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), " +
+            "supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no " +
+            "observation\" and are allowed.",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "index": {
+                  "anyOf": [
+                    {
+                      "type": "array",
+                      "items": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                          },
+                          {
+                            "type": "number",
+                          },
+                        ],
+                      },
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "index_name": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+                "columns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "data": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "number",
+                        },
+                        {
+                          "type": "string",
+                        },
+                        {
+                          "type": "boolean",
+                        },
+                        {
+                          "type": "null",
+                        },
+                      ],
+                    },
+                  },
+                },
+                "freq": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "null",
+                    },
+                  ],
+                },
+              },
+              "required": [
+                "index",
+                "index_name",
+                "columns",
+                "data",
+                "freq",
+              ],
+              "additionalProperties": false,
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "t": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                  "o": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "h": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "l": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "c": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "v": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "vw": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                  "n": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                      },
+                      {
+                        "type": "null",
+                      },
+                    ],
+                  },
+                },
+                "required": [
+                  "t",
+                  "o",
+                  "h",
+                  "l",
+                  "c",
+                  "v",
+                  "vw",
+                  "n",
+                ],
+                "additionalProperties": false,
+              },
+            },
+          ],
+        },
+        "linkage_method": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "single",
+                "complete",
+                "average",
+                "weighted",
+                "centroid",
+                "median",
+                "ward",
+              ],
+            },
+            {
+              "type": "null",
+            },
+          ],
+          "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
+            "complete, average, weighted, centroid, median or ward.",
+        },
+      },
+      "required": [
+        "asset_returns",
+        "linkage_method",
+      ],
+      "additionalProperties": false,
+    },
+    "strict": true,
+  },
+] as const satisfies readonly OpenAI.Responses.FunctionTool[];
 
-export const openaiChat = [{"type":"function","function":{"name":"list_skills","description":"Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference count and verification date. Use it to find the skill that explains a guard before running it.","parameters":{"type":"object","properties":{"plugin":{"type":"string","description":"Restrict to one plugin, e.g. fin-core."}},"required":[]}}},{"type":"function","function":{"name":"read_skill","description":"Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference list and the guards it owns; or one of its reference documents.","parameters":{"type":"object","properties":{"name":{"type":"string","description":"A skill name from list_skills, e.g. backtest-validation."},"reference":{"type":"string","description":"A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md text."}},"required":["name"]}}},{"type":"function","function":{"name":"search_skills","description":"Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). Hits are ranked by a BM25-style score and carry the best-matching line.","parameters":{"type":"object","properties":{"terms":{"type":"array","items":{"type":"string","maxLength":200},"minItems":1,"maxItems":32,"description":"Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most hits to return. Default 20."}},"required":["terms"]}}},{"type":"function","function":{"name":"list_guards","description":"Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, and whether it can be called over JSON (and why not).","parameters":{"type":"object","properties":{"skill":{"type":"string","description":"Restrict to the guards one skill owns, e.g. backtest-validation."}},"required":[]}}},{"type":"function","function":{"name":"describe_guard","description":"Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs.","parameters":{"type":"object","properties":{"name":{"type":"string","description":"A guard name (cost_curve) or its tool name (check_cost_curve)."}},"required":["name"]}}},{"type":"function","function":{"name":"bundle_coverage","description":"With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards that read them, plus tuning parameters). With slot names (no data), says which guards those slots make ready, what each other guard still needs, and which single slot would make more guards ready.","parameters":{"type":"object","properties":{"slots":{"type":"array","items":{"type":"string"},"description":"Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string is one name."}},"required":[]}}},{"type":"function","function":{"name":"check_backtest","description":"Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Slot names come from bundle_coverage() called with no arguments.","parameters":{"type":"object","properties":{"slots":{"type":"object","description":"Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. {\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}."},"guards":{"type":"array","items":{"type":"string"},"description":"Run only these guards (names from list_guards). A bare string is one name."},"audit":{"type":"array","items":{"type":"string"},"description":"Guards that must run for the status to be pass. A bare string is one name."},"strict":{"type":"boolean","description":"Raise the first rejected guard input as the call's own error instead of listing it in rejected. Default false."}},"required":["slots"]}}},{"type":"function","function":{"name":"check_adjustment_check","description":"Detects a raw (unadjusted) price series, or one adjusted by another convention than the one expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series (a percentage change books every action as a return) and when the detected convention differs from expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"close":{"description":"closes (price) of one instrument, dated; finite and > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"actions":{"description":"corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 split); any order; may be empty.","anyOf":[{"type":"object"},{"type":"array"}]},"raw_reference":{"description":"unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that day; non-null values > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"expected":{"type":"string","enum":["raw","back-adjusted","forward-adjusted","unknown"],"description":"the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown."},"jump_tol":{"type":"number","description":"tolerance of the jump test, in log points (> 0). Default 0.15."}},"required":["close","actions"]}}},{"type":"function","function":{"name":"check_ashare_rules","description":"Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. Skill: china-trading-stack.","parameters":{"type":"object","properties":{"bar":{"type":"object","properties":{"high":{"type":"number","description":"Session high, CNY, > 0."},"low":{"type":"number","description":"Session low, CNY, > 0."},"prev_close":{"type":"number","description":"Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required)."},"pre_close":{"type":"number","description":"Alias of prev_close."},"preclose":{"type":"number","description":"Alias of prev_close."},"open":{"type":"number","description":"Session open, CNY."},"close":{"type":"number","description":"Session close, CNY."},"volume":{"type":"number","description":"Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume."},"vol":{"type":"number","description":"Alias of volume."},"turnover_volume":{"type":"number","description":"Alias of volume."},"paused":{"description":"Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"is_paused":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"suspended":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"halted":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"trade_status":{"description":"Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: trading_status.","anyOf":[{"type":"string"},{"type":"number"}]},"trading_status":{"description":"Alias of trade_status.","anyOf":[{"type":"string"},{"type":"number"}]}},"required":["high","low"],"description":"one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or trading_status)."},"code":{"type":"string","description":"stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, .XSHE, .BSE (case-insensitive)."},"date":{"type":"string","format":"date","description":"the bar's trading date. ISO-8601 date, e.g. 2024-01-02."},"stock_name":{"type":"string","description":"security name, used to detect special treatment (ST, *ST)."},"side":{"type":"string","enum":["buy","sell"],"description":"the side of the fill being audited, buy or sell. Default \"buy\"."},"days_since_ipo":{"type":"integer","description":"sessions since listing, an integer >= 0 (0 = the listing day)."},"lots":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"date":{"type":"string","format":"date","description":"Purchase date (ISO). Aliases: trade_date, buy_date."},"trade_date":{"type":"string","format":"date","description":"Alias of date."},"buy_date":{"type":"string","format":"date","description":"Alias of date."},"qty":{"type":"number","description":"Shares bought, >= 0. Aliases: quantity, shares."},"quantity":{"type":"number","description":"Alias of qty."},"shares":{"type":"number","description":"Alias of qty."}},"required":[]},{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}}]},"description":"purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases quantity, shares) or [date, qty] pairs; used on sells only."}},"required":["bar","code","date"]}}},{"type":"function","function":{"name":"check_brinson_attribution","description":"Fails a performance attribution (allocation, selection, interaction by sector) whose weights or effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded (geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"panel":{"description":"one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and benchmark per-period simple sector returns). No nulls.","anyOf":[{"type":"object"},{"type":"array"}]},"panels":{"type":"array","items":{"anyOf":[{"type":"object"},{"type":"array"}]},"description":"several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; linked across periods."},"method":{"type":"string","enum":["fachler","bhb","topdown","geometric"],"description":"attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\"."},"tol":{"type":"number","description":"reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10."},"weight_tol":{"type":"number","description":"tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8."}},"required":[]}}},{"type":"function","function":{"name":"check_contamination_probe","description":"Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events the model was trained on is memory, not forecasting. Measures the share of the window that predates the cutoff and, with probe items, compares the model's accuracy on facts before and after the cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.","parameters":{"type":"object","properties":{"cutoff":{"type":"string","format":"date","description":"the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02."},"test_start":{"type":"string","format":"date","description":"first day of the backtest window. ISO-8601 date, e.g. 2024-01-02."},"test_end":{"type":"string","format":"date","description":"end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02."},"items":{"type":"array","items":{"type":"object","properties":{"asked_about":{"type":"string","format":"date","description":"The date the question is about (ISO)."},"question":{"type":"string","description":"The question put to the model."},"truth":{"type":"string","description":"The true answer."},"pre_cutoff":{"type":"boolean","description":"Whether the fact predates the cutoff; default asked_about < cutoff."},"answer":{"type":"string","description":"The model's answer, already obtained."},"correct":{"type":"boolean","description":"Whether the model answered correctly, already judged."}},"required":["asked_about","question","truth"]},"description":"probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default asked_about < cutoff), answer (optional string), correct (optional boolean)}."}},"required":["cutoff","test_start","test_end"]}}},{"type":"function","function":{"name":"check_continuous_contract","description":"Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and with the underlying contracts verifies that the stitched series is what the stated method produces. Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"stitched":{"description":"the continuous price series about to be used for percentage returns, dated.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"method":{"type":"string","enum":["difference","ratio","unadjusted"],"description":"the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = earlier prices multiplied by new/old; unadjusted = spliced as is)."},"contracts":{"description":"each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null outside the contract's trading life; given with roll_dates.","anyOf":[{"type":"object"},{"type":"array"}]},"roll_dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract j is held through the close of roll date j inclusive."},"atol":{"type":"number","description":"absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero (>= 0). Default 0.000001."}},"required":["stitched","method"]}}},{"type":"function","function":{"name":"check_cost_curve","description":"A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"returns":{"description":"per-period GROSS simple returns, before costs; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"turnover":{"description":"ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned with returns or one number for every period; finite, >= 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}},{"type":"number"}]},"bps":{"type":"array","items":{"type":"number"},"description":"round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50]."},"cost_bps":{"type":"number","description":"your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state your own; finite, >= 0. Default 10."},"benchmark":{"description":"the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}},{"type":"number"}]},"periods_per_year":{"type":"integer","description":"periods per year, for annualising; >= 1. Default 252."}},"required":["returns","turnover"]}}},{"type":"function","function":{"name":"check_fx_conventions","description":"Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday calendar). Skill: fx-markets.","parameters":{"type":"object","properties":{"pair":{"description":"currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and different.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"rate":{"description":"the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object keyed by the pair strings exactly as given.","anyOf":[{"type":"number"},{"type":"object"}]},"notional":{"type":"number","description":"position size in base currency units, > 0, for pip values."},"trade_date":{"type":"string","format":"date","description":"trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02."}},"required":["pair"]}}},{"type":"function","function":{"name":"check_greeks_convention","description":"Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= 0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.","parameters":{"type":"object","properties":{"greeks":{"type":"object","description":"the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, vega, theta, rho; other keys are carried through. Finite numbers."},"flag":{"type":"string","description":"option type: a string starting with c (call) or p (put), case-insensitive."},"moneyness":{"type":"number","description":"spot over strike S/K, > 0; enables the soft delta checks."},"convention":{"type":"string","description":"the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day (theta per 1/252 year)."}},"required":["greeks","flag"]}}},{"type":"function","function":{"name":"check_join_asof_sortedness","description":"Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other sorted-merge implementations) return quotes from the future: it runs that cursor join and an order-independent correct join side by side and counts the rows where they disagree. Both joins are backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"left":{"description":"the signals (rows to enrich); non-empty, must contain on and by.","anyOf":[{"type":"object"},{"type":"array"}]},"right":{"description":"the quotes; must contain on, by and val.","anyOf":[{"type":"object"},{"type":"array"}]},"on":{"type":"string","description":"time column in both frames, numbers or ISO date-times (same kind in both)."},"by":{"type":"string","description":"group column in both frames, strings or numbers (same kind in both)."},"val":{"type":"string","description":"the quote column to join; defaults to the first column of right that is neither on nor by."}},"required":["left","right","on","by"]}}},{"type":"function","function":{"name":"check_leveraged_reset","description":"Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the index return over the window. The product compounds lev x the DAILY return, loses to volatility ((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"index_returns":{"description":"DAILY simple returns of the underlying index over the window, finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"lev":{"type":"number","description":"daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0."},"modelled_return":{"type":"number","description":"the product's total simple return over the whole window (not annualised) that the backtest used; >= -1."},"financing":{"type":"number","description":"annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day year; inverse products pay none. May be negative. Default 0."},"expense":{"type":"number","description":"annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0."},"return_tol":{"type":"number","description":"allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001."}},"required":["index_returns","lev"]}}},{"type":"function","function":{"name":"check_npv_zero","description":"Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored on another day measures every year fraction from the wrong date. Shows the size of the error on a fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.","parameters":{"type":"object","properties":{"eval_date":{"type":"string","format":"date","description":"the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02."},"curve_ref":{"type":"string","format":"date","description":"the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02."},"expiry":{"type":"string","format":"date","description":"the option's exercise date. ISO-8601 date, e.g. 2024-01-02."},"spot":{"type":"number","description":"spot price of the reference option, > 0 (its strike is 100). Default 100."}},"required":["eval_date","curve_ref","expiry"]}}},{"type":"function","function":{"name":"check_paper_account_guard","description":"Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: broker-execution-apis.","parameters":{"type":"object","properties":{"broker":{"type":"string","description":"ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, td_ameritrade."},"account_id":{"type":"string","description":"IB only: the account id returned by the server (managedAccounts())."},"base_url":{"type":"string","description":"Alpaca only: the resolved base URL the client talks to (a URL or a bare host)."},"extra":{"type":"object","description":"broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence."}},"required":["broker"]}}},{"type":"function","function":{"name":"check_pit_fundamentals","description":"Catches fundamentals taken from a restatement or late filing that was not public on the decision date: builds the point-in-time view as of a date, compares it with the naive latest view (drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"facts":{"type":"array","items":{"type":"object","properties":{"start":{"type":"string","format":"date","description":"Period start, ISO date; absent for balance-sheet (instant) facts."},"end":{"type":"string","format":"date","description":"Period end, ISO date."},"val":{"type":"number","description":"The reported value, in the fact's unit (e.g. USD)."},"accn":{"type":"string","description":"Accession number of the filing that reported it."},"fy":{"type":"integer","description":"Fiscal year of the filing."},"fp":{"type":"string","description":"Fiscal period of the filing (FY, Q1 ... Q4)."},"form":{"type":"string","description":"Form type, e.g. 10-Q, 10-Q/A, 10-K."},"filed":{"type":"string","format":"date","description":"Filing date, ISO date: the fact is public from this date."},"frame":{"type":"string","description":"SEC calendar frame label such as CY2022Q3; not used."}},"required":["end","val","accn","form","filed"]},"description":"company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, frame?} with ISO dates and val in the fact's unit; non-empty."},"as_of":{"type":"string","format":"date","description":"the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02."},"used":{"description":"the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a series indexed by period key, a frame with columns period and val, or an object {period: value}.","anyOf":[{"type":"array"},{"type":"object"}]},"forms":{"type":"array","items":{"type":"string"},"description":"keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all forms."}},"required":["facts","as_of"]}}},{"type":"function","function":{"name":"check_pit_universe","description":"Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at almost every rebalance; one built from today's constituent list only ever adds names, so a backtest on it never holds the names that later failed and its returns are an upper bound. The guard audits additions, removals and two-sided name turnover across rebalance dates, or first builds the universe from a membership table (with an optional trailing liquidity screen). Required: universe or (members + rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"universe":{"type":"object","description":"the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates."},"members":{"description":"membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends inclusive; a null end_date means still a member). Needs rebalance_dates.","anyOf":[{"type":"object"},{"type":"array"}]},"rebalance_dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"rebalance dates (ISO dates), strictly increasing, at least 2. Only with members."},"liquidity":{"description":"average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing ISO dates, one column per ticker; null = no data that day. Only with members.","anyOf":[{"type":"object"},{"type":"array"}]},"min_adv":{"type":"number","description":"minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs liquidity."},"adv_lookback":{"type":"integer","description":"trailing window of the liquidity screen, in rows (days), >= 1. Default 21."},"min_expected_turnover":{"type":"number","description":"floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), >= 0. Default 0.005."}},"required":[]}}},{"type":"function","function":{"name":"check_purge_effect","description":"Catches cross-validation folds whose training rows carry labels that overlap the test block, and measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a training row just before a test block knows part of the test period, and a row just after it shares the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), max(test) + horizon]. A training row is purged when its span meets the test span (endpoints included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"x":{"description":"features, rows = observations (n rows), columns = features; a frame or an array of equal-length number arrays (rows); finite.","anyOf":[{"type":"object"},{"type":"array"}]},"y":{"description":"binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"horizon":{"type":"integer","description":"label horizon h in bars, an integer with 1 <= h < n."},"splits":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"description":"your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is audited."},"n_splits":{"type":"integer","description":"number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5."},"embargo":{"type":"number","description":"embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x n) bars. Default 0.01."},"auc_tol":{"type":"number","description":"AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01."}},"required":["x","y","horizon"]}}},{"type":"function","function":{"name":"check_reconcile_sources","description":"Attributes every divergence between two price sources for one instrument to a cause: a constant level offset (different adjustment conventions, returns agree), a step explained by a corporate action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"close":{"description":"source A's closes (price), dated, at least 2 dates; finite and > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"other":{"description":"source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both to their common dates first if the vendors' calendars differ.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"actions":{"description":"known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the price factor.","anyOf":[{"type":"object"},{"type":"array"}]},"tol_bps":{"type":"number","description":"divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10."},"window_days":{"type":"integer","description":"how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3."}},"required":["close","other"]}}},{"type":"function","function":{"name":"check_regime_coverage","description":"Fails a test period that contains a single market regime, and reports per regime the number of separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one observation of that regime. Per label (in first-appearance order) the table gives observations, episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), the worst drawdown within any one episode, time in the market, hit rate and episode-return statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"test-period dates (ISO dates), strictly increasing, at least 2."},"asset":{"description":"per-period simple returns of the underlying, one per date; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"strategy":{"description":"per-period simple returns of the strategy, net of costs, one per date; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"position":{"description":"position per period (any scale, 0 = flat), one per date; finite.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"labels":{"description":"regime label per period (non-empty strings or integers), one per date.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"how":{"type":"string","description":"how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > median\"); \"unstated\" earns a warning. Default \"unstated\"."},"min_regimes":{"type":"integer","description":"fewest distinct labels the test period must contain, >= 1. Default 2."},"min_episodes":{"type":"integer","description":"fewest episodes per label before a warning, >= 1. Default 2."}},"required":["dates","asset","strategy","position","labels"]}}},{"type":"function","function":{"name":"check_regime_lookahead","description":"Fails a regime-probability series that flags regime switches before they happen. Smoothed (two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so they turn at or before the true switch. The series traded at period t must be known before period t's return, so it should react after a switch, never on or before it. Every switch of the reference labels inside the window is timed against the traded probability (threshold 0.5): the guard fails when the median delay is not strictly positive, or when the share of anticipated switches exceeds max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"regime":{"description":"reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a proxy.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"p_calm":{"description":"the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"lo":{"type":"integer","description":"start of the evaluation window, a row position (inclusive), >= 0. Default 0."},"hi":{"type":"integer","description":"end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n."},"max_anticipated":{"type":"number","description":"largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about 0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25."}},"required":["regime","p_calm"]}}},{"type":"function","function":{"name":"check_research_audit","description":"Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"number of per-period observations behind it (>= 2)."},"n_trials":{"type":"integer","description":"honest number of configurations tried, abandoned ones included (>= 1)."},"periods_per_year":{"type":"integer","description":"periods per year, to convert n_obs to years. Default 252."},"model_returns":{"description":"per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 columns); without it PBO is skipped.","anyOf":[{"type":"object"},{"type":"array"}]},"n_blocks":{"type":"integer","description":"S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16."},"pbo_max":{"type":"number","description":"PBO at or above this fails, in (0, 1]. Default 0.5."}},"required":["best_sharpe","n_obs","n_trials"]}}},{"type":"function","function":{"name":"check_rf_convention","description":"Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free rate subtracted from every period (or an rf given in percent). Each convention subtracts a per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"returns":{"description":"per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"rf":{"type":"number","description":"the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or per period) is what the guard infers."},"periods_per_year":{"type":"integer","description":"periods per year P, for annualising; >= 1. Default 252."},"reported_sharpe":{"type":"number","description":"the annualised Sharpe ratio a library reported."},"tolerance":{"type":"number","description":"a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and absolute; >= 0. Default 0.02."}},"required":["returns","rf"]}}},{"type":"function","function":{"name":"check_safe_asof","description":"Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies that every match is strictly prior to its signal, within the staleness budget, that the row count is preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join silently; each is reported. max_staleness is in seconds for date-time keys and in key units for numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"left":{"description":"the signals; must contain on (and by).","anyOf":[{"type":"object"},{"type":"array"}]},"right":{"description":"the quotes; must contain on (and by).","anyOf":[{"type":"object"},{"type":"array"}]},"on":{"type":"string","description":"timestamp column in both frames, ISO date-times or numbers."},"by":{"description":"group key column or columns, present in both frames.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"tolerance":{"description":"the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key units for numeric keys. Absent is reported as an error.","anyOf":[{"type":"string"},{"type":"number"}]},"allow_exact_matches":{"type":"boolean","description":"whether a quote stamped exactly at the signal time may match. Default false."},"direction":{"type":"string","enum":["backward","forward","nearest"],"description":"search direction, backward, forward or nearest; only backward is causal. Default \"backward\"."}},"required":["left","right","on"]}}},{"type":"function","function":{"name":"check_spa_test","description":"Tests whether the best of many candidate strategies really beats a benchmark once the whole search is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"benchmark_returns":{"description":"per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite values.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"model_returns":{"description":"per-period simple returns of every candidate tried, abandoned ones included; one column per candidate, rows aligned with benchmark_returns.","anyOf":[{"type":"object"},{"type":"array"}]},"reps":{"type":"integer","description":"bootstrap replications, 1 to 100000. Default 1000."},"block_size":{"description":"mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".","anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]},"seed":{"type":"integer","description":"MT19937 seed, an integer in [0, 2^32 - 1]. Default 0."},"alpha":{"type":"number","description":"significance level, in (0, 1). Default 0.05."}},"required":["benchmark_returns","model_returns"]}}},{"type":"function","function":{"name":"check_survivorship_audit","description":"Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a clean one. Over any multi-year window a few percent of listed companies delist every year; a panel built from today's listings contains none of them, so every backtest on it skips the losers. The guard counts names whose data stops before the end of the sample against the expected delisting rate, checks a delisting table for names absent from the universe, and measures how much dropping the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"prices":{"description":"the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null after a name stops trading and before it lists (null is meaningful here); non-null prices finite and > 0. Or a bare array of ticker strings, which can only be checked against listings and needs sample_start and sample_end.","anyOf":[{"type":"object"},{"type":"array"}]},"listings":{"description":"a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, listing_date, delisting_date (ISO dates or null).","anyOf":[{"type":"object"},{"type":"array"}]},"sample_start":{"type":"string","format":"date","description":"start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02."},"sample_end":{"type":"string","format":"date","description":"end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, e.g. 2024-01-02."},"min_gap_days":{"type":"integer","description":"calendar days: a name whose last observation is more than this before sample_end counts as dead (delisted), >= 0. Default 30."},"expected_annual_delist_rate":{"type":"number","description":"prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default 0.05."}},"required":["prices"]}}},{"type":"function","function":{"name":"check_trial_ledger","description":"Deflates the best Sharpe ratio of a research process by the honest number of trials behind it (deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when the reported Sharpe is above every listed trial (the trial count describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). Skill: backtest-validation.","parameters":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"T, the number of per-period observations in the best strategy's track record (>= 2)."},"sharpes":{"type":"array","items":{"type":"number"},"description":"ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included."},"n_trials":{"type":"integer","description":"honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes."},"sharpe_variance":{"type":"number","description":"variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof 1) of sharpes."},"periods_per_year":{"type":"integer","description":"periods per year, to de-annualise the Sharpes. Default 252."},"skew":{"type":"number","description":"skewness of the best strategy's per-period returns. Default 0."},"kurtosis":{"type":"number","description":"RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3."},"alpha":{"type":"number","description":"the DSR must exceed 1 - alpha, in (0, 1). Default 0.05."}},"required":["best_sharpe","n_obs"]}}},{"type":"function","function":{"name":"check_weight_traps","description":"Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser handed prices returns weights that mean nothing, with no error. A genuine return series has negative values; a price series has none. Columns without a negative value earn a warning. Reference hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","parameters":{"type":"object","properties":{"asset_returns":{"description":"the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no observation\" and are allowed.","anyOf":[{"type":"object"},{"type":"array"}]},"linkage_method":{"type":"string","enum":["single","complete","average","weighted","centroid","median","ward"],"description":"hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), complete, average, weighted, centroid, median or ward."}},"required":["asset_returns"]}}}] as const satisfies readonly OpenAI.Chat.Completions.ChatCompletionFunctionTool[];
+export const openaiChat = [
+  {
+    "type": "function",
+    "function": {
+      "name": "list_skills",
+      "description": "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, " +
+        "reference count and verification date. Use it to find the skill that explains a guard before running " +
+        "it.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "plugin": {
+            "type": "string",
+            "description": "Restrict to one plugin, e.g. fin-core.",
+          },
+        },
+        "required": [],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "read_skill",
+      "description": "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its " +
+        "reference list and the guards it owns; or one of its reference documents.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "A skill name from list_skills, e.g. backtest-validation.",
+          },
+          "reference": {
+            "type": "string",
+            "description": "A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md " +
+              "text.",
+          },
+        },
+        "required": [
+          "name",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "search_skills",
+      "description": "Full-text search over the skills: every term must match (prefix matching, so delist finds " +
+        "delisting). Hits are ranked by a BM25-style score and carry the best-matching line.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "terms": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 200,
+            },
+            "minItems": 1,
+            "maxItems": 32,
+            "description": "Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one " +
+              "term.",
+          },
+          "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100,
+            "description": "Most hits to return. Default 20.",
+          },
+        },
+        "required": [
+          "terms",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "list_guards",
+      "description": "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool " +
+        "name, and whether it can be called over JSON (and why not).",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "skill": {
+            "type": "string",
+            "description": "Restrict to the guards one skill owns, e.g. backtest-validation.",
+          },
+        },
+        "required": [],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "describe_guard",
+      "description": "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and " +
+        "input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking " +
+        "inputs.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "A guard name (cost_curve) or its tool name (check_cost_curve).",
+          },
+        },
+        "required": [
+          "name",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "bundle_coverage",
+      "description": "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards " +
+        "that read them, plus tuning parameters). With slot names (no data), says which guards those slots " +
+        "make ready, what each other guard still needs, and which single slot would make more guards ready.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "slots": {
+            "type": "array",
+            "items": {
+              "type": "string",
+            },
+            "description": "Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string " +
+              "is one name.",
+          },
+        },
+        "required": [],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_backtest",
+      "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
+        "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
+        "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
+        "directly. Slot names come from bundle_coverage() called with no arguments.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "slots": {
+            "type": "object",
+            "description": "Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. " +
+              "{\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}.",
+          },
+          "guards": {
+            "type": "array",
+            "items": {
+              "type": "string",
+            },
+            "description": "Run only these guards (names from list_guards). A bare string is one name.",
+          },
+          "audit": {
+            "type": "array",
+            "items": {
+              "type": "string",
+            },
+            "description": "Guards that must run for the status to be pass. A bare string is one name.",
+          },
+          "strict": {
+            "type": "boolean",
+            "description": "Raise the first rejected guard input as the call's own error instead of listing it in rejected. " +
+              "Default false.",
+          },
+        },
+        "required": [
+          "slots",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_adjustment_check",
+      "description": "Detects a raw (unadjusted) price series, or one adjusted by another convention than the one " +
+        "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
+        "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
+        "(a percentage change books every action as a return) and when the detected convention differs from " +
+        "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
+        "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+        "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "close": {
+            "description": "closes (price) of one instrument, dated; finite and > 0.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "actions": {
+            "description": "corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), " +
+              "or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 " +
+              "split); any order; may be empty.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "raw_reference": {
+            "description": "unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that " +
+              "day; non-null values > 0.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "expected": {
+            "type": "string",
+            "enum": [
+              "raw",
+              "back-adjusted",
+              "forward-adjusted",
+              "unknown",
+            ],
+            "description": "the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown.",
+          },
+          "jump_tol": {
+            "type": "number",
+            "description": "tolerance of the jump test, in log points (> 0). Default 0.15.",
+          },
+        },
+        "required": [
+          "close",
+          "actions",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_ashare_rules",
+      "description": "Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar " +
+        "locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume " +
+        "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
+        "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
+        "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
+        "Skill: china-trading-stack.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "bar": {
+            "type": "object",
+            "properties": {
+              "high": {
+                "type": "number",
+                "description": "Session high, CNY, > 0.",
+              },
+              "low": {
+                "type": "number",
+                "description": "Session low, CNY, > 0.",
+              },
+              "prev_close": {
+                "type": "number",
+                "description": "Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required).",
+              },
+              "pre_close": {
+                "type": "number",
+                "description": "Alias of prev_close.",
+              },
+              "preclose": {
+                "type": "number",
+                "description": "Alias of prev_close.",
+              },
+              "open": {
+                "type": "number",
+                "description": "Session open, CNY.",
+              },
+              "close": {
+                "type": "number",
+                "description": "Session close, CNY.",
+              },
+              "volume": {
+                "type": "number",
+                "description": "Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume.",
+              },
+              "vol": {
+                "type": "number",
+                "description": "Alias of volume.",
+              },
+              "turnover_volume": {
+                "type": "number",
+                "description": "Alias of volume.",
+              },
+              "paused": {
+                "description": "Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n.",
+                "anyOf": [
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                ],
+              },
+              "is_paused": {
+                "description": "Suspension flag, as paused.",
+                "anyOf": [
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                ],
+              },
+              "suspended": {
+                "description": "Suspension flag, as paused.",
+                "anyOf": [
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                ],
+              },
+              "halted": {
+                "description": "Suspension flag, as paused.",
+                "anyOf": [
+                  {
+                    "type": "boolean",
+                  },
+                  {
+                    "type": "number",
+                  },
+                  {
+                    "type": "string",
+                  },
+                ],
+              },
+              "trade_status": {
+                "description": "Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: " +
+                  "trading_status.",
+                "anyOf": [
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "number",
+                  },
+                ],
+              },
+              "trading_status": {
+                "description": "Alias of trade_status.",
+                "anyOf": [
+                  {
+                    "type": "string",
+                  },
+                  {
+                    "type": "number",
+                  },
+                ],
+              },
+            },
+            "required": [
+              "high",
+              "low",
+            ],
+            "description": "one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, " +
+              "preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning " +
+              "no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or " +
+              "trading_status).",
+          },
+          "code": {
+            "type": "string",
+            "description": "stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, " +
+              ".XSHE, .BSE (case-insensitive).",
+          },
+          "date": {
+            "type": "string",
+            "format": "date",
+            "description": "the bar's trading date. ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "stock_name": {
+            "type": "string",
+            "description": "security name, used to detect special treatment (ST, *ST).",
+          },
+          "side": {
+            "type": "string",
+            "enum": [
+              "buy",
+              "sell",
+            ],
+            "description": "the side of the fill being audited, buy or sell. Default \"buy\".",
+          },
+          "days_since_ipo": {
+            "type": "integer",
+            "description": "sessions since listing, an integer >= 0 (0 = the listing day).",
+          },
+          "lots": {
+            "type": "array",
+            "items": {
+              "anyOf": [
+                {
+                  "type": "object",
+                  "properties": {
+                    "date": {
+                      "type": "string",
+                      "format": "date",
+                      "description": "Purchase date (ISO). Aliases: trade_date, buy_date.",
+                    },
+                    "trade_date": {
+                      "type": "string",
+                      "format": "date",
+                      "description": "Alias of date.",
+                    },
+                    "buy_date": {
+                      "type": "string",
+                      "format": "date",
+                      "description": "Alias of date.",
+                    },
+                    "qty": {
+                      "type": "number",
+                      "description": "Shares bought, >= 0. Aliases: quantity, shares.",
+                    },
+                    "quantity": {
+                      "type": "number",
+                      "description": "Alias of qty.",
+                    },
+                    "shares": {
+                      "type": "number",
+                      "description": "Alias of qty.",
+                    },
+                  },
+                  "required": [],
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                      },
+                      {
+                        "type": "number",
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+            "description": "purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases " +
+              "quantity, shares) or [date, qty] pairs; used on sells only.",
+          },
+        },
+        "required": [
+          "bar",
+          "code",
+          "date",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_brinson_attribution",
+      "description": "Fails a performance attribution (allocation, selection, interaction by sector) whose weights or " +
+        "effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data " +
+        "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
+        "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
+        "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
+        "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
+        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+        "labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "panel": {
+            "description": "one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), " +
+              "columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and " +
+              "benchmark per-period simple sector returns). No nulls.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "panels": {
+            "type": "array",
+            "items": {
+              "anyOf": [
+                {
+                  "type": "object",
+                },
+                {
+                  "type": "array",
+                },
+              ],
+            },
+            "description": "several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; " +
+              "linked across periods.",
+          },
+          "method": {
+            "type": "string",
+            "enum": [
+              "fachler",
+              "bhb",
+              "topdown",
+              "geometric",
+            ],
+            "description": "attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\".",
+          },
+          "tol": {
+            "type": "number",
+            "description": "reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10.",
+          },
+          "weight_tol": {
+            "type": "number",
+            "description": "tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.",
+          },
+        },
+        "required": [],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_contamination_probe",
+      "description": "Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events " +
+        "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
+        "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
+        "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
+        "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
+        "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "cutoff": {
+            "type": "string",
+            "format": "date",
+            "description": "the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "test_start": {
+            "type": "string",
+            "format": "date",
+            "description": "first day of the backtest window. ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "test_end": {
+            "type": "string",
+            "format": "date",
+            "description": "end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "asked_about": {
+                  "type": "string",
+                  "format": "date",
+                  "description": "The date the question is about (ISO).",
+                },
+                "question": {
+                  "type": "string",
+                  "description": "The question put to the model.",
+                },
+                "truth": {
+                  "type": "string",
+                  "description": "The true answer.",
+                },
+                "pre_cutoff": {
+                  "type": "boolean",
+                  "description": "Whether the fact predates the cutoff; default asked_about < cutoff.",
+                },
+                "answer": {
+                  "type": "string",
+                  "description": "The model's answer, already obtained.",
+                },
+                "correct": {
+                  "type": "boolean",
+                  "description": "Whether the model answered correctly, already judged.",
+                },
+              },
+              "required": [
+                "asked_about",
+                "question",
+                "truth",
+              ],
+            },
+            "description": "probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default " +
+              "asked_about < cutoff), answer (optional string), correct (optional boolean)}.",
+          },
+        },
+        "required": [
+          "cutoff",
+          "test_start",
+          "test_end",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_continuous_contract",
+      "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
+        "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
+        "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
+        "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
+        "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
+        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+        "labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "stitched": {
+            "description": "the continuous price series about to be used for percentage returns, dated.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "method": {
+            "type": "string",
+            "enum": [
+              "difference",
+              "ratio",
+              "unadjusted",
+            ],
+            "description": "the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = " +
+              "earlier prices multiplied by new/old; unadjusted = spliced as is).",
+          },
+          "contracts": {
+            "description": "each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null " +
+              "outside the contract's trading life; given with roll_dates.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "roll_dates": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "format": "date",
+              "description": "ISO-8601 date, e.g. 2024-01-02.",
+            },
+            "description": "one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract " +
+              "j is held through the close of roll date j inclusive.",
+          },
+          "atol": {
+            "type": "number",
+            "description": "absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero " +
+              "(>= 0). Default 0.000001.",
+          },
+        },
+        "required": [
+          "stitched",
+          "method",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_cost_curve",
+      "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
+        "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
+        "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
+        "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+        "labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "returns": {
+            "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "turnover": {
+            "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
+              "with returns or one number for every period; finite, >= 0.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+              {
+                "type": "number",
+              },
+            ],
+          },
+          "bps": {
+            "type": "array",
+            "items": {
+              "type": "number",
+            },
+            "description": "round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50].",
+          },
+          "cost_bps": {
+            "type": "number",
+            "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
+              "your own; finite, >= 0. Default 10.",
+          },
+          "benchmark": {
+            "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+              {
+                "type": "number",
+              },
+            ],
+          },
+          "periods_per_year": {
+            "type": "integer",
+            "description": "periods per year, for annualising; >= 1. Default 252.",
+          },
+        },
+        "required": [
+          "returns",
+          "turnover",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_fx_conventions",
+      "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
+        "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
+        "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
+        "calendar). Skill: fx-markets.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "pair": {
+            "description": "currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case " +
+              "is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and " +
+              "different.",
+            "anyOf": [
+              {
+                "type": "string",
+              },
+              {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                },
+              },
+            ],
+          },
+          "rate": {
+            "description": "the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object " +
+              "keyed by the pair strings exactly as given.",
+            "anyOf": [
+              {
+                "type": "number",
+              },
+              {
+                "type": "object",
+              },
+            ],
+          },
+          "notional": {
+            "type": "number",
+            "description": "position size in base currency units, > 0, for pip values.",
+          },
+          "trade_date": {
+            "type": "string",
+            "format": "date",
+            "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+          },
+        },
+        "required": [
+          "pair",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_greeks_convention",
+      "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
+        "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
+        "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
+        "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "greeks": {
+            "type": "object",
+            "description": "the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, " +
+              "vega, theta, rho; other keys are carried through. Finite numbers.",
+          },
+          "flag": {
+            "type": "string",
+            "description": "option type: a string starting with c (call) or p (put), case-insensitive.",
+          },
+          "moneyness": {
+            "type": "number",
+            "description": "spot over strike S/K, > 0; enables the soft delta checks.",
+          },
+          "convention": {
+            "type": "string",
+            "description": "the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or " +
+              "per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day " +
+              "(theta per 1/252 year).",
+          },
+        },
+        "required": [
+          "greeks",
+          "flag",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_join_asof_sortedness",
+      "description": "Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other " +
+        "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
+        "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
+        "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
+        "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "left": {
+            "description": "the signals (rows to enrich); non-empty, must contain on and by.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "right": {
+            "description": "the quotes; must contain on, by and val.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "on": {
+            "type": "string",
+            "description": "time column in both frames, numbers or ISO date-times (same kind in both).",
+          },
+          "by": {
+            "type": "string",
+            "description": "group column in both frames, strings or numbers (same kind in both).",
+          },
+          "val": {
+            "type": "string",
+            "description": "the quote column to join; defaults to the first column of right that is neither on nor by.",
+          },
+        },
+        "required": [
+          "left",
+          "right",
+          "on",
+          "by",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_leveraged_reset",
+      "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
+        "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
+        "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
+        "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
+        "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "index_returns": {
+            "description": "DAILY simple returns of the underlying index over the window, finite, > -1.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "lev": {
+            "type": "number",
+            "description": "daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0.",
+          },
+          "modelled_return": {
+            "type": "number",
+            "description": "the product's total simple return over the whole window (not annualised) that the backtest used; >= " +
+              "-1.",
+          },
+          "financing": {
+            "type": "number",
+            "description": "annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day " +
+              "year; inverse products pay none. May be negative. Default 0.",
+          },
+          "expense": {
+            "type": "number",
+            "description": "annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0.",
+          },
+          "return_tol": {
+            "type": "number",
+            "description": "allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001.",
+          },
+        },
+        "required": [
+          "index_returns",
+          "lev",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_npv_zero",
+      "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
+        "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
+        "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
+        "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "eval_date": {
+            "type": "string",
+            "format": "date",
+            "description": "the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "curve_ref": {
+            "type": "string",
+            "format": "date",
+            "description": "the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "expiry": {
+            "type": "string",
+            "format": "date",
+            "description": "the option's exercise date. ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "spot": {
+            "type": "number",
+            "description": "spot price of the reference option, > 0 (its strike is 100). Default 100.",
+          },
+        },
+        "required": [
+          "eval_date",
+          "curve_ref",
+          "expiry",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_paper_account_guard",
+      "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
+        "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
+        "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
+        "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
+        "broker-execution-apis.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "broker": {
+            "type": "string",
+            "description": "ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, " +
+              "ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, " +
+              "td_ameritrade.",
+          },
+          "account_id": {
+            "type": "string",
+            "description": "IB only: the account id returned by the server (managedAccounts()).",
+          },
+          "base_url": {
+            "type": "string",
+            "description": "Alpaca only: the resolved base URL the client talks to (a URL or a bare host).",
+          },
+          "extra": {
+            "type": "object",
+            "description": "broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with " +
+              "urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence.",
+          },
+        },
+        "required": [
+          "broker",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_pit_fundamentals",
+      "description": "Catches fundamentals taken from a restatement or late filing that was not public on the decision " +
+        "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
+        "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
+        "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
+        "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
+        "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+        "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "facts": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "start": {
+                  "type": "string",
+                  "format": "date",
+                  "description": "Period start, ISO date; absent for balance-sheet (instant) facts.",
+                },
+                "end": {
+                  "type": "string",
+                  "format": "date",
+                  "description": "Period end, ISO date.",
+                },
+                "val": {
+                  "type": "number",
+                  "description": "The reported value, in the fact's unit (e.g. USD).",
+                },
+                "accn": {
+                  "type": "string",
+                  "description": "Accession number of the filing that reported it.",
+                },
+                "fy": {
+                  "type": "integer",
+                  "description": "Fiscal year of the filing.",
+                },
+                "fp": {
+                  "type": "string",
+                  "description": "Fiscal period of the filing (FY, Q1 ... Q4).",
+                },
+                "form": {
+                  "type": "string",
+                  "description": "Form type, e.g. 10-Q, 10-Q/A, 10-K.",
+                },
+                "filed": {
+                  "type": "string",
+                  "format": "date",
+                  "description": "Filing date, ISO date: the fact is public from this date.",
+                },
+                "frame": {
+                  "type": "string",
+                  "description": "SEC calendar frame label such as CY2022Q3; not used.",
+                },
+              },
+              "required": [
+                "end",
+                "val",
+                "accn",
+                "form",
+                "filed",
+              ],
+            },
+            "description": "company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, " +
+              "frame?} with ISO dates and val in the fact's unit; non-empty.",
+          },
+          "as_of": {
+            "type": "string",
+            "format": "date",
+            "description": "the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "used": {
+            "description": "the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a " +
+              "series indexed by period key, a frame with columns period and val, or an object {period: value}.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+              },
+            ],
+          },
+          "forms": {
+            "type": "array",
+            "items": {
+              "type": "string",
+            },
+            "description": "keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all " +
+              "forms.",
+          },
+        },
+        "required": [
+          "facts",
+          "as_of",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_pit_universe",
+      "description": "Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real " +
+        "point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at " +
+        "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
+        "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
+        "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
+        "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
+        "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+        "labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "universe": {
+            "type": "object",
+            "description": "the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates.",
+          },
+          "members": {
+            "description": "membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends " +
+              "inclusive; a null end_date means still a member). Needs rebalance_dates.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "rebalance_dates": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "format": "date",
+              "description": "ISO-8601 date, e.g. 2024-01-02.",
+            },
+            "description": "rebalance dates (ISO dates), strictly increasing, at least 2. Only with members.",
+          },
+          "liquidity": {
+            "description": "average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing " +
+              "ISO dates, one column per ticker; null = no data that day. Only with members.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "min_adv": {
+            "type": "number",
+            "description": "minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs " +
+              "liquidity.",
+          },
+          "adv_lookback": {
+            "type": "integer",
+            "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
+          },
+          "min_expected_turnover": {
+            "type": "number",
+            "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
+              ">= 0. Default 0.005.",
+          },
+        },
+        "required": [],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_purge_effect",
+      "description": "Catches cross-validation folds whose training rows carry labels that overlap the test block, and " +
+        "measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a " +
+        "training row just before a test block knows part of the test period, and a row just after it shares " +
+        "the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), " +
+        "max(test) + horizon]. A training row is purged when its span meets the test span (endpoints " +
+        "included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard " +
+        "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
+        "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
+        "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
+        "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
+        "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
+        "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+        "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "x": {
+            "description": "features, rows = observations (n rows), columns = features; a frame or an array of equal-length " +
+              "number arrays (rows); finite.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "y": {
+            "description": "binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "horizon": {
+            "type": "integer",
+            "description": "label horizon h in bars, an integer with 1 <= h < n.",
+          },
+          "splits": {
+            "type": "array",
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "array",
+                "items": {
+                  "type": "integer",
+                },
+              },
+            },
+            "description": "your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no " +
+              "duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is " +
+              "audited.",
+          },
+          "n_splits": {
+            "type": "integer",
+            "description": "number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5.",
+          },
+          "embargo": {
+            "type": "number",
+            "description": "embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x " +
+              "n) bars. Default 0.01.",
+          },
+          "auc_tol": {
+            "type": "number",
+            "description": "AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01.",
+          },
+        },
+        "required": [
+          "x",
+          "y",
+          "horizon",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_reconcile_sources",
+      "description": "Attributes every divergence between two price sources for one instrument to a cause: a constant " +
+        "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
+        "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
+        "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
+        "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
+        "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+        "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "close": {
+            "description": "source A's closes (price), dated, at least 2 dates; finite and > 0.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "other": {
+            "description": "source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both " +
+              "to their common dates first if the vendors' calendars differ.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "actions": {
+            "description": "known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an " +
+              "array of [date, ratio] pairs; ratio is the price factor.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "tol_bps": {
+            "type": "number",
+            "description": "divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10.",
+          },
+          "window_days": {
+            "type": "integer",
+            "description": "how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.",
+          },
+        },
+        "required": [
+          "close",
+          "other",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_regime_coverage",
+      "description": "Fails a test period that contains a single market regime, and reports per regime the number of " +
+        "separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility " +
+        "regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one " +
+        "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
+        "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
+        "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
+        "statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: " +
+        "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+        "null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "dates": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "format": "date",
+              "description": "ISO-8601 date, e.g. 2024-01-02.",
+            },
+            "description": "test-period dates (ISO dates), strictly increasing, at least 2.",
+          },
+          "asset": {
+            "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "strategy": {
+            "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "position": {
+            "description": "position per period (any scale, 0 = flat), one per date; finite.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "labels": {
+            "description": "regime label per period (non-empty strings or integers), one per date.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "how": {
+            "type": "string",
+            "description": "how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > " +
+              "median\"); \"unstated\" earns a warning. Default \"unstated\".",
+          },
+          "min_regimes": {
+            "type": "integer",
+            "description": "fewest distinct labels the test period must contain, >= 1. Default 2.",
+          },
+          "min_episodes": {
+            "type": "integer",
+            "description": "fewest episodes per label before a warning, >= 1. Default 2.",
+          },
+        },
+        "required": [
+          "dates",
+          "asset",
+          "strategy",
+          "position",
+          "labels",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_regime_lookahead",
+      "description": "Fails a regime-probability series that flags regime switches before they happen. Smoothed " +
+        "(two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so " +
+        "they turn at or before the true switch. The series traded at period t must be known before period " +
+        "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
+        "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
+        "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
+        "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
+        "ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "regime": {
+            "description": "reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a " +
+              "proxy.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "p_calm": {
+            "description": "the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "lo": {
+            "type": "integer",
+            "description": "start of the evaluation window, a row position (inclusive), >= 0. Default 0.",
+          },
+          "hi": {
+            "type": "integer",
+            "description": "end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n.",
+          },
+          "max_anticipated": {
+            "type": "number",
+            "description": "largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about " +
+              "0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.",
+          },
+        },
+        "required": [
+          "regime",
+          "p_calm",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_research_audit",
+      "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
+        "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
+        "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
+        "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: " +
+        "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+        "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "best_sharpe": {
+            "type": "number",
+            "description": "the ANNUALISED Sharpe ratio you intend to report.",
+          },
+          "n_obs": {
+            "type": "integer",
+            "description": "number of per-period observations behind it (>= 2).",
+          },
+          "n_trials": {
+            "type": "integer",
+            "description": "honest number of configurations tried, abandoned ones included (>= 1).",
+          },
+          "periods_per_year": {
+            "type": "integer",
+            "description": "periods per year, to convert n_obs to years. Default 252.",
+          },
+          "model_returns": {
+            "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
+              "columns); without it PBO is skipped.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "n_blocks": {
+            "type": "integer",
+            "description": "S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16.",
+          },
+          "pbo_max": {
+            "type": "number",
+            "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
+          },
+        },
+        "required": [
+          "best_sharpe",
+          "n_obs",
+          "n_trials",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_rf_convention",
+      "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
+        "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
+        "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
+        "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
+        "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "returns": {
+            "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "rf": {
+            "type": "number",
+            "description": "the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or " +
+              "per period) is what the guard infers.",
+          },
+          "periods_per_year": {
+            "type": "integer",
+            "description": "periods per year P, for annualising; >= 1. Default 252.",
+          },
+          "reported_sharpe": {
+            "type": "number",
+            "description": "the annualised Sharpe ratio a library reported.",
+          },
+          "tolerance": {
+            "type": "number",
+            "description": "a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and " +
+              "absolute; >= 0. Default 0.02.",
+          },
+        },
+        "required": [
+          "returns",
+          "rf",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_safe_asof",
+      "description": "Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies " +
+        "that every match is strictly prior to its signal, within the staleness budget, that the row count is " +
+        "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
+        "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
+        "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
+        "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
+        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+        "labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "left": {
+            "description": "the signals; must contain on (and by).",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "right": {
+            "description": "the quotes; must contain on (and by).",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "on": {
+            "type": "string",
+            "description": "timestamp column in both frames, ISO date-times or numbers.",
+          },
+          "by": {
+            "description": "group key column or columns, present in both frames.",
+            "anyOf": [
+              {
+                "type": "string",
+              },
+              {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                },
+              },
+            ],
+          },
+          "tolerance": {
+            "description": "the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, " +
+              "s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key " +
+              "units for numeric keys. Absent is reported as an error.",
+            "anyOf": [
+              {
+                "type": "string",
+              },
+              {
+                "type": "number",
+              },
+            ],
+          },
+          "allow_exact_matches": {
+            "type": "boolean",
+            "description": "whether a quote stamped exactly at the signal time may match. Default false.",
+          },
+          "direction": {
+            "type": "string",
+            "enum": [
+              "backward",
+              "forward",
+              "nearest",
+            ],
+            "description": "search direction, backward, forward or nearest; only backward is causal. Default \"backward\".",
+          },
+        },
+        "required": [
+          "left",
+          "right",
+          "on",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_spa_test",
+      "description": "Tests whether the best of many candidate strategies really beats a benchmark once the whole search " +
+        "is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized " +
+        "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
+        "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
+        "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
+        "statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "benchmark_returns": {
+            "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
+              "values.",
+            "anyOf": [
+              {
+                "type": "array",
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "values": {
+                    "type": "array",
+                  },
+                },
+              },
+            ],
+          },
+          "model_returns": {
+            "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
+              "candidate, rows aligned with benchmark_returns.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "reps": {
+            "type": "integer",
+            "description": "bootstrap replications, 1 to 100000. Default 1000.",
+          },
+          "block_size": {
+            "description": "mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the " +
+              "Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".",
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "auto",
+                ],
+              },
+              {
+                "type": "number",
+              },
+            ],
+          },
+          "seed": {
+            "type": "integer",
+            "description": "MT19937 seed, an integer in [0, 2^32 - 1]. Default 0.",
+          },
+          "alpha": {
+            "type": "number",
+            "description": "significance level, in (0, 1). Default 0.05.",
+          },
+        },
+        "required": [
+          "benchmark_returns",
+          "model_returns",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_survivorship_audit",
+      "description": "Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a " +
+        "clean one. Over any multi-year window a few percent of listed companies delist every year; a panel " +
+        "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
+        "guard counts names whose data stops before the end of the sample against the expected delisting " +
+        "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
+        "the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: " +
+        "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+        "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "prices": {
+            "description": "the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null " +
+              "after a name stops trading and before it lists (null is meaningful here); non-null prices finite and " +
+              "> 0. Or a bare array of ticker strings, which can only be checked against listings and needs " +
+              "sample_start and sample_end.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "listings": {
+            "description": "a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, " +
+              "listing_date, delisting_date (ISO dates or null).",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "sample_start": {
+            "type": "string",
+            "format": "date",
+            "description": "start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "sample_end": {
+            "type": "string",
+            "format": "date",
+            "description": "end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, " +
+              "e.g. 2024-01-02.",
+          },
+          "min_gap_days": {
+            "type": "integer",
+            "description": "calendar days: a name whose last observation is more than this before sample_end counts as dead " +
+              "(delisted), >= 0. Default 30.",
+          },
+          "expected_annual_delist_rate": {
+            "type": "number",
+            "description": "prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default " +
+              "0.05.",
+          },
+        },
+        "required": [
+          "prices",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_trial_ledger",
+      "description": "Deflates the best Sharpe ratio of a research process by the honest number of trials behind it " +
+        "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
+        "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
+        "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
+        "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+        "Skill: backtest-validation.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "best_sharpe": {
+            "type": "number",
+            "description": "the ANNUALISED Sharpe ratio you intend to report.",
+          },
+          "n_obs": {
+            "type": "integer",
+            "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+          },
+          "sharpes": {
+            "type": "array",
+            "items": {
+              "type": "number",
+            },
+            "description": "ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.",
+          },
+          "n_trials": {
+            "type": "integer",
+            "description": "honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes.",
+          },
+          "sharpe_variance": {
+            "type": "number",
+            "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
+              "1) of sharpes.",
+          },
+          "periods_per_year": {
+            "type": "integer",
+            "description": "periods per year, to de-annualise the Sharpes. Default 252.",
+          },
+          "skew": {
+            "type": "number",
+            "description": "skewness of the best strategy's per-period returns. Default 0.",
+          },
+          "kurtosis": {
+            "type": "number",
+            "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+          },
+          "alpha": {
+            "type": "number",
+            "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
+          },
+        },
+        "required": [
+          "best_sharpe",
+          "n_obs",
+        ],
+      },
+    },
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "check_weight_traps",
+      "description": "Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser " +
+        "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
+        "values; a price series has none. Columns without a negative value earn a warning. Reference " +
+        "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
+        "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
+        "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
+        "missing.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "asset_returns": {
+            "description": "the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), " +
+              "supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no " +
+              "observation\" and are allowed.",
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "linkage_method": {
+            "type": "string",
+            "enum": [
+              "single",
+              "complete",
+              "average",
+              "weighted",
+              "centroid",
+              "median",
+              "ward",
+            ],
+            "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
+              "complete, average, weighted, centroid, median or ward.",
+          },
+        },
+        "required": [
+          "asset_returns",
+        ],
+      },
+    },
+  },
+] as const satisfies readonly OpenAI.Chat.Completions.ChatCompletionFunctionTool[];
 
-export const mcp = [{"name":"list_skills","title":"List skills","description":"Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference count and verification date. Use it to find the skill that explains a guard before running it.","inputSchema":{"type":"object","properties":{"plugin":{"type":"string","description":"Restrict to one plugin, e.g. fin-core."}},"required":[]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"skills":{"type":"array"},"count":{"type":"integer"},"plugins":{"type":"array"},"next":{"type":"string"},"elapsed_s":{"type":"number"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"read_skill","title":"Read a skill","description":"Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference list and the guards it owns; or one of its reference documents.","inputSchema":{"type":"object","properties":{"name":{"type":"string","description":"A skill name from list_skills, e.g. backtest-validation."},"reference":{"type":"string","description":"A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md text."}},"required":["name"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"skill":{"type":"string"},"reference":{"type":"string"},"chars":{"type":"integer"},"references":{"type":"array"},"guards":{"type":"array"},"text":{"type":"string"},"truncated":{"type":"object"},"elapsed_s":{"type":"number"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"search_skills","title":"Search skills","description":"Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). Hits are ranked by a BM25-style score and carry the best-matching line.","inputSchema":{"type":"object","properties":{"terms":{"type":"array","items":{"type":"string","maxLength":200},"minItems":1,"maxItems":32,"description":"Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most hits to return. Default 20."}},"required":["terms"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"terms":{"type":"array"},"count":{"type":"integer"},"total":{"type":"integer"},"skills":{"type":"array"},"elapsed_s":{"type":"number"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"list_guards","title":"List guards","description":"Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, and whether it can be called over JSON (and why not).","inputSchema":{"type":"object","properties":{"skill":{"type":"string","description":"Restrict to the guards one skill owns, e.g. backtest-validation."}},"required":[]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guards":{"type":"array"},"count":{"type":"integer"},"exported":{"type":"integer"},"excluded":{"type":"integer"},"elapsed_s":{"type":"number"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"describe_guard","title":"Describe a guard","description":"Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs.","inputSchema":{"type":"object","properties":{"name":{"type":"string","description":"A guard name (cost_curve) or its tool name (check_cost_curve)."}},"required":["name"]},"outputSchema":{"type":"object","properties":{"tool":{"anyOf":[{"type":"string"},{"type":"null"}]},"guard":{"type":"string"},"skill":{"type":"string"},"title":{"type":"string"},"summary":{"type":"string"},"required":{"type":"array"},"optional":{"type":"array"},"requires":{"type":"array"},"inputs":{"type":"object"},"slots":{"type":"object"},"callable_over_json":{"type":"boolean"},"description":{"anyOf":[{"type":"string"},{"type":"null"}]},"input_schema":{"anyOf":[{"type":"object"},{"type":"null"}]},"omitted":{"anyOf":[{"type":"object"},{"type":"null"}]},"excluded_because":{"anyOf":[{"type":"string"},{"type":"null"}]},"blockers":{"anyOf":[{"type":"object"},{"type":"null"}]},"elapsed_s":{"type":"number"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"bundle_coverage","title":"Bundle coverage","description":"With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards that read them, plus tuning parameters). With slot names (no data), says which guards those slots make ready, what each other guard still needs, and which single slot would make more guards ready.","inputSchema":{"type":"object","properties":{"slots":{"type":"array","items":{"type":"string"},"description":"Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string is one name."}},"required":[]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"vocabulary":{"type":"array"},"parameters":{"type":"array"},"count":{"type":"integer"},"next":{"type":"string"},"have":{"type":"array"},"ready":{"type":"array"},"ready_over_json":{"type":"array"},"not_ready":{"type":"object"},"one_slot_away":{"type":"object"},"unknown":{"type":"object"},"summary":{"type":"string"},"elapsed_s":{"type":"number"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_backtest","title":"Check a backtest bundle","description":"Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Slot names come from bundle_coverage() called with no arguments.","inputSchema":{"type":"object","properties":{"slots":{"type":"object","description":"Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. {\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}."},"guards":{"type":"array","items":{"type":"string"},"description":"Run only these guards (names from list_guards). A bare string is one name."},"audit":{"type":"array","items":{"type":"string"},"description":"Guards that must run for the status to be pass. A bare string is one name."},"strict":{"type":"boolean","description":"Raise the first rejected guard input as the call's own error instead of listing it in rejected. Default false."}},"required":["slots"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"ran":{"type":"array"},"failed":{"type":"array"},"skipped":{"type":"object"},"rejected":{"type":"object"},"not_callable_over_json":{"type":"array"},"results":{"type":"array"},"summary":{"type":"string"},"elapsed_s":{"type":"number"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_adjustment_check","title":"Price adjustment convention","description":"Detects a raw (unadjusted) price series, or one adjusted by another convention than the one expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series (a percentage change books every action as a return) and when the detected convention differs from expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"close":{"description":"closes (price) of one instrument, dated; finite and > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"actions":{"description":"corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 split); any order; may be empty.","anyOf":[{"type":"object"},{"type":"array"}]},"raw_reference":{"description":"unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that day; non-null values > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"expected":{"type":"string","enum":["raw","back-adjusted","forward-adjusted","unknown"],"description":"the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown."},"jump_tol":{"type":"number","description":"tolerance of the jump test, in log points (> 0). Default 0.15."}},"required":["close","actions"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_ashare_rules","title":"A-share limit, suspension and T+1 rules","description":"Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. Skill: china-trading-stack.","inputSchema":{"type":"object","properties":{"bar":{"type":"object","properties":{"high":{"type":"number","description":"Session high, CNY, > 0."},"low":{"type":"number","description":"Session low, CNY, > 0."},"prev_close":{"type":"number","description":"Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required)."},"pre_close":{"type":"number","description":"Alias of prev_close."},"preclose":{"type":"number","description":"Alias of prev_close."},"open":{"type":"number","description":"Session open, CNY."},"close":{"type":"number","description":"Session close, CNY."},"volume":{"type":"number","description":"Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume."},"vol":{"type":"number","description":"Alias of volume."},"turnover_volume":{"type":"number","description":"Alias of volume."},"paused":{"description":"Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"is_paused":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"suspended":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"halted":{"description":"Suspension flag, as paused.","anyOf":[{"type":"boolean"},{"type":"number"},{"type":"string"}]},"trade_status":{"description":"Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: trading_status.","anyOf":[{"type":"string"},{"type":"number"}]},"trading_status":{"description":"Alias of trade_status.","anyOf":[{"type":"string"},{"type":"number"}]}},"required":["high","low"],"description":"one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or trading_status)."},"code":{"type":"string","description":"stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, .XSHE, .BSE (case-insensitive)."},"date":{"type":"string","format":"date","description":"the bar's trading date. ISO-8601 date, e.g. 2024-01-02."},"stock_name":{"type":"string","description":"security name, used to detect special treatment (ST, *ST)."},"side":{"type":"string","enum":["buy","sell"],"description":"the side of the fill being audited, buy or sell. Default \"buy\"."},"days_since_ipo":{"type":"integer","description":"sessions since listing, an integer >= 0 (0 = the listing day)."},"lots":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"date":{"type":"string","format":"date","description":"Purchase date (ISO). Aliases: trade_date, buy_date."},"trade_date":{"type":"string","format":"date","description":"Alias of date."},"buy_date":{"type":"string","format":"date","description":"Alias of date."},"qty":{"type":"number","description":"Shares bought, >= 0. Aliases: quantity, shares."},"quantity":{"type":"number","description":"Alias of qty."},"shares":{"type":"number","description":"Alias of qty."}},"required":[]},{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"}]}}]},"description":"purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases quantity, shares) or [date, qty] pairs; used on sells only."}},"required":["bar","code","date"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_brinson_attribution","title":"Brinson attribution reconciliation","description":"Fails a performance attribution (allocation, selection, interaction by sector) whose weights or effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded (geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"panel":{"description":"one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and benchmark per-period simple sector returns). No nulls.","anyOf":[{"type":"object"},{"type":"array"}]},"panels":{"type":"array","items":{"anyOf":[{"type":"object"},{"type":"array"}]},"description":"several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; linked across periods."},"method":{"type":"string","enum":["fachler","bhb","topdown","geometric"],"description":"attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\"."},"tol":{"type":"number","description":"reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10."},"weight_tol":{"type":"number","description":"tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8."}},"required":[]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_contamination_probe","title":"LLM training-cutoff contamination","description":"Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events the model was trained on is memory, not forecasting. Measures the share of the window that predates the cutoff and, with probe items, compares the model's accuracy on facts before and after the cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.","inputSchema":{"type":"object","properties":{"cutoff":{"type":"string","format":"date","description":"the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02."},"test_start":{"type":"string","format":"date","description":"first day of the backtest window. ISO-8601 date, e.g. 2024-01-02."},"test_end":{"type":"string","format":"date","description":"end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02."},"items":{"type":"array","items":{"type":"object","properties":{"asked_about":{"type":"string","format":"date","description":"The date the question is about (ISO)."},"question":{"type":"string","description":"The question put to the model."},"truth":{"type":"string","description":"The true answer."},"pre_cutoff":{"type":"boolean","description":"Whether the fact predates the cutoff; default asked_about < cutoff."},"answer":{"type":"string","description":"The model's answer, already obtained."},"correct":{"type":"boolean","description":"Whether the model answered correctly, already judged."}},"required":["asked_about","question","truth"]},"description":"probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default asked_about < cutoff), answer (optional string), correct (optional boolean)}."}},"required":["cutoff","test_start","test_end"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_continuous_contract","title":"Continuous futures contract method","description":"Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and with the underlying contracts verifies that the stitched series is what the stated method produces. Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"stitched":{"description":"the continuous price series about to be used for percentage returns, dated.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"method":{"type":"string","enum":["difference","ratio","unadjusted"],"description":"the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = earlier prices multiplied by new/old; unadjusted = spliced as is)."},"contracts":{"description":"each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null outside the contract's trading life; given with roll_dates.","anyOf":[{"type":"object"},{"type":"array"}]},"roll_dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract j is held through the close of roll date j inclusive."},"atol":{"type":"number","description":"absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero (>= 0). Default 0.000001."}},"required":["stitched","method"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_cost_curve","title":"Cost sensitivity curve","description":"A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"returns":{"description":"per-period GROSS simple returns, before costs; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"turnover":{"description":"ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned with returns or one number for every period; finite, >= 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}},{"type":"number"}]},"bps":{"type":"array","items":{"type":"number"},"description":"round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50]."},"cost_bps":{"type":"number","description":"your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state your own; finite, >= 0. Default 10."},"benchmark":{"description":"the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}},{"type":"number"}]},"periods_per_year":{"type":"integer","description":"periods per year, for annualising; >= 1. Default 252."}},"required":["returns","turnover"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_fx_conventions","title":"FX quoting conventions","description":"Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday calendar). Skill: fx-markets.","inputSchema":{"type":"object","properties":{"pair":{"description":"currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and different.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"rate":{"description":"the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object keyed by the pair strings exactly as given.","anyOf":[{"type":"number"},{"type":"object"}]},"notional":{"type":"number","description":"position size in base currency units, > 0, for pip values."},"trade_date":{"type":"string","format":"date","description":"trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02."}},"required":["pair"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_greeks_convention","title":"Option greeks sign and unit convention","description":"Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= 0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.","inputSchema":{"type":"object","properties":{"greeks":{"type":"object","description":"the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, vega, theta, rho; other keys are carried through. Finite numbers."},"flag":{"type":"string","description":"option type: a string starting with c (call) or p (put), case-insensitive."},"moneyness":{"type":"number","description":"spot over strike S/K, > 0; enables the soft delta checks."},"convention":{"type":"string","description":"the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day (theta per 1/252 year)."}},"required":["greeks","flag"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_join_asof_sortedness","title":"As-of join input order","description":"Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other sorted-merge implementations) return quotes from the future: it runs that cursor join and an order-independent correct join side by side and counts the rows where they disagree. Both joins are backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"left":{"description":"the signals (rows to enrich); non-empty, must contain on and by.","anyOf":[{"type":"object"},{"type":"array"}]},"right":{"description":"the quotes; must contain on, by and val.","anyOf":[{"type":"object"},{"type":"array"}]},"on":{"type":"string","description":"time column in both frames, numbers or ISO date-times (same kind in both)."},"by":{"type":"string","description":"group column in both frames, strings or numbers (same kind in both)."},"val":{"type":"string","description":"the quote column to join; defaults to the first column of right that is neither on nor by."}},"required":["left","right","on","by"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_leveraged_reset","title":"Leveraged ETF daily reset","description":"Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the index return over the window. The product compounds lev x the DAILY return, loses to volatility ((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"index_returns":{"description":"DAILY simple returns of the underlying index over the window, finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"lev":{"type":"number","description":"daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0."},"modelled_return":{"type":"number","description":"the product's total simple return over the whole window (not annualised) that the backtest used; >= -1."},"financing":{"type":"number","description":"annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day year; inverse products pay none. May be negative. Default 0."},"expense":{"type":"number","description":"annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0."},"return_tol":{"type":"number","description":"allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001."}},"required":["index_returns","lev"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_npv_zero","title":"QuantLib evaluation and curve dates","description":"Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored on another day measures every year fraction from the wrong date. Shows the size of the error on a fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.","inputSchema":{"type":"object","properties":{"eval_date":{"type":"string","format":"date","description":"the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02."},"curve_ref":{"type":"string","format":"date","description":"the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02."},"expiry":{"type":"string","format":"date","description":"the option's exercise date. ISO-8601 date, e.g. 2024-01-02."},"spot":{"type":"number","description":"spot price of the reference option, > 0 (its strike is 100). Default 100."}},"required":["eval_date","curve_ref","expiry"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_paper_account_guard","title":"Paper trading account proof","description":"Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: broker-execution-apis.","inputSchema":{"type":"object","properties":{"broker":{"type":"string","description":"ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, td_ameritrade."},"account_id":{"type":"string","description":"IB only: the account id returned by the server (managedAccounts())."},"base_url":{"type":"string","description":"Alpaca only: the resolved base URL the client talks to (a URL or a bare host)."},"extra":{"type":"object","description":"broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence."}},"required":["broker"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_pit_fundamentals","title":"Point-in-time fundamentals","description":"Catches fundamentals taken from a restatement or late filing that was not public on the decision date: builds the point-in-time view as of a date, compares it with the naive latest view (drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"facts":{"type":"array","items":{"type":"object","properties":{"start":{"type":"string","format":"date","description":"Period start, ISO date; absent for balance-sheet (instant) facts."},"end":{"type":"string","format":"date","description":"Period end, ISO date."},"val":{"type":"number","description":"The reported value, in the fact's unit (e.g. USD)."},"accn":{"type":"string","description":"Accession number of the filing that reported it."},"fy":{"type":"integer","description":"Fiscal year of the filing."},"fp":{"type":"string","description":"Fiscal period of the filing (FY, Q1 ... Q4)."},"form":{"type":"string","description":"Form type, e.g. 10-Q, 10-Q/A, 10-K."},"filed":{"type":"string","format":"date","description":"Filing date, ISO date: the fact is public from this date."},"frame":{"type":"string","description":"SEC calendar frame label such as CY2022Q3; not used."}},"required":["end","val","accn","form","filed"]},"description":"company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, frame?} with ISO dates and val in the fact's unit; non-empty."},"as_of":{"type":"string","format":"date","description":"the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02."},"used":{"description":"the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a series indexed by period key, a frame with columns period and val, or an object {period: value}.","anyOf":[{"type":"array"},{"type":"object"}]},"forms":{"type":"array","items":{"type":"string"},"description":"keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all forms."}},"required":["facts","as_of"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_pit_universe","title":"Point-in-time universe","description":"Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at almost every rebalance; one built from today's constituent list only ever adds names, so a backtest on it never holds the names that later failed and its returns are an upper bound. The guard audits additions, removals and two-sided name turnover across rebalance dates, or first builds the universe from a membership table (with an optional trailing liquidity screen). Required: universe or (members + rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"universe":{"type":"object","description":"the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates."},"members":{"description":"membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends inclusive; a null end_date means still a member). Needs rebalance_dates.","anyOf":[{"type":"object"},{"type":"array"}]},"rebalance_dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"rebalance dates (ISO dates), strictly increasing, at least 2. Only with members."},"liquidity":{"description":"average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing ISO dates, one column per ticker; null = no data that day. Only with members.","anyOf":[{"type":"object"},{"type":"array"}]},"min_adv":{"type":"number","description":"minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs liquidity."},"adv_lookback":{"type":"integer","description":"trailing window of the liquidity screen, in rows (days), >= 1. Default 21."},"min_expected_turnover":{"type":"number","description":"floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), >= 0. Default 0.005."}},"required":[]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_purge_effect","title":"Purged cross-validation check","description":"Catches cross-validation folds whose training rows carry labels that overlap the test block, and measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a training row just before a test block knows part of the test period, and a row just after it shares the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), max(test) + horizon]. A training row is purged when its span meets the test span (endpoints included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"x":{"description":"features, rows = observations (n rows), columns = features; a frame or an array of equal-length number arrays (rows); finite.","anyOf":[{"type":"object"},{"type":"array"}]},"y":{"description":"binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"horizon":{"type":"integer","description":"label horizon h in bars, an integer with 1 <= h < n."},"splits":{"type":"array","items":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"description":"your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is audited."},"n_splits":{"type":"integer","description":"number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5."},"embargo":{"type":"number","description":"embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x n) bars. Default 0.01."},"auc_tol":{"type":"number","description":"AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01."}},"required":["x","y","horizon"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_reconcile_sources","title":"Reconcile two price sources","description":"Attributes every divergence between two price sources for one instrument to a cause: a constant level offset (different adjustment conventions, returns agree), a step explained by a corporate action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"close":{"description":"source A's closes (price), dated, at least 2 dates; finite and > 0.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"other":{"description":"source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both to their common dates first if the vendors' calendars differ.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"actions":{"description":"known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an array of [date, ratio] pairs; ratio is the price factor.","anyOf":[{"type":"object"},{"type":"array"}]},"tol_bps":{"type":"number","description":"divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10."},"window_days":{"type":"integer","description":"how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3."}},"required":["close","other"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_regime_coverage","title":"Regime coverage","description":"Fails a test period that contains a single market regime, and reports per regime the number of separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one observation of that regime. Per label (in first-appearance order) the table gives observations, episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), the worst drawdown within any one episode, time in the market, hit rate and episode-return statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"dates":{"type":"array","items":{"type":"string","format":"date","description":"ISO-8601 date, e.g. 2024-01-02."},"description":"test-period dates (ISO dates), strictly increasing, at least 2."},"asset":{"description":"per-period simple returns of the underlying, one per date; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"strategy":{"description":"per-period simple returns of the strategy, net of costs, one per date; finite, > -1.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"position":{"description":"position per period (any scale, 0 = flat), one per date; finite.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"labels":{"description":"regime label per period (non-empty strings or integers), one per date.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"how":{"type":"string","description":"how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > median\"); \"unstated\" earns a warning. Default \"unstated\"."},"min_regimes":{"type":"integer","description":"fewest distinct labels the test period must contain, >= 1. Default 2."},"min_episodes":{"type":"integer","description":"fewest episodes per label before a warning, >= 1. Default 2."}},"required":["dates","asset","strategy","position","labels"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_regime_lookahead","title":"Regime probability look-ahead","description":"Fails a regime-probability series that flags regime switches before they happen. Smoothed (two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so they turn at or before the true switch. The series traded at period t must be known before period t's return, so it should react after a switch, never on or before it. Every switch of the reference labels inside the window is timed against the traded probability (threshold 0.5): the guard fails when the median delay is not strictly positive, or when the share of anticipated switches exceeds max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"regime":{"description":"reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a proxy.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"p_calm":{"description":"the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"lo":{"type":"integer","description":"start of the evaluation window, a row position (inclusive), >= 0. Default 0."},"hi":{"type":"integer","description":"end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n."},"max_anticipated":{"type":"number","description":"largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about 0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25."}},"required":["regime","p_calm"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_research_audit","title":"Minimum backtest length and probability of overfitting","description":"Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"number of per-period observations behind it (>= 2)."},"n_trials":{"type":"integer","description":"honest number of configurations tried, abandoned ones included (>= 1)."},"periods_per_year":{"type":"integer","description":"periods per year, to convert n_obs to years. Default 252."},"model_returns":{"description":"per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 columns); without it PBO is skipped.","anyOf":[{"type":"object"},{"type":"array"}]},"n_blocks":{"type":"integer","description":"S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16."},"pbo_max":{"type":"number","description":"PBO at or above this fails, in (0, 1]. Default 0.5."}},"required":["best_sharpe","n_obs","n_trials"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_rf_convention","title":"Risk-free rate convention","description":"Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free rate subtracted from every period (or an rf given in percent). Each convention subtracts a per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"returns":{"description":"per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"rf":{"type":"number","description":"the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or per period) is what the guard infers."},"periods_per_year":{"type":"integer","description":"periods per year P, for annualising; >= 1. Default 252."},"reported_sharpe":{"type":"number","description":"the annualised Sharpe ratio a library reported."},"tolerance":{"type":"number","description":"a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and absolute; >= 0. Default 0.02."}},"required":["returns","rf"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_safe_asof","title":"Safe as-of join audit","description":"Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies that every match is strictly prior to its signal, within the staleness budget, that the row count is preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join silently; each is reported. max_staleness is in seconds for date-time keys and in key units for numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"left":{"description":"the signals; must contain on (and by).","anyOf":[{"type":"object"},{"type":"array"}]},"right":{"description":"the quotes; must contain on (and by).","anyOf":[{"type":"object"},{"type":"array"}]},"on":{"type":"string","description":"timestamp column in both frames, ISO date-times or numbers."},"by":{"description":"group key column or columns, present in both frames.","anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"tolerance":{"description":"the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key units for numeric keys. Absent is reported as an error.","anyOf":[{"type":"string"},{"type":"number"}]},"allow_exact_matches":{"type":"boolean","description":"whether a quote stamped exactly at the signal time may match. Default false."},"direction":{"type":"string","enum":["backward","forward","nearest"],"description":"search direction, backward, forward or nearest; only backward is causal. Default \"backward\"."}},"required":["left","right","on"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_spa_test","title":"Hansen's SPA test over every candidate","description":"Tests whether the best of many candidate strategies really beats a benchmark once the whole search is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"benchmark_returns":{"description":"per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite values.","anyOf":[{"type":"array"},{"type":"object","properties":{"values":{"type":"array"}}}]},"model_returns":{"description":"per-period simple returns of every candidate tried, abandoned ones included; one column per candidate, rows aligned with benchmark_returns.","anyOf":[{"type":"object"},{"type":"array"}]},"reps":{"type":"integer","description":"bootstrap replications, 1 to 100000. Default 1000."},"block_size":{"description":"mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".","anyOf":[{"type":"string","enum":["auto"]},{"type":"number"}]},"seed":{"type":"integer","description":"MT19937 seed, an integer in [0, 2^32 - 1]. Default 0."},"alpha":{"type":"number","description":"significance level, in (0, 1). Default 0.05."}},"required":["benchmark_returns","model_returns"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_survivorship_audit","title":"Survivorship audit","description":"Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a clean one. Over any multi-year window a few percent of listed companies delist every year; a panel built from today's listings contains none of them, so every backtest on it skips the losers. The guard counts names whose data stops before the end of the sample against the expected delisting rate, checks a delisting table for names absent from the universe, and measures how much dropping the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"prices":{"description":"the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null after a name stops trading and before it lists (null is meaningful here); non-null prices finite and > 0. Or a bare array of ticker strings, which can only be checked against listings and needs sample_start and sample_end.","anyOf":[{"type":"object"},{"type":"array"}]},"listings":{"description":"a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, listing_date, delisting_date (ISO dates or null).","anyOf":[{"type":"object"},{"type":"array"}]},"sample_start":{"type":"string","format":"date","description":"start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02."},"sample_end":{"type":"string","format":"date","description":"end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, e.g. 2024-01-02."},"min_gap_days":{"type":"integer","description":"calendar days: a name whose last observation is more than this before sample_end counts as dead (delisted), >= 0. Default 30."},"expected_annual_delist_rate":{"type":"number","description":"prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default 0.05."}},"required":["prices"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_trial_ledger","title":"Deflated Sharpe ratio on the honest trial count","description":"Deflates the best Sharpe ratio of a research process by the honest number of trials behind it (deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when the reported Sharpe is above every listed trial (the trial count describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). Skill: backtest-validation.","inputSchema":{"type":"object","properties":{"best_sharpe":{"type":"number","description":"the ANNUALISED Sharpe ratio you intend to report."},"n_obs":{"type":"integer","description":"T, the number of per-period observations in the best strategy's track record (>= 2)."},"sharpes":{"type":"array","items":{"type":"number"},"description":"ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included."},"n_trials":{"type":"integer","description":"honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes."},"sharpe_variance":{"type":"number","description":"variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof 1) of sharpes."},"periods_per_year":{"type":"integer","description":"periods per year, to de-annualise the Sharpes. Default 252."},"skew":{"type":"number","description":"skewness of the best strategy's per-period returns. Default 0."},"kurtosis":{"type":"number","description":"RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3."},"alpha":{"type":"number","description":"the DSR must exceed 1 - alpha, in (0, 1). Default 0.05."}},"required":["best_sharpe","n_obs"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},{"name":"check_weight_traps","title":"Price matrix passed as returns","description":"Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser handed prices returns weights that mean nothing, with no error. A genuine return series has negative values; a price series has none. Columns without a negative value earn a warning. Reference hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.","inputSchema":{"type":"object","properties":{"asset_returns":{"description":"the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no observation\" and are allowed.","anyOf":[{"type":"object"},{"type":"array"}]},"linkage_method":{"type":"string","enum":["single","complete","average","weighted","centroid","median","ward"],"description":"hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), complete, average, weighted, centroid, median or ward."}},"required":["asset_returns"]},"outputSchema":{"type":"object","properties":{"tool":{"type":"string"},"guard":{"type":"string"},"skill":{"type":"string"},"status":{"type":"string"},"passed":{"type":"boolean"},"findings":{"type":"array"},"n_errors":{"type":"integer"},"n_warnings":{"type":"integer"},"evidence":{"type":"object"},"elapsed_s":{"type":"number"},"summary":{"type":"string"},"provenance":{"type":"object"}}},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}] as const satisfies readonly McpTool[];
+export const mcp = [
+  {
+    "name": "list_skills",
+    "title": "List skills",
+    "description": "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, " +
+      "reference count and verification date. Use it to find the skill that explains a guard before running " +
+      "it.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "plugin": {
+          "type": "string",
+          "description": "Restrict to one plugin, e.g. fin-core.",
+        },
+      },
+      "required": [],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "skills": {
+          "type": "array",
+        },
+        "count": {
+          "type": "integer",
+        },
+        "plugins": {
+          "type": "array",
+        },
+        "next": {
+          "type": "string",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "read_skill",
+    "title": "Read a skill",
+    "description": "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its " +
+      "reference list and the guards it owns; or one of its reference documents.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "A skill name from list_skills, e.g. backtest-validation.",
+        },
+        "reference": {
+          "type": "string",
+          "description": "A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md " +
+            "text.",
+        },
+      },
+      "required": [
+        "name",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "reference": {
+          "type": "string",
+        },
+        "chars": {
+          "type": "integer",
+        },
+        "references": {
+          "type": "array",
+        },
+        "guards": {
+          "type": "array",
+        },
+        "text": {
+          "type": "string",
+        },
+        "truncated": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "search_skills",
+    "title": "Search skills",
+    "description": "Full-text search over the skills: every term must match (prefix matching, so delist finds " +
+      "delisting). Hits are ranked by a BM25-style score and carry the best-matching line.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "terms": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "maxLength": 200,
+          },
+          "minItems": 1,
+          "maxItems": 32,
+          "description": "Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one " +
+            "term.",
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "description": "Most hits to return. Default 20.",
+        },
+      },
+      "required": [
+        "terms",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "terms": {
+          "type": "array",
+        },
+        "count": {
+          "type": "integer",
+        },
+        "total": {
+          "type": "integer",
+        },
+        "skills": {
+          "type": "array",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "list_guards",
+    "title": "List guards",
+    "description": "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool " +
+      "name, and whether it can be called over JSON (and why not).",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "skill": {
+          "type": "string",
+          "description": "Restrict to the guards one skill owns, e.g. backtest-validation.",
+        },
+      },
+      "required": [],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guards": {
+          "type": "array",
+        },
+        "count": {
+          "type": "integer",
+        },
+        "exported": {
+          "type": "integer",
+        },
+        "excluded": {
+          "type": "integer",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "describe_guard",
+    "title": "Describe a guard",
+    "description": "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and " +
+      "input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking " +
+      "inputs.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "A guard name (cost_curve) or its tool name (check_cost_curve).",
+        },
+      },
+      "required": [
+        "name",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "null",
+            },
+          ],
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "title": {
+          "type": "string",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "required": {
+          "type": "array",
+        },
+        "optional": {
+          "type": "array",
+        },
+        "requires": {
+          "type": "array",
+        },
+        "inputs": {
+          "type": "object",
+        },
+        "slots": {
+          "type": "object",
+        },
+        "callable_over_json": {
+          "type": "boolean",
+        },
+        "description": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "null",
+            },
+          ],
+        },
+        "input_schema": {
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "null",
+            },
+          ],
+        },
+        "omitted": {
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "null",
+            },
+          ],
+        },
+        "excluded_because": {
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "null",
+            },
+          ],
+        },
+        "blockers": {
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "null",
+            },
+          ],
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "bundle_coverage",
+    "title": "Bundle coverage",
+    "description": "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards " +
+      "that read them, plus tuning parameters). With slot names (no data), says which guards those slots " +
+      "make ready, what each other guard still needs, and which single slot would make more guards ready.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "slots": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Slot names you have data for, e.g. [\"returns\", \"turnover\"]. Omit for the vocabulary. A bare string " +
+            "is one name.",
+        },
+      },
+      "required": [],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "vocabulary": {
+          "type": "array",
+        },
+        "parameters": {
+          "type": "array",
+        },
+        "count": {
+          "type": "integer",
+        },
+        "next": {
+          "type": "string",
+        },
+        "have": {
+          "type": "array",
+        },
+        "ready": {
+          "type": "array",
+        },
+        "ready_over_json": {
+          "type": "array",
+        },
+        "not_ready": {
+          "type": "object",
+        },
+        "one_slot_away": {
+          "type": "object",
+        },
+        "unknown": {
+          "type": "object",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_backtest",
+    "title": "Check a backtest bundle",
+    "description": "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
+      "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
+      "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
+      "directly. Slot names come from bundle_coverage() called with no arguments.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "slots": {
+          "type": "object",
+          "description": "Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. " +
+            "{\"returns\": {\"index\": [...], \"values\": [...]}, \"turnover\": 0.9}.",
+        },
+        "guards": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Run only these guards (names from list_guards). A bare string is one name.",
+        },
+        "audit": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "Guards that must run for the status to be pass. A bare string is one name.",
+        },
+        "strict": {
+          "type": "boolean",
+          "description": "Raise the first rejected guard input as the call's own error instead of listing it in rejected. " +
+            "Default false.",
+        },
+      },
+      "required": [
+        "slots",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "ran": {
+          "type": "array",
+        },
+        "failed": {
+          "type": "array",
+        },
+        "skipped": {
+          "type": "object",
+        },
+        "rejected": {
+          "type": "object",
+        },
+        "not_callable_over_json": {
+          "type": "array",
+        },
+        "results": {
+          "type": "array",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_adjustment_check",
+    "title": "Price adjustment convention",
+    "description": "Detects a raw (unadjusted) price series, or one adjusted by another convention than the one " +
+      "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
+      "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
+      "(a percentage change books every action as a return) and when the detected convention differs from " +
+      "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
+      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "close": {
+          "description": "closes (price) of one instrument, dated; finite and > 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "actions": {
+          "description": "corporate actions, a frame with columns date (ISO date), ratio and optional kind (default \"split\"), " +
+            "or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 " +
+            "split); any order; may be empty.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "raw_reference": {
+          "description": "unadjusted quotes (price) for the same instrument on close's dates; null means no raw quote that " +
+            "day; non-null values > 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "expected": {
+          "type": "string",
+          "enum": [
+            "raw",
+            "back-adjusted",
+            "forward-adjusted",
+            "unknown",
+          ],
+          "description": "the convention you believe close has: raw, back-adjusted, forward-adjusted or unknown.",
+        },
+        "jump_tol": {
+          "type": "number",
+          "description": "tolerance of the jump test, in log points (> 0). Default 0.15.",
+        },
+      },
+      "required": [
+        "close",
+        "actions",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_ashare_rules",
+    "title": "A-share limit, suspension and T+1 rules",
+    "description": "Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar " +
+      "locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume " +
+      "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
+      "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
+      "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
+      "Skill: china-trading-stack.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "bar": {
+          "type": "object",
+          "properties": {
+            "high": {
+              "type": "number",
+              "description": "Session high, CNY, > 0.",
+            },
+            "low": {
+              "type": "number",
+              "description": "Session low, CNY, > 0.",
+            },
+            "prev_close": {
+              "type": "number",
+              "description": "Previous close, CNY, > 0. Aliases: pre_close, preclose (one of the three is required).",
+            },
+            "pre_close": {
+              "type": "number",
+              "description": "Alias of prev_close.",
+            },
+            "preclose": {
+              "type": "number",
+              "description": "Alias of prev_close.",
+            },
+            "open": {
+              "type": "number",
+              "description": "Session open, CNY.",
+            },
+            "close": {
+              "type": "number",
+              "description": "Session close, CNY.",
+            },
+            "volume": {
+              "type": "number",
+              "description": "Shares traded; absent, null or 0 means no volume. Aliases: vol, turnover_volume.",
+            },
+            "vol": {
+              "type": "number",
+              "description": "Alias of volume.",
+            },
+            "turnover_volume": {
+              "type": "number",
+              "description": "Alias of volume.",
+            },
+            "paused": {
+              "description": "Suspension flag: a boolean, a number (true when != 0) or text true/false, 1/0, yes/no, y/n.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "is_paused": {
+              "description": "Suspension flag, as paused.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "suspended": {
+              "description": "Suspension flag, as paused.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "halted": {
+              "description": "Suspension flag, as paused.",
+              "anyOf": [
+                {
+                  "type": "boolean",
+                },
+                {
+                  "type": "number",
+                },
+                {
+                  "type": "string",
+                },
+              ],
+            },
+            "trade_status": {
+              "description": "Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: " +
+                "trading_status.",
+              "anyOf": [
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "number",
+                },
+              ],
+            },
+            "trading_status": {
+              "description": "Alias of trade_status.",
+              "anyOf": [
+                {
+                  "type": "string",
+                },
+                {
+                  "type": "number",
+                },
+              ],
+            },
+          },
+          "required": [
+            "high",
+            "low",
+          ],
+          "description": "one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, " +
+            "preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning " +
+            "no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or " +
+            "trading_status).",
+        },
+        "code": {
+          "type": "string",
+          "description": "stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ, .BJ, .XSHG, " +
+            ".XSHE, .BSE (case-insensitive).",
+        },
+        "date": {
+          "type": "string",
+          "format": "date",
+          "description": "the bar's trading date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "stock_name": {
+          "type": "string",
+          "description": "security name, used to detect special treatment (ST, *ST).",
+        },
+        "side": {
+          "type": "string",
+          "enum": [
+            "buy",
+            "sell",
+          ],
+          "description": "the side of the fill being audited, buy or sell. Default \"buy\".",
+        },
+        "days_since_ipo": {
+          "type": "integer",
+          "description": "sessions since listing, an integer >= 0 (0 = the listing day).",
+        },
+        "lots": {
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "date": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Purchase date (ISO). Aliases: trade_date, buy_date.",
+                  },
+                  "trade_date": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Alias of date.",
+                  },
+                  "buy_date": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Alias of date.",
+                  },
+                  "qty": {
+                    "type": "number",
+                    "description": "Shares bought, >= 0. Aliases: quantity, shares.",
+                  },
+                  "quantity": {
+                    "type": "number",
+                    "description": "Alias of qty.",
+                  },
+                  "shares": {
+                    "type": "number",
+                    "description": "Alias of qty.",
+                  },
+                },
+                "required": [],
+              },
+              {
+                "type": "array",
+                "items": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                    },
+                    {
+                      "type": "number",
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+          "description": "purchase lots held, in shares: {date, qty} objects (date aliases trade_date, buy_date; qty aliases " +
+            "quantity, shares) or [date, qty] pairs; used on sells only.",
+        },
+      },
+      "required": [
+        "bar",
+        "code",
+        "date",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_brinson_attribution",
+    "title": "Brinson attribution reconciliation",
+    "description": "Fails a performance attribution (allocation, selection, interaction by sector) whose weights or " +
+      "effects do not reconcile to the active return. Attribution identities are exact, so a gap is a data " +
+      "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
+      "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
+      "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
+      "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "panel": {
+          "description": "one period: a frame with one row per sector (label = the frame's index, or a 'sector' column), " +
+            "columns wp, wb (portfolio and benchmark weights, fractions of the book) and rp, rb (portfolio and " +
+            "benchmark per-period simple sector returns). No nulls.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "panels": {
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "type": "object",
+              },
+              {
+                "type": "array",
+              },
+            ],
+          },
+          "description": "several consecutive periods, oldest first, each shaped like panel and with the same set of sectors; " +
+            "linked across periods.",
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "fachler",
+            "bhb",
+            "topdown",
+            "geometric",
+          ],
+          "description": "attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive. Default \"fachler\".",
+        },
+        "tol": {
+          "type": "number",
+          "description": "reconciliation tolerance, as a return (decimal), >= 0. Default 1e-10.",
+        },
+        "weight_tol": {
+          "type": "number",
+          "description": "tolerance on each period's weight sums (which must be 1), >= 0. Default 1e-8.",
+        },
+      },
+      "required": [],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_contamination_probe",
+    "title": "LLM training-cutoff contamination",
+    "description": "Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on events " +
+      "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
+      "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
+      "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
+      "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
+      "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "cutoff": {
+          "type": "string",
+          "format": "date",
+          "description": "the model's training-data cutoff date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "test_start": {
+          "type": "string",
+          "format": "date",
+          "description": "first day of the backtest window. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "test_end": {
+          "type": "string",
+          "format": "date",
+          "description": "end of the backtest window, after test_start (whole calendar days). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "items": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "asked_about": {
+                "type": "string",
+                "format": "date",
+                "description": "The date the question is about (ISO).",
+              },
+              "question": {
+                "type": "string",
+                "description": "The question put to the model.",
+              },
+              "truth": {
+                "type": "string",
+                "description": "The true answer.",
+              },
+              "pre_cutoff": {
+                "type": "boolean",
+                "description": "Whether the fact predates the cutoff; default asked_about < cutoff.",
+              },
+              "answer": {
+                "type": "string",
+                "description": "The model's answer, already obtained.",
+              },
+              "correct": {
+                "type": "boolean",
+                "description": "Whether the model answered correctly, already judged.",
+              },
+            },
+            "required": [
+              "asked_about",
+              "question",
+              "truth",
+            ],
+          },
+          "description": "probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean, default " +
+            "asked_about < cutoff), answer (optional string), correct (optional boolean)}.",
+        },
+      },
+      "required": [
+        "cutoff",
+        "test_start",
+        "test_end",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_continuous_contract",
+    "title": "Continuous futures contract method",
+    "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
+      "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
+      "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
+      "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
+      "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "stitched": {
+          "description": "the continuous price series about to be used for percentage returns, dated.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "difference",
+            "ratio",
+            "unadjusted",
+          ],
+          "description": "the method that built stitched (difference = Panama, roll gaps added to earlier prices; ratio = " +
+            "earlier prices multiplied by new/old; unadjusted = spliced as is).",
+        },
+        "contracts": {
+          "description": "each contract's closes (price), one column per contract ordered near to far, index = ISO dates, null " +
+            "outside the contract's trading life; given with roll_dates.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "roll_dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "one roll date per adjacent pair of contracts, strictly increasing, each a row of contracts; contract " +
+            "j is held through the close of roll date j inclusive.",
+        },
+        "atol": {
+          "type": "number",
+          "description": "absolute price tolerance for matching stitched to the rebuild and for treating a roll gap as zero " +
+            "(>= 0). Default 0.000001.",
+        },
+      },
+      "required": [
+        "stitched",
+        "method",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_cost_curve",
+    "title": "Cost sensitivity curve",
+    "description": "A Sharpe is a result at one cost: report the curve and test survival at a stated cost. Net returns " +
+      "are r - turnover x cost / 10000. Fails when the breakeven cost, where the annualised net return " +
+      "falls to the hurdle, is at or below cost_bps. Evidence carries the curve and a fixed-width table. " +
+      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "returns": {
+          "description": "per-period GROSS simple returns, before costs; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "turnover": {
+          "description": "ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of the book = 1.0), a series aligned " +
+            "with returns or one number for every period; finite, >= 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "bps": {
+          "type": "array",
+          "items": {
+            "type": "number",
+          },
+          "description": "round-trip costs to evaluate, in basis points; finite, >= 0. Default [0,5,10,20,50].",
+        },
+        "cost_bps": {
+          "type": "number",
+          "description": "your stated all-in round-trip cost, in basis points; the preset value is a placeholder, so state " +
+            "your own; finite, >= 0. Default 10.",
+        },
+        "benchmark": {
+          "description": "the hurdle: benchmark per-period simple returns on the same dates, or one annualised return.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year, for annualising; >= 1. Default 252.",
+        },
+      },
+      "required": [
+        "returns",
+        "turnover",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_fx_conventions",
+    "title": "FX quoting conventions",
+    "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
+      "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
+      "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
+      "calendar). Skill: fx-markets.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "pair": {
+          "description": "currency pair or pairs, e.g. \"USDJPY\", \"EUR/USD\", \"gbp-usd\"; separators / - _ are removed and case " +
+            "is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and " +
+            "different.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+            },
+          ],
+        },
+        "rate": {
+          "description": "the pair's price, quote currency per 1 unit of base, > 0: one number for a single pair, or an object " +
+            "keyed by the pair strings exactly as given.",
+          "anyOf": [
+            {
+              "type": "number",
+            },
+            {
+              "type": "object",
+            },
+          ],
+        },
+        "notional": {
+          "type": "number",
+          "description": "position size in base currency units, > 0, for pip values.",
+        },
+        "trade_date": {
+          "type": "string",
+          "format": "date",
+          "description": "trade date, for the spot value date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+      },
+      "required": [
+        "pair",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_greeks_convention",
+    "title": "Option greeks sign and unit convention",
+    "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
+      "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
+      "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
+      "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "greeks": {
+          "type": "object",
+          "description": "the option's greeks in the library's units, keyed by name (case-insensitive): price, delta, gamma, " +
+            "vega, theta, rho; other keys are carried through. Finite numbers.",
+        },
+        "flag": {
+          "type": "string",
+          "description": "option type: a string starting with c (call) or p (put), case-insensitive.",
+        },
+        "moneyness": {
+          "type": "number",
+          "description": "spot over strike S/K, > 0; enables the soft delta checks.",
+        },
+        "convention": {
+          "type": "string",
+          "description": "the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or " +
+            "per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day " +
+            "(theta per 1/252 year).",
+        },
+      },
+      "required": [
+        "greeks",
+        "flag",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_join_asof_sortedness",
+    "title": "As-of join input order",
+    "description": "Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and other " +
+      "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
+      "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
+      "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
+      "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "left": {
+          "description": "the signals (rows to enrich); non-empty, must contain on and by.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "right": {
+          "description": "the quotes; must contain on, by and val.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "on": {
+          "type": "string",
+          "description": "time column in both frames, numbers or ISO date-times (same kind in both).",
+        },
+        "by": {
+          "type": "string",
+          "description": "group column in both frames, strings or numbers (same kind in both).",
+        },
+        "val": {
+          "type": "string",
+          "description": "the quote column to join; defaults to the first column of right that is neither on nor by.",
+        },
+      },
+      "required": [
+        "left",
+        "right",
+        "on",
+        "by",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_leveraged_reset",
+    "title": "Leveraged ETF daily reset",
+    "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
+      "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
+      "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
+      "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
+      "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "index_returns": {
+          "description": "DAILY simple returns of the underlying index over the window, finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "lev": {
+          "type": "number",
+          "description": "daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0.",
+        },
+        "modelled_return": {
+          "type": "number",
+          "description": "the product's total simple return over the whole window (not annualised) that the backtest used; >= " +
+            "-1.",
+        },
+        "financing": {
+          "type": "number",
+          "description": "annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued daily on a 252-day " +
+            "year; inverse products pay none. May be negative. Default 0.",
+        },
+        "expense": {
+          "type": "number",
+          "description": "annual expense ratio (decimal), accrued daily on a 252-day year, >= 0. Default 0.",
+        },
+        "return_tol": {
+          "type": "number",
+          "description": "allowed absolute gap between modelled and exact total return (decimal), >= 0. Default 0.0001.",
+        },
+      },
+      "required": [
+        "index_returns",
+        "lev",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_npv_zero",
+    "title": "QuantLib evaluation and curve dates",
+    "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
+      "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
+      "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
+      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "eval_date": {
+          "type": "string",
+          "format": "date",
+          "description": "the global evaluation date (Settings.evaluationDate). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "curve_ref": {
+          "type": "string",
+          "format": "date",
+          "description": "the term structure's referenceDate(). ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "expiry": {
+          "type": "string",
+          "format": "date",
+          "description": "the option's exercise date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "spot": {
+          "type": "number",
+          "description": "spot price of the reference option, > 0 (its strike is 100). Default 100.",
+        },
+      },
+      "required": [
+        "eval_date",
+        "curve_ref",
+        "expiry",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_paper_account_guard",
+    "title": "Paper trading account proof",
+    "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
+      "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
+      "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
+      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
+      "broker-execution-apis.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "broker": {
+          "type": "string",
+          "description": "ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, " +
+            "ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, " +
+            "td_ameritrade.",
+        },
+        "account_id": {
+          "type": "string",
+          "description": "IB only: the account id returned by the server (managedAccounts()).",
+        },
+        "base_url": {
+          "type": "string",
+          "description": "Alpaca only: the resolved base URL the client talks to (a URL or a bare host).",
+        },
+        "extra": {
+          "type": "object",
+          "description": "broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or sandbox), urls (with " +
+            "urls.api a URL or an object of URLs), headers}; IB {port} is accepted but is not evidence.",
+        },
+      },
+      "required": [
+        "broker",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_pit_fundamentals",
+    "title": "Point-in-time fundamentals",
+    "description": "Catches fundamentals taken from a restatement or late filing that was not public on the decision " +
+      "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
+      "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
+      "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
+      "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
+      "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "facts": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "start": {
+                "type": "string",
+                "format": "date",
+                "description": "Period start, ISO date; absent for balance-sheet (instant) facts.",
+              },
+              "end": {
+                "type": "string",
+                "format": "date",
+                "description": "Period end, ISO date.",
+              },
+              "val": {
+                "type": "number",
+                "description": "The reported value, in the fact's unit (e.g. USD).",
+              },
+              "accn": {
+                "type": "string",
+                "description": "Accession number of the filing that reported it.",
+              },
+              "fy": {
+                "type": "integer",
+                "description": "Fiscal year of the filing.",
+              },
+              "fp": {
+                "type": "string",
+                "description": "Fiscal period of the filing (FY, Q1 ... Q4).",
+              },
+              "form": {
+                "type": "string",
+                "description": "Form type, e.g. 10-Q, 10-Q/A, 10-K.",
+              },
+              "filed": {
+                "type": "string",
+                "format": "date",
+                "description": "Filing date, ISO date: the fact is public from this date.",
+              },
+              "frame": {
+                "type": "string",
+                "description": "SEC calendar frame label such as CY2022Q3; not used.",
+              },
+            },
+            "required": [
+              "end",
+              "val",
+              "accn",
+              "form",
+              "filed",
+            ],
+          },
+          "description": "company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?, form, filed, " +
+            "frame?} with ISO dates and val in the fact's unit; non-empty.",
+        },
+        "as_of": {
+          "type": "string",
+          "format": "date",
+          "description": "the decision date; a fact is on file when filed <= as_of. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "used": {
+          "description": "the per-period values the pipeline consumed, keyed by period key \"<start or instant>..<end>\": a " +
+            "series indexed by period key, a frame with columns period and val, or an object {period: value}.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+            },
+          ],
+        },
+        "forms": {
+          "type": "array",
+          "items": {
+            "type": "string",
+          },
+          "description": "keep only facts whose form is in this list (exact match), e.g. [\"10-K\", \"10-Q\"]; absent keeps all " +
+            "forms.",
+        },
+      },
+      "required": [
+        "facts",
+        "as_of",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_pit_universe",
+    "title": "Point-in-time universe",
+    "description": "Flags a stock universe that never deletes a name: a current-snapshot screen run backwards. A real " +
+      "point-in-time universe loses members to delistings, mergers, bankruptcies and index deletions at " +
+      "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
+      "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
+      "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
+      "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
+      "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "universe": {
+          "type": "object",
+          "description": "the universe as produced at each rebalance: {ISO date: [ticker strings]}, at least 2 dates.",
+        },
+        "members": {
+          "description": "membership intervals, a frame with columns ticker, start_date, end_date (ISO dates, both ends " +
+            "inclusive; a null end_date means still a member). Needs rebalance_dates.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "rebalance_dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "rebalance dates (ISO dates), strictly increasing, at least 2. Only with members.",
+        },
+        "liquidity": {
+          "description": "average daily traded value per ticker, in currency per day: a frame indexed by strictly increasing " +
+            "ISO dates, one column per ticker; null = no data that day. Only with members.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "min_adv": {
+          "type": "number",
+          "description": "minimum trailing mean daily traded value (currency per day) to stay in the universe, > 0. Needs " +
+            "liquidity.",
+        },
+        "adv_lookback": {
+          "type": "integer",
+          "description": "trailing window of the liquidity screen, in rows (days), >= 1. Default 21.",
+        },
+        "min_expected_turnover": {
+          "type": "number",
+          "description": "floor on the mean name turnover per rebalance ((additions + removals) / previous size, a fraction), " +
+            ">= 0. Default 0.005.",
+        },
+      },
+      "required": [],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_purge_effect",
+    "title": "Purged cross-validation check",
+    "description": "Catches cross-validation folds whose training rows carry labels that overlap the test block, and " +
+      "measures the AUC such a leak manufactures. When the label of bar i resolves at bar i + horizon, a " +
+      "training row just before a test block knows part of the test period, and a row just after it shares " +
+      "the test labels' information. Label spans are [i, i + horizon]; a test block spans [min(test), " +
+      "max(test) + horizon]. A training row is purged when its span meets the test span (endpoints " +
+      "included) and embargoed when it lies within floor(embargo x n) bars after that span. The guard " +
+      "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
+      "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
+      "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
+      "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
+      "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
+      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "x": {
+          "description": "features, rows = observations (n rows), columns = features; a frame or an array of equal-length " +
+            "number arrays (rows); finite.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "y": {
+          "description": "binary labels 0/1, one per row of x; y[i] resolves at bar i + horizon.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "horizon": {
+          "type": "integer",
+          "description": "label horizon h in bars, an integer with 1 <= h < n.",
+        },
+        "splits": {
+          "type": "array",
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "integer",
+              },
+            },
+          },
+          "description": "your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no " +
+            "duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is " +
+            "audited.",
+        },
+        "n_splits": {
+          "type": "integer",
+          "description": "number of folds of the plain k-fold used without splits, 2 <= n_splits <= n. Default 5.",
+        },
+        "embargo": {
+          "type": "number",
+          "description": "embargo after each test block as a fraction of the sample, 0 <= embargo < 1; h_e = floor(embargo x " +
+            "n) bars. Default 0.01.",
+        },
+        "auc_tol": {
+          "type": "number",
+          "description": "AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0. Default 0.01.",
+        },
+      },
+      "required": [
+        "x",
+        "y",
+        "horizon",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_reconcile_sources",
+    "title": "Reconcile two price sources",
+    "description": "Attributes every divergence between two price sources for one instrument to a cause: a constant " +
+      "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
+      "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
+      "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
+      "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
+      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
+      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "close": {
+          "description": "source A's closes (price), dated, at least 2 dates; finite and > 0.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "other": {
+          "description": "source B's closes (price) for the same instrument on the same dates; finite and > 0. Restrict both " +
+            "to their common dates first if the vendors' calendars differ.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "actions": {
+          "description": "known corporate actions, a frame with columns date, ratio and optional kind (default \"split\"), or an " +
+            "array of [date, ratio] pairs; ratio is the price factor.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "tol_bps": {
+          "type": "number",
+          "description": "divergence tolerance in basis points, on the ratio of the two sources (> 0). Default 10.",
+        },
+        "window_days": {
+          "type": "integer",
+          "description": "how many calendar days from a step an action may lie and still explain it (integer >= 0). Default 3.",
+        },
+      },
+      "required": [
+        "close",
+        "other",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_regime_coverage",
+    "title": "Regime coverage",
+    "description": "Fails a test period that contains a single market regime, and reports per regime the number of " +
+      "separate episodes, not just days. A strategy tested only in a bull market, or only in one volatility " +
+      "regime, has not been tested; 200 days of \"high volatility\" that are one contiguous crisis are one " +
+      "observation of that regime. Per label (in first-appearance order) the table gives observations, " +
+      "episodes (maximal runs), annualised arithmetic asset return, strategy Sharpe (252 periods a year), " +
+      "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
+      "statistics, plus one line per label for a result card's \"regimes covered\" field. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "dates": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "format": "date",
+            "description": "ISO-8601 date, e.g. 2024-01-02.",
+          },
+          "description": "test-period dates (ISO dates), strictly increasing, at least 2.",
+        },
+        "asset": {
+          "description": "per-period simple returns of the underlying, one per date; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "strategy": {
+          "description": "per-period simple returns of the strategy, net of costs, one per date; finite, > -1.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "position": {
+          "description": "position per period (any scale, 0 = flat), one per date; finite.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "labels": {
+          "description": "regime label per period (non-empty strings or integers), one per date.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "how": {
+          "type": "string",
+          "description": "how the labels were made: an ex-ante rule or an ex-post label (e.g. \"ex-ante rule: 60d vol > " +
+            "median\"); \"unstated\" earns a warning. Default \"unstated\".",
+        },
+        "min_regimes": {
+          "type": "integer",
+          "description": "fewest distinct labels the test period must contain, >= 1. Default 2.",
+        },
+        "min_episodes": {
+          "type": "integer",
+          "description": "fewest episodes per label before a warning, >= 1. Default 2.",
+        },
+      },
+      "required": [
+        "dates",
+        "asset",
+        "strategy",
+        "position",
+        "labels",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_regime_lookahead",
+    "title": "Regime probability look-ahead",
+    "description": "Fails a regime-probability series that flags regime switches before they happen. Smoothed " +
+      "(two-sided) probabilities from a hidden-Markov or Markov-switching model use the whole sample, so " +
+      "they turn at or before the true switch. The series traded at period t must be known before period " +
+      "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
+      "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
+      "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
+      "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
+      "ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "regime": {
+          "description": "reference regime labels per period, 0 = calm (the first regime), 1 = turbulent; the truth or a " +
+            "proxy.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "p_calm": {
+          "description": "the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "lo": {
+          "type": "integer",
+          "description": "start of the evaluation window, a row position (inclusive), >= 0. Default 0.",
+        },
+        "hi": {
+          "type": "integer",
+          "description": "end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n. Absent means n.",
+        },
+        "max_anticipated": {
+          "type": "number",
+          "description": "largest acceptable share of anticipated switches, in [0, 1]. Causal filters anticipate about " +
+            "0.08-0.16 of switches, smoothed series 0.42-0.64. Default 0.25.",
+        },
+      },
+      "required": [
+        "regime",
+        "p_calm",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_research_audit",
+    "title": "Minimum backtest length and probability of overfitting",
+    "description": "Audits a research result for overfitting from two sides: the minimum backtest length (MinBTL) the " +
+      "trial count requires for the claimed Sharpe, and the probability of backtest overfitting (PBO) by " +
+      "combinatorially symmetric cross-validation (CSCV) over the panel of every configuration tried. Fails " +
+      "when the sample is shorter than the MinBTL, or when the PBO is at or above pbo_max. Skill: " +
+      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "best_sharpe": {
+          "type": "number",
+          "description": "the ANNUALISED Sharpe ratio you intend to report.",
+        },
+        "n_obs": {
+          "type": "integer",
+          "description": "number of per-period observations behind it (>= 2).",
+        },
+        "n_trials": {
+          "type": "integer",
+          "description": "honest number of configurations tried, abandoned ones included (>= 1).",
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year, to convert n_obs to years. Default 252.",
+        },
+        "model_returns": {
+          "description": "per-period simple returns of every configuration tried, one column per configuration (T rows, >= 2 " +
+            "columns); without it PBO is skipped.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "n_blocks": {
+          "type": "integer",
+          "description": "S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20). Default 16.",
+        },
+        "pbo_max": {
+          "type": "number",
+          "description": "PBO at or above this fails, in (0, 1]. Default 0.5.",
+        },
+      },
+      "required": [
+        "best_sharpe",
+        "n_obs",
+        "n_trials",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_rf_convention",
+    "title": "Risk-free rate convention",
+    "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
+      "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
+      "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
+      "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "returns": {
+          "description": "per-period simple returns of the strategy; at least 3, finite, > -1, not all equal.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "rf": {
+          "type": "number",
+          "description": "the risk-free argument as passed to the library, a decimal rate (0.05 = 5%); its period (annual or " +
+            "per period) is what the guard infers.",
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year P, for annualising; >= 1. Default 252.",
+        },
+        "reported_sharpe": {
+          "type": "number",
+          "description": "the annualised Sharpe ratio a library reported.",
+        },
+        "tolerance": {
+          "type": "number",
+          "description": "a convention matches when |reported - S_c| <= max(tolerance x |S_c|, tolerance), relative and " +
+            "absolute; >= 0. Default 0.02.",
+        },
+      },
+      "required": [
+        "returns",
+        "rf",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_safe_asof",
+    "title": "Safe as-of join audit",
+    "description": "Audits an as-of join of signals to quotes: performs the join with explicit settings and verifies " +
+      "that every match is strictly prior to its signal, within the staleness budget, that the row count is " +
+      "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
+      "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
+      "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
+      "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "left": {
+          "description": "the signals; must contain on (and by).",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "right": {
+          "description": "the quotes; must contain on (and by).",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "on": {
+          "type": "string",
+          "description": "timestamp column in both frames, ISO date-times or numbers.",
+        },
+        "by": {
+          "description": "group key column or columns, present in both frames.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+            },
+          ],
+        },
+        "tolerance": {
+          "description": "the staleness budget (> 0): a duration string such as \"5min\" or \"3D\" for date-time keys (units ms, " +
+            "s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key " +
+            "units for numeric keys. Absent is reported as an error.",
+          "anyOf": [
+            {
+              "type": "string",
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "allow_exact_matches": {
+          "type": "boolean",
+          "description": "whether a quote stamped exactly at the signal time may match. Default false.",
+        },
+        "direction": {
+          "type": "string",
+          "enum": [
+            "backward",
+            "forward",
+            "nearest",
+          ],
+          "description": "search direction, backward, forward or nearest; only backward is causal. Default \"backward\".",
+        },
+      },
+      "required": [
+        "left",
+        "right",
+        "on",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_spa_test",
+    "title": "Hansen's SPA test over every candidate",
+    "description": "Tests whether the best of many candidate strategies really beats a benchmark once the whole search " +
+      "is accounted for, with Hansen's (2005) test for superior predictive ability: the maximum studentized " +
+      "mean excess return over all candidates, bootstrapped with the stationary bootstrap (MT19937 stream " +
+      "from seed). Fails when the consistent SPA p-value is at or above alpha: the best candidate is " +
+      "consistent with luck. Evidence carries the lower, consistent and upper p-values and per-candidate " +
+      "statistics. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "benchmark_returns": {
+          "description": "per-period simple returns of the benchmark or incumbent (higher is better); at least 10 finite " +
+            "values.",
+          "anyOf": [
+            {
+              "type": "array",
+            },
+            {
+              "type": "object",
+              "properties": {
+                "values": {
+                  "type": "array",
+                },
+              },
+            },
+          ],
+        },
+        "model_returns": {
+          "description": "per-period simple returns of every candidate tried, abandoned ones included; one column per " +
+            "candidate, rows aligned with benchmark_returns.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "reps": {
+          "type": "integer",
+          "description": "bootstrap replications, 1 to 100000. Default 1000.",
+        },
+        "block_size": {
+          "description": "mean block length of the stationary bootstrap in periods, a number in [1, n], or \"auto\" for the " +
+            "Politis-White (2004, Patton-Politis-White 2009) length. Default \"auto\".",
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "auto",
+              ],
+            },
+            {
+              "type": "number",
+            },
+          ],
+        },
+        "seed": {
+          "type": "integer",
+          "description": "MT19937 seed, an integer in [0, 2^32 - 1]. Default 0.",
+        },
+        "alpha": {
+          "type": "number",
+          "description": "significance level, in (0, 1). Default 0.05.",
+        },
+      },
+      "required": [
+        "benchmark_returns",
+        "model_returns",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_survivorship_audit",
+    "title": "Survivorship audit",
+    "description": "Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset, not a " +
+      "clean one. Over any multi-year window a few percent of listed companies delist every year; a panel " +
+      "built from today's listings contains none of them, so every backtest on it skips the losers. The " +
+      "guard counts names whose data stops before the end of the sample against the expected delisting " +
+      "rate, checks a delisting table for names absent from the universe, and measures how much dropping " +
+      "the dead names inflates the equal-weight CAGR (252 return rows a year). Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "prices": {
+          "description": "the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null " +
+            "after a name stops trading and before it lists (null is meaningful here); non-null prices finite and " +
+            "> 0. Or a bare array of ticker strings, which can only be checked against listings and needs " +
+            "sample_start and sample_end.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "listings": {
+          "description": "a listing/delisting table of the market the universe was drawn from: a frame with columns ticker, " +
+            "listing_date, delisting_date (ISO dates or null).",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "sample_start": {
+          "type": "string",
+          "format": "date",
+          "description": "start of the sample (ISO date); default the first panel date. ISO-8601 date, e.g. 2024-01-02.",
+        },
+        "sample_end": {
+          "type": "string",
+          "format": "date",
+          "description": "end of the sample (ISO date), honoured by every check; default the last panel date. ISO-8601 date, " +
+            "e.g. 2024-01-02.",
+        },
+        "min_gap_days": {
+          "type": "integer",
+          "description": "calendar days: a name whose last observation is more than this before sample_end counts as dead " +
+            "(delisted), >= 0. Default 30.",
+        },
+        "expected_annual_delist_rate": {
+          "type": "number",
+          "description": "prior share of names delisting per year, in [0, 1) (a placeholder: state your market's). Default " +
+            "0.05.",
+        },
+      },
+      "required": [
+        "prices",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_trial_ledger",
+    "title": "Deflated Sharpe ratio on the honest trial count",
+    "description": "Deflates the best Sharpe ratio of a research process by the honest number of trials behind it " +
+      "(deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic Sharpe ratio " +
+      "and the minimum track-record length. Fails when the best Sharpe is not distinguishable from the best " +
+      "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
+      "describes another search). Required: best_sharpe, n_obs, sharpes or (n_trials + sharpe_variance). " +
+      "Skill: backtest-validation.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "best_sharpe": {
+          "type": "number",
+          "description": "the ANNUALISED Sharpe ratio you intend to report.",
+        },
+        "n_obs": {
+          "type": "integer",
+          "description": "T, the number of per-period observations in the best strategy's track record (>= 2).",
+        },
+        "sharpes": {
+          "type": "array",
+          "items": {
+            "type": "number",
+          },
+          "description": "ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.",
+        },
+        "n_trials": {
+          "type": "integer",
+          "description": "honest number of trials, abandoned ones included (>= 1); defaults to the length of sharpes.",
+        },
+        "sharpe_variance": {
+          "type": "number",
+          "description": "variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to the sample variance (ddof " +
+            "1) of sharpes.",
+        },
+        "periods_per_year": {
+          "type": "integer",
+          "description": "periods per year, to de-annualise the Sharpes. Default 252.",
+        },
+        "skew": {
+          "type": "number",
+          "description": "skewness of the best strategy's per-period returns. Default 0.",
+        },
+        "kurtosis": {
+          "type": "number",
+          "description": "RAW kurtosis (normal = 3) of the best strategy's per-period returns. Default 3.",
+        },
+        "alpha": {
+          "type": "number",
+          "description": "the DSR must exceed 1 - alpha, in (0, 1). Default 0.05.",
+        },
+      },
+      "required": [
+        "best_sharpe",
+        "n_obs",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+  {
+    "name": "check_weight_traps",
+    "title": "Price matrix passed as returns",
+    "description": "Fails a \"returns\" frame with no negative value anywhere: it is a price matrix, and an optimiser " +
+      "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
+      "values; a price series has none. Columns without a negative value earn a warning. Reference " +
+      "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
+      "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
+      "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
+      "missing.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "asset_returns": {
+          "description": "the frame about to be passed to the optimiser as returns (rows = periods, columns = assets), " +
+            "supposedly per-period simple returns; at least 2 columns and 3 rows, numeric; null cells mean \"no " +
+            "observation\" and are allowed.",
+          "anyOf": [
+            {
+              "type": "object",
+            },
+            {
+              "type": "array",
+            },
+          ],
+        },
+        "linkage_method": {
+          "type": "string",
+          "enum": [
+            "single",
+            "complete",
+            "average",
+            "weighted",
+            "centroid",
+            "median",
+            "ward",
+          ],
+          "description": "hierarchical-clustering linkage for the reference HRP: single (the PyPortfolioOpt default), " +
+            "complete, average, weighted, centroid, median or ward.",
+        },
+      },
+      "required": [
+        "asset_returns",
+      ],
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "tool": {
+          "type": "string",
+        },
+        "guard": {
+          "type": "string",
+        },
+        "skill": {
+          "type": "string",
+        },
+        "status": {
+          "type": "string",
+        },
+        "passed": {
+          "type": "boolean",
+        },
+        "findings": {
+          "type": "array",
+        },
+        "n_errors": {
+          "type": "integer",
+        },
+        "n_warnings": {
+          "type": "integer",
+        },
+        "evidence": {
+          "type": "object",
+        },
+        "elapsed_s": {
+          "type": "number",
+        },
+        "summary": {
+          "type": "string",
+        },
+        "provenance": {
+          "type": "object",
+        },
+      },
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "destructiveHint": false,
+      "idempotentHint": true,
+      "openWorldHint": false,
+    },
+  },
+] as const satisfies readonly McpTool[];
