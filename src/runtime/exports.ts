@@ -1,10 +1,20 @@
-// exportTools(format, {tools}): the shipped export files, selected in table order.
+// exportTools(format, {tools}): the shipped export files (the portable profile), selected in table
+// order. "neutral" is the full-fidelity table and "mcp-full" its MCP form, both with $defs.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { closeMatches } from "./codec/index.js";
-import { loadTable, packageRoot } from "./table.js";
+import { loadTable, packageRoot, type ToolEntry } from "./table.js";
 
-export const FORMATS = ["anthropic", "openai", "openai-strict", "openai-chat", "mcp", "neutral"] as const;
+export const FORMATS = [
+  "anthropic",
+  "openai",
+  "openai-strict",
+  "openai-chat",
+  "mcp",
+  "gemini",
+  "neutral",
+  "mcp-full",
+] as const;
 export type Format = (typeof FORMATS)[number];
 
 const cache = new Map<Format, readonly object[]>();
@@ -15,12 +25,26 @@ function load(format: Format): readonly object[] {
     entries =
       format === "neutral"
         ? loadTable().tools
-        : (JSON.parse(
-            readFileSync(path.join(packageRoot(), "generated", "exports", `${format}.json`), "utf8"),
-          ) as object[]);
+        : format === "mcp-full"
+          ? loadTable().tools.map(mcpFull)
+          : (JSON.parse(
+              readFileSync(path.join(packageRoot(), "generated", "exports", `${format}.json`), "utf8"),
+            ) as object[]);
     cache.set(format, entries);
   }
   return entries;
+}
+
+/** The full-fidelity MCP entry of a table tool: its own schemas, with their $defs. */
+function mcpFull(t: ToolEntry): object {
+  return {
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: t.input_schema,
+    outputSchema: t.output_schema,
+    annotations: t.annotations,
+  };
 }
 
 /** The names the selection keeps, in table order: "all", "catalogue", or a list of tool names. */

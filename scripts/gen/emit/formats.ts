@@ -1,5 +1,8 @@
-// The export formats: each a pure rename of the neutral table (tool-layer.md §8.1).
+// The export formats: each a rename of the neutral table in the portable profile (no $ref, $defs
+// or type arrays; compact payloads and output schemas). "neutral" stays the full-fidelity table.
 import type { Schema } from "../schema.js";
+import { geminiDeclaration } from "./gemini.js";
+import { compactOutput, portableDescription, portableInput } from "./portable.js";
 import { strictParameters } from "./strict.js";
 
 export interface NeutralTool {
@@ -14,7 +17,7 @@ export interface NeutralTool {
   readonly requires?: readonly string[];
 }
 
-export const FORMATS = ["anthropic", "openai", "openai-strict", "openai-chat", "mcp", "neutral"] as const;
+export const FORMATS = ["anthropic", "openai", "openai-strict", "openai-chat", "mcp", "gemini", "neutral"] as const;
 export type Format = (typeof FORMATS)[number];
 
 const openai = (t: NeutralTool) => ({
@@ -25,11 +28,22 @@ const openai = (t: NeutralTool) => ({
   strict: false,
 });
 
-export const RENAMES: Record<Exclude<Format, "neutral">, (t: NeutralTool) => object> = {
+/** A neutral tool in the portable profile: payload sentence, inlined compact inputs, compact output. */
+export function portableTool(t: NeutralTool): NeutralTool {
+  return {
+    ...t,
+    description: portableDescription(t.description, t.input_schema, t.skill),
+    input_schema: portableInput(t.input_schema),
+    output_schema: compactOutput(t.output_schema),
+  };
+}
+
+/** Each format's entry from the portable tool `t`; `full` is the same tool in the full table. */
+export const RENAMES: Record<Exclude<Format, "neutral">, (t: NeutralTool, full: NeutralTool) => object> = {
   anthropic: (t) => ({ name: t.name, description: t.description, input_schema: t.input_schema }),
   openai,
-  "openai-strict": (t) => {
-    const strict = strictParameters(t.input_schema);
+  "openai-strict": (t, full) => {
+    const strict = strictParameters(full.input_schema);
     return strict
       ? { type: "function", name: t.name, description: t.description, parameters: strict, strict: true }
       : openai(t);
@@ -46,10 +60,11 @@ export const RENAMES: Record<Exclude<Format, "neutral">, (t: NeutralTool) => obj
     outputSchema: t.output_schema,
     annotations: t.annotations,
   }),
+  gemini: (t, full) => geminiDeclaration(t.name, t.description, full.input_schema),
 };
 
-/** The provider SDK type each export must satisfy, for generated/exports.check.ts. */
-export const SDK_TYPES: Record<Exclude<Format, "neutral">, string> = {
+/** The provider SDK type each export must satisfy, for generated/exports.check.ts (gemini: checked by its own test). */
+export const SDK_TYPES: Record<Exclude<Format, "neutral" | "gemini">, string> = {
   anthropic: "Anthropic.Messages.Tool",
   openai: "OpenAI.Responses.FunctionTool",
   "openai-strict": "OpenAI.Responses.FunctionTool",

@@ -6,7 +6,7 @@ import { GUARD_RESULT_SCHEMA } from "../result_schema.js";
 import type { GuardModel, SlotDef } from "../model.js";
 import type { SkillModel } from "../skills.js";
 import { searchIndex } from "../skills.js";
-import { FORMATS, RENAMES, emitExportsCheck, type NeutralTool } from "./formats.js";
+import { FORMATS, RENAMES, emitExportsCheck, portableTool, type NeutralTool } from "./formats.js";
 import { emitValidators } from "./validators.js";
 import { emitApiReport } from "./api.js";
 import { relayoutConstExports, wrapLongTsLines } from "./layout.js";
@@ -118,7 +118,10 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
   const tools = neutralTable(guards);
   const toolsSha = jcsSha256(tools);
   const excluded = guards.filter((g) => !g.tool);
-  const formats = Object.fromEntries(Object.entries(RENAMES).map(([f, rename]) => [f, tools.map(rename)]));
+  const portable = tools.map(portableTool);
+  const formats = Object.fromEntries(
+    Object.entries(RENAMES).map(([f, rename]) => [f, portable.map((t, i) => rename(t, tools[i]!))]),
+  );
   const strictCount = (formats["openai-strict"] as { strict: boolean }[]).filter((t) => t.strict).length;
   const files = new Map<string, string>();
   files.set("tools.json", withComment({ version: input.version, tools }));

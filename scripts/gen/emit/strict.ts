@@ -11,7 +11,6 @@ const ALLOWED = new Set([
   "const",
   "anyOf",
   "$ref",
-  "$defs",
   "description",
   "format",
   "pattern",
@@ -146,14 +145,54 @@ export function hasFreeForm(s: Json): boolean {
   });
 }
 
-/** The strict parameters for an input schema, or null when the tool cannot be strict. */
-export function strictParameters(input: Schema): Schema | null {
-  const { $defs, ...root } = clone(input);
-  const strict = strictNode(root);
-  if (hasFreeForm(strict)) return null;
-  if ($defs)
-    strict.$defs = Object.fromEntries(
-      Object.keys($defs as object).map((k) => [k, STRICT_DEFS[k as "series" | "frame"]]),
+/** Replaces each `#/$defs/<name>` reference with the strict payload definition, inline (no $defs shipped). */
+function inlineDefs(s: Json): Json {
+  if (Array.isArray(s)) return s.map(inlineDefs);
+  if (!s || typeof s !== "object") return s;
+  const o = s as Schema;
+  if (typeof o.$ref === "string" && o.$ref.startsWith("#/$defs/")) {
+    const { $ref, ...rest } = o;
+    const def = STRICT_DEFS[$ref.slice(8) as "series" | "frame"];
+    if (!def) throw new Error(`openai-strict: no strict form for ${$ref}`);
+    const { description: _d, ...body } = clone(def);
+    return { ...body, ...(inlineDefs(rest) as Schema) };
+  }
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === "enum" || k === "const" ? v : inlineDefs(v)]));
+}
+
+/** Splices anyOf branches that are themselves only an anyOf into their parent, everywhere. */
+function flattenAnyOf(s: Json): Json {
+  if (Array.isArray(s)) return s.map(flattenAnyOf);
+  if (!s || typeof s !== "object") return s;
+  const o = Object.fromEntries(
+    Object.entries(s).map(([k, v]) => [k, k === "enum" || k === "const" ? v : flattenAnyOf(v)]),
+  ) as Schema;
+  if (Array.isArray(o.anyOf))
+    o.anyOf = mergeArrays(
+      (o.anyOf as Schema[]).flatMap((b) =>
+        Array.isArray(b.anyOf) && Object.keys(b).length === 1 ? (b.anyOf as Schema[]) : [b],
+      ),
     );
+  return o;
+}
+
+/** Several plain array branches become one array whose items are any of theirs (one branch per type). */
+function mergeArrays(branches: Schema[]): Schema[] {
+  const plain = (b: Schema) => b.type === "array" && Object.keys(b).every((k) => k === "type" || k === "items");
+  const arrays = branches.filter(plain);
+  if (arrays.length < 2) return branches;
+  const items = arrays.flatMap((b) => {
+    const it = (b.items ?? {}) as Schema;
+    return Array.isArray(it.anyOf) && Object.keys(it).length === 1 ? (it.anyOf as Schema[]) : [it];
+  });
+  const merged: Schema = { type: "array", items: { anyOf: items } };
+  return [...branches.filter((b) => !plain(b)), merged];
+}
+
+/** The strict parameters for an input schema (no $defs: payloads inline), or null when the tool cannot be strict. */
+export function strictParameters(input: Schema): Schema | null {
+  const { $defs: _defs, ...root } = clone(input);
+  const strict = flattenAnyOf(inlineDefs(strictNode(root))) as Schema;
+  if (hasFreeForm(strict)) return null;
   return strict;
 }
