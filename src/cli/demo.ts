@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { packageRoot } from "../runtime/table.js";
+import { INSTALL_HINT, loadClient } from "../server/sdk.js";
 import { backtestReport } from "./report.js";
 
 const SLOTS = ["returns", "turnover", "rf"] as const;
@@ -18,8 +19,12 @@ export function sampleBundle(): Record<string, unknown> {
 type Out = (s: string) => void;
 
 export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<number> {
-  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const sdk = await loadClient();
+  if (sdk === null) {
+    process.stderr.write(`fin-skills demo: ${INSTALL_HINT}\n`);
+    return 1;
+  }
+  const { Client, StdioClientTransport } = sdk;
   const server = path.join(path.dirname(fileURLToPath(import.meta.url)), "fin-skills-mcp.js");
   const transport = new StdioClientTransport({ command: process.execPath, args: [server], stderr: "pipe" });
   const client = new Client({ name: "fin-skills-demo", version: "1" });

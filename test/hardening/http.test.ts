@@ -3,8 +3,7 @@
 // serving after each of these.
 import { spawn, type ChildProcess } from "node:child_process";
 import { request } from "node:http";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadInputError, callToolUntyped, listTools } from "../../src/runtime/index.js";
 import { SERVER_JS, ensureBuilt } from "../server/fixtures.js";
