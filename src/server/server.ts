@@ -90,11 +90,15 @@ export async function buildServer(options: ServerOptions = {}) {
   mcp.server.setRequestHandler("tools/call", async (request, ctx) => {
     const t0 = performance.now();
     const onProgress = progressSender(request.params._meta?.progressToken, ctx.mcpReq.notify as never);
-    const result = await toolResult(request.params.name, request.params.arguments, ctx.mcpReq.signal, onProgress);
+    const elapsed = () => ((performance.now() - t0) / 1000).toFixed(3);
+    const signal = ctx.mcpReq.signal;
+    const result = await toolResult(request.params.name, request.params.arguments, signal, onProgress).catch((e) => {
+      if (signal.aborted) options.log?.(`fin-skills-mcp: ${request.params.name} cancelled ${elapsed()}s`);
+      throw e;
+    });
     const meta = result._meta?.["fin-skills/error"] as { code?: string } | undefined;
     const status = result.isError ? meta?.code : (result.structuredContent?.status as string | undefined);
-    const elapsed = ((performance.now() - t0) / 1000).toFixed(3);
-    options.log?.(`fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${elapsed}s`);
+    options.log?.(`fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${elapsed()}s`);
     return result as never;
   });
   return mcp;
