@@ -14,6 +14,7 @@ Options:
   --host HOST            HTTP bind address (default 127.0.0.1)
   --port PORT            HTTP port (default 8765; 0 picks a free port)
   --allow-origin ORIGIN  also accept this Origin over HTTP, answering its CORS preflight (repeatable)
+  --allow-host HOST:PORT also accept this Host header over HTTP, e.g. a load balancer's (repeatable)
   --max-connections N    HTTP: open connections at most; at the cap the oldest idle one is closed (1024)
   --headers-timeout MS   HTTP: time to receive a request's headers (10000)
   --request-timeout MS   HTTP: time to receive a whole request, body included (60000)
@@ -39,6 +40,7 @@ function parse() {
         host: { type: "string" },
         port: { type: "string" },
         "allow-origin": { type: "string", multiple: true },
+        "allow-host": { type: "string", multiple: true },
         "max-connections": { type: "string" },
         "headers-timeout": { type: "string" },
         "request-timeout": { type: "string" },
@@ -94,6 +96,8 @@ function httpLimits(values: ReturnType<typeof parse>) {
   return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
 }
 
+const lower = (xs: string[] | undefined) => xs?.map((x) => x.toLowerCase());
+
 async function serve(values: ReturnType<typeof parse>): Promise<void> {
   const port = intFlag("port", values.port, 0, 65535) ?? 8765;
   const limits = httpLimits(values);
@@ -105,7 +109,15 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   process.on("SIGTERM", () => process.exit(143));
   const log = values.verbose ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
   const { serveHttp, serveStdio } = await import("../server/serve.js");
-  if (values.http) await serveHttp({ host: values.host, port, allowOrigins: values["allow-origin"], limits, log });
+  if (values.http)
+    await serveHttp({
+      host: values.host,
+      port,
+      allowOrigins: values["allow-origin"],
+      allowHosts: lower(values["allow-host"]),
+      limits,
+      log,
+    });
   else {
     await serveStdio({ log });
     process.exit(0);

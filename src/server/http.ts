@@ -37,6 +37,8 @@ export interface HttpOptions extends ServerOptions {
   readonly host?: string;
   readonly port?: number;
   readonly allowOrigins?: readonly string[];
+  /** Further Host values to accept (host:port), e.g. a load balancer's public name. */
+  readonly allowHosts?: readonly string[];
   readonly limits?: Partial<HttpLimits>;
 }
 
@@ -110,7 +112,7 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
   });
   limitConnections(http, limits.maxConnections);
   const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
-    const hosts = allowedHosts(host, (http.address() as AddressInfo).port);
+    const hosts = [...allowedHosts(host, (http.address() as AddressInfo).port), ...(options.allowHosts ?? [])];
     const badHost = checkHost(req, hosts);
     if (badHost) return refuse(res, badHost);
     const origin = checkOrigin(req, hosts, options.allowOrigins ?? []);
