@@ -11,18 +11,22 @@ export interface LoadResult {
 
 const wave = (n: number, phase: number) => Array.from({ length: n }, (_, i) => Math.sin(i + phase) * 0.01 + 0.0004);
 
+/** Distinct argument sets: client i uses set i % VARIANTS, so neighbours' answers differ. */
+const VARIANTS = 40;
+
 /** Client i's light call: a cost curve whose cost is its own (so a swapped answer is seen). */
 function light(i: number) {
-  return { name: "check_cost_curve", arguments: { returns: wave(252, i % 7), turnover: 1.5, cost_bps: 1 + (i % 40) } };
+  const v = i % VARIANTS;
+  return { name: "check_cost_curve", arguments: { returns: wave(252, v % 7), turnover: 1.5, cost_bps: 1 + v } };
 }
 
 /** Client i's heavy call: a small SPA bootstrap, one of four data sets. */
 function heavy(i: number) {
   const k = 4;
-  const n = 252;
+  const n = 126;
   const columns = Array.from({ length: k }, (_, j) => `m${j}`);
   const data = Array.from({ length: n }, (_, t) => columns.map((_, j) => Math.sin(t * (j + 2) + (i % 4)) * 0.01));
-  const args = { benchmark_returns: wave(n, i % 4), model_returns: { columns, data }, reps: 200, block_size: 5 };
+  const args = { benchmark_returns: wave(n, i % 4), model_returns: { columns, data }, reps: 100, block_size: 5 };
   return { name: "check_spa_test", arguments: args };
 }
 
@@ -37,7 +41,7 @@ function untimed(x: unknown): unknown {
 /** Expected answers, computed in-process once per distinct argument set. */
 async function expected(n: number): Promise<(call: { name: string; arguments: object }) => string> {
   const memo = new Map<string, string>();
-  for (let i = 0; i < Math.min(n, 40); i++) {
+  for (let i = 0; i < Math.min(n, VARIANTS); i++) {
     for (const c of [light(i), heavy(i)]) {
       const key = JSON.stringify(c);
       if (!memo.has(key)) memo.set(key, JSON.stringify(untimed(await callToolUntyped(c.name, c.arguments))));

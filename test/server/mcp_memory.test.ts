@@ -3,6 +3,7 @@ import { describe, expect, it, beforeAll, afterAll } from "vitest";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { buildServer, SERVER_NAME } from "../../src/server/server.js";
 import { sdkVersion } from "../../src/server/sdk.js";
+import { MAX_ARGUMENT_BYTES, MAX_ERROR_CHARS, MAX_LINE_BYTES } from "../../src/server/limits.js";
 import { exportTools, listTools, tableInfo } from "../../src/runtime/index.js";
 import { conforms, costFail, rf200, spaArgs } from "./fixtures.js";
 
@@ -23,6 +24,14 @@ describe("MCP over InMemoryTransport", () => {
   it("identifies as fin-skills at the package version", () => {
     expect(client.getServerVersion()).toEqual({ name: SERVER_NAME, version: tableInfo().version });
     expect(typeof sdkVersion()).toBe("string");
+  });
+  it("states the 10 MiB line limit, the 8 MB argument cap and the error cap in its instructions", () => {
+    const text = client.getInstructions() ?? "";
+    expect(text).toContain(`${MAX_LINE_BYTES} bytes (10 MiB)`);
+    expect(text).toContain(`${MAX_ARGUMENT_BYTES} bytes as JSON (8 MB)`);
+    expect(text).toContain(`capped at ${MAX_ERROR_CHARS} characters`);
+    expect(MAX_LINE_BYTES).toBe(10 * 1024 * 1024);
+    expect(MAX_ARGUMENT_BYTES).toBe(8_000_000);
   });
   it("lists every tool in one page, as the mcp export", async () => {
     const r = await client.listTools();
