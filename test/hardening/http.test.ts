@@ -7,7 +7,7 @@ import { type Socket, connect } from "node:net";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadInputError, callToolUntyped, listTools } from "../../src/runtime/index.js";
-import { SERVER_JS, ensureBuilt, spaArgs } from "../server/fixtures.js";
+import { SERVER_JS, spaArgs } from "../server/fixtures.js";
 import { applyAll } from "./mutations.js";
 import { KNOWN, validArgs } from "./valid_args.js";
 
@@ -132,7 +132,6 @@ const untimed = (r: any): any =>
       : r;
 
 beforeAll(async () => {
-  ensureBuilt();
   child = spawn(process.execPath, [SERVER_JS, "--http", "--port", "0", "--verbose", "--allow-origin", APP], {
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,15 +1,13 @@
 // Command-line robustness: a missing --args-file, the demo without the SDK, an old Node.js.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { INSTALL_HINT } from "../../src/server/sdk.js";
-import { CLI_JS, ROOT, SERVER_JS, ensureBuilt } from "./fixtures.js";
+import { CLI_JS, ROOT, SERVER_JS } from "./fixtures.js";
 
 const HOOK = path.join(ROOT, "test/server/no-sdk-hook.mjs");
 const OLD_NODE = 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.18.1"})';
 const run = (args: string[]) => spawnSync(process.execPath, args, { encoding: "utf8", timeout: 60_000 });
-
-beforeAll(() => ensureBuilt(), 180_000);
 
 describe("command lines", () => {
   it("a missing --args-file is a usage error: exit 2, the file named, no stack trace", () => {

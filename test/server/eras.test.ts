@@ -10,7 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools } from "../../src/runtime/index.js";
 import { validArgs } from "../hardening/valid_args.js";
-import { ROOT, SERVER_JS, ensureBuilt } from "./fixtures.js";
+import { ROOT, SERVER_JS } from "./fixtures.js";
 
 const MODERN = "2026-07-28";
 const ERAS = [
@@ -26,7 +26,6 @@ let http: ChildProcess;
 let url: string;
 
 beforeAll(async () => {
-  ensureBuilt();
   http = spawn(process.execPath, [SERVER_JS, "--http", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
   url = await new Promise((resolve, reject) => {
     let err = "";

@@ -1,18 +1,16 @@
 // The compiled server over stdio and Streamable HTTP, and the SDK-absent behaviour (items 39-44).
-import { describe, expect, it, beforeAll } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { request } from "node:http";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { exportTools, listTools } from "../../src/runtime/index.js";
-import { ROOT, SERVER_JS, conforms, costFail, ensureBuilt, rf200 } from "./fixtures.js";
+import { ROOT, SERVER_JS, conforms, costFail, rf200 } from "./fixtures.js";
 
 const HOOK = path.join(ROOT, "test/server/no-sdk-hook.mjs");
 const noSdk = (...args: string[]) =>
   spawnSync(process.execPath, ["--import", HOOK, SERVER_JS, ...args], { encoding: "utf8", timeout: 30_000 });
-
-beforeAll(() => ensureBuilt(), 180_000);
 
 async function exercise(client: Client): Promise<void> {
   const list = await client.listTools();
@@ -48,6 +46,28 @@ describe("stdio", () => {
     expect(stderr).toContain(`fin-skills-mcp: serving ${listTools().length} tools over stdio`);
     expect(stderr).toMatch(/fin-skills-mcp: check_cost_curve fail \d/);
   }, 60_000);
+  it("answers a malformed JSON-RPC line with a protocol error and keeps serving", async () => {
+    const child = spawn(process.execPath, [SERVER_JS], { stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += String(d)));
+    child.stdin.write("{not json\n");
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`,
+    );
+    // Both replies arrive before stdin closes: the parse error and the answered initialize.
+    await new Promise<void>((resolve) => {
+      const both = () => out.includes("-32700") && out.includes('"serverInfo"') && resolve();
+      child.stdout.on("data", both);
+    });
+    child.stdin.end();
+    await new Promise((r) => child.on("exit", r));
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.some((m) => m.error?.code === -32700)).toBe(true);
+    expect(lines.some((m) => m.id === 1 && m.result?.serverInfo?.name === "fin-skills")).toBe(true);
+  }, 30_000);
 });
 
 function rawPost(

@@ -1,11 +1,9 @@
 // Every stdio reply reaches its caller, and only its caller: the compiled server over a raw pipe.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_ERROR_CHARS, MAX_LINE_BYTES } from "../../src/server/limits.js";
-import { ensureBuilt, spaArgs } from "./fixtures.js";
+import { spaArgs } from "./fixtures.js";
 import { KNOWN } from "../hardening/valid_args.js";
 import { RawServer } from "./raw_stdio.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
 
 const call = (name: string, args: unknown, meta?: object) => ({
   name,
