@@ -11,6 +11,9 @@ export interface LoadResult {
 
 const wave = (n: number, phase: number) => Array.from({ length: n }, (_, i) => Math.sin(i + phase) * 0.01 + 0.0004);
 
+/** Per-request time-out: generous, because the figures are what this run measures. */
+const TIMEOUT_MS = 600_000;
+
 /** Distinct argument sets: client i uses set i % VARIANTS, so neighbours' answers differ. */
 const VARIANTS = 40;
 
@@ -62,11 +65,12 @@ async function oneClient(url: string, i: number, want: (c: any) => string, out: 
   const options = modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {};
   const client = new Client({ name: `scale-${i}`, version: "1" }, options as never);
   try {
-    await timed(out.ms.connect, () => client.connect(new StreamableHTTPClientTransport(new URL(url))));
-    const { tools } = await timed(out.ms["tools/list"], () => client.listTools());
+    const transport = new StreamableHTTPClientTransport(new URL(url));
+    await timed(out.ms.connect, () => client.connect(transport, { timeout: TIMEOUT_MS }));
+    const { tools } = await timed(out.ms["tools/list"], () => client.listTools(undefined, { timeout: TIMEOUT_MS }));
     if (tools.length !== listTools().length) out.errors.push(`client ${i}: tools/list has ${tools.length} tools`);
     for (const [step, call] of [["light", light(i)] as const, ["heavy", heavy(i)] as const]) {
-      const r: any = await timed(out.ms[step], () => client.callTool(call, { timeout: 300_000 }));
+      const r: any = await timed(out.ms[step], () => client.callTool(call, { timeout: TIMEOUT_MS }));
       const got = JSON.stringify(untimed(r.structuredContent));
       if (r.isError || got !== want(call)) out.errors.push(`client ${i}: wrong ${step} answer: ${got.slice(0, 200)}`);
     }
