@@ -26,7 +26,14 @@ export async function startNginx(root: string, port: number, replicas: readonly 
   const child = spawn("nginx", ["-p", prefix, "-c", conf, "-g", global], { stdio: ["ignore", "ignore", "pipe"] });
   let err = "";
   child.stderr?.on("data", (d) => (err += String(d)));
-  child.once("exit", () => rmSync(prefix, { recursive: true, force: true }));
+  child.once("exit", () => {
+    const log = path.join(prefix, "logs", "error.log");
+    const errors = readFileSync(log, "utf8")
+      .split("\n")
+      .filter((l) => /\[(error|crit|alert|emerg)\]/.test(l));
+    for (const line of errors.slice(0, 5)) process.stdout.write(`  nginx: ${line}\n`);
+    rmSync(prefix, { recursive: true, force: true });
+  });
   await waitForPort(port, () => (child.exitCode !== null ? `nginx exited: ${err}` : null));
   return child;
 }
