@@ -75,7 +75,11 @@ async function oneClient(url: string, i: number, want: (c: any) => string, out: 
       if (r.isError || got !== want(call)) out.errors.push(`client ${i}: wrong ${step} answer: ${got.slice(0, 200)}`);
     }
   } catch (e) {
-    out.errors.push(`client ${i}: ${(e as Error).message.slice(0, 200)}`);
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : "";
+    out.errors.push(
+      `client ${i} (${modern ? "2026-07-28" : "2025-06-18"}): ${(e as Error).message.slice(0, 200)}${why}`,
+    );
   } finally {
     await client.close().catch(() => undefined);
   }
