@@ -7,6 +7,7 @@ import { type Socket, connect } from "node:net";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadInputError, callToolUntyped, listTools } from "../../src/runtime/index.js";
+import { capMessage } from "../../src/server/limits.js";
 import { SERVER_JS, spaArgs } from "../server/fixtures.js";
 import { applyAll } from "./mutations.js";
 import { KNOWN, validArgs } from "./valid_args.js";
@@ -335,7 +336,7 @@ describe("HTTP: concurrency", () => {
           expect(a.content[0].text, label).toBe(JSON.stringify(a.structuredContent));
         } else {
           expect(a.isError, label).toBe(true);
-          expect(a.content[0].text, label).toBe(e.message);
+          expect(a.content[0].text, label).toBe(capMessage(e.message));
           expect(a._meta["fin-skills/error"].code, label).toBe(e.code);
           expect(a._meta["fin-skills/error"].field, label).toBe(e.field);
           expect(a.structuredContent, label).toBeUndefined();

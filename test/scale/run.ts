@@ -2,11 +2,11 @@
 // stateless replicas on loopback; 200 concurrent clients; every answer checked. Exit 1 on any error.
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
-import { quantile, runLoad, type Step } from "./scale/load.js";
-import { startNginx } from "./scale/nginx.js";
-import { freePort, startReplica } from "./scale/replica.js";
+import { quantile, runLoad, type Step } from "./load.js";
+import { startNginx } from "./nginx.js";
+import { freePort, startReplica } from "./replica.js";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 const CLIENTS = Number(process.env.FS_SCALE_CLIENTS ?? 200);
 
 async function stop(child: ChildProcess): Promise<void> {
