@@ -18,7 +18,7 @@ Options:
   --max-connections N    HTTP: open connections at most; at the cap the oldest idle one is closed (1024)
   --headers-timeout MS   HTTP: time to receive a request's headers (10000)
   --request-timeout MS   HTTP: time to receive a whole request, body included (60000)
-  --idle-timeout MS      HTTP: time a kept-alive connection waits for its next request (5000)
+  --idle-timeout MS      HTTP: time a kept-alive connection waits for its next request (65000)
   --verbose              log one line per call on stderr
   --json                 print the MCP tool definitions as one JSON array and exit
   --list-tools           print the tool names and exit

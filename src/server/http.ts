@@ -22,7 +22,8 @@ export interface HttpLimits {
   readonly headersTimeoutMs: number;
   /** ms to receive a whole request, body included (default 60 s). */
   readonly requestTimeoutMs: number;
-  /** ms a kept-alive connection may wait for its next request (default 5 s). */
+  /** ms a kept-alive connection may wait for its next request (default 65 s: longer than clients keep idle
+   * connections, so a client never reuses one the server is closing; idle ones are evicted at the cap). */
   readonly idleTimeoutMs: number;
 }
 
@@ -30,7 +31,7 @@ export const DEFAULT_LIMITS: HttpLimits = {
   maxConnections: 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 60_000,
-  idleTimeoutMs: 5_000,
+  idleTimeoutMs: 65_000,
 };
 
 export interface HttpOptions extends ServerOptions {
@@ -108,7 +109,6 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.idleTimeoutMs,
-    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
   });
   limitConnections(http, limits.maxConnections);
   const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
