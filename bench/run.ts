@@ -4,6 +4,7 @@ import os from "node:os";
 import { backtest } from "./cases/backtest.js";
 import { coldStart } from "./cases/cold_start.js";
 import { costCurve } from "./cases/cost_curve.js";
+import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
 import { million } from "./cases/million.js";
 import { sizes } from "./cases/sizes.js";
@@ -40,6 +41,8 @@ log("spa test done");
 rows.push(...(await backtest()));
 log("backtest done");
 rows.push(...sizes());
+rows.push(...(await diffSizes()));
+log("generated diff sizes done");
 
 const order = (r: Row) => Number.parseInt(r.case, 10);
 rows.sort((a, b) => order(a) - order(b));

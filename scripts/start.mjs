@@ -1,5 +1,5 @@
-// npm start: rebuild when dist/ is missing or older than any source it is built from, then run
-// the worked example (src/cli demo) on the sample data.
+// npm start: build what is missing (saying so: the first build takes a while) or older than any source
+// it is built from, then run the worked example (src/cli demo) on the sample data.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
@@ -21,6 +21,11 @@ function newest(dir) {
 }
 
 const built = "dist/src/cli/fin-skills.js";
-const sources = Math.max(newest("src"), newest("generated"), statSync("package.json").mtimeMs);
-if (!existsSync(built) || statSync(built).mtimeMs < sources) run("npm", ["run", "-s", "build"]);
+if (!existsSync(built)) {
+  console.log("First run: building fin-skills (TypeScript, the SDK and report bundles).");
+  console.log("This takes up to a minute, once; later runs start at once.\n");
+  run("npm", ["run", "-s", "build"]);
+} else if (statSync(built).mtimeMs < Math.max(newest("src"), newest("generated"), statSync("package.json").mtimeMs)) {
+  run("npm", ["run", "-s", "build"]);
+}
 run(process.execPath, ["dist/src/cli/fin-skills.js", "demo"]);

@@ -4,14 +4,17 @@ import "./node_check.js";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { BadInputError, InternalToolError, callToolUntyped } from "../runtime/index.js";
-import { backtestReport, progressBar } from "./report.js";
+import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 
 const USAGE = `Usage:
-  fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N] [--json | --list | --excluded | --stats]
+  fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N]
+                   [--json | --list | --excluded | --stats]
   fin-skills call <tool> [--args JSON | --args-file FILE | --args-file -]
-  fin-skills check <bundle.json>     run check_backtest on a file of slots and print a report
-  fin-skills demo                    the worked example over a stdio MCP connection
+  fin-skills check <bundle.json> [--html FILE|-] [--verbose]
+      run check_backtest on a file of slots and print a report; --html also
+      writes a self-contained HTML report with charts (- for stdout)
+  fin-skills demo     the worked example over a stdio MCP connection
 Exit codes: 0 pass, 1 fail or incomplete, 2 bad input or usage error.
 `;
 
@@ -55,9 +58,20 @@ async function call(argv: string[]): Promise<number> {
   return exitFor(result);
 }
 
+function checkArgs(argv: string[]) {
+  try {
+    const options = { html: { type: "string" }, verbose: { type: "boolean" } } as const;
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
 async function check(argv: string[]): Promise<number> {
-  const [file] = argv;
-  if (!file || argv.length > 1) throw new UsageError("check needs one bundle file: fin-skills check bundle.json");
+  const { values: opts, positionals } = checkArgs(argv);
+  const [file] = positionals;
+  if (!file || positionals.length > 1)
+    throw new UsageError("check needs one bundle file: fin-skills check bundle.json");
   let slots: unknown;
   try {
     slots = JSON.parse(readFileSync(file === "-" ? 0 : file, "utf8"));
@@ -70,8 +84,9 @@ async function check(argv: string[]): Promise<number> {
         process.stderr.write(progressBar(p.progress, p.total ?? 0, p.message))
     : undefined;
   const result = await callToolUntyped("check_backtest", { slots }, { onProgress });
-  if (tty) process.stderr.write("\r".padEnd(81) + "\r");
-  process.stdout.write(backtestReport(result));
+  if (tty) process.stderr.write(`\r${" ".repeat(79)}\r`);
+  if (opts.html !== undefined) await writeHtmlReport(opts.html, result, slots);
+  if (opts.html !== "-") process.stdout.write(backtestReport(result, { verbose: opts.verbose === true }));
   return exitFor(result);
 }
 

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { BadInputError, InternalToolError, callToolUntyped, exportTools, tableInfo } from "../runtime/index.js";
 import { packageRoot } from "../runtime/table.js";
+import { appResources, APP_MIME_TYPE, APP_URI, readAppResource, resultFor, toolsFor } from "./app_resource.js";
 import { capMessage, limitsSentence } from "./limits.js";
 import { loadSdk, type Sdk } from "./sdk.js";
 
@@ -78,14 +79,24 @@ export async function buildServer(options: ServerOptions = {}) {
   const sdk = await loadSdk();
   const mcp = new sdk.McpServer(
     { name: SERVER_NAME, version: tableInfo().version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
   (await skillCatalog(sdk)).attach(mcp);
   const tools = exportTools("mcp");
-  mcp.server.setRequestHandler("tools/list", async (request) => {
+  // Client capabilities: per request on 2026-07-28 (the _meta envelope), from initialize before.
+  type Caps = Parameters<typeof toolsFor>[1];
+  const caps = (ctx: { mcpReq: { envelope?: { clientCapabilities?: unknown } } }) =>
+    (ctx.mcpReq.envelope?.clientCapabilities ?? mcp.server.getClientCapabilities()) as Caps;
+  // The MCP App (report page): readable by URI; listed and referenced only for hosts declaring the
+  // Apps extension (resources/list is answered here; skills are listed through skills/list).
+  mcp.registerResource("fin-skills report", APP_URI, { mimeType: APP_MIME_TYPE }, async () => {
+    return (await readAppResource(APP_URI)) as never;
+  });
+  mcp.server.setRequestHandler("resources/list", async (_request, ctx) => appResources(caps(ctx)) as never);
+  mcp.server.setRequestHandler("tools/list", async (request, ctx) => {
     if (request.params?.cursor !== undefined)
       throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, "invalid cursor");
-    return { tools } as never;
+    return { tools: toolsFor(tools, caps(ctx)) } as never;
   });
   mcp.server.setRequestHandler("tools/call", async (request, ctx) => {
     const t0 = performance.now();
@@ -99,7 +110,7 @@ export async function buildServer(options: ServerOptions = {}) {
     const meta = result._meta?.["fin-skills/error"] as { code?: string } | undefined;
     const status = result.isError ? meta?.code : (result.structuredContent?.status as string | undefined);
     options.log?.(`fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${elapsed()}s`);
-    return result as never;
+    return resultFor(request.params.name, result, caps(ctx)) as never;
   });
   return mcp;
 }
