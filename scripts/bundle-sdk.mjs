@@ -6,12 +6,12 @@ import { createRequire } from "node:module";
 const out = "dist/bundle/mcp-sdk.mjs";
 const require = createRequire(import.meta.url);
 try {
-  require.resolve("@modelcontextprotocol/sdk/package.json");
+  require.resolve("@modelcontextprotocol/server");
   require.resolve("zod");
 } catch {
   rmSync(out, { force: true });
   console.error(
-    "bundle-sdk: @modelcontextprotocol/sdk is not installed; the server will import it unbundled if it appears",
+    "bundle-sdk: @modelcontextprotocol/server is not installed; the server will import it unbundled if it appears",
   );
   process.exit(0);
 }

@@ -9,6 +9,7 @@ import { reportHtml } from "../report/html.js";
 import { strategyStory } from "../report/sample_story.js";
 import { wrap } from "../report/wrap.js";
 import { packageRoot } from "../runtime/table.js";
+import { INSTALL_HINT, loadClient } from "../server/sdk.js";
 import { backtestReport, progressBar } from "./report.js";
 
 export function sampleBundle(): Record<string, unknown> {
@@ -38,8 +39,12 @@ function nextSteps(reportFile: string): string {
 }
 
 export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<number> {
-  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const sdk = await loadClient();
+  if (sdk === null) {
+    process.stderr.write(`fin-skills demo: ${INSTALL_HINT}\n`);
+    return 1;
+  }
+  const { Client, StdioClientTransport } = sdk;
   const server = path.join(path.dirname(fileURLToPath(import.meta.url)), "fin-skills-mcp.js");
   const transport = new StdioClientTransport({ command: process.execPath, args: [server], stderr: "pipe" });
   const client = new Client({ name: "fin-skills-demo", version: "1" });
@@ -64,7 +69,7 @@ export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<n
       ? (p: { progress: number; total?: number; message?: string }) =>
           process.stderr.write(progressBar(p.progress, p.total ?? 0, p.message))
       : undefined;
-    const res = await client.callTool({ name: "check_backtest", arguments: { slots } }, undefined, { onprogress });
+    const res = await client.callTool({ name: "check_backtest", arguments: { slots } }, { onprogress });
     if (tty) process.stderr.write(`\r${" ".repeat(79)}\r`);
     const r = res.structuredContent as Record<string, any>;
     out(backtestReport(r));

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// fin-skills-mcp: the MCP server's command line (tool-layer.md §7.5).
+// fin-skills-mcp: the MCP server's command line.
+import "./node_check.js";
 import { parseArgs } from "node:util";
 import { exportTools, listTools, tableInfo } from "../runtime/index.js";
-import { INSTALL_HINT, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
+import { INSTALL_HINT, SDK_PACKAGE, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
 
 const USAGE = `Usage: fin-skills-mcp [options]
 
@@ -12,7 +13,12 @@ Options:
   --http                 serve Streamable HTTP (stateless) instead of stdio, at POST /mcp
   --host HOST            HTTP bind address (default 127.0.0.1)
   --port PORT            HTTP port (default 8765; 0 picks a free port)
-  --allow-origin ORIGIN  also accept this Origin header over HTTP (repeatable)
+  --allow-origin ORIGIN  also accept this Origin over HTTP, answering its CORS preflight (repeatable)
+  --allow-host HOST:PORT also accept this Host header over HTTP, e.g. a load balancer's (repeatable)
+  --max-connections N    HTTP: open connections at most; at the cap the oldest idle one is closed (1024)
+  --headers-timeout MS   HTTP: time to receive a request's headers (10000)
+  --request-timeout MS   HTTP: time to receive a whole request, body included (60000)
+  --idle-timeout MS      HTTP: time a kept-alive connection waits for its next request (65000)
   --verbose              log one line per call on stderr
   --json                 print the MCP tool definitions as one JSON array and exit
   --list-tools           print the tool names and exit
@@ -34,6 +40,11 @@ function parse() {
         host: { type: "string" },
         port: { type: "string" },
         "allow-origin": { type: "string", multiple: true },
+        "allow-host": { type: "string", multiple: true },
+        "max-connections": { type: "string" },
+        "headers-timeout": { type: "string" },
+        "request-timeout": { type: "string" },
+        "idle-timeout": { type: "string" },
         verbose: { type: "boolean" },
       },
       strict: true,
@@ -48,15 +59,15 @@ function parse() {
 function check(): number {
   const v = sdkVersion();
   if (!sdkPresent() || v === null) {
-    process.stderr.write(`@modelcontextprotocol/sdk is NOT installed; ${INSTALL_HINT}\n`);
+    process.stderr.write(`${SDK_PACKAGE} is NOT installed; ${INSTALL_HINT}\n`);
     return 1;
   }
   if (!sdkSupported(v)) {
-    process.stderr.write(`@modelcontextprotocol/sdk ${v} is not supported; need ${SDK_RANGE}\n`);
+    process.stderr.write(`${SDK_PACKAGE} ${v} is not supported; need ${SDK_RANGE}\n`);
     return 1;
   }
   try {
-    process.stdout.write(`@modelcontextprotocol/sdk ${v} is installed; ${listTools().length} tools ready\n`);
+    process.stdout.write(`${SDK_PACKAGE} ${v} is installed; ${listTools().length} tools ready\n`);
     return 0;
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
@@ -64,14 +75,32 @@ function check(): number {
   }
 }
 
+/** An integer flag within [min, max] (undefined when absent); a usage error (exit 2) otherwise. */
+function intFlag(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (/^\d+$/.test(raw) && n >= min && n <= max) return n;
+  process.stderr.write(
+    `fin-skills-mcp: --${name} must be an integer ${min}-${max}, got '${raw}'\nTry fin-skills-mcp --help\n`,
+  );
+  process.exit(2);
+}
+
+function httpLimits(values: ReturnType<typeof parse>) {
+  const limits = {
+    maxConnections: intFlag("max-connections", values["max-connections"], 1, 1_000_000),
+    headersTimeoutMs: intFlag("headers-timeout", values["headers-timeout"], 1, 86_400_000),
+    requestTimeoutMs: intFlag("request-timeout", values["request-timeout"], 1, 86_400_000),
+    idleTimeoutMs: intFlag("idle-timeout", values["idle-timeout"], 1, 86_400_000),
+  };
+  return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+}
+
+const lower = (xs: string[] | undefined) => xs?.map((x) => x.toLowerCase());
+
 async function serve(values: ReturnType<typeof parse>): Promise<void> {
-  const port = values.port === undefined ? 8765 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(
-      `fin-skills-mcp: --port must be an integer 0-65535, got '${values.port}'\nTry fin-skills-mcp --help\n`,
-    );
-    process.exit(2);
-  }
+  const port = intFlag("port", values.port, 0, 65535) ?? 8765;
+  const limits = httpLimits(values);
   if (!sdkPresent()) {
     process.stderr.write(`fin-skills-mcp: cannot start - ${INSTALL_HINT}\n`);
     process.exit(1);
@@ -80,7 +109,15 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   process.on("SIGTERM", () => process.exit(143));
   const log = values.verbose ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
   const { serveHttp, serveStdio } = await import("../server/serve.js");
-  if (values.http) await serveHttp({ host: values.host, port, allowOrigins: values["allow-origin"], log });
+  if (values.http)
+    await serveHttp({
+      host: values.host,
+      port,
+      allowOrigins: values["allow-origin"],
+      allowHosts: lower(values["allow-host"]),
+      limits,
+      log,
+    });
   else {
     await serveStdio({ log });
     process.exit(0);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // fin-skills: tools | call <tool> | check <bundle.json> | demo
+import "./node_check.js";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { BadInputError, InternalToolError, callToolUntyped } from "../runtime/index.js";
@@ -17,6 +18,17 @@ const USAGE = `Usage:
 Exit codes: 0 pass, 1 fail or incomplete, 2 bad input or usage error.
 `;
 
+/** The text of --args-file (- is stdin); an unreadable file is a usage error. */
+function readArgsFile(file: string): string {
+  try {
+    return readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (e) {
+    throw new UsageError(
+      `cannot read --args-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+  }
+}
+
 function readArgs(argv: string[]): unknown {
   const { values } = parseArgs({
     args: argv,
@@ -25,11 +37,7 @@ function readArgs(argv: string[]): unknown {
   });
   if (values.args !== undefined && values["args-file"] !== undefined)
     throw new UsageError("give --args or --args-file, not both");
-  const text =
-    values.args ??
-    (values["args-file"] === undefined
-      ? "{}"
-      : readFileSync(values["args-file"] === "-" ? 0 : values["args-file"], "utf8"));
+  const text = values.args ?? (values["args-file"] === undefined ? "{}" : readArgsFile(values["args-file"]));
   try {
     return JSON.parse(text);
   } catch (e) {

@@ -1,12 +1,15 @@
-// The MCP SDK is an optional dependency: detected and imported lazily, never at module load.
+// The MCP SDK (v2: @modelcontextprotocol/server, its /stdio entry and Skills extension) is an
+// optional dependency: detected and imported lazily, never at module load.
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const SDK_RANGE = ">=1.32.2 <2";
+export const SDK_PACKAGE = "@modelcontextprotocol/server";
+export const SDK_RANGE = ">=2.4.0 <3";
 export const INSTALL_HINT =
-  "the MCP server needs the optional dependency @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk@1.32.2 zod@4.6.7 " +
+  "the MCP server needs the optional dependency @modelcontextprotocol/server: " +
+  "npm install @modelcontextprotocol/server@2.4.0 @modelcontextprotocol/client@2.4.0 zod@4.6.7 " +
   "(or use the tools without a server: fin-skills tools --json --format anthropic)";
 
 const require = createRequire(import.meta.url);
@@ -21,21 +24,19 @@ function resolves(id: string): string | null {
   }
 }
 
-/** True when both the SDK's server entry and its peer zod resolve. */
+/** True when the SDK's server entry and its peer zod both resolve. */
 export function sdkPresent(): boolean {
-  return resolves("@modelcontextprotocol/sdk/server/index.js") !== null && resolves("zod") !== null;
+  return resolves(SDK_PACKAGE) !== null && resolves("zod") !== null;
 }
 
-/** The installed SDK version (read from its package.json, found by walking up), or null. */
-export function sdkVersion(): string | null {
-  const entry = resolves("@modelcontextprotocol/sdk/server/index.js");
-  if (!entry) return null;
+/** The version in the package.json named `name` found walking up from `entry`, or null. */
+function packageVersion(entry: string, name: string): string | null {
   let dir = path.dirname(entry);
   for (;;) {
     const pkg = path.join(dir, "package.json");
     if (existsSync(pkg)) {
       const json = JSON.parse(readFileSync(pkg, "utf8")) as { name?: string; version?: string };
-      if (json.name === "@modelcontextprotocol/sdk") return json.version ?? null;
+      if (json.name === name) return json.version ?? null;
     }
     const up = path.dirname(dir);
     if (up === dir) return null;
@@ -43,11 +44,16 @@ export function sdkVersion(): string | null {
   }
 }
 
-/** True when `v` is within >=1.32.2 <2. */
+/** The installed server SDK version, or null. */
+export function sdkVersion(): string | null {
+  const entry = resolves(SDK_PACKAGE);
+  return entry ? packageVersion(entry, SDK_PACKAGE) : null;
+}
+
+/** True when `v` is within >=2.4.0 <3. */
 export function sdkSupported(v: string): boolean {
-  const [major, minor, patch] = v.split(/[.-]/).map(Number);
-  if (major !== 1 || minor === undefined || patch === undefined) return false;
-  return minor > 32 || (minor === 32 && patch >= 2);
+  const [major, minor] = v.split(/[.-]/).map(Number);
+  return major === 2 && minor !== undefined && minor >= 4;
 }
 
 /** Runs an SDK import, turning any failure into the install hint. */
@@ -60,40 +66,35 @@ async function sdkImport<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-type SdkBundle = typeof import("./sdk_bundle_entry.js");
-let bundled: Promise<SdkBundle | null> | null = null;
+export type Sdk = typeof import("./sdk_bundle_entry.js");
+let loaded: Promise<Sdk> | null = null;
 
 /**
- * The build's one-file SDK bundle (dist/bundle/mcp-sdk.mjs), or null when running from source
- * or when the build had no SDK. Only used once sdkPresent() has said the SDK is installed.
+ * The SDK pieces the server uses: from the build's one-file bundle (dist/bundle/mcp-sdk.mjs) when
+ * it exists, else from the installed packages. Rejects with the install hint when absent.
  */
-function sdkBundle(): Promise<SdkBundle | null> {
+export function loadSdk(): Promise<Sdk> {
   const url = new URL("../../bundle/mcp-sdk.mjs", import.meta.url);
-  bundled ??= existsSync(fileURLToPath(url))
-    ? (import(url.href) as Promise<SdkBundle>).catch(() => null)
-    : Promise.resolve(null);
-  return bundled;
+  loaded ??= sdkImport(async () => {
+    if (existsSync(fileURLToPath(url))) {
+      const fast = await (import(url.href) as Promise<Sdk>).catch(() => null);
+      if (fast) return fast;
+    }
+    return import("./sdk_bundle_entry.js");
+  });
+  return loaded;
 }
 
-/** The low-level Server and the protocol types; rejects with the install hint when absent. */
-export async function loadSdk(): Promise<{ Server: SdkBundle["Server"]; types: SdkBundle["types"] }> {
-  const fast = await sdkImport(sdkBundle);
-  if (fast) return { Server: fast.Server, types: fast.types };
-  const [server, types] = await sdkImport(() =>
-    Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/types.js")]),
-  );
-  return { Server: server.Server, types };
-}
-
-/** The stdio transport, imported only when serving stdio. */
-export async function loadStdioTransport(): Promise<SdkBundle["StdioServerTransport"]> {
-  const fast = await sdkImport(sdkBundle);
-  if (fast) return fast.StdioServerTransport;
-  return (await sdkImport(() => import("@modelcontextprotocol/sdk/server/stdio.js"))).StdioServerTransport;
-}
-
-/** The Streamable HTTP transport, imported only when serving HTTP. */
-export async function loadHttpTransport() {
-  return (await sdkImport(() => import("@modelcontextprotocol/sdk/server/streamableHttp.js")))
-    .StreamableHTTPServerTransport;
+/** The SDK's client and stdio client transport (for the demo), or null when not installed. */
+export async function loadClient() {
+  if (resolves("@modelcontextprotocol/client") === null) return null;
+  try {
+    const [client, stdio] = await Promise.all([
+      import("@modelcontextprotocol/client"),
+      import("@modelcontextprotocol/client/stdio"),
+    ]);
+    return { Client: client.Client, StdioClientTransport: stdio.StdioClientTransport };
+  } catch {
+    return null;
+  }
 }

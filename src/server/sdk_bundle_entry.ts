@@ -1,5 +1,6 @@
-// The SDK pieces the stdio server uses, bundled into dist/bundle/mcp-sdk.mjs at build time
+// The SDK pieces the server uses, bundled into dist/bundle/mcp-sdk.mjs at build time
 // (scripts/bundle-sdk.mjs) so start-up reads one file instead of hundreds of modules.
-export { Server } from "@modelcontextprotocol/sdk/server/index.js";
-export * as types from "@modelcontextprotocol/sdk/types.js";
-export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+export { createMcpHandler, McpServer, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+export { serveStdio } from "@modelcontextprotocol/server/stdio";
+export { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
+export { nodeSkillFiles } from "@modelcontextprotocol/server/ext/skills/node";

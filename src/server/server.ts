@@ -1,12 +1,17 @@
-// The MCP server over the frozen tool table (tool-layer.md §7): the SDK's low-level Server,
-// one-page tools/list, a tools/call handler that never throws.
+// The MCP server over the frozen tool table: an McpServer whose tools/list and tools/call are
+// answered by hand (one page, a call that never throws), plus the skills/ folder served through
+// the SDK's Skills extension. One instance per connection (stdio) or per request (HTTP).
+import path from "node:path";
 import { BadInputError, InternalToolError, callToolUntyped, exportTools, tableInfo } from "../runtime/index.js";
-import { appResources, readAppResource, resultFor, toolsFor } from "./app_resource.js";
-import { loadSdk } from "./sdk.js";
+import { packageRoot } from "../runtime/table.js";
+import { appResources, APP_MIME_TYPE, APP_URI, readAppResource, resultFor, toolsFor } from "./app_resource.js";
+import { capMessage, limitsSentence } from "./limits.js";
+import { loadSdk, type Sdk } from "./sdk.js";
 
 export const SERVER_NAME = "fin-skills";
 export const INSTRUCTIONS =
-  "Start with bundle_coverage() for the slot vocabulary, then check_backtest(slots) or a check_<guard> tool; read_skill(name) explains each guard.";
+  "Start with bundle_coverage() for the slot vocabulary, then check_backtest(slots) or a check_<guard> tool; " +
+  `read_skill(name) explains each guard. ${limitsSentence()}`;
 
 export interface ServerOptions {
   /** One stderr line per call: tool, status or error code, elapsed. */
@@ -19,99 +24,93 @@ type ToolResult = {
   isError?: boolean;
   _meta?: Record<string, unknown>;
 };
+type Progress = { progress: number; total?: number; message?: string };
 
-/** The tools/call result for one call: a result, or an isError result naming the field. */
+function errorResult(text: string, code: string, field: string, hint: string | null): ToolResult {
+  return {
+    content: [{ type: "text", text: capMessage(text) }],
+    isError: true,
+    _meta: { "fin-skills/error": { code, field: capMessage(field, 200), hint: hint && capMessage(hint) } },
+  };
+}
+
+/** The tools/call result for one call: a result, or an isError result naming the field (capped). */
 export async function toolResult(
   name: string,
   args: unknown,
   signal: AbortSignal | undefined,
-  onProgress: ((p: { progress: number; total?: number; message?: string }) => void) | undefined,
+  onProgress: ((p: Progress) => void) | undefined,
 ): Promise<ToolResult> {
   try {
     const result = await callToolUntyped(name, args ?? {}, { signal, onProgress });
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (e) {
-    if (e instanceof BadInputError || e instanceof InternalToolError) {
-      return {
-        content: [{ type: "text", text: e.message }],
-        isError: true,
-        _meta: { "fin-skills/error": { code: e.code, field: e.field, hint: e.hint ?? null } },
-      };
-    }
+    if (e instanceof BadInputError || e instanceof InternalToolError)
+      return errorResult(e.message, e.code, e.field, e.hint ?? null);
     if (signal?.aborted) throw e;
-    const message = `internal error in ${name}: ${e instanceof Error ? `${e.name}: ${e.message.split("\n")[0]}` : String(e)}`;
-    return {
-      content: [{ type: "text", text: message }],
-      isError: true,
-      _meta: { "fin-skills/error": { code: "internal_error", field: "", hint: null } },
-    };
+    const what = e instanceof Error ? `${e.name}: ${e.message.split("\n")[0]}` : String(e);
+    return errorResult(`internal error in ${name}: ${what}`, "internal_error", "", null);
   }
 }
 
-let inFlight = 0;
-let idleWaiters: (() => void)[] = [];
+let skills: Promise<InstanceType<Sdk["SkillsExtension"]>> | null = null;
 
-/** Resolves once no tools/call is running (stdio waits for it before exiting on end of input). */
-export function whenIdle(): Promise<void> {
-  return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
+/** The skills/ folder as one Skills-extension catalog, built once per process. */
+function skillCatalog(sdk: Sdk) {
+  skills ??= sdk.SkillsExtension.load(sdk.nodeSkillFiles(path.join(packageRoot(), "skills")), {
+    pageSize: Number.POSITIVE_INFINITY,
+    onWarning: () => undefined,
+  });
+  return skills;
 }
 
-async function tracked<T>(work: () => Promise<T>): Promise<T> {
-  inFlight += 1;
-  try {
-    return await work();
-  } finally {
-    inFlight -= 1;
-    if (inFlight === 0) {
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const w of waiters) w();
-    }
-  }
+function progressSender(
+  token: string | number | undefined,
+  notify: (n: { method: "notifications/progress"; params: Record<string, unknown> }) => Promise<void>,
+) {
+  if (token === undefined) return undefined;
+  return (p: Progress) => {
+    void notify({ method: "notifications/progress", params: { progressToken: token, ...p } }).catch(() => undefined);
+  };
 }
 
-/** Builds a low-level MCP Server serving every tool; rejects with the install hint without the SDK. */
+/** Builds one McpServer serving every tool and skill; rejects with the install hint without the SDK. */
 export async function buildServer(options: ServerOptions = {}) {
   const sdk = await loadSdk();
-  const { ListToolsRequestSchema, CallToolRequestSchema, McpError, ErrorCode } = sdk.types;
-  const server = new sdk.Server(
+  const mcp = new sdk.McpServer(
     { name: SERVER_NAME, version: tableInfo().version },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
+  (await skillCatalog(sdk)).attach(mcp);
   const tools = exportTools("mcp");
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, "invalid cursor");
-    return { tools: toolsFor(tools, server.getClientCapabilities()) } as never;
+  // Client capabilities: per request on 2026-07-28 (the _meta envelope), from initialize before.
+  type Caps = Parameters<typeof toolsFor>[1];
+  const caps = (ctx: { mcpReq: { envelope?: { clientCapabilities?: unknown } } }) =>
+    (ctx.mcpReq.envelope?.clientCapabilities ?? mcp.server.getClientCapabilities()) as Caps;
+  // The MCP App (report page): readable by URI; listed and referenced only for hosts declaring the
+  // Apps extension (resources/list is answered here; skills are listed through skills/list).
+  mcp.registerResource("fin-skills report", APP_URI, { mimeType: APP_MIME_TYPE }, async () => {
+    return (await readAppResource(APP_URI)) as never;
   });
-  // The MCP App (report page): listed and referenced only for hosts declaring the Apps extension.
-  server.setRequestHandler(sdk.types.ListResourcesRequestSchema, async () =>
-    appResources(server.getClientCapabilities()),
-  );
-  server.setRequestHandler(sdk.types.ReadResourceRequestSchema, async (request) => {
-    const read = await readAppResource(request.params.uri);
-    if (!read) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${request.params.uri}`);
-    return read as never;
+  mcp.server.setRequestHandler("resources/list", async (_request, ctx) => appResources(caps(ctx)) as never);
+  mcp.server.setRequestHandler("tools/list", async (request, ctx) => {
+    if (request.params?.cursor !== undefined)
+      throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, "invalid cursor");
+    return { tools: toolsFor(tools, caps(ctx)) } as never;
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  mcp.server.setRequestHandler("tools/call", async (request, ctx) => {
     const t0 = performance.now();
-    const token = request.params._meta?.progressToken;
-    const onProgress =
-      token === undefined
-        ? undefined
-        : (p: { progress: number; total?: number; message?: string }) => {
-            void extra
-              .sendNotification({ method: "notifications/progress", params: { progressToken: token, ...p } })
-              .catch(() => undefined);
-          };
-    const result = await tracked(() =>
-      toolResult(request.params.name, request.params.arguments, extra.signal, onProgress),
-    );
+    const onProgress = progressSender(request.params._meta?.progressToken, ctx.mcpReq.notify as never);
+    const elapsed = () => ((performance.now() - t0) / 1000).toFixed(3);
+    const signal = ctx.mcpReq.signal;
+    const result = await toolResult(request.params.name, request.params.arguments, signal, onProgress).catch((e) => {
+      if (signal.aborted) options.log?.(`fin-skills-mcp: ${request.params.name} cancelled ${elapsed()}s`);
+      throw e;
+    });
     const meta = result._meta?.["fin-skills/error"] as { code?: string } | undefined;
     const status = result.isError ? meta?.code : (result.structuredContent?.status as string | undefined);
-    options.log?.(
-      `fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${((performance.now() - t0) / 1000).toFixed(3)}s`,
-    );
-    return resultFor(request.params.name, result, server.getClientCapabilities()) as never;
+    options.log?.(`fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${elapsed()}s`);
+    return resultFor(request.params.name, result, caps(ctx)) as never;
   });
-  return server;
+  return mcp;
 }

@@ -1,65 +1,45 @@
-// A stdin filter for the stdio transport. Lines are cut on bytes (a multi-byte character split
-// across chunks stays whole); a line that is not JSON gets a JSON-RPC parse error (-32700),
-// a line over the cap gets -32600; both carry id null and are dropped, so no malformed
-// message goes unanswered and no oversized one is buffered twice.
-import { Transform, type TransformCallback } from "node:stream";
+// Cuts a byte stream into lines (a multi-byte character split across chunks stays whole). A line
+// over the cap is never buffered whole: only its first ID_PREFIX_BYTES are kept, to find its id.
+import { ID_PREFIX_BYTES, MAX_LINE_BYTES } from "./limits.js";
 
-/** The SDK's stdio ReadBuffer drops anything over 10 MiB silently; answer such lines instead. */
-export const MAX_LINE_BYTES = 10 * 1024 * 1024 - 1;
+export type Line = { kind: "line"; bytes: Buffer } | { kind: "oversized"; prefix: Buffer; bytes: number };
 
 const NEWLINE = 0x0a;
 
-export function rejectMalformedLines(reply: (line: string) => void, maxBytes = MAX_LINE_BYTES): Transform {
+/** A push-style splitter: feed chunks, get whole lines (or oversized markers) through `emit`. */
+export function lineSplitter(emit: (line: Line) => void, maxBytes = MAX_LINE_BYTES) {
   let parts: Buffer[] = [];
   let size = 0;
-  let oversized = false;
-  const error = (code: number, message: string) =>
-    reply(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } })}\n`);
-
-  function finishLine(push: (b: Buffer) => void): void {
-    const line = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
-    const wasOversized = oversized;
-    parts = [];
-    size = 0;
-    oversized = false;
-    if (wasOversized) {
-      error(-32600, `Invalid request: the message is over ${maxBytes} bytes`);
-      return;
-    }
-    const text = line.toString("utf8");
-    if (text.trim() === "") return;
-    try {
-      JSON.parse(text);
-    } catch {
-      error(-32700, "Parse error: the line is not JSON");
-      return;
-    }
-    push(Buffer.concat([line, Buffer.from("\n")]));
-  }
+  let prefix: Buffer | null = null;
 
   function take(piece: Buffer): void {
-    if (oversized) return;
     size += piece.length;
-    if (size > maxBytes) {
-      oversized = true;
-      parts = [];
-    } else parts.push(piece);
+    if (prefix !== null) return;
+    if (size <= maxBytes) return void parts.push(piece);
+    prefix = Buffer.concat(parts.concat(piece)).subarray(0, ID_PREFIX_BYTES);
+    parts = [];
   }
 
-  return new Transform({
-    transform(chunk: Buffer, _enc, done: TransformCallback) {
+  function finish(): void {
+    if (prefix !== null) emit({ kind: "oversized", prefix, bytes: size });
+    else if (size > 0) emit({ kind: "line", bytes: parts.length === 1 ? parts[0]! : Buffer.concat(parts, size) });
+    parts = [];
+    size = 0;
+    prefix = null;
+  }
+
+  return {
+    write(chunk: Buffer): void {
       let start = 0;
       for (let nl = chunk.indexOf(NEWLINE); nl >= 0; nl = chunk.indexOf(NEWLINE, start)) {
         take(chunk.subarray(start, nl));
-        finishLine((b) => this.push(b));
+        finish();
         start = nl + 1;
       }
       if (start < chunk.length) take(chunk.subarray(start));
-      done();
     },
-    flush(done: TransformCallback) {
-      if (size > 0 || oversized) finishLine((b) => this.push(b));
-      done();
+    end(): void {
+      finish();
     },
-  });
+  };
 }

@@ -3,15 +3,17 @@
 // serving after each of these.
 import { spawn, type ChildProcess } from "node:child_process";
 import { request } from "node:http";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type Socket, connect } from "node:net";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadInputError, callToolUntyped, listTools } from "../../src/runtime/index.js";
-import { SERVER_JS } from "../server/fixtures.js";
+import { capMessage } from "../../src/server/limits.js";
+import { SERVER_JS, spaArgs } from "../server/fixtures.js";
 import { applyAll } from "./mutations.js";
 import { KNOWN, validArgs } from "./valid_args.js";
 
 const CAP = 16_000_000;
+const APP = "https://app.example";
 let child: ChildProcess;
 let url: string;
 let port: number;
@@ -81,6 +83,22 @@ function rpcBody(text: string): any {
   return JSON.parse(data.length ? data[data.length - 1]! : text);
 }
 
+/** The status of a hand-written POST /mcp whose Host lines are `hostLines` (a raw socket: any bytes). */
+function rawStatus(hostLines: string): Promise<number> {
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+  const head =
+    `POST /mcp HTTP/1.1\r\n${hostLines}content-type: application/json\r\n` +
+    `accept: application/json, text/event-stream\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`;
+  return new Promise((resolve, reject) => {
+    let text = "";
+    const socket = connect(port, "127.0.0.1", () => socket.end(head + body));
+    socket.setEncoding("latin1");
+    socket.on("data", (d) => (text += d));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
+  });
+}
+
 const rpc = (id: number | string, method: string, params: object) => ({ jsonrpc: "2.0", id, method, params });
 
 async function newClient(name: string): Promise<Client> {
@@ -115,7 +133,9 @@ const untimed = (r: any): any =>
       : r;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [SERVER_JS, "--http", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, [SERVER_JS, "--http", "--port", "0", "--verbose", "--allow-origin", APP], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL on stderr: ${stderr}`)), 30_000);
     child.stderr!.on("data", (d) => {
@@ -210,19 +230,38 @@ describe("HTTP: body cap (16,000,000 bytes)", () => {
 describe("HTTP: Host and Origin checks", () => {
   const body = () => Buffer.from(JSON.stringify(rpc(1, "tools/list", {})));
 
-  it("refuses foreign or malformed Host headers with 403", async () => {
+  it("refuses foreign Host headers with 403", async () => {
     for (const host of [
       "evil.example",
       `evil.example:${port}`,
       `127.0.0.1:${port + 1}`,
       `127.0.0.1`,
       `localhost.evil.example:${port}`,
-      `127.0.0.1:${port}.evil.example`,
       `0.0.0.0:${port}`,
     ]) {
       const r = await rawPost(body(), { host });
       expect(r.status, `Host ${host}`).toBe(403);
     }
+    await stillServing();
+  });
+
+  it("answers malformed, missing and duplicated Host headers with 400, never 500", async () => {
+    const forms = [
+      "http://[",
+      "[",
+      "[::1",
+      `127.0.0.1:${port}.evil.example`,
+      "a b",
+      "host/path",
+      "127.0.0.1:123456",
+      "",
+    ];
+    for (const host of forms) {
+      const head = host === "" ? "" : `Host: ${host}\r\n`;
+      expect(await rawStatus(head), `Host '${host}'`).toBe(400);
+    }
+    expect(await rawStatus(`Host: 127.0.0.1:${port}\r\nHost: 127.0.0.1:${port}\r\n`), "two Host headers").toBe(400);
+    expect(await rawStatus(`Host: 127.0.0.1:${port}\r\nHost: evil.example\r\n`), "two Host headers").toBe(400);
     await stillServing();
   });
 
@@ -297,7 +336,7 @@ describe("HTTP: concurrency", () => {
           expect(a.content[0].text, label).toBe(JSON.stringify(a.structuredContent));
         } else {
           expect(a.isError, label).toBe(true);
-          expect(a.content[0].text, label).toBe(e.message);
+          expect(a.content[0].text, label).toBe(capMessage(e.message));
           expect(a._meta["fin-skills/error"].code, label).toBe(e.code);
           expect(a._meta["fin-skills/error"].field, label).toBe(e.field);
           expect(a.structuredContent, label).toBeUndefined();
@@ -341,5 +380,148 @@ describe("HTTP: concurrency", () => {
     );
     await stillServing();
     expect(stderr).not.toMatch(/Unhandled|TypeError|RangeError/);
+  });
+});
+
+/** Resolves once the server's stderr has logged `line` at least `times` times. */
+function logged(line: string, times = 1): Promise<void> {
+  const count = () => stderr.split(line).length - 1;
+  return new Promise((resolve) => {
+    const check = () => {
+      if (count() < times) return;
+      child.stderr!.off("data", check);
+      resolve();
+    };
+    child.stderr!.on("data", check);
+    check();
+  });
+}
+
+describe("HTTP: body head and CORS", () => {
+  const body = () => Buffer.from(JSON.stringify(rpc(1, "tools/list", {})));
+
+  it("refuses a Content-Type other than application/json with 415, before reading the body", async () => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const r = await rawPost(Buffer.from("not json at all"), { "content-type": type });
+      expect(r.status, type).toBe(415);
+    }
+    expect((await rawPost(body(), { "content-type": "application/json; charset=utf-8" })).status).toBe(200);
+  });
+
+  it("answers the preflight of the allowed origin only, and names only that origin", async () => {
+    const options = (origin: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        const headers = { origin, "access-control-request-method": "POST", host: `127.0.0.1:${port}` };
+        request({ host: "127.0.0.1", port, path: "/mcp", method: "OPTIONS", headers }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    const ok = await options(APP);
+    expect(ok.status).toBe(204);
+    expect(ok.headers["access-control-allow-origin"]).toBe(APP);
+    expect(String(ok.headers["access-control-allow-headers"])).toContain("mcp-protocol-version");
+    const evil = await options("https://evil.example");
+    expect(evil.status).toBe(403);
+    expect(evil.headers["access-control-allow-origin"]).toBeUndefined();
+    const post = await rawPost(body(), { origin: APP });
+    expect(post.status).toBe(200);
+    expect(post.headers["access-control-allow-origin"]).toBe(APP);
+    const plain = await rawPost(body());
+    expect(plain.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+});
+
+describe("HTTP: cancellation reaches its call", () => {
+  const CANCELLED = "fin-skills-mcp: check_spa_test cancelled";
+  const long = () => spaArgs(2520, 100, 100_000);
+
+  it("a 2026-07-28 SDK client aborting its call closes the response stream, and the call stops", {
+    timeout: 120_000,
+  }, async () => {
+    const before = stderr.split(CANCELLED).length - 1;
+    const client = new Client(
+      { name: "cancel", version: "1" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const ac = new AbortController();
+    const call = client.callTool(
+      { name: "check_spa_test", arguments: long() },
+      { signal: ac.signal, timeout: 120_000, onprogress: () => ac.abort("stop") },
+    );
+    await expect(call).rejects.toBeTruthy();
+    await logged(CANCELLED, before + 1);
+    await client.close();
+    await stillServing();
+  });
+
+  it("a 2025-era client closing the SSE response of its call stops the call", { timeout: 120_000 }, async () => {
+    const before = stderr.split(CANCELLED).length - 1;
+    const ac = new AbortController();
+    const params = { name: "check_spa_test", arguments: long(), _meta: { progressToken: "p" } };
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify(rpc(1, "tools/call", params)),
+      signal: ac.signal,
+    });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const reader = res.body!.getReader();
+    let seen = "";
+    while (!seen.includes("notifications/progress")) seen += new TextDecoder().decode((await reader.read()).value);
+    ac.abort();
+    await logged(CANCELLED, before + 1);
+    await stillServing();
+  });
+});
+
+describe("HTTP: idle connections cannot starve others", () => {
+  // A server capped at 64 connections: without evicting idle ones, the 2,001st client would be refused.
+  it("answers a normal client while 2,000 idle connections are open", { timeout: 120_000 }, async () => {
+    const capped = spawn(process.execPath, [SERVER_JS, "--http", "--port", "0", "--max-connections", "64"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const cappedUrl = await new Promise<string>((resolve, reject) => {
+      let err = "";
+      capped.stderr!.on("data", (d) => {
+        err += String(d);
+        const m = / at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
+        if (m) resolve(m[1]!);
+      });
+      capped.on("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
+    });
+    const cappedPort = Number(new URL(cappedUrl).port);
+    const sockets: Socket[] = [];
+    await Promise.all(
+      Array.from(
+        { length: 2_000 },
+        (_, i) =>
+          new Promise<void>((resolve) => {
+            const s = connect(cappedPort, "127.0.0.1", () => {
+              // Half of them start a request and never finish its headers (slowloris).
+              if (i % 2) s.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${cappedPort}\r\n`);
+              resolve();
+            });
+            s.on("error", () => resolve());
+            sockets.push(s);
+          }),
+      ),
+    );
+    try {
+      const client = new Client({ name: "normal", version: "1" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(cappedUrl)));
+      const r: any = await client.callTool({ name: "check_rf_convention", arguments: KNOWN.check_rf_convention! });
+      expect(r.structuredContent.passed).toBe(true);
+      expect((await client.listTools()).tools.length).toBe(listTools().length);
+      await client.close();
+    } finally {
+      for (const s of sockets) s.destroy();
+      const exited = new Promise((r) => capped.once("exit", r));
+      capped.kill("SIGTERM");
+      await exited;
+    }
   });
 });

@@ -296,7 +296,7 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
       });
       const text: string = m.result.content[0].text;
       expect(text).not.toContain("\ufffd");
-      expect(text).toContain(by.slice(0, 1000));
+      expect(text).toContain(by.slice(0, 500)); // messages are capped at 1,000 characters
     } finally {
       raw.child.kill("SIGKILL");
     }

@@ -1,9 +1,9 @@
 // The official SDK Client against buildServer() over InMemoryTransport (tool-layer.md §9 items 40-42).
 import { describe, expect, it, beforeAll, afterAll } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { buildServer, SERVER_NAME } from "../../src/server/server.js";
 import { sdkVersion } from "../../src/server/sdk.js";
+import { MAX_ARGUMENT_BYTES, MAX_ERROR_CHARS, MAX_LINE_BYTES } from "../../src/server/limits.js";
 import { exportTools, listTools, tableInfo } from "../../src/runtime/index.js";
 import { conforms, costFail, rf200, spaArgs } from "./fixtures.js";
 
@@ -24,6 +24,14 @@ describe("MCP over InMemoryTransport", () => {
   it("identifies as fin-skills at the package version", () => {
     expect(client.getServerVersion()).toEqual({ name: SERVER_NAME, version: tableInfo().version });
     expect(typeof sdkVersion()).toBe("string");
+  });
+  it("states the 10 MiB line limit, the 8 MB argument cap and the error cap in its instructions", () => {
+    const text = client.getInstructions() ?? "";
+    expect(text).toContain(`${MAX_LINE_BYTES} bytes (10 MiB)`);
+    expect(text).toContain(`${MAX_ARGUMENT_BYTES} bytes as JSON (8 MB)`);
+    expect(text).toContain(`capped at ${MAX_ERROR_CHARS} characters`);
+    expect(MAX_LINE_BYTES).toBe(10 * 1024 * 1024);
+    expect(MAX_ARGUMENT_BYTES).toBe(8_000_000);
   });
   it("lists every tool in one page, as the mcp export", async () => {
     const r = await client.listTools();
@@ -74,21 +82,28 @@ describe("MCP over InMemoryTransport", () => {
   });
   it("sends increasing progress notifications from a long guard", async () => {
     const seen: number[] = [];
-    const r: any = await client.callTool({ name: "check_spa_test", arguments: spaArgs() }, undefined, {
-      onprogress: (p) => seen.push(p.progress),
-      timeout: 120_000,
-    });
+    const r: any = await client.callTool(
+      { name: "check_spa_test", arguments: spaArgs() },
+      {
+        onprogress: (p) => seen.push(p.progress),
+        timeout: 120_000,
+      },
+    );
     expect(r.isError).toBeFalsy();
     expect(seen.length).toBeGreaterThan(0);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThan(seen[i - 1]!);
   }, 120_000);
   it("stops a cancelled call and keeps serving", async () => {
     const ac = new AbortController();
-    const pending = client.callTool({ name: "check_spa_test", arguments: spaArgs(2520, 100, 100_000) }, undefined, {
-      signal: ac.signal,
-      timeout: 120_000,
-      onprogress: () => ac.abort("stop"),
-    });
+    // Cancelled at its first progress notification: the call is running by then.
+    const pending = client.callTool(
+      { name: "check_spa_test", arguments: spaArgs(2520, 100, 100_000) },
+      {
+        signal: ac.signal,
+        timeout: 120_000,
+        onprogress: () => ac.abort("stop"),
+      },
+    );
     await expect(pending).rejects.toBeTruthy();
     const next: any = await client.callTool({ name: "check_rf_convention", arguments: rf200 });
     expect(next.structuredContent.passed).toBe(true);

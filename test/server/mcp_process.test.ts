@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { request } from "node:http";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { exportTools, listTools } from "../../src/runtime/index.js";
 import { ROOT, SERVER_JS, conforms, costFail, rf200 } from "./fixtures.js";
 
@@ -141,7 +140,9 @@ describe("without the SDK", () => {
     const serve = noSdk();
     expect(serve.status).toBe(1);
     expect(serve.stderr).toContain("cannot start");
-    expect(serve.stderr).toContain("npm install @modelcontextprotocol/sdk@1.32.2 zod@4.6.7");
+    expect(serve.stderr).toContain(
+      "npm install @modelcontextprotocol/server@2.4.0 @modelcontextprotocol/client@2.4.0 zod@4.6.7",
+    );
     const check = noSdk("--check");
     expect(check.status).toBe(1);
     expect(check.stderr).toContain("is NOT installed");
@@ -159,7 +160,9 @@ describe("without the SDK", () => {
     const script = `import("${path.join(ROOT, "dist/src/server/server.js")}").then(m => m.buildServer()).then(() => process.exit(3), e => { console.log(e.message); process.exit(0); })`;
     const r = spawnSync(process.execPath, ["--import", HOOK, "-e", script], { encoding: "utf8" });
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain("npm install @modelcontextprotocol/sdk@1.32.2 zod@4.6.7");
+    expect(r.stdout).toContain(
+      "npm install @modelcontextprotocol/server@2.4.0 @modelcontextprotocol/client@2.4.0 zod@4.6.7",
+    );
     expect(r.stdout).toContain("fin-skills tools --json --format anthropic");
   });
   it("flags: --version, --check with the SDK, and a bad flag", () => {
@@ -167,7 +170,7 @@ describe("without the SDK", () => {
     expect(v.stdout).toMatch(/^fin-skills \d+\.\d+\.\d+\n$/);
     const c = spawnSync(process.execPath, [SERVER_JS, "--check"], { encoding: "utf8" });
     expect(c.status).toBe(0);
-    expect(c.stdout).toMatch(/^@modelcontextprotocol\/sdk 1\.\d+\.\d+ is installed; \d+ tools ready/);
+    expect(c.stdout).toMatch(/^@modelcontextprotocol\/server 2\.\d+\.\d+ is installed; \d+ tools ready/);
     const bad = spawnSync(process.execPath, [SERVER_JS, "--nope"], { encoding: "utf8" });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain("Try fin-skills-mcp --help");

@@ -1,0 +1,167 @@
+// Stateless Streamable HTTP at POST /mcp through the SDK's createMcpHandler (2026-07-28 per
+// request, 2025-era revisions statelessly), behind checks made before any body byte is read,
+// a connection cap and time-outs.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { listTools } from "../runtime/index.js";
+import { forward } from "./http_adapter.js";
+import { limitConnections } from "./http_connections.js";
+import { type Refusal, allowedHosts, checkBodyHead, checkHost, checkOrigin, isLoopback } from "./http_guards.js";
+import { parseJson } from "./jsonrpc_line.js";
+import { capMessage } from "./limits.js";
+import { loadSdk } from "./sdk.js";
+import { buildServer, type ServerOptions } from "./server.js";
+
+export const MAX_BODY_BYTES = 16_000_000;
+
+/** Connection and time-out limits; each has a command-line flag. */
+export interface HttpLimits {
+  /** Open connections at most; at the cap the oldest idle one is closed (default 1024). */
+  readonly maxConnections: number;
+  /** ms to receive a request's headers (default 10 s). */
+  readonly headersTimeoutMs: number;
+  /** ms to receive a whole request, body included (default 60 s). */
+  readonly requestTimeoutMs: number;
+  /** ms a kept-alive connection may wait for its next request (default 65 s: longer than clients keep idle
+   * connections, so a client never reuses one the server is closing; idle ones are evicted at the cap). */
+  readonly idleTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: HttpLimits = {
+  maxConnections: 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  idleTimeoutMs: 65_000,
+};
+
+export interface HttpOptions extends ServerOptions {
+  readonly host?: string;
+  readonly port?: number;
+  readonly allowOrigins?: readonly string[];
+  /** Further Host values to accept (host:port), e.g. a load balancer's public name. */
+  readonly allowHosts?: readonly string[];
+  readonly limits?: Partial<HttpLimits>;
+}
+
+const CORS_HEADERS =
+  "content-type, accept, authorization, mcp-protocol-version, mcp-session-id, mcp-method, mcp-name, last-event-id";
+
+function refuse(res: ServerResponse, r: Refusal, headers: Record<string, string> = {}): void {
+  res.writeHead(r.status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: r.code, message: capMessage(r.message) }, id: null }));
+}
+
+/** Drains a refused body without keeping it, cutting the connection past 4 x the cap. */
+function drain(req: IncomingMessage, cap: number, already: number): void {
+  let seen = already;
+  req.on("data", (c: Buffer) => {
+    seen += c.length;
+    if (seen > 4 * cap) req.destroy();
+  });
+  req.resume();
+}
+
+/** The body up to the cap; null when it is over (a chunked body is refused as soon as it passes). */
+function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size <= cap) return void chunks.push(c);
+      req.off("data", onData);
+      chunks.length = 0;
+      drain(req, cap, size);
+      resolve(null);
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve(size > cap ? null : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** Answers an allowed CORS preflight (204) or refuses it (403). */
+function preflight(res: ServerResponse, origin: string | null): void {
+  if (origin === null) {
+    refuse(res, { status: 403, code: -32000, message: "forbidden: preflight without Origin" });
+    return;
+  }
+  res.writeHead(204, {
+    "access-control-allow-origin": origin,
+    "access-control-allow-methods": "POST, OPTIONS",
+    "access-control-allow-headers": CORS_HEADERS,
+    "access-control-expose-headers": "mcp-session-id, mcp-protocol-version",
+    "access-control-max-age": "600",
+    vary: "Origin",
+  });
+  res.end();
+}
+
+/** Starts the HTTP server; resolves to the bound URL and a close function. */
+export async function serveHttp(options: HttpOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const sdk = await loadSdk();
+  const handler = sdk.createMcpHandler(() => buildServer(options), { maxRequestBodySize: MAX_BODY_BYTES });
+  const host = options.host ?? "127.0.0.1";
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  if (!isLoopback(host))
+    process.stderr.write(`fin-skills-mcp: warning: binding ${host} exposes the server beyond this machine\n`);
+  const http = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.idleTimeoutMs,
+  });
+  limitConnections(http, limits.maxConnections);
+  const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
+    const hosts = [...allowedHosts(host, (http.address() as AddressInfo).port), ...(options.allowHosts ?? [])];
+    const badHost = checkHost(req, hosts);
+    if (badHost) return refuse(res, badHost);
+    const origin = checkOrigin(req, hosts, options.allowOrigins ?? []);
+    if ("status" in origin) return refuse(res, origin);
+    const cors: Record<string, string> = origin.origin
+      ? { "access-control-allow-origin": origin.origin, vary: "Origin" }
+      : {};
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== "/mcp")
+      return refuse(res, { status: 404, code: -32000, message: "not found: POST /mcp" }, cors);
+    if (req.method === "OPTIONS") return preflight(res, origin.origin);
+    if (req.method !== "POST")
+      return refuse(
+        res,
+        { status: 405, code: -32000, message: "method not allowed: use POST /mcp" },
+        { allow: "POST", ...cors },
+      );
+    const badHead = checkBodyHead(req, MAX_BODY_BYTES);
+    if (badHead) {
+      drain(req, MAX_BODY_BYTES, 0);
+      return refuse(res, badHead, cors);
+    }
+    const raw = await readBody(req, MAX_BODY_BYTES);
+    if (raw === null)
+      return refuse(res, { status: 413, code: -32600, message: `request body is over ${MAX_BODY_BYTES} bytes` }, cors);
+    const parsed = parseJson(raw.toString("utf8"));
+    if (!parsed.ok)
+      return refuse(res, { status: 400, code: -32700, message: "parse error: the body is not JSON" }, cors);
+    await forward(handler, req, res, { raw, parsed: parsed.value }, cors);
+  };
+  http.on("request", (req, res) => {
+    serveOne(req, res).catch((e: Error) => {
+      process.stderr.write(`fin-skills-mcp: http error: ${capMessage(e.message, 200)}\n`);
+      if (!res.headersSent) refuse(res, { status: 500, code: -32603, message: "internal error" });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port ?? 8765, host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const shown = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  const url = `http://${shown}:${port}/mcp`;
+  process.stderr.write(`fin-skills-mcp: serving ${listTools().length} tools over Streamable HTTP at ${url}\n`);
+  const close = () =>
+    new Promise<void>((resolve) => {
+      http.closeAllConnections();
+      http.close(() => resolve());
+    });
+  return { url, close };
+}

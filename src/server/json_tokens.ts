@@ -1,0 +1,83 @@
+// Two bounded scans of JSON text that never build the parsed value: the top-level "id" of an
+// object (for answering a line that cannot be parsed), and Python's bare NaN/Infinity tokens.
+
+const WS = new Set([" ", "\t", "\r", "\n"]);
+
+/** Index just past the string starting at `i` (a '"'), or -1 when it does not end in `text`. */
+function stringEnd(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    if (text[j] === "\\") j++;
+    else if (text[j] === '"') return j + 1;
+  }
+  return -1;
+}
+
+function skipWs(text: string, i: number): number {
+  while (i < text.length && WS.has(text[i]!)) i++;
+  return i;
+}
+
+/** The JSON-RPC id value at `i` (a string or a number), or null. */
+function idValue(text: string, i: number): string | number | null {
+  if (text[i] === '"') {
+    const end = stringEnd(text, i);
+    if (end < 0) return null;
+    try {
+      return JSON.parse(text.slice(i, end)) as string;
+    } catch {
+      return null;
+    }
+  }
+  const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 40));
+  return m ? Number(m[0]) : null;
+}
+
+/** The "id" member of the outermost object in `text` (a bounded prefix of a line), or null. */
+export function findTopLevelId(text: string): string | number | null {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    else if (c === '"') {
+      const end = stringEnd(text, i);
+      if (end < 0) return null;
+      if (depth === 1 && text.slice(i, end) === '"id"') {
+        const colon = skipWs(text, end);
+        if (text[colon] === ":") return idValue(text, skipWs(text, colon + 1));
+      }
+      i = end - 1;
+    }
+  }
+  return null;
+}
+
+const BARE: Record<string, string> = { NaN: "null", Infinity: '"Infinity"', "-Infinity": '"-Infinity"' };
+
+/**
+ * `text` with Python's bare tokens (outside strings) replaced as the payload conventions define
+ * them: NaN is a missing value (null), Infinity and -Infinity the strings "Infinity" and
+ * "-Infinity". Null when there was nothing to replace.
+ */
+export function replaceBareTokens(text: string): string | null {
+  const out: string[] = [];
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const end = stringEnd(text, i);
+      if (end < 0) return null;
+      i = end - 1;
+      continue;
+    }
+    if (c !== "N" && c !== "I" && c !== "-") continue;
+    const token = /^(NaN|-?Infinity)/.exec(text.slice(i, i + 9))?.[0];
+    if (token === undefined) continue;
+    out.push(text.slice(from, i), BARE[token]!);
+    from = i + token.length;
+    i = from - 1;
+  }
+  if (out.length === 0) return null;
+  out.push(text.slice(from));
+  return out.join("");
+}

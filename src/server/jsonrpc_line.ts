@@ -1,0 +1,84 @@
+// One stdio line to one JSON-RPC message, parsed once; or the JSON-RPC error that answers it,
+// addressed to the request id when one can be found.
+import { findTopLevelId, replaceBareTokens } from "./json_tokens.js";
+import { ID_PREFIX_BYTES, MAX_LINE_BYTES, capMessage } from "./limits.js";
+import type { Line } from "./stdio_lines.js";
+
+export type Id = string | number;
+export type Message = Record<string, unknown>;
+export type ErrorReply = { jsonrpc: "2.0"; id: Id | null; error: { code: number; message: string } };
+export type Classified = { message: Message } | { reply: ErrorReply | ErrorReply[] };
+
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+function reply(id: Id | null, code: number, message: string): { reply: ErrorReply } {
+  return { reply: { jsonrpc: "2.0", id, error: { code, message: capMessage(message) } } };
+}
+
+const isId = (v: unknown): v is Id => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+const isObject = (v: unknown): v is Message => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Why `m` is not a JSON-RPC 2.0 request, notification or response, or null when it is one. */
+function envelopeProblem(m: Message): string | null {
+  if (m.jsonrpc !== "2.0") return 'the "jsonrpc" member must be exactly "2.0"';
+  if ("id" in m && !isId(m.id)) return 'the "id" member must be a string or a number';
+  if ("method" in m) {
+    if (typeof m.method !== "string") return 'the "method" member must be a string';
+    if ("params" in m && !isObject(m.params)) return 'the "params" member must be an object';
+    return null;
+  }
+  if (!("id" in m)) return 'the message has neither "method" nor "id"';
+  if ("result" in m === "error" in m) return 'a response has exactly one of "result" and "error"';
+  return null;
+}
+
+/** A batch: JSON-RPC allows it, MCP does not (since 2025-06-18); each request in it is answered. */
+function batchReply(items: unknown[]): { reply: ErrorReply[] } | { reply: ErrorReply } {
+  const why = "Invalid Request: batches (JSON arrays) are not supported; send one message per line";
+  const ids = items
+    .filter(isObject)
+    .map((m) => m.id)
+    .filter(isId);
+  if (ids.length === 0) return reply(null, INVALID_REQUEST, why);
+  return { reply: ids.map((id) => reply(id, INVALID_REQUEST, why).reply) };
+}
+
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    const tolerant = replaceBareTokens(text);
+    if (tolerant === null) return { ok: false };
+    try {
+      return { ok: true, value: JSON.parse(tolerant) };
+    } catch {
+      return { ok: false };
+    }
+  }
+}
+
+/** Classifies one line; null for a blank line (ignored, as the stdio transport always did). */
+export function classifyLine(line: Line): Classified | null {
+  if (line.kind === "oversized") {
+    const id = findTopLevelId(line.prefix.toString("utf8"));
+    return reply(
+      id,
+      INVALID_REQUEST,
+      `Invalid Request: the line is ${line.bytes} bytes; the limit is ${MAX_LINE_BYTES}`,
+    );
+  }
+  const text = line.bytes.toString("utf8");
+  if (text.trim() === "") return null;
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    const id = findTopLevelId(text.slice(0, ID_PREFIX_BYTES));
+    return reply(id, PARSE_ERROR, "Parse error: the line is not JSON");
+  }
+  const value = parsed.value;
+  if (Array.isArray(value)) return batchReply(value);
+  if (!isObject(value)) return reply(null, INVALID_REQUEST, "Invalid Request: a message is a JSON object");
+  const problem = envelopeProblem(value);
+  if (problem !== null) return reply(isId(value.id) ? value.id : null, INVALID_REQUEST, `Invalid Request: ${problem}`);
+  return { message: value };
+}

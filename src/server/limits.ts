@@ -1,0 +1,28 @@
+// The limits the server states to clients (in its instructions) and enforces.
+import { MAX_ARGUMENT_BYTES } from "../runtime/index.js";
+
+/** Longest stdio line read, in bytes (10 MiB); a longer line is answered with an error, never read whole. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+/** Longest error message sent, in characters; longer ones are cut and say how much was cut. */
+export const MAX_ERROR_CHARS = 1_000;
+/** Bytes of a rejected line searched for its request id. */
+export const ID_PREFIX_BYTES = 4_096;
+export { MAX_ARGUMENT_BYTES };
+
+/** `text` cut to MAX_ERROR_CHARS characters, saying how many were cut. */
+export function capMessage(text: string, max = MAX_ERROR_CHARS): string {
+  if (text.length <= max) return text;
+  const note = ` ... [${text.length - max} more characters cut; messages are capped at ${max}]`;
+  return text.slice(0, max) + note;
+}
+
+/** The limits as one sentence for the server's instructions. */
+export function limitsSentence(): string {
+  return (
+    `Limits: one stdio message (line) is at most ${MAX_LINE_BYTES} bytes (10 MiB); ` +
+    `a tools/call's arguments are at most ${MAX_ARGUMENT_BYTES} bytes as JSON (8 MB); ` +
+    `error messages are capped at ${MAX_ERROR_CHARS} characters. ` +
+    "Bare NaN, Infinity and -Infinity (as Python's json.dumps writes them) are read as a missing value (null), " +
+    '"Infinity" and "-Infinity".'
+  );
+}

@@ -1,0 +1,122 @@
+// The stdio transport: each line parsed once (jsonrpc_line.ts), malformed lines answered here.
+// Client request ids are replaced by private ones on the way in and restored on the way out, so
+// a cancelled call whose id is reused can never answer the new request; end of input cancels
+// every tools/call in flight, lets the rest answer, then reports the close.
+import type { Readable, Writable } from "node:stream";
+import { type Id, type Message, classifyLine } from "./jsonrpc_line.js";
+import { capMessage } from "./limits.js";
+import { type Line, lineSplitter } from "./stdio_lines.js";
+
+type Pending = { clientId: Id; method: string };
+
+export class LineTransport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: never) => void;
+
+  private readonly pending = new Map<number, Pending>();
+  private readonly latest = new Map<string, number>();
+  private nextId = 1;
+  private ended = false;
+  private closed = false;
+  private finished: () => void = () => undefined;
+  /** Resolves once the transport has closed (end of input and nothing left to answer). */
+  readonly done = new Promise<void>((resolve) => {
+    this.finished = resolve;
+  });
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+  ) {}
+
+  async start(): Promise<void> {
+    const lines = lineSplitter((line) => this.onLine(line));
+    this.input.on("data", (chunk: Buffer) => lines.write(chunk));
+    this.input.on("end", () => {
+      lines.end();
+      this.endOfInput();
+    });
+    this.input.on("error", (e) => this.onerror?.(e));
+  }
+
+  private write(value: unknown): Promise<void> {
+    return new Promise((resolve) => {
+      if (!this.output.write(`${JSON.stringify(value)}\n`)) this.output.once("drain", resolve);
+      else resolve();
+    });
+  }
+
+  private deliver(message: Message): void {
+    (this.onmessage as ((m: Message) => void) | undefined)?.(message);
+  }
+
+  private onLine(line: Line): void {
+    const c = classifyLine(line);
+    if (c === null) return;
+    if ("reply" in c) return void this.write(c.reply);
+    const m = c.message;
+    if (typeof m.method === "string" && "id" in m) this.request(m);
+    else if (m.method === "notifications/cancelled") this.cancel(m);
+    else this.deliver(m);
+  }
+
+  private request(m: Message): void {
+    const own = this.nextId++;
+    const clientId = m.id as Id;
+    this.pending.set(own, { clientId, method: m.method as string });
+    this.latest.set(JSON.stringify(clientId), own);
+    this.deliver({ ...m, id: own });
+  }
+
+  /** Cancels the latest call with the named id: its answer, if any comes, is dropped. */
+  private cancel(m: Message, reason?: string): void {
+    const params = (m.params ?? {}) as { requestId?: unknown; reason?: string };
+    const key = JSON.stringify(params.requestId);
+    const own = this.latest.get(key);
+    if (own === undefined) return;
+    this.latest.delete(key);
+    this.pending.delete(own);
+    this.deliver({ ...m, params: { ...params, requestId: own, reason: reason ?? params.reason } });
+    this.maybeClose();
+  }
+
+  private endOfInput(): void {
+    this.ended = true;
+    for (const [own, p] of [...this.pending]) {
+      if (p.method !== "tools/call") continue;
+      const params = { requestId: p.clientId, reason: "end of input" };
+      if (this.latest.get(JSON.stringify(p.clientId)) === own)
+        this.cancel({ jsonrpc: "2.0", method: "notifications/cancelled", params });
+      else this.pending.delete(own);
+    }
+    this.maybeClose();
+  }
+
+  private maybeClose(): void {
+    if (this.ended && this.pending.size === 0) void this.close();
+  }
+
+  async send(message: Message): Promise<void> {
+    if (this.closed) return;
+    const isResponse = !("method" in message) && ("result" in message || "error" in message);
+    if (!isResponse) return this.write(message);
+    const own = message.id as number;
+    const p = this.pending.get(own);
+    if (p === undefined) return; // a cancelled call's answer, or a stale one
+    this.pending.delete(own);
+    if (this.latest.get(JSON.stringify(p.clientId)) === own) this.latest.delete(JSON.stringify(p.clientId));
+    const error = message.error as { message?: string } | undefined;
+    const out = error ? { ...message, error: { ...error, message: capMessage(String(error.message)) } } : message;
+    await this.write({ ...out, id: p.clientId });
+    this.maybeClose();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await new Promise<void>((resolve) => this.output.write("", () => resolve()));
+    this.onclose?.();
+    this.finished();
+  }
+}
