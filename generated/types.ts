@@ -22,7 +22,26 @@ truncated?: {
 kept: number
 of: number
 }
-} | (number | string | boolean | null)[])
+} | (number | string | boolean | null)[] | {
+/**
+ * Path relative to an allowed directory (MCP roots or --data-dir).
+ */
+file: string
+format?: ("csv" | "tsv" | "parquet" | "json" | "ndjson")
+/**
+ * The column to read; optional when the file has one.
+ */
+column?: string
+/**
+ * Index column (labels/dates); default a date/datetime/timestamp column.
+ */
+index?: string
+orient?: ("records" | "columns" | "index" | "split" | "values" | "table" | "lists" | "series")
+/**
+ * [start, end): 0-based data rows, end exclusive.
+ */
+rows?: number[]
+})
 /**
  * A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...], "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null is a missing cell.
  * 
@@ -80,7 +99,26 @@ vw?: number
 n?: number
 }[] | {
 
-}[])
+}[] | {
+/**
+ * Path relative to an allowed directory (MCP roots or --data-dir).
+ */
+file: string
+format?: ("csv" | "tsv" | "parquet" | "json" | "ndjson")
+/**
+ * Columns to read; default all.
+ */
+columns?: string[]
+/**
+ * Index column (labels/dates); default a date/datetime/timestamp column.
+ */
+index?: string
+orient?: ("records" | "columns" | "index" | "split" | "values" | "table" | "lists" | "series")
+/**
+ * [start, end): 0-based data rows, end exclusive.
+ */
+rows?: number[]
+})
 
 export interface FinSkillsToolTypes {
 
@@ -111,6 +149,16 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+field: string
+file: string
+content_hash: string
+bytes: number
+format: string
+rows: number
+columns: string[]
+index: (string | null)
+}[]
 }
 }
 /**
@@ -145,6 +193,16 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+field: string
+file: string
+content_hash: string
+bytes: number
+format: string
+rows: number
+columns: string[]
+index: (string | null)
+}[]
 }
 }
 /**
@@ -182,6 +240,16 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+field: string
+file: string
+content_hash: string
+bytes: number
+format: string
+rows: number
+columns: string[]
+index: (string | null)
+}[]
 }
 }
 /**
@@ -221,6 +289,16 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+field: string
+file: string
+content_hash: string
+bytes: number
+format: string
+rows: number
+columns: string[]
+index: (string | null)
+}[]
 }
 }
 /**
@@ -259,6 +337,16 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+field: string
+file: string
+content_hash: string
+bytes: number
+format: string
+rows: number
+columns: string[]
+index: (string | null)
+}[]
 }
 }
 /**
@@ -307,6 +395,16 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+field: string
+file: string
+content_hash: string
+bytes: number
+format: string
+rows: number
+columns: string[]
+index: (string | null)
+}[]
 }
 }
 /**
@@ -351,6 +449,16 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+field: string
+file: string
+content_hash: string
+bytes: number
+format: string
+rows: number
+columns: string[]
+index: (string | null)
+}[]
 }
 }
 /**
@@ -416,6 +524,16 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+field: string
+file: string
+content_hash: string
+bytes: number
+format: string
+rows: number
+columns: string[]
+index: (string | null)
+}[]
 }
 }[]
 summary: string
@@ -424,6 +542,16 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+field: string
+file: string
+content_hash: string
+bytes: number
+format: string
+rows: number
+columns: string[]
+index: (string | null)
+}[]
 }
 }
 /**

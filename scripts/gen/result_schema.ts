@@ -4,9 +4,26 @@ import type { Schema } from "./schema.js";
 const str = { type: "string" };
 const int = { type: "integer" };
 
+/** One file-backed input: where it came from and the SHA-256 of the bytes read. */
+const FILE_PROVENANCE: Schema = {
+  type: "object",
+  properties: {
+    field: str,
+    file: str,
+    content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
+    bytes: int,
+    format: str,
+    rows: int,
+    columns: { type: "array", items: str },
+    index: { type: ["string", "null"] },
+  },
+  required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
+  additionalProperties: false,
+};
+
 export const PROVENANCE_SCHEMA: Schema = {
   type: "object",
-  properties: { input_sha256: str, tools_sha256: str, version: str },
+  properties: { input_sha256: str, tools_sha256: str, version: str, files: { type: "array", items: FILE_PROVENANCE } },
   required: ["input_sha256", "tools_sha256", "version"],
   additionalProperties: false,
 };

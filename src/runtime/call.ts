@@ -9,10 +9,15 @@ import { schemaError } from "./schema_errors.js";
 import { shapeValue } from "./shape.js";
 import { jcsSha256, loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
+import { resolveFileReferences, type DataDirs, type FileProvenance } from "./files/index.js";
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (p: ProgressEvent) => void;
+  /** Directories file references may read from (absolute paths or file:// URIs); none: references are refused. */
+  readonly dataDirs?: DataDirs;
+  /** The refusal text when there are no data directories (how to enable file references). */
+  readonly filesOff?: string;
 }
 
 type Validator = { (data: unknown): boolean; errors?: import("ajv").ErrorObject[] | null };
@@ -181,9 +186,10 @@ export function inputHash(args: unknown): string {
   }
 }
 
-export function provenance(inputSha256: string): Provenance {
+export function provenance(inputSha256: string, files: readonly FileProvenance[] = []): Provenance {
   const { manifest, version } = loadTable();
-  return { input_sha256: inputSha256, tools_sha256: manifest.tools_sha256, version };
+  const out = { input_sha256: inputSha256, tools_sha256: manifest.tools_sha256, version };
+  return files.length ? { ...out, files } : out;
 }
 
 /** Checks a result against its tool's output schema (§4.6). */
@@ -212,7 +218,7 @@ export function registerCatalogue(fns: Record<string, CatalogueFn>): void {
 async function callGuardTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  hash: string,
+  prov: Provenance,
   t0: number,
   options: CallOptions,
 ): Promise<ToolGuardResult> {
@@ -220,7 +226,7 @@ async function callGuardTool(
   const inputs = await prepareArguments(tool, guard, args);
   const outcome = await invokeGuard(guard.guard, inputs, options);
   try {
-    const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), provenance(hash));
+    const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), prov);
     return await checkOutput(tool, guard.guard, result);
   } catch (e) {
     if (e instanceof InternalToolError) throw e;
@@ -231,7 +237,7 @@ async function callGuardTool(
 async function callCatalogueTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  hash: string,
+  prov: Provenance,
   t0: number,
   options: CallOptions,
 ): Promise<Record<string, unknown>> {
@@ -252,7 +258,7 @@ async function callCatalogueTool(
     tool: "tool" in body ? body.tool : tool.name,
     ...body,
     elapsed_s: elapsedSince(t0),
-    provenance: provenance(hash),
+    provenance: prov,
   };
   return checkOutput(tool, tool.name, result);
 }
@@ -268,7 +274,10 @@ export async function callToolUntyped(
   const obj = requireObject(args);
   checkArgumentsSize(obj);
   const hash = inputHash(obj);
+  const access = { dirs: options.dataDirs, off: options.filesOff };
+  const { args: resolved, files } = await resolveFileReferences(obj, tool.input_schema, access);
+  const prov = provenance(hash, files);
   return tool.guard
-    ? ((await callGuardTool(tool, obj, hash, t0, options)) as unknown as Record<string, unknown>)
-    : callCatalogueTool(tool, obj, hash, t0, options);
+    ? ((await callGuardTool(tool, resolved, prov, t0, options)) as unknown as Record<string, unknown>)
+    : callCatalogueTool(tool, resolved, prov, t0, options);
 }
