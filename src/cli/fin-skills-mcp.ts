@@ -13,6 +13,8 @@ Options:
   --host HOST            HTTP bind address (default 127.0.0.1)
   --port PORT            HTTP port (default 8765; 0 picks a free port)
   --allow-origin ORIGIN  also accept this Origin header over HTTP (repeatable)
+  --data-dir DIR         allow file references to read under DIR (repeatable; stdio default: the working
+                         directory; HTTP: none). An MCP client that declares roots sets them instead.
   --verbose              log one line per call on stderr
   --json                 print the MCP tool definitions as one JSON array and exit
   --list-tools           print the tool names and exit
@@ -35,6 +37,7 @@ function parse() {
         port: { type: "string" },
         "allow-origin": { type: "string", multiple: true },
         verbose: { type: "boolean" },
+        "data-dir": { type: "string", multiple: true },
       },
       strict: true,
       allowPositionals: false,
@@ -80,9 +83,10 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   process.on("SIGTERM", () => process.exit(143));
   const log = values.verbose ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
   const { serveHttp, serveStdio } = await import("../server/serve.js");
-  if (values.http) await serveHttp({ host: values.host, port, allowOrigins: values["allow-origin"], log });
+  const dataDirs = values["data-dir"];
+  if (values.http) await serveHttp({ host: values.host, port, allowOrigins: values["allow-origin"], log, dataDirs });
   else {
-    await serveStdio({ log });
+    await serveStdio({ log, dataDirs });
     process.exit(0);
   }
 }

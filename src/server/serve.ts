@@ -19,7 +19,7 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 /** Serves over stdio until stdin closes. */
 export async function serveStdio(options: ServerOptions = {}): Promise<void> {
   const StdioServerTransport = await loadStdioTransport();
-  const server = await buildServer(options);
+  const server = await buildServer({ cwdByDefault: true, ...options });
   const input = process.stdin.pipe(rejectMalformedLines((line) => process.stdout.write(line)));
   const transport = new StdioServerTransport(input as unknown as typeof process.stdin, process.stdout);
   await server.connect(transport);

@@ -1,13 +1,21 @@
 // The MCP server over the frozen tool table (tool-layer.md §7): the SDK's low-level Server,
 // one-page tools/list, a tools/call handler that never throws.
-import { BadInputError, InternalToolError, callToolUntyped, exportTools, tableInfo } from "../runtime/index.js";
+import {
+  BadInputError,
+  InternalToolError,
+  callToolUntyped,
+  exportTools,
+  tableInfo,
+  type CallOptions,
+} from "../runtime/index.js";
+import { fileAccess, type FileOptions } from "./roots.js";
 import { loadSdk } from "./sdk.js";
 
 export const SERVER_NAME = "fin-skills";
 export const INSTRUCTIONS =
   "Start with bundle_coverage() for the slot vocabulary, then check_backtest(slots) or a check_<guard> tool; read_skill(name) explains each guard.";
 
-export interface ServerOptions {
+export interface ServerOptions extends FileOptions {
   /** One stderr line per call: tool, status or error code, elapsed. */
   readonly log?: (line: string) => void;
 }
@@ -25,9 +33,10 @@ export async function toolResult(
   args: unknown,
   signal: AbortSignal | undefined,
   onProgress: ((p: { progress: number; total?: number; message?: string }) => void) | undefined,
+  files: Pick<CallOptions, "dataDirs" | "filesOff"> = {},
 ): Promise<ToolResult> {
   try {
-    const result = await callToolUntyped(name, args ?? {}, { signal, onProgress });
+    const result = await callToolUntyped(name, args ?? {}, { signal, onProgress, ...files });
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (e) {
     if (e instanceof BadInputError || e instanceof InternalToolError) {
@@ -78,6 +87,7 @@ export async function buildServer(options: ServerOptions = {}) {
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   const tools = exportTools("mcp");
+  const files = fileAccess(server, sdk, options);
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, "invalid cursor");
     return { tools } as never;
@@ -94,7 +104,7 @@ export async function buildServer(options: ServerOptions = {}) {
               .catch(() => undefined);
           };
     const result = await tracked(() =>
-      toolResult(request.params.name, request.params.arguments, extra.signal, onProgress),
+      toolResult(request.params.name, request.params.arguments, extra.signal, onProgress, files),
     );
     const meta = result._meta?.["fin-skills/error"] as { code?: string } | undefined;
     const status = result.isError ? meta?.code : (result.structuredContent?.status as string | undefined);

@@ -10,8 +10,11 @@ import { showValue } from "../codec/series.js";
 /** Per-file byte cap: 256 MiB. A larger file is refused before it is opened. */
 export const MAX_FILE_BYTES = 268_435_456;
 
-/** The allowed directories (absolute), or a function that fetches them when a reference needs them. */
-export type DataDirs = readonly string[] | (() => Promise<readonly string[]>);
+/**
+ * The allowed directories (paths or file:// URIs), or a function that fetches them when a reference
+ * needs them (MCP roots); it may answer `{off}` to refuse references with that text.
+ */
+export type DataDirs = readonly string[] | (() => Promise<readonly string[] | { readonly off: string }>);
 
 /** What a call may read: `dirs`, or nothing, with `off` saying how to enable references. */
 export interface FileAccess {
@@ -28,7 +31,9 @@ export function rootPath(root: string): string {
 }
 
 async function allowedDirs(field: string, access: FileAccess): Promise<string[]> {
-  const listed = typeof access.dirs === "function" ? await access.dirs() : (access.dirs ?? []);
+  const got = typeof access.dirs === "function" ? await access.dirs() : (access.dirs ?? []);
+  if ("off" in got) throw invalid(field, got.off);
+  const listed = got as readonly string[];
   if (listed.length === 0) throw invalid(field, access.off ?? OFF_IN_PROCESS);
   const out: string[] = [];
   for (const d of listed) {
