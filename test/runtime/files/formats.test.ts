@@ -94,13 +94,14 @@ describe("file references, every format", () => {
       turnover: 0.5,
     })) as {
       provenance: { files: { rows: number }[] };
+      evidence: unknown;
     };
     const inline = await callToolUntyped("check_cost_curve", {
       returns: { index: idx.slice(10, 110), values: r.slice(10, 110) },
       turnover: 0.5,
     });
     expect(got.provenance.files[0]!.rows).toBe(100);
-    expect((got as { evidence: unknown }).evidence).toEqual(inline.evidence);
+    expect(got.evidence).toEqual(inline.evidence);
   });
 
   it("reads Parquet nulls as missing values, which the guard then names", async () => {
