@@ -9,7 +9,7 @@ import { schemaError } from "./schema_errors.js";
 import { shapeValue } from "./shape.js";
 import { jcsSha256, loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
-import { resolveFileReferences, type DataDirs, type FileProvenance } from "./files/index.js";
+import { referenceSchema, resolveFileReferences, type DataDirs, type FileProvenance } from "./files/index.js";
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -275,7 +275,7 @@ export async function callToolUntyped(
   checkArgumentsSize(obj);
   const hash = inputHash(obj);
   const access = { dirs: options.dataDirs, off: options.filesOff };
-  const { args: resolved, files } = await resolveFileReferences(obj, tool.input_schema, access);
+  const { args: resolved, files } = await resolveFileReferences(obj, referenceSchema(tool), access);
   const prov = provenance(hash, files);
   return tool.guard
     ? ((await callGuardTool(tool, resolved, prov, t0, options)) as unknown as Record<string, unknown>)

@@ -4,3 +4,4 @@ export { MAX_FILE_BYTES, OFF_IN_PROCESS, rootPath, type DataDirs, type FileAcces
 export { filesOpened, type FileProvenance } from "./load.js";
 export { FORMATS, REFERENCE_KEYS, type FileReference } from "./reference.js";
 export { resolveFileReferences } from "./resolve.js";
+export { referenceSchema } from "./schema.js";
