@@ -4,6 +4,7 @@ import os from "node:os";
 import { backtest } from "./cases/backtest.js";
 import { coldStart } from "./cases/cold_start.js";
 import { costCurve } from "./cases/cost_curve.js";
+import { fileRefs } from "./cases/file_refs.js";
 import { gen } from "./cases/gen.js";
 import { million } from "./cases/million.js";
 import { sizes } from "./cases/sizes.js";
@@ -39,6 +40,8 @@ rows.push(...(await spa()));
 log("spa test done");
 rows.push(...(await backtest()));
 log("backtest done");
+rows.push(...(await fileRefs()));
+log("file references done");
 rows.push(...sizes());
 
 const order = (r: Row) => Number.parseInt(r.case, 10);

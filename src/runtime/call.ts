@@ -64,10 +64,13 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
     const omitted = extra.find((k) => guard?.omitted && Object.hasOwn(guard.omitted, k));
     const note = omitted ? ` (${omitted} cannot cross a JSON boundary - call the guard in-process)` : "";
     const guess = closeMatches(extra[0]!, props, 1, 0.75)[0];
+    const dym = guess ? ` - did you mean '${guess}' for '${clipName(extra[0]!)}'?` : "";
+    const shown = extra.slice(0, 10).map(clipName);
+    const more = extra.length > 10 ? ` ... and ${(extra.length - 10).toLocaleString("en-US")} more` : "";
     throw new BadInputError(
       "unexpected_argument",
       extra[0]!,
-      `${tool.name} got unexpected argument(s) ${JSON.stringify(extra.map(clipName))}${note}; accepted: ${JSON.stringify(props)}`,
+      `${tool.name} got unexpected argument(s) ${JSON.stringify(shown)}${more}${dym}${note}; accepted: ${JSON.stringify(props)}`,
       guess ? `did you mean '${guess}' for '${clipName(extra[0]!)}'?` : null,
     );
   }

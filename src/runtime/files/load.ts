@@ -88,7 +88,7 @@ function columnIndex(t: RawTable, name: string, key: string, field: string, file
 }
 
 /** The index column: the one named, else a column called date/datetime/timestamp/time/dt or "index". */
-function pickIndex(t: RawTable, ref: FileReference, field: string): number {
+function pickIndex(t: RawTable, ref: Pick<FileReference, "file" | "index">, field: string): number {
   if (ref.index !== undefined) return columnIndex(t, ref.index, "index", field, ref.file);
   for (const n of [...DATE_COLUMN_NAMES, "index"]) {
     const j = findColumn(t.columns, n);
@@ -97,7 +97,13 @@ function pickIndex(t: RawTable, ref: FileReference, field: string): number {
   return -1;
 }
 
-function pickData(t: RawTable, ref: FileReference, kind: "series" | "frame", ix: number, field: string): number[] {
+function pickData(
+  t: RawTable,
+  ref: Pick<FileReference, "file" | "column" | "columns">,
+  kind: "series" | "frame",
+  ix: number,
+  field: string,
+): number[] {
   if (kind === "series") {
     if (ref.column !== undefined) return [columnIndex(t, ref.column, "column", field, ref.file)];
     const rest = t.columns.flatMap((_, j) => (j === ix ? [] : [j]));
@@ -145,46 +151,64 @@ function labelColumn(t: RawTable, j: number, lo: number, hi: number, text: boole
   return out;
 }
 
-/** Reads and selects one reference; returns the selection and its provenance record. */
-export async function loadReference(
-  ref: FileReference,
-  field: string,
+/** The index and data columns a reference asks for, as payload cells; `text` for CSV/TSV cells. */
+export function selectFrom(
+  table: RawTable,
+  ref: Pick<FileReference, "file" | "column" | "columns" | "index" | "rows">,
   kind: "series" | "frame",
-  access: FileAccess,
-): Promise<{ selected: Selected; provenance: FileProvenance }> {
-  const { real } = await locate(fieldPath(field, "file"), ref.file, access);
-  const format = formatOf(ref, field);
-  const bytes = await readBytes(real, fieldPath(field, "file"), ref.file);
-  const content_hash = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
-  const want =
-    format === "parquet" && ref.columns !== undefined
-      ? [...ref.columns, ref.index ?? "", ...DATE_COLUMN_NAMES, "index"]
-      : undefined;
-  const table = await parse(bytes, format, ref, field, want);
+  field: string,
+  text: boolean,
+): Selected {
   const ix = pickIndex(table, ref, field);
   const data = pickData(table, ref, kind, ix, field);
   const [lo, hi] = ref.rows
     ? [Math.min(ref.rows[0], table.nrows), Math.min(ref.rows[1], table.nrows)]
     : [0, table.nrows];
-  const text = format === "csv" || format === "tsv";
-  const selected: Selected = {
+  return {
     index: ix < 0 ? null : table.columns[ix]!,
     labels: ix < 0 ? null : labelColumn(table, ix, lo, hi, text, field),
     columns: data.map((j) => table.columns[j]!),
     cells: data.map((j) => dataColumn(table, j, lo, hi, text, field)),
     nrows: hi - lo,
   };
-  return {
-    selected,
-    provenance: {
-      field,
-      file: ref.file,
-      content_hash,
-      bytes: bytes.length,
-      format,
-      rows: selected.nrows,
-      columns: selected.columns,
-      index: selected.index,
-    },
-  };
+}
+
+/** A file read and parsed once per call, shared by the references that name it. */
+interface Parsed {
+  readonly table: RawTable;
+  readonly content_hash: string;
+  readonly bytes: number;
+}
+export type ReadCache = Map<string, Promise<Parsed>>;
+
+async function readParsed(ref: FileReference, field: string, format: FileFormat, real: string): Promise<Parsed> {
+  const bytes = await readBytes(real, fieldPath(field, "file"), ref.file);
+  const content_hash = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+  const want =
+    format === "parquet" && ref.columns !== undefined
+      ? [...ref.columns, ref.index ?? "", ...DATE_COLUMN_NAMES, "index"]
+      : undefined;
+  return { table: await parse(bytes, format, ref, field, want), content_hash, bytes: bytes.length };
+}
+
+/** Reads and selects one reference; returns the selection and its provenance record. */
+export async function loadReference(
+  ref: FileReference,
+  field: string,
+  kind: "series" | "frame",
+  access: FileAccess,
+  cache: ReadCache = new Map(),
+): Promise<{ selected: Selected; provenance: FileProvenance }> {
+  const { real } = await locate(fieldPath(field, "file"), ref.file, access);
+  const format = formatOf(ref, field);
+  const key = JSON.stringify([real, format, ref.orient ?? null, format === "parquet" ? (ref.columns ?? null) : null]);
+  let pending = cache.get(key);
+  if (pending === undefined) {
+    pending = readParsed(ref, field, format, real);
+    cache.set(key, pending);
+  }
+  const { table, content_hash, bytes } = await pending;
+  const selected = selectFrom(table, ref, kind, field, format === "csv" || format === "tsv");
+  const { index, columns, nrows: rows } = selected;
+  return { selected, provenance: { field, file: ref.file, content_hash, bytes, format, rows, columns, index } };
 }

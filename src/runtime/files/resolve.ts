@@ -4,7 +4,9 @@
 import { fieldPath } from "../contract.js";
 import { checkPoints, isObject, setOwn } from "../codec/series.js";
 import type { FileAccess } from "./access.js";
-import { loadReference, type FileProvenance, type Selected } from "./load.js";
+import { loadReference, type FileProvenance, type ReadCache } from "./load.js";
+import { agentShape } from "./mappings.js";
+import { framePayload, seriesPayload } from "./payload.js";
 import { isFileReference, parseReference } from "./reference.js";
 
 type Fragment = { readonly [k: string]: unknown };
@@ -23,30 +25,17 @@ function payloadKind(f: Fragment, ref: Record<string, unknown>): Kind | null {
   return Object.hasOwn(ref, "columns") ? "frame" : "series";
 }
 
-function seriesPayload(s: Selected): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (s.labels !== null) out["index"] = s.labels;
-  out["values"] = s.cells[0]!;
-  out["name"] = s.columns[0]!;
-  return out;
-}
-
-function framePayload(s: Selected): Record<string, unknown> {
-  const data = new Array<unknown[]>(s.nrows);
-  for (let i = 0; i < s.nrows; i++) data[i] = s.cells.map((c) => c[i]);
-  const out: Record<string, unknown> = {};
-  if (s.labels !== null) {
-    out["index"] = s.labels;
-    out["index_name"] = s.index;
-  }
-  out["columns"] = [...s.columns];
-  out["data"] = data;
-  return out;
+/** The payload kinds a fragment accepts (its `$ref`, or its anyOf branches'). */
+function payloadKinds(f: Fragment): Kind[] {
+  const own = KIND_OF_REF[f["$ref"] as string];
+  if (own !== undefined) return [own];
+  if (!Array.isArray(f["anyOf"])) return [];
+  return (f["anyOf"] as Fragment[]).flatMap((b) => KIND_OF_REF[b["$ref"] as string] ?? []);
 }
 
 interface Walk {
   readonly access: FileAccess;
-  readonly defs: Fragment;
+  readonly cache: ReadCache;
   readonly files: FileProvenance[];
 }
 
@@ -55,11 +44,13 @@ async function resolveAt(v: unknown, f: Fragment, field: string, w: Walk): Promi
     const kind = payloadKind(f, v);
     if (kind === null) return v;
     const ref = parseReference(v, field, kind);
-    const { selected, provenance } = await loadReference(ref, field, kind, w.access);
+    const { selected, provenance } = await loadReference(ref, field, kind, w.access, w.cache);
     checkPoints(field, selected.nrows * Math.max(selected.columns.length, 1), kind);
     w.files.push(provenance);
     return kind === "series" ? seriesPayload(selected) : framePayload(selected);
   }
+  const kinds = payloadKinds(f);
+  if (kinds.length) return agentShape(v, kinds, field);
   const props = isObject(f["properties"]) ? (f["properties"] as Record<string, Fragment>) : null;
   if (props === null || !isObject(v)) return v;
   let out: Record<string, unknown> | null = null;
@@ -82,7 +73,7 @@ export async function resolveFileReferences(
   inputSchema: object,
   access: FileAccess,
 ): Promise<{ args: Record<string, unknown>; files: FileProvenance[] }> {
-  const w: Walk = { access, defs: ((inputSchema as Fragment)["$defs"] ?? {}) as Fragment, files: [] };
+  const w: Walk = { access, cache: new Map(), files: [] };
   const out = (await resolveAt(args, inputSchema as Fragment, "", w)) as Record<string, unknown>;
   return { args: out, files: w.files };
 }
