@@ -94,7 +94,7 @@ export function nearMissError(
   if (match === undefined) return null;
   return invalid(
     field,
-    `key ${quoted(key)} looks like a mistyped '${match}' - did you mean '${match}'? ${SHAPES_TEXT}; got keys ${clippedList(keys)}`,
+    `key ${quoted(key)} looks like a mistyped '${match}'. ${SHAPES_TEXT}; got keys ${clippedList(keys)}`,
     `did you mean '${match}' for ${quoted(key)}?`,
   );
 }

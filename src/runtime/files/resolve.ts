@@ -25,12 +25,20 @@ function payloadKind(f: Fragment, ref: Record<string, unknown>): Kind | null {
   return Object.hasOwn(ref, "columns") ? "frame" : "series";
 }
 
-/** The payload kinds a fragment accepts (its `$ref`, or its anyOf branches'). */
+/**
+ * The payload kinds whose agent shapes apply at a fragment (its `$ref`, or its anyOf branches');
+ * none when another branch takes objects of its own (e.g. a {period: value} mapping).
+ */
 function payloadKinds(f: Fragment): Kind[] {
   const own = KIND_OF_REF[f["$ref"] as string];
   if (own !== undefined) return [own];
   if (!Array.isArray(f["anyOf"])) return [];
-  return (f["anyOf"] as Fragment[]).flatMap((b) => KIND_OF_REF[b["$ref"] as string] ?? []);
+  const branches = f["anyOf"] as Fragment[];
+  const takesObjects = (b: Fragment) =>
+    KIND_OF_REF[b["$ref"] as string] === undefined &&
+    (b["type"] === undefined || b["type"] === "object" || (Array.isArray(b["type"]) && b["type"].includes("object")));
+  if (branches.some(takesObjects)) return [];
+  return branches.flatMap((b) => KIND_OF_REF[b["$ref"] as string] ?? []);
 }
 
 interface Walk {
