@@ -2,7 +2,7 @@
 // reference (CSV, Parquet) and inline; each run a fresh server, whose peak RSS (VmHWM) is read
 // right after the answer. Inline cannot carry the dates within MAX_ARGUMENT_BYTES, so the inline
 // run sends the returns as a bare list and turnover as one number, and the reference run that
-// matches it reads the same two things from the CSV ("returns only").
+// matches it reads the same returns from a one-column CSV ("returns only", no index).
 // Run alone: npx tsx bench/cases/file_refs.ts
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -73,6 +73,7 @@ export async function fileRefs(): Promise<Row[]> {
     const lines = ["date,return,turnover"];
     for (let i = 0; i < N; i++) lines.push(`${dates[i]},${ret[i]},${to[i]}`);
     writeFileSync(path.join(dir, "bt.csv"), `${lines.join("\n")}\n`);
+    writeFileSync(path.join(dir, "returns.csv"), `return\n${ret.join("\n")}\n`);
     const pq = parquetWriteBuffer({
       columnData: [
         { name: "date", data: dates, type: "STRING" },

@@ -32,6 +32,7 @@ export function readDelimited(text: string, delimiter: "," | "\t", field: string
   for (let i = 0; i < nrows; i++) {
     const r = rows[i + 1]!;
     for (let j = 0; j < columns.length; j++) cells[j]![i] = r[j]!;
+    rows[i + 1] = columns; // drop the record as soon as its cells are in columns (peak memory)
   }
   return {
     columns,
