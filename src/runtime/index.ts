@@ -8,7 +8,8 @@ import { BadInputError } from "./contract.js";
 import { clipName } from "./errors.js";
 
 export { callToolUntyped, type CallOptions } from "./call.js";
-export { BadInputError, InternalToolError } from "./errors.js";
+export { BadInputError, InternalToolError, ToolError } from "./errors.js";
+export type { ToolErrorWire } from "./contract.js";
 export { exportTools, FORMATS, selectTools, type Format } from "./exports.js";
 export {
   MAX_ARGUMENT_BYTES,
