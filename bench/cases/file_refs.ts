@@ -88,10 +88,7 @@ export async function fileRefs(): Promise<Row[]> {
     });
     const cases: [string, object][] = [
       ["inline: returns as a bare list (3 decimals) + turnover 0.5", { returns: ret, turnover: 0.5 }],
-      [
-        "CSV by reference, returns only (+ turnover 0.5)",
-        { returns: { file: "returns.csv" }, turnover: 0.5 },
-      ],
+      ["CSV by reference, returns only (+ turnover 0.5)", { returns: { file: "returns.csv" }, turnover: 0.5 }],
       ["CSV by reference, returns + turnover with the date index", both("bt.csv")],
       ["Parquet by reference, returns + turnover with the date index", both("bt.parquet")],
     ];

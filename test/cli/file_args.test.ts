@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../src/runtime/index.js";
 import { fileShorthand } from "../../src/cli/file_args.js";
 import { dates, returns, sha256, tempDir, writeCsv } from "../runtime/files/fixtures.js";
-import { CLI_JS, ensureBuilt } from "../server/fixtures.js";
+import { CLI_JS } from "../server/fixtures.js";
 
 const N = 120;
 const idx = dates(N);
@@ -15,7 +15,6 @@ let dir = "";
 const cli = (args: string[]) => spawnSync(process.execPath, [CLI_JS, ...args], { encoding: "utf8", cwd: dir });
 
 beforeAll(() => {
-  ensureBuilt();
   dir = tempDir("fin-skills-cli-");
   writeCsv(path.join(dir, "bt.csv"), ["date", "strategy", "turnover"], [idx, r, r.map(() => 0.3)]);
   writeFileSync(path.join(dir, "bundle.json"), JSON.stringify({ turnover: 0.3 }));

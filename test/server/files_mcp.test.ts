@@ -10,7 +10,7 @@ import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dates, returns, sha256, tempDir, writeCsv, writeParquet } from "../runtime/files/fixtures.js";
-import { SERVER_JS, ensureBuilt } from "./fixtures.js";
+import { SERVER_JS } from "./fixtures.js";
 
 const N = 1260;
 const idx = dates(N);
@@ -20,7 +20,6 @@ let data = "";
 let other = "";
 
 beforeAll(() => {
-  ensureBuilt();
   data = tempDir("fin-skills-mcp-data-");
   other = tempDir("fin-skills-mcp-other-");
   writeCsv(path.join(data, "bt.csv"), ["date", "strategy", "turnover"], [idx, r, to]);
