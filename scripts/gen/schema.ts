@@ -1,5 +1,4 @@
 // JSON Schema value types and the fixed fragments of tool-layer.md §2.3 and §3.9.
-import { MAX_ARGUMENT_BYTES, MAX_POINTS } from "../../src/runtime/codec/caps.js";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type Schema = { [k: string]: Json };
@@ -44,11 +43,14 @@ const fileRef = (kind: "series" | "frame"): Schema => ({
   additionalProperties: false,
 });
 
-/** The sentence every tool with a series or frame input carries about file references and size limits. */
+/**
+ * The sentence every tool with a series or frame input carries about file references and size
+ * limits. The compiler imports no runtime code, so the caps are spelled here; a runtime test checks
+ * them against MAX_ARGUMENT_BYTES, MAX_POINTS and the stdio line cap.
+ */
 export const FILE_REFERENCE_SENTENCE =
   'Series/frame inputs also accept {"file": "<path>", "column"|"columns": ..., "index": ...} (CSV, TSV, Parquet, ' +
-  `JSON, NDJSON under the allowed directories); limits: ${MAX_ARGUMENT_BYTES / 1e6} MB of arguments, ` +
-  `${MAX_POINTS.toLocaleString("en-US")} points per input, ` +
+  "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
   "10 MiB per stdio line.";
 
 export const SERIES_DEF: Schema = {

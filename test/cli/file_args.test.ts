@@ -1,8 +1,8 @@
 // fin-skills call and check with file references: --arg name=@file:column and the JSON form.
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../src/runtime/index.js";
 import { fileShorthand } from "../../src/cli/file_args.js";
 import { dates, returns, sha256, tempDir, writeCsv } from "../runtime/files/fixtures.js";
@@ -19,6 +19,10 @@ beforeAll(() => {
   writeCsv(path.join(dir, "bt.csv"), ["date", "strategy", "turnover"], [idx, r, r.map(() => 0.3)]);
   writeFileSync(path.join(dir, "bundle.json"), JSON.stringify({ turnover: 0.3 }));
 }, 180_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe("file shorthand", () => {
   const table: [string, string | null, string, object][] = [

@@ -1,7 +1,7 @@
 // File references over real MCP sessions (the official SDK client, the built server):
 // --data-dir over stdio, client roots that change mid-session, and HTTP without data directories.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -39,6 +39,11 @@ beforeAll(() => {
   writeCsv(path.join(data, "bench.csv"), ["date", "bench"], [dates(n), returns(n, 99, 0.02)]);
   writeCsv(path.join(other, "elsewhere.csv"), ["date", "strategy"], [idx, r]);
 }, 300_000);
+
+afterAll(() => {
+  rmSync(data, { recursive: true, force: true });
+  rmSync(other, { recursive: true, force: true });
+});
 
 type Result = { isError?: boolean; structuredContent?: Record<string, any>; content: { text: string }[] };
 

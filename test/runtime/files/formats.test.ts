@@ -1,8 +1,8 @@
 // File references in every format give the same result as the same numbers sent inline, and
 // bad files are refused with the file, the place in it and the field.
-import { writeFileSync } from "node:fs";
+import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
 import { dates, returns, sha256, tempDir, writeCsv, writeParquet } from "./fixtures.js";
 
@@ -39,6 +39,10 @@ beforeAll(() => {
   const byCol = { strategy: Object.fromEntries(idx.map((d, i) => [d, r[i]])) };
   writeFileSync(path.join(dir, "columns.json"), JSON.stringify(byCol));
   writeFileSync(path.join(dir, "series.json"), JSON.stringify(byCol.strategy));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("file references, every format", () => {

@@ -1,7 +1,7 @@
 // Each refusal of item 2 names the field and never opens the file (filesOpened() is unchanged).
-import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, truncateSync, writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
 import { filesOpened, MAX_FILE_BYTES, OFF_IN_PROCESS } from "../../../src/runtime/files/index.js";
 import { mkfifo, tempDir } from "./fixtures.js";
@@ -20,6 +20,11 @@ beforeAll(() => {
   mkfifo(path.join(dir, "pipe.csv"));
   writeFileSync(path.join(dir, "huge.csv"), "");
   truncateSync(path.join(dir, "huge.csv"), MAX_FILE_BYTES + 1); // sparse: no bytes written
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
 });
 
 /** The refusal of one reference: field and message; the file count must not move. */
