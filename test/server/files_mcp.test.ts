@@ -1,7 +1,7 @@
 // File references over real MCP sessions (the official SDK client, the built server):
 // --data-dir over stdio, client roots that change mid-session, and HTTP without data directories.
 import { spawn } from "node:child_process";
-import { writeFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";

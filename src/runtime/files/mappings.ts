@@ -3,7 +3,7 @@
 // DataFrame.to_dict()), and a pandas Series orient="split" ({name, index, data}). Anything else is
 // left to the codec, which explains what is wrong.
 import { invalid } from "../contract.js";
-import { FRAME_KEYS, SERIES_KEYS, clippedList, isObject, jsonList, quoted } from "../codec/series.js";
+import { FRAME_KEYS, SERIES_KEYS, clippedList, isObject, jsonList } from "../codec/series.js";
 import { closeMatches } from "../codec/similarity.js";
 import { guessOrient, readJsonDoc } from "./json.js";
 import { selectFrom } from "./load.js";
