@@ -5,6 +5,7 @@ import { backtest } from "./cases/backtest.js";
 import { coldStart } from "./cases/cold_start.js";
 import { costCurve } from "./cases/cost_curve.js";
 import { fileRefs } from "./cases/file_refs.js";
+import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
 import { million } from "./cases/million.js";
 import { sizes } from "./cases/sizes.js";
@@ -43,6 +44,8 @@ log("backtest done");
 rows.push(...(await fileRefs()));
 log("file references done");
 rows.push(...sizes());
+rows.push(...(await diffSizes()));
+log("generated diff sizes done");
 
 const order = (r: Row) => Number.parseInt(r.case, 10);
 rows.sort((a, b) => order(a) - order(b));

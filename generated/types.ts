@@ -43,7 +43,9 @@ orient?: ("records" | "columns" | "index" | "split" | "values" | "table" | "list
 rows?: number[]
 })
 /**
- * A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...], "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null is a missing cell.
+ * A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...],
+ * "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null
+ * is a missing cell.
  * 
  * This interface was referenced by `FinSkillsToolTypes`'s JSON-Schema
  * via the `definition` "frame".
@@ -561,7 +563,9 @@ index: (string | null)
 export interface CheckAdjustmentCheckArgs {
 close: SeriesPayload
 /**
- * corporate actions, a frame with columns date (ISO date), ratio and optional kind (default "split"), or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1 split); any order; may be empty.
+ * corporate actions, a frame with columns date (ISO date), ratio and optional kind (default "split"),
+ * or an array of [date, ratio] pairs; ratio is the factor the price divides by (7.0 for a 7-for-1
+ * split); any order; may be empty.
  */
 actions: (FramePayload | (string | number)[][])
 raw_reference?: SeriesPayload
@@ -580,7 +584,10 @@ jump_tol?: number
  */
 export interface CheckAshareRulesArgs {
 /**
- * one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close, preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or trading_status).
+ * one daily bar in CNY and shares: high, low and the previous close (prev_close, or pre_close,
+ * preclose) required, > 0; optional open, close; volume (or vol, turnover_volume), null or 0 meaning
+ * no volume; suspension flags paused, is_paused, suspended, halted; status text trade_status (or
+ * trading_status).
  */
 bar: {
 /**
@@ -823,7 +830,9 @@ periods_per_year?: number
  */
 export interface CheckFxConventionsArgs {
 /**
- * currency pair or pairs, e.g. "USDJPY", "EUR/USD", "gbp-usd"; separators / - _ are removed and case is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and different.
+ * currency pair or pairs, e.g. "USDJPY", "EUR/USD", "gbp-usd"; separators / - _ are removed and case
+ * is ignored; both codes must be known ISO 4217 codes (plus XAU, XAG, XPT, XPD, CNH, HRK) and
+ * different.
  */
 pair: (string | string[])
 /**
@@ -861,7 +870,9 @@ flag: string
  */
 moneyness?: number
 /**
- * the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day (theta per 1/252 year).
+ * the library's unit convention: absolute, quantlib, financepy (all absolute), vollib or
+ * per_point_per_day (vega and rho per 1 point, theta per calendar day), per_point_per_trading_day
+ * (theta per 1/252 year).
  */
 convention?: string
 }
@@ -940,7 +951,9 @@ spot?: number
  */
 export interface CheckPaperAccountGuardArgs {
 /**
- * ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers, ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda, td_ameritrade.
+ * ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr, interactive_brokers,
+ * ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api; charles_schwab, schwabdev, tda,
+ * td_ameritrade.
  */
 broker: string
 /**
@@ -1075,7 +1088,9 @@ y: (SeriesPayload | number[])
  */
 horizon: number
 /**
- * your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is audited.
+ * your folds, an array of [train_indices, test_indices] pairs of row positions (integers in [0, n), no
+ * duplicate within a set); at least 2 folds. Absent: plain contiguous k-fold with n_splits folds is
+ * audited.
  */
 splits?: number[][][]
 /**
@@ -1238,7 +1253,9 @@ on: string
  */
 by?: (string | string[])
 /**
- * the staleness budget (> 0): a duration string such as "5min" or "3D" for date-time keys (units ms, s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key units for numeric keys. Absent is reported as an error.
+ * the staleness budget (> 0): a duration string such as "5min" or "3D" for date-time keys (units ms,
+ * s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s), day(s), week(s)); a number in key
+ * units for numeric keys. Absent is reported as an error.
  */
 tolerance?: (string | number)
 /**
@@ -1280,7 +1297,10 @@ alpha?: number
  */
 export interface CheckSurvivorshipAuditArgs {
 /**
- * the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null after a name stops trading and before it lists (null is meaningful here); non-null prices finite and > 0. Or a bare array of ticker strings, which can only be checked against listings and needs sample_start and sample_end.
+ * the panel: a frame indexed by ISO dates (strictly increasing), one column of prices per ticker, null
+ * after a name stops trading and before it lists (null is meaningful here); non-null prices finite and
+ * > 0. Or a bare array of ticker strings, which can only be checked against listings and needs
+ * sample_start and sample_end.
  */
 prices: (FramePayload | string[])
 listings?: FramePayload
@@ -1355,7 +1375,39 @@ asset_returns: FramePayload
 linkage_method?: ("single" | "complete" | "average" | "weighted" | "centroid" | "median" | "ward")
 }
 
-export type ToolName = "list_skills" | "read_skill" | "search_skills" | "list_guards" | "describe_guard" | "bundle_coverage" | "check_backtest" | "check_adjustment_check" | "check_ashare_rules" | "check_brinson_attribution" | "check_contamination_probe" | "check_continuous_contract" | "check_cost_curve" | "check_fx_conventions" | "check_greeks_convention" | "check_join_asof_sortedness" | "check_leveraged_reset" | "check_npv_zero" | "check_paper_account_guard" | "check_pit_fundamentals" | "check_pit_universe" | "check_purge_effect" | "check_reconcile_sources" | "check_regime_coverage" | "check_regime_lookahead" | "check_research_audit" | "check_rf_convention" | "check_safe_asof" | "check_spa_test" | "check_survivorship_audit" | "check_trial_ledger" | "check_weight_traps";
+export type ToolName =
+  | "list_skills"
+  | "read_skill"
+  | "search_skills"
+  | "list_guards"
+  | "describe_guard"
+  | "bundle_coverage"
+  | "check_backtest"
+  | "check_adjustment_check"
+  | "check_ashare_rules"
+  | "check_brinson_attribution"
+  | "check_contamination_probe"
+  | "check_continuous_contract"
+  | "check_cost_curve"
+  | "check_fx_conventions"
+  | "check_greeks_convention"
+  | "check_join_asof_sortedness"
+  | "check_leveraged_reset"
+  | "check_npv_zero"
+  | "check_paper_account_guard"
+  | "check_pit_fundamentals"
+  | "check_pit_universe"
+  | "check_purge_effect"
+  | "check_reconcile_sources"
+  | "check_regime_coverage"
+  | "check_regime_lookahead"
+  | "check_research_audit"
+  | "check_rf_convention"
+  | "check_safe_asof"
+  | "check_spa_test"
+  | "check_survivorship_audit"
+  | "check_trial_ledger"
+  | "check_weight_traps";
 export interface ToolArgs {
   "list_skills": ListSkillsArgs;
   "read_skill": ReadSkillArgs;

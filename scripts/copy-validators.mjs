@@ -1,5 +1,22 @@
 // After tsc: the precompiled validators are plain JavaScript, so copy them next to the compiled runtime.
-import { copyFileSync, mkdirSync } from "node:fs";
+// The committed file is formatted for review; the copy drops the layout whitespace (esbuild, when
+// installed) so that the runtime parses no more than the one-line original.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
+const from = "generated/validators.js";
+const to = "dist/generated/validators.js";
 mkdirSync("dist/generated", { recursive: true });
-copyFileSync("generated/validators.js", "dist/generated/validators.js");
+let esbuild = null;
+try {
+  esbuild = await import("esbuild");
+} catch {
+  copyFileSync(from, to);
+}
+if (esbuild) {
+  const { code } = await esbuild.transform(readFileSync(from, "utf8"), {
+    format: "esm",
+    minifyWhitespace: true,
+    legalComments: "none",
+  });
+  writeFileSync(to, code);
+}

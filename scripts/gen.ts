@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { formatDiagnostic } from "./gen/diagnostics.js";
 import { defaultPaths } from "./gen/parse.js";
 import { runGen } from "./gen/pipeline.js";
+import { staleDiff } from "./gen/stale_diff.js";
 import { checkGenerated, writeGenerated } from "./gen/write.js";
 
 async function main(): Promise<number> {
@@ -41,6 +42,7 @@ async function main(): Promise<number> {
     ];
     if (problems.length) {
       for (const p of problems) console.error(p);
+      for (const f of report.stale) console.error(staleDiff(paths.outDir, f, result.files.get(f)!).join("\n"));
       console.error('run "npm run gen" to fix');
       return 1;
     }

@@ -1,12 +1,15 @@
 // The worked example over a real stdio MCP connection: spawn the compiled server, list the
-// tools, ask bundle_coverage, run check_backtest on the embedded sample, print the verdicts.
-import { readFileSync } from "node:fs";
+// tools, ask bundle_coverage, run check_backtest on the embedded sample, print the verdicts in
+// 80 columns, write the HTML report, and say what to do next.
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportHtml } from "../report/html.js";
+import { strategyStory } from "../report/sample_story.js";
+import { wrap } from "../report/wrap.js";
 import { packageRoot } from "../runtime/table.js";
-import { backtestReport } from "./report.js";
-
-const SLOTS = ["returns", "turnover", "rf"] as const;
+import { backtestReport, progressBar } from "./report.js";
 
 export function sampleBundle(): Record<string, unknown> {
   return JSON.parse(readFileSync(path.join(packageRoot(), "data", "sample-bundle.json"), "utf8")) as Record<
@@ -16,6 +19,23 @@ export function sampleBundle(): Record<string, unknown> {
 }
 
 type Out = (s: string) => void;
+const para = (text: string, first = "", rest = first) => `${wrap(text, first, rest).join("\n")}\n`;
+
+/** Where the demo writes the sample's HTML report. */
+export const DEMO_REPORT = path.join(tmpdir(), "fin-skills-sample-report.html");
+
+function nextSteps(reportFile: string): string {
+  return [
+    "",
+    "Next:",
+    para(`open the charts of this run: ${reportFile}`, "  - ", "    ").trimEnd(),
+    "  - check your own bundle of slots (a JSON object like data/sample-bundle.json):",
+    "      npx fin-skills check my-bundle.json --html report.html",
+    "  - list the slots each skipped guard needs:",
+    "      npx fin-skills check my-bundle.json --verbose",
+    "",
+  ].join("\n");
+}
 
 export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<number> {
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
@@ -26,19 +46,30 @@ export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<n
   await client.connect(transport);
   try {
     const { tools } = await client.listTools();
-    out(
-      `Connected to fin-skills-mcp over stdio: ${tools.length} tools (${tools.filter((t) => t.name.startsWith("check_") && t.name !== "check_backtest").length} guards).\n\n`,
-    );
+    const guards = tools.filter((t) => t.name.startsWith("check_") && t.name !== "check_backtest").length;
     const bundle = sampleBundle();
-    const cov = (await client.callTool({ name: "bundle_coverage", arguments: { slots: [...SLOTS] } }))
+    out(para(strategyStory(bundle)));
+    out(para(`Connected to fin-skills-mcp over stdio: ${tools.length} tools (${guards} guards).`));
+    out("\n");
+    const names = Object.keys(bundle);
+    const cov = (await client.callTool({ name: "bundle_coverage", arguments: { slots: names } }))
       .structuredContent as Record<string, any>;
-    out(
-      `bundle_coverage(${JSON.stringify(SLOTS)}):\n  ${cov.summary}\n  ready over JSON: ${cov.ready_over_json.join(", ")}\n\n`,
-    );
-    const slots = Object.fromEntries(SLOTS.map((s) => [s, bundle[s]]));
-    const res = await client.callTool({ name: "check_backtest", arguments: { slots } });
+    out(para(`bundle_coverage(${names.join(", ")}):`, "", "  "));
+    out(para(String(cov.summary), "  "));
+    out(para(`ready over JSON: ${cov.ready_over_json.join(", ")}`, "  ", "    "));
+    out("\n");
+    const slots = bundle;
+    const tty = process.stderr.isTTY === true;
+    const onprogress = tty
+      ? (p: { progress: number; total?: number; message?: string }) =>
+          process.stderr.write(progressBar(p.progress, p.total ?? 0, p.message))
+      : undefined;
+    const res = await client.callTool({ name: "check_backtest", arguments: { slots } }, undefined, { onprogress });
+    if (tty) process.stderr.write(`\r${" ".repeat(79)}\r`);
     const r = res.structuredContent as Record<string, any>;
     out(backtestReport(r));
+    writeFileSync(DEMO_REPORT, await reportHtml(r, slots));
+    out(nextSteps(DEMO_REPORT));
     return 0;
   } finally {
     await client.close();

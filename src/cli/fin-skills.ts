@@ -4,19 +4,25 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BadInputError, InternalToolError, callToolUntyped } from "../runtime/index.js";
-import { backtestReport, progressBar } from "./report.js";
+import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 import { argOptions } from "./file_args.js";
 
 const USAGE = `Usage:
-  fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N] [--json | --list | --excluded | --stats]
-  fin-skills call <tool> [--args JSON | --args-file FILE | --args-file -] [--arg name=VALUE]... [--data-dir DIR]...
+  fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N]
+                   [--json | --list | --excluded | --stats]
+  fin-skills call <tool> [--args JSON | --args-file FILE | --args-file -]
+                  [--arg name=VALUE]... [--data-dir DIR]...
   fin-skills check [<bundle.json>] [--arg slot=VALUE]... [--data-dir DIR]...
-                                     run check_backtest on a file of slots and/or --arg slots and print a report
-  --arg name=VALUE: VALUE is JSON, or @file[:column] for a series / @file:a,b for a frame read from a CSV, TSV,
-  Parquet, JSON or NDJSON file. Files are read only under --data-dir (default: the working directory, and for check
-  also the bundle's directory).
-  fin-skills demo                    the worked example over a stdio MCP connection
+                   [--html FILE|-] [--verbose]
+      run check_backtest on a file of slots and/or --arg slots and print a
+      report; --html also writes a self-contained HTML report with charts
+      (- for stdout)
+  --arg name=VALUE: VALUE is JSON, or @file[:column] for a series, @file:a,b
+      for a frame, read from a CSV, TSV, Parquet, JSON or NDJSON file. Files
+      are read only under --data-dir (default: the working directory, and for
+      check also the bundle's directory).
+  fin-skills demo     the worked example over a stdio MCP connection
 Exit codes: 0 pass, 1 fail or incomplete, 2 bad input or usage error.
 `;
 
@@ -69,15 +75,19 @@ async function call(argv: string[]): Promise<number> {
   return exitFor(result);
 }
 
+function checkArgs(argv: string[]) {
+  try {
+    const options = { html: { type: "string" }, verbose: { type: "boolean" }, ...FILE_OPTIONS } as const;
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
 async function check(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: FILE_OPTIONS,
-    strict: true,
-    allowPositionals: true,
-  });
+  const { values: opts, positionals } = checkArgs(argv);
   const [file] = positionals;
-  const extra = argOptions(values.arg ?? [], null);
+  const extra = argOptions(opts.arg ?? [], null);
   if (positionals.length > 1 || (!file && Object.keys(extra).length === 0))
     throw new UsageError("check needs one bundle file or --arg slots: fin-skills check bundle.json");
   let slots: unknown = {};
@@ -89,15 +99,16 @@ async function check(argv: string[]): Promise<number> {
     }
   }
   if (Object.keys(extra).length) slots = { ...(slots as object), ...extra };
-  const dirs = dataDirs(values["data-dir"], ...(file && file !== "-" ? [path.dirname(path.resolve(file))] : []));
+  const dirs = dataDirs(opts["data-dir"], ...(file && file !== "-" ? [path.dirname(path.resolve(file))] : []));
   const tty = process.stderr.isTTY === true;
   const onProgress = tty
     ? (p: { progress: number; total?: number; message?: string }) =>
         process.stderr.write(progressBar(p.progress, p.total ?? 0, p.message))
     : undefined;
   const result = await callToolUntyped("check_backtest", { slots }, { onProgress, dataDirs: dirs });
-  if (tty) process.stderr.write("\r".padEnd(81) + "\r");
-  process.stdout.write(backtestReport(result));
+  if (tty) process.stderr.write(`\r${" ".repeat(79)}\r`);
+  if (opts.html !== undefined) await writeHtmlReport(opts.html, result, slots);
+  if (opts.html !== "-") process.stdout.write(backtestReport(result, { verbose: opts.verbose === true }));
   return exitFor(result);
 }
 

@@ -8,6 +8,7 @@ import {
   tableInfo,
   type CallOptions,
 } from "../runtime/index.js";
+import { appResources, readAppResource, resultFor, toolsFor } from "./app_resource.js";
 import { fileAccess, type FileOptions } from "./roots.js";
 import { loadSdk } from "./sdk.js";
 
@@ -84,13 +85,22 @@ export async function buildServer(options: ServerOptions = {}) {
   const { ListToolsRequestSchema, CallToolRequestSchema, McpError, ErrorCode } = sdk.types;
   const server = new sdk.Server(
     { name: SERVER_NAME, version: tableInfo().version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
   const tools = exportTools("mcp");
   const files = fileAccess(server, sdk, options);
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, "invalid cursor");
-    return { tools } as never;
+    return { tools: toolsFor(tools, server.getClientCapabilities()) } as never;
+  });
+  // The MCP App (report page): listed and referenced only for hosts declaring the Apps extension.
+  server.setRequestHandler(sdk.types.ListResourcesRequestSchema, async () =>
+    appResources(server.getClientCapabilities()),
+  );
+  server.setRequestHandler(sdk.types.ReadResourceRequestSchema, async (request) => {
+    const read = await readAppResource(request.params.uri);
+    if (!read) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${request.params.uri}`);
+    return read as never;
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const t0 = performance.now();
@@ -111,7 +121,7 @@ export async function buildServer(options: ServerOptions = {}) {
     options.log?.(
       `fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${((performance.now() - t0) / 1000).toFixed(3)}s`,
     );
-    return result as never;
+    return resultFor(request.params.name, result, server.getClientCapabilities()) as never;
   });
   return server;
 }

@@ -1,7 +1,7 @@
 // The fin-skills command line: tools (acceptance item 17), call, check and demo, with exit codes.
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportTools, listTools, tableInfo } from "../../src/runtime/index.js";
@@ -86,11 +86,26 @@ describe("fin-skills call and check", () => {
     expect(r.stdout).toContain("FAIL  cost_curve");
     expect(r.stdout).toContain("PASS  rf_convention");
     expect(r.stdout).toContain("Cost curve (round-trip bps):");
-    expect(r.stdout).toMatch(/Skipped \(\d+\) - each needs:/);
+    const skipped = Object.keys(
+      JSON.parse(cli(["call", "check_backtest", "--args-file", bundleArgs(bundle)]).stdout).skipped,
+    );
+    expect(r.stdout).toContain(
+      `Skipped ${skipped.length} guards whose inputs the bundle lacks (--verbose lists them).`,
+    );
+    const verbose = cli(["check", bundle, "--verbose"]).stdout;
+    expect(verbose).toContain(`Skipped (${skipped.length}) - each needs:`);
+    for (const g of skipped) expect(verbose).toMatch(new RegExp(`^  ${g} `, "m"));
     expect(cli(["check", path.join(dir, "missing.json")]).status).toBe(2);
     expect(cli(["nope"]).status).toBe(2);
   });
 });
+
+/** A check_backtest arguments file ({slots}) beside a bundle file. */
+function bundleArgs(bundle: string): string {
+  const file = `${bundle}.args.json`;
+  writeFileSync(file, JSON.stringify({ slots: JSON.parse(readFileSync(bundle, "utf8")) }));
+  return file;
+}
 
 describe("fin-skills demo", () => {
   it("runs the worked example over stdio MCP and prints the verdicts", () => {

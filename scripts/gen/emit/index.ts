@@ -8,6 +8,9 @@ import type { SkillModel } from "../skills.js";
 import { searchIndex } from "../skills.js";
 import { FORMATS, RENAMES, emitExportsCheck, type NeutralTool } from "./formats.js";
 import { emitValidators } from "./validators.js";
+import { emitApiReport } from "./api.js";
+import { relayoutConstExports, wrapLongTsLines } from "./layout.js";
+import { packedJson } from "./packed_json.js";
 import { emitTypes } from "./types.js";
 import { emitAgreement, emitDispatch } from "./dispatch.js";
 
@@ -134,9 +137,18 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
       ),
     }),
   );
+  files.set(
+    "tools.api.md",
+    emitApiReport(
+      tools,
+      excluded.map((g) => g.guard),
+      Object.fromEntries(guards.filter((g) => g.tool).map((g) => [g.guard, g.omitted])),
+      COMMENT,
+    ),
+  );
   files.set("guards.json", withComment({ guards: guardsIndex(guards) }));
   files.set("slots.json", withComment(slotsIndex(guards, input.slots)));
-  files.set("skills.json", withComment(skillsIndex(input.skills)));
+  files.set("skills.json", `${packedJson({ $comment: COMMENT, ...skillsIndex(input.skills) })}\n`);
   files.set(
     "manifest.json",
     withComment({
@@ -157,9 +169,9 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
   const validators = emitValidators(tools, TS_HEADER);
   files.set("validators.js", validators.js);
   files.set("validators.d.ts", validators.dts);
-  files.set("types.ts", await emitTypes(tools, TS_HEADER));
+  files.set("types.ts", wrapLongTsLines(await emitTypes(tools, TS_HEADER)));
   files.set("dispatch.ts", emitDispatch(guards, TS_HEADER));
   files.set("agreement.ts", emitAgreement(guards, TS_HEADER));
-  files.set("exports.check.ts", emitExportsCheck(formats as Record<string, object[]>, TS_HEADER));
+  files.set("exports.check.ts", relayoutConstExports(emitExportsCheck(formats as Record<string, object[]>, TS_HEADER)));
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
 }

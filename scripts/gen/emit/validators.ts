@@ -4,6 +4,7 @@ import { makeAjv } from "../ajv.js";
 import type { NeutralTool } from "./formats.js";
 import { PAYLOAD_DEFS, type Json } from "../schema.js";
 import { GUARD_RESULT_SCHEMA } from "../result_schema.js";
+import { formatJs } from "./layout.js";
 
 /**
  * Points local payload refs at the shared payload_series / payload_frame schemas and drops string descriptions
@@ -58,5 +59,5 @@ export function emitValidators(tools: readonly NeutralTool[], header: string): {
     ...names.map((n) => `export declare const ${n}: CompiledValidator;`),
     "",
   ].join("\n");
-  return { js: `${header}${SHIM}${code}\n`, dts };
+  return { js: formatJs(`${header}${SHIM}${code}\n`), dts };
 }

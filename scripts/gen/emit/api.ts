@@ -1,0 +1,64 @@
+// generated/tools.api.md: the API report a reviewer reads. Per tool, one table row per input -
+// name, compact type, required or optional, default, bounds - and no prose, so that a change of
+// one input changes one line. Tools in table order, inputs in schema (signature) order.
+import type { NeutralTool } from "./formats.js";
+import { bounds, compactBounds, compactType, defaultOf } from "./compact.js";
+
+const cell = (s: string) => s.replace(/\|/g, "\\|");
+
+/** Longest compact type kept on one row; a longer object type gets one row per field. */
+const LONG_TYPE = 100;
+
+type Node = Record<string, unknown>;
+const isNode = (x: unknown): x is Node => !!x && typeof x === "object" && !Array.isArray(x);
+
+function row(name: string, s: unknown, required: boolean, type = compactType(s)): string {
+  const cells = [`\`${name}\``, cell(type), required ? "required" : "optional", cell(defaultOf(s) ?? "")];
+  return `| ${[...cells, cell(compactBounds(bounds(s)))].join(" | ")} |`;
+}
+
+/** The rows of one input: itself, then its fields when its type is too long for one row. */
+function inputRows(name: string, s: unknown, required: boolean): string[] {
+  const type = compactType(s);
+  if (type.length <= LONG_TYPE || !isNode(s)) return [row(name, s, required, type)];
+  const [obj, path, shown] =
+    s.type === "array" && isNode(s.items) ? [s.items, `${name}[]`, "object[]"] : [s, name, "object"];
+  if (!isNode(obj.properties)) return [row(name, s, required, type)];
+  const fieldRequired = new Set((obj.required ?? []) as string[]);
+  return [
+    row(name, s, required, shown),
+    ...Object.entries(obj.properties).flatMap(([k, v]) => inputRows(`${path}.${k}`, v, fieldRequired.has(k))),
+  ];
+}
+
+function toolSection(t: NeutralTool, omitted: Readonly<Record<string, string>>): string[] {
+  const props = (t.input_schema.properties ?? {}) as Record<string, unknown>;
+  const required = new Set((t.input_schema.required ?? []) as string[]);
+  const rows = Object.entries(props).flatMap(([name, s]) => inputRows(name, s, required.has(name)));
+  const header = t.guard ? `## ${t.name} (guard ${t.guard})` : `## ${t.name}`;
+  const omittedLines = Object.keys(omitted)
+    .sort()
+    .map((name) => `| \`${name}\` | omitted | optional | | |`);
+  if (!rows.length && !omittedLines.length) return [header, "", "No inputs.", ""];
+  return [
+    header,
+    "",
+    "| input | type | required | default | bounds |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows,
+    ...omittedLines,
+    "",
+  ];
+}
+
+export function emitApiReport(
+  tools: readonly NeutralTool[],
+  excluded: readonly string[],
+  omitted: Readonly<Record<string, Readonly<Record<string, string>>>>,
+  comment: string,
+): string {
+  const lines = [`<!-- ${comment} -->`, "", "# Tool API report", ""];
+  for (const t of tools) lines.push(...toolSection(t, (t.guard && omitted[t.guard]) || {}));
+  lines.push("## Guards without a tool", "", ...excluded.map((g) => `- \`${g}\``), "");
+  return lines.join("\n");
+}

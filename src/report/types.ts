@@ -1,0 +1,91 @@
+// The report's data: everything the HTML page and the MCP App draw, taken from one tool result
+// (and, for the equity curve only, the bundle's own inputs). Plain JSON, browser-safe.
+
+export interface VerdictRow {
+  readonly status: "PASS" | "FAIL" | "REJECTED";
+  readonly guard: string;
+  readonly skill: string;
+  /** The first finding of the most severe kind, or the rejection message. */
+  readonly finding: string;
+  readonly severity: "error" | "warning" | "info" | "";
+  /** How many further findings the row does not show. */
+  readonly more: number;
+}
+
+/** Annualised net return and net Sharpe per round-trip cost level (cost_curve evidence). */
+export interface CostCurveChart {
+  readonly kind: "cost_curve";
+  readonly guard: string;
+  readonly bps: readonly number[];
+  readonly annReturn: readonly number[];
+  readonly sharpe: readonly (number | null)[];
+  readonly costBps: number;
+  /** null when the evidence says the breakeven is not finite. */
+  readonly breakevenBps: number | null;
+  /** The annualised return the breakeven is measured against (0 without a benchmark), or null. */
+  readonly hurdle: number | null;
+}
+
+/** Net equity and drawdown at the stated cost, computed by the report from the bundle's inputs. */
+export interface EquityChart {
+  readonly kind: "equity";
+  readonly guard: string;
+  /** Seconds since the epoch per period when the returns have an ISO date index, else period numbers. */
+  readonly x: readonly number[];
+  readonly dated: boolean;
+  readonly equity: readonly number[];
+  readonly drawdown: readonly number[];
+  readonly costBps: number;
+  readonly maxDrawdown: number;
+}
+
+/** Histogram of the CSCV logits lambda (research_audit evidence), with the 0 line. */
+export interface PboChart {
+  readonly kind: "pbo_logits";
+  readonly guard: string;
+  /** Bin edges, one more than counts. */
+  readonly edges: readonly number[];
+  readonly counts: readonly number[];
+  readonly pbo: number | null;
+  readonly kept: number;
+  readonly of: number;
+}
+
+/** White / Hansen SPA p-values beside the best model's own t-test p-value (spa_test evidence). */
+export interface SpaChart {
+  readonly kind: "spa";
+  readonly guard: string;
+  readonly lower: number;
+  readonly consistent: number;
+  readonly upper: number;
+  readonly naive: number | null;
+  readonly alpha: number;
+  readonly bestModel: string;
+}
+
+/** Deflated and probabilistic Sharpe ratio against the 1 - alpha threshold (trial_ledger evidence). */
+export interface DsrChart {
+  readonly kind: "dsr";
+  readonly guard: string;
+  readonly dsr: number;
+  readonly psr: number | null;
+  readonly threshold: number;
+  readonly bestSharpe: number | null;
+  readonly expectedMaxSharpe: number | null;
+  readonly nTrials: number | null;
+}
+
+export type Chart = CostCurveChart | EquityChart | PboChart | SpaChart | DsrChart;
+
+export interface ReportData {
+  readonly title: string;
+  /** PASS, FAIL or INCOMPLETE (upper case). */
+  readonly status: string;
+  readonly verdicts: readonly VerdictRow[];
+  readonly skipped: readonly { readonly guard: string; readonly needs: string }[];
+  readonly charts: readonly Chart[];
+  /** What the report computed itself, and what it could not draw and why. */
+  readonly notes: readonly string[];
+  /** Label and value pairs: input hash, tools hash, version, file hashes when present. */
+  readonly provenance: readonly (readonly [string, string])[];
+}

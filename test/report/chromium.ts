@@ -1,0 +1,69 @@
+// Debian's chromium driven by playwright-core (no browser download): installed with apt-get when
+// missing, started with a fresh profile and the project's flags; every request and console error kept.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Installs Debian's chromium when it is not there (the CI machine starts without it). */
+export function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  execFileSync("apt-get", ["update"], { stdio: "inherit", env });
+  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
+}
+
+export interface Browser {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Every URL the page asked for, in order. */
+  readonly requests: string[];
+  /** Console errors and uncaught page errors. */
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openBrowser(): Promise<Browser> {
+  ensureChromium();
+  const profile = mkdtempSync(path.join(tmpdir(), "fin-skills-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 820, height: 900 },
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  // Anything not served from the file itself is recorded and refused.
+  await context.route("**/*", (route) =>
+    route.request().url().startsWith("file:") ? route.continue() : route.abort("blockedbyclient"),
+  );
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on("request", (r) => requests.push(r.url()));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return {
+    context,
+    page,
+    requests,
+    errors,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
