@@ -25888,50 +25888,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -26050,50 +26006,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -26218,50 +26130,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -26408,50 +26276,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -26610,50 +26434,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -26825,50 +26605,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -27071,50 +26807,6 @@ export const mcp = [
                     "type": "array",
                     "items": {
                       "type": "object",
-                      "properties": {
-                        "field": {
-                          "type": "string",
-                        },
-                        "file": {
-                          "type": "string",
-                        },
-                        "content_hash": {
-                          "type": "string",
-                          "pattern": "^sha256:[0-9a-f]{64}$",
-                        },
-                        "bytes": {
-                          "type": "integer",
-                        },
-                        "format": {
-                          "type": "string",
-                        },
-                        "rows": {
-                          "type": "integer",
-                        },
-                        "columns": {
-                          "type": "array",
-                          "items": {
-                            "type": "string",
-                          },
-                        },
-                        "index": {
-                          "type": [
-                            "string",
-                            "null",
-                          ],
-                        },
-                      },
-                      "required": [
-                        "field",
-                        "file",
-                        "content_hash",
-                        "bytes",
-                        "format",
-                        "rows",
-                        "columns",
-                        "index",
-                      ],
-                      "additionalProperties": false,
                     },
                   },
                 },
@@ -27166,50 +26858,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -27761,50 +27409,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -28160,50 +27764,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -28611,50 +28171,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -28851,50 +28367,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -29430,50 +28902,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -29782,50 +29210,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -30001,50 +29385,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -30204,50 +29544,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -30648,50 +29944,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -30984,50 +30236,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -31185,50 +30393,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -31430,50 +30594,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -32064,50 +31184,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -32527,50 +31603,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -33144,50 +32176,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -33732,50 +32720,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -34103,50 +33047,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -34457,50 +33357,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -34908,50 +33764,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -35240,50 +34052,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -35715,50 +34483,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -36298,50 +35022,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -36763,50 +35443,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -36985,50 +35621,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },
@@ -37425,50 +36017,6 @@ export const mcp = [
               "type": "array",
               "items": {
                 "type": "object",
-                "properties": {
-                  "field": {
-                    "type": "string",
-                  },
-                  "file": {
-                    "type": "string",
-                  },
-                  "content_hash": {
-                    "type": "string",
-                    "pattern": "^sha256:[0-9a-f]{64}$",
-                  },
-                  "bytes": {
-                    "type": "integer",
-                  },
-                  "format": {
-                    "type": "string",
-                  },
-                  "rows": {
-                    "type": "integer",
-                  },
-                  "columns": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
-                  },
-                  "index": {
-                    "type": [
-                      "string",
-                      "null",
-                    ],
-                  },
-                },
-                "required": [
-                  "field",
-                  "file",
-                  "content_hash",
-                  "bytes",
-                  "format",
-                  "rows",
-                  "columns",
-                  "index",
-                ],
-                "additionalProperties": false,
               },
             },
           },

@@ -152,14 +152,7 @@ input_sha256: string
 tools_sha256: string
 version: string
 files?: {
-field: string
-file: string
-content_hash: string
-bytes: number
-format: string
-rows: number
-columns: string[]
-index: (string | null)
+
 }[]
 }
 }
@@ -196,14 +189,7 @@ input_sha256: string
 tools_sha256: string
 version: string
 files?: {
-field: string
-file: string
-content_hash: string
-bytes: number
-format: string
-rows: number
-columns: string[]
-index: (string | null)
+
 }[]
 }
 }
@@ -243,14 +229,7 @@ input_sha256: string
 tools_sha256: string
 version: string
 files?: {
-field: string
-file: string
-content_hash: string
-bytes: number
-format: string
-rows: number
-columns: string[]
-index: (string | null)
+
 }[]
 }
 }
@@ -292,14 +271,7 @@ input_sha256: string
 tools_sha256: string
 version: string
 files?: {
-field: string
-file: string
-content_hash: string
-bytes: number
-format: string
-rows: number
-columns: string[]
-index: (string | null)
+
 }[]
 }
 }
@@ -340,14 +312,7 @@ input_sha256: string
 tools_sha256: string
 version: string
 files?: {
-field: string
-file: string
-content_hash: string
-bytes: number
-format: string
-rows: number
-columns: string[]
-index: (string | null)
+
 }[]
 }
 }
@@ -398,14 +363,7 @@ input_sha256: string
 tools_sha256: string
 version: string
 files?: {
-field: string
-file: string
-content_hash: string
-bytes: number
-format: string
-rows: number
-columns: string[]
-index: (string | null)
+
 }[]
 }
 }
@@ -452,14 +410,7 @@ input_sha256: string
 tools_sha256: string
 version: string
 files?: {
-field: string
-file: string
-content_hash: string
-bytes: number
-format: string
-rows: number
-columns: string[]
-index: (string | null)
+
 }[]
 }
 }
@@ -527,14 +478,7 @@ input_sha256: string
 tools_sha256: string
 version: string
 files?: {
-field: string
-file: string
-content_hash: string
-bytes: number
-format: string
-rows: number
-columns: string[]
-index: (string | null)
+
 }[]
 }
 }[]
@@ -545,14 +489,7 @@ input_sha256: string
 tools_sha256: string
 version: string
 files?: {
-field: string
-file: string
-content_hash: string
-bytes: number
-format: string
-rows: number
-columns: string[]
-index: (string | null)
+
 }[]
 }
 }

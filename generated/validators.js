@@ -36,24 +36,7 @@ const schema19 = {
 				input_sha256: { type: "string" },
 				tools_sha256: { type: "string" },
 				version: { type: "string" },
-				files: {
-					type: "array",
-					items: {
-						type: "object",
-						properties: {
-							field: { type: "string" },
-							file: { type: "string" },
-							content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-							bytes: { type: "integer" },
-							format: { type: "string" },
-							rows: { type: "integer" },
-							columns: { type: "array", items: { type: "string" } },
-							index: { type: ["string", "null"] },
-						},
-						required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
-						additionalProperties: false,
-					},
-				},
+				files: { type: "array", items: { type: "object" } },
 			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
@@ -76,7 +59,6 @@ const schema19 = {
 	additionalProperties: false,
 };
 const func1 = Object.prototype.hasOwnProperty;
-const pattern3 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
 function validate52(
 	data,
 	{ instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -632,365 +614,24 @@ function validate52(
 																											for (let i1 = 0; i1 < len1; i1++) {
 																												let data20 = data19[i1];
 																												const _errs44 = errors;
-																												if (errors === _errs44) {
-																													if (
+																												if (
+																													!(
 																														data20 &&
 																														typeof data20 == "object" &&
 																														!Array.isArray(data20)
-																													) {
-																														let missing3;
-																														if (
-																															(data20.field === undefined && (missing3 = "field")) ||
-																															(data20.file === undefined && (missing3 = "file")) ||
-																															(data20.content_hash === undefined &&
-																																(missing3 = "content_hash")) ||
-																															(data20.bytes === undefined && (missing3 = "bytes")) ||
-																															(data20.format === undefined && (missing3 = "format")) ||
-																															(data20.rows === undefined && (missing3 = "rows")) ||
-																															(data20.columns === undefined &&
-																																(missing3 = "columns")) ||
-																															(data20.index === undefined && (missing3 = "index"))
-																														) {
-																															validate52.errors = [
-																																{
-																																	instancePath:
-																																		instancePath + "/provenance/files/" + i1,
-																																	schemaPath:
-																																		"#/properties/provenance/properties/files/items/required",
-																																	keyword: "required",
-																																	params: { missingProperty: missing3 },
-																																	message:
-																																		"must have required property '" + missing3 + "'",
-																																},
-																															];
-																															return false;
-																														} else {
-																															const _errs46 = errors;
-																															for (const key3 in data20) {
-																																if (
-																																	!(
-																																		key3 === "field" ||
-																																		key3 === "file" ||
-																																		key3 === "content_hash" ||
-																																		key3 === "bytes" ||
-																																		key3 === "format" ||
-																																		key3 === "rows" ||
-																																		key3 === "columns" ||
-																																		key3 === "index"
-																																	)
-																																) {
-																																	validate52.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath + "/provenance/files/" + i1,
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/additionalProperties",
-																																			keyword: "additionalProperties",
-																																			params: { additionalProperty: key3 },
-																																			message: "must NOT have additional properties",
-																																		},
-																																	];
-																																	return false;
-																																	break;
-																																}
-																															}
-																															if (_errs46 === errors) {
-																																if (data20.field !== undefined) {
-																																	const _errs47 = errors;
-																																	if (typeof data20.field !== "string") {
-																																		validate52.errors = [
-																																			{
-																																				instancePath:
-																																					instancePath +
-																																					"/provenance/files/" +
-																																					i1 +
-																																					"/field",
-																																				schemaPath:
-																																					"#/properties/provenance/properties/files/items/properties/field/type",
-																																				keyword: "type",
-																																				params: { type: "string" },
-																																				message: "must be string",
-																																			},
-																																		];
-																																		return false;
-																																	}
-																																	var valid5 = _errs47 === errors;
-																																} else {
-																																	var valid5 = true;
-																																}
-																																if (valid5) {
-																																	if (data20.file !== undefined) {
-																																		const _errs49 = errors;
-																																		if (typeof data20.file !== "string") {
-																																			validate52.errors = [
-																																				{
-																																					instancePath:
-																																						instancePath +
-																																						"/provenance/files/" +
-																																						i1 +
-																																						"/file",
-																																					schemaPath:
-																																						"#/properties/provenance/properties/files/items/properties/file/type",
-																																					keyword: "type",
-																																					params: { type: "string" },
-																																					message: "must be string",
-																																				},
-																																			];
-																																			return false;
-																																		}
-																																		var valid5 = _errs49 === errors;
-																																	} else {
-																																		var valid5 = true;
-																																	}
-																																	if (valid5) {
-																																		if (data20.content_hash !== undefined) {
-																																			let data23 = data20.content_hash;
-																																			const _errs51 = errors;
-																																			if (errors === _errs51) {
-																																				if (typeof data23 === "string") {
-																																					if (!pattern3.test(data23)) {
-																																						validate52.errors = [
-																																							{
-																																								instancePath:
-																																									instancePath +
-																																									"/provenance/files/" +
-																																									i1 +
-																																									"/content_hash",
-																																								schemaPath:
-																																									"#/properties/provenance/properties/files/items/properties/content_hash/pattern",
-																																								keyword: "pattern",
-																																								params: {
-																																									pattern: "^sha256:[0-9a-f]{64}$",
-																																								},
-																																								message:
-																																									'must match pattern "' +
-																																									"^sha256:[0-9a-f]{64}$" +
-																																									'"',
-																																							},
-																																						];
-																																						return false;
-																																					}
-																																				} else {
-																																					validate52.errors = [
-																																						{
-																																							instancePath:
-																																								instancePath +
-																																								"/provenance/files/" +
-																																								i1 +
-																																								"/content_hash",
-																																							schemaPath:
-																																								"#/properties/provenance/properties/files/items/properties/content_hash/type",
-																																							keyword: "type",
-																																							params: { type: "string" },
-																																							message: "must be string",
-																																						},
-																																					];
-																																					return false;
-																																				}
-																																			}
-																																			var valid5 = _errs51 === errors;
-																																		} else {
-																																			var valid5 = true;
-																																		}
-																																		if (valid5) {
-																																			if (data20.bytes !== undefined) {
-																																				let data24 = data20.bytes;
-																																				const _errs53 = errors;
-																																				if (
-																																					!(
-																																						typeof data24 == "number" &&
-																																						!(data24 % 1) &&
-																																						!isNaN(data24) &&
-																																						isFinite(data24)
-																																					)
-																																				) {
-																																					validate52.errors = [
-																																						{
-																																							instancePath:
-																																								instancePath +
-																																								"/provenance/files/" +
-																																								i1 +
-																																								"/bytes",
-																																							schemaPath:
-																																								"#/properties/provenance/properties/files/items/properties/bytes/type",
-																																							keyword: "type",
-																																							params: { type: "integer" },
-																																							message: "must be integer",
-																																						},
-																																					];
-																																					return false;
-																																				}
-																																				var valid5 = _errs53 === errors;
-																																			} else {
-																																				var valid5 = true;
-																																			}
-																																			if (valid5) {
-																																				if (data20.format !== undefined) {
-																																					const _errs55 = errors;
-																																					if (typeof data20.format !== "string") {
-																																						validate52.errors = [
-																																							{
-																																								instancePath:
-																																									instancePath +
-																																									"/provenance/files/" +
-																																									i1 +
-																																									"/format",
-																																								schemaPath:
-																																									"#/properties/provenance/properties/files/items/properties/format/type",
-																																								keyword: "type",
-																																								params: { type: "string" },
-																																								message: "must be string",
-																																							},
-																																						];
-																																						return false;
-																																					}
-																																					var valid5 = _errs55 === errors;
-																																				} else {
-																																					var valid5 = true;
-																																				}
-																																				if (valid5) {
-																																					if (data20.rows !== undefined) {
-																																						let data26 = data20.rows;
-																																						const _errs57 = errors;
-																																						if (
-																																							!(
-																																								typeof data26 == "number" &&
-																																								!(data26 % 1) &&
-																																								!isNaN(data26) &&
-																																								isFinite(data26)
-																																							)
-																																						) {
-																																							validate52.errors = [
-																																								{
-																																									instancePath:
-																																										instancePath +
-																																										"/provenance/files/" +
-																																										i1 +
-																																										"/rows",
-																																									schemaPath:
-																																										"#/properties/provenance/properties/files/items/properties/rows/type",
-																																									keyword: "type",
-																																									params: { type: "integer" },
-																																									message: "must be integer",
-																																								},
-																																							];
-																																							return false;
-																																						}
-																																						var valid5 = _errs57 === errors;
-																																					} else {
-																																						var valid5 = true;
-																																					}
-																																					if (valid5) {
-																																						if (data20.columns !== undefined) {
-																																							let data27 = data20.columns;
-																																							const _errs59 = errors;
-																																							if (errors === _errs59) {
-																																								if (Array.isArray(data27)) {
-																																									var valid6 = true;
-																																									const len2 = data27.length;
-																																									for (let i2 = 0; i2 < len2; i2++) {
-																																										const _errs61 = errors;
-																																										if (
-																																											typeof data27[i2] !== "string"
-																																										) {
-																																											validate52.errors = [
-																																												{
-																																													instancePath:
-																																														instancePath +
-																																														"/provenance/files/" +
-																																														i1 +
-																																														"/columns/" +
-																																														i2,
-																																													schemaPath:
-																																														"#/properties/provenance/properties/files/items/properties/columns/items/type",
-																																													keyword: "type",
-																																													params: { type: "string" },
-																																													message: "must be string",
-																																												},
-																																											];
-																																											return false;
-																																										}
-																																										var valid6 = _errs61 === errors;
-																																										if (!valid6) {
-																																											break;
-																																										}
-																																									}
-																																								} else {
-																																									validate52.errors = [
-																																										{
-																																											instancePath:
-																																												instancePath +
-																																												"/provenance/files/" +
-																																												i1 +
-																																												"/columns",
-																																											schemaPath:
-																																												"#/properties/provenance/properties/files/items/properties/columns/type",
-																																											keyword: "type",
-																																											params: { type: "array" },
-																																											message: "must be array",
-																																										},
-																																									];
-																																									return false;
-																																								}
-																																							}
-																																							var valid5 = _errs59 === errors;
-																																						} else {
-																																							var valid5 = true;
-																																						}
-																																						if (valid5) {
-																																							if (data20.index !== undefined) {
-																																								let data29 = data20.index;
-																																								const _errs63 = errors;
-																																								if (
-																																									typeof data29 !== "string" &&
-																																									data29 !== null
-																																								) {
-																																									validate52.errors = [
-																																										{
-																																											instancePath:
-																																												instancePath +
-																																												"/provenance/files/" +
-																																												i1 +
-																																												"/index",
-																																											schemaPath:
-																																												"#/properties/provenance/properties/files/items/properties/index/type",
-																																											keyword: "type",
-																																											params: {
-																																												type: schema19.properties
-																																													.provenance.properties.files
-																																													.items.properties.index.type,
-																																											},
-																																											message: "must be string,null",
-																																										},
-																																									];
-																																									return false;
-																																								}
-																																								var valid5 = _errs63 === errors;
-																																							} else {
-																																								var valid5 = true;
-																																							}
-																																						}
-																																					}
-																																				}
-																																			}
-																																		}
-																																	}
-																																}
-																															}
-																														}
-																													} else {
-																														validate52.errors = [
-																															{
-																																instancePath: instancePath + "/provenance/files/" + i1,
-																																schemaPath:
-																																	"#/properties/provenance/properties/files/items/type",
-																																keyword: "type",
-																																params: { type: "object" },
-																																message: "must be object",
-																															},
-																														];
-																														return false;
-																													}
+																													)
+																												) {
+																													validate52.errors = [
+																														{
+																															instancePath: instancePath + "/provenance/files/" + i1,
+																															schemaPath:
+																																"#/properties/provenance/properties/files/items/type",
+																															keyword: "type",
+																															params: { type: "object" },
+																															message: "must be object",
+																														},
+																													];
+																													return false;
 																												}
 																												var valid4 = _errs44 === errors;
 																												if (!valid4) {
@@ -1159,24 +800,7 @@ const schema21 = {
 				input_sha256: { type: "string" },
 				tools_sha256: { type: "string" },
 				version: { type: "string" },
-				files: {
-					type: "array",
-					items: {
-						type: "object",
-						properties: {
-							field: { type: "string" },
-							file: { type: "string" },
-							content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-							bytes: { type: "integer" },
-							format: { type: "string" },
-							rows: { type: "integer" },
-							columns: { type: "array", items: { type: "string" } },
-							index: { type: ["string", "null"] },
-						},
-						required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
-						additionalProperties: false,
-					},
-				},
+				files: { type: "array", items: { type: "object" } },
 			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
@@ -1744,346 +1368,17 @@ function validate54(
 																						for (let i3 = 0; i3 < len3; i3++) {
 																							let data20 = data19[i3];
 																							const _errs44 = errors;
-																							if (errors === _errs44) {
-																								if (data20 && typeof data20 == "object" && !Array.isArray(data20)) {
-																									let missing3;
-																									if (
-																										(data20.field === undefined && (missing3 = "field")) ||
-																										(data20.file === undefined && (missing3 = "file")) ||
-																										(data20.content_hash === undefined &&
-																											(missing3 = "content_hash")) ||
-																										(data20.bytes === undefined && (missing3 = "bytes")) ||
-																										(data20.format === undefined && (missing3 = "format")) ||
-																										(data20.rows === undefined && (missing3 = "rows")) ||
-																										(data20.columns === undefined && (missing3 = "columns")) ||
-																										(data20.index === undefined && (missing3 = "index"))
-																									) {
-																										validate54.errors = [
-																											{
-																												instancePath: instancePath + "/provenance/files/" + i3,
-																												schemaPath:
-																													"#/properties/provenance/properties/files/items/required",
-																												keyword: "required",
-																												params: { missingProperty: missing3 },
-																												message: "must have required property '" + missing3 + "'",
-																											},
-																										];
-																										return false;
-																									} else {
-																										const _errs46 = errors;
-																										for (const key3 in data20) {
-																											if (
-																												!(
-																													key3 === "field" ||
-																													key3 === "file" ||
-																													key3 === "content_hash" ||
-																													key3 === "bytes" ||
-																													key3 === "format" ||
-																													key3 === "rows" ||
-																													key3 === "columns" ||
-																													key3 === "index"
-																												)
-																											) {
-																												validate54.errors = [
-																													{
-																														instancePath: instancePath + "/provenance/files/" + i3,
-																														schemaPath:
-																															"#/properties/provenance/properties/files/items/additionalProperties",
-																														keyword: "additionalProperties",
-																														params: { additionalProperty: key3 },
-																														message: "must NOT have additional properties",
-																													},
-																												];
-																												return false;
-																												break;
-																											}
-																										}
-																										if (_errs46 === errors) {
-																											if (data20.field !== undefined) {
-																												const _errs47 = errors;
-																												if (typeof data20.field !== "string") {
-																													validate54.errors = [
-																														{
-																															instancePath:
-																																instancePath + "/provenance/files/" + i3 + "/field",
-																															schemaPath:
-																																"#/properties/provenance/properties/files/items/properties/field/type",
-																															keyword: "type",
-																															params: { type: "string" },
-																															message: "must be string",
-																														},
-																													];
-																													return false;
-																												}
-																												var valid7 = _errs47 === errors;
-																											} else {
-																												var valid7 = true;
-																											}
-																											if (valid7) {
-																												if (data20.file !== undefined) {
-																													const _errs49 = errors;
-																													if (typeof data20.file !== "string") {
-																														validate54.errors = [
-																															{
-																																instancePath:
-																																	instancePath + "/provenance/files/" + i3 + "/file",
-																																schemaPath:
-																																	"#/properties/provenance/properties/files/items/properties/file/type",
-																																keyword: "type",
-																																params: { type: "string" },
-																																message: "must be string",
-																															},
-																														];
-																														return false;
-																													}
-																													var valid7 = _errs49 === errors;
-																												} else {
-																													var valid7 = true;
-																												}
-																												if (valid7) {
-																													if (data20.content_hash !== undefined) {
-																														let data23 = data20.content_hash;
-																														const _errs51 = errors;
-																														if (errors === _errs51) {
-																															if (typeof data23 === "string") {
-																																if (!pattern3.test(data23)) {
-																																	validate54.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath +
-																																				"/provenance/files/" +
-																																				i3 +
-																																				"/content_hash",
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/properties/content_hash/pattern",
-																																			keyword: "pattern",
-																																			params: { pattern: "^sha256:[0-9a-f]{64}$" },
-																																			message:
-																																				'must match pattern "' +
-																																				"^sha256:[0-9a-f]{64}$" +
-																																				'"',
-																																		},
-																																	];
-																																	return false;
-																																}
-																															} else {
-																																validate54.errors = [
-																																	{
-																																		instancePath:
-																																			instancePath +
-																																			"/provenance/files/" +
-																																			i3 +
-																																			"/content_hash",
-																																		schemaPath:
-																																			"#/properties/provenance/properties/files/items/properties/content_hash/type",
-																																		keyword: "type",
-																																		params: { type: "string" },
-																																		message: "must be string",
-																																	},
-																																];
-																																return false;
-																															}
-																														}
-																														var valid7 = _errs51 === errors;
-																													} else {
-																														var valid7 = true;
-																													}
-																													if (valid7) {
-																														if (data20.bytes !== undefined) {
-																															let data24 = data20.bytes;
-																															const _errs53 = errors;
-																															if (
-																																!(
-																																	typeof data24 == "number" &&
-																																	!(data24 % 1) &&
-																																	!isNaN(data24) &&
-																																	isFinite(data24)
-																																)
-																															) {
-																																validate54.errors = [
-																																	{
-																																		instancePath:
-																																			instancePath +
-																																			"/provenance/files/" +
-																																			i3 +
-																																			"/bytes",
-																																		schemaPath:
-																																			"#/properties/provenance/properties/files/items/properties/bytes/type",
-																																		keyword: "type",
-																																		params: { type: "integer" },
-																																		message: "must be integer",
-																																	},
-																																];
-																																return false;
-																															}
-																															var valid7 = _errs53 === errors;
-																														} else {
-																															var valid7 = true;
-																														}
-																														if (valid7) {
-																															if (data20.format !== undefined) {
-																																const _errs55 = errors;
-																																if (typeof data20.format !== "string") {
-																																	validate54.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath +
-																																				"/provenance/files/" +
-																																				i3 +
-																																				"/format",
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/properties/format/type",
-																																			keyword: "type",
-																																			params: { type: "string" },
-																																			message: "must be string",
-																																		},
-																																	];
-																																	return false;
-																																}
-																																var valid7 = _errs55 === errors;
-																															} else {
-																																var valid7 = true;
-																															}
-																															if (valid7) {
-																																if (data20.rows !== undefined) {
-																																	let data26 = data20.rows;
-																																	const _errs57 = errors;
-																																	if (
-																																		!(
-																																			typeof data26 == "number" &&
-																																			!(data26 % 1) &&
-																																			!isNaN(data26) &&
-																																			isFinite(data26)
-																																		)
-																																	) {
-																																		validate54.errors = [
-																																			{
-																																				instancePath:
-																																					instancePath +
-																																					"/provenance/files/" +
-																																					i3 +
-																																					"/rows",
-																																				schemaPath:
-																																					"#/properties/provenance/properties/files/items/properties/rows/type",
-																																				keyword: "type",
-																																				params: { type: "integer" },
-																																				message: "must be integer",
-																																			},
-																																		];
-																																		return false;
-																																	}
-																																	var valid7 = _errs57 === errors;
-																																} else {
-																																	var valid7 = true;
-																																}
-																																if (valid7) {
-																																	if (data20.columns !== undefined) {
-																																		let data27 = data20.columns;
-																																		const _errs59 = errors;
-																																		if (errors === _errs59) {
-																																			if (Array.isArray(data27)) {
-																																				var valid8 = true;
-																																				const len4 = data27.length;
-																																				for (let i4 = 0; i4 < len4; i4++) {
-																																					const _errs61 = errors;
-																																					if (typeof data27[i4] !== "string") {
-																																						validate54.errors = [
-																																							{
-																																								instancePath:
-																																									instancePath +
-																																									"/provenance/files/" +
-																																									i3 +
-																																									"/columns/" +
-																																									i4,
-																																								schemaPath:
-																																									"#/properties/provenance/properties/files/items/properties/columns/items/type",
-																																								keyword: "type",
-																																								params: { type: "string" },
-																																								message: "must be string",
-																																							},
-																																						];
-																																						return false;
-																																					}
-																																					var valid8 = _errs61 === errors;
-																																					if (!valid8) {
-																																						break;
-																																					}
-																																				}
-																																			} else {
-																																				validate54.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath +
-																																							"/provenance/files/" +
-																																							i3 +
-																																							"/columns",
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/properties/columns/type",
-																																						keyword: "type",
-																																						params: { type: "array" },
-																																						message: "must be array",
-																																					},
-																																				];
-																																				return false;
-																																			}
-																																		}
-																																		var valid7 = _errs59 === errors;
-																																	} else {
-																																		var valid7 = true;
-																																	}
-																																	if (valid7) {
-																																		if (data20.index !== undefined) {
-																																			let data29 = data20.index;
-																																			const _errs63 = errors;
-																																			if (
-																																				typeof data29 !== "string" &&
-																																				data29 !== null
-																																			) {
-																																				validate54.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath +
-																																							"/provenance/files/" +
-																																							i3 +
-																																							"/index",
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/properties/index/type",
-																																						keyword: "type",
-																																						params: {
-																																							type: schema21.properties.provenance
-																																								.properties.files.items.properties.index
-																																								.type,
-																																						},
-																																						message: "must be string,null",
-																																					},
-																																				];
-																																				return false;
-																																			}
-																																			var valid7 = _errs63 === errors;
-																																		} else {
-																																			var valid7 = true;
-																																		}
-																																	}
-																																}
-																															}
-																														}
-																													}
-																												}
-																											}
-																										}
-																									}
-																								} else {
-																									validate54.errors = [
-																										{
-																											instancePath: instancePath + "/provenance/files/" + i3,
-																											schemaPath: "#/properties/provenance/properties/files/items/type",
-																											keyword: "type",
-																											params: { type: "object" },
-																											message: "must be object",
-																										},
-																									];
-																									return false;
-																								}
+																							if (!(data20 && typeof data20 == "object" && !Array.isArray(data20))) {
+																								validate54.errors = [
+																									{
+																										instancePath: instancePath + "/provenance/files/" + i3,
+																										schemaPath: "#/properties/provenance/properties/files/items/type",
+																										keyword: "type",
+																										params: { type: "object" },
+																										message: "must be object",
+																									},
+																								];
+																								return false;
 																							}
 																							var valid6 = _errs44 === errors;
 																							if (!valid6) {
@@ -2278,24 +1573,7 @@ const schema23 = {
 				input_sha256: { type: "string" },
 				tools_sha256: { type: "string" },
 				version: { type: "string" },
-				files: {
-					type: "array",
-					items: {
-						type: "object",
-						properties: {
-							field: { type: "string" },
-							file: { type: "string" },
-							content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-							bytes: { type: "integer" },
-							format: { type: "string" },
-							rows: { type: "integer" },
-							columns: { type: "array", items: { type: "string" } },
-							index: { type: ["string", "null"] },
-						},
-						required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
-						additionalProperties: false,
-					},
-				},
+				files: { type: "array", items: { type: "object" } },
 			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
@@ -2801,360 +2079,20 @@ function validate56(
 																									for (let i2 = 0; i2 < len2; i2++) {
 																										let data18 = data17[i2];
 																										const _errs40 = errors;
-																										if (errors === _errs40) {
-																											if (
-																												data18 &&
-																												typeof data18 == "object" &&
-																												!Array.isArray(data18)
-																											) {
-																												let missing3;
-																												if (
-																													(data18.field === undefined && (missing3 = "field")) ||
-																													(data18.file === undefined && (missing3 = "file")) ||
-																													(data18.content_hash === undefined &&
-																														(missing3 = "content_hash")) ||
-																													(data18.bytes === undefined && (missing3 = "bytes")) ||
-																													(data18.format === undefined && (missing3 = "format")) ||
-																													(data18.rows === undefined && (missing3 = "rows")) ||
-																													(data18.columns === undefined && (missing3 = "columns")) ||
-																													(data18.index === undefined && (missing3 = "index"))
-																												) {
-																													validate56.errors = [
-																														{
-																															instancePath: instancePath + "/provenance/files/" + i2,
-																															schemaPath:
-																																"#/properties/provenance/properties/files/items/required",
-																															keyword: "required",
-																															params: { missingProperty: missing3 },
-																															message: "must have required property '" + missing3 + "'",
-																														},
-																													];
-																													return false;
-																												} else {
-																													const _errs42 = errors;
-																													for (const key3 in data18) {
-																														if (
-																															!(
-																																key3 === "field" ||
-																																key3 === "file" ||
-																																key3 === "content_hash" ||
-																																key3 === "bytes" ||
-																																key3 === "format" ||
-																																key3 === "rows" ||
-																																key3 === "columns" ||
-																																key3 === "index"
-																															)
-																														) {
-																															validate56.errors = [
-																																{
-																																	instancePath:
-																																		instancePath + "/provenance/files/" + i2,
-																																	schemaPath:
-																																		"#/properties/provenance/properties/files/items/additionalProperties",
-																																	keyword: "additionalProperties",
-																																	params: { additionalProperty: key3 },
-																																	message: "must NOT have additional properties",
-																																},
-																															];
-																															return false;
-																															break;
-																														}
-																													}
-																													if (_errs42 === errors) {
-																														if (data18.field !== undefined) {
-																															const _errs43 = errors;
-																															if (typeof data18.field !== "string") {
-																																validate56.errors = [
-																																	{
-																																		instancePath:
-																																			instancePath +
-																																			"/provenance/files/" +
-																																			i2 +
-																																			"/field",
-																																		schemaPath:
-																																			"#/properties/provenance/properties/files/items/properties/field/type",
-																																		keyword: "type",
-																																		params: { type: "string" },
-																																		message: "must be string",
-																																	},
-																																];
-																																return false;
-																															}
-																															var valid6 = _errs43 === errors;
-																														} else {
-																															var valid6 = true;
-																														}
-																														if (valid6) {
-																															if (data18.file !== undefined) {
-																																const _errs45 = errors;
-																																if (typeof data18.file !== "string") {
-																																	validate56.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath +
-																																				"/provenance/files/" +
-																																				i2 +
-																																				"/file",
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/properties/file/type",
-																																			keyword: "type",
-																																			params: { type: "string" },
-																																			message: "must be string",
-																																		},
-																																	];
-																																	return false;
-																																}
-																																var valid6 = _errs45 === errors;
-																															} else {
-																																var valid6 = true;
-																															}
-																															if (valid6) {
-																																if (data18.content_hash !== undefined) {
-																																	let data21 = data18.content_hash;
-																																	const _errs47 = errors;
-																																	if (errors === _errs47) {
-																																		if (typeof data21 === "string") {
-																																			if (!pattern3.test(data21)) {
-																																				validate56.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath +
-																																							"/provenance/files/" +
-																																							i2 +
-																																							"/content_hash",
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/properties/content_hash/pattern",
-																																						keyword: "pattern",
-																																						params: {
-																																							pattern: "^sha256:[0-9a-f]{64}$",
-																																						},
-																																						message:
-																																							'must match pattern "' +
-																																							"^sha256:[0-9a-f]{64}$" +
-																																							'"',
-																																					},
-																																				];
-																																				return false;
-																																			}
-																																		} else {
-																																			validate56.errors = [
-																																				{
-																																					instancePath:
-																																						instancePath +
-																																						"/provenance/files/" +
-																																						i2 +
-																																						"/content_hash",
-																																					schemaPath:
-																																						"#/properties/provenance/properties/files/items/properties/content_hash/type",
-																																					keyword: "type",
-																																					params: { type: "string" },
-																																					message: "must be string",
-																																				},
-																																			];
-																																			return false;
-																																		}
-																																	}
-																																	var valid6 = _errs47 === errors;
-																																} else {
-																																	var valid6 = true;
-																																}
-																																if (valid6) {
-																																	if (data18.bytes !== undefined) {
-																																		let data22 = data18.bytes;
-																																		const _errs49 = errors;
-																																		if (
-																																			!(
-																																				typeof data22 == "number" &&
-																																				!(data22 % 1) &&
-																																				!isNaN(data22) &&
-																																				isFinite(data22)
-																																			)
-																																		) {
-																																			validate56.errors = [
-																																				{
-																																					instancePath:
-																																						instancePath +
-																																						"/provenance/files/" +
-																																						i2 +
-																																						"/bytes",
-																																					schemaPath:
-																																						"#/properties/provenance/properties/files/items/properties/bytes/type",
-																																					keyword: "type",
-																																					params: { type: "integer" },
-																																					message: "must be integer",
-																																				},
-																																			];
-																																			return false;
-																																		}
-																																		var valid6 = _errs49 === errors;
-																																	} else {
-																																		var valid6 = true;
-																																	}
-																																	if (valid6) {
-																																		if (data18.format !== undefined) {
-																																			const _errs51 = errors;
-																																			if (typeof data18.format !== "string") {
-																																				validate56.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath +
-																																							"/provenance/files/" +
-																																							i2 +
-																																							"/format",
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/properties/format/type",
-																																						keyword: "type",
-																																						params: { type: "string" },
-																																						message: "must be string",
-																																					},
-																																				];
-																																				return false;
-																																			}
-																																			var valid6 = _errs51 === errors;
-																																		} else {
-																																			var valid6 = true;
-																																		}
-																																		if (valid6) {
-																																			if (data18.rows !== undefined) {
-																																				let data24 = data18.rows;
-																																				const _errs53 = errors;
-																																				if (
-																																					!(
-																																						typeof data24 == "number" &&
-																																						!(data24 % 1) &&
-																																						!isNaN(data24) &&
-																																						isFinite(data24)
-																																					)
-																																				) {
-																																					validate56.errors = [
-																																						{
-																																							instancePath:
-																																								instancePath +
-																																								"/provenance/files/" +
-																																								i2 +
-																																								"/rows",
-																																							schemaPath:
-																																								"#/properties/provenance/properties/files/items/properties/rows/type",
-																																							keyword: "type",
-																																							params: { type: "integer" },
-																																							message: "must be integer",
-																																						},
-																																					];
-																																					return false;
-																																				}
-																																				var valid6 = _errs53 === errors;
-																																			} else {
-																																				var valid6 = true;
-																																			}
-																																			if (valid6) {
-																																				if (data18.columns !== undefined) {
-																																					let data25 = data18.columns;
-																																					const _errs55 = errors;
-																																					if (errors === _errs55) {
-																																						if (Array.isArray(data25)) {
-																																							var valid7 = true;
-																																							const len3 = data25.length;
-																																							for (let i3 = 0; i3 < len3; i3++) {
-																																								const _errs57 = errors;
-																																								if (typeof data25[i3] !== "string") {
-																																									validate56.errors = [
-																																										{
-																																											instancePath:
-																																												instancePath +
-																																												"/provenance/files/" +
-																																												i2 +
-																																												"/columns/" +
-																																												i3,
-																																											schemaPath:
-																																												"#/properties/provenance/properties/files/items/properties/columns/items/type",
-																																											keyword: "type",
-																																											params: { type: "string" },
-																																											message: "must be string",
-																																										},
-																																									];
-																																									return false;
-																																								}
-																																								var valid7 = _errs57 === errors;
-																																								if (!valid7) {
-																																									break;
-																																								}
-																																							}
-																																						} else {
-																																							validate56.errors = [
-																																								{
-																																									instancePath:
-																																										instancePath +
-																																										"/provenance/files/" +
-																																										i2 +
-																																										"/columns",
-																																									schemaPath:
-																																										"#/properties/provenance/properties/files/items/properties/columns/type",
-																																									keyword: "type",
-																																									params: { type: "array" },
-																																									message: "must be array",
-																																								},
-																																							];
-																																							return false;
-																																						}
-																																					}
-																																					var valid6 = _errs55 === errors;
-																																				} else {
-																																					var valid6 = true;
-																																				}
-																																				if (valid6) {
-																																					if (data18.index !== undefined) {
-																																						let data27 = data18.index;
-																																						const _errs59 = errors;
-																																						if (
-																																							typeof data27 !== "string" &&
-																																							data27 !== null
-																																						) {
-																																							validate56.errors = [
-																																								{
-																																									instancePath:
-																																										instancePath +
-																																										"/provenance/files/" +
-																																										i2 +
-																																										"/index",
-																																									schemaPath:
-																																										"#/properties/provenance/properties/files/items/properties/index/type",
-																																									keyword: "type",
-																																									params: {
-																																										type: schema23.properties.provenance
-																																											.properties.files.items.properties
-																																											.index.type,
-																																									},
-																																									message: "must be string,null",
-																																								},
-																																							];
-																																							return false;
-																																						}
-																																						var valid6 = _errs59 === errors;
-																																					} else {
-																																						var valid6 = true;
-																																					}
-																																				}
-																																			}
-																																		}
-																																	}
-																																}
-																															}
-																														}
-																													}
-																												}
-																											} else {
-																												validate56.errors = [
-																													{
-																														instancePath: instancePath + "/provenance/files/" + i2,
-																														schemaPath:
-																															"#/properties/provenance/properties/files/items/type",
-																														keyword: "type",
-																														params: { type: "object" },
-																														message: "must be object",
-																													},
-																												];
-																												return false;
-																											}
+																										if (
+																											!(data18 && typeof data18 == "object" && !Array.isArray(data18))
+																										) {
+																											validate56.errors = [
+																												{
+																													instancePath: instancePath + "/provenance/files/" + i2,
+																													schemaPath:
+																														"#/properties/provenance/properties/files/items/type",
+																													keyword: "type",
+																													params: { type: "object" },
+																													message: "must be object",
+																												},
+																											];
+																											return false;
 																										}
 																										var valid5 = _errs40 === errors;
 																										if (!valid5) {
@@ -3458,24 +2396,7 @@ const schema25 = {
 				input_sha256: { type: "string" },
 				tools_sha256: { type: "string" },
 				version: { type: "string" },
-				files: {
-					type: "array",
-					items: {
-						type: "object",
-						properties: {
-							field: { type: "string" },
-							file: { type: "string" },
-							content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-							bytes: { type: "integer" },
-							format: { type: "string" },
-							rows: { type: "integer" },
-							columns: { type: "array", items: { type: "string" } },
-							index: { type: ["string", "null"] },
-						},
-						required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
-						additionalProperties: false,
-					},
-				},
+				files: { type: "array", items: { type: "object" } },
 			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
@@ -3965,346 +2886,17 @@ function validate58(
 																						for (let i2 = 0; i2 < len2; i2++) {
 																							let data17 = data16[i2];
 																							const _errs38 = errors;
-																							if (errors === _errs38) {
-																								if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
-																									let missing3;
-																									if (
-																										(data17.field === undefined && (missing3 = "field")) ||
-																										(data17.file === undefined && (missing3 = "file")) ||
-																										(data17.content_hash === undefined &&
-																											(missing3 = "content_hash")) ||
-																										(data17.bytes === undefined && (missing3 = "bytes")) ||
-																										(data17.format === undefined && (missing3 = "format")) ||
-																										(data17.rows === undefined && (missing3 = "rows")) ||
-																										(data17.columns === undefined && (missing3 = "columns")) ||
-																										(data17.index === undefined && (missing3 = "index"))
-																									) {
-																										validate58.errors = [
-																											{
-																												instancePath: instancePath + "/provenance/files/" + i2,
-																												schemaPath:
-																													"#/properties/provenance/properties/files/items/required",
-																												keyword: "required",
-																												params: { missingProperty: missing3 },
-																												message: "must have required property '" + missing3 + "'",
-																											},
-																										];
-																										return false;
-																									} else {
-																										const _errs40 = errors;
-																										for (const key3 in data17) {
-																											if (
-																												!(
-																													key3 === "field" ||
-																													key3 === "file" ||
-																													key3 === "content_hash" ||
-																													key3 === "bytes" ||
-																													key3 === "format" ||
-																													key3 === "rows" ||
-																													key3 === "columns" ||
-																													key3 === "index"
-																												)
-																											) {
-																												validate58.errors = [
-																													{
-																														instancePath: instancePath + "/provenance/files/" + i2,
-																														schemaPath:
-																															"#/properties/provenance/properties/files/items/additionalProperties",
-																														keyword: "additionalProperties",
-																														params: { additionalProperty: key3 },
-																														message: "must NOT have additional properties",
-																													},
-																												];
-																												return false;
-																												break;
-																											}
-																										}
-																										if (_errs40 === errors) {
-																											if (data17.field !== undefined) {
-																												const _errs41 = errors;
-																												if (typeof data17.field !== "string") {
-																													validate58.errors = [
-																														{
-																															instancePath:
-																																instancePath + "/provenance/files/" + i2 + "/field",
-																															schemaPath:
-																																"#/properties/provenance/properties/files/items/properties/field/type",
-																															keyword: "type",
-																															params: { type: "string" },
-																															message: "must be string",
-																														},
-																													];
-																													return false;
-																												}
-																												var valid6 = _errs41 === errors;
-																											} else {
-																												var valid6 = true;
-																											}
-																											if (valid6) {
-																												if (data17.file !== undefined) {
-																													const _errs43 = errors;
-																													if (typeof data17.file !== "string") {
-																														validate58.errors = [
-																															{
-																																instancePath:
-																																	instancePath + "/provenance/files/" + i2 + "/file",
-																																schemaPath:
-																																	"#/properties/provenance/properties/files/items/properties/file/type",
-																																keyword: "type",
-																																params: { type: "string" },
-																																message: "must be string",
-																															},
-																														];
-																														return false;
-																													}
-																													var valid6 = _errs43 === errors;
-																												} else {
-																													var valid6 = true;
-																												}
-																												if (valid6) {
-																													if (data17.content_hash !== undefined) {
-																														let data20 = data17.content_hash;
-																														const _errs45 = errors;
-																														if (errors === _errs45) {
-																															if (typeof data20 === "string") {
-																																if (!pattern3.test(data20)) {
-																																	validate58.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath +
-																																				"/provenance/files/" +
-																																				i2 +
-																																				"/content_hash",
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/properties/content_hash/pattern",
-																																			keyword: "pattern",
-																																			params: { pattern: "^sha256:[0-9a-f]{64}$" },
-																																			message:
-																																				'must match pattern "' +
-																																				"^sha256:[0-9a-f]{64}$" +
-																																				'"',
-																																		},
-																																	];
-																																	return false;
-																																}
-																															} else {
-																																validate58.errors = [
-																																	{
-																																		instancePath:
-																																			instancePath +
-																																			"/provenance/files/" +
-																																			i2 +
-																																			"/content_hash",
-																																		schemaPath:
-																																			"#/properties/provenance/properties/files/items/properties/content_hash/type",
-																																		keyword: "type",
-																																		params: { type: "string" },
-																																		message: "must be string",
-																																	},
-																																];
-																																return false;
-																															}
-																														}
-																														var valid6 = _errs45 === errors;
-																													} else {
-																														var valid6 = true;
-																													}
-																													if (valid6) {
-																														if (data17.bytes !== undefined) {
-																															let data21 = data17.bytes;
-																															const _errs47 = errors;
-																															if (
-																																!(
-																																	typeof data21 == "number" &&
-																																	!(data21 % 1) &&
-																																	!isNaN(data21) &&
-																																	isFinite(data21)
-																																)
-																															) {
-																																validate58.errors = [
-																																	{
-																																		instancePath:
-																																			instancePath +
-																																			"/provenance/files/" +
-																																			i2 +
-																																			"/bytes",
-																																		schemaPath:
-																																			"#/properties/provenance/properties/files/items/properties/bytes/type",
-																																		keyword: "type",
-																																		params: { type: "integer" },
-																																		message: "must be integer",
-																																	},
-																																];
-																																return false;
-																															}
-																															var valid6 = _errs47 === errors;
-																														} else {
-																															var valid6 = true;
-																														}
-																														if (valid6) {
-																															if (data17.format !== undefined) {
-																																const _errs49 = errors;
-																																if (typeof data17.format !== "string") {
-																																	validate58.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath +
-																																				"/provenance/files/" +
-																																				i2 +
-																																				"/format",
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/properties/format/type",
-																																			keyword: "type",
-																																			params: { type: "string" },
-																																			message: "must be string",
-																																		},
-																																	];
-																																	return false;
-																																}
-																																var valid6 = _errs49 === errors;
-																															} else {
-																																var valid6 = true;
-																															}
-																															if (valid6) {
-																																if (data17.rows !== undefined) {
-																																	let data23 = data17.rows;
-																																	const _errs51 = errors;
-																																	if (
-																																		!(
-																																			typeof data23 == "number" &&
-																																			!(data23 % 1) &&
-																																			!isNaN(data23) &&
-																																			isFinite(data23)
-																																		)
-																																	) {
-																																		validate58.errors = [
-																																			{
-																																				instancePath:
-																																					instancePath +
-																																					"/provenance/files/" +
-																																					i2 +
-																																					"/rows",
-																																				schemaPath:
-																																					"#/properties/provenance/properties/files/items/properties/rows/type",
-																																				keyword: "type",
-																																				params: { type: "integer" },
-																																				message: "must be integer",
-																																			},
-																																		];
-																																		return false;
-																																	}
-																																	var valid6 = _errs51 === errors;
-																																} else {
-																																	var valid6 = true;
-																																}
-																																if (valid6) {
-																																	if (data17.columns !== undefined) {
-																																		let data24 = data17.columns;
-																																		const _errs53 = errors;
-																																		if (errors === _errs53) {
-																																			if (Array.isArray(data24)) {
-																																				var valid7 = true;
-																																				const len3 = data24.length;
-																																				for (let i3 = 0; i3 < len3; i3++) {
-																																					const _errs55 = errors;
-																																					if (typeof data24[i3] !== "string") {
-																																						validate58.errors = [
-																																							{
-																																								instancePath:
-																																									instancePath +
-																																									"/provenance/files/" +
-																																									i2 +
-																																									"/columns/" +
-																																									i3,
-																																								schemaPath:
-																																									"#/properties/provenance/properties/files/items/properties/columns/items/type",
-																																								keyword: "type",
-																																								params: { type: "string" },
-																																								message: "must be string",
-																																							},
-																																						];
-																																						return false;
-																																					}
-																																					var valid7 = _errs55 === errors;
-																																					if (!valid7) {
-																																						break;
-																																					}
-																																				}
-																																			} else {
-																																				validate58.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath +
-																																							"/provenance/files/" +
-																																							i2 +
-																																							"/columns",
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/properties/columns/type",
-																																						keyword: "type",
-																																						params: { type: "array" },
-																																						message: "must be array",
-																																					},
-																																				];
-																																				return false;
-																																			}
-																																		}
-																																		var valid6 = _errs53 === errors;
-																																	} else {
-																																		var valid6 = true;
-																																	}
-																																	if (valid6) {
-																																		if (data17.index !== undefined) {
-																																			let data26 = data17.index;
-																																			const _errs57 = errors;
-																																			if (
-																																				typeof data26 !== "string" &&
-																																				data26 !== null
-																																			) {
-																																				validate58.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath +
-																																							"/provenance/files/" +
-																																							i2 +
-																																							"/index",
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/properties/index/type",
-																																						keyword: "type",
-																																						params: {
-																																							type: schema25.properties.provenance
-																																								.properties.files.items.properties.index
-																																								.type,
-																																						},
-																																						message: "must be string,null",
-																																					},
-																																				];
-																																				return false;
-																																			}
-																																			var valid6 = _errs57 === errors;
-																																		} else {
-																																			var valid6 = true;
-																																		}
-																																	}
-																																}
-																															}
-																														}
-																													}
-																												}
-																											}
-																										}
-																									}
-																								} else {
-																									validate58.errors = [
-																										{
-																											instancePath: instancePath + "/provenance/files/" + i2,
-																											schemaPath: "#/properties/provenance/properties/files/items/type",
-																											keyword: "type",
-																											params: { type: "object" },
-																											message: "must be object",
-																										},
-																									];
-																									return false;
-																								}
+																							if (!(data17 && typeof data17 == "object" && !Array.isArray(data17))) {
+																								validate58.errors = [
+																									{
+																										instancePath: instancePath + "/provenance/files/" + i2,
+																										schemaPath: "#/properties/provenance/properties/files/items/type",
+																										keyword: "type",
+																										params: { type: "object" },
+																										message: "must be object",
+																									},
+																								];
+																								return false;
 																							}
 																							var valid5 = _errs38 === errors;
 																							if (!valid5) {
@@ -4483,24 +3075,7 @@ const schema27 = {
 				input_sha256: { type: "string" },
 				tools_sha256: { type: "string" },
 				version: { type: "string" },
-				files: {
-					type: "array",
-					items: {
-						type: "object",
-						properties: {
-							field: { type: "string" },
-							file: { type: "string" },
-							content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-							bytes: { type: "integer" },
-							format: { type: "string" },
-							rows: { type: "integer" },
-							columns: { type: "array", items: { type: "string" } },
-							index: { type: ["string", "null"] },
-						},
-						required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
-						additionalProperties: false,
-					},
-				},
+				files: { type: "array", items: { type: "object" } },
 			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
@@ -5178,346 +3753,17 @@ function validate60(
 																						for (let i4 = 0; i4 < len4; i4++) {
 																							let data25 = data24[i4];
 																							const _errs54 = errors;
-																							if (errors === _errs54) {
-																								if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
-																									let missing3;
-																									if (
-																										(data25.field === undefined && (missing3 = "field")) ||
-																										(data25.file === undefined && (missing3 = "file")) ||
-																										(data25.content_hash === undefined &&
-																											(missing3 = "content_hash")) ||
-																										(data25.bytes === undefined && (missing3 = "bytes")) ||
-																										(data25.format === undefined && (missing3 = "format")) ||
-																										(data25.rows === undefined && (missing3 = "rows")) ||
-																										(data25.columns === undefined && (missing3 = "columns")) ||
-																										(data25.index === undefined && (missing3 = "index"))
-																									) {
-																										validate60.errors = [
-																											{
-																												instancePath: instancePath + "/provenance/files/" + i4,
-																												schemaPath:
-																													"#/properties/provenance/properties/files/items/required",
-																												keyword: "required",
-																												params: { missingProperty: missing3 },
-																												message: "must have required property '" + missing3 + "'",
-																											},
-																										];
-																										return false;
-																									} else {
-																										const _errs56 = errors;
-																										for (const key3 in data25) {
-																											if (
-																												!(
-																													key3 === "field" ||
-																													key3 === "file" ||
-																													key3 === "content_hash" ||
-																													key3 === "bytes" ||
-																													key3 === "format" ||
-																													key3 === "rows" ||
-																													key3 === "columns" ||
-																													key3 === "index"
-																												)
-																											) {
-																												validate60.errors = [
-																													{
-																														instancePath: instancePath + "/provenance/files/" + i4,
-																														schemaPath:
-																															"#/properties/provenance/properties/files/items/additionalProperties",
-																														keyword: "additionalProperties",
-																														params: { additionalProperty: key3 },
-																														message: "must NOT have additional properties",
-																													},
-																												];
-																												return false;
-																												break;
-																											}
-																										}
-																										if (_errs56 === errors) {
-																											if (data25.field !== undefined) {
-																												const _errs57 = errors;
-																												if (typeof data25.field !== "string") {
-																													validate60.errors = [
-																														{
-																															instancePath:
-																																instancePath + "/provenance/files/" + i4 + "/field",
-																															schemaPath:
-																																"#/properties/provenance/properties/files/items/properties/field/type",
-																															keyword: "type",
-																															params: { type: "string" },
-																															message: "must be string",
-																														},
-																													];
-																													return false;
-																												}
-																												var valid8 = _errs57 === errors;
-																											} else {
-																												var valid8 = true;
-																											}
-																											if (valid8) {
-																												if (data25.file !== undefined) {
-																													const _errs59 = errors;
-																													if (typeof data25.file !== "string") {
-																														validate60.errors = [
-																															{
-																																instancePath:
-																																	instancePath + "/provenance/files/" + i4 + "/file",
-																																schemaPath:
-																																	"#/properties/provenance/properties/files/items/properties/file/type",
-																																keyword: "type",
-																																params: { type: "string" },
-																																message: "must be string",
-																															},
-																														];
-																														return false;
-																													}
-																													var valid8 = _errs59 === errors;
-																												} else {
-																													var valid8 = true;
-																												}
-																												if (valid8) {
-																													if (data25.content_hash !== undefined) {
-																														let data28 = data25.content_hash;
-																														const _errs61 = errors;
-																														if (errors === _errs61) {
-																															if (typeof data28 === "string") {
-																																if (!pattern3.test(data28)) {
-																																	validate60.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath +
-																																				"/provenance/files/" +
-																																				i4 +
-																																				"/content_hash",
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/properties/content_hash/pattern",
-																																			keyword: "pattern",
-																																			params: { pattern: "^sha256:[0-9a-f]{64}$" },
-																																			message:
-																																				'must match pattern "' +
-																																				"^sha256:[0-9a-f]{64}$" +
-																																				'"',
-																																		},
-																																	];
-																																	return false;
-																																}
-																															} else {
-																																validate60.errors = [
-																																	{
-																																		instancePath:
-																																			instancePath +
-																																			"/provenance/files/" +
-																																			i4 +
-																																			"/content_hash",
-																																		schemaPath:
-																																			"#/properties/provenance/properties/files/items/properties/content_hash/type",
-																																		keyword: "type",
-																																		params: { type: "string" },
-																																		message: "must be string",
-																																	},
-																																];
-																																return false;
-																															}
-																														}
-																														var valid8 = _errs61 === errors;
-																													} else {
-																														var valid8 = true;
-																													}
-																													if (valid8) {
-																														if (data25.bytes !== undefined) {
-																															let data29 = data25.bytes;
-																															const _errs63 = errors;
-																															if (
-																																!(
-																																	typeof data29 == "number" &&
-																																	!(data29 % 1) &&
-																																	!isNaN(data29) &&
-																																	isFinite(data29)
-																																)
-																															) {
-																																validate60.errors = [
-																																	{
-																																		instancePath:
-																																			instancePath +
-																																			"/provenance/files/" +
-																																			i4 +
-																																			"/bytes",
-																																		schemaPath:
-																																			"#/properties/provenance/properties/files/items/properties/bytes/type",
-																																		keyword: "type",
-																																		params: { type: "integer" },
-																																		message: "must be integer",
-																																	},
-																																];
-																																return false;
-																															}
-																															var valid8 = _errs63 === errors;
-																														} else {
-																															var valid8 = true;
-																														}
-																														if (valid8) {
-																															if (data25.format !== undefined) {
-																																const _errs65 = errors;
-																																if (typeof data25.format !== "string") {
-																																	validate60.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath +
-																																				"/provenance/files/" +
-																																				i4 +
-																																				"/format",
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/properties/format/type",
-																																			keyword: "type",
-																																			params: { type: "string" },
-																																			message: "must be string",
-																																		},
-																																	];
-																																	return false;
-																																}
-																																var valid8 = _errs65 === errors;
-																															} else {
-																																var valid8 = true;
-																															}
-																															if (valid8) {
-																																if (data25.rows !== undefined) {
-																																	let data31 = data25.rows;
-																																	const _errs67 = errors;
-																																	if (
-																																		!(
-																																			typeof data31 == "number" &&
-																																			!(data31 % 1) &&
-																																			!isNaN(data31) &&
-																																			isFinite(data31)
-																																		)
-																																	) {
-																																		validate60.errors = [
-																																			{
-																																				instancePath:
-																																					instancePath +
-																																					"/provenance/files/" +
-																																					i4 +
-																																					"/rows",
-																																				schemaPath:
-																																					"#/properties/provenance/properties/files/items/properties/rows/type",
-																																				keyword: "type",
-																																				params: { type: "integer" },
-																																				message: "must be integer",
-																																			},
-																																		];
-																																		return false;
-																																	}
-																																	var valid8 = _errs67 === errors;
-																																} else {
-																																	var valid8 = true;
-																																}
-																																if (valid8) {
-																																	if (data25.columns !== undefined) {
-																																		let data32 = data25.columns;
-																																		const _errs69 = errors;
-																																		if (errors === _errs69) {
-																																			if (Array.isArray(data32)) {
-																																				var valid9 = true;
-																																				const len5 = data32.length;
-																																				for (let i5 = 0; i5 < len5; i5++) {
-																																					const _errs71 = errors;
-																																					if (typeof data32[i5] !== "string") {
-																																						validate60.errors = [
-																																							{
-																																								instancePath:
-																																									instancePath +
-																																									"/provenance/files/" +
-																																									i4 +
-																																									"/columns/" +
-																																									i5,
-																																								schemaPath:
-																																									"#/properties/provenance/properties/files/items/properties/columns/items/type",
-																																								keyword: "type",
-																																								params: { type: "string" },
-																																								message: "must be string",
-																																							},
-																																						];
-																																						return false;
-																																					}
-																																					var valid9 = _errs71 === errors;
-																																					if (!valid9) {
-																																						break;
-																																					}
-																																				}
-																																			} else {
-																																				validate60.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath +
-																																							"/provenance/files/" +
-																																							i4 +
-																																							"/columns",
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/properties/columns/type",
-																																						keyword: "type",
-																																						params: { type: "array" },
-																																						message: "must be array",
-																																					},
-																																				];
-																																				return false;
-																																			}
-																																		}
-																																		var valid8 = _errs69 === errors;
-																																	} else {
-																																		var valid8 = true;
-																																	}
-																																	if (valid8) {
-																																		if (data25.index !== undefined) {
-																																			let data34 = data25.index;
-																																			const _errs73 = errors;
-																																			if (
-																																				typeof data34 !== "string" &&
-																																				data34 !== null
-																																			) {
-																																				validate60.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath +
-																																							"/provenance/files/" +
-																																							i4 +
-																																							"/index",
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/properties/index/type",
-																																						keyword: "type",
-																																						params: {
-																																							type: schema27.properties.provenance
-																																								.properties.files.items.properties.index
-																																								.type,
-																																						},
-																																						message: "must be string,null",
-																																					},
-																																				];
-																																				return false;
-																																			}
-																																			var valid8 = _errs73 === errors;
-																																		} else {
-																																			var valid8 = true;
-																																		}
-																																	}
-																																}
-																															}
-																														}
-																													}
-																												}
-																											}
-																										}
-																									}
-																								} else {
-																									validate60.errors = [
-																										{
-																											instancePath: instancePath + "/provenance/files/" + i4,
-																											schemaPath: "#/properties/provenance/properties/files/items/type",
-																											keyword: "type",
-																											params: { type: "object" },
-																											message: "must be object",
-																										},
-																									];
-																									return false;
-																								}
+																							if (!(data25 && typeof data25 == "object" && !Array.isArray(data25))) {
+																								validate60.errors = [
+																									{
+																										instancePath: instancePath + "/provenance/files/" + i4,
+																										schemaPath: "#/properties/provenance/properties/files/items/type",
+																										keyword: "type",
+																										params: { type: "object" },
+																										message: "must be object",
+																									},
+																								];
+																								return false;
 																							}
 																							var valid7 = _errs54 === errors;
 																							if (!valid7) {
@@ -5691,24 +3937,7 @@ const schema29 = {
 				input_sha256: { type: "string" },
 				tools_sha256: { type: "string" },
 				version: { type: "string" },
-				files: {
-					type: "array",
-					items: {
-						type: "object",
-						properties: {
-							field: { type: "string" },
-							file: { type: "string" },
-							content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-							bytes: { type: "integer" },
-							format: { type: "string" },
-							rows: { type: "integer" },
-							columns: { type: "array", items: { type: "string" } },
-							index: { type: ["string", "null"] },
-						},
-						required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
-						additionalProperties: false,
-					},
-				},
+				files: { type: "array", items: { type: "object" } },
 			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
@@ -6448,411 +4677,25 @@ function validate62(
 																																	for (let i3 = 0; i3 < len3; i3++) {
 																																		let data29 = data28[i3];
 																																		const _errs65 = errors;
-																																		if (errors === _errs65) {
-																																			if (
+																																		if (
+																																			!(
 																																				data29 &&
 																																				typeof data29 == "object" &&
 																																				!Array.isArray(data29)
-																																			) {
-																																				let missing2;
-																																				if (
-																																					(data29.field === undefined &&
-																																						(missing2 = "field")) ||
-																																					(data29.file === undefined &&
-																																						(missing2 = "file")) ||
-																																					(data29.content_hash === undefined &&
-																																						(missing2 = "content_hash")) ||
-																																					(data29.bytes === undefined &&
-																																						(missing2 = "bytes")) ||
-																																					(data29.format === undefined &&
-																																						(missing2 = "format")) ||
-																																					(data29.rows === undefined &&
-																																						(missing2 = "rows")) ||
-																																					(data29.columns === undefined &&
-																																						(missing2 = "columns")) ||
-																																					(data29.index === undefined &&
-																																						(missing2 = "index"))
-																																				) {
-																																					validate62.errors = [
-																																						{
-																																							instancePath:
-																																								instancePath +
-																																								"/provenance/files/" +
-																																								i3,
-																																							schemaPath:
-																																								"#/properties/provenance/properties/files/items/required",
-																																							keyword: "required",
-																																							params: { missingProperty: missing2 },
-																																							message:
-																																								"must have required property '" +
-																																								missing2 +
-																																								"'",
-																																						},
-																																					];
-																																					return false;
-																																				} else {
-																																					const _errs67 = errors;
-																																					for (const key6 in data29) {
-																																						if (
-																																							!(
-																																								key6 === "field" ||
-																																								key6 === "file" ||
-																																								key6 === "content_hash" ||
-																																								key6 === "bytes" ||
-																																								key6 === "format" ||
-																																								key6 === "rows" ||
-																																								key6 === "columns" ||
-																																								key6 === "index"
-																																							)
-																																						) {
-																																							validate62.errors = [
-																																								{
-																																									instancePath:
-																																										instancePath +
-																																										"/provenance/files/" +
-																																										i3,
-																																									schemaPath:
-																																										"#/properties/provenance/properties/files/items/additionalProperties",
-																																									keyword: "additionalProperties",
-																																									params: { additionalProperty: key6 },
-																																									message:
-																																										"must NOT have additional properties",
-																																								},
-																																							];
-																																							return false;
-																																							break;
-																																						}
-																																					}
-																																					if (_errs67 === errors) {
-																																						if (data29.field !== undefined) {
-																																							const _errs68 = errors;
-																																							if (typeof data29.field !== "string") {
-																																								validate62.errors = [
-																																									{
-																																										instancePath:
-																																											instancePath +
-																																											"/provenance/files/" +
-																																											i3 +
-																																											"/field",
-																																										schemaPath:
-																																											"#/properties/provenance/properties/files/items/properties/field/type",
-																																										keyword: "type",
-																																										params: { type: "string" },
-																																										message: "must be string",
-																																									},
-																																								];
-																																								return false;
-																																							}
-																																							var valid10 = _errs68 === errors;
-																																						} else {
-																																							var valid10 = true;
-																																						}
-																																						if (valid10) {
-																																							if (data29.file !== undefined) {
-																																								const _errs70 = errors;
-																																								if (typeof data29.file !== "string") {
-																																									validate62.errors = [
-																																										{
-																																											instancePath:
-																																												instancePath +
-																																												"/provenance/files/" +
-																																												i3 +
-																																												"/file",
-																																											schemaPath:
-																																												"#/properties/provenance/properties/files/items/properties/file/type",
-																																											keyword: "type",
-																																											params: { type: "string" },
-																																											message: "must be string",
-																																										},
-																																									];
-																																									return false;
-																																								}
-																																								var valid10 = _errs70 === errors;
-																																							} else {
-																																								var valid10 = true;
-																																							}
-																																							if (valid10) {
-																																								if (data29.content_hash !== undefined) {
-																																									let data32 = data29.content_hash;
-																																									const _errs72 = errors;
-																																									if (errors === _errs72) {
-																																										if (typeof data32 === "string") {
-																																											if (!pattern3.test(data32)) {
-																																												validate62.errors = [
-																																													{
-																																														instancePath:
-																																															instancePath +
-																																															"/provenance/files/" +
-																																															i3 +
-																																															"/content_hash",
-																																														schemaPath:
-																																															"#/properties/provenance/properties/files/items/properties/content_hash/pattern",
-																																														keyword: "pattern",
-																																														params: {
-																																															pattern:
-																																																"^sha256:[0-9a-f]{64}$",
-																																														},
-																																														message:
-																																															'must match pattern "' +
-																																															"^sha256:[0-9a-f]{64}$" +
-																																															'"',
-																																													},
-																																												];
-																																												return false;
-																																											}
-																																										} else {
-																																											validate62.errors = [
-																																												{
-																																													instancePath:
-																																														instancePath +
-																																														"/provenance/files/" +
-																																														i3 +
-																																														"/content_hash",
-																																													schemaPath:
-																																														"#/properties/provenance/properties/files/items/properties/content_hash/type",
-																																													keyword: "type",
-																																													params: { type: "string" },
-																																													message: "must be string",
-																																												},
-																																											];
-																																											return false;
-																																										}
-																																									}
-																																									var valid10 = _errs72 === errors;
-																																								} else {
-																																									var valid10 = true;
-																																								}
-																																								if (valid10) {
-																																									if (data29.bytes !== undefined) {
-																																										let data33 = data29.bytes;
-																																										const _errs74 = errors;
-																																										if (
-																																											!(
-																																												typeof data33 == "number" &&
-																																												!(data33 % 1) &&
-																																												!isNaN(data33) &&
-																																												isFinite(data33)
-																																											)
-																																										) {
-																																											validate62.errors = [
-																																												{
-																																													instancePath:
-																																														instancePath +
-																																														"/provenance/files/" +
-																																														i3 +
-																																														"/bytes",
-																																													schemaPath:
-																																														"#/properties/provenance/properties/files/items/properties/bytes/type",
-																																													keyword: "type",
-																																													params: { type: "integer" },
-																																													message: "must be integer",
-																																												},
-																																											];
-																																											return false;
-																																										}
-																																										var valid10 = _errs74 === errors;
-																																									} else {
-																																										var valid10 = true;
-																																									}
-																																									if (valid10) {
-																																										if (data29.format !== undefined) {
-																																											const _errs76 = errors;
-																																											if (
-																																												typeof data29.format !==
-																																												"string"
-																																											) {
-																																												validate62.errors = [
-																																													{
-																																														instancePath:
-																																															instancePath +
-																																															"/provenance/files/" +
-																																															i3 +
-																																															"/format",
-																																														schemaPath:
-																																															"#/properties/provenance/properties/files/items/properties/format/type",
-																																														keyword: "type",
-																																														params: { type: "string" },
-																																														message: "must be string",
-																																													},
-																																												];
-																																												return false;
-																																											}
-																																											var valid10 = _errs76 === errors;
-																																										} else {
-																																											var valid10 = true;
-																																										}
-																																										if (valid10) {
-																																											if (data29.rows !== undefined) {
-																																												let data35 = data29.rows;
-																																												const _errs78 = errors;
-																																												if (
-																																													!(
-																																														typeof data35 == "number" &&
-																																														!(data35 % 1) &&
-																																														!isNaN(data35) &&
-																																														isFinite(data35)
-																																													)
-																																												) {
-																																													validate62.errors = [
-																																														{
-																																															instancePath:
-																																																instancePath +
-																																																"/provenance/files/" +
-																																																i3 +
-																																																"/rows",
-																																															schemaPath:
-																																																"#/properties/provenance/properties/files/items/properties/rows/type",
-																																															keyword: "type",
-																																															params: {
-																																																type: "integer",
-																																															},
-																																															message:
-																																																"must be integer",
-																																														},
-																																													];
-																																													return false;
-																																												}
-																																												var valid10 =
-																																													_errs78 === errors;
-																																											} else {
-																																												var valid10 = true;
-																																											}
-																																											if (valid10) {
-																																												if (
-																																													data29.columns !== undefined
-																																												) {
-																																													let data36 = data29.columns;
-																																													const _errs80 = errors;
-																																													if (errors === _errs80) {
-																																														if (Array.isArray(data36)) {
-																																															var valid11 = true;
-																																															const len4 =
-																																																data36.length;
-																																															for (
-																																																let i4 = 0;
-																																																i4 < len4;
-																																																i4++
-																																															) {
-																																																const _errs82 = errors;
-																																																if (
-																																																	typeof data36[i4] !==
-																																																	"string"
-																																																) {
-																																																	validate62.errors = [
-																																																		{
-																																																			instancePath:
-																																																				instancePath +
-																																																				"/provenance/files/" +
-																																																				i3 +
-																																																				"/columns/" +
-																																																				i4,
-																																																			schemaPath:
-																																																				"#/properties/provenance/properties/files/items/properties/columns/items/type",
-																																																			keyword: "type",
-																																																			params: {
-																																																				type: "string",
-																																																			},
-																																																			message:
-																																																				"must be string",
-																																																		},
-																																																	];
-																																																	return false;
-																																																}
-																																																var valid11 =
-																																																	_errs82 === errors;
-																																																if (!valid11) {
-																																																	break;
-																																																}
-																																															}
-																																														} else {
-																																															validate62.errors = [
-																																																{
-																																																	instancePath:
-																																																		instancePath +
-																																																		"/provenance/files/" +
-																																																		i3 +
-																																																		"/columns",
-																																																	schemaPath:
-																																																		"#/properties/provenance/properties/files/items/properties/columns/type",
-																																																	keyword: "type",
-																																																	params: {
-																																																		type: "array",
-																																																	},
-																																																	message:
-																																																		"must be array",
-																																																},
-																																															];
-																																															return false;
-																																														}
-																																													}
-																																													var valid10 =
-																																														_errs80 === errors;
-																																												} else {
-																																													var valid10 = true;
-																																												}
-																																												if (valid10) {
-																																													if (
-																																														data29.index !== undefined
-																																													) {
-																																														let data38 = data29.index;
-																																														const _errs84 = errors;
-																																														if (
-																																															typeof data38 !==
-																																																"string" &&
-																																															data38 !== null
-																																														) {
-																																															validate62.errors = [
-																																																{
-																																																	instancePath:
-																																																		instancePath +
-																																																		"/provenance/files/" +
-																																																		i3 +
-																																																		"/index",
-																																																	schemaPath:
-																																																		"#/properties/provenance/properties/files/items/properties/index/type",
-																																																	keyword: "type",
-																																																	params: {
-																																																		type: schema29
-																																																			.properties
-																																																			.provenance
-																																																			.properties.files
-																																																			.items.properties
-																																																			.index.type,
-																																																	},
-																																																	message:
-																																																		"must be string,null",
-																																																},
-																																															];
-																																															return false;
-																																														}
-																																														var valid10 =
-																																															_errs84 === errors;
-																																													} else {
-																																														var valid10 = true;
-																																													}
-																																												}
-																																											}
-																																										}
-																																									}
-																																								}
-																																							}
-																																						}
-																																					}
-																																				}
-																																			} else {
-																																				validate62.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath + "/provenance/files/" + i3,
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/type",
-																																						keyword: "type",
-																																						params: { type: "object" },
-																																						message: "must be object",
-																																					},
-																																				];
-																																				return false;
-																																			}
+																																			)
+																																		) {
+																																			validate62.errors = [
+																																				{
+																																					instancePath:
+																																						instancePath + "/provenance/files/" + i3,
+																																					schemaPath:
+																																						"#/properties/provenance/properties/files/items/type",
+																																					keyword: "type",
+																																					params: { type: "object" },
+																																					message: "must be object",
+																																				},
+																																			];
+																																			return false;
 																																		}
 																																		var valid9 = _errs65 === errors;
 																																		if (!valid9) {
@@ -7054,24 +4897,7 @@ const schema31 = {
 				input_sha256: { type: "string" },
 				tools_sha256: { type: "string" },
 				version: { type: "string" },
-				files: {
-					type: "array",
-					items: {
-						type: "object",
-						properties: {
-							field: { type: "string" },
-							file: { type: "string" },
-							content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-							bytes: { type: "integer" },
-							format: { type: "string" },
-							rows: { type: "integer" },
-							columns: { type: "array", items: { type: "string" } },
-							index: { type: ["string", "null"] },
-						},
-						required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
-						additionalProperties: false,
-					},
-				},
+				files: { type: "array", items: { type: "object" } },
 			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
@@ -7901,381 +5727,25 @@ function validate64(
 																													for (let i8 = 0; i8 < len8; i8++) {
 																														let data32 = data31[i8];
 																														const _errs71 = errors;
-																														if (errors === _errs71) {
-																															if (
+																														if (
+																															!(
 																																data32 &&
 																																typeof data32 == "object" &&
 																																!Array.isArray(data32)
-																															) {
-																																let missing3;
-																																if (
-																																	(data32.field === undefined &&
-																																		(missing3 = "field")) ||
-																																	(data32.file === undefined && (missing3 = "file")) ||
-																																	(data32.content_hash === undefined &&
-																																		(missing3 = "content_hash")) ||
-																																	(data32.bytes === undefined &&
-																																		(missing3 = "bytes")) ||
-																																	(data32.format === undefined &&
-																																		(missing3 = "format")) ||
-																																	(data32.rows === undefined && (missing3 = "rows")) ||
-																																	(data32.columns === undefined &&
-																																		(missing3 = "columns")) ||
-																																	(data32.index === undefined && (missing3 = "index"))
-																																) {
-																																	validate64.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath + "/provenance/files/" + i8,
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/required",
-																																			keyword: "required",
-																																			params: { missingProperty: missing3 },
-																																			message:
-																																				"must have required property '" +
-																																				missing3 +
-																																				"'",
-																																		},
-																																	];
-																																	return false;
-																																} else {
-																																	const _errs73 = errors;
-																																	for (const key6 in data32) {
-																																		if (
-																																			!(
-																																				key6 === "field" ||
-																																				key6 === "file" ||
-																																				key6 === "content_hash" ||
-																																				key6 === "bytes" ||
-																																				key6 === "format" ||
-																																				key6 === "rows" ||
-																																				key6 === "columns" ||
-																																				key6 === "index"
-																																			)
-																																		) {
-																																			validate64.errors = [
-																																				{
-																																					instancePath:
-																																						instancePath + "/provenance/files/" + i8,
-																																					schemaPath:
-																																						"#/properties/provenance/properties/files/items/additionalProperties",
-																																					keyword: "additionalProperties",
-																																					params: { additionalProperty: key6 },
-																																					message:
-																																						"must NOT have additional properties",
-																																				},
-																																			];
-																																			return false;
-																																			break;
-																																		}
-																																	}
-																																	if (_errs73 === errors) {
-																																		if (data32.field !== undefined) {
-																																			const _errs74 = errors;
-																																			if (typeof data32.field !== "string") {
-																																				validate64.errors = [
-																																					{
-																																						instancePath:
-																																							instancePath +
-																																							"/provenance/files/" +
-																																							i8 +
-																																							"/field",
-																																						schemaPath:
-																																							"#/properties/provenance/properties/files/items/properties/field/type",
-																																						keyword: "type",
-																																						params: { type: "string" },
-																																						message: "must be string",
-																																					},
-																																				];
-																																				return false;
-																																			}
-																																			var valid15 = _errs74 === errors;
-																																		} else {
-																																			var valid15 = true;
-																																		}
-																																		if (valid15) {
-																																			if (data32.file !== undefined) {
-																																				const _errs76 = errors;
-																																				if (typeof data32.file !== "string") {
-																																					validate64.errors = [
-																																						{
-																																							instancePath:
-																																								instancePath +
-																																								"/provenance/files/" +
-																																								i8 +
-																																								"/file",
-																																							schemaPath:
-																																								"#/properties/provenance/properties/files/items/properties/file/type",
-																																							keyword: "type",
-																																							params: { type: "string" },
-																																							message: "must be string",
-																																						},
-																																					];
-																																					return false;
-																																				}
-																																				var valid15 = _errs76 === errors;
-																																			} else {
-																																				var valid15 = true;
-																																			}
-																																			if (valid15) {
-																																				if (data32.content_hash !== undefined) {
-																																					let data35 = data32.content_hash;
-																																					const _errs78 = errors;
-																																					if (errors === _errs78) {
-																																						if (typeof data35 === "string") {
-																																							if (!pattern3.test(data35)) {
-																																								validate64.errors = [
-																																									{
-																																										instancePath:
-																																											instancePath +
-																																											"/provenance/files/" +
-																																											i8 +
-																																											"/content_hash",
-																																										schemaPath:
-																																											"#/properties/provenance/properties/files/items/properties/content_hash/pattern",
-																																										keyword: "pattern",
-																																										params: {
-																																											pattern: "^sha256:[0-9a-f]{64}$",
-																																										},
-																																										message:
-																																											'must match pattern "' +
-																																											"^sha256:[0-9a-f]{64}$" +
-																																											'"',
-																																									},
-																																								];
-																																								return false;
-																																							}
-																																						} else {
-																																							validate64.errors = [
-																																								{
-																																									instancePath:
-																																										instancePath +
-																																										"/provenance/files/" +
-																																										i8 +
-																																										"/content_hash",
-																																									schemaPath:
-																																										"#/properties/provenance/properties/files/items/properties/content_hash/type",
-																																									keyword: "type",
-																																									params: { type: "string" },
-																																									message: "must be string",
-																																								},
-																																							];
-																																							return false;
-																																						}
-																																					}
-																																					var valid15 = _errs78 === errors;
-																																				} else {
-																																					var valid15 = true;
-																																				}
-																																				if (valid15) {
-																																					if (data32.bytes !== undefined) {
-																																						let data36 = data32.bytes;
-																																						const _errs80 = errors;
-																																						if (
-																																							!(
-																																								typeof data36 == "number" &&
-																																								!(data36 % 1) &&
-																																								!isNaN(data36) &&
-																																								isFinite(data36)
-																																							)
-																																						) {
-																																							validate64.errors = [
-																																								{
-																																									instancePath:
-																																										instancePath +
-																																										"/provenance/files/" +
-																																										i8 +
-																																										"/bytes",
-																																									schemaPath:
-																																										"#/properties/provenance/properties/files/items/properties/bytes/type",
-																																									keyword: "type",
-																																									params: { type: "integer" },
-																																									message: "must be integer",
-																																								},
-																																							];
-																																							return false;
-																																						}
-																																						var valid15 = _errs80 === errors;
-																																					} else {
-																																						var valid15 = true;
-																																					}
-																																					if (valid15) {
-																																						if (data32.format !== undefined) {
-																																							const _errs82 = errors;
-																																							if (typeof data32.format !== "string") {
-																																								validate64.errors = [
-																																									{
-																																										instancePath:
-																																											instancePath +
-																																											"/provenance/files/" +
-																																											i8 +
-																																											"/format",
-																																										schemaPath:
-																																											"#/properties/provenance/properties/files/items/properties/format/type",
-																																										keyword: "type",
-																																										params: { type: "string" },
-																																										message: "must be string",
-																																									},
-																																								];
-																																								return false;
-																																							}
-																																							var valid15 = _errs82 === errors;
-																																						} else {
-																																							var valid15 = true;
-																																						}
-																																						if (valid15) {
-																																							if (data32.rows !== undefined) {
-																																								let data38 = data32.rows;
-																																								const _errs84 = errors;
-																																								if (
-																																									!(
-																																										typeof data38 == "number" &&
-																																										!(data38 % 1) &&
-																																										!isNaN(data38) &&
-																																										isFinite(data38)
-																																									)
-																																								) {
-																																									validate64.errors = [
-																																										{
-																																											instancePath:
-																																												instancePath +
-																																												"/provenance/files/" +
-																																												i8 +
-																																												"/rows",
-																																											schemaPath:
-																																												"#/properties/provenance/properties/files/items/properties/rows/type",
-																																											keyword: "type",
-																																											params: { type: "integer" },
-																																											message: "must be integer",
-																																										},
-																																									];
-																																									return false;
-																																								}
-																																								var valid15 = _errs84 === errors;
-																																							} else {
-																																								var valid15 = true;
-																																							}
-																																							if (valid15) {
-																																								if (data32.columns !== undefined) {
-																																									let data39 = data32.columns;
-																																									const _errs86 = errors;
-																																									if (errors === _errs86) {
-																																										if (Array.isArray(data39)) {
-																																											var valid16 = true;
-																																											const len9 = data39.length;
-																																											for (
-																																												let i9 = 0;
-																																												i9 < len9;
-																																												i9++
-																																											) {
-																																												const _errs88 = errors;
-																																												if (
-																																													typeof data39[i9] !== "string"
-																																												) {
-																																													validate64.errors = [
-																																														{
-																																															instancePath:
-																																																instancePath +
-																																																"/provenance/files/" +
-																																																i8 +
-																																																"/columns/" +
-																																																i9,
-																																															schemaPath:
-																																																"#/properties/provenance/properties/files/items/properties/columns/items/type",
-																																															keyword: "type",
-																																															params: {
-																																																type: "string",
-																																															},
-																																															message: "must be string",
-																																														},
-																																													];
-																																													return false;
-																																												}
-																																												var valid16 =
-																																													_errs88 === errors;
-																																												if (!valid16) {
-																																													break;
-																																												}
-																																											}
-																																										} else {
-																																											validate64.errors = [
-																																												{
-																																													instancePath:
-																																														instancePath +
-																																														"/provenance/files/" +
-																																														i8 +
-																																														"/columns",
-																																													schemaPath:
-																																														"#/properties/provenance/properties/files/items/properties/columns/type",
-																																													keyword: "type",
-																																													params: { type: "array" },
-																																													message: "must be array",
-																																												},
-																																											];
-																																											return false;
-																																										}
-																																									}
-																																									var valid15 = _errs86 === errors;
-																																								} else {
-																																									var valid15 = true;
-																																								}
-																																								if (valid15) {
-																																									if (data32.index !== undefined) {
-																																										let data41 = data32.index;
-																																										const _errs90 = errors;
-																																										if (
-																																											typeof data41 !== "string" &&
-																																											data41 !== null
-																																										) {
-																																											validate64.errors = [
-																																												{
-																																													instancePath:
-																																														instancePath +
-																																														"/provenance/files/" +
-																																														i8 +
-																																														"/index",
-																																													schemaPath:
-																																														"#/properties/provenance/properties/files/items/properties/index/type",
-																																													keyword: "type",
-																																													params: {
-																																														type: schema31.properties
-																																															.provenance.properties
-																																															.files.items.properties
-																																															.index.type,
-																																													},
-																																													message:
-																																														"must be string,null",
-																																												},
-																																											];
-																																											return false;
-																																										}
-																																										var valid15 = _errs90 === errors;
-																																									} else {
-																																										var valid15 = true;
-																																									}
-																																								}
-																																							}
-																																						}
-																																					}
-																																				}
-																																			}
-																																		}
-																																	}
-																																}
-																															} else {
-																																validate64.errors = [
-																																	{
-																																		instancePath:
-																																			instancePath + "/provenance/files/" + i8,
-																																		schemaPath:
-																																			"#/properties/provenance/properties/files/items/type",
-																																		keyword: "type",
-																																		params: { type: "object" },
-																																		message: "must be object",
-																																	},
-																																];
-																																return false;
-																															}
+																															)
+																														) {
+																															validate64.errors = [
+																																{
+																																	instancePath:
+																																		instancePath + "/provenance/files/" + i8,
+																																	schemaPath:
+																																		"#/properties/provenance/properties/files/items/type",
+																																	keyword: "type",
+																																	params: { type: "object" },
+																																	message: "must be object",
+																																},
+																															];
+																															return false;
 																														}
 																														var valid14 = _errs71 === errors;
 																														if (!valid14) {
@@ -8596,24 +6066,7 @@ const schema33 = {
 							input_sha256: { type: "string" },
 							tools_sha256: { type: "string" },
 							version: { type: "string" },
-							files: {
-								type: "array",
-								items: {
-									type: "object",
-									properties: {
-										field: { type: "string" },
-										file: { type: "string" },
-										content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-										bytes: { type: "integer" },
-										format: { type: "string" },
-										rows: { type: "integer" },
-										columns: { type: "array", items: { type: "string" } },
-										index: { type: ["string", "null"] },
-									},
-									required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
-									additionalProperties: false,
-								},
-							},
+							files: { type: "array", items: { type: "object" } },
 						},
 						required: ["input_sha256", "tools_sha256", "version"],
 						additionalProperties: false,
@@ -8644,24 +6097,7 @@ const schema33 = {
 				input_sha256: { type: "string" },
 				tools_sha256: { type: "string" },
 				version: { type: "string" },
-				files: {
-					type: "array",
-					items: {
-						type: "object",
-						properties: {
-							field: { type: "string" },
-							file: { type: "string" },
-							content_hash: { type: "string", pattern: "^sha256:[0-9a-f]{64}$" },
-							bytes: { type: "integer" },
-							format: { type: "string" },
-							rows: { type: "integer" },
-							columns: { type: "array", items: { type: "string" } },
-							index: { type: ["string", "null"] },
-						},
-						required: ["field", "file", "content_hash", "bytes", "format", "rows", "columns", "index"],
-						additionalProperties: false,
-					},
-				},
+				files: { type: "array", items: { type: "object" } },
 			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
@@ -9774,604 +7210,31 @@ function validate66(
 																																											) {
 																																												let data36 = data35[i6];
 																																												const _errs79 = errors;
-																																												if (errors === _errs79) {
-																																													if (
+																																												if (
+																																													!(
 																																														data36 &&
 																																														typeof data36 == "object" &&
 																																														!Array.isArray(data36)
-																																													) {
-																																														let missing4;
-																																														if (
-																																															(data36.field ===
-																																																undefined &&
-																																																(missing4 = "field")) ||
-																																															(data36.file ===
-																																																undefined &&
-																																																(missing4 = "file")) ||
-																																															(data36.content_hash ===
-																																																undefined &&
-																																																(missing4 =
-																																																	"content_hash")) ||
-																																															(data36.bytes ===
-																																																undefined &&
-																																																(missing4 = "bytes")) ||
-																																															(data36.format ===
-																																																undefined &&
-																																																(missing4 =
-																																																	"format")) ||
-																																															(data36.rows ===
-																																																undefined &&
-																																																(missing4 = "rows")) ||
-																																															(data36.columns ===
-																																																undefined &&
-																																																(missing4 =
-																																																	"columns")) ||
-																																															(data36.index ===
-																																																undefined &&
-																																																(missing4 = "index"))
-																																														) {
-																																															validate66.errors = [
-																																																{
-																																																	instancePath:
-																																																		instancePath +
-																																																		"/results/" +
-																																																		i4 +
-																																																		"/provenance/files/" +
-																																																		i6,
-																																																	schemaPath:
-																																																		"#/properties/results/items/properties/provenance/properties/files/items/required",
-																																																	keyword: "required",
-																																																	params: {
-																																																		missingProperty:
-																																																			missing4,
-																																																	},
-																																																	message:
-																																																		"must have required property '" +
-																																																		missing4 +
-																																																		"'",
-																																																},
-																																															];
-																																															return false;
-																																														} else {
-																																															const _errs81 = errors;
-																																															for (const key6 in data36) {
-																																																if (
-																																																	!(
-																																																		key6 === "field" ||
-																																																		key6 === "file" ||
-																																																		key6 ===
-																																																			"content_hash" ||
-																																																		key6 === "bytes" ||
-																																																		key6 === "format" ||
-																																																		key6 === "rows" ||
-																																																		key6 ===
-																																																			"columns" ||
-																																																		key6 === "index"
-																																																	)
-																																																) {
-																																																	validate66.errors = [
-																																																		{
-																																																			instancePath:
-																																																				instancePath +
-																																																				"/results/" +
-																																																				i4 +
-																																																				"/provenance/files/" +
-																																																				i6,
-																																																			schemaPath:
-																																																				"#/properties/results/items/properties/provenance/properties/files/items/additionalProperties",
-																																																			keyword:
-																																																				"additionalProperties",
-																																																			params: {
-																																																				additionalProperty:
-																																																					key6,
-																																																			},
-																																																			message:
-																																																				"must NOT have additional properties",
-																																																		},
-																																																	];
-																																																	return false;
-																																																	break;
-																																																}
-																																															}
-																																															if (_errs81 === errors) {
-																																																if (
-																																																	data36.field !==
-																																																	undefined
-																																																) {
-																																																	const _errs82 =
-																																																		errors;
-																																																	if (
-																																																		typeof data36.field !==
-																																																		"string"
-																																																	) {
-																																																		validate66.errors =
-																																																			[
-																																																				{
-																																																					instancePath:
-																																																						instancePath +
-																																																						"/results/" +
-																																																						i4 +
-																																																						"/provenance/files/" +
-																																																						i6 +
-																																																						"/field",
-																																																					schemaPath:
-																																																						"#/properties/results/items/properties/provenance/properties/files/items/properties/field/type",
-																																																					keyword:
-																																																						"type",
-																																																					params: {
-																																																						type: "string",
-																																																					},
-																																																					message:
-																																																						"must be string",
-																																																				},
-																																																			];
-																																																		return false;
-																																																	}
-																																																	var valid13 =
-																																																		_errs82 === errors;
-																																																} else {
-																																																	var valid13 = true;
-																																																}
-																																																if (valid13) {
-																																																	if (
-																																																		data36.file !==
-																																																		undefined
-																																																	) {
-																																																		const _errs84 =
-																																																			errors;
-																																																		if (
-																																																			typeof data36.file !==
-																																																			"string"
-																																																		) {
-																																																			validate66.errors =
-																																																				[
-																																																					{
-																																																						instancePath:
-																																																							instancePath +
-																																																							"/results/" +
-																																																							i4 +
-																																																							"/provenance/files/" +
-																																																							i6 +
-																																																							"/file",
-																																																						schemaPath:
-																																																							"#/properties/results/items/properties/provenance/properties/files/items/properties/file/type",
-																																																						keyword:
-																																																							"type",
-																																																						params: {
-																																																							type: "string",
-																																																						},
-																																																						message:
-																																																							"must be string",
-																																																					},
-																																																				];
-																																																			return false;
-																																																		}
-																																																		var valid13 =
-																																																			_errs84 ===
-																																																			errors;
-																																																	} else {
-																																																		var valid13 = true;
-																																																	}
-																																																	if (valid13) {
-																																																		if (
-																																																			data36.content_hash !==
-																																																			undefined
-																																																		) {
-																																																			let data39 =
-																																																				data36.content_hash;
-																																																			const _errs86 =
-																																																				errors;
-																																																			if (
-																																																				errors ===
-																																																				_errs86
-																																																			) {
-																																																				if (
-																																																					typeof data39 ===
-																																																					"string"
-																																																				) {
-																																																					if (
-																																																						!pattern3.test(
-																																																							data39,
-																																																						)
-																																																					) {
-																																																						validate66.errors =
-																																																							[
-																																																								{
-																																																									instancePath:
-																																																										instancePath +
-																																																										"/results/" +
-																																																										i4 +
-																																																										"/provenance/files/" +
-																																																										i6 +
-																																																										"/content_hash",
-																																																									schemaPath:
-																																																										"#/properties/results/items/properties/provenance/properties/files/items/properties/content_hash/pattern",
-																																																									keyword:
-																																																										"pattern",
-																																																									params:
-																																																										{
-																																																											pattern:
-																																																												"^sha256:[0-9a-f]{64}$",
-																																																										},
-																																																									message:
-																																																										'must match pattern "' +
-																																																										"^sha256:[0-9a-f]{64}$" +
-																																																										'"',
-																																																								},
-																																																							];
-																																																						return false;
-																																																					}
-																																																				} else {
-																																																					validate66.errors =
-																																																						[
-																																																							{
-																																																								instancePath:
-																																																									instancePath +
-																																																									"/results/" +
-																																																									i4 +
-																																																									"/provenance/files/" +
-																																																									i6 +
-																																																									"/content_hash",
-																																																								schemaPath:
-																																																									"#/properties/results/items/properties/provenance/properties/files/items/properties/content_hash/type",
-																																																								keyword:
-																																																									"type",
-																																																								params:
-																																																									{
-																																																										type: "string",
-																																																									},
-																																																								message:
-																																																									"must be string",
-																																																							},
-																																																						];
-																																																					return false;
-																																																				}
-																																																			}
-																																																			var valid13 =
-																																																				_errs86 ===
-																																																				errors;
-																																																		} else {
-																																																			var valid13 = true;
-																																																		}
-																																																		if (valid13) {
-																																																			if (
-																																																				data36.bytes !==
-																																																				undefined
-																																																			) {
-																																																				let data40 =
-																																																					data36.bytes;
-																																																				const _errs88 =
-																																																					errors;
-																																																				if (
-																																																					!(
-																																																						typeof data40 ==
-																																																							"number" &&
-																																																						!(
-																																																							data40 % 1
-																																																						) &&
-																																																						!isNaN(
-																																																							data40,
-																																																						) &&
-																																																						isFinite(
-																																																							data40,
-																																																						)
-																																																					)
-																																																				) {
-																																																					validate66.errors =
-																																																						[
-																																																							{
-																																																								instancePath:
-																																																									instancePath +
-																																																									"/results/" +
-																																																									i4 +
-																																																									"/provenance/files/" +
-																																																									i6 +
-																																																									"/bytes",
-																																																								schemaPath:
-																																																									"#/properties/results/items/properties/provenance/properties/files/items/properties/bytes/type",
-																																																								keyword:
-																																																									"type",
-																																																								params:
-																																																									{
-																																																										type: "integer",
-																																																									},
-																																																								message:
-																																																									"must be integer",
-																																																							},
-																																																						];
-																																																					return false;
-																																																				}
-																																																				var valid13 =
-																																																					_errs88 ===
-																																																					errors;
-																																																			} else {
-																																																				var valid13 = true;
-																																																			}
-																																																			if (valid13) {
-																																																				if (
-																																																					data36.format !==
-																																																					undefined
-																																																				) {
-																																																					const _errs90 =
-																																																						errors;
-																																																					if (
-																																																						typeof data36.format !==
-																																																						"string"
-																																																					) {
-																																																						validate66.errors =
-																																																							[
-																																																								{
-																																																									instancePath:
-																																																										instancePath +
-																																																										"/results/" +
-																																																										i4 +
-																																																										"/provenance/files/" +
-																																																										i6 +
-																																																										"/format",
-																																																									schemaPath:
-																																																										"#/properties/results/items/properties/provenance/properties/files/items/properties/format/type",
-																																																									keyword:
-																																																										"type",
-																																																									params:
-																																																										{
-																																																											type: "string",
-																																																										},
-																																																									message:
-																																																										"must be string",
-																																																								},
-																																																							];
-																																																						return false;
-																																																					}
-																																																					var valid13 =
-																																																						_errs90 ===
-																																																						errors;
-																																																				} else {
-																																																					var valid13 = true;
-																																																				}
-																																																				if (valid13) {
-																																																					if (
-																																																						data36.rows !==
-																																																						undefined
-																																																					) {
-																																																						let data42 =
-																																																							data36.rows;
-																																																						const _errs92 =
-																																																							errors;
-																																																						if (
-																																																							!(
-																																																								typeof data42 ==
-																																																									"number" &&
-																																																								!(
-																																																									data42 %
-																																																									1
-																																																								) &&
-																																																								!isNaN(
-																																																									data42,
-																																																								) &&
-																																																								isFinite(
-																																																									data42,
-																																																								)
-																																																							)
-																																																						) {
-																																																							validate66.errors =
-																																																								[
-																																																									{
-																																																										instancePath:
-																																																											instancePath +
-																																																											"/results/" +
-																																																											i4 +
-																																																											"/provenance/files/" +
-																																																											i6 +
-																																																											"/rows",
-																																																										schemaPath:
-																																																											"#/properties/results/items/properties/provenance/properties/files/items/properties/rows/type",
-																																																										keyword:
-																																																											"type",
-																																																										params:
-																																																											{
-																																																												type: "integer",
-																																																											},
-																																																										message:
-																																																											"must be integer",
-																																																									},
-																																																								];
-																																																							return false;
-																																																						}
-																																																						var valid13 =
-																																																							_errs92 ===
-																																																							errors;
-																																																					} else {
-																																																						var valid13 = true;
-																																																					}
-																																																					if (valid13) {
-																																																						if (
-																																																							data36.columns !==
-																																																							undefined
-																																																						) {
-																																																							let data43 =
-																																																								data36.columns;
-																																																							const _errs94 =
-																																																								errors;
-																																																							if (
-																																																								errors ===
-																																																								_errs94
-																																																							) {
-																																																								if (
-																																																									Array.isArray(
-																																																										data43,
-																																																									)
-																																																								) {
-																																																									var valid14 = true;
-																																																									const len7 =
-																																																										data43.length;
-																																																									for (
-																																																										let i7 = 0;
-																																																										i7 <
-																																																										len7;
-																																																										i7++
-																																																									) {
-																																																										const _errs96 =
-																																																											errors;
-																																																										if (
-																																																											typeof data43[
-																																																												i7
-																																																											] !==
-																																																											"string"
-																																																										) {
-																																																											validate66.errors =
-																																																												[
-																																																													{
-																																																														instancePath:
-																																																															instancePath +
-																																																															"/results/" +
-																																																															i4 +
-																																																															"/provenance/files/" +
-																																																															i6 +
-																																																															"/columns/" +
-																																																															i7,
-																																																														schemaPath:
-																																																															"#/properties/results/items/properties/provenance/properties/files/items/properties/columns/items/type",
-																																																														keyword:
-																																																															"type",
-																																																														params:
-																																																															{
-																																																																type: "string",
-																																																															},
-																																																														message:
-																																																															"must be string",
-																																																													},
-																																																												];
-																																																											return false;
-																																																										}
-																																																										var valid14 =
-																																																											_errs96 ===
-																																																											errors;
-																																																										if (
-																																																											!valid14
-																																																										) {
-																																																											break;
-																																																										}
-																																																									}
-																																																								} else {
-																																																									validate66.errors =
-																																																										[
-																																																											{
-																																																												instancePath:
-																																																													instancePath +
-																																																													"/results/" +
-																																																													i4 +
-																																																													"/provenance/files/" +
-																																																													i6 +
-																																																													"/columns",
-																																																												schemaPath:
-																																																													"#/properties/results/items/properties/provenance/properties/files/items/properties/columns/type",
-																																																												keyword:
-																																																													"type",
-																																																												params:
-																																																													{
-																																																														type: "array",
-																																																													},
-																																																												message:
-																																																													"must be array",
-																																																											},
-																																																										];
-																																																									return false;
-																																																								}
-																																																							}
-																																																							var valid13 =
-																																																								_errs94 ===
-																																																								errors;
-																																																						} else {
-																																																							var valid13 = true;
-																																																						}
-																																																						if (
-																																																							valid13
-																																																						) {
-																																																							if (
-																																																								data36.index !==
-																																																								undefined
-																																																							) {
-																																																								let data45 =
-																																																									data36.index;
-																																																								const _errs98 =
-																																																									errors;
-																																																								if (
-																																																									typeof data45 !==
-																																																										"string" &&
-																																																									data45 !==
-																																																										null
-																																																								) {
-																																																									validate66.errors =
-																																																										[
-																																																											{
-																																																												instancePath:
-																																																													instancePath +
-																																																													"/results/" +
-																																																													i4 +
-																																																													"/provenance/files/" +
-																																																													i6 +
-																																																													"/index",
-																																																												schemaPath:
-																																																													"#/properties/results/items/properties/provenance/properties/files/items/properties/index/type",
-																																																												keyword:
-																																																													"type",
-																																																												params:
-																																																													{
-																																																														type: schema33
-																																																															.properties
-																																																															.results
-																																																															.items
-																																																															.properties
-																																																															.provenance
-																																																															.properties
-																																																															.files
-																																																															.items
-																																																															.properties
-																																																															.index
-																																																															.type,
-																																																													},
-																																																												message:
-																																																													"must be string,null",
-																																																											},
-																																																										];
-																																																									return false;
-																																																								}
-																																																								var valid13 =
-																																																									_errs98 ===
-																																																									errors;
-																																																							} else {
-																																																								var valid13 = true;
-																																																							}
-																																																						}
-																																																					}
-																																																				}
-																																																			}
-																																																		}
-																																																	}
-																																																}
-																																															}
-																																														}
-																																													} else {
-																																														validate66.errors = [
-																																															{
-																																																instancePath:
-																																																	instancePath +
-																																																	"/results/" +
-																																																	i4 +
-																																																	"/provenance/files/" +
-																																																	i6,
-																																																schemaPath:
-																																																	"#/properties/results/items/properties/provenance/properties/files/items/type",
-																																																keyword: "type",
-																																																params: {
-																																																	type: "object",
-																																																},
-																																																message:
-																																																	"must be object",
+																																													)
+																																												) {
+																																													validate66.errors = [
+																																														{
+																																															instancePath:
+																																																instancePath +
+																																																"/results/" +
+																																																i4 +
+																																																"/provenance/files/" +
+																																																i6,
+																																															schemaPath:
+																																																"#/properties/results/items/properties/provenance/properties/files/items/type",
+																																															keyword: "type",
+																																															params: {
+																																																type: "object",
 																																															},
-																																														];
-																																														return false;
-																																													}
+																																															message: "must be object",
+																																														},
+																																													];
+																																													return false;
 																																												}
 																																												var valid12 =
 																																													_errs79 === errors;
@@ -10478,7 +7341,7 @@ function validate66(
 													}
 													if (valid0) {
 														if (data.summary !== undefined) {
-															const _errs100 = errors;
+															const _errs81 = errors;
 															if (typeof data.summary !== "string") {
 																validate66.errors = [
 																	{
@@ -10491,17 +7354,17 @@ function validate66(
 																];
 																return false;
 															}
-															var valid0 = _errs100 === errors;
+															var valid0 = _errs81 === errors;
 														} else {
 															var valid0 = true;
 														}
 														if (valid0) {
 															if (data.elapsed_s !== undefined) {
-																let data47 = data.elapsed_s;
-																const _errs102 = errors;
-																if (errors === _errs102) {
-																	if (typeof data47 == "number" && isFinite(data47)) {
-																		if (data47 < 0 || isNaN(data47)) {
+																let data38 = data.elapsed_s;
+																const _errs83 = errors;
+																if (errors === _errs83) {
+																	if (typeof data38 == "number" && isFinite(data38)) {
+																		if (data38 < 0 || isNaN(data38)) {
 																			validate66.errors = [
 																				{
 																					instancePath: instancePath + "/elapsed_s",
@@ -10526,41 +7389,41 @@ function validate66(
 																		return false;
 																	}
 																}
-																var valid0 = _errs102 === errors;
+																var valid0 = _errs83 === errors;
 															} else {
 																var valid0 = true;
 															}
 															if (valid0) {
 																if (data.provenance !== undefined) {
-																	let data48 = data.provenance;
-																	const _errs104 = errors;
-																	if (errors === _errs104) {
-																		if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
-																			let missing5;
+																	let data39 = data.provenance;
+																	const _errs85 = errors;
+																	if (errors === _errs85) {
+																		if (data39 && typeof data39 == "object" && !Array.isArray(data39)) {
+																			let missing4;
 																			if (
-																				(data48.input_sha256 === undefined && (missing5 = "input_sha256")) ||
-																				(data48.tools_sha256 === undefined && (missing5 = "tools_sha256")) ||
-																				(data48.version === undefined && (missing5 = "version"))
+																				(data39.input_sha256 === undefined && (missing4 = "input_sha256")) ||
+																				(data39.tools_sha256 === undefined && (missing4 = "tools_sha256")) ||
+																				(data39.version === undefined && (missing4 = "version"))
 																			) {
 																				validate66.errors = [
 																					{
 																						instancePath: instancePath + "/provenance",
 																						schemaPath: "#/properties/provenance/required",
 																						keyword: "required",
-																						params: { missingProperty: missing5 },
-																						message: "must have required property '" + missing5 + "'",
+																						params: { missingProperty: missing4 },
+																						message: "must have required property '" + missing4 + "'",
 																					},
 																				];
 																				return false;
 																			} else {
-																				const _errs106 = errors;
-																				for (const key7 in data48) {
+																				const _errs87 = errors;
+																				for (const key6 in data39) {
 																					if (
 																						!(
-																							key7 === "input_sha256" ||
-																							key7 === "tools_sha256" ||
-																							key7 === "version" ||
-																							key7 === "files"
+																							key6 === "input_sha256" ||
+																							key6 === "tools_sha256" ||
+																							key6 === "version" ||
+																							key6 === "files"
 																						)
 																					) {
 																						validate66.errors = [
@@ -10568,7 +7431,7 @@ function validate66(
 																								instancePath: instancePath + "/provenance",
 																								schemaPath: "#/properties/provenance/additionalProperties",
 																								keyword: "additionalProperties",
-																								params: { additionalProperty: key7 },
+																								params: { additionalProperty: key6 },
 																								message: "must NOT have additional properties",
 																							},
 																						];
@@ -10576,10 +7439,10 @@ function validate66(
 																						break;
 																					}
 																				}
-																				if (_errs106 === errors) {
-																					if (data48.input_sha256 !== undefined) {
-																						const _errs107 = errors;
-																						if (typeof data48.input_sha256 !== "string") {
+																				if (_errs87 === errors) {
+																					if (data39.input_sha256 !== undefined) {
+																						const _errs88 = errors;
+																						if (typeof data39.input_sha256 !== "string") {
 																							validate66.errors = [
 																								{
 																									instancePath: instancePath + "/provenance/input_sha256",
@@ -10591,14 +7454,14 @@ function validate66(
 																							];
 																							return false;
 																						}
-																						var valid15 = _errs107 === errors;
+																						var valid13 = _errs88 === errors;
 																					} else {
-																						var valid15 = true;
+																						var valid13 = true;
 																					}
-																					if (valid15) {
-																						if (data48.tools_sha256 !== undefined) {
-																							const _errs109 = errors;
-																							if (typeof data48.tools_sha256 !== "string") {
+																					if (valid13) {
+																						if (data39.tools_sha256 !== undefined) {
+																							const _errs90 = errors;
+																							if (typeof data39.tools_sha256 !== "string") {
 																								validate66.errors = [
 																									{
 																										instancePath: instancePath + "/provenance/tools_sha256",
@@ -10610,14 +7473,14 @@ function validate66(
 																								];
 																								return false;
 																							}
-																							var valid15 = _errs109 === errors;
+																							var valid13 = _errs90 === errors;
 																						} else {
-																							var valid15 = true;
+																							var valid13 = true;
 																						}
-																						if (valid15) {
-																							if (data48.version !== undefined) {
-																								const _errs111 = errors;
-																								if (typeof data48.version !== "string") {
+																						if (valid13) {
+																							if (data39.version !== undefined) {
+																								const _errs92 = errors;
+																								if (typeof data39.version !== "string") {
 																									validate66.errors = [
 																										{
 																											instancePath: instancePath + "/provenance/version",
@@ -10629,383 +7492,42 @@ function validate66(
 																									];
 																									return false;
 																								}
-																								var valid15 = _errs111 === errors;
+																								var valid13 = _errs92 === errors;
 																							} else {
-																								var valid15 = true;
+																								var valid13 = true;
 																							}
-																							if (valid15) {
-																								if (data48.files !== undefined) {
-																									let data52 = data48.files;
-																									const _errs113 = errors;
-																									if (errors === _errs113) {
-																										if (Array.isArray(data52)) {
-																											var valid16 = true;
-																											const len8 = data52.length;
-																											for (let i8 = 0; i8 < len8; i8++) {
-																												let data53 = data52[i8];
-																												const _errs115 = errors;
-																												if (errors === _errs115) {
-																													if (
-																														data53 &&
-																														typeof data53 == "object" &&
-																														!Array.isArray(data53)
-																													) {
-																														let missing6;
-																														if (
-																															(data53.field === undefined && (missing6 = "field")) ||
-																															(data53.file === undefined && (missing6 = "file")) ||
-																															(data53.content_hash === undefined &&
-																																(missing6 = "content_hash")) ||
-																															(data53.bytes === undefined && (missing6 = "bytes")) ||
-																															(data53.format === undefined && (missing6 = "format")) ||
-																															(data53.rows === undefined && (missing6 = "rows")) ||
-																															(data53.columns === undefined &&
-																																(missing6 = "columns")) ||
-																															(data53.index === undefined && (missing6 = "index"))
-																														) {
-																															validate66.errors = [
-																																{
-																																	instancePath:
-																																		instancePath + "/provenance/files/" + i8,
-																																	schemaPath:
-																																		"#/properties/provenance/properties/files/items/required",
-																																	keyword: "required",
-																																	params: { missingProperty: missing6 },
-																																	message:
-																																		"must have required property '" + missing6 + "'",
-																																},
-																															];
-																															return false;
-																														} else {
-																															const _errs117 = errors;
-																															for (const key8 in data53) {
-																																if (
-																																	!(
-																																		key8 === "field" ||
-																																		key8 === "file" ||
-																																		key8 === "content_hash" ||
-																																		key8 === "bytes" ||
-																																		key8 === "format" ||
-																																		key8 === "rows" ||
-																																		key8 === "columns" ||
-																																		key8 === "index"
-																																	)
-																																) {
-																																	validate66.errors = [
-																																		{
-																																			instancePath:
-																																				instancePath + "/provenance/files/" + i8,
-																																			schemaPath:
-																																				"#/properties/provenance/properties/files/items/additionalProperties",
-																																			keyword: "additionalProperties",
-																																			params: { additionalProperty: key8 },
-																																			message: "must NOT have additional properties",
-																																		},
-																																	];
-																																	return false;
-																																	break;
-																																}
-																															}
-																															if (_errs117 === errors) {
-																																if (data53.field !== undefined) {
-																																	const _errs118 = errors;
-																																	if (typeof data53.field !== "string") {
-																																		validate66.errors = [
-																																			{
-																																				instancePath:
-																																					instancePath +
-																																					"/provenance/files/" +
-																																					i8 +
-																																					"/field",
-																																				schemaPath:
-																																					"#/properties/provenance/properties/files/items/properties/field/type",
-																																				keyword: "type",
-																																				params: { type: "string" },
-																																				message: "must be string",
-																																			},
-																																		];
-																																		return false;
-																																	}
-																																	var valid17 = _errs118 === errors;
-																																} else {
-																																	var valid17 = true;
-																																}
-																																if (valid17) {
-																																	if (data53.file !== undefined) {
-																																		const _errs120 = errors;
-																																		if (typeof data53.file !== "string") {
-																																			validate66.errors = [
-																																				{
-																																					instancePath:
-																																						instancePath +
-																																						"/provenance/files/" +
-																																						i8 +
-																																						"/file",
-																																					schemaPath:
-																																						"#/properties/provenance/properties/files/items/properties/file/type",
-																																					keyword: "type",
-																																					params: { type: "string" },
-																																					message: "must be string",
-																																				},
-																																			];
-																																			return false;
-																																		}
-																																		var valid17 = _errs120 === errors;
-																																	} else {
-																																		var valid17 = true;
-																																	}
-																																	if (valid17) {
-																																		if (data53.content_hash !== undefined) {
-																																			let data56 = data53.content_hash;
-																																			const _errs122 = errors;
-																																			if (errors === _errs122) {
-																																				if (typeof data56 === "string") {
-																																					if (!pattern3.test(data56)) {
-																																						validate66.errors = [
-																																							{
-																																								instancePath:
-																																									instancePath +
-																																									"/provenance/files/" +
-																																									i8 +
-																																									"/content_hash",
-																																								schemaPath:
-																																									"#/properties/provenance/properties/files/items/properties/content_hash/pattern",
-																																								keyword: "pattern",
-																																								params: {
-																																									pattern: "^sha256:[0-9a-f]{64}$",
-																																								},
-																																								message:
-																																									'must match pattern "' +
-																																									"^sha256:[0-9a-f]{64}$" +
-																																									'"',
-																																							},
-																																						];
-																																						return false;
-																																					}
-																																				} else {
-																																					validate66.errors = [
-																																						{
-																																							instancePath:
-																																								instancePath +
-																																								"/provenance/files/" +
-																																								i8 +
-																																								"/content_hash",
-																																							schemaPath:
-																																								"#/properties/provenance/properties/files/items/properties/content_hash/type",
-																																							keyword: "type",
-																																							params: { type: "string" },
-																																							message: "must be string",
-																																						},
-																																					];
-																																					return false;
-																																				}
-																																			}
-																																			var valid17 = _errs122 === errors;
-																																		} else {
-																																			var valid17 = true;
-																																		}
-																																		if (valid17) {
-																																			if (data53.bytes !== undefined) {
-																																				let data57 = data53.bytes;
-																																				const _errs124 = errors;
-																																				if (
-																																					!(
-																																						typeof data57 == "number" &&
-																																						!(data57 % 1) &&
-																																						!isNaN(data57) &&
-																																						isFinite(data57)
-																																					)
-																																				) {
-																																					validate66.errors = [
-																																						{
-																																							instancePath:
-																																								instancePath +
-																																								"/provenance/files/" +
-																																								i8 +
-																																								"/bytes",
-																																							schemaPath:
-																																								"#/properties/provenance/properties/files/items/properties/bytes/type",
-																																							keyword: "type",
-																																							params: { type: "integer" },
-																																							message: "must be integer",
-																																						},
-																																					];
-																																					return false;
-																																				}
-																																				var valid17 = _errs124 === errors;
-																																			} else {
-																																				var valid17 = true;
-																																			}
-																																			if (valid17) {
-																																				if (data53.format !== undefined) {
-																																					const _errs126 = errors;
-																																					if (typeof data53.format !== "string") {
-																																						validate66.errors = [
-																																							{
-																																								instancePath:
-																																									instancePath +
-																																									"/provenance/files/" +
-																																									i8 +
-																																									"/format",
-																																								schemaPath:
-																																									"#/properties/provenance/properties/files/items/properties/format/type",
-																																								keyword: "type",
-																																								params: { type: "string" },
-																																								message: "must be string",
-																																							},
-																																						];
-																																						return false;
-																																					}
-																																					var valid17 = _errs126 === errors;
-																																				} else {
-																																					var valid17 = true;
-																																				}
-																																				if (valid17) {
-																																					if (data53.rows !== undefined) {
-																																						let data59 = data53.rows;
-																																						const _errs128 = errors;
-																																						if (
-																																							!(
-																																								typeof data59 == "number" &&
-																																								!(data59 % 1) &&
-																																								!isNaN(data59) &&
-																																								isFinite(data59)
-																																							)
-																																						) {
-																																							validate66.errors = [
-																																								{
-																																									instancePath:
-																																										instancePath +
-																																										"/provenance/files/" +
-																																										i8 +
-																																										"/rows",
-																																									schemaPath:
-																																										"#/properties/provenance/properties/files/items/properties/rows/type",
-																																									keyword: "type",
-																																									params: { type: "integer" },
-																																									message: "must be integer",
-																																								},
-																																							];
-																																							return false;
-																																						}
-																																						var valid17 = _errs128 === errors;
-																																					} else {
-																																						var valid17 = true;
-																																					}
-																																					if (valid17) {
-																																						if (data53.columns !== undefined) {
-																																							let data60 = data53.columns;
-																																							const _errs130 = errors;
-																																							if (errors === _errs130) {
-																																								if (Array.isArray(data60)) {
-																																									var valid18 = true;
-																																									const len9 = data60.length;
-																																									for (let i9 = 0; i9 < len9; i9++) {
-																																										const _errs132 = errors;
-																																										if (
-																																											typeof data60[i9] !== "string"
-																																										) {
-																																											validate66.errors = [
-																																												{
-																																													instancePath:
-																																														instancePath +
-																																														"/provenance/files/" +
-																																														i8 +
-																																														"/columns/" +
-																																														i9,
-																																													schemaPath:
-																																														"#/properties/provenance/properties/files/items/properties/columns/items/type",
-																																													keyword: "type",
-																																													params: { type: "string" },
-																																													message: "must be string",
-																																												},
-																																											];
-																																											return false;
-																																										}
-																																										var valid18 = _errs132 === errors;
-																																										if (!valid18) {
-																																											break;
-																																										}
-																																									}
-																																								} else {
-																																									validate66.errors = [
-																																										{
-																																											instancePath:
-																																												instancePath +
-																																												"/provenance/files/" +
-																																												i8 +
-																																												"/columns",
-																																											schemaPath:
-																																												"#/properties/provenance/properties/files/items/properties/columns/type",
-																																											keyword: "type",
-																																											params: { type: "array" },
-																																											message: "must be array",
-																																										},
-																																									];
-																																									return false;
-																																								}
-																																							}
-																																							var valid17 = _errs130 === errors;
-																																						} else {
-																																							var valid17 = true;
-																																						}
-																																						if (valid17) {
-																																							if (data53.index !== undefined) {
-																																								let data62 = data53.index;
-																																								const _errs134 = errors;
-																																								if (
-																																									typeof data62 !== "string" &&
-																																									data62 !== null
-																																								) {
-																																									validate66.errors = [
-																																										{
-																																											instancePath:
-																																												instancePath +
-																																												"/provenance/files/" +
-																																												i8 +
-																																												"/index",
-																																											schemaPath:
-																																												"#/properties/provenance/properties/files/items/properties/index/type",
-																																											keyword: "type",
-																																											params: {
-																																												type: schema33.properties
-																																													.provenance.properties.files
-																																													.items.properties.index.type,
-																																											},
-																																											message: "must be string,null",
-																																										},
-																																									];
-																																									return false;
-																																								}
-																																								var valid17 = _errs134 === errors;
-																																							} else {
-																																								var valid17 = true;
-																																							}
-																																						}
-																																					}
-																																				}
-																																			}
-																																		}
-																																	}
-																																}
-																															}
-																														}
-																													} else {
-																														validate66.errors = [
-																															{
-																																instancePath: instancePath + "/provenance/files/" + i8,
-																																schemaPath:
-																																	"#/properties/provenance/properties/files/items/type",
-																																keyword: "type",
-																																params: { type: "object" },
-																																message: "must be object",
-																															},
-																														];
-																														return false;
-																													}
+																							if (valid13) {
+																								if (data39.files !== undefined) {
+																									let data43 = data39.files;
+																									const _errs94 = errors;
+																									if (errors === _errs94) {
+																										if (Array.isArray(data43)) {
+																											var valid14 = true;
+																											const len7 = data43.length;
+																											for (let i7 = 0; i7 < len7; i7++) {
+																												let data44 = data43[i7];
+																												const _errs96 = errors;
+																												if (
+																													!(
+																														data44 &&
+																														typeof data44 == "object" &&
+																														!Array.isArray(data44)
+																													)
+																												) {
+																													validate66.errors = [
+																														{
+																															instancePath: instancePath + "/provenance/files/" + i7,
+																															schemaPath:
+																																"#/properties/provenance/properties/files/items/type",
+																															keyword: "type",
+																															params: { type: "object" },
+																															message: "must be object",
+																														},
+																													];
+																													return false;
 																												}
-																												var valid16 = _errs115 === errors;
-																												if (!valid16) {
+																												var valid14 = _errs96 === errors;
+																												if (!valid14) {
 																													break;
 																												}
 																											}
@@ -11022,9 +7544,9 @@ function validate66(
 																											return false;
 																										}
 																									}
-																									var valid15 = _errs113 === errors;
+																									var valid13 = _errs94 === errors;
 																								} else {
-																									var valid15 = true;
+																									var valid13 = true;
 																								}
 																							}
 																						}
@@ -11044,7 +7566,7 @@ function validate66(
 																			return false;
 																		}
 																	}
-																	var valid0 = _errs104 === errors;
+																	var valid0 = _errs85 === errors;
 																} else {
 																	var valid0 = true;
 																}
