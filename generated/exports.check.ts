@@ -173,9 +173,12 @@ export const anthropic = [
       "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
       "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
       "(a percentage change books every action as a return) and when the detected convention differs from " +
-      "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
-      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -486,9 +489,11 @@ export const anthropic = [
       "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-      "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -623,10 +628,12 @@ export const anthropic = [
     "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
       "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-      "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
-      "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -700,8 +707,10 @@ export const anthropic = [
       "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-      "differ by more than 10%. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -903,9 +912,11 @@ export const anthropic = [
       "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
       "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-      "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -957,8 +968,11 @@ export const anthropic = [
     "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
       "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-      "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
-      "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+      "dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1086,9 +1100,12 @@ export const anthropic = [
       "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
       "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-      "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
-      "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1188,9 +1205,11 @@ export const anthropic = [
       "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
       "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-      "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1261,10 +1280,13 @@ export const anthropic = [
       "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
       "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-      "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
-      "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
-      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
+      "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
+      "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1343,9 +1365,12 @@ export const anthropic = [
       "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
       "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-      "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
-      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1419,8 +1444,11 @@ export const anthropic = [
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
       "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-      "look like percent (median |return| above 0.2 a day) are an error. Skill: regime-detection. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1530,8 +1558,10 @@ export const anthropic = [
       "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-      "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
-      "ISO-8601 dates or labels; null is missing.",
+      "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1602,9 +1632,11 @@ export const anthropic = [
       "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
       "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Skill: " +
-      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
+      "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1672,8 +1704,11 @@ export const anthropic = [
     "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
       "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
-      "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+      "dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1727,9 +1762,11 @@ export const anthropic = [
       "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-      "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1818,9 +1855,11 @@ export const anthropic = [
       "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
       "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-      "evidence of skill. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1901,9 +1940,11 @@ export const anthropic = [
       "the same answer for the same path. A negative gap means the survivors underperformed the full " +
       "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-      "warns that it is too short to judge. Skill: research-integrity-guards. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -2057,9 +2098,11 @@ export const anthropic = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
-      "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
-      "missing.",
+      "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -2282,9 +2325,12 @@ export const openai = [
       "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
       "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
       "(a percentage change books every action as a return) and when the detected convention differs from " +
-      "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
-      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2599,9 +2645,11 @@ export const openai = [
       "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-      "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2740,10 +2788,12 @@ export const openai = [
     "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
       "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-      "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
-      "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2819,8 +2869,10 @@ export const openai = [
       "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-      "differ by more than 10%. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3028,9 +3080,11 @@ export const openai = [
       "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
       "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-      "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3084,8 +3138,11 @@ export const openai = [
     "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
       "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-      "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
-      "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+      "dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3219,9 +3276,12 @@ export const openai = [
       "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
       "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-      "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
-      "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3323,9 +3383,11 @@ export const openai = [
       "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
       "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-      "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3398,10 +3460,13 @@ export const openai = [
       "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
       "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-      "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
-      "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
-      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
+      "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
+      "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3482,9 +3547,12 @@ export const openai = [
       "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
       "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-      "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
-      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3560,8 +3628,11 @@ export const openai = [
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
       "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-      "look like percent (median |return| above 0.2 a day) are an error. Skill: regime-detection. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3673,8 +3744,10 @@ export const openai = [
       "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-      "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
-      "ISO-8601 dates or labels; null is missing.",
+      "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3747,9 +3820,11 @@ export const openai = [
       "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
       "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Skill: " +
-      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
+      "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3819,8 +3894,11 @@ export const openai = [
     "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
       "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
-      "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+      "dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3876,9 +3954,11 @@ export const openai = [
       "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-      "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3969,9 +4049,11 @@ export const openai = [
       "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
       "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-      "evidence of skill. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4054,9 +4136,11 @@ export const openai = [
       "the same answer for the same path. A negative gap means the survivors underperformed the full " +
       "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-      "warns that it is too short to judge. Skill: research-integrity-guards. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4214,9 +4298,11 @@ export const openai = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
-      "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
-      "missing.",
+      "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4489,9 +4575,12 @@ export const openaiStrict = [
       "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
       "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
       "(a percentage change books every action as a return) and when the detected convention differs from " +
-      "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
-      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -5371,9 +5460,11 @@ export const openaiStrict = [
       "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-      "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -5932,10 +6023,12 @@ export const openaiStrict = [
     "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
       "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-      "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
-      "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6296,8 +6389,10 @@ export const openaiStrict = [
       "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-      "differ by more than 10%. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6804,9 +6899,11 @@ export const openaiStrict = [
       "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
       "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-      "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7217,8 +7314,11 @@ export const openaiStrict = [
     "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
       "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-      "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
-      "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+      "dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7485,9 +7585,12 @@ export const openaiStrict = [
       "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
       "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-      "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
-      "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7589,9 +7692,11 @@ export const openaiStrict = [
       "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
       "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-      "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7664,10 +7769,13 @@ export const openaiStrict = [
       "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
       "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-      "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
-      "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
-      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
+      "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
+      "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -8058,9 +8166,12 @@ export const openaiStrict = [
       "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
       "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-      "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
-      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -8529,8 +8640,11 @@ export const openaiStrict = [
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
       "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-      "look like percent (median |return| above 0.2 a day) are an error. Skill: regime-detection. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9033,8 +9147,10 @@ export const openaiStrict = [
       "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-      "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
-      "ISO-8601 dates or labels; null is missing.",
+      "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9318,9 +9434,11 @@ export const openaiStrict = [
       "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
       "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Skill: " +
-      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
+      "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9603,8 +9721,11 @@ export const openaiStrict = [
     "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
       "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
-      "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+      "dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9775,9 +9896,11 @@ export const openaiStrict = [
       "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-      "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -10241,9 +10364,11 @@ export const openaiStrict = [
       "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
       "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-      "evidence of skill. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -10621,9 +10746,11 @@ export const openaiStrict = [
       "the same answer for the same path. A negative gap means the survivors underperformed the full " +
       "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-      "warns that it is too short to judge. Skill: research-integrity-guards. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -11269,9 +11396,11 @@ export const openaiStrict = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
-      "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
-      "missing.",
+      "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -11686,9 +11815,12 @@ export const openaiChat = [
         "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
         "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
         "(a percentage change books every action as a return) and when the detected convention differs from " +
-        "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
-        "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-        "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
+        "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+        "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+        "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12005,9 +12137,11 @@ export const openaiChat = [
         "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
         "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
         "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-        "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
-        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-        "labels; null is missing.",
+        "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+        "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12148,10 +12282,12 @@ export const openaiChat = [
       "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
         "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
         "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-        "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
-        "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
-        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-        "labels; null is missing.",
+        "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
+        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+        "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12228,8 +12364,10 @@ export const openaiChat = [
         "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
         "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
         "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-        "differ by more than 10%. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+        "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12440,9 +12578,11 @@ export const openaiChat = [
         "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
         "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
         "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-        "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
+        "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+        "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+        "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12497,8 +12637,11 @@ export const openaiChat = [
       "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
         "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
         "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-        "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
-        "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+        "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
+        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+        "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+        "dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12635,9 +12778,12 @@ export const openaiChat = [
         "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
         "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
         "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-        "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
-        "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-        "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
+        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+        "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12740,9 +12886,11 @@ export const openaiChat = [
         "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
         "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
         "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-        "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-        "labels; null is missing.",
+        "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
+        "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+        "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12816,10 +12964,13 @@ export const openaiChat = [
         "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
         "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
         "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-        "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
-        "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
-        "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-        "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+        "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
+        "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
+        "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12901,9 +13052,12 @@ export const openaiChat = [
         "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
         "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
         "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-        "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
-        "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-        "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
+        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+        "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12980,8 +13134,11 @@ export const openaiChat = [
         "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
         "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
         "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-        "look like percent (median |return| above 0.2 a day) are an error. Skill: regime-detection. Series: a " +
-        "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+        "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
+        "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+        "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+        "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+        "labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13094,8 +13251,10 @@ export const openaiChat = [
         "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
         "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
         "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-        "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
-        "ISO-8601 dates or labels; null is missing.",
+        "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
+        "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13169,9 +13328,11 @@ export const openaiChat = [
         "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
         "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
         "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-        "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Skill: " +
-        "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-        "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
+        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+        "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
+        "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13242,8 +13403,11 @@ export const openaiChat = [
       "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
         "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
         "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-        "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
-        "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+        "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
+        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+        "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+        "dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13300,9 +13464,11 @@ export const openaiChat = [
         "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
         "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
         "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-        "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
-        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-        "labels; null is missing.",
+        "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+        "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+        "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13394,9 +13560,11 @@ export const openaiChat = [
         "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
         "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
         "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-        "evidence of skill. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-        "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-        "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+        "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+        "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13480,9 +13648,11 @@ export const openaiChat = [
         "the same answer for the same path. A negative gap means the survivors underperformed the full " +
         "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
         "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-        "warns that it is too short to judge. Skill: research-integrity-guards. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+        "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+        "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13642,9 +13812,11 @@ export const openaiChat = [
         "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
         "values; a price series has none. Columns without a negative value earn a warning. Reference " +
         "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-        "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
-        "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
-        "missing.",
+        "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+        "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+        "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -14211,9 +14383,12 @@ export const mcp = [
       "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
       "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
       "(a percentage change books every action as a return) and when the detected convention differs from " +
-      "expected. The tick test assumes a 0.01 price tick (US cents). Skill: market-data-sourcing. Series: a " +
-      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -14620,9 +14795,11 @@ export const mcp = [
       "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-      "Required: panel or panels. Skill: portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -14853,10 +15030,12 @@ export const mcp = [
     "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
       "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-      "rolls, both rebuilt series and the level and return errors. Skill: futures-continuous-contracts. " +
-      "Series: a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -14978,8 +15157,10 @@ export const mcp = [
       "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-      "differ by more than 10%. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15325,9 +15506,11 @@ export const mcp = [
       "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
       "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-      "on], which is unsafe in general even when the joins happen to agree. Skill: lib-polars. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15427,8 +15610,11 @@ export const mcp = [
     "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
       "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-      "computes the exact reset path and compares it with the modelled return. Skill: etf-mechanics. " +
-      "Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+      "dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15700,9 +15886,12 @@ export const mcp = [
       "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
       "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-      "when the naive view differs from the point-in-time view. Skill: fundamental-and-macro-data. Series: " +
-      "a list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15850,9 +16039,11 @@ export const mcp = [
       "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
       "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-      "+ rebalance_dates). Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15971,10 +16162,13 @@ export const mcp = [
       "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
       "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-      "audited as a demonstration. Not available over JSON: score_fn (a callable ((x_train: number[][], " +
-      "y_train: number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list " +
-      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
+      "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
+      "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16101,9 +16295,12 @@ export const mcp = [
       "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
       "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-      "usually shows as two unexplained steps (out and back). Skill: market-data-sourcing. Series: a list " +
-      "of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list " +
-      "of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16225,8 +16422,11 @@ export const mcp = [
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
       "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-      "look like percent (median |return| above 0.2 a day) are an error. Skill: regime-detection. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16384,8 +16584,10 @@ export const mcp = [
       "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-      "max_anticipated. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: " +
-      "ISO-8601 dates or labels; null is missing.",
+      "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16504,9 +16706,11 @@ export const mcp = [
       "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
       "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Skill: " +
-      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
+      "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16622,8 +16826,11 @@ export const mcp = [
     "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
       "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Skill: lib-quantstats. Series: " +
-      "a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
+      "dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16725,9 +16932,11 @@ export const mcp = [
       "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-      "numeric keys. Skill: market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16864,9 +17073,11 @@ export const mcp = [
       "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
       "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-      "evidence of skill. Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
+      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16995,9 +17206,11 @@ export const mcp = [
       "the same answer for the same path. A negative gap means the survivors underperformed the full " +
       "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-      "warns that it is too short to judge. Skill: research-integrity-guards. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17247,9 +17460,11 @@ export const mcp = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, " +
-      "or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is " +
-      "missing.",
+      "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {

@@ -22,7 +22,26 @@ truncated?: {
 kept: number
 of: number
 }
-} | (number | string | boolean | null)[])
+} | (number | string | boolean | null)[] | {
+/**
+ * Path relative to an allowed directory (MCP roots or --data-dir).
+ */
+file: string
+format?: ("csv" | "tsv" | "parquet" | "json" | "ndjson")
+/**
+ * The column to read; optional when the file has one.
+ */
+column?: string
+/**
+ * Index column (labels/dates); default a date/datetime/timestamp column.
+ */
+index?: string
+orient?: ("records" | "columns" | "index" | "split" | "values" | "table" | "lists" | "series")
+/**
+ * [start, end): 0-based data rows, end exclusive.
+ */
+rows?: number[]
+})
 /**
  * A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...],
  * "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null
@@ -82,7 +101,26 @@ vw?: number
 n?: number
 }[] | {
 
-}[])
+}[] | {
+/**
+ * Path relative to an allowed directory (MCP roots or --data-dir).
+ */
+file: string
+format?: ("csv" | "tsv" | "parquet" | "json" | "ndjson")
+/**
+ * Columns to read; default all.
+ */
+columns?: string[]
+/**
+ * Index column (labels/dates); default a date/datetime/timestamp column.
+ */
+index?: string
+orient?: ("records" | "columns" | "index" | "split" | "values" | "table" | "lists" | "series")
+/**
+ * [start, end): 0-based data rows, end exclusive.
+ */
+rows?: number[]
+})
 
 export interface FinSkillsToolTypes {
 
@@ -113,6 +151,9 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+
+}[]
 }
 }
 /**
@@ -147,6 +188,9 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+
+}[]
 }
 }
 /**
@@ -184,6 +228,9 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+
+}[]
 }
 }
 /**
@@ -223,6 +270,9 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+
+}[]
 }
 }
 /**
@@ -261,6 +311,9 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+
+}[]
 }
 }
 /**
@@ -309,6 +362,9 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+
+}[]
 }
 }
 /**
@@ -353,6 +409,9 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+
+}[]
 }
 }
 /**
@@ -418,6 +477,9 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+
+}[]
 }
 }[]
 summary: string
@@ -428,6 +490,9 @@ provenance: {
 input_sha256: string
 tools_sha256: string
 version: string
+files?: {
+
+}[]
 }
 }
 /**

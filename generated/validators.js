@@ -32,7 +32,12 @@ const schema19 = {
 		summary: { type: "string" },
 		provenance: {
 			type: "object",
-			properties: { input_sha256: { type: "string" }, tools_sha256: { type: "string" }, version: { type: "string" } },
+			properties: {
+				input_sha256: { type: "string" },
+				tools_sha256: { type: "string" },
+				version: { type: "string" },
+				files: { type: "array", items: { type: "object" } },
+			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
 		},
@@ -521,7 +526,12 @@ function validate52(
 																				const _errs35 = errors;
 																				for (const key2 in data15) {
 																					if (
-																						!(key2 === "input_sha256" || key2 === "tools_sha256" || key2 === "version")
+																						!(
+																							key2 === "input_sha256" ||
+																							key2 === "tools_sha256" ||
+																							key2 === "version" ||
+																							key2 === "files"
+																						)
 																					) {
 																						validate52.errors = [
 																							{
@@ -592,6 +602,59 @@ function validate52(
 																								var valid3 = _errs40 === errors;
 																							} else {
 																								var valid3 = true;
+																							}
+																							if (valid3) {
+																								if (data15.files !== undefined) {
+																									let data19 = data15.files;
+																									const _errs42 = errors;
+																									if (errors === _errs42) {
+																										if (Array.isArray(data19)) {
+																											var valid4 = true;
+																											const len1 = data19.length;
+																											for (let i1 = 0; i1 < len1; i1++) {
+																												let data20 = data19[i1];
+																												const _errs44 = errors;
+																												if (
+																													!(
+																														data20 &&
+																														typeof data20 == "object" &&
+																														!Array.isArray(data20)
+																													)
+																												) {
+																													validate52.errors = [
+																														{
+																															instancePath: instancePath + "/provenance/files/" + i1,
+																															schemaPath:
+																																"#/properties/provenance/properties/files/items/type",
+																															keyword: "type",
+																															params: { type: "object" },
+																															message: "must be object",
+																														},
+																													];
+																													return false;
+																												}
+																												var valid4 = _errs44 === errors;
+																												if (!valid4) {
+																													break;
+																												}
+																											}
+																										} else {
+																											validate52.errors = [
+																												{
+																													instancePath: instancePath + "/provenance/files",
+																													schemaPath: "#/properties/provenance/properties/files/type",
+																													keyword: "type",
+																													params: { type: "array" },
+																													message: "must be array",
+																												},
+																											];
+																											return false;
+																										}
+																									}
+																									var valid3 = _errs42 === errors;
+																								} else {
+																									var valid3 = true;
+																								}
 																							}
 																						}
 																					}
@@ -733,7 +796,12 @@ const schema21 = {
 		elapsed_s: { type: "number", minimum: 0 },
 		provenance: {
 			type: "object",
-			properties: { input_sha256: { type: "string" }, tools_sha256: { type: "string" }, version: { type: "string" } },
+			properties: {
+				input_sha256: { type: "string" },
+				tools_sha256: { type: "string" },
+				version: { type: "string" },
+				files: { type: "array", items: { type: "object" } },
+			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
 		},
@@ -1211,7 +1279,14 @@ function validate54(
 														} else {
 															const _errs35 = errors;
 															for (const key2 in data15) {
-																if (!(key2 === "input_sha256" || key2 === "tools_sha256" || key2 === "version")) {
+																if (
+																	!(
+																		key2 === "input_sha256" ||
+																		key2 === "tools_sha256" ||
+																		key2 === "version" ||
+																		key2 === "files"
+																	)
+																) {
 																	validate54.errors = [
 																		{
 																			instancePath: instancePath + "/provenance",
@@ -1281,6 +1356,52 @@ function validate54(
 																			var valid5 = _errs40 === errors;
 																		} else {
 																			var valid5 = true;
+																		}
+																		if (valid5) {
+																			if (data15.files !== undefined) {
+																				let data19 = data15.files;
+																				const _errs42 = errors;
+																				if (errors === _errs42) {
+																					if (Array.isArray(data19)) {
+																						var valid6 = true;
+																						const len3 = data19.length;
+																						for (let i3 = 0; i3 < len3; i3++) {
+																							let data20 = data19[i3];
+																							const _errs44 = errors;
+																							if (!(data20 && typeof data20 == "object" && !Array.isArray(data20))) {
+																								validate54.errors = [
+																									{
+																										instancePath: instancePath + "/provenance/files/" + i3,
+																										schemaPath: "#/properties/provenance/properties/files/items/type",
+																										keyword: "type",
+																										params: { type: "object" },
+																										message: "must be object",
+																									},
+																								];
+																								return false;
+																							}
+																							var valid6 = _errs44 === errors;
+																							if (!valid6) {
+																								break;
+																							}
+																						}
+																					} else {
+																						validate54.errors = [
+																							{
+																								instancePath: instancePath + "/provenance/files",
+																								schemaPath: "#/properties/provenance/properties/files/type",
+																								keyword: "type",
+																								params: { type: "array" },
+																								message: "must be array",
+																							},
+																						];
+																						return false;
+																					}
+																				}
+																				var valid5 = _errs42 === errors;
+																			} else {
+																				var valid5 = true;
+																			}
 																		}
 																	}
 																}
@@ -1448,7 +1569,12 @@ const schema23 = {
 		elapsed_s: { type: "number", minimum: 0 },
 		provenance: {
 			type: "object",
-			properties: { input_sha256: { type: "string" }, tools_sha256: { type: "string" }, version: { type: "string" } },
+			properties: {
+				input_sha256: { type: "string" },
+				tools_sha256: { type: "string" },
+				version: { type: "string" },
+				files: { type: "array", items: { type: "object" } },
+			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
 		},
@@ -1864,7 +1990,14 @@ function validate56(
 																	} else {
 																		const _errs31 = errors;
 																		for (const key2 in data13) {
-																			if (!(key2 === "input_sha256" || key2 === "tools_sha256" || key2 === "version")) {
+																			if (
+																				!(
+																					key2 === "input_sha256" ||
+																					key2 === "tools_sha256" ||
+																					key2 === "version" ||
+																					key2 === "files"
+																				)
+																			) {
 																				validate56.errors = [
 																					{
 																						instancePath: instancePath + "/provenance",
@@ -1934,6 +2067,55 @@ function validate56(
 																						var valid4 = _errs36 === errors;
 																					} else {
 																						var valid4 = true;
+																					}
+																					if (valid4) {
+																						if (data13.files !== undefined) {
+																							let data17 = data13.files;
+																							const _errs38 = errors;
+																							if (errors === _errs38) {
+																								if (Array.isArray(data17)) {
+																									var valid5 = true;
+																									const len2 = data17.length;
+																									for (let i2 = 0; i2 < len2; i2++) {
+																										let data18 = data17[i2];
+																										const _errs40 = errors;
+																										if (
+																											!(data18 && typeof data18 == "object" && !Array.isArray(data18))
+																										) {
+																											validate56.errors = [
+																												{
+																													instancePath: instancePath + "/provenance/files/" + i2,
+																													schemaPath:
+																														"#/properties/provenance/properties/files/items/type",
+																													keyword: "type",
+																													params: { type: "object" },
+																													message: "must be object",
+																												},
+																											];
+																											return false;
+																										}
+																										var valid5 = _errs40 === errors;
+																										if (!valid5) {
+																											break;
+																										}
+																									}
+																								} else {
+																									validate56.errors = [
+																										{
+																											instancePath: instancePath + "/provenance/files",
+																											schemaPath: "#/properties/provenance/properties/files/type",
+																											keyword: "type",
+																											params: { type: "array" },
+																											message: "must be array",
+																										},
+																									];
+																									return false;
+																								}
+																							}
+																							var valid4 = _errs38 === errors;
+																						} else {
+																							var valid4 = true;
+																						}
 																					}
 																				}
 																			}
@@ -2210,7 +2392,12 @@ const schema25 = {
 		elapsed_s: { type: "number", minimum: 0 },
 		provenance: {
 			type: "object",
-			properties: { input_sha256: { type: "string" }, tools_sha256: { type: "string" }, version: { type: "string" } },
+			properties: {
+				input_sha256: { type: "string" },
+				tools_sha256: { type: "string" },
+				version: { type: "string" },
+				files: { type: "array", items: { type: "object" } },
+			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
 		},
@@ -2610,7 +2797,14 @@ function validate58(
 														} else {
 															const _errs29 = errors;
 															for (const key2 in data12) {
-																if (!(key2 === "input_sha256" || key2 === "tools_sha256" || key2 === "version")) {
+																if (
+																	!(
+																		key2 === "input_sha256" ||
+																		key2 === "tools_sha256" ||
+																		key2 === "version" ||
+																		key2 === "files"
+																	)
+																) {
 																	validate58.errors = [
 																		{
 																			instancePath: instancePath + "/provenance",
@@ -2680,6 +2874,52 @@ function validate58(
 																			var valid4 = _errs34 === errors;
 																		} else {
 																			var valid4 = true;
+																		}
+																		if (valid4) {
+																			if (data12.files !== undefined) {
+																				let data16 = data12.files;
+																				const _errs36 = errors;
+																				if (errors === _errs36) {
+																					if (Array.isArray(data16)) {
+																						var valid5 = true;
+																						const len2 = data16.length;
+																						for (let i2 = 0; i2 < len2; i2++) {
+																							let data17 = data16[i2];
+																							const _errs38 = errors;
+																							if (!(data17 && typeof data17 == "object" && !Array.isArray(data17))) {
+																								validate58.errors = [
+																									{
+																										instancePath: instancePath + "/provenance/files/" + i2,
+																										schemaPath: "#/properties/provenance/properties/files/items/type",
+																										keyword: "type",
+																										params: { type: "object" },
+																										message: "must be object",
+																									},
+																								];
+																								return false;
+																							}
+																							var valid5 = _errs38 === errors;
+																							if (!valid5) {
+																								break;
+																							}
+																						}
+																					} else {
+																						validate58.errors = [
+																							{
+																								instancePath: instancePath + "/provenance/files",
+																								schemaPath: "#/properties/provenance/properties/files/type",
+																								keyword: "type",
+																								params: { type: "array" },
+																								message: "must be array",
+																							},
+																						];
+																						return false;
+																					}
+																				}
+																				var valid4 = _errs36 === errors;
+																			} else {
+																				var valid4 = true;
+																			}
 																		}
 																	}
 																}
@@ -2831,7 +3071,12 @@ const schema27 = {
 		elapsed_s: { type: "number", minimum: 0 },
 		provenance: {
 			type: "object",
-			properties: { input_sha256: { type: "string" }, tools_sha256: { type: "string" }, version: { type: "string" } },
+			properties: {
+				input_sha256: { type: "string" },
+				tools_sha256: { type: "string" },
+				version: { type: "string" },
+				files: { type: "array", items: { type: "object" } },
+			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
 		},
@@ -3419,7 +3664,14 @@ function validate60(
 														} else {
 															const _errs45 = errors;
 															for (const key2 in data20) {
-																if (!(key2 === "input_sha256" || key2 === "tools_sha256" || key2 === "version")) {
+																if (
+																	!(
+																		key2 === "input_sha256" ||
+																		key2 === "tools_sha256" ||
+																		key2 === "version" ||
+																		key2 === "files"
+																	)
+																) {
 																	validate60.errors = [
 																		{
 																			instancePath: instancePath + "/provenance",
@@ -3489,6 +3741,52 @@ function validate60(
 																			var valid6 = _errs50 === errors;
 																		} else {
 																			var valid6 = true;
+																		}
+																		if (valid6) {
+																			if (data20.files !== undefined) {
+																				let data24 = data20.files;
+																				const _errs52 = errors;
+																				if (errors === _errs52) {
+																					if (Array.isArray(data24)) {
+																						var valid7 = true;
+																						const len4 = data24.length;
+																						for (let i4 = 0; i4 < len4; i4++) {
+																							let data25 = data24[i4];
+																							const _errs54 = errors;
+																							if (!(data25 && typeof data25 == "object" && !Array.isArray(data25))) {
+																								validate60.errors = [
+																									{
+																										instancePath: instancePath + "/provenance/files/" + i4,
+																										schemaPath: "#/properties/provenance/properties/files/items/type",
+																										keyword: "type",
+																										params: { type: "object" },
+																										message: "must be object",
+																									},
+																								];
+																								return false;
+																							}
+																							var valid7 = _errs54 === errors;
+																							if (!valid7) {
+																								break;
+																							}
+																						}
+																					} else {
+																						validate60.errors = [
+																							{
+																								instancePath: instancePath + "/provenance/files",
+																								schemaPath: "#/properties/provenance/properties/files/type",
+																								keyword: "type",
+																								params: { type: "array" },
+																								message: "must be array",
+																							},
+																						];
+																						return false;
+																					}
+																				}
+																				var valid6 = _errs52 === errors;
+																			} else {
+																				var valid6 = true;
+																			}
 																		}
 																	}
 																}
@@ -3635,7 +3933,12 @@ const schema29 = {
 		elapsed_s: { type: "number", minimum: 0 },
 		provenance: {
 			type: "object",
-			properties: { input_sha256: { type: "string" }, tools_sha256: { type: "string" }, version: { type: "string" } },
+			properties: {
+				input_sha256: { type: "string" },
+				tools_sha256: { type: "string" },
+				version: { type: "string" },
+				files: { type: "array", items: { type: "object" } },
+			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
 		},
@@ -4286,7 +4589,8 @@ function validate62(
 																												!(
 																													key5 === "input_sha256" ||
 																													key5 === "tools_sha256" ||
-																													key5 === "version"
+																													key5 === "version" ||
+																													key5 === "files"
 																												)
 																											) {
 																												validate62.errors = [
@@ -4361,6 +4665,61 @@ function validate62(
 																														var valid8 = _errs61 === errors;
 																													} else {
 																														var valid8 = true;
+																													}
+																													if (valid8) {
+																														if (data24.files !== undefined) {
+																															let data28 = data24.files;
+																															const _errs63 = errors;
+																															if (errors === _errs63) {
+																																if (Array.isArray(data28)) {
+																																	var valid9 = true;
+																																	const len3 = data28.length;
+																																	for (let i3 = 0; i3 < len3; i3++) {
+																																		let data29 = data28[i3];
+																																		const _errs65 = errors;
+																																		if (
+																																			!(
+																																				data29 &&
+																																				typeof data29 == "object" &&
+																																				!Array.isArray(data29)
+																																			)
+																																		) {
+																																			validate62.errors = [
+																																				{
+																																					instancePath:
+																																						instancePath + "/provenance/files/" + i3,
+																																					schemaPath:
+																																						"#/properties/provenance/properties/files/items/type",
+																																					keyword: "type",
+																																					params: { type: "object" },
+																																					message: "must be object",
+																																				},
+																																			];
+																																			return false;
+																																		}
+																																		var valid9 = _errs65 === errors;
+																																		if (!valid9) {
+																																			break;
+																																		}
+																																	}
+																																} else {
+																																	validate62.errors = [
+																																		{
+																																			instancePath: instancePath + "/provenance/files",
+																																			schemaPath:
+																																				"#/properties/provenance/properties/files/type",
+																																			keyword: "type",
+																																			params: { type: "array" },
+																																			message: "must be array",
+																																		},
+																																	];
+																																	return false;
+																																}
+																															}
+																															var valid8 = _errs63 === errors;
+																														} else {
+																															var valid8 = true;
+																														}
 																													}
 																												}
 																											}
@@ -4534,7 +4893,12 @@ const schema31 = {
 		elapsed_s: { type: "number", minimum: 0 },
 		provenance: {
 			type: "object",
-			properties: { input_sha256: { type: "string" }, tools_sha256: { type: "string" }, version: { type: "string" } },
+			properties: {
+				input_sha256: { type: "string" },
+				tools_sha256: { type: "string" },
+				version: { type: "string" },
+				files: { type: "array", items: { type: "object" } },
+			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
 		},
@@ -5276,7 +5640,8 @@ function validate64(
 																								!(
 																									key5 === "input_sha256" ||
 																									key5 === "tools_sha256" ||
-																									key5 === "version"
+																									key5 === "version" ||
+																									key5 === "files"
 																								)
 																							) {
 																								validate64.errors = [
@@ -5350,6 +5715,61 @@ function validate64(
 																										var valid13 = _errs67 === errors;
 																									} else {
 																										var valid13 = true;
+																									}
+																									if (valid13) {
+																										if (data27.files !== undefined) {
+																											let data31 = data27.files;
+																											const _errs69 = errors;
+																											if (errors === _errs69) {
+																												if (Array.isArray(data31)) {
+																													var valid14 = true;
+																													const len8 = data31.length;
+																													for (let i8 = 0; i8 < len8; i8++) {
+																														let data32 = data31[i8];
+																														const _errs71 = errors;
+																														if (
+																															!(
+																																data32 &&
+																																typeof data32 == "object" &&
+																																!Array.isArray(data32)
+																															)
+																														) {
+																															validate64.errors = [
+																																{
+																																	instancePath:
+																																		instancePath + "/provenance/files/" + i8,
+																																	schemaPath:
+																																		"#/properties/provenance/properties/files/items/type",
+																																	keyword: "type",
+																																	params: { type: "object" },
+																																	message: "must be object",
+																																},
+																															];
+																															return false;
+																														}
+																														var valid14 = _errs71 === errors;
+																														if (!valid14) {
+																															break;
+																														}
+																													}
+																												} else {
+																													validate64.errors = [
+																														{
+																															instancePath: instancePath + "/provenance/files",
+																															schemaPath:
+																																"#/properties/provenance/properties/files/type",
+																															keyword: "type",
+																															params: { type: "array" },
+																															message: "must be array",
+																														},
+																													];
+																													return false;
+																												}
+																											}
+																											var valid13 = _errs69 === errors;
+																										} else {
+																											var valid13 = true;
+																										}
 																									}
 																								}
 																							}
@@ -5646,6 +6066,7 @@ const schema33 = {
 							input_sha256: { type: "string" },
 							tools_sha256: { type: "string" },
 							version: { type: "string" },
+							files: { type: "array", items: { type: "object" } },
 						},
 						required: ["input_sha256", "tools_sha256", "version"],
 						additionalProperties: false,
@@ -5674,7 +6095,12 @@ const schema33 = {
 		elapsed_s: { type: "number", minimum: 0 },
 		provenance: {
 			type: "object",
-			properties: { input_sha256: { type: "string" }, tools_sha256: { type: "string" }, version: { type: "string" } },
+			properties: {
+				input_sha256: { type: "string" },
+				tools_sha256: { type: "string" },
+				version: { type: "string" },
+				files: { type: "array", items: { type: "object" } },
+			},
 			required: ["input_sha256", "tools_sha256", "version"],
 			additionalProperties: false,
 		},
@@ -6670,7 +7096,8 @@ function validate66(
 																																						!(
 																																							key5 === "input_sha256" ||
 																																							key5 === "tools_sha256" ||
-																																							key5 === "version"
+																																							key5 === "version" ||
+																																							key5 === "files"
 																																						)
 																																					) {
 																																						validate66.errors = [
@@ -6770,6 +7197,76 @@ function validate66(
 																																							} else {
 																																								var valid11 = true;
 																																							}
+																																							if (valid11) {
+																																								if (data31.files !== undefined) {
+																																									let data35 = data31.files;
+																																									const _errs77 = errors;
+																																									if (errors === _errs77) {
+																																										if (Array.isArray(data35)) {
+																																											var valid12 = true;
+																																											const len6 = data35.length;
+																																											for (
+																																												let i6 = 0;
+																																												i6 < len6;
+																																												i6++
+																																											) {
+																																												let data36 = data35[i6];
+																																												const _errs79 = errors;
+																																												if (
+																																													!(
+																																														data36 &&
+																																														typeof data36 == "object" &&
+																																														!Array.isArray(data36)
+																																													)
+																																												) {
+																																													validate66.errors = [
+																																														{
+																																															instancePath:
+																																																instancePath +
+																																																"/results/" +
+																																																i4 +
+																																																"/provenance/files/" +
+																																																i6,
+																																															schemaPath:
+																																																"#/properties/results/items/properties/provenance/properties/files/items/type",
+																																															keyword: "type",
+																																															params: {
+																																																type: "object",
+																																															},
+																																															message: "must be object",
+																																														},
+																																													];
+																																													return false;
+																																												}
+																																												var valid12 =
+																																													_errs79 === errors;
+																																												if (!valid12) {
+																																													break;
+																																												}
+																																											}
+																																										} else {
+																																											validate66.errors = [
+																																												{
+																																													instancePath:
+																																														instancePath +
+																																														"/results/" +
+																																														i4 +
+																																														"/provenance/files",
+																																													schemaPath:
+																																														"#/properties/results/items/properties/provenance/properties/files/type",
+																																													keyword: "type",
+																																													params: { type: "array" },
+																																													message: "must be array",
+																																												},
+																																											];
+																																											return false;
+																																										}
+																																									}
+																																									var valid11 = _errs77 === errors;
+																																								} else {
+																																									var valid11 = true;
+																																								}
+																																							}
 																																						}
 																																					}
 																																				}
@@ -6846,7 +7343,7 @@ function validate66(
 													}
 													if (valid0) {
 														if (data.summary !== undefined) {
-															const _errs77 = errors;
+															const _errs81 = errors;
 															if (typeof data.summary !== "string") {
 																validate66.errors = [
 																	{
@@ -6859,24 +7356,24 @@ function validate66(
 																];
 																return false;
 															}
-															var valid0 = _errs77 === errors;
+															var valid0 = _errs81 === errors;
 														} else {
 															var valid0 = true;
 														}
 														if (valid0) {
 															if (data.unread_slots !== undefined) {
-																let data36 = data.unread_slots;
-																const _errs79 = errors;
-																if (errors === _errs79) {
-																	if (Array.isArray(data36)) {
-																		var valid12 = true;
-																		const len6 = data36.length;
-																		for (let i6 = 0; i6 < len6; i6++) {
-																			const _errs81 = errors;
-																			if (typeof data36[i6] !== "string") {
+																let data38 = data.unread_slots;
+																const _errs83 = errors;
+																if (errors === _errs83) {
+																	if (Array.isArray(data38)) {
+																		var valid13 = true;
+																		const len7 = data38.length;
+																		for (let i7 = 0; i7 < len7; i7++) {
+																			const _errs85 = errors;
+																			if (typeof data38[i7] !== "string") {
 																				validate66.errors = [
 																					{
-																						instancePath: instancePath + "/unread_slots/" + i6,
+																						instancePath: instancePath + "/unread_slots/" + i7,
 																						schemaPath: "#/properties/unread_slots/items/type",
 																						keyword: "type",
 																						params: { type: "string" },
@@ -6885,8 +7382,8 @@ function validate66(
 																				];
 																				return false;
 																			}
-																			var valid12 = _errs81 === errors;
-																			if (!valid12) {
+																			var valid13 = _errs85 === errors;
+																			if (!valid13) {
 																				break;
 																			}
 																		}
@@ -6903,24 +7400,24 @@ function validate66(
 																		return false;
 																	}
 																}
-																var valid0 = _errs79 === errors;
+																var valid0 = _errs83 === errors;
 															} else {
 																var valid0 = true;
 															}
 															if (valid0) {
 																if (data.aliases_used !== undefined) {
-																	let data38 = data.aliases_used;
-																	const _errs83 = errors;
-																	if (errors === _errs83) {
-																		if (Array.isArray(data38)) {
-																			var valid13 = true;
-																			const len7 = data38.length;
-																			for (let i7 = 0; i7 < len7; i7++) {
-																				const _errs85 = errors;
-																				if (typeof data38[i7] !== "string") {
+																	let data40 = data.aliases_used;
+																	const _errs87 = errors;
+																	if (errors === _errs87) {
+																		if (Array.isArray(data40)) {
+																			var valid14 = true;
+																			const len8 = data40.length;
+																			for (let i8 = 0; i8 < len8; i8++) {
+																				const _errs89 = errors;
+																				if (typeof data40[i8] !== "string") {
 																					validate66.errors = [
 																						{
-																							instancePath: instancePath + "/aliases_used/" + i7,
+																							instancePath: instancePath + "/aliases_used/" + i8,
 																							schemaPath: "#/properties/aliases_used/items/type",
 																							keyword: "type",
 																							params: { type: "string" },
@@ -6929,8 +7426,8 @@ function validate66(
 																					];
 																					return false;
 																				}
-																				var valid13 = _errs85 === errors;
-																				if (!valid13) {
+																				var valid14 = _errs89 === errors;
+																				if (!valid14) {
 																					break;
 																				}
 																			}
@@ -6947,17 +7444,17 @@ function validate66(
 																			return false;
 																		}
 																	}
-																	var valid0 = _errs83 === errors;
+																	var valid0 = _errs87 === errors;
 																} else {
 																	var valid0 = true;
 																}
 																if (valid0) {
 																	if (data.elapsed_s !== undefined) {
-																		let data40 = data.elapsed_s;
-																		const _errs87 = errors;
-																		if (errors === _errs87) {
-																			if (typeof data40 == "number" && isFinite(data40)) {
-																				if (data40 < 0 || isNaN(data40)) {
+																		let data42 = data.elapsed_s;
+																		const _errs91 = errors;
+																		if (errors === _errs91) {
+																			if (typeof data42 == "number" && isFinite(data42)) {
+																				if (data42 < 0 || isNaN(data42)) {
 																					validate66.errors = [
 																						{
 																							instancePath: instancePath + "/elapsed_s",
@@ -6982,21 +7479,21 @@ function validate66(
 																				return false;
 																			}
 																		}
-																		var valid0 = _errs87 === errors;
+																		var valid0 = _errs91 === errors;
 																	} else {
 																		var valid0 = true;
 																	}
 																	if (valid0) {
 																		if (data.provenance !== undefined) {
-																			let data41 = data.provenance;
-																			const _errs89 = errors;
-																			if (errors === _errs89) {
-																				if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
+																			let data43 = data.provenance;
+																			const _errs93 = errors;
+																			if (errors === _errs93) {
+																				if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
 																					let missing4;
 																					if (
-																						(data41.input_sha256 === undefined && (missing4 = "input_sha256")) ||
-																						(data41.tools_sha256 === undefined && (missing4 = "tools_sha256")) ||
-																						(data41.version === undefined && (missing4 = "version"))
+																						(data43.input_sha256 === undefined && (missing4 = "input_sha256")) ||
+																						(data43.tools_sha256 === undefined && (missing4 = "tools_sha256")) ||
+																						(data43.version === undefined && (missing4 = "version"))
 																					) {
 																						validate66.errors = [
 																							{
@@ -7009,13 +7506,14 @@ function validate66(
 																						];
 																						return false;
 																					} else {
-																						const _errs91 = errors;
-																						for (const key6 in data41) {
+																						const _errs95 = errors;
+																						for (const key6 in data43) {
 																							if (
 																								!(
 																									key6 === "input_sha256" ||
 																									key6 === "tools_sha256" ||
-																									key6 === "version"
+																									key6 === "version" ||
+																									key6 === "files"
 																								)
 																							) {
 																								validate66.errors = [
@@ -7031,10 +7529,10 @@ function validate66(
 																								break;
 																							}
 																						}
-																						if (_errs91 === errors) {
-																							if (data41.input_sha256 !== undefined) {
-																								const _errs92 = errors;
-																								if (typeof data41.input_sha256 !== "string") {
+																						if (_errs95 === errors) {
+																							if (data43.input_sha256 !== undefined) {
+																								const _errs96 = errors;
+																								if (typeof data43.input_sha256 !== "string") {
 																									validate66.errors = [
 																										{
 																											instancePath: instancePath + "/provenance/input_sha256",
@@ -7047,14 +7545,14 @@ function validate66(
 																									];
 																									return false;
 																								}
-																								var valid14 = _errs92 === errors;
+																								var valid15 = _errs96 === errors;
 																							} else {
-																								var valid14 = true;
+																								var valid15 = true;
 																							}
-																							if (valid14) {
-																								if (data41.tools_sha256 !== undefined) {
-																									const _errs94 = errors;
-																									if (typeof data41.tools_sha256 !== "string") {
+																							if (valid15) {
+																								if (data43.tools_sha256 !== undefined) {
+																									const _errs98 = errors;
+																									if (typeof data43.tools_sha256 !== "string") {
 																										validate66.errors = [
 																											{
 																												instancePath: instancePath + "/provenance/tools_sha256",
@@ -7067,14 +7565,14 @@ function validate66(
 																										];
 																										return false;
 																									}
-																									var valid14 = _errs94 === errors;
+																									var valid15 = _errs98 === errors;
 																								} else {
-																									var valid14 = true;
+																									var valid15 = true;
 																								}
-																								if (valid14) {
-																									if (data41.version !== undefined) {
-																										const _errs96 = errors;
-																										if (typeof data41.version !== "string") {
+																								if (valid15) {
+																									if (data43.version !== undefined) {
+																										const _errs100 = errors;
+																										if (typeof data43.version !== "string") {
 																											validate66.errors = [
 																												{
 																													instancePath: instancePath + "/provenance/version",
@@ -7086,9 +7584,64 @@ function validate66(
 																											];
 																											return false;
 																										}
-																										var valid14 = _errs96 === errors;
+																										var valid15 = _errs100 === errors;
 																									} else {
-																										var valid14 = true;
+																										var valid15 = true;
+																									}
+																									if (valid15) {
+																										if (data43.files !== undefined) {
+																											let data47 = data43.files;
+																											const _errs102 = errors;
+																											if (errors === _errs102) {
+																												if (Array.isArray(data47)) {
+																													var valid16 = true;
+																													const len9 = data47.length;
+																													for (let i9 = 0; i9 < len9; i9++) {
+																														let data48 = data47[i9];
+																														const _errs104 = errors;
+																														if (
+																															!(
+																																data48 &&
+																																typeof data48 == "object" &&
+																																!Array.isArray(data48)
+																															)
+																														) {
+																															validate66.errors = [
+																																{
+																																	instancePath:
+																																		instancePath + "/provenance/files/" + i9,
+																																	schemaPath:
+																																		"#/properties/provenance/properties/files/items/type",
+																																	keyword: "type",
+																																	params: { type: "object" },
+																																	message: "must be object",
+																																},
+																															];
+																															return false;
+																														}
+																														var valid16 = _errs104 === errors;
+																														if (!valid16) {
+																															break;
+																														}
+																													}
+																												} else {
+																													validate66.errors = [
+																														{
+																															instancePath: instancePath + "/provenance/files",
+																															schemaPath:
+																																"#/properties/provenance/properties/files/type",
+																															keyword: "type",
+																															params: { type: "array" },
+																															message: "must be array",
+																														},
+																													];
+																													return false;
+																												}
+																											}
+																											var valid15 = _errs102 === errors;
+																										} else {
+																											var valid15 = true;
+																										}
 																									}
 																								}
 																							}
@@ -7107,7 +7660,7 @@ function validate66(
 																					return false;
 																				}
 																			}
-																			var valid0 = _errs89 === errors;
+																			var valid0 = _errs93 === errors;
 																		} else {
 																			var valid0 = true;
 																		}
@@ -7178,6 +7731,22 @@ const schema35 = {
 			additionalProperties: false,
 		},
 		{ type: "array", items: { type: ["number", "string", "boolean", "null"] } },
+		{
+			type: "object",
+			properties: {
+				file: { type: "string" },
+				format: { type: "string", enum: ["csv", "tsv", "parquet", "json", "ndjson"] },
+				column: { type: "string" },
+				index: { type: "string" },
+				orient: {
+					type: "string",
+					enum: ["records", "columns", "index", "split", "values", "table", "lists", "series"],
+				},
+				rows: { type: "array", items: { type: "integer" } },
+			},
+			required: ["file"],
+			additionalProperties: false,
+		},
 	],
 };
 function validate68(
@@ -7611,8 +8180,297 @@ function validate68(
 	if (_valid0) {
 		var items0 = true;
 	}
+	const _errs29 = errors;
+	if (errors === _errs29) {
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			let missing2;
+			if (data.file === undefined && (missing2 = "file")) {
+				const err17 = {
+					instancePath,
+					schemaPath: "#/anyOf/2/required",
+					keyword: "required",
+					params: { missingProperty: missing2 },
+					message: "must have required property '" + missing2 + "'",
+				};
+				if (vErrors === null) {
+					vErrors = [err17];
+				} else {
+					vErrors.push(err17);
+				}
+				errors++;
+			} else {
+				const _errs31 = errors;
+				for (const key2 in data) {
+					if (
+						!(
+							key2 === "file" ||
+							key2 === "format" ||
+							key2 === "column" ||
+							key2 === "index" ||
+							key2 === "orient" ||
+							key2 === "rows"
+						)
+					) {
+						const err18 = {
+							instancePath,
+							schemaPath: "#/anyOf/2/additionalProperties",
+							keyword: "additionalProperties",
+							params: { additionalProperty: key2 },
+							message: "must NOT have additional properties",
+						};
+						if (vErrors === null) {
+							vErrors = [err18];
+						} else {
+							vErrors.push(err18);
+						}
+						errors++;
+						break;
+					}
+				}
+				if (_errs31 === errors) {
+					if (data.file !== undefined) {
+						const _errs32 = errors;
+						if (typeof data.file !== "string") {
+							const err19 = {
+								instancePath: instancePath + "/file",
+								schemaPath: "#/anyOf/2/properties/file/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string",
+							};
+							if (vErrors === null) {
+								vErrors = [err19];
+							} else {
+								vErrors.push(err19);
+							}
+							errors++;
+						}
+						var valid6 = _errs32 === errors;
+					} else {
+						var valid6 = true;
+					}
+					if (valid6) {
+						if (data.format !== undefined) {
+							let data12 = data.format;
+							const _errs34 = errors;
+							if (typeof data12 !== "string") {
+								const err20 = {
+									instancePath: instancePath + "/format",
+									schemaPath: "#/anyOf/2/properties/format/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string",
+								};
+								if (vErrors === null) {
+									vErrors = [err20];
+								} else {
+									vErrors.push(err20);
+								}
+								errors++;
+							}
+							if (
+								!(
+									data12 === "csv" ||
+									data12 === "tsv" ||
+									data12 === "parquet" ||
+									data12 === "json" ||
+									data12 === "ndjson"
+								)
+							) {
+								const err21 = {
+									instancePath: instancePath + "/format",
+									schemaPath: "#/anyOf/2/properties/format/enum",
+									keyword: "enum",
+									params: { allowedValues: schema35.anyOf[2].properties.format.enum },
+									message: "must be equal to one of the allowed values",
+								};
+								if (vErrors === null) {
+									vErrors = [err21];
+								} else {
+									vErrors.push(err21);
+								}
+								errors++;
+							}
+							var valid6 = _errs34 === errors;
+						} else {
+							var valid6 = true;
+						}
+						if (valid6) {
+							if (data.column !== undefined) {
+								const _errs36 = errors;
+								if (typeof data.column !== "string") {
+									const err22 = {
+										instancePath: instancePath + "/column",
+										schemaPath: "#/anyOf/2/properties/column/type",
+										keyword: "type",
+										params: { type: "string" },
+										message: "must be string",
+									};
+									if (vErrors === null) {
+										vErrors = [err22];
+									} else {
+										vErrors.push(err22);
+									}
+									errors++;
+								}
+								var valid6 = _errs36 === errors;
+							} else {
+								var valid6 = true;
+							}
+							if (valid6) {
+								if (data.index !== undefined) {
+									const _errs38 = errors;
+									if (typeof data.index !== "string") {
+										const err23 = {
+											instancePath: instancePath + "/index",
+											schemaPath: "#/anyOf/2/properties/index/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string",
+										};
+										if (vErrors === null) {
+											vErrors = [err23];
+										} else {
+											vErrors.push(err23);
+										}
+										errors++;
+									}
+									var valid6 = _errs38 === errors;
+								} else {
+									var valid6 = true;
+								}
+								if (valid6) {
+									if (data.orient !== undefined) {
+										let data15 = data.orient;
+										const _errs40 = errors;
+										if (typeof data15 !== "string") {
+											const err24 = {
+												instancePath: instancePath + "/orient",
+												schemaPath: "#/anyOf/2/properties/orient/type",
+												keyword: "type",
+												params: { type: "string" },
+												message: "must be string",
+											};
+											if (vErrors === null) {
+												vErrors = [err24];
+											} else {
+												vErrors.push(err24);
+											}
+											errors++;
+										}
+										if (
+											!(
+												data15 === "records" ||
+												data15 === "columns" ||
+												data15 === "index" ||
+												data15 === "split" ||
+												data15 === "values" ||
+												data15 === "table" ||
+												data15 === "lists" ||
+												data15 === "series"
+											)
+										) {
+											const err25 = {
+												instancePath: instancePath + "/orient",
+												schemaPath: "#/anyOf/2/properties/orient/enum",
+												keyword: "enum",
+												params: { allowedValues: schema35.anyOf[2].properties.orient.enum },
+												message: "must be equal to one of the allowed values",
+											};
+											if (vErrors === null) {
+												vErrors = [err25];
+											} else {
+												vErrors.push(err25);
+											}
+											errors++;
+										}
+										var valid6 = _errs40 === errors;
+									} else {
+										var valid6 = true;
+									}
+									if (valid6) {
+										if (data.rows !== undefined) {
+											let data16 = data.rows;
+											const _errs42 = errors;
+											if (errors === _errs42) {
+												if (Array.isArray(data16)) {
+													var valid7 = true;
+													const len3 = data16.length;
+													for (let i3 = 0; i3 < len3; i3++) {
+														let data17 = data16[i3];
+														const _errs44 = errors;
+														if (!(typeof data17 == "number" && !(data17 % 1) && !isNaN(data17) && isFinite(data17))) {
+															const err26 = {
+																instancePath: instancePath + "/rows/" + i3,
+																schemaPath: "#/anyOf/2/properties/rows/items/type",
+																keyword: "type",
+																params: { type: "integer" },
+																message: "must be integer",
+															};
+															if (vErrors === null) {
+																vErrors = [err26];
+															} else {
+																vErrors.push(err26);
+															}
+															errors++;
+														}
+														var valid7 = _errs44 === errors;
+														if (!valid7) {
+															break;
+														}
+													}
+												} else {
+													const err27 = {
+														instancePath: instancePath + "/rows",
+														schemaPath: "#/anyOf/2/properties/rows/type",
+														keyword: "type",
+														params: { type: "array" },
+														message: "must be array",
+													};
+													if (vErrors === null) {
+														vErrors = [err27];
+													} else {
+														vErrors.push(err27);
+													}
+													errors++;
+												}
+											}
+											var valid6 = _errs42 === errors;
+										} else {
+											var valid6 = true;
+										}
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		} else {
+			const err28 = {
+				instancePath,
+				schemaPath: "#/anyOf/2/type",
+				keyword: "type",
+				params: { type: "object" },
+				message: "must be object",
+			};
+			if (vErrors === null) {
+				vErrors = [err28];
+			} else {
+				vErrors.push(err28);
+			}
+			errors++;
+		}
+	}
+	var _valid0 = _errs29 === errors;
+	valid0 = valid0 || _valid0;
+	if (_valid0) {
+		if (props0 !== true) {
+			props0 = true;
+		}
+	}
 	if (!valid0) {
-		const err17 = {
+		const err29 = {
 			instancePath,
 			schemaPath: "#/anyOf",
 			keyword: "anyOf",
@@ -7620,9 +8478,9 @@ function validate68(
 			message: "must match a schema in anyOf",
 		};
 		if (vErrors === null) {
-			vErrors = [err17];
+			vErrors = [err29];
 		} else {
-			vErrors.push(err17);
+			vErrors.push(err29);
 		}
 		errors++;
 		validate68.errors = vErrors;
@@ -7703,6 +8561,22 @@ const schema36 = {
 			},
 		},
 		{ type: "array", items: { type: "object" } },
+		{
+			type: "object",
+			properties: {
+				file: { type: "string" },
+				format: { type: "string", enum: ["csv", "tsv", "parquet", "json", "ndjson"] },
+				columns: { type: "array", items: { type: "string" } },
+				index: { type: "string" },
+				orient: {
+					type: "string",
+					enum: ["records", "columns", "index", "split", "values", "table", "lists", "series"],
+				},
+				rows: { type: "array", items: { type: "integer" } },
+			},
+			required: ["file"],
+			additionalProperties: false,
+		},
 	],
 };
 function validate70(
@@ -8984,8 +9858,325 @@ function validate70(
 			items0 = true;
 		}
 	}
+	const _errs90 = errors;
+	if (errors === _errs90) {
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			let missing5;
+			if (data.file === undefined && (missing5 = "file")) {
+				const err51 = {
+					instancePath,
+					schemaPath: "#/anyOf/4/required",
+					keyword: "required",
+					params: { missingProperty: missing5 },
+					message: "must have required property '" + missing5 + "'",
+				};
+				if (vErrors === null) {
+					vErrors = [err51];
+				} else {
+					vErrors.push(err51);
+				}
+				errors++;
+			} else {
+				const _errs92 = errors;
+				for (const key7 in data) {
+					if (
+						!(
+							key7 === "file" ||
+							key7 === "format" ||
+							key7 === "columns" ||
+							key7 === "index" ||
+							key7 === "orient" ||
+							key7 === "rows"
+						)
+					) {
+						const err52 = {
+							instancePath,
+							schemaPath: "#/anyOf/4/additionalProperties",
+							keyword: "additionalProperties",
+							params: { additionalProperty: key7 },
+							message: "must NOT have additional properties",
+						};
+						if (vErrors === null) {
+							vErrors = [err52];
+						} else {
+							vErrors.push(err52);
+						}
+						errors++;
+						break;
+					}
+				}
+				if (_errs92 === errors) {
+					if (data.file !== undefined) {
+						const _errs93 = errors;
+						if (typeof data.file !== "string") {
+							const err53 = {
+								instancePath: instancePath + "/file",
+								schemaPath: "#/anyOf/4/properties/file/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string",
+							};
+							if (vErrors === null) {
+								vErrors = [err53];
+							} else {
+								vErrors.push(err53);
+							}
+							errors++;
+						}
+						var valid17 = _errs93 === errors;
+					} else {
+						var valid17 = true;
+					}
+					if (valid17) {
+						if (data.format !== undefined) {
+							let data38 = data.format;
+							const _errs95 = errors;
+							if (typeof data38 !== "string") {
+								const err54 = {
+									instancePath: instancePath + "/format",
+									schemaPath: "#/anyOf/4/properties/format/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string",
+								};
+								if (vErrors === null) {
+									vErrors = [err54];
+								} else {
+									vErrors.push(err54);
+								}
+								errors++;
+							}
+							if (
+								!(
+									data38 === "csv" ||
+									data38 === "tsv" ||
+									data38 === "parquet" ||
+									data38 === "json" ||
+									data38 === "ndjson"
+								)
+							) {
+								const err55 = {
+									instancePath: instancePath + "/format",
+									schemaPath: "#/anyOf/4/properties/format/enum",
+									keyword: "enum",
+									params: { allowedValues: schema36.anyOf[4].properties.format.enum },
+									message: "must be equal to one of the allowed values",
+								};
+								if (vErrors === null) {
+									vErrors = [err55];
+								} else {
+									vErrors.push(err55);
+								}
+								errors++;
+							}
+							var valid17 = _errs95 === errors;
+						} else {
+							var valid17 = true;
+						}
+						if (valid17) {
+							if (data.columns !== undefined) {
+								let data39 = data.columns;
+								const _errs97 = errors;
+								if (errors === _errs97) {
+									if (Array.isArray(data39)) {
+										var valid18 = true;
+										const len9 = data39.length;
+										for (let i9 = 0; i9 < len9; i9++) {
+											const _errs99 = errors;
+											if (typeof data39[i9] !== "string") {
+												const err56 = {
+													instancePath: instancePath + "/columns/" + i9,
+													schemaPath: "#/anyOf/4/properties/columns/items/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string",
+												};
+												if (vErrors === null) {
+													vErrors = [err56];
+												} else {
+													vErrors.push(err56);
+												}
+												errors++;
+											}
+											var valid18 = _errs99 === errors;
+											if (!valid18) {
+												break;
+											}
+										}
+									} else {
+										const err57 = {
+											instancePath: instancePath + "/columns",
+											schemaPath: "#/anyOf/4/properties/columns/type",
+											keyword: "type",
+											params: { type: "array" },
+											message: "must be array",
+										};
+										if (vErrors === null) {
+											vErrors = [err57];
+										} else {
+											vErrors.push(err57);
+										}
+										errors++;
+									}
+								}
+								var valid17 = _errs97 === errors;
+							} else {
+								var valid17 = true;
+							}
+							if (valid17) {
+								if (data.index !== undefined) {
+									const _errs101 = errors;
+									if (typeof data.index !== "string") {
+										const err58 = {
+											instancePath: instancePath + "/index",
+											schemaPath: "#/anyOf/4/properties/index/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string",
+										};
+										if (vErrors === null) {
+											vErrors = [err58];
+										} else {
+											vErrors.push(err58);
+										}
+										errors++;
+									}
+									var valid17 = _errs101 === errors;
+								} else {
+									var valid17 = true;
+								}
+								if (valid17) {
+									if (data.orient !== undefined) {
+										let data42 = data.orient;
+										const _errs103 = errors;
+										if (typeof data42 !== "string") {
+											const err59 = {
+												instancePath: instancePath + "/orient",
+												schemaPath: "#/anyOf/4/properties/orient/type",
+												keyword: "type",
+												params: { type: "string" },
+												message: "must be string",
+											};
+											if (vErrors === null) {
+												vErrors = [err59];
+											} else {
+												vErrors.push(err59);
+											}
+											errors++;
+										}
+										if (
+											!(
+												data42 === "records" ||
+												data42 === "columns" ||
+												data42 === "index" ||
+												data42 === "split" ||
+												data42 === "values" ||
+												data42 === "table" ||
+												data42 === "lists" ||
+												data42 === "series"
+											)
+										) {
+											const err60 = {
+												instancePath: instancePath + "/orient",
+												schemaPath: "#/anyOf/4/properties/orient/enum",
+												keyword: "enum",
+												params: { allowedValues: schema36.anyOf[4].properties.orient.enum },
+												message: "must be equal to one of the allowed values",
+											};
+											if (vErrors === null) {
+												vErrors = [err60];
+											} else {
+												vErrors.push(err60);
+											}
+											errors++;
+										}
+										var valid17 = _errs103 === errors;
+									} else {
+										var valid17 = true;
+									}
+									if (valid17) {
+										if (data.rows !== undefined) {
+											let data43 = data.rows;
+											const _errs105 = errors;
+											if (errors === _errs105) {
+												if (Array.isArray(data43)) {
+													var valid19 = true;
+													const len10 = data43.length;
+													for (let i10 = 0; i10 < len10; i10++) {
+														let data44 = data43[i10];
+														const _errs107 = errors;
+														if (!(typeof data44 == "number" && !(data44 % 1) && !isNaN(data44) && isFinite(data44))) {
+															const err61 = {
+																instancePath: instancePath + "/rows/" + i10,
+																schemaPath: "#/anyOf/4/properties/rows/items/type",
+																keyword: "type",
+																params: { type: "integer" },
+																message: "must be integer",
+															};
+															if (vErrors === null) {
+																vErrors = [err61];
+															} else {
+																vErrors.push(err61);
+															}
+															errors++;
+														}
+														var valid19 = _errs107 === errors;
+														if (!valid19) {
+															break;
+														}
+													}
+												} else {
+													const err62 = {
+														instancePath: instancePath + "/rows",
+														schemaPath: "#/anyOf/4/properties/rows/type",
+														keyword: "type",
+														params: { type: "array" },
+														message: "must be array",
+													};
+													if (vErrors === null) {
+														vErrors = [err62];
+													} else {
+														vErrors.push(err62);
+													}
+													errors++;
+												}
+											}
+											var valid17 = _errs105 === errors;
+										} else {
+											var valid17 = true;
+										}
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		} else {
+			const err63 = {
+				instancePath,
+				schemaPath: "#/anyOf/4/type",
+				keyword: "type",
+				params: { type: "object" },
+				message: "must be object",
+			};
+			if (vErrors === null) {
+				vErrors = [err63];
+			} else {
+				vErrors.push(err63);
+			}
+			errors++;
+		}
+	}
+	var _valid0 = _errs90 === errors;
+	valid0 = valid0 || _valid0;
+	if (_valid0) {
+		if (props0 !== true) {
+			props0 = true;
+		}
+	}
 	if (!valid0) {
-		const err51 = {
+		const err64 = {
 			instancePath,
 			schemaPath: "#/anyOf",
 			keyword: "anyOf",
@@ -8993,9 +10184,9 @@ function validate70(
 			message: "must match a schema in anyOf",
 		};
 		if (vErrors === null) {
-			vErrors = [err51];
+			vErrors = [err64];
 		} else {
-			vErrors.push(err51);
+			vErrors.push(err64);
 		}
 		errors++;
 		validate70.errors = vErrors;

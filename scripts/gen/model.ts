@@ -6,7 +6,15 @@ import { fragmentError } from "./ajv.js";
 import { nonAscii } from "./ascii.js";
 import { jsonSpelling } from "./json_spelling.js";
 import { lintSchema } from "./lint.js";
-import { PAYLOAD_DEFS, SERIES_REF, FRAME_REF, referencedDefs, type Json, type Schema } from "./schema.js";
+import {
+  FILE_REFERENCE_SENTENCE,
+  PAYLOAD_DEFS,
+  SERIES_REF,
+  FRAME_REF,
+  referencedDefs,
+  type Json,
+  type Schema,
+} from "./schema.js";
 import type { Alternative, GuardFacts, ParamFact } from "./extract.js";
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,47}$/;
@@ -296,8 +304,10 @@ function describeTool(
   requires: readonly string[],
   omitted: Record<string, string>,
   skill: string,
+  payloads: boolean,
 ): string {
   const parts = [prose, requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing."];
+  if (payloads) parts.push(FILE_REFERENCE_SENTENCE);
   const om = Object.entries(omitted);
   if (om.length) parts.push(`Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.`);
   parts.push(`Owning skill: ${skill} - call read_skill('${skill}') for the text.`);
@@ -385,9 +395,10 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   }
   const requires = [...required, ...(facts.alternatives?.value ?? []).map(renderGroup)];
   const exported = Object.keys(blockers).length === 0;
-  const description = exported ? describeTool(parsed.prose, requires, omitted, facts.skill.value) : null;
-
   const inputSchema = exported ? assembleSchema(inputs) : null;
+  const payloads = inputSchema !== null && inputSchema.$defs !== undefined;
+  const description = exported ? describeTool(parsed.prose, requires, omitted, facts.skill.value, payloads) : null;
+  if (description && !ASCII.test(description)) c.report("FS014", facts.check.line, "the tool description is not ASCII");
   if (inputSchema && c.out.every((d) => d.severity !== "error")) {
     for (const p of lintSchema(inputSchema, "input"))
       c.report("FS017", facts.check.line, `input schema of ${tool}: ${p}`);

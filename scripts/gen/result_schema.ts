@@ -4,9 +4,16 @@ import type { Schema } from "./schema.js";
 const str = { type: "string" };
 const int = { type: "integer" };
 
+/**
+ * One file-backed input: {field, file, content_hash ("sha256:<hex>"), bytes, format, rows, columns,
+ * index}. Kept as a plain object here: spelled out, it nests past the generated validators' line
+ * limit inside check_backtest's results; the runtime builds it from one interface (FileProvenance).
+ */
+const FILE_PROVENANCE: Schema = { type: "object" };
+
 export const PROVENANCE_SCHEMA: Schema = {
   type: "object",
-  properties: { input_sha256: str, tools_sha256: str, version: str },
+  properties: { input_sha256: str, tools_sha256: str, version: str, files: { type: "array", items: FILE_PROVENANCE } },
   required: ["input_sha256", "tools_sha256", "version"],
   additionalProperties: false,
 };

@@ -26,6 +26,33 @@ const TRUNC: Schema = {
   description: "Present on evidence that was cut; ignored on input.",
 };
 
+/** A file reference (read under the user's allowed directories) instead of inline data. */
+const fileRef = (kind: "series" | "frame"): Schema => ({
+  type: "object",
+  properties: {
+    file: { type: "string", description: "Path relative to an allowed directory (MCP roots or --data-dir)." },
+    format: { type: "string", enum: ["csv", "tsv", "parquet", "json", "ndjson"] },
+    ...(kind === "series"
+      ? { column: { type: "string", description: "The column to read; optional when the file has one." } }
+      : { columns: { type: "array", items: { type: "string" }, description: "Columns to read; default all." } }),
+    index: { type: "string", description: "Index column (labels/dates); default a date/datetime/timestamp column." },
+    orient: { type: "string", enum: ["records", "columns", "index", "split", "values", "table", "lists", "series"] },
+    rows: { type: "array", items: { type: "integer" }, description: "[start, end): 0-based data rows, end exclusive." },
+  },
+  required: ["file"],
+  additionalProperties: false,
+});
+
+/**
+ * The sentence every tool with a series or frame input carries about file references and size
+ * limits. The compiler imports no runtime code, so the caps are spelled here; a runtime test checks
+ * them against MAX_ARGUMENT_BYTES, MAX_POINTS and the stdio line cap.
+ */
+export const FILE_REFERENCE_SENTENCE =
+  'Series/frame inputs also accept {"file": "<path>", "column"|"columns": ..., "index": ...} (CSV, TSV, Parquet, ' +
+  "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+  "10 MiB per stdio line.";
+
 export const SERIES_DEF: Schema = {
   description:
     'A series: {"index": [...], "values": [...], "name": ..., "freq": ...} or a bare list of values. null is missing; "Infinity" and "-Infinity" are infinities.',
@@ -44,6 +71,7 @@ export const SERIES_DEF: Schema = {
       additionalProperties: false,
     },
     { type: "array", items: CELL },
+    fileRef("series"),
   ],
 };
 
@@ -91,6 +119,7 @@ export const FRAME_DEF: Schema = {
     },
     { type: "array", items: POINT },
     { type: "array", items: { type: "object" } },
+    fileRef("frame"),
   ],
 };
 

@@ -19,6 +19,8 @@ Options:
   --headers-timeout MS   HTTP: time to receive a request's headers (10000)
   --request-timeout MS   HTTP: time to receive a whole request, body included (60000)
   --idle-timeout MS      HTTP: time a kept-alive connection waits for its next request (65000)
+  --data-dir DIR         allow file references to read under DIR (repeatable; stdio default: the working
+                         directory; HTTP: none). An MCP client that declares roots sets them instead.
   --verbose              log one line per call on stderr
   --json                 print the MCP tool definitions as one JSON array and exit
   --list-tools           print the tool names and exit
@@ -46,6 +48,7 @@ function parse() {
         "request-timeout": { type: "string" },
         "idle-timeout": { type: "string" },
         verbose: { type: "boolean" },
+        "data-dir": { type: "string", multiple: true },
       },
       strict: true,
       allowPositionals: false,
@@ -109,6 +112,7 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   process.on("SIGTERM", () => process.exit(143));
   const log = values.verbose ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
   const { serveHttp, serveStdio } = await import("../server/serve.js");
+  const dataDirs = values["data-dir"];
   if (values.http)
     await serveHttp({
       host: values.host,
@@ -117,9 +121,10 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
       allowHosts: lower(values["allow-host"]),
       limits,
       log,
+      dataDirs,
     });
   else {
-    await serveStdio({ log });
+    await serveStdio({ log, dataDirs });
     process.exit(0);
   }
 }

@@ -2,18 +2,27 @@
 // fin-skills: tools | call <tool> | check <bundle.json> | demo
 import "./node_check.js";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { BadInputError, InternalToolError, callToolUntyped } from "../runtime/index.js";
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
+import { argOptions } from "./file_args.js";
 
 const USAGE = `Usage:
   fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N]
                    [--json | --list | --excluded | --stats]
   fin-skills call <tool> [--args JSON | --args-file FILE | --args-file -]
-  fin-skills check <bundle.json> [--html FILE|-] [--verbose]
-      run check_backtest on a file of slots and print a report; --html also
-      writes a self-contained HTML report with charts (- for stdout)
+                  [--arg name=VALUE]... [--data-dir DIR]...
+  fin-skills check [<bundle.json>] [--arg slot=VALUE]... [--data-dir DIR]...
+                   [--html FILE|-] [--verbose]
+      run check_backtest on a file of slots and/or --arg slots and print a
+      report; --html also writes a self-contained HTML report with charts
+      (- for stdout)
+  --arg name=VALUE: VALUE is JSON, or @file[:column] for a series, @file:a,b
+      for a frame, read from a CSV, TSV, Parquet, JSON or NDJSON file. Files
+      are read only under --data-dir (default: the working directory, and for
+      check also the bundle's directory).
   fin-skills demo     the worked example over a stdio MCP connection
 Exit codes: 0 pass, 1 fail or incomplete, 2 bad input or usage error.
 `;
@@ -29,20 +38,35 @@ function readArgsFile(file: string): string {
   }
 }
 
-function readArgs(argv: string[]): unknown {
+const FILE_OPTIONS = {
+  arg: { type: "string", multiple: true },
+  "data-dir": { type: "string", multiple: true },
+} as const;
+
+/** The directories file references may read: --data-dir, else the working directory (and `extra`). */
+function dataDirs(given: readonly string[] | undefined, ...extra: string[]): readonly string[] {
+  return given ?? [process.cwd(), ...extra];
+}
+
+function readArgs(argv: string[], tool: string): { args: unknown; dataDirs: readonly string[] } {
   const { values } = parseArgs({
     args: argv,
-    options: { args: { type: "string" }, "args-file": { type: "string" } },
+    options: { args: { type: "string" }, "args-file": { type: "string" }, ...FILE_OPTIONS },
     strict: true,
   });
+  const dirs = dataDirs(values["data-dir"]);
+  const extra = argOptions(values.arg ?? [], tool);
   if (values.args !== undefined && values["args-file"] !== undefined)
     throw new UsageError("give --args or --args-file, not both");
   const text = values.args ?? (values["args-file"] === undefined ? "{}" : readArgsFile(values["args-file"]));
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (e) {
     throw new UsageError(`arguments are not JSON: ${(e as Error).message}`);
   }
+  const args = Object.keys(extra).length ? { ...(parsed as object), ...extra } : parsed;
+  return { args, dataDirs: dirs };
 }
 
 function exitFor(result: Record<string, unknown>): number {
@@ -53,14 +77,15 @@ function exitFor(result: Record<string, unknown>): number {
 async function call(argv: string[]): Promise<number> {
   const [tool, ...rest] = argv;
   if (!tool) throw new UsageError("call needs a tool name");
-  const result = await callToolUntyped(tool, readArgs(rest));
+  const { args, dataDirs: dirs } = readArgs(rest, tool);
+  const result = await callToolUntyped(tool, args, { dataDirs: dirs });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return exitFor(result);
 }
 
 function checkArgs(argv: string[]) {
   try {
-    const options = { html: { type: "string" }, verbose: { type: "boolean" } } as const;
+    const options = { html: { type: "string" }, verbose: { type: "boolean" }, ...FILE_OPTIONS } as const;
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (e) {
     throw new UsageError((e as Error).message);
@@ -70,20 +95,25 @@ function checkArgs(argv: string[]) {
 async function check(argv: string[]): Promise<number> {
   const { values: opts, positionals } = checkArgs(argv);
   const [file] = positionals;
-  if (!file || positionals.length > 1)
-    throw new UsageError("check needs one bundle file: fin-skills check bundle.json");
-  let slots: unknown;
-  try {
-    slots = JSON.parse(readFileSync(file === "-" ? 0 : file, "utf8"));
-  } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  const extra = argOptions(opts.arg ?? [], null);
+  if (positionals.length > 1 || (!file && Object.keys(extra).length === 0))
+    throw new UsageError("check needs one bundle file or --arg slots: fin-skills check bundle.json");
+  let slots: unknown = {};
+  if (file) {
+    try {
+      slots = JSON.parse(readFileSync(file === "-" ? 0 : file, "utf8"));
+    } catch (e) {
+      throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    }
   }
+  if (Object.keys(extra).length) slots = { ...(slots as object), ...extra };
+  const dirs = dataDirs(opts["data-dir"], ...(file && file !== "-" ? [path.dirname(path.resolve(file))] : []));
   const tty = process.stderr.isTTY === true;
   const onProgress = tty
     ? (p: { progress: number; total?: number; message?: string }) =>
         process.stderr.write(progressBar(p.progress, p.total ?? 0, p.message))
     : undefined;
-  const result = await callToolUntyped("check_backtest", { slots }, { onProgress });
+  const result = await callToolUntyped("check_backtest", { slots }, { onProgress, dataDirs: dirs });
   if (tty) process.stderr.write(`\r${" ".repeat(79)}\r`);
   if (opts.html !== undefined) await writeHtmlReport(opts.html, result, slots);
   if (opts.html !== "-") process.stdout.write(backtestReport(result, { verbose: opts.verbose === true }));

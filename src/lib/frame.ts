@@ -18,7 +18,11 @@ export function numericColumn(field: string, frame: Frame, name: string, allowMi
     if (!ok)
       throw invalid(
         fieldPath(field, "records", i, name),
-        `column '${name}' must hold finite numbers, row ${i} has ${JSON.stringify(c) ?? "null"}`,
+        `column '${name}' must hold finite numbers, row ${i} has ${JSON.stringify(c) ?? "null"}` +
+          (typeof c === "string" && /^\d{4}-\d{2}-\d{2}/.test(c)
+            ? `; it holds dates - move it to the index: {"index": [...dates], "records": [...]} without '${name}'` +
+              ` (in a file reference: "index": "${name}")`
+            : ""),
       );
   });
   return cells as readonly number[];

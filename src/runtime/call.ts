@@ -9,10 +9,15 @@ import { schemaError } from "./schema_errors.js";
 import { shapeValue } from "./shape.js";
 import { jcsSha256, loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
+import { referenceSchema, resolveFileReferences, type DataDirs, type FileProvenance } from "./files/index.js";
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (p: ProgressEvent) => void;
+  /** Directories file references may read from (absolute paths or file:// URIs); none: references are refused. */
+  readonly dataDirs?: DataDirs;
+  /** The refusal text when there are no data directories (how to enable file references). */
+  readonly filesOff?: string;
 }
 
 type Validator = { (data: unknown): boolean; errors?: import("ajv").ErrorObject[] | null };
@@ -59,10 +64,13 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
     const omitted = extra.find((k) => guard?.omitted && Object.hasOwn(guard.omitted, k));
     const note = omitted ? ` (${omitted} cannot cross a JSON boundary - call the guard in-process)` : "";
     const guess = closeMatches(extra[0]!, props, 1, 0.75)[0];
+    const dym = guess ? ` - did you mean '${guess}' for '${clipName(extra[0]!)}'?` : "";
+    const shown = extra.slice(0, 10).map(clipName);
+    const more = extra.length > 10 ? ` ... and ${(extra.length - 10).toLocaleString("en-US")} more` : "";
     throw new BadInputError(
       "unexpected_argument",
       extra[0]!,
-      `${tool.name} got unexpected argument(s) ${JSON.stringify(extra.map(clipName))}${note}; accepted: ${JSON.stringify(props)}`,
+      `${tool.name} got unexpected argument(s) ${JSON.stringify(shown)}${more}${dym}${note}; accepted: ${JSON.stringify(props)}`,
       guess ? `did you mean '${guess}' for '${clipName(extra[0]!)}'?` : null,
     );
   }
@@ -181,9 +189,10 @@ export function inputHash(args: unknown): string {
   }
 }
 
-export function provenance(inputSha256: string): Provenance {
+export function provenance(inputSha256: string, files: readonly FileProvenance[] = []): Provenance {
   const { manifest, version } = loadTable();
-  return { input_sha256: inputSha256, tools_sha256: manifest.tools_sha256, version };
+  const out = { input_sha256: inputSha256, tools_sha256: manifest.tools_sha256, version };
+  return files.length ? { ...out, files } : out;
 }
 
 /** Checks a result against its tool's output schema (§4.6). */
@@ -212,7 +221,7 @@ export function registerCatalogue(fns: Record<string, CatalogueFn>): void {
 async function callGuardTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  hash: string,
+  prov: Provenance,
   t0: number,
   options: CallOptions,
 ): Promise<ToolGuardResult> {
@@ -220,7 +229,7 @@ async function callGuardTool(
   const inputs = await prepareArguments(tool, guard, args);
   const outcome = await invokeGuard(guard.guard, inputs, options);
   try {
-    const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), provenance(hash));
+    const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), prov);
     return await checkOutput(tool, guard.guard, result);
   } catch (e) {
     if (e instanceof InternalToolError) throw e;
@@ -231,7 +240,7 @@ async function callGuardTool(
 async function callCatalogueTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  hash: string,
+  prov: Provenance,
   t0: number,
   options: CallOptions,
 ): Promise<Record<string, unknown>> {
@@ -252,7 +261,7 @@ async function callCatalogueTool(
     tool: "tool" in body ? body.tool : tool.name,
     ...body,
     elapsed_s: elapsedSince(t0),
-    provenance: provenance(hash),
+    provenance: prov,
   };
   return checkOutput(tool, tool.name, result);
 }
@@ -268,7 +277,10 @@ export async function callToolUntyped(
   const obj = requireObject(args);
   checkArgumentsSize(obj);
   const hash = inputHash(obj);
+  const access = { dirs: options.dataDirs, off: options.filesOff };
+  const { args: resolved, files } = await resolveFileReferences(obj, referenceSchema(tool), access);
+  const prov = provenance(hash, files);
   return tool.guard
-    ? ((await callGuardTool(tool, obj, hash, t0, options)) as unknown as Record<string, unknown>)
-    : callCatalogueTool(tool, obj, hash, t0, options);
+    ? ((await callGuardTool(tool, resolved, prov, t0, options)) as unknown as Record<string, unknown>)
+    : callCatalogueTool(tool, resolved, prov, t0, options);
 }

@@ -13,8 +13,12 @@ type ArrayForm<P> = Extract<P, readonly unknown[]>;
 type AnySame<T, A> = A extends unknown ? Same<T, A> : never;
 type IsArrayBranch<T, P> = true extends AnySame<T, ArrayForm<P>> ? true : false;
 
-export type Decoded<T> =
-  T extends ObjectForm<SeriesPayload>
+/** File references of both kinds are structurally alike; the exact frame one decodes to a Frame. */
+export type Decoded<T> = T extends { file: string }
+  ? true extends AnySame<T, ObjectForm<FramePayload>>
+    ? Frame
+    : Series<never>
+  : T extends ObjectForm<SeriesPayload>
     ? Series<never>
     : T extends ObjectForm<FramePayload>
       ? Frame

@@ -1,11 +1,14 @@
 // Guard results (tool-layer.md §4.3): verdict, findings, evidence, summary and provenance.
 import type { Finding, GuardOutcome } from "./contract.js";
 import { asciiOnly, encodeEvidence } from "./codec/index.js";
+import type { FileProvenance } from "./files/index.js";
 
 export interface Provenance {
   readonly input_sha256: string;
   readonly tools_sha256: string;
   readonly version: string;
+  /** One record per file-backed input: the file's content_hash (SHA-256), size, rows and columns used. */
+  readonly files?: readonly FileProvenance[];
 }
 
 export interface WireFinding {

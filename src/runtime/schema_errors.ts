@@ -3,6 +3,7 @@
 import type { ErrorObject } from "ajv";
 import { BadInputError } from "./contract.js";
 import { closeMatches } from "./codec/index.js";
+import { clippedList } from "./codec/series.js";
 import { jsonType } from "./errors.js";
 
 type Schema = Record<string, unknown>;
@@ -124,14 +125,14 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema, args: 
           )[0]
         : undefined;
     return at(
-      `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}`,
+      `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}${guess === undefined ? "" : ` - did you mean ${JSON.stringify(guess)}?`}`,
       guess === undefined ? null : `did you mean ${JSON.stringify(guess)}?`,
     );
   }
   if (e.keyword === "additionalProperties" && frag && value && typeof value === "object") {
     const allowed = Object.keys((deref(frag, root).properties ?? {}) as object);
     const extra = Object.keys(value).filter((k) => !allowed.includes(k));
-    return at(`unknown key(s) ${JSON.stringify(extra)}; allowed: ${JSON.stringify(allowed)}`);
+    return at(`unknown key(s) ${clippedList(extra)}; allowed: ${JSON.stringify(allowed)}`);
   }
   if (e.keyword === "required" && frag && value && typeof value === "object") {
     const missing = ((deref(frag, root).required ?? []) as string[]).filter((k) => !Object.hasOwn(value, k));

@@ -14,7 +14,7 @@ export { allowedHosts } from "./http_guards.js";
 export async function serveStdio(options: ServerOptions = {}): Promise<void> {
   const sdk = await loadSdk();
   const transport = new LineTransport(process.stdin, process.stdout);
-  const handle = sdk.serveStdio(() => buildServer(options), {
+  const handle = sdk.serveStdio(() => buildServer({ cwdByDefault: true, ...options }), {
     transport: transport as never,
     onerror: (e) => options.log?.(`fin-skills-mcp: ${e.message}`),
   });

@@ -2,10 +2,18 @@
 // answered by hand (one page, a call that never throws), plus the skills/ folder served through
 // the SDK's Skills extension. One instance per connection (stdio) or per request (HTTP).
 import path from "node:path";
-import { BadInputError, InternalToolError, callToolUntyped, exportTools, tableInfo } from "../runtime/index.js";
+import {
+  BadInputError,
+  InternalToolError,
+  callToolUntyped,
+  exportTools,
+  tableInfo,
+  type CallOptions,
+} from "../runtime/index.js";
 import { packageRoot } from "../runtime/table.js";
 import { appResources, APP_MIME_TYPE, APP_URI, readAppResource, resultFor, toolsFor } from "./app_resource.js";
 import { capMessage, limitsSentence } from "./limits.js";
+import { fileAccess, type FileOptions } from "./roots.js";
 import { loadSdk, type Sdk } from "./sdk.js";
 
 export const SERVER_NAME = "fin-skills";
@@ -13,7 +21,7 @@ export const INSTRUCTIONS =
   "Start with bundle_coverage() for the slot vocabulary, then check_backtest(slots) or a check_<guard> tool; " +
   `read_skill(name) explains each guard. ${limitsSentence()}`;
 
-export interface ServerOptions {
+export interface ServerOptions extends FileOptions {
   /** One stderr line per call: tool, status or error code, elapsed. */
   readonly log?: (line: string) => void;
 }
@@ -40,9 +48,10 @@ export async function toolResult(
   args: unknown,
   signal: AbortSignal | undefined,
   onProgress: ((p: Progress) => void) | undefined,
+  files: Pick<CallOptions, "dataDirs" | "filesOff"> = {},
 ): Promise<ToolResult> {
   try {
-    const result = await callToolUntyped(name, args ?? {}, { signal, onProgress });
+    const result = await callToolUntyped(name, args ?? {}, { signal, onProgress, ...files });
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (e) {
     if (e instanceof BadInputError || e instanceof InternalToolError)
@@ -83,6 +92,7 @@ export async function buildServer(options: ServerOptions = {}) {
   );
   (await skillCatalog(sdk)).attach(mcp);
   const tools = exportTools("mcp");
+  const files = fileAccess(mcp.server, options);
   // Client capabilities: per request on 2026-07-28 (the _meta envelope), from initialize before.
   type Caps = Parameters<typeof toolsFor>[1];
   const caps = (ctx: { mcpReq: { envelope?: { clientCapabilities?: unknown } } }) =>
@@ -103,7 +113,8 @@ export async function buildServer(options: ServerOptions = {}) {
     const onProgress = progressSender(request.params._meta?.progressToken, ctx.mcpReq.notify as never);
     const elapsed = () => ((performance.now() - t0) / 1000).toFixed(3);
     const signal = ctx.mcpReq.signal;
-    const result = await toolResult(request.params.name, request.params.arguments, signal, onProgress).catch((e) => {
+    const call = toolResult(request.params.name, request.params.arguments, signal, onProgress, files);
+    const result = await call.catch((e) => {
       if (signal.aborted) options.log?.(`fin-skills-mcp: ${request.params.name} cancelled ${elapsed()}s`);
       throw e;
     });

@@ -242,7 +242,8 @@ export async function checkBacktest(
     const guardArgs = Object.fromEntries(inputs.map((n) => [n, slots[slotOf(g, n)]]));
     for (const n of inputs) read.add(slotOf(g, n));
     try {
-      const r = await call(g.tool!, guardArgs, { signal: options.signal });
+      const { signal, dataDirs, filesOff } = options;
+      const r = await call(g.tool!, guardArgs, { signal, dataDirs, filesOff });
       ran.push(g.guard);
       if (r.passed === false) failed.push(g.guard);
       results.push(r);

@@ -43,6 +43,13 @@ export function jsonList(items: readonly unknown[]): string {
   return asciiText(JSON.stringify(items));
 }
 
+/** At most 10 items of a list in messages, then `... and 1,294 more`. */
+export function clippedList(items: readonly unknown[], max = 10): string {
+  const shown = jsonList(items.slice(0, max));
+  const rest = items.length - max;
+  return rest > 0 ? `${shown} ... and ${rest.toLocaleString("en-US")} more` : shown;
+}
+
 /** A name in messages: single-quoted, ASCII-safe. */
 export function quoted(name: string): string {
   return `'${asciiText(name)}'`;
@@ -87,7 +94,7 @@ export function nearMissError(
   if (match === undefined) return null;
   return invalid(
     field,
-    `key ${quoted(key)} looks like a mistyped '${match}'. ${SHAPES_TEXT}; got keys ${jsonList(keys)}`,
+    `key ${quoted(key)} looks like a mistyped '${match}'. ${SHAPES_TEXT}; got keys ${clippedList(keys)}`,
     `did you mean '${match}' for ${quoted(key)}?`,
   );
 }
@@ -104,7 +111,7 @@ export function checkPayloadKeys(field: string, keys: readonly string[], shape: 
     const err = nearMissError(field, k, keys, [...allowed, "truncated"]);
     if (err) throw err;
   }
-  throw invalid(field, `unknown key(s) ${jsonList(unknown)} in the ${shape} payload; allowed: ${jsonList(allowed)}`);
+  throw invalid(field, `unknown key(s) ${clippedList(unknown)} in the ${shape} payload; allowed: ${jsonList(allowed)}`);
 }
 
 /** The own keys of a payload object whose values are not null (null means absent, §3.1). */

@@ -1,0 +1,214 @@
+// Reads one file reference: locate it under the allowed directories, read its bytes once, hash
+// them, parse them in their format, and pick the index and data columns the reference names.
+import { createHash } from "node:crypto";
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
+import { fieldPath, invalid } from "../contract.js";
+import { jsonList, quoted, showValue } from "../codec/series.js";
+import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";
+import { readDelimited } from "./csv.js";
+import { readJsonDoc, readNdjson } from "./json.js";
+import { readParquet } from "./parquet.js";
+import { formatOf, type FileFormat, type FileReference } from "./reference.js";
+import { DATE_COLUMN_NAMES, findColumn, isNumericCell, textCell, type RawTable } from "./table.js";
+
+/** What the result's provenance records for one file-backed input. */
+export interface FileProvenance {
+  readonly field: string;
+  readonly file: string;
+  /** `sha256:<hex>` of the file's bytes, as read. */
+  readonly content_hash: string;
+  readonly bytes: number;
+  readonly format: FileFormat;
+  readonly rows: number;
+  readonly columns: readonly string[];
+  readonly index: string | null;
+}
+
+/** The selected columns, as a payload cell matrix (column-major) with index labels. */
+export interface Selected {
+  readonly index: string | null;
+  readonly labels: unknown[] | null;
+  readonly columns: readonly string[];
+  readonly cells: unknown[][];
+  readonly nrows: number;
+}
+
+let opened = 0;
+/** How many files were opened so far (tests use it to show a refusal never opened the file). */
+export function filesOpened(): number {
+  return opened;
+}
+
+/** Reads the whole regular file at `real`; re-checks type and size on the open handle. */
+async function readBytes(real: string, field: string, file: string): Promise<Buffer> {
+  opened += 1;
+  const fh = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const st = await fh.stat();
+    if (!st.isFile() || st.size > MAX_FILE_BYTES) throw invalid(field, `${showValue(file)} changed while being opened`);
+    return await fh.readFile();
+  } finally {
+    await fh.close();
+  }
+}
+
+async function parse(
+  bytes: Buffer,
+  format: FileFormat,
+  ref: FileReference,
+  field: string,
+  want?: string[],
+): Promise<RawTable> {
+  const name = showValue(ref.file);
+  if (format === "parquet") {
+    const buf = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    return readParquet(buf, want, field, name);
+  }
+  const text = bytes.toString("utf8");
+  if (format === "csv" || format === "tsv") return readDelimited(text, format === "csv" ? "," : "\t", field, name);
+  if (format === "ndjson") return readNdjson(text, field, name);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw invalid(field, `${name} is not JSON: ${(e as Error).message}`);
+  }
+  return readJsonDoc(doc, ref.orient, field, name);
+}
+
+function columnIndex(t: RawTable, name: string, key: string, field: string, file: string): number {
+  const j = findColumn(t.columns, name);
+  if (j < 0)
+    throw invalid(
+      fieldPath(field, key),
+      `no column ${quoted(name)} in ${showValue(file)}; columns: ${jsonList(t.columns)}`,
+    );
+  return j;
+}
+
+/** The index column: the one named, else a column called date/datetime/timestamp/time/dt or "index". */
+function pickIndex(t: RawTable, ref: Pick<FileReference, "file" | "index">, field: string): number {
+  if (ref.index !== undefined) return columnIndex(t, ref.index, "index", field, ref.file);
+  for (const n of [...DATE_COLUMN_NAMES, "index"]) {
+    const j = findColumn(t.columns, n);
+    if (j >= 0) return j;
+  }
+  return -1;
+}
+
+function pickData(
+  t: RawTable,
+  ref: Pick<FileReference, "file" | "column" | "columns">,
+  kind: "series" | "frame",
+  ix: number,
+  field: string,
+): number[] {
+  if (kind === "series") {
+    if (ref.column !== undefined) return [columnIndex(t, ref.column, "column", field, ref.file)];
+    const rest = t.columns.flatMap((_, j) => (j === ix ? [] : [j]));
+    if (rest.length === 1) return rest;
+    throw invalid(
+      fieldPath(field, "column"),
+      `${showValue(ref.file)} has ${rest.length} data columns; name one with "column", one of ${jsonList(rest.map((j) => t.columns[j]))}`,
+    );
+  }
+  if (ref.columns !== undefined) return ref.columns.map((c) => columnIndex(t, c, "columns", field, ref.file));
+  return t.columns.flatMap((_, j) => (j === ix ? [] : [j]));
+}
+
+/** One data column as payload cells; a column whose first value is a number must be numeric throughout. */
+function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
+  const src = t.cells[j]!;
+  const out = new Array<unknown>(hi - lo);
+  let numeric: boolean | null = null;
+  for (let i = lo; i < hi; i++) {
+    const raw = src[i];
+    const v = text ? textCell(raw as string) : (raw ?? null);
+    if (v !== null && numeric === null) numeric = isNumericCell(v);
+    if (numeric === true && !isNumericCell(v))
+      throw invalid(
+        field,
+        `${t.where(i, j)}: ${showValue(raw)} is not a number (the column's first value is); write missing cells empty or as NA`,
+      );
+    out[i - lo] = v;
+  }
+  return out;
+}
+
+function labelColumn(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
+  const src = t.cells[j]!;
+  const out = new Array<unknown>(hi - lo);
+  for (let i = lo; i < hi; i++) {
+    const raw = src[i];
+    const v = text ? textCell(raw as string) : raw;
+    const label =
+      typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? (text ? (raw as string) : v) : null;
+    if (label === null)
+      throw invalid(field, `${t.where(i, j)}: an index label must be a date, text or a number, got ${showValue(raw)}`);
+    out[i - lo] = typeof label === "string" && text && /^\d+$/.test(label) ? Number(label) : label;
+  }
+  return out;
+}
+
+/** The index and data columns a reference asks for, as payload cells; `text` for CSV/TSV cells. */
+export function selectFrom(
+  table: RawTable,
+  ref: Pick<FileReference, "file" | "column" | "columns" | "index" | "rows">,
+  kind: "series" | "frame",
+  field: string,
+  text: boolean,
+): Selected {
+  const ix = pickIndex(table, ref, field);
+  const data = pickData(table, ref, kind, ix, field);
+  const [lo, hi] = ref.rows
+    ? [Math.min(ref.rows[0], table.nrows), Math.min(ref.rows[1], table.nrows)]
+    : [0, table.nrows];
+  return {
+    index: ix < 0 ? null : table.columns[ix]!,
+    labels: ix < 0 ? null : labelColumn(table, ix, lo, hi, text, field),
+    columns: data.map((j) => table.columns[j]!),
+    cells: data.map((j) => dataColumn(table, j, lo, hi, text, field)),
+    nrows: hi - lo,
+  };
+}
+
+/** A file read and parsed once per call, shared by the references that name it. */
+interface Parsed {
+  readonly table: RawTable;
+  readonly content_hash: string;
+  readonly bytes: number;
+}
+export type ReadCache = Map<string, Promise<Parsed>>;
+
+async function readParsed(ref: FileReference, field: string, format: FileFormat, real: string): Promise<Parsed> {
+  const bytes = await readBytes(real, fieldPath(field, "file"), ref.file);
+  const content_hash = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+  const want =
+    format === "parquet" && ref.columns !== undefined
+      ? [...ref.columns, ref.index ?? "", ...DATE_COLUMN_NAMES, "index"]
+      : undefined;
+  return { table: await parse(bytes, format, ref, field, want), content_hash, bytes: bytes.length };
+}
+
+/** Reads and selects one reference; returns the selection and its provenance record. */
+export async function loadReference(
+  ref: FileReference,
+  field: string,
+  kind: "series" | "frame",
+  access: FileAccess,
+  cache: ReadCache = new Map(),
+): Promise<{ selected: Selected; provenance: FileProvenance }> {
+  const { real } = await locate(fieldPath(field, "file"), ref.file, access);
+  const format = formatOf(ref, field);
+  const key = JSON.stringify([real, format, ref.orient ?? null, format === "parquet" ? (ref.columns ?? null) : null]);
+  let pending = cache.get(key);
+  if (pending === undefined) {
+    pending = readParsed(ref, field, format, real);
+    cache.set(key, pending);
+  }
+  const { table, content_hash, bytes } = await pending;
+  const selected = selectFrom(table, ref, kind, field, format === "csv" || format === "tsv");
+  const { index, columns, nrows: rows } = selected;
+  return { selected, provenance: { field, file: ref.file, content_hash, bytes, format, rows, columns, index } };
+}

@@ -1,0 +1,44 @@
+// A file read into columns, before it becomes a series or frame payload: column names, the raw
+// cells column by column, and how to name a cell's place in the file for messages.
+
+export interface RawTable {
+  readonly columns: readonly string[];
+  /** Column-major cells: `cells[j][i]` is row i of column j. */
+  readonly cells: readonly (readonly unknown[])[];
+  readonly nrows: number;
+  /** The place of row i (0-based data row), column j in the file: `data row 17, column 'strategy'`. */
+  readonly where: (i: number, j: number) => string;
+}
+
+/** Text that means a missing cell in CSV/TSV files (pandas' default NA strings, the common ones). */
+const MISSING = new Set(["", "NA", "N/A", "NaN", "nan", "NAN", "null", "NULL", "None", "#N/A", "-nan"]);
+const POS_INF = new Set(["inf", "Inf", "INF", "+inf", "Infinity", "+Infinity", "infinity"]);
+const NEG_INF = new Set(["-inf", "-Inf", "-INF", "-Infinity", "-infinity"]);
+/** A decimal number as JSON and Python write it (no hex, no separators, no leading `.`-less junk). */
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A text cell as a payload cell: null, a finite number, "Infinity"/"-Infinity", or the text itself. */
+export function textCell(s: string): number | string | null {
+  if (MISSING.has(s)) return null;
+  if (NUMBER.test(s)) return Number(s);
+  if (POS_INF.has(s)) return "Infinity";
+  if (NEG_INF.has(s)) return "-Infinity";
+  return s;
+}
+
+/** True for the cells a numeric column may hold. */
+export function isNumericCell(v: unknown): boolean {
+  return v === null || typeof v === "number" || v === "Infinity" || v === "-Infinity";
+}
+
+/** Index of `name` among `columns` (exact, then case-insensitive), or -1. */
+export function findColumn(columns: readonly string[], name: string): number {
+  const exact = columns.indexOf(name);
+  if (exact >= 0) return exact;
+  const lower = name.toLowerCase();
+  const hits = columns.flatMap((c, j) => (c.toLowerCase() === lower ? [j] : []));
+  return hits.length === 1 ? hits[0]! : -1;
+}
+
+/** Column names that are taken as the index when a reference names none. */
+export const DATE_COLUMN_NAMES = ["date", "datetime", "timestamp", "time", "dt"];
