@@ -5,6 +5,7 @@ import { fragmentError } from "./ajv.js";
 import { lintSchema } from "./lint.js";
 import { PAYLOAD_DEFS, SERIES_REF, FRAME_REF, referencedDefs, type Json, type Schema } from "./schema.js";
 import type { Alternative, GuardFacts, ParamFact } from "./extract.js";
+import { limitsSentence } from "../../src/runtime/budget/refuse.js";
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,47}$/;
 export const INPUT_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -263,8 +264,9 @@ function describeTool(
   requires: readonly string[],
   omitted: Record<string, string>,
   skill: string,
+  guard: string,
 ): string {
-  const parts = [prose, requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing."];
+  const parts = [prose, limitsSentence(guard), requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing."];
   const om = Object.entries(omitted);
   if (om.length) parts.push(`Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.`);
   parts.push(`Owning skill: ${skill} - call read_skill('${skill}') for the text.`);
@@ -342,7 +344,7 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   const omitted = Object.fromEntries(inputs.filter((i) => !i.required && i.cannot).map((i) => [i.name, i.cannot!]));
   const requires = [...required, ...(facts.alternatives?.value ?? []).map(renderGroup)];
   const exported = Object.keys(blockers).length === 0;
-  const description = exported ? describeTool(parsed.prose, requires, omitted, facts.skill.value) : null;
+  const description = exported ? describeTool(parsed.prose, requires, omitted, facts.skill.value, facts.guard) : null;
   if (description && !ASCII.test(description)) c.report("FS014", facts.check.line, "the tool description is not ASCII");
   const inputSchema = exported ? assembleSchema(inputs) : null;
   if (inputSchema && c.out.every((d) => d.severity !== "error")) {

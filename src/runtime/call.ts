@@ -9,10 +9,15 @@ import { schemaError } from "./schema_errors.js";
 import { shapeValue } from "./shape.js";
 import { jcsSha256, loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
+import { checkBudget, currentLimits } from "./budget/index.js";
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (p: ProgressEvent) => void;
+  /** Work units this call may cost (default: the process's configured budget). */
+  readonly workBudget?: number;
+  /** Working bytes this call's estimate may need (default: the configured memory budget). */
+  readonly memoryBudget?: number;
 }
 
 type Validator = { (data: unknown): boolean; errors?: import("ajv").ErrorObject[] | null };
@@ -156,6 +161,8 @@ export async function invokeGuard(
   const positional = entry.params.map((p) => inputs[p]);
   const signal = options.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+  const limits = currentLimits();
+  checkBudget(guard, inputs, options.workBudget ?? limits.workBudget, options.memoryBudget ?? limits.memoryBudget);
   try {
     const { check } = await guardModule(guard, entry);
     return (await withRunContext({ signal, onProgress: throttledProgress(options.onProgress) }, () =>
