@@ -266,7 +266,11 @@ function describeTool(
   skill: string,
   guard: string,
 ): string {
-  const parts = [prose, limitsSentence(guard), requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing."];
+  const parts = [
+    prose,
+    limitsSentence(guard),
+    requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing.",
+  ];
   const om = Object.entries(omitted);
   if (om.length) parts.push(`Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.`);
   parts.push(`Owning skill: ${skill} - call read_skill('${skill}') for the text.`);

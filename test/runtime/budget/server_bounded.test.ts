@@ -17,14 +17,14 @@ describe("bounded calls over stdio", () => {
     const weights = (await client.callTool({
       name: "check_weight_traps",
       arguments: { asset_returns: { columns, data } },
-    })) as ToolReply;
+    })) as unknown as ToolReply;
     const returns = Array.from({ length: 5000 }, (_, i) => Math.sin(i) * 0.01 + 0.0005);
     const bps = Array.from({ length: 100_000 }, (_, i) => i / 10);
     const curve = (await client.callTool({
       name: "check_cost_curve",
       arguments: { returns, turnover: 0.1, bps },
-    })) as ToolReply;
-    const guards = (await client.callTool({ name: "list_guards", arguments: {} })) as ToolReply & {
+    })) as unknown as ToolReply;
+    const guards = (await client.callTool({ name: "list_guards", arguments: {} })) as unknown as ToolReply & {
       structuredContent: { guards: unknown[] };
     };
     await client.close();
