@@ -2,12 +2,13 @@
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
-import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments } from "./codec/index.js";
+import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments, sortedJson } from "./codec/index.js";
 import { InternalToolError, clipName, internalError, jsonType } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
 import { shapeValue } from "./shape.js";
-import { jcsSha256, loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
+import { canonicalText, sha256Hex } from "./canonical.js";
+import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
 import { checkBudget, currentLimits } from "./budget/index.js";
 
@@ -175,11 +176,12 @@ export async function invokeGuard(
   }
 }
 
-/** Step 4: the SHA-256 of the arguments' RFC 8785 form; text that is not valid Unicode is bad input. */
-export function inputHash(args: unknown): string {
+/** The arguments' RFC 8785 text; not JSON or not valid Unicode is bad input. */
+export function argumentsText(args: unknown, sorted?: string): string {
   try {
-    return jcsSha256(args);
+    return canonicalText(args, sorted);
   } catch (e) {
+    if (e instanceof BadInputError) throw e;
     throw new BadInputError(
       "not_json",
       "",
@@ -273,8 +275,9 @@ export async function callToolUntyped(
   const t0 = performance.now();
   const tool = resolveTool(name);
   const obj = requireObject(args);
-  checkArgumentsSize(obj);
-  const hash = inputHash(obj);
+  const sorted = sortedJson(obj);
+  checkArgumentsSize(obj, sorted);
+  const hash = sha256Hex(argumentsText(obj, sorted));
   return tool.guard
     ? ((await callGuardTool(tool, obj, hash, t0, options)) as unknown as Record<string, unknown>)
     : callCatalogueTool(tool, obj, hash, t0, options);

@@ -29,10 +29,10 @@ export type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";
 export type { Series, Frame, Finding, GuardResult, Integer, IsoDate, IsoDateTime, IsoTimestamp } from "./contract.js";
 export type { ToolEntry } from "./table.js";
 
-import canonicalize from "canonicalize";
+import { canonicalText } from "./canonical.js";
 /** RFC 8785 canonical JSON (the text provenance hashes). */
 export function canonicalJson(x: unknown): string {
-  return canonicalize(x) ?? "";
+  return canonicalText(x);
 }
 
 /** The frozen neutral tool table, in served order. */
