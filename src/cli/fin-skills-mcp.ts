@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { exportTools, listTools, tableInfo } from "../runtime/index.js";
 import { INSTALL_HINT, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
+import { LIMIT_OPTIONS, LIMIT_USAGE, applyLimitFlags } from "./limit_flags.js";
 
 const USAGE = `Usage: fin-skills-mcp [options]
 
@@ -14,7 +15,7 @@ Options:
   --port PORT            HTTP port (default 8765; 0 picks a free port)
   --allow-origin ORIGIN  also accept this Origin header over HTTP (repeatable)
   --verbose              log one line per call on stderr
-  --json                 print the MCP tool definitions as one JSON array and exit
+${LIMIT_USAGE}  --json                 print the MCP tool definitions as one JSON array and exit
   --list-tools           print the tool names and exit
   --check                check that the MCP SDK is installed and generated/ is consistent
   --version              print the version and exit
@@ -35,6 +36,7 @@ function parse() {
         port: { type: "string" },
         "allow-origin": { type: "string", multiple: true },
         verbose: { type: "boolean" },
+        ...LIMIT_OPTIONS,
       },
       strict: true,
       allowPositionals: false,
@@ -70,6 +72,11 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
     process.stderr.write(
       `fin-skills-mcp: --port must be an integer 0-65535, got '${values.port}'\nTry fin-skills-mcp --help\n`,
     );
+    process.exit(2);
+  }
+  const bad = applyLimitFlags(values);
+  if (bad) {
+    process.stderr.write(`fin-skills-mcp: ${bad}\nTry fin-skills-mcp --help\n`);
     process.exit(2);
   }
   if (!sdkPresent()) {
