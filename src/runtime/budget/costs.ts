@@ -82,7 +82,8 @@ const weightTraps: GuardCost = {
     const t = rowsOf(x.asset_returns);
     return {
       units: k * k * t + k * k * k,
-      bytes: 8 * k * k,
+      // The linkage keeps one distance per pair of cluster ids: (2K - 1)^2 doubles.
+      bytes: 8 * (2 * k - 1) ** 2,
       input: "asset_returns",
       reduce: "send fewer assets (columns); the reference HRP clusters every pair of assets",
     };

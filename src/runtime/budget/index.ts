@@ -1,5 +1,5 @@
 // Work budgets and limits: what a call may cost, priced before any work.
-export { checkBudget, estimateCost, formatUnits, limitsSentence } from "./refuse.js";
+export { capsSentence, checkBudget, estimateCost, formatUnits, limitsSentence } from "./refuse.js";
 export { GUARD_COSTS, type CostEstimate, type GuardCost } from "./costs.js";
 export {
   configureLimits,

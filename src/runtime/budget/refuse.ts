@@ -47,13 +47,25 @@ export function checkBudget(
   }
 }
 
+/** Bytes of the longest JSON number with its separator (-1.2345678901234567e-100,). */
+export const MAX_JSON_NUMBER_BYTES = 25;
+
+/** The size caps in words, as tool descriptions and the README state them. */
+export function capsSentence(): string {
+  const fullPrecision = Math.floor(MAX_ARGUMENT_BYTES / MAX_JSON_NUMBER_BYTES);
+  return (
+    `at most ${MAX_POINTS.toLocaleString("en-US")} values per series or frame and ` +
+    `${MAX_ARGUMENT_BYTES.toLocaleString("en-US")} bytes of arguments (room for ` +
+    `${fullPrecision.toLocaleString("en-US")} numbers at full precision)`
+  );
+}
+
 /** The sentence on a guard's tool description stating its cost and the size caps; "" without a cost. */
 export function limitsSentence(guard: string): string {
   const cost = GUARD_COSTS[guard];
   if (!cost) return "";
   return (
     `Limits: about ${cost.formula} work units, refused above the work budget (default ` +
-    `${formatUnits(DEFAULT_WORK_BUDGET)}); at most ${MAX_POINTS.toLocaleString("en-US")} values per series or ` +
-    `frame and ${MAX_ARGUMENT_BYTES.toLocaleString("en-US")} bytes of arguments.`
+    `${formatUnits(DEFAULT_WORK_BUDGET)}); ${capsSentence()}.`
   );
 }

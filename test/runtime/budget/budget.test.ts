@@ -1,10 +1,15 @@
 // Work budgets: every guard prices its calls before any work; over-budget calls are refused
 // with the input, the limit and the way to reduce it; within budget they run.
 import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { callToolUntyped, listTools } from "../../../src/runtime/index.js";
 import { loadGuards } from "../../../src/runtime/table.js";
 import {
+  DEFAULT_TIME_LIMIT_MS,
   DEFAULT_WORK_BUDGET,
+  capsSentence,
+  currentLimits,
   GUARD_COSTS,
   configureLimits,
   estimateCost,
@@ -151,3 +156,13 @@ function decodedLike(args: Record<string, unknown>): Record<string, unknown> {
   }
   return out;
 }
+
+describe("the README states the limits the code enforces", () => {
+  it("caps, budget, queue and time limit, with the numbers derived from the constants", () => {
+    const readme = readFileSync(path.join(import.meta.dirname, "../../../README.md"), "utf8").replace(/\s+/g, " ");
+    expect(readme).toContain(capsSentence());
+    expect(readme).toContain(`(default ${formatUnits(DEFAULT_WORK_BUDGET)} units`);
+    expect(readme).toContain(`(\`--queue\`, default ${currentLimits().queueLimit};`);
+    expect(readme).toContain(`(\`--time-limit\`, default ${DEFAULT_TIME_LIMIT_MS} ms;`);
+  });
+});
