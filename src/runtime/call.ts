@@ -276,6 +276,8 @@ async function callGuardTool(
   options: CallOptions,
 ): Promise<ToolGuardResult> {
   const guard = loadGuards().find((g) => g.guard === tool.guard)!;
+  // Priced on the raw arguments first, so an over-budget call is refused before decoding them.
+  checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
   const inputs = await prepareArguments(tool, guard, args);
   const outcome = await invokeGuard(guard.guard, inputs, options);
   try {

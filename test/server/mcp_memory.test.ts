@@ -84,7 +84,7 @@ describe("MCP over InMemoryTransport", () => {
   }, 120_000);
   it("stops a cancelled call and keeps serving", async () => {
     const ac = new AbortController();
-    const pending = client.callTool({ name: "check_spa_test", arguments: spaArgs(2520, 100, 30_000) }, undefined, {
+    const pending = client.callTool({ name: "check_spa_test", arguments: spaArgs(2520, 100, 15_000) }, undefined, {
       signal: ac.signal,
       timeout: 120_000,
     });

@@ -4,7 +4,7 @@
 import { availableParallelism } from "node:os";
 
 /** Work units a call may cost (~one multiply-add each; about 1-3 s of one core per 1e9). */
-export const DEFAULT_WORK_BUDGET = 2e9;
+export const DEFAULT_WORK_BUDGET = 1e9;
 /** Bytes of working memory a call's estimate may need. */
 export const DEFAULT_MEMORY_BUDGET = 1_000_000_000;
 /** Wall-clock limit of one guard call, in milliseconds (0 = none). */

@@ -5,9 +5,15 @@
 export function rowsOf(x: unknown): number {
   if (Array.isArray(x)) return x.length;
   if (x === null || typeof x !== "object") return 0;
-  const o = x as { nrows?: unknown; values?: unknown };
+  const o = x as { nrows?: unknown; values?: unknown; data?: unknown; columns?: unknown };
   if (typeof o.nrows === "number") return o.nrows;
   if (Array.isArray(o.values)) return o.values.length;
+  // A frame payload before decoding: rows of cells, or columns of cells.
+  if (Array.isArray(o.columns) && Array.isArray(o.data)) return o.data.length;
+  if (Array.isArray(o.columns) && o.data !== null && typeof o.data === "object") {
+    const first = Object.values(o.data)[0];
+    return Array.isArray(first) ? first.length : 0;
+  }
   return Object.keys(x).length;
 }
 
@@ -29,7 +35,7 @@ export function cellsOf(x: unknown, depth = 0): number {
     return n;
   }
   const o = x as { nrows?: unknown; columns?: unknown; values?: unknown };
-  if (typeof o.nrows === "number" && Array.isArray(o.columns)) return o.nrows * Math.max(1, o.columns.length);
+  if (Array.isArray(o.columns)) return rowsOf(x) * Math.max(1, o.columns.length);
   if (Array.isArray(o.values)) return o.values.length;
   let n = 0;
   for (const v of Object.values(x)) n += cellsOf(v, depth + 1);

@@ -50,7 +50,15 @@ const NOT_JSON_OBJECTS: readonly [new (...a: never[]) => unknown, string][] = [
 interface MemberNames {
   readonly names: Set<string>;
   plain: boolean;
+  /** Every object's own keys already in code-unit order (JSON.stringify is then canonical as is). */
+  sorted: boolean;
+  /** Some key is an array index, which objects always list first (a sorted copy cannot reorder it). */
+  indexKeys: boolean;
+  /** Some value has toJSON (its output's keys are not walked in place). */
+  toJson: boolean;
 }
+
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
 
 /**
  * Walks in-process arguments and throws not_json at the first value that JSON cannot carry
@@ -66,6 +74,7 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
   if (ancestors.has(x)) throw notJson(`a cycle at ${where(path)}`);
   const toJSON = (x as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === "function") {
+    if (keys) keys.toJson = true;
     let out: unknown;
     try {
       out = toJSON.call(x, path.length === 0 ? "" : String(path[path.length - 1]));
@@ -100,10 +109,16 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
       }
     }
   } else {
+    let previous: string | null = null;
     for (const key of Object.keys(x)) {
       const v: unknown = (x as Record<string, unknown>)[key];
       if (v === undefined) continue; // omitted by JSON, as an absent member
-      keys?.names.add(key);
+      if (keys) {
+        keys.names.add(key);
+        if (previous !== null && !(previous < key)) keys.sorted = false;
+        if (ARRAY_INDEX.test(key) && Number(key) < 4294967295) keys.indexKeys = true;
+        previous = key;
+      }
       path.push(key);
       assertJson(v, path, ancestors, keys);
       path.pop();
@@ -120,19 +135,38 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
 export function sortedJson(args: unknown): string {
   let text: string | undefined;
   try {
-    const keys: MemberNames = { names: new Set(), plain: true };
+    const keys: MemberNames = { names: new Set(), plain: true, sorted: true, indexKeys: false, toJson: false };
     assertJson(args, [], new Set(), keys);
     // A property list reads inherited members too: exact only for plain objects without __proto__.
-    text =
-      keys.plain && !keys.names.has("__proto__")
-        ? JSON.stringify(args, [...keys.names].sort())
-        : (canonicalize(args) ?? undefined);
+    const simple = keys.plain && !keys.names.has("__proto__");
+    if (!simple) text = canonicalize(args) ?? undefined;
+    else if (keys.sorted) text = JSON.stringify(args);
+    else if (!keys.indexKeys && !keys.toJson) text = JSON.stringify(sortedCopy(args));
+    else text = JSON.stringify(args, [...keys.names].sort());
   } catch (e) {
     if (e instanceof BadInputError) throw e;
     throw notJson(e instanceof RangeError ? "nested too deeply" : e instanceof Error ? e.message : String(e));
   }
   if (text === undefined) throw notJson("nothing to encode");
   return text;
+}
+
+/** `x` with every object rebuilt in sorted key order; arrays of scalars are shared, not copied. */
+function sortedCopy(x: unknown): unknown {
+  if (x === null || typeof x !== "object") return x;
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const v: unknown = x[i];
+      if (v !== null && typeof v === "object") return x.map(sortedCopy);
+    }
+    return x;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(x).sort()) {
+    const v = (x as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = sortedCopy(v);
+  }
+  return out;
 }
 
 /** UTF-8 bytes of the compact JSON of `args`; throws not_json when `args` cannot be JSON. */

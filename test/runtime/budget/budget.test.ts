@@ -70,7 +70,7 @@ describe("refused before any work", () => {
     // K^2 T + K^3 = 9e8 x 3 + 2.7e13
     expect(e.message).toBe(
       "asset_returns: this call would cost about 2.7e13 work units (K^2 x T + K^3 (K assets, T rows)); the work " +
-        "budget is 2e9. To fit it, send fewer assets (columns); the reference HRP clusters every pair of assets",
+        "budget is 1e9. To fit it, send fewer assets (columns); the reference HRP clusters every pair of assets",
     );
   });
   it("check_cost_curve with a 100,000-entry bps list over 5,000 returns is refused, naming bps", async () => {
