@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // fin-skills-mcp: the MCP server's command line (tool-layer.md §7.5).
 import { parseArgs } from "node:util";
-import { exportTools, listTools, tableInfo } from "../runtime/index.js";
+import { exportTools, listTools, tableInfo, warmPool } from "../runtime/index.js";
 import { INSTALL_HINT, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
 import { LIMIT_OPTIONS, LIMIT_USAGE, applyLimitFlags } from "./limit_flags.js";
 
@@ -86,6 +86,8 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   process.on("SIGINT", () => process.exit(130));
   process.on("SIGTERM", () => process.exit(143));
   const log = values.verbose ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
+  // Worker threads start once the first request has had its turn (they load the runtime on another core).
+  setTimeout(() => void warmPool().catch(() => undefined), 100).unref();
   const { serveHttp, serveStdio } = await import("../server/serve.js");
   if (values.http) await serveHttp({ host: values.host, port, allowOrigins: values["allow-origin"], log });
   else {

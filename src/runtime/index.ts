@@ -6,6 +6,7 @@ import { callToolUntyped, invokeGuard, poolLoaded, type CallOptions } from "./ca
 import { loadGuards, loadTable, type ToolEntry } from "./table.js";
 import { BadInputError } from "./contract.js";
 import { clipName } from "./errors.js";
+import { currentLimits } from "./budget/limits.js";
 
 export { callToolUntyped, type CallOptions } from "./call.js";
 export { BadInputError, InternalToolError } from "./errors.js";
@@ -36,6 +37,12 @@ export {
   type Limits,
 } from "./budget/index.js";
 export { DEFAULT_POOL_SIZE } from "./budget/limits.js";
+/** Starts the configured pool's threads ahead of the first heavy call (no-op without a pool). */
+export async function warmPool(): Promise<void> {
+  const limits = currentLimits();
+  if (limits.poolSize > 0) await (await import("./pool/pool.js")).warmPool(limits);
+}
+
 /** Stops the worker pool's threads, if one was started. */
 export async function closePool(): Promise<void> {
   if (poolLoaded()) await (await import("./pool/pool.js")).closePool();

@@ -26,13 +26,24 @@ function poolFor(limits: Limits): Tinypool {
   void pool?.destroy();
   pool = new Tinypool({
     filename: workerFile(),
-    minThreads: 0,
+    minThreads: limits.poolSize,
     maxThreads: limits.poolSize,
     maxQueue: limits.queueLimit,
     idleTimeout: 30_000,
   });
   poolKey = key;
   return pool;
+}
+
+/** Starts the pool's threads and loads the runtime in each, so the first heavy call does not wait for it. */
+export async function warmPool(limits: Limits): Promise<void> {
+  const p = poolFor(limits);
+  await Promise.all(
+    Array.from({ length: limits.poolSize }, () => {
+      const { port2 } = new MessageChannel();
+      return p.run({ guard: "", inputs: {}, port: port2 } satisfies PoolTask, { transferList: [port2] });
+    }),
+  );
 }
 
 /** Stops the pool's threads (tests and shutdown). */
