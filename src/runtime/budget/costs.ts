@@ -82,8 +82,8 @@ const weightTraps: GuardCost = {
     const t = rowsOf(x.asset_returns);
     return {
       units: k * k * t + k * k * k,
-      // The linkage keeps one distance per pair of cluster ids: (2K - 1)^2 doubles.
-      bytes: 8 * (2 * k - 1) ** 2,
+      // Four K x K tables of doubles: covariance, correlation, distance, the linkage's working copy.
+      bytes: 4 * 8 * k * k,
       input: "asset_returns",
       reduce: "send fewer assets (columns); the reference HRP clusters every pair of assets",
     };
