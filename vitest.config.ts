@@ -1,11 +1,26 @@
 import { defineConfig } from "vitest/config";
 
+// Suites that start processes, servers, browsers or the whole compiler run in the e2e project;
+// everything else is the fast unit loop (`npm run test:unit`).
+const E2E = [
+  "test/server/**/*.test.ts",
+  "test/cli/**/*.test.ts",
+  "test/hardening/**/*.test.ts",
+  "test/clients/**/*.test.ts",
+  "test/report/**/*.test.ts",
+  "test/e2e/**/*.test.ts",
+  "test/gen/determinism.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     exclude: ["dist/**", "node_modules/**", "test/fixtures/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...E2E, "test/fixtures/**"] } },
+      { extends: true, test: { name: "e2e", include: E2E, globalSetup: ["test/setup/build_once.ts"] } },
+    ],
   },
 });

@@ -108,11 +108,32 @@ export type BadInputCode =
   | "invalid_value"
   | "unknown_name";
 
+/** What a tool error says to a caller on any channel (MCP result, CLI, HTTP): code, field, hint, message. */
+export interface ToolErrorWire {
+  readonly code: string;
+  readonly field: string;
+  readonly hint: string | null;
+  readonly message: string;
+}
+
+/**
+ * The base of every error a tool call reports to its caller (bad input, unknown tool, internal
+ * error). Transports render `wire()` and never re-format messages themselves.
+ */
+export abstract class ToolError extends Error {
+  abstract readonly code: string;
+  abstract readonly field: string;
+  abstract readonly hint: string | null;
+  wire(): ToolErrorWire {
+    return { code: this.code, field: this.field, hint: this.hint, message: this.message };
+  }
+}
+
 /**
  * The one error type for bad input. `field` is a slash path with no leading slash
  * (`returns/index/3`); "" means the whole call. Value-level messages start `<field>: `.
  */
-export class BadInputError extends Error {
+export class BadInputError extends ToolError {
   override readonly name = "BadInputError";
   constructor(
     readonly code: BadInputCode,

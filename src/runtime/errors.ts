@@ -1,10 +1,10 @@
-// The runtime's two error types: bad input (from the contract) and internal errors.
-import { BadInputError } from "./contract.js";
+// The runtime's error types, all ToolErrors: bad input (from the contract) and internal errors.
+import { BadInputError, ToolError } from "./contract.js";
 
-export { BadInputError };
+export { BadInputError, ToolError };
 
 /** An unexpected failure inside a guard or catalogue tool, or a result that breaks its schema. */
-export class InternalToolError extends Error {
+export class InternalToolError extends ToolError {
   override readonly name: string = "InternalToolError";
   readonly field = "";
   constructor(

@@ -1,16 +1,14 @@
 // The fin-skills command line: tools (acceptance item 17), call, check and demo, with exit codes.
-import { describe, expect, it, beforeAll } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportTools, listTools, tableInfo } from "../../src/runtime/index.js";
-import { CLI_JS, ROOT, costFail, ensureBuilt, rf200 } from "../server/fixtures.js";
+import { CLI_JS, ROOT, costFail, rf200 } from "../server/fixtures.js";
 
 const cli = (args: string[], input?: string) =>
   spawnSync(process.execPath, [CLI_JS, ...args], { encoding: "utf8", input, cwd: ROOT, timeout: 60_000 });
-
-beforeAll(() => ensureBuilt(), 180_000);
 
 describe("fin-skills tools", () => {
   it("--json --format mcp --indent 0 prints one parseable line equal to the table", () => {

@@ -2,7 +2,6 @@
 import { appendFileSync } from "node:fs";
 import { BadInputError, InternalToolError, callToolUntyped, type ToolEntry } from "../../src/runtime/index.js";
 
-export const CALL_BOUND_MS = Number(process.env.FS_CALL_BOUND_MS ?? 5_000);
 export const BAD_INPUT_CODES = new Set([
   "not_an_object",
   "not_json",
@@ -118,27 +117,20 @@ export function promisesPassed(t: ToolEntry): boolean {
 /**
  * One call, checked against the contract. Throws an Error describing the violation (with the tool and a
  * preview of the arguments) on: another exception type, an InternalToolError, a malformed BadInputError,
- * a result that does not survive a JSON round trip, a missing `tool`/`passed`, prototype pollution, or a
- * call slower than CALL_BOUND_MS.
+ * a result that does not survive a JSON round trip, a missing `tool`/`passed`, or prototype pollution.
+ * No time bound: speed is measured by `npm run bench`; a call that never answers fails by the test time-out.
  */
 export async function checkedCall(t: ToolEntry, args: unknown): Promise<Outcome> {
   const where = () => `${t.name} ${preview(args)}`;
   // FS_TRACE_FILE=<path> logs each call before it starts, to locate a call that blocks the event loop.
   if (process.env.FS_TRACE_FILE) appendFileSync(process.env.FS_TRACE_FILE, `${where()}\n`);
-  let timer: NodeJS.Timeout | undefined;
   const t0 = performance.now();
-  const timeout = new Promise<"timeout">((res) => (timer = setTimeout(() => res("timeout"), CALL_BOUND_MS)));
-  const call = callToolUntyped(t.name, args).then(
+  const settled = await callToolUntyped(t.name, args).then(
     (r) => ({ ok: true as const, r }),
     (e: unknown) => ({ ok: false as const, e }),
   );
-  const settled = await Promise.race([call, timeout]);
-  clearTimeout(timer);
   const ms = performance.now() - t0;
   assertNoPollution(where());
-  if (settled === "timeout") throw new Error(`TIMEOUT: no answer within ${CALL_BOUND_MS} ms: ${where()}`);
-  if (ms > CALL_BOUND_MS)
-    throw new Error(`SLOW: ${ms.toFixed(0)} ms > ${CALL_BOUND_MS} ms (synchronous work): ${where()}`);
   if (!settled.ok) {
     const e = settled.e;
     if (e instanceof InternalToolError) throw new Error(`INTERNAL ERROR (bug): ${(e as Error).message} :: ${where()}`);

@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadInputError, callToolUntyped, listTools } from "../../src/runtime/index.js";
-import { SERVER_JS, ensureBuilt } from "../server/fixtures.js";
+import { SERVER_JS } from "../server/fixtures.js";
 import { applyAll } from "./mutations.js";
 import { KNOWN, validArgs } from "./valid_args.js";
 
@@ -115,7 +115,6 @@ const untimed = (r: any): any =>
       : r;
 
 beforeAll(async () => {
-  ensureBuilt();
   child = spawn(process.execPath, [SERVER_JS, "--http", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
   url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL on stderr: ${stderr}`)), 30_000);

@@ -1,6 +1,6 @@
 // Property-based hardening of the call contract (tool-layer.md §3, §4) over EVERY served tool:
 // arbitrary JSON per argument, and mutations of a valid argument set. Each call must resolve to a
-// JSON-clean result or reject with a well-formed BadInputError, within CALL_BOUND_MS, and never pollute
+// JSON-clean result or reject with a well-formed BadInputError, and never pollute
 // a prototype. Default run is small; FS_PROPERTY_RUNS=500 npx vitest run test/hardening for a big one,
 // FS_PROPERTY_SEED=<n> to change the (fixed by default) seed.
 import fc from "fast-check";

@@ -5,9 +5,9 @@
 import fc from "fast-check";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { listTools, type ToolEntry } from "../../src/runtime/index.js";
-import { SERVER_JS, ensureBuilt } from "../server/fixtures.js";
+import { SERVER_JS } from "../server/fixtures.js";
 import { knownBug, preview } from "./contract.js";
 import { applyAll, mutationsArb } from "./mutations.js";
 import { KNOWN, validArgs } from "./valid_args.js";
@@ -201,7 +201,6 @@ function check(spec: Spec, id: number, m: any, tally: Tally): void {
 
 describe("soak: one stdio server, randomized pipelined tools/call", () => {
   let c: RawClient;
-  beforeAll(() => ensureBuilt(), 180_000);
   afterAll(() => {
     if (c && c.child.exitCode === null) c.child.kill("SIGKILL");
   });

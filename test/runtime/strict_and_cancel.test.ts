@@ -45,7 +45,6 @@ describe("cancellation", () => {
     expect(e).toBeInstanceOf(DOMException);
     expect((e as DOMException).name).toBe("AbortError");
     expect(abortedAt).toBeGreaterThan(0);
-    expect(performance.now() - abortedAt).toBeLessThan(2_000);
     expect(seen.length).toBe(1);
   }, 30_000);
   it("an already-aborted signal never starts the guard", async () => {

@@ -87,11 +87,9 @@ describe("MCP over InMemoryTransport", () => {
     const pending = client.callTool({ name: "check_spa_test", arguments: spaArgs(2520, 100, 15_000) }, undefined, {
       signal: ac.signal,
       timeout: 120_000,
+      onprogress: () => ac.abort("stop"),
     });
-    setTimeout(() => ac.abort("stop"), 300);
-    const t0 = Date.now();
     await expect(pending).rejects.toBeTruthy();
-    expect(Date.now() - t0).toBeLessThan(20_000);
     const next: any = await client.callTool({ name: "check_rf_convention", arguments: rf200 });
     expect(next.structuredContent.passed).toBe(true);
   }, 120_000);

@@ -1,5 +1,5 @@
 // The compiled server over stdio and Streamable HTTP, and the SDK-absent behaviour (items 39-44).
-import { describe, expect, it, beforeAll } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { request } from "node:http";
@@ -7,13 +7,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { exportTools, listTools } from "../../src/runtime/index.js";
-import { ROOT, SERVER_JS, conforms, costFail, ensureBuilt, rf200 } from "./fixtures.js";
+import { ROOT, SERVER_JS, conforms, costFail, rf200 } from "./fixtures.js";
 
 const HOOK = path.join(ROOT, "test/server/no-sdk-hook.mjs");
 const noSdk = (...args: string[]) =>
   spawnSync(process.execPath, ["--import", HOOK, SERVER_JS, ...args], { encoding: "utf8", timeout: 30_000 });
-
-beforeAll(() => ensureBuilt(), 180_000);
 
 async function exercise(client: Client): Promise<void> {
   const list = await client.listTools();
@@ -57,7 +55,11 @@ describe("stdio", () => {
     child.stdin.write(
       `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`,
     );
-    await new Promise((r) => setTimeout(r, 1500));
+    // Both replies arrive before stdin closes: the parse error and the answered initialize.
+    await new Promise<void>((resolve) => {
+      const both = () => out.includes("-32700") && out.includes('"serverInfo"') && resolve();
+      child.stdout.on("data", both);
+    });
     child.stdin.end();
     await new Promise((r) => child.on("exit", r));
     const lines = out
