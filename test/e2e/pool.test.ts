@@ -1,10 +1,10 @@
 // The worker pool: same outcomes as inline, progress and cancellation across the thread, the
 // per-call time limit, and the busy error past the queue.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { callToolUntyped, closePool, runGuard } from "../../../src/runtime/index.js";
-import { configureLimits, resetLimits } from "../../../src/runtime/budget/index.js";
-import { InternalToolError, LimitError } from "../../../src/runtime/errors.js";
-import { spaArgs } from "../../server/fixtures.js";
+import { callToolUntyped, closePool, runGuard } from "../../src/runtime/index.js";
+import { configureLimits, resetLimits } from "../../src/runtime/budget/index.js";
+import { InternalToolError, LimitError } from "../../src/runtime/errors.js";
+import { spaArgs } from "../server/fixtures.js";
 
 afterEach(() => resetLimits());
 afterAll(() => closePool());

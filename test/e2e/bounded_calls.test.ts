@@ -1,10 +1,8 @@
 // Adversarial calls over real stdio: each gets an answer and the server keeps serving.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { SERVER_JS, ensureBuilt } from "../../server/fixtures.js";
-
-beforeAll(() => ensureBuilt(), 180_000);
+import { SERVER_JS } from "../server/fixtures.js";
 
 type ToolReply = { isError?: boolean; _meta?: Record<string, { code: string; field: string }> };
 
