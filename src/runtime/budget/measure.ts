@@ -49,11 +49,12 @@ export function totalCells(inputs: Readonly<Record<string, unknown>>): number {
   return n;
 }
 
-/** binomial(n, k) as a float (exact for the small n the guards allow). */
+/** binomial(n, k) as a float (exact for the small n the guards allow); Infinity once it overflows. */
 export function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
+  if (!(k >= 0 && k <= n)) return 0;
   let c = 1;
   const m = Math.min(k, n - k);
-  for (let i = 1; i <= m; i++) c = (c * (n - m + i)) / i;
+  // Bounded: C(n, m) with m > 1100 and n >= 2m is above 1e308 anyway.
+  for (let i = 1; i <= m && c < Number.POSITIVE_INFINITY; i++) c = (c * (n - m + i)) / i;
   return c;
 }

@@ -7,6 +7,7 @@ import { DEFAULT_WORK_BUDGET, currentLimits } from "./limits.js";
 
 /** A count as the messages write it: 12,345 below a million, else 2 significant digits (4.2e9). */
 export function formatUnits(n: number): string {
+  if (!Number.isFinite(n)) return "more than 1e308";
   if (n < 1e6) return Math.round(n).toLocaleString("en-US");
   const e = Math.floor(Math.log10(n));
   const m = n / 10 ** e;

@@ -166,3 +166,19 @@ describe("the README states the limits the code enforces", () => {
     expect(readme).toContain(`(\`--time-limit\`, default ${DEFAULT_TIME_LIMIT_MS} ms;`);
   });
 });
+
+describe("estimates stay cheap on any input", () => {
+  it("a huge n_blocks prices at once (binomial stops at overflow) and is refused", async () => {
+    const e = await refusal(
+      callToolUntyped("check_research_audit", {
+        best_sharpe: 1,
+        n_obs: 600,
+        n_trials: 3,
+        model_returns: assets(3, 600),
+        n_blocks: 2_000_000_000,
+      }),
+    );
+    expect([e.code, e.field]).toEqual(["too_large", "n_blocks"]);
+    expect(e.message).toContain("would cost about more than 1e308 work units");
+  });
+});
