@@ -173,12 +173,14 @@ export const anthropic = [
       "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
       "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
       "(a percentage change books every action as a return) and when the detected convention differs from " +
-      "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
+      "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -256,7 +258,9 @@ export const anthropic = [
       "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
       "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
       "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
-      "Skill: china-trading-stack.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Skill: china-trading-stack.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -489,11 +493,13 @@ export const anthropic = [
       "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-      "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -555,8 +561,11 @@ export const anthropic = [
       "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
       "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
       "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
-      "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
-      "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
+      "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
+      "llm-finance-agents.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -628,12 +637,14 @@ export const anthropic = [
     "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
       "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-      "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
+      "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -707,10 +718,13 @@ export const anthropic = [
       "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-      "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
+      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
+      "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -801,7 +815,9 @@ export const anthropic = [
     "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
       "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
       "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
-      "calendar). Skill: fx-markets.",
+      "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
+      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+      "for 320,000 numbers at full precision). Skill: fx-markets.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -876,7 +892,10 @@ export const anthropic = [
     "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
       "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
       "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
-      "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+      "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
+      "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+      "derivatives-pricing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -912,11 +931,14 @@ export const anthropic = [
       "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
       "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-      "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
+      "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -968,11 +990,13 @@ export const anthropic = [
     "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
       "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-      "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-      "dates or labels; null is missing.",
+      "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
+      "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1028,7 +1052,10 @@ export const anthropic = [
     "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
       "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
       "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
-      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
+      "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+      "lib-quantlib.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1064,8 +1091,10 @@ export const anthropic = [
     "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
       "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
       "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
-      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
-      "broker-execution-apis.",
+      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Skill: broker-execution-apis.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1100,12 +1129,14 @@ export const anthropic = [
       "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
       "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-      "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
+      "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1204,8 +1235,11 @@ export const anthropic = [
       "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
       "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
-      "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-      "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
+      "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+      "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
+      "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
       "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
       "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
       "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
@@ -1280,13 +1314,16 @@ export const anthropic = [
       "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
       "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-      "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
-      "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
-      "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
+      "compares every test row with every train row) work units, refused above the work budget (default " +
+      "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
+      "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
+      "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
+      "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1365,12 +1402,14 @@ export const anthropic = [
       "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
       "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-      "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
+      "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1444,11 +1483,13 @@ export const anthropic = [
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
       "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-      "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
+      "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1558,10 +1599,13 @@ export const anthropic = [
       "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-      "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1632,11 +1676,14 @@ export const anthropic = [
       "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
       "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
-      "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
+      "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
+      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+      "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1704,11 +1751,13 @@ export const anthropic = [
     "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
       "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-      "dates or labels; null is missing.",
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
+      "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1762,11 +1811,13 @@ export const anthropic = [
       "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-      "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+      "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1855,11 +1906,14 @@ export const anthropic = [
       "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
       "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-      "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
+      "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
+      "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1940,11 +1994,14 @@ export const anthropic = [
       "the same answer for the same path. A negative gap means the survivors underperformed the full " +
       "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-      "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
+      "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -2010,8 +2067,10 @@ export const anthropic = [
       "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
       "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
       "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
-      "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
-      "Skill: backtest-validation.",
+      "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
+      "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
+      "n_obs, sharpes or n_trials. Skill: backtest-validation.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -2098,11 +2157,13 @@ export const anthropic = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -2325,12 +2386,14 @@ export const openai = [
       "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
       "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
       "(a percentage change books every action as a return) and when the detected convention differs from " +
-      "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
+      "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2410,7 +2473,9 @@ export const openai = [
       "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
       "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
       "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
-      "Skill: china-trading-stack.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Skill: china-trading-stack.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2645,11 +2710,13 @@ export const openai = [
       "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-      "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2713,8 +2780,11 @@ export const openai = [
       "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
       "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
       "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
-      "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
-      "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
+      "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
+      "llm-finance-agents.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2788,12 +2858,14 @@ export const openai = [
     "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
       "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-      "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
+      "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2869,10 +2941,13 @@ export const openai = [
       "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-      "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
+      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
+      "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2965,7 +3040,9 @@ export const openai = [
     "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
       "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
       "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
-      "calendar). Skill: fx-markets.",
+      "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
+      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+      "for 320,000 numbers at full precision). Skill: fx-markets.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3042,7 +3119,10 @@ export const openai = [
     "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
       "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
       "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
-      "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+      "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
+      "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+      "derivatives-pricing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3080,11 +3160,14 @@ export const openai = [
       "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
       "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-      "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
+      "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3138,11 +3221,13 @@ export const openai = [
     "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
       "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-      "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-      "dates or labels; null is missing.",
+      "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
+      "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3200,7 +3285,10 @@ export const openai = [
     "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
       "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
       "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
-      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
+      "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+      "lib-quantlib.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3238,8 +3326,10 @@ export const openai = [
     "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
       "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
       "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
-      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
-      "broker-execution-apis.",
+      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Skill: broker-execution-apis.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3276,12 +3366,14 @@ export const openai = [
       "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
       "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-      "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
+      "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3382,8 +3474,11 @@ export const openai = [
       "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
       "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
-      "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-      "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
+      "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+      "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
+      "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
       "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
       "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
       "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
@@ -3460,13 +3555,16 @@ export const openai = [
       "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
       "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-      "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
-      "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
-      "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
+      "compares every test row with every train row) work units, refused above the work budget (default " +
+      "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
+      "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
+      "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
+      "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3547,12 +3645,14 @@ export const openai = [
       "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
       "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-      "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
+      "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3628,11 +3728,13 @@ export const openai = [
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
       "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-      "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
+      "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3744,10 +3846,13 @@ export const openai = [
       "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-      "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3820,11 +3925,14 @@ export const openai = [
       "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
       "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
-      "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
+      "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
+      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+      "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3894,11 +4002,13 @@ export const openai = [
     "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
       "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-      "dates or labels; null is missing.",
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
+      "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3954,11 +4064,13 @@ export const openai = [
       "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-      "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+      "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4049,11 +4161,14 @@ export const openai = [
       "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
       "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-      "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
+      "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
+      "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4136,11 +4251,14 @@ export const openai = [
       "the same answer for the same path. A negative gap means the survivors underperformed the full " +
       "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-      "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
+      "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4208,8 +4326,10 @@ export const openai = [
       "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
       "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
       "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
-      "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
-      "Skill: backtest-validation.",
+      "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
+      "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
+      "n_obs, sharpes or n_trials. Skill: backtest-validation.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4298,11 +4418,13 @@ export const openai = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4575,12 +4697,14 @@ export const openaiStrict = [
       "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
       "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
       "(a percentage change books every action as a return) and when the detected convention differs from " +
-      "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
+      "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -5053,7 +5177,9 @@ export const openaiStrict = [
       "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
       "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
       "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
-      "Skill: china-trading-stack.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Skill: china-trading-stack.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -5460,11 +5586,13 @@ export const openaiStrict = [
       "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-      "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -5914,8 +6042,11 @@ export const openaiStrict = [
       "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
       "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
       "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
-      "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
-      "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
+      "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
+      "llm-finance-agents.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6023,12 +6154,14 @@ export const openaiStrict = [
     "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
       "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-      "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
+      "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6389,10 +6522,13 @@ export const openaiStrict = [
       "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-      "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
+      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
+      "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6784,7 +6920,9 @@ export const openaiStrict = [
     "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
       "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
       "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
-      "calendar). Skill: fx-markets.",
+      "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
+      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+      "for 320,000 numbers at full precision). Skill: fx-markets.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6861,7 +6999,10 @@ export const openaiStrict = [
     "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
       "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
       "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
-      "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+      "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
+      "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+      "derivatives-pricing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6899,11 +7040,14 @@ export const openaiStrict = [
       "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
       "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-      "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
+      "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7314,11 +7458,13 @@ export const openaiStrict = [
     "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
       "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-      "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-      "dates or labels; null is missing.",
+      "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
+      "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7499,7 +7645,10 @@ export const openaiStrict = [
     "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
       "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
       "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
-      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
+      "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+      "lib-quantlib.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7547,8 +7696,10 @@ export const openaiStrict = [
     "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
       "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
       "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
-      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
-      "broker-execution-apis.",
+      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Skill: broker-execution-apis.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7585,12 +7736,14 @@ export const openaiStrict = [
       "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
       "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-      "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
+      "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7691,8 +7844,11 @@ export const openaiStrict = [
       "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
       "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
-      "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-      "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
+      "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+      "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
+      "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
       "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
       "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
       "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
@@ -7769,13 +7925,16 @@ export const openaiStrict = [
       "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
       "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-      "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
-      "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
-      "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
+      "compares every test row with every train row) work units, refused above the work budget (default " +
+      "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
+      "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
+      "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
+      "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -8166,12 +8325,14 @@ export const openaiStrict = [
       "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
       "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-      "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
+      "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -8640,11 +8801,13 @@ export const openaiStrict = [
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
       "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-      "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
+      "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9147,10 +9310,13 @@ export const openaiStrict = [
       "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-      "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9434,11 +9600,14 @@ export const openaiStrict = [
       "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
       "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
-      "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
+      "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
+      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+      "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9721,11 +9890,13 @@ export const openaiStrict = [
     "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
       "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-      "dates or labels; null is missing.",
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
+      "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9896,11 +10067,13 @@ export const openaiStrict = [
       "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-      "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+      "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -10364,11 +10537,14 @@ export const openaiStrict = [
       "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
       "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-      "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
+      "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
+      "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -10746,11 +10922,14 @@ export const openaiStrict = [
       "the same answer for the same path. A negative gap means the survivors underperformed the full " +
       "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-      "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
+      "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -11211,8 +11390,10 @@ export const openaiStrict = [
       "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
       "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
       "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
-      "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
-      "Skill: backtest-validation.",
+      "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
+      "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
+      "n_obs, sharpes or n_trials. Skill: backtest-validation.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -11396,11 +11577,13 @@ export const openaiStrict = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -11815,12 +11998,14 @@ export const openaiChat = [
         "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
         "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
         "(a percentage change books every action as a return) and when the detected convention differs from " +
-        "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
-        "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-        "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-        "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
+        "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+        "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+        "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+        "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+        "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+        "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+        "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -11901,7 +12086,9 @@ export const openaiChat = [
         "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
         "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
         "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
-        "Skill: china-trading-stack.",
+        "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+        "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+        "numbers at full precision). Skill: china-trading-stack.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12137,11 +12324,13 @@ export const openaiChat = [
         "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
         "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
         "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-        "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-        "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+        "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+        "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
+        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+        "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12206,8 +12395,11 @@ export const openaiChat = [
         "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
         "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
         "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
-        "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
-        "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+        "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+        "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+        "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
+        "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
+        "llm-finance-agents.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12282,12 +12474,14 @@ export const openaiChat = [
       "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
         "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
         "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-        "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
-        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-        "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
+        "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+        "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+        "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+        "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
+        "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12364,10 +12558,13 @@ export const openaiChat = [
         "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
         "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
         "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-        "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-        "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+        "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
+        "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
+        "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
+        "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+        "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+        "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+        "labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12461,7 +12658,9 @@ export const openaiChat = [
       "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
         "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
         "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
-        "calendar). Skill: fx-markets.",
+        "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
+        "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+        "for 320,000 numbers at full precision). Skill: fx-markets.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12539,7 +12738,10 @@ export const openaiChat = [
       "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
         "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
         "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
-        "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+        "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
+        "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+        "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+        "derivatives-pricing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12578,11 +12780,14 @@ export const openaiChat = [
         "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
         "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
         "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-        "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
-        "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-        "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-        "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
+        "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+        "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+        "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+        "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+        "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12637,11 +12842,13 @@ export const openaiChat = [
       "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
         "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
         "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-        "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
-        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-        "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-        "dates or labels; null is missing.",
+        "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
+        "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+        "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+        "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+        "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
+        "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12700,7 +12907,10 @@ export const openaiChat = [
       "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
         "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
         "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
-        "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+        "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
+        "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+        "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+        "lib-quantlib.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12739,8 +12949,10 @@ export const openaiChat = [
       "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
         "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
         "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
-        "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
-        "broker-execution-apis.",
+        "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
+        "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+        "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+        "numbers at full precision). Skill: broker-execution-apis.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12778,12 +12990,14 @@ export const openaiChat = [
         "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
         "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
         "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-        "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
-        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-        "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
+        "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+        "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+        "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+        "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
+        "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12885,8 +13099,11 @@ export const openaiChat = [
         "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
         "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
         "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
-        "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-        "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+        "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
+        "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
+        "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+        "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
+        "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
         "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
         "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
         "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
@@ -12964,13 +13181,16 @@ export const openaiChat = [
         "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
         "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
         "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-        "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-        "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
-        "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
-        "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
+        "compares every test row with every train row) work units, refused above the work budget (default " +
+        "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
+        "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
+        "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
+        "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
+        "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13052,12 +13272,14 @@ export const openaiChat = [
         "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
         "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
         "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-        "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
-        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-        "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
+        "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+        "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+        "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+        "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+        "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+        "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+        "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13134,11 +13356,13 @@ export const openaiChat = [
         "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
         "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
         "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-        "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
-        "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-        "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-        "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-        "labels; null is missing.",
+        "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
+        "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+        "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+        "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+        "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+        "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13251,10 +13475,13 @@ export const openaiChat = [
         "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
         "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
         "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-        "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
-        "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+        "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
+        "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+        "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+        "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+        "null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13328,11 +13555,14 @@ export const openaiChat = [
         "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
         "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
         "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-        "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
-        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-        "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
-        "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
+        "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
+        "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+        "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+        "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+        "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13403,11 +13633,13 @@ export const openaiChat = [
       "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
         "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
         "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-        "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
-        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-        "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-        "dates or labels; null is missing.",
+        "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
+        "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+        "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+        "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+        "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
+        "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13464,11 +13696,13 @@ export const openaiChat = [
         "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
         "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
         "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-        "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-        "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-        "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
+        "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+        "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
+        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+        "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+        "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13560,11 +13794,14 @@ export const openaiChat = [
         "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
         "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
         "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-        "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-        "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-        "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
+        "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+        "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+        "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+        "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+        "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
+        "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+        "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13648,11 +13885,14 @@ export const openaiChat = [
         "the same answer for the same path. A negative gap means the survivors underperformed the full " +
         "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
         "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-        "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
-        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-        "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-        "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
+        "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+        "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+        "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+        "labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13721,8 +13961,10 @@ export const openaiChat = [
         "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
         "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
         "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
-        "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
-        "Skill: backtest-validation.",
+        "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
+        "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+        "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
+        "n_obs, sharpes or n_trials. Skill: backtest-validation.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13812,11 +14054,13 @@ export const openaiChat = [
         "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
         "values; a price series has none. Columns without a negative value earn a warning. Reference " +
         "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-        "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-        "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-        "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
+        "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+        "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+        "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -14383,12 +14627,14 @@ export const mcp = [
       "expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps on " +
       "corporate-action dates, then an unadjusted reference, then the cent-tick grid. Fails on a raw series " +
       "(a percentage change books every action as a return) and when the detected convention differs from " +
-      "expected. The tick test assumes a 0.01 price tick (US cents). Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
+      "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -14514,7 +14760,9 @@ export const mcp = [
       "bar, and selling shares bought the same day (T+1). Limits follow the board, the date (ChiNext 20% " +
       "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
       "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
-      "Skill: china-trading-stack.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Skill: china-trading-stack.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -14795,11 +15043,13 @@ export const mcp = [
       "error (a missing cash line, a dropped sector, a NaN treated as zero, naive summation of multi-period " +
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
-      "Required: panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -14909,8 +15159,11 @@ export const mcp = [
       "the model was trained on is memory, not forecasting. Measures the share of the window that predates " +
       "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
       "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
-      "Not available over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a " +
-      "callable ((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
+      "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
+      "llm-finance-agents.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15030,12 +15283,14 @@ export const mcp = [
     "description": "Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures series, and " +
       "with the underlying contracts verifies that the stitched series is what the stated method produces. " +
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
-      "rolls, both rebuilt series and the level and return errors. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
+      "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15157,10 +15412,13 @@ export const mcp = [
       "and a fixed-width table. Beside the sqrt(P) gross Sharpe it reports Lo's (2002) " +
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
-      "differ by more than 10%. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
+      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
+      "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
+      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
+      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
+      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15299,7 +15557,9 @@ export const mcp = [
     "description": "Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which side " +
       "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
       "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
-      "calendar). Skill: fx-markets.",
+      "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
+      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+      "for 320,000 numbers at full precision). Skill: fx-markets.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15422,7 +15682,10 @@ export const mcp = [
     "description": "Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or vega <= " +
       "0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns on deltas " +
       "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
-      "units (per 1.00 vol, per year, per 1.00 rate). Skill: derivatives-pricing.",
+      "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
+      "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+      "derivatives-pricing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15506,11 +15769,14 @@ export const mcp = [
       "sorted-merge implementations) return quotes from the future: it runs that cursor join and an " +
       "order-independent correct join side by side and counts the rows where they disagree. Both joins are " +
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
-      "on], which is unsafe in general even when the joins happen to agree. Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
+      "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15610,11 +15876,13 @@ export const mcp = [
     "description": "Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x the " +
       "index return over the window. The product compounds lev x the DAILY return, loses to volatility " +
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
-      "computes the exact reset path and compares it with the modelled return. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-      "dates or labels; null is missing.",
+      "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
+      "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15718,7 +15986,10 @@ export const mcp = [
     "description": "Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an " +
       "option expired as of the evaluation date prices at exactly 0.0 with no error, and a curve anchored " +
       "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
-      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Skill: lib-quantlib.",
+      "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
+      "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
+      "lib-quantlib.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15802,8 +16073,10 @@ export const mcp = [
     "description": "Fails closed unless a fact returned by the broker proves the session is a paper (simulated) account: " +
       "an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue in sandbox " +
       "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
-      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. Skill: " +
-      "broker-execution-apis.",
+      "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
+      "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
+      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
+      "numbers at full precision). Skill: broker-execution-apis.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15886,12 +16159,14 @@ export const mcp = [
       "date: builds the point-in-time view as of a date, compares it with the naive latest view " +
       "(drop_duplicates(keep='last')), and checks the values a pipeline actually used. Fails when a used " +
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
-      "when the naive view differs from the point-in-time view. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
+      "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16038,8 +16313,11 @@ export const mcp = [
       "almost every rebalance; one built from today's constituent list only ever adds names, so a backtest " +
       "on it never holds the names that later failed and its returns are an upper bound. The guard audits " +
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
-      "from a membership table (with an optional trailing liquidity screen). Required: universe or (members " +
-      "+ rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
+      "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+      "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
+      "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
       "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
       "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
       "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
@@ -16162,13 +16440,16 @@ export const mcp = [
       "counts both per fold and scores every fold twice, with the naive and the purged training set (AUC by " +
       "Mann-Whitney with average ranks; default scorer: mean label of the 5 nearest training rows in " +
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
-      "audited as a demonstration. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
-      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Not available over JSON: score_fn (a " +
-      "callable ((x_train: number[][], y_train: number[], x_test: number[][]) => ArrayLike<number>)). " +
-      "Skill: lib-purgedcv. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
+      "compares every test row with every train row) work units, refused above the work budget (default " +
+      "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
+      "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
+      "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
+      "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
+      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16295,12 +16576,14 @@ export const mcp = [
       "level offset (different adjustment conventions, returns agree), a step explained by a corporate " +
       "action, or an unexplained step, which is a data error. Only unexplained steps fail. Convention " +
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
-      "usually shows as two unexplained steps (out and back). Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
+      "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
+      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16422,11 +16705,13 @@ export const mcp = [
       "the worst drawdown within any one episode, time in the market, hit rate and episode-return " +
       "statistics, plus one line per label for a result card's \"regimes covered\" field. A regime with fewer " +
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
-      "look like percent (median |return| above 0.2 a day) are an error. Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
+      "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
+      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
+      "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16584,10 +16869,13 @@ export const mcp = [
       "t's return, so it should react after a switch, never on or before it. Every switch of the reference " +
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
-      "max_anticipated. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: regime-detection. Series: a " +
-      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16706,11 +16994,14 @@ export const mcp = [
       "and points to check_trial_ledger for the trials' real spread and moments. A PBO above the paper's " +
       "0.05 reads \"exploratory\". Fails when the sample is shorter than the MinBTL, when the deflated Sharpe " +
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
-      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or " +
-      "a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
+      "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
+      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
+      "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16826,11 +17117,13 @@ export const mcp = [
     "description": "Infers which risk-free convention produced a reported Sharpe ratio, and fails an ANNUAL risk-free " +
       "rate subtracted from every period (or an rf given in percent). Each convention subtracts a " +
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
-      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 " +
-      "dates or labels; null is missing.",
+      "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
+      "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
+      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
+      "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16932,11 +17225,13 @@ export const mcp = [
       "preserved and that the key columns have the same kind in both frames. An exact-timestamp match, a " +
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
-      "numeric keys. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: market-data-engineering. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
+      "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17073,11 +17368,14 @@ export const mcp = [
       "alone against the benchmark, recentred as the consistent test is; `individual_pvalues`) is below " +
       "alpha, best studentized statistic first. It is not corrected for the search: only the SPA p-value " +
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
-      "evidence of skill. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a " +
-      "list of values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
+      "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
+      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
+      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
+      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
+      "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
+      "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17206,11 +17504,14 @@ export const mcp = [
       "the same answer for the same path. A negative gap means the survivors underperformed the full " +
       "universe (dead names did better before they left, e.g. bought out at a premium). Evidence lists each " +
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
-      "warns that it is too short to judge. Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
+      "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17324,8 +17625,10 @@ export const mcp = [
       "of N noise trials, or when the reported Sharpe is above every listed trial (the trial count " +
       "describes another search), or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over " +
       "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
-      "check_research_audit reports for the same V. Required: best_sharpe, n_obs, sharpes or n_trials. " +
-      "Skill: backtest-validation.",
+      "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
+      "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
+      "n_obs, sharpes or n_trials. Skill: backtest-validation.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17460,11 +17763,13 @@ export const mcp = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
+      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
+      "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
+      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {

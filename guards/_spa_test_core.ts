@@ -2,7 +2,7 @@
 // recentring and the stationary-bootstrap p-values. Inputs are validated finite arrays.
 import { Mt19937 } from "../src/lib/prng.js";
 import { StationaryBootstrap, politisWhiteBlockLength, stationaryBootstrapVariance } from "../src/lib/bootstrap.js";
-import { allEqual, mean } from "../src/lib/stats.js";
+import { allEqual, maxOf, mean } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
 
 /** Per-candidate differentials d_{t,k} = model - benchmark, demeaned, with their statistics. */
@@ -62,7 +62,7 @@ export function chooseBlockSize(diff: Differentials, requested: "auto" | number)
   if (defined.length === 0)
     return { blockSize: Math.max(1, roundHalfUp(Math.cbrt(diff.n))), method: "fallback-n^(1/3)", perCandidate };
   return {
-    blockSize: Math.max(1, roundHalfUp(Math.max(...defined))),
+    blockSize: Math.max(1, roundHalfUp(maxOf(defined))),
     method: "politis-white-2004-ppw-2009",
     perCandidate,
   };

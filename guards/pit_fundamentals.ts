@@ -8,7 +8,7 @@ import {
   type Series,
 } from "../src/runtime/contract.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
-import { finiteOrNull } from "../src/lib/stats.js";
+import { finiteOrNull, maxOf, minOf } from "../src/lib/stats.js";
 import { isFrame } from "../src/lib/frame_shape.js";
 
 export const skill = "fundamental-and-macro-data";
@@ -151,8 +151,8 @@ function restatements(vintages: ReadonlyMap<string, readonly Vintage[]>) {
   const rows = [];
   for (const [period, vs] of vintages) {
     const vals = vs.map((v) => v.val);
-    const hi = Math.max(...vals);
-    const lo = Math.min(...vals);
+    const hi = maxOf(vals);
+    const lo = minOf(vals);
     if (!(hi - lo > RESTATED_REL * Math.max(Math.abs(hi), 1))) continue;
     const first = vs[0]!;
     const last = vs[vs.length - 1]!;

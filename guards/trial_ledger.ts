@@ -1,6 +1,6 @@
 import { BadInputError, Outcome, invalid, fieldPath, type Integer } from "../src/runtime/contract.js";
 import { requireNumber } from "../src/lib/series.js";
-import { variance, finiteOrNull } from "../src/lib/stats.js";
+import { variance, finiteOrNull, maxOf } from "../src/lib/stats.js";
 import {
   deflateBestSharpe,
   minTrackRecordLength,
@@ -150,7 +150,7 @@ export function check(
     );
   }
   const deflation = deflateBestSharpe(best_sharpe, n_obs, nTrials, annualVariance, periods_per_year, skew, kurtosis);
-  const bestTrial = list === null ? null : Math.max(...list);
+  const bestTrial = list === null ? null : maxOf(list);
   if (bestTrial !== null && best_sharpe > bestTrial + LIST_TOLERANCE) {
     out.error(
       `best_sharpe ${best_sharpe} is above every listed trial (max ${bestTrial}): the trial list does not contain the configuration you are reporting, so its trial count is a fiction`,

@@ -1,5 +1,6 @@
 import { Outcome, invalid, fieldPath, type Series, type Integer } from "../src/runtime/contract.js";
 import { requireNumber } from "../src/lib/series.js";
+import { maxOf } from "../src/lib/stats.js";
 import { valuesView } from "../src/lib/series_or_array.js";
 import { step as progress } from "../src/lib/progress.js";
 
@@ -94,7 +95,7 @@ async function probeIndicator(fn: IndicatorFn, closes: readonly number[], s: Pro
     throw new IndicatorFailure(
       `its value at bar ${n - s.nEval + bad} of the full history is not finite; the last n_eval = ${s.nEval} values must be`,
     );
-  const scale = Math.max(Math.max(...ref.map(Math.abs)), SCALE_FLOOR);
+  const scale = Math.max(maxOf(ref.map(Math.abs)), SCALE_FLOOR);
   const probes = probePoints(s);
   const errs: number[] = [];
   for (let i = 0; i < probes.length; i++) {

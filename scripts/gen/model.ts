@@ -16,6 +16,7 @@ import {
   type Schema,
 } from "./schema.js";
 import type { Alternative, GuardFacts, ParamFact } from "./extract.js";
+import { limitsSentence } from "../../src/runtime/budget/refuse.js";
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,47}$/;
 export const INPUT_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -305,8 +306,13 @@ function describeTool(
   omitted: Record<string, string>,
   skill: string,
   payloads: boolean,
+  guard: string,
 ): string {
-  const parts = [prose, requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing."];
+  const parts = [
+    prose,
+    limitsSentence(guard),
+    requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing.",
+  ];
   if (payloads) parts.push(FILE_REFERENCE_SENTENCE);
   const om = Object.entries(omitted);
   if (om.length) parts.push(`Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.`);
@@ -397,7 +403,9 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   const exported = Object.keys(blockers).length === 0;
   const inputSchema = exported ? assembleSchema(inputs) : null;
   const payloads = inputSchema !== null && inputSchema.$defs !== undefined;
-  const description = exported ? describeTool(parsed.prose, requires, omitted, facts.skill.value, payloads) : null;
+  const description = exported
+    ? describeTool(parsed.prose, requires, omitted, facts.skill.value, payloads, facts.guard)
+    : null;
   if (description && !ASCII.test(description)) c.report("FS014", facts.check.line, "the tool description is not ASCII");
   if (inputSchema && c.out.every((d) => d.severity !== "error")) {
     for (const p of lintSchema(inputSchema, "input"))

@@ -2,8 +2,9 @@
 // fin-skills-mcp: the MCP server's command line.
 import "./node_check.js";
 import { parseArgs } from "node:util";
-import { exportTools, listTools, tableInfo } from "../runtime/index.js";
+import { exportTools, listTools, tableInfo, warmPool } from "../runtime/index.js";
 import { INSTALL_HINT, SDK_PACKAGE, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
+import { LIMIT_OPTIONS, LIMIT_USAGE, applyLimitFlags } from "./limit_flags.js";
 
 const USAGE = `Usage: fin-skills-mcp [options]
 
@@ -22,7 +23,7 @@ Options:
   --data-dir DIR         allow file references to read under DIR (repeatable; stdio default: the working
                          directory; HTTP: none). An MCP client that declares roots sets them instead.
   --verbose              log one line per call on stderr
-  --json                 print the MCP tool definitions as one JSON array and exit
+${LIMIT_USAGE}  --json                 print the MCP tool definitions as one JSON array and exit
   --list-tools           print the tool names and exit
   --check                check that the MCP SDK is installed and generated/ is consistent
   --version              print the version and exit
@@ -49,6 +50,7 @@ function parse() {
         "idle-timeout": { type: "string" },
         verbose: { type: "boolean" },
         "data-dir": { type: "string", multiple: true },
+        ...LIMIT_OPTIONS,
       },
       strict: true,
       allowPositionals: false,
@@ -104,6 +106,11 @@ const lower = (xs: string[] | undefined) => xs?.map((x) => x.toLowerCase());
 async function serve(values: ReturnType<typeof parse>): Promise<void> {
   const port = intFlag("port", values.port, 0, 65535) ?? 8765;
   const limits = httpLimits(values);
+  const bad = applyLimitFlags(values);
+  if (bad) {
+    process.stderr.write(`fin-skills-mcp: ${bad}\nTry fin-skills-mcp --help\n`);
+    process.exit(2);
+  }
   if (!sdkPresent()) {
     process.stderr.write(`fin-skills-mcp: cannot start - ${INSTALL_HINT}\n`);
     process.exit(1);
@@ -111,6 +118,8 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   process.on("SIGINT", () => process.exit(130));
   process.on("SIGTERM", () => process.exit(143));
   const log = values.verbose ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
+  // Worker threads start once the first request has had its turn (they load the runtime on another core).
+  setTimeout(() => void warmPool().catch(() => undefined), 100).unref();
   const { serveHttp, serveStdio } = await import("../server/serve.js");
   const dataDirs = values["data-dir"];
   if (values.http)

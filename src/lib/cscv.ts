@@ -1,7 +1,7 @@
 // Combinatorially symmetric cross-validation (Bailey, Borwein, Lopez de Prado and Zhu) and the
 // probability of backtest overfitting, as research_audit.md states it. Columns are validated
 // finite per-period returns of equal length T >= S.
-import { allEqual, mean } from "./stats.js";
+import { allEqual, maxOf, mean, minOf } from "./stats.js";
 import { step } from "./progress.js";
 
 /** C(n, k), exact for the sizes used here (n <= 20 gives at most 184,756). */
@@ -63,8 +63,8 @@ function blockStats(columns: readonly ArrayLike<number>[], edges: readonly numbe
       if (!allEqual(rows)) for (const x of rows) m2 += (x - m) * (x - m);
       s.mean[b * nCols + c] = m;
       s.m2[b * nCols + c] = m2;
-      s.min[b * nCols + c] = Math.min(...rows);
-      s.max[b * nCols + c] = Math.max(...rows);
+      s.min[b * nCols + c] = minOf(rows);
+      s.max[b * nCols + c] = maxOf(rows);
     }
   }
   return s;

@@ -108,10 +108,12 @@ function lanceWilliams(
 export function linkage(d: readonly (readonly number[])[], method: LinkageMethod): Merge[] {
   const n = d.length;
   const ids = Math.max(1, 2 * n - 1);
-  // Distances between cluster ids, row-major over ids 0..2n-2 (leaves, then merges).
-  const dist = new Float64Array(ids * ids);
-  const at = (a: number, b: number) => a * ids + b;
-  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) dist[at(a, b)] = d[a]![b]!;
+  // Distances between live clusters in an n x n table: a merge takes its left child's slot.
+  const dist = new Float64Array(n * n);
+  const slot = new Int32Array(ids);
+  for (let i = 0; i < n; i++) slot[i] = i;
+  const at = (a: number, b: number) => slot[a]! * n + slot[b]!;
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) dist[a * n + b] = d[a]![b]!;
   const size = new Array<number>(ids).fill(1);
   let active = Array.from({ length: n }, (_, i) => i);
   const merges: Merge[] = [];
@@ -122,15 +124,16 @@ export function linkage(d: readonly (readonly number[])[], method: LinkageMethod
     let bj = -1;
     let best = Infinity;
     for (let x = 0; x < active.length; x++) {
-      const row = active[x]! * ids;
+      const row = slot[active[x]!]! * n;
       for (let y = x + 1; y < active.length; y++) {
-        const dd = dist[row + active[y]!]!;
+        const dd = dist[row + slot[active[y]!]!]!;
         if (bi < 0 || dd < best) [bi, bj, best] = [active[x]!, active[y]!, dd];
       }
     }
     const id = n + merges.length;
     const [ni, nj] = [size[bi]!, size[bj]!];
     active = active.filter((c) => c !== bi && c !== bj);
+    slot[id] = slot[bi]!;
     for (const l of active) {
       const v = lanceWilliams(method, dist[at(bi, l)]!, dist[at(bj, l)]!, best, ni, nj, size[l]!);
       dist[at(id, l)] = v;

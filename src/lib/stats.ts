@@ -80,6 +80,20 @@ export function minMax(xs: ArrayLike<number>): [number, number] {
   return xs.length === 0 ? [NaN, NaN] : [lo, hi];
 }
 
+/** Math.max over an array without spreading it (no stack limit): NaN if any is NaN, -Infinity if empty. */
+export function maxOf(xs: ArrayLike<number>): number {
+  let hi = -Infinity;
+  for (let i = 0; i < xs.length; i++) hi = Math.max(hi, xs[i]!);
+  return hi;
+}
+
+/** Math.min over an array without spreading it (no stack limit): NaN if any is NaN, Infinity if empty. */
+export function minOf(xs: ArrayLike<number>): number {
+  let lo = Infinity;
+  for (let i = 0; i < xs.length; i++) lo = Math.min(lo, xs[i]!);
+  return lo;
+}
+
 /** NaN and infinities become null, for evidence that states "undefined is null". */
 export function finiteOrNull(x: number): number | null {
   return Number.isFinite(x) ? x : null;

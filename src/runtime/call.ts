@@ -2,14 +2,18 @@
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
-import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments } from "./codec/index.js";
+import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments, sortedJson } from "./codec/index.js";
 import { InternalToolError, clipName, internalError, jsonType } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
 import { shapeValue } from "./shape.js";
-import { jcsSha256, loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
+import { canonicalText, sha256Hex } from "./canonical.js";
+import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
 import { referenceSchema, resolveFileReferences, type DataDirs, type FileProvenance } from "./files/index.js";
+import { checkBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
+import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
+import { timeLimit } from "./pool/limit_errors.js";
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -18,6 +22,18 @@ export interface CallOptions {
   readonly dataDirs?: DataDirs;
   /** The refusal text when there are no data directories (how to enable file references). */
   readonly filesOff?: string;
+  /** Work units this call may cost (default: the process's configured budget). */
+  readonly workBudget?: number;
+  /** Working bytes this call's estimate may need (default: the configured memory budget). */
+  readonly memoryBudget?: number;
+  /** Wall-clock limit in ms (default: the configured time limit; 0 = none). */
+  readonly timeLimitMs?: number;
+  /**
+   * "pooled" runs a heavy guard call on a worker thread (cancellable at once, the caller's
+   * thread stays free); "inline" runs it on the calling thread. Default: pooled when the
+   * process has a pool (configureLimits({ poolSize })), else inline.
+   */
+  readonly mode?: "inline" | "pooled";
 }
 
 type Validator = { (data: unknown): boolean; errors?: import("ajv").ErrorObject[] | null };
@@ -164,23 +180,66 @@ export async function invokeGuard(
   const positional = entry.params.map((p) => inputs[p]);
   const signal = options.signal;
   if (signal?.aborted) throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+  const limits = currentLimits();
+  checkBudget(guard, inputs, options.workBudget ?? limits.workBudget, options.memoryBudget ?? limits.memoryBudget);
+  const ms = options.timeLimitMs ?? limits.timeLimitMs;
+  const pool = poolSizeFor(guard, inputs, options, limits);
+  if (pool > 0)
+    return (await poolModule()).runPooled(
+      guard,
+      inputs,
+      { ...limits, poolSize: pool },
+      { signal, onProgress: options.onProgress, timeLimitMs: ms },
+    );
+  // Inline, the time limit stops async guards at their next step; sync ones are bounded by the budget.
+  const timeout = ms > 0 ? AbortSignal.timeout(ms) : undefined;
+  const runSignal = timeout && signal ? AbortSignal.any([signal, timeout]) : (timeout ?? signal);
   try {
     const { check } = await guardModule(guard, entry);
-    return (await withRunContext({ signal, onProgress: throttledProgress(options.onProgress) }, () =>
+    return (await withRunContext({ signal: runSignal, onProgress: throttledProgress(options.onProgress) }, () =>
       (check as (...a: unknown[]) => unknown)(...positional),
     )) as GuardOutcome;
   } catch (e) {
     if (e instanceof BadInputError) throw e;
     if (signal?.aborted && (e === signal.reason || (e instanceof DOMException && e.name === "AbortError"))) throw e;
+    if (timeout?.aborted) throw timeLimit(guard, ms);
     throw internalError(guard, e);
   }
 }
 
-/** Step 4: the SHA-256 of the arguments' RFC 8785 form; text that is not valid Unicode is bad input. */
-export function inputHash(args: unknown): string {
+let poolImport: Promise<typeof import("./pool/pool.js")> | null = null;
+/** The pool module, imported on the first pooled call (tinypool is not loaded before). */
+function poolModule(): Promise<typeof import("./pool/pool.js")> {
+  poolImport ??= import("./pool/pool.js");
+  return poolImport;
+}
+/** True once a pooled call has loaded the pool. */
+export function poolLoaded(): boolean {
+  return poolImport !== null;
+}
+
+/** Calls estimated below this many work units stay inline (a thread hop costs more than they do). */
+export const POOL_MIN_UNITS = 1e6;
+
+/** The pool size to run this call on, or 0 to run it inline. Live functions cannot cross threads. */
+function poolSizeFor(guard: string, inputs: Record<string, unknown>, options: CallOptions, limits: Limits): number {
+  const mode = options.mode ?? (limits.poolSize > 0 ? "pooled" : "inline");
+  if (mode === "inline") return 0;
+  const live = (v: unknown) => typeof v === "function";
+  if (
+    Object.values(inputs).some((v) => live(v) || (v !== null && typeof v === "object" && Object.values(v).some(live)))
+  )
+    return 0;
+  if ((estimateCost(guard, inputs)?.units ?? 0) < POOL_MIN_UNITS) return 0;
+  return limits.poolSize > 0 ? limits.poolSize : DEFAULT_POOL_SIZE;
+}
+
+/** The arguments' RFC 8785 text; not JSON or not valid Unicode is bad input. */
+export function argumentsText(args: unknown, sorted?: string): string {
   try {
-    return jcsSha256(args);
+    return canonicalText(args, sorted);
   } catch (e) {
+    if (e instanceof BadInputError) throw e;
     throw new BadInputError(
       "not_json",
       "",
@@ -226,6 +285,8 @@ async function callGuardTool(
   options: CallOptions,
 ): Promise<ToolGuardResult> {
   const guard = loadGuards().find((g) => g.guard === tool.guard)!;
+  // Priced on the raw arguments first, so an over-budget call is refused before decoding them.
+  checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
   const inputs = await prepareArguments(tool, guard, args);
   const outcome = await invokeGuard(guard.guard, inputs, options);
   try {
@@ -275,8 +336,9 @@ export async function callToolUntyped(
   const t0 = performance.now();
   const tool = resolveTool(name);
   const obj = requireObject(args);
-  checkArgumentsSize(obj);
-  const hash = inputHash(obj);
+  const sorted = sortedJson(obj);
+  checkArgumentsSize(obj, sorted);
+  const hash = sha256Hex(argumentsText(obj, sorted));
   const access = { dirs: options.dataDirs, off: options.filesOff };
   const { args: resolved, files } = await resolveFileReferences(obj, referenceSchema(tool), access);
   const prov = provenance(hash, files);

@@ -5,12 +5,22 @@ export { BadInputError, ToolError };
 
 /** An unexpected failure inside a guard or catalogue tool, or a result that breaks its schema. */
 export class InternalToolError extends ToolError {
-  override readonly name = "InternalToolError";
-  readonly code = "internal_error";
+  override readonly name: string = "InternalToolError";
   readonly field = "";
-  readonly hint: string | null = null;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code: string = "internal_error",
+    readonly hint: string | null = null,
+  ) {
     super(message);
+  }
+}
+
+/** A call refused or stopped by a limit of the server, not by its input: busy, or past its time limit. */
+export class LimitError extends InternalToolError {
+  override readonly name = "LimitError";
+  constructor(code: "busy" | "time_limit", message: string, hint: string | null = null) {
+    super(message, code, hint);
   }
 }
 

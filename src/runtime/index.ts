@@ -2,10 +2,11 @@
 import "./catalogue/index.js";
 import type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";
 import type { GuardResult } from "./contract.js";
-import { callToolUntyped, invokeGuard, type CallOptions } from "./call.js";
+import { callToolUntyped, invokeGuard, poolLoaded, type CallOptions } from "./call.js";
 import { loadGuards, loadTable, type ToolEntry } from "./table.js";
 import { BadInputError } from "./contract.js";
 import { clipName } from "./errors.js";
+import { currentLimits } from "./budget/limits.js";
 
 export { callToolUntyped, type CallOptions } from "./call.js";
 export { BadInputError, InternalToolError, ToolError } from "./errors.js";
@@ -26,14 +27,36 @@ export {
   closeMatches,
 } from "./codec/index.js";
 export { jcsSha256 as canonicalSha256 } from "./table.js";
+export {
+  configureLimits,
+  currentLimits,
+  resetLimits,
+  formatUnits,
+  DEFAULT_MEMORY_BUDGET,
+  DEFAULT_TIME_LIMIT_MS,
+  DEFAULT_WORK_BUDGET,
+  type Limits,
+} from "./budget/index.js";
+export { DEFAULT_POOL_SIZE } from "./budget/limits.js";
+/** Starts the configured pool's threads ahead of the first heavy call (no-op without a pool). */
+export async function warmPool(): Promise<void> {
+  const limits = currentLimits();
+  if (limits.poolSize > 0) await (await import("./pool/pool.js")).warmPool(limits);
+}
+
+/** Stops the worker pool's threads, if one was started. */
+export async function closePool(): Promise<void> {
+  if (poolLoaded()) await (await import("./pool/pool.js")).closePool();
+}
+export { LimitError } from "./errors.js";
 export type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";
 export type { Series, Frame, Finding, GuardResult, Integer, IsoDate, IsoDateTime, IsoTimestamp } from "./contract.js";
 export type { ToolEntry } from "./table.js";
 
-import canonicalize from "canonicalize";
+import { canonicalText } from "./canonical.js";
 /** RFC 8785 canonical JSON (the text provenance hashes). */
 export function canonicalJson(x: unknown): string {
-  return canonicalize(x) ?? "";
+  return canonicalText(x);
 }
 
 /** The frozen neutral tool table, in served order. */

@@ -96,7 +96,8 @@ function unescapePointer(seg: string): string {
 /** The catalogue message for the most relevant validator error. */
 export function schemaError(errors: readonly ErrorObject[], root: Schema, args: unknown): BadInputError {
   const depth = (e: ErrorObject) => (e.instancePath === "" ? 0 : e.instancePath.split("/").length - 1);
-  const minDepth = Math.min(...errors.map(depth));
+  let minDepth = Infinity;
+  for (const e of errors) minDepth = Math.min(minDepth, depth(e));
   const top = errors.filter((e) => depth(e) === minDepth);
   const e = top.find((x) => x.keyword === "anyOf") ?? top[0]!;
   const segments = e.instancePath.split("/").slice(1).map(unescapePointer);

@@ -1,10 +1,9 @@
 // The frozen generated artefacts, read once on first use. Nothing is derived at start-up
 // beyond the tools_sha256 integrity check.
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import canonicalize from "canonicalize";
+import { canonicalText, sha256Hex } from "./canonical.js";
 
 export interface ToolEntry {
   readonly name: string;
@@ -92,9 +91,7 @@ function readGenerated<T>(name: string): T {
 
 /** Lowercase hex SHA-256 of the RFC 8785 canonical JSON of `x`. */
 export function jcsSha256(x: unknown): string {
-  return createHash("sha256")
-    .update(canonicalize(x) ?? "")
-    .digest("hex");
+  return sha256Hex(canonicalText(x));
 }
 
 /** Refuses a table whose hash differs from the manifest's. */

@@ -40,6 +40,7 @@ describe("cancellation", () => {
     const e = await callToolUntyped("check_spa_test", spaArgs(2520, 100, 100_000), {
       signal: ac.signal,
       onProgress,
+      workBudget: Number.POSITIVE_INFINITY,
     }).catch((x) => x);
     expect(e).toBeInstanceOf(DOMException);
     expect((e as DOMException).name).toBe("AbortError");

@@ -97,7 +97,7 @@ describe("MCP over InMemoryTransport", () => {
     const ac = new AbortController();
     // Cancelled at its first progress notification: the call is running by then.
     const pending = client.callTool(
-      { name: "check_spa_test", arguments: spaArgs(2520, 100, 100_000) },
+      { name: "check_spa_test", arguments: spaArgs(2520, 100, 15_000) },
       {
         signal: ac.signal,
         timeout: 120_000,

@@ -144,13 +144,26 @@ export function bestLine(text: string, terms: readonly string[]): string {
   return collapsed.length <= 160 ? collapsed : `${collapsed.slice(0, 157).trimEnd()}...`;
 }
 
+/** Distinct words a search may hold (each is a prefix lookup; repeats are dropped first). */
+export const MAX_SEARCH_WORDS = 32;
+
 export async function searchSkills(args: { terms: string[]; limit?: number }) {
   const { MiniSearch: MS, index } = await searchEngine();
-  const terms = args.terms.map((t) => t.trim()).filter(Boolean);
-  const tokens = terms.flatMap((t) => MS.getDefault("tokenize")(t, "text") as string[]).filter(Boolean);
+  const seen = new Set<string>();
+  const terms = args.terms
+    .map((t) => t.trim())
+    .filter((t) => t !== "" && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+  const tokenize = MS.getDefault("tokenize") as (t: string, field: string) => string[];
+  const tokens = [...new Set(terms.flatMap((t) => tokenize(t, "text")).map((w) => w.toLowerCase()))].filter(Boolean);
   if (terms.length === 0 || tokens.length === 0)
     throw new BadInputError("invalid_value", "terms", "terms: must be a non-empty string or list of strings");
-  const hits: SearchResult[] = index.search(terms.join(" "), {
+  if (tokens.length > MAX_SEARCH_WORDS)
+    throw new BadInputError(
+      "too_large",
+      "terms",
+      `terms: ${tokens.length} distinct words; the limit is ${MAX_SEARCH_WORDS}. Search for fewer words`,
+    );
+  const hits: SearchResult[] = index.search(tokens.join(" "), {
     combineWith: "AND",
     prefix: true,
     fuzzy: false,

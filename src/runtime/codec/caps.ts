@@ -1,4 +1,5 @@
 // Size caps (tool-layer.md §3.7 and §3.8) and the whole-arguments byte check (§4.2 step 3).
+import canonicalize from "canonicalize";
 import { BadInputError } from "../contract.js";
 
 export const MAX_ARGUMENT_BYTES = 8_000_000;
@@ -45,12 +46,26 @@ const NOT_JSON_OBJECTS: readonly [new (...a: never[]) => unknown, string][] = [
   [RegExp, "a RegExp"],
 ];
 
+/** Member names met by a walk, and whether every object was plain (a property list is then exact). */
+interface MemberNames {
+  readonly names: Set<string>;
+  plain: boolean;
+  /** Every object's own keys already in code-unit order (JSON.stringify is then canonical as is). */
+  sorted: boolean;
+  /** Some key is an array index, which objects always list first (a sorted copy cannot reorder it). */
+  indexKeys: boolean;
+  /** Some value has toJSON (its output's keys are not walked in place). */
+  toJson: boolean;
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
+
 /**
  * Walks in-process arguments and throws not_json at the first value that JSON cannot carry
  * faithfully: a cycle, a function, a symbol, `undefined` in an array, a bigint, NaN, an
  * infinity, or a Map/Set/typed array (which JSON.stringify would flatten silently).
  */
-function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object>): void {
+function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object>, keys?: MemberNames): void {
   if (x === null || typeof x !== "object") {
     const bad = badScalar(x);
     if (bad !== null) throw notJson(`${bad} at ${where(path)}`);
@@ -59,6 +74,7 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
   if (ancestors.has(x)) throw notJson(`a cycle at ${where(path)}`);
   const toJSON = (x as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === "function") {
+    if (keys) keys.toJson = true;
     let out: unknown;
     try {
       out = toJSON.call(x, path.length === 0 ? "" : String(path[path.length - 1]));
@@ -67,13 +83,15 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
     }
     if (out === x) return; // toJSON returning itself would make JSON.stringify ignore it
     ancestors.add(x);
-    assertJson(out, path, ancestors);
+    assertJson(out, path, ancestors, keys);
     ancestors.delete(x);
     return;
   }
   if (ArrayBuffer.isView(x)) throw notJson(`a typed array at ${where(path)}`);
   for (const [cls, name] of NOT_JSON_OBJECTS) if (x instanceof cls) throw notJson(`${name} at ${where(path)}`);
   ancestors.add(x);
+  if (keys && !Array.isArray(x) && Object.getPrototypeOf(x) !== Object.prototype && Object.getPrototypeOf(x) !== null)
+    keys.plain = false;
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
       const v: unknown = x[i];
@@ -86,39 +104,79 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
         throw notJson(`undefined at ${where([...path, i])}`);
       } else {
         path.push(i);
-        assertJson(v, path, ancestors);
+        assertJson(v, path, ancestors, keys);
         path.pop();
       }
     }
   } else {
+    let previous: string | null = null;
     for (const key of Object.keys(x)) {
       const v: unknown = (x as Record<string, unknown>)[key];
       if (v === undefined) continue; // omitted by JSON, as an absent member
+      if (keys) {
+        keys.names.add(key);
+        if (previous !== null && !(previous < key)) keys.sorted = false;
+        if (ARRAY_INDEX.test(key) && Number(key) < 4294967295) keys.indexKeys = true;
+        previous = key;
+      }
       path.push(key);
-      assertJson(v, path, ancestors);
+      assertJson(v, path, ancestors, keys);
       path.pop();
     }
   }
   ancestors.delete(x);
 }
 
-/** UTF-8 bytes of the compact JSON of `args`; throws not_json when `args` cannot be JSON. */
-export function argumentsBytes(args: unknown): number {
+/**
+ * The compact JSON of `args` with every object's members in sorted order (UTF-16 code units),
+ * by native JSON.stringify with the sorted list of all member names; throws not_json when
+ * `args` cannot be JSON. For the values it admits this is the RFC 8785 form.
+ */
+export function sortedJson(args: unknown): string {
   let text: string | undefined;
   try {
-    assertJson(args, [], new Set());
-    text = JSON.stringify(args);
+    const keys: MemberNames = { names: new Set(), plain: true, sorted: true, indexKeys: false, toJson: false };
+    assertJson(args, [], new Set(), keys);
+    // A property list reads inherited members too: exact only for plain objects without __proto__.
+    const simple = keys.plain && !keys.names.has("__proto__");
+    if (!simple) text = canonicalize(args) ?? undefined;
+    else if (keys.sorted) text = JSON.stringify(args);
+    else if (!keys.indexKeys && !keys.toJson) text = JSON.stringify(sortedCopy(args));
+    else text = JSON.stringify(args, [...keys.names].sort());
   } catch (e) {
     if (e instanceof BadInputError) throw e;
     throw notJson(e instanceof RangeError ? "nested too deeply" : e instanceof Error ? e.message : String(e));
   }
   if (text === undefined) throw notJson("nothing to encode");
-  return Buffer.byteLength(text, "utf8");
+  return text;
 }
 
-/** Step 3 of a call: the whole arguments object must be JSON within MAX_ARGUMENT_BYTES. */
-export function checkArgumentsSize(args: unknown): void {
-  const n = argumentsBytes(args);
+/** `x` with every object rebuilt in sorted key order; arrays of scalars are shared, not copied. */
+function sortedCopy(x: unknown): unknown {
+  if (x === null || typeof x !== "object") return x;
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const v: unknown = x[i];
+      if (v !== null && typeof v === "object") return x.map(sortedCopy);
+    }
+    return x;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(x).sort()) {
+    const v = (x as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = sortedCopy(v);
+  }
+  return out;
+}
+
+/** UTF-8 bytes of the compact JSON of `args`; throws not_json when `args` cannot be JSON. */
+export function argumentsBytes(args: unknown): number {
+  return Buffer.byteLength(sortedJson(args), "utf8");
+}
+
+/** Step 3 of a call: the whole arguments object must be JSON within MAX_ARGUMENT_BYTES (`text`: its JSON). */
+export function checkArgumentsSize(args: unknown, text: string = sortedJson(args)): void {
+  const n = Buffer.byteLength(text, "utf8");
   if (n > MAX_ARGUMENT_BYTES) {
     throw new BadInputError(
       "too_large",

@@ -8,6 +8,7 @@ export {
   MAX_SKILL_CHARS,
   checkArgumentsSize,
   argumentsBytes,
+  sortedJson,
 } from "./caps.js";
 export { ratio, closeMatches } from "./similarity.js";
 export { asciiOnly } from "./ascii.js";

@@ -1,0 +1,187 @@
+// Every guard's cost as a function of its inputs, in one place: the runtime prices each call
+// with `estimate` before any work, and the compiler renders `formula` into the tool
+// description's limits sentence. A unit is about one multiply-add of the guard's inner loop.
+import { choose, colsOf, rowsOf, totalCells } from "./measure.js";
+
+export interface CostEstimate {
+  /** Estimated work units. */
+  readonly units: number;
+  /** Estimated working bytes beyond the inputs (0 when linear in them). */
+  readonly bytes: number;
+  /** The input that drives the cost, named in a refusal. */
+  readonly input: string;
+  /** How to bring the cost down, for a refusal. */
+  readonly reduce: string;
+}
+
+export interface GuardCost {
+  /** The cost in words, for the limits sentence: "<formula> work units". */
+  readonly formula: string;
+  readonly estimate: (inputs: Readonly<Record<string, unknown>>) => CostEstimate;
+}
+
+type Inputs = Readonly<Record<string, unknown>>;
+
+/** The input holding the most values (named when a linear guard is refused). */
+function largestInput(inputs: Inputs): string {
+  let best = "";
+  let most = -1;
+  for (const [k, v] of Object.entries(inputs)) {
+    const n = v === undefined ? 0 : totalCells({ [k]: v });
+    if (n > most) [best, most] = [k, n];
+  }
+  return best;
+}
+
+/** Work proportional to the values sent, times `perValue`. */
+function linear(perValue = 1): GuardCost {
+  return {
+    formula: perValue === 1 ? "V (the values in the inputs)" : `${perValue} x V (V = the values in the inputs)`,
+    estimate: (inputs) => ({
+      units: perValue * totalCells(inputs),
+      bytes: 0,
+      input: largestInput(inputs),
+      reduce: "send a shorter window",
+    }),
+  };
+}
+
+/** Sorting work: V log2 V. */
+const sorting: GuardCost = {
+  formula: "V x log2(V) (V = the values in the inputs)",
+  estimate: (inputs) => {
+    const v = totalCells(inputs);
+    return {
+      units: v * (1 + Math.log2(Math.max(2, v))),
+      bytes: 0,
+      input: largestInput(inputs),
+      reduce: "send fewer rows",
+    };
+  },
+};
+
+/** Bisection steps of the cost curve's breakeven search, each one pass over the returns. */
+const BISECTION_PASSES = 64;
+
+const costCurve: GuardCost = {
+  formula: `n x (6 L + ${BISECTION_PASSES}) (n returns, L bps levels)`,
+  estimate: (x) => {
+    const n = rowsOf(x.returns);
+    const levels = (Array.isArray(x.bps) ? x.bps.length : 5) + 2;
+    const units = n * (6 * levels + BISECTION_PASSES) + totalCells(x);
+    return 6 * levels > BISECTION_PASSES
+      ? { units, bytes: 0, input: "bps", reduce: "send fewer bps levels (each level is one pass over the returns)" }
+      : { units, bytes: 0, input: "returns", reduce: "send a shorter window of returns" };
+  },
+};
+
+const weightTraps: GuardCost = {
+  formula: "K^2 x T + K^3 (K assets, T rows)",
+  estimate: (x) => {
+    const k = colsOf(x.asset_returns);
+    const t = rowsOf(x.asset_returns);
+    return {
+      units: k * k * t + k * k * k,
+      // Four K x K tables of doubles: covariance, correlation, distance, the linkage's working copy.
+      bytes: 4 * 8 * k * k,
+      input: "asset_returns",
+      reduce: "send fewer assets (columns); the reference HRP clusters every pair of assets",
+    };
+  },
+};
+
+const spaTest: GuardCost = {
+  formula: "R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k candidates, b block size)",
+  estimate: (x) => {
+    const n = rowsOf(x.benchmark_returns);
+    const k = colsOf(x.model_returns);
+    const reps = typeof x.reps === "number" ? x.reps : 1000;
+    const auto = typeof x.block_size !== "number";
+    const b = auto ? 1 : Math.max(1, x.block_size as number);
+    const blocks = k * n * (auto ? Math.sqrt(n) + 10 : 10);
+    const units = reps * (n + (n * k) / b) + blocks;
+    return reps * (n + (n * k) / b) > blocks
+      ? { units, bytes: 0, input: "reps", reduce: "use fewer repetitions (reps), fewer candidates or a shorter window" }
+      : { units, bytes: 0, input: "benchmark_returns", reduce: "send a shorter window, or a numeric block_size" };
+  },
+};
+
+const purgeEffect: GuardCost = {
+  formula: "2 x n^2 x f (n rows of x, f features; the k-NN scorer compares every test row with every train row)",
+  estimate: (x) => {
+    const n = rowsOf(x.x);
+    const f = colsOf(x.x);
+    const units = typeof x.score_fn === "function" ? 2 * n * f : 2 * n * n * f;
+    return { units, bytes: 0, input: "x", reduce: "send fewer rows of x (the cost grows with rows squared)" };
+  },
+};
+
+const researchAudit: GuardCost = {
+  formula: "C(S, S/2) x S x c + c^2 x T (S n_blocks, c configurations, T rows)",
+  estimate: (x) => {
+    if (x.model_returns === undefined || x.model_returns === null)
+      return { units: 1, bytes: 0, input: "model_returns", reduce: "" };
+    const t = rowsOf(x.model_returns);
+    const c = colsOf(x.model_returns);
+    const s = typeof x.n_blocks === "number" ? x.n_blocks : 16;
+    const cscv = choose(s, s / 2) * s * c;
+    const corr = c * c * t;
+    return {
+      units: cscv + corr + c * t,
+      bytes: 0,
+      input: cscv > corr ? "n_blocks" : "model_returns",
+      reduce:
+        cscv > corr
+          ? "use fewer n_blocks (each 2 more multiply the splits by about 4) or fewer configurations"
+          : "send fewer configurations (columns)",
+    };
+  },
+};
+
+const pitUniverse: GuardCost = {
+  formula: "d x m x (1 + w) (d rebalance dates, m membership rows, w adv_lookback with liquidity)",
+  estimate: (x) => {
+    const base = totalCells(x);
+    if (x.members === undefined) return { units: base, bytes: 0, input: "universe", reduce: "send fewer dates" };
+    const w = x.liquidity === undefined ? 0 : typeof x.adv_lookback === "number" ? x.adv_lookback : 21;
+    return {
+      units: rowsOf(x.rebalance_dates) * rowsOf(x.members) * (1 + w) + base,
+      bytes: 0,
+      input: "members",
+      reduce: "send fewer rebalance_dates or membership rows, or a shorter adv_lookback",
+    };
+  },
+};
+
+/** Every guard's cost, by guard name (a test checks that every guard has one). */
+export const GUARD_COSTS: Readonly<Record<string, GuardCost>> = {
+  adjustment_check: linear(),
+  ashare_rules: linear(),
+  assert_causal: linear(),
+  brinson_attribution: linear(),
+  contamination_probe: linear(),
+  continuous_contract: linear(20),
+  cost_curve: costCurve,
+  fold_leak_test: linear(),
+  fx_conventions: linear(),
+  greeks_convention: linear(),
+  join_asof_sortedness: sorting,
+  leveraged_reset: linear(),
+  npv_zero: linear(),
+  paper_account_guard: linear(),
+  pit_fundamentals: sorting,
+  pit_universe: pitUniverse,
+  purge_effect: purgeEffect,
+  reconcile_sources: linear(),
+  regime_coverage: linear(),
+  regime_lookahead: linear(),
+  research_audit: researchAudit,
+  result_manifest: linear(),
+  rf_convention: linear(),
+  safe_asof: sorting,
+  spa_test: spaTest,
+  survivorship_audit: sorting,
+  trial_ledger: linear(),
+  warmup_probe: linear(),
+  weight_traps: weightTraps,
+};

@@ -1,0 +1,72 @@
+// Prices a guard call before any work and refuses it when over budget, naming the input that
+// drives the cost, the limit and how to reduce it.
+import { BadInputError } from "../contract.js";
+import { MAX_ARGUMENT_BYTES, MAX_POINTS } from "../codec/caps.js";
+import { GUARD_COSTS, type CostEstimate } from "./costs.js";
+import { DEFAULT_WORK_BUDGET, currentLimits } from "./limits.js";
+
+/** A count as the messages write it: 12,345 below a million, else 2 significant digits (4.2e9). */
+export function formatUnits(n: number): string {
+  if (!Number.isFinite(n)) return "more than 1e308";
+  if (n < 1e6) return Math.round(n).toLocaleString("en-US");
+  const e = Math.floor(Math.log10(n));
+  const m = n / 10 ** e;
+  return `${Number(m.toPrecision(2))}e${e}`;
+}
+
+/** The estimate of one call, or null for a guard with no declared cost. */
+export function estimateCost(guard: string, inputs: Readonly<Record<string, unknown>>): CostEstimate | null {
+  return GUARD_COSTS[guard]?.estimate(inputs) ?? null;
+}
+
+/** Throws too_large when the call's estimated work or memory is over budget. */
+export function checkBudget(
+  guard: string,
+  inputs: Readonly<Record<string, unknown>>,
+  workBudget: number = currentLimits().workBudget,
+  memoryBudget: number = currentLimits().memoryBudget,
+): void {
+  const cost = GUARD_COSTS[guard];
+  if (!cost) return;
+  const e = cost.estimate(inputs);
+  const field = e.input;
+  if (e.units > workBudget) {
+    throw new BadInputError(
+      "too_large",
+      field,
+      `${field}: this call would cost about ${formatUnits(e.units)} work units (${cost.formula}); ` +
+        `the work budget is ${formatUnits(workBudget)}. To fit it, ${e.reduce}`,
+    );
+  }
+  if (e.bytes > memoryBudget) {
+    throw new BadInputError(
+      "too_large",
+      field,
+      `${field}: this call would need about ${formatUnits(e.bytes)} bytes of working memory; ` +
+        `the memory budget is ${formatUnits(memoryBudget)}. To fit it, ${e.reduce}`,
+    );
+  }
+}
+
+/** Bytes of the longest JSON number with its separator (-1.2345678901234567e-100,). */
+export const MAX_JSON_NUMBER_BYTES = 25;
+
+/** The size caps in words, as tool descriptions and the README state them. */
+export function capsSentence(): string {
+  const fullPrecision = Math.floor(MAX_ARGUMENT_BYTES / MAX_JSON_NUMBER_BYTES);
+  return (
+    `at most ${MAX_POINTS.toLocaleString("en-US")} values per series or frame and ` +
+    `${MAX_ARGUMENT_BYTES.toLocaleString("en-US")} bytes of arguments (room for ` +
+    `${fullPrecision.toLocaleString("en-US")} numbers at full precision)`
+  );
+}
+
+/** The sentence on a guard's tool description stating its cost and the size caps; "" without a cost. */
+export function limitsSentence(guard: string): string {
+  const cost = GUARD_COSTS[guard];
+  if (!cost) return "";
+  return (
+    `Limits: about ${cost.formula} work units, refused above the work budget (default ` +
+    `${formatUnits(DEFAULT_WORK_BUDGET)}); ${capsSentence()}.`
+  );
+}

@@ -1,0 +1,22 @@
+// What crosses between the calling thread and a pool worker: one task, one reply, progress events.
+import type { MessagePort } from "node:worker_threads";
+import type { GuardOutcome } from "../contract.js";
+
+export interface PoolTask {
+  readonly guard: string;
+  readonly inputs: Record<string, unknown>;
+  /** Progress events go back on this port. */
+  readonly port: MessagePort;
+}
+
+/** A guard's outcome, or its error as plain data (class identity does not survive a thread hop). */
+export type PoolReply =
+  | { readonly ok: true; readonly outcome: GuardOutcome }
+  | {
+      readonly ok: false;
+      readonly bad: boolean;
+      readonly code: string;
+      readonly field: string;
+      readonly message: string;
+      readonly hint: string | null;
+    };

@@ -1,0 +1,36 @@
+// A pool worker: runs one guard inline and replies with its outcome or its error as data.
+// Cancellation and the time limit are the caller's: it terminates this thread.
+import { BadInputError } from "../contract.js";
+import { InternalToolError, internalError } from "../errors.js";
+import { invokeGuard } from "../call.js";
+import type { PoolReply, PoolTask } from "./messages.js";
+
+export default async function runTask(task: PoolTask): Promise<PoolReply> {
+  // The warm-up task: loading this module (and the runtime under it) was the work.
+  if (task.guard === "") {
+    task.port.close();
+    return { ok: true, outcome: { findings: [], evidence: {} } };
+  }
+  try {
+    const outcome = await invokeGuard(task.guard, task.inputs, {
+      mode: "inline",
+      onProgress: (p) => task.port.postMessage(p),
+      workBudget: Number.POSITIVE_INFINITY,
+      memoryBudget: Number.POSITIVE_INFINITY,
+      timeLimitMs: 0,
+    });
+    return { ok: true, outcome };
+  } catch (e) {
+    const err = e instanceof BadInputError || e instanceof InternalToolError ? e : internalError(task.guard, e);
+    return {
+      ok: false,
+      bad: err instanceof BadInputError,
+      code: err.code,
+      field: err.field,
+      message: err.message,
+      hint: err.hint,
+    };
+  } finally {
+    task.port.close();
+  }
+}
