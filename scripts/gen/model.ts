@@ -406,7 +406,6 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   const description = exported
     ? describeTool(parsed.prose, requires, omitted, facts.skill.value, payloads, facts.guard)
     : null;
-  if (description && !ASCII.test(description)) c.report("FS014", facts.check.line, "the tool description is not ASCII");
   if (inputSchema && c.out.every((d) => d.severity !== "error")) {
     for (const p of lintSchema(inputSchema, "input"))
       c.report("FS017", facts.check.line, `input schema of ${tool}: ${p}`);
