@@ -1,4 +1,4 @@
-// The seven catalogue tools' definitions (tool-layer.md §5), written by hand; the runtime
+// The seven catalogue tools' definitions (docs/contract.md §5), written by hand; the runtime
 // implements them by name. They pass the same lints as guard tools.
 import type { Schema } from "./schema.js";
 import { GUARD_RESULT_SCHEMA, catalogueResult } from "./result_schema.js";

@@ -1,4 +1,4 @@
-// Facts -> a normalised GuardModel per guard, with every cross-check of tool-layer.md §2.
+// Facts -> a normalised GuardModel per guard, with every cross-check of docs/contract.md §2.
 import { diag, type Diagnostic, type Where } from "./diagnostics.js";
 import { applyTags, type Constrained } from "./constraints.js";
 import { parseDoc, type DocEntry } from "./jsdoc.js";

@@ -1,4 +1,4 @@
-// JSON Schema value types and the fixed fragments of tool-layer.md §2.3 and §3.9.
+// JSON Schema value types and the fixed fragments of docs/contract.md §2.3 and §3.9.
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type Schema = { [k: string]: Json };

@@ -1,4 +1,4 @@
-// `fin-skills tools`: the static export files, selected and printed (tool-layer.md §8.3).
+// `fin-skills tools`: the static export files, selected and printed (docs/contract.md §8.3).
 import { parseArgs } from "node:util";
 import { FORMATS, exportTools, listTools, selectTools, tableInfo, type Format } from "../runtime/index.js";
 import { loadGuards } from "../runtime/table.js";

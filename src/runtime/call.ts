@@ -1,4 +1,4 @@
-// callTool: the processing order of tool-layer.md §4.2, over the frozen table.
+// callTool: the processing order of docs/contract.md §4.2, over the frozen table.
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";

@@ -1,4 +1,4 @@
-// Guard results (tool-layer.md §4.3): verdict, findings, evidence, summary and provenance.
+// Guard results (docs/contract.md §4.3): verdict, findings, evidence, summary and provenance.
 import type { Finding, GuardOutcome } from "./contract.js";
 import { asciiOnly, encodeEvidence } from "./codec/index.js";
 import type { FileProvenance } from "./files/index.js";

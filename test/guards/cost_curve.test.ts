@@ -201,7 +201,7 @@ describe("cost_curve: method details", () => {
     expect(Math.abs((ser.evidence["breakeven_bps"] as number) - cSer)).toBeLessThan(1e-4);
   });
 
-  it("the tool-layer fixture [0.01, -0.0099] x 100 at turnover 2.0 fails at 10 bps", () => {
+  it("the fixture [0.01, -0.0099] x 100 at turnover 2.0 fails at 10 bps", () => {
     const r: number[] = [];
     for (let i = 0; i < 100; i++) r.push(0.01, -0.0099);
     const o = check(s(r), 2.0, [0, 5, 10, 20, 50], 10);

@@ -1,4 +1,4 @@
-// The call-contract property every hardening call must satisfy (tool-layer.md §4.3, §4.4, §4.6).
+// The call-contract property every hardening call must satisfy (docs/contract.md §4.3, §4.4, §4.6).
 import { appendFileSync } from "node:fs";
 import { BadInputError, InternalToolError, callToolUntyped, type ToolEntry } from "../../src/runtime/index.js";
 

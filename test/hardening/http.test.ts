@@ -1,4 +1,4 @@
-// Streamable HTTP hardening (tool-layer.md §7.4): the body cap (413 before parsing, declared and
+// Streamable HTTP hardening (docs/contract.md §7.4): the body cap (413 before parsing, declared and
 // chunked), Host and Origin checks (403), 50 concurrent calls from 5 SDK clients, and the server keeps
 // serving after each of these.
 import { spawn, type ChildProcess } from "node:child_process";

@@ -1,4 +1,4 @@
-// Property-based hardening of the call contract (tool-layer.md §3, §4) over EVERY served tool:
+// Property-based hardening of the call contract (docs/contract.md §3, §4) over EVERY served tool:
 // arbitrary JSON per argument, and mutations of a valid argument set. Each call must resolve to a
 // JSON-clean result or reject with a well-formed BadInputError, and never pollute
 // a prototype. Default run is small; FS_PROPERTY_RUNS=500 npx vitest run test/hardening for a big one,

@@ -1,4 +1,4 @@
-// The openai-strict form of an input schema (tool-layer.md §8.2).
+// The openai-strict form of an input schema (docs/contract.md §8.2).
 import { clone, type Json, type Schema } from "../schema.js";
 
 const ALLOWED = new Set([

@@ -1,4 +1,4 @@
-// bundle_coverage and check_backtest (tool-layer.md §6): one bundle of slots feeds many guards.
+// bundle_coverage and check_backtest (docs/contract.md §6): one bundle of slots feeds many guards.
 import { BadInputError } from "../contract.js";
 import { closeMatches, decodeFrame, decodeSeries } from "../codec/index.js";
 import { InternalToolError, clipName } from "../errors.js";

@@ -1,4 +1,4 @@
-// Size caps (tool-layer.md §3.7 and §3.8) and the whole-arguments byte check (§4.2 step 3).
+// Size caps (docs/contract.md §3.7 and §3.8) and the whole-arguments byte check (§4.2 step 3).
 import canonicalize from "canonicalize";
 import { BadInputError } from "../contract.js";
 

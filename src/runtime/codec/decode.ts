@@ -1,4 +1,4 @@
-// The schema-directed decoder (tool-layer.md §3.1, §4.2 steps 5 and 7): walks a JSON argument
+// The schema-directed decoder (docs/contract.md §3.1, §4.2 steps 5 and 7): walks a JSON argument
 // alongside its fragment, sends series and frame positions to the codec, and applies the
 // null, bare-string, date and finite-number rules. Decoded objects never touch a prototype.
 import { fieldPath, invalid } from "../contract.js";

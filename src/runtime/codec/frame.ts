@@ -1,4 +1,4 @@
-// Frame payloads (tool-layer.md §3.3): records form (canonical), split form, bare list of
+// Frame payloads (docs/contract.md §3.3): records form (canonical), split form, bare list of
 // records and OHLCV points. Decoded frames are column-major; `data` has no prototype.
 import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
 import {

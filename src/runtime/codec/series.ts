@@ -1,4 +1,4 @@
-// Series payloads (tool-layer.md §3.2, §3.4, §3.5), plus the cell, label and payload-key rules
+// Series payloads (docs/contract.md §3.2, §3.4, §3.5), plus the cell, label and payload-key rules
 // that frames share (§3.3, §3.6).
 import { BadInputError, fieldPath, invalid, type Cell, type Dtype, type Label, type Series } from "../contract.js";
 import { asciiText } from "../../lib/ascii_text.js";
