@@ -55,7 +55,8 @@ export const FILE_REFERENCE_SENTENCE =
 
 export const SERIES_DEF: Schema = {
   description:
-    'A series: {"index": [...], "values": [...], "name": ..., "freq": ...} or a bare list of values. null is missing; "Infinity" and "-Infinity" are infinities.',
+    'A series: {"index": [...], "values": [...], "name": ..., "freq": ...} or a bare list of values. null is ' +
+    'missing; "Infinity" and "-Infinity" are infinities.',
   anyOf: [
     {
       type: "object",
@@ -103,7 +104,9 @@ export const POINT: Schema = {
 
 export const FRAME_DEF: Schema = {
   description:
-    'A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...], "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null is a missing cell.',
+    'A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...], ' +
+    '"data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null is a ' +
+    "missing cell.",
   anyOf: [
     {
       type: "object",

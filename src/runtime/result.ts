@@ -47,7 +47,9 @@ export function summarize(
   nErrors: number,
   nWarnings: number,
 ): string {
-  const head = `${nErrors === 0 ? "PASS" : "FAIL"} ${guard} [${skill}]: ${plural(nErrors, "error")}, ${plural(nWarnings, "warning")}`;
+  const head =
+    `${nErrors === 0 ? "PASS" : "FAIL"} ${guard} [${skill}]: ${plural(nErrors, "error")}, ` +
+    `${plural(nWarnings, "warning")}`;
   const lines = findings.map((f) => `  ${f.severity}: ${f.message}${f.where !== null ? ` (where: ${f.where})` : ""}`);
   return [head, ...lines].join("\n");
 }

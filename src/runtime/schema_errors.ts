@@ -126,7 +126,8 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema, args: 
           )[0]
         : undefined;
     return at(
-      `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}${guess === undefined ? "" : ` - did you mean ${JSON.stringify(guess)}?`}`,
+      `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}` +
+        `${guess === undefined ? "" : ` - did you mean ${JSON.stringify(guess)}?`}`,
       guess === undefined ? null : `did you mean ${JSON.stringify(guess)}?`,
     );
   }

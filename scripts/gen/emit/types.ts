@@ -61,5 +61,8 @@ export async function emitTypes(tools: readonly NeutralTool[], header: string): 
     ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${t.guard ? "GuardToolResult" : `${pascal(t.name)}Result`};`),
     "}",
   ];
-  return `${header}/* eslint-disable */\n${body.replace(/^export interface FinSkillsToolTypes \{\}\n/m, "")}\n${maps.join("\n")}\n`;
+  return (
+    `${header}/* eslint-disable */\n${body.replace(/^export interface FinSkillsToolTypes \{\}\n/m, "")}\n` +
+    `${maps.join("\n")}\n`
+  );
 }

@@ -181,7 +181,8 @@ export function checkArgumentsSize(args: unknown, text: string = sortedJson(args
     throw new BadInputError(
       "too_large",
       "",
-      `arguments are ${n} bytes as JSON; the limit is ${MAX_ARGUMENT_BYTES} (MAX_ARGUMENT_BYTES). Send a shorter window`,
+      `arguments are ${n} bytes as JSON; the limit is ${MAX_ARGUMENT_BYTES} (MAX_ARGUMENT_BYTES). Send a ` +
+        "shorter window",
     );
   }
 }
