@@ -62,12 +62,15 @@ const order = (r: Row) => Number.parseInt(r.case, 10);
 rows.sort((a, b) => order(a) - order(b));
 const loadAfter = os.loadavg();
 console.log(
-  `fin-skills bench: node ${process.version}, ${os.cpus().length} cpus, load average ${loadBefore[0]!.toFixed(2)} before / ${loadAfter[0]!.toFixed(2)} after (1 min)\n`,
+  `fin-skills bench: node ${process.version}, ${os.cpus().length} cpus, load average ` +
+    `${loadBefore[0]!.toFixed(2)} before / ${loadAfter[0]!.toFixed(2)} after (1 min)\n`,
 );
 console.log(table(rows));
 const missed = rows.filter((r) => r.target !== undefined && !(r.value < r.target));
 console.log(
-  `\n${rows.filter((r) => r.target !== undefined).length - missed.length} of ${rows.filter((r) => r.target !== undefined).length} targets met${missed.length ? `; missed: ${missed.map((r) => `${r.case} / ${r.label}`).join("; ")}` : ""}`,
+  `\n${rows.filter((r) => r.target !== undefined).length - missed.length} of ` +
+    `${rows.filter((r) => r.target !== undefined).length} targets met` +
+    `${missed.length ? `; missed: ${missed.map((r) => `${r.case} / ${r.label}`).join("; ")}` : ""}`,
 );
 writeResults(RESULTS_JSON, rows, {
   dist: build,

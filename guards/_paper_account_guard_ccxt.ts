@@ -36,7 +36,9 @@ function urlLeaves(field: string, node: unknown, out: { field: string; url: stri
   for (const [k, v] of Object.entries(node)) urlLeaves(fieldPath(field, k), v, out);
 }
 
-/** Hosts of `extra.urls.api` in first-seen order, or null when there is no `urls.api`. Unparseable URLs are bad input. */
+/**
+ * Hosts of `extra.urls.api` in first-seen order, or null when there is no `urls.api`. Unparseable URLs are bad input.
+ */
 export function apiHosts(extra: Raw): string[] | null {
   if (!Object.hasOwn(extra, "urls") || extra["urls"] === undefined || extra["urls"] === null) return null;
   const urls = extra["urls"];
@@ -102,7 +104,9 @@ function hostsVerdict(venue: string, hosts: string[] | null): Verdict {
     return {
       isPaper: false,
       rule,
-      text: `ccxt ${venue}: host(s) ${live.join(", ")} are not sandbox hosts (no label token among ${SANDBOX_TOKENS.join(", ")})`,
+      text:
+        `ccxt ${venue}: host(s) ${live.join(", ")} are not sandbox hosts (no label token among ` +
+        `${SANDBOX_TOKENS.join(", ")})`,
       hosts,
     };
   return {

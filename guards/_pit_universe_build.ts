@@ -122,7 +122,8 @@ export async function readLiquidity(liquidity: Frame, meter: WorkMeter): Promise
     if (days[i]! <= days[i - 1]!)
       throw invalid(
         fieldPath("liquidity", "index", i),
-        `dates must be strictly increasing with no duplicates: ${JSON.stringify(index[i])} after ${JSON.stringify(index[i - 1])}`,
+        `dates must be strictly increasing with no duplicates: ${JSON.stringify(index[i])} after ` +
+          `${JSON.stringify(index[i - 1])}`,
       );
   }
   const columns: Record<string, number[]> = {};

@@ -93,7 +93,8 @@ export function check(
 function report(out: Outcome, v: Verdict, nKept: number): void {
   if (v.convention === "raw") {
     out.error(
-      `RAW (unadjusted) series: a percentage change books each of the ${nKept} corporate action(s) as a return (cumulative factor ${v.cumFactor}); adjust before computing returns`,
+      `RAW (unadjusted) series: a percentage change books each of the ${nKept} corporate action(s) as a return ` +
+        `(cumulative factor ${v.cumFactor}); adjust before computing returns`,
       "convention",
     );
   } else if (v.convention === "unknown" && v.reason === NO_ACTION_REASON) {
@@ -134,7 +135,9 @@ function classify(
     return {
       convention: "raw",
       confidence: "high",
-      reason: `every checked action shows its price jump (${jumpHits} within ${tol} log points): the series is unadjusted`,
+      reason:
+        `every checked action shows its price jump (${jumpHits} within ${tol} log points): the series is ` +
+        "unadjusted",
       ...none,
       jumpHits,
       cumFactor: cum,
@@ -149,7 +152,9 @@ function classify(
       return {
         convention: "back-adjusted",
         confidence: "high",
-        reason: `no jump at the actions (${jumpHits} hits); the tail after the last action equals raw_reference and the head does not: history was adjusted back`,
+        reason:
+          `no jump at the actions (${jumpHits} hits); the tail after the last action equals raw_reference and ` +
+          "the head does not: history was adjusted back",
         ...none,
         jumpHits,
       };
@@ -157,7 +162,9 @@ function classify(
       return {
         convention: "forward-adjusted",
         confidence: "high",
-        reason: `no jump at the actions (${jumpHits} hits); the head before the first action equals raw_reference and the tail does not: later prices were adjusted forward`,
+        reason:
+          `no jump at the actions (${jumpHits} hits); the head before the first action equals raw_reference and ` +
+          "the tail does not: later prices were adjusted forward",
         ...none,
         jumpHits,
       };
@@ -185,7 +192,9 @@ function classify(
       return {
         convention: "forward-adjusted",
         confidence: "medium",
-        reason: `no jump at the actions (${jumpHits} hits); ${shares}: history is on the raw cent grid, consistent with forward adjustment by whole factors`,
+        reason:
+          `no jump at the actions (${jumpHits} hits); ${shares}: history is on the raw cent grid, consistent ` +
+          "with forward adjustment by whole factors",
         ...base,
       };
   }

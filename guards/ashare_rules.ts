@@ -42,7 +42,9 @@ interface DailyBar {
   suspended?: boolean | number | string;
   /** Suspension flag, as paused. */
   halted?: boolean | number | string;
-  /** Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: trading_status. */
+  /**
+   * Trading status text; SUSPEND, SUSPENDED, 0 or the Chinese word for suspended mean suspended. Alias: trading_status.
+   */
   trade_status?: string | number;
   /** Alias of trade_status. */
   trading_status?: string | number;
@@ -157,7 +159,10 @@ function reasonDetail(reason: string, bar: BarFacts, up: number, down: number): 
   if (reason === "suspended") return `suspended (${bar.suspendedBy})`;
   if (reason === "no volume") return "no volume (volume missing, null or 0)";
   const limit = reason === "locked at the up limit" ? up : down;
-  return `${reason} ${limit.toFixed(2)} (high = low = ${bar.high}): no ${reason.endsWith("up limit") ? "sellers" : "buyers"}`;
+  return (
+    `${reason} ${limit.toFixed(2)} (high = low = ${bar.high}): no ` +
+    `${reason.endsWith("up limit") ? "sellers" : "buyers"}`
+  );
 }
 
 function readOptionalString(field: string, x: unknown): string | null {
@@ -238,7 +243,8 @@ export function check(
   if (held !== null && sellable !== null) {
     if (sellable <= 0)
       out.error(
-        `nothing bought before ${formatIsoDate(day)} is settled: 0 shares sellable under T+1 (lots bought on the day cannot be sold until the next session)`,
+        `nothing bought before ${formatIsoDate(day)} is settled: 0 shares sellable under T+1 (lots bought on ` +
+          "the day cannot be sold until the next session)",
         `${c} T+1`,
       );
     else out.info(`${sellable} shares settled and sellable`, `${c} T+1`);

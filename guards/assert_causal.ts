@@ -116,7 +116,10 @@ function probe(f: SignalFn, df: Frame, k: number, tol: number): Comparison {
 const fmtDelta = (x: number | null) => (x === null ? "n/a" : String(Number(x.toPrecision(6))));
 
 function lookAheadMessage(label: string, c: Comparison, k: number): string {
-  return `LOOK-AHEAD in ${label}: ${c.nChanged} cells before index ${k} changed when only rows >= ${k} were perturbed (max |delta| = ${fmtDelta(c.maxAbsDelta)})`;
+  return (
+    `LOOK-AHEAD in ${label}: ${c.nChanged} cells before index ${k} changed when only rows >= ${k} were perturbed ` +
+    `(max |delta| = ${fmtDelta(c.maxAbsDelta)})`
+  );
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -126,7 +129,8 @@ function readFunctions(fn: unknown): Record<string, SignalFn> | SignalFn {
   if (typeof fn !== "object" || fn === null || Array.isArray(fn))
     throw invalid(
       "fn",
-      `must be a function (df) => series or frame, or a non-empty object of them, got ${fn === null ? "null" : Array.isArray(fn) ? "an array" : typeof fn}`,
+      "must be a function (df) => series or frame, or a non-empty object of them, got " +
+        `${fn === null ? "null" : Array.isArray(fn) ? "an array" : typeof fn}`,
     );
   const entries = Object.entries(fn);
   if (entries.length === 0) throw invalid("fn", "must not be an empty object: give at least one named function");

@@ -180,7 +180,8 @@ function checkWeights(out: Outcome, p: PeriodPanel, t: number, multi: boolean, w
   if (Math.abs(sp - 1) <= weightTol && Math.abs(sb - 1) <= weightTol) return;
   const period = multi ? `period ${t} (panels/${t}): ` : "";
   out.error(
-    `${period}weights do not sum to 1: sum wp = ${sp.toPrecision(10)}, sum wb = ${sb.toPrecision(10)} (weight_tol ${weightTol}); ` +
+    `${period}weights do not sum to 1: sum wp = ${sp.toPrecision(10)}, sum wb = ${sb.toPrecision(10)} ` +
+      `(weight_tol ${weightTol}); ` +
       "add the missing line (e.g. cash at return 0) rather than renormalising",
     "reconciliation",
   );
@@ -356,8 +357,10 @@ function reportReconciliation(out: Outcome, a: Attribution, how: Method, nPeriod
   const scope = a.linking === "none" ? "active return" : "compounded active return";
   if (!(Math.abs(a.residual) <= tol)) {
     out.error(
-      `effects do not reconcile to the ${scope}: ${form} = ${lhs.toPrecision(10)} vs ${scope} ${a.active.toPrecision(10)}, ` +
-        `residual ${a.residual.toExponential(4)} (tol ${tol}); a gap is a data error (missing line, dropped sector, naive summation), not rounding`,
+      `effects do not reconcile to the ${scope}: ${form} = ${lhs.toPrecision(10)} vs ${scope} ` +
+        `${a.active.toPrecision(10)}, ` +
+        `residual ${a.residual.toExponential(4)} (tol ${tol}); a gap is a data error (missing line, dropped ` +
+        "sector, naive summation), not rounding",
       "reconciliation",
     );
   }

@@ -124,7 +124,8 @@ function reportMethod(out: Outcome, method: Method, rebuild: Rebuild | null, ato
   const largest = rebuild === null ? null : Math.max(0, ...rebuild.rolls.map((r) => Math.abs(r.gap_difference)));
   if (rebuild !== null && largest !== null && largest <= atol) {
     out.info(
-      `no roll gap: all ${rebuild.rolls.length} roll gap(s) are within atol ${atol}, so the unadjusted, difference and ratio methods coincide`,
+      `no roll gap: all ${rebuild.rolls.length} roll gap(s) are within atol ${atol}, so the unadjusted, ` +
+        "difference and ratio methods coincide",
       "method",
     );
     return;
@@ -139,7 +140,8 @@ function reportMethod(out: Outcome, method: Method, rebuild: Rebuild | null, ato
   }
   const gaps = rebuild === null ? "roll gaps unknown (no contracts given)" : `largest roll gap ${largest} points`;
   out.error(
-    `percentage change of a difference-adjusted series is not the rolled position's return (${gaps}); use point differences for P&L or a ratio-adjusted series for returns`,
+    `percentage change of a difference-adjusted series is not the rolled position's return (${gaps}); use ` +
+      "point differences for P&L or a ratio-adjusted series for returns",
     "method",
   );
 }
@@ -153,12 +155,14 @@ function reportRebuild(
 ): void {
   if (errors.maxAbs > atol) {
     out.error(
-      `stitched does not match the series rebuilt from contracts and roll_dates with method ${method}: max error ${errors.maxAbs}, first offending date ${String(rebuild.labels[errors.firstBad])}`,
+      `stitched does not match the series rebuilt from contracts and roll_dates with method ${method}: max ` +
+        `error ${errors.maxAbs}, first offending date ${String(rebuild.labels[errors.firstBad])}`,
       "rebuild",
     );
   } else {
     out.info(
-      `stitched matches the ${method} rebuild from contracts and roll_dates on all ${rebuild.labels.length} date(s) (max error ${errors.maxAbs})`,
+      `stitched matches the ${method} rebuild from contracts and roll_dates on all ${rebuild.labels.length} ` +
+        `date(s) (max error ${errors.maxAbs})`,
       "rebuild",
     );
   }
@@ -192,7 +196,8 @@ function requireSameDates(stitched: Series, stitchedMs: readonly number[], rebui
       const c = rebuild.labels[i] === undefined ? "(none)" : JSON.stringify(rebuild.labels[i]);
       throw invalid(
         "stitched",
-        `dates differ from the span of contracts at position ${i}: stitched has ${s}, contracts has ${c} (the span runs from contract 0's first price to the last contract's last price)`,
+        `dates differ from the span of contracts at position ${i}: stitched has ${s}, contracts has ${c} (the ` +
+          "span runs from contract 0's first price to the last contract's last price)",
       );
     }
   }

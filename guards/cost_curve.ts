@@ -213,10 +213,14 @@ const fmtPct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
 /** Fixed-width text: one line per level and a final breakeven line (layout not contractual). */
 function renderTable(points: readonly CostPoint[], breakevenBps: number): string {
-  const head = `${"bps".padStart(8)} ${"total".padStart(10)} ${"ann".padStart(10)} ${"sharpe".padStart(9)} ${"max_dd".padStart(9)}  verdict`;
+  const head =
+    `${"bps".padStart(8)} ${"total".padStart(10)} ${"ann".padStart(10)} ${"sharpe".padStart(9)} ` +
+    `${"max_dd".padStart(9)}  verdict`;
   const lines = points.map(
     (p) =>
-      `${p.bps.toFixed(2).padStart(8)} ${fmtPct(p.total_return).padStart(10)} ${fmtPct(p.ann_return).padStart(10)} ${fmtSharpe(p.sharpe).padStart(9)} ${fmtPct(p.max_drawdown).padStart(9)}  ${p.verdict}`,
+      `${p.bps.toFixed(2).padStart(8)} ${fmtPct(p.total_return).padStart(10)} ` +
+      `${fmtPct(p.ann_return).padStart(10)} ${fmtSharpe(p.sharpe).padStart(9)} ` +
+      `${fmtPct(p.max_drawdown).padStart(9)}  ${p.verdict}`,
   );
   return [head, ...lines, `breakeven: ${fmtBps(breakevenBps)} bps round-trip`].join("\n");
 }
@@ -294,7 +298,8 @@ export function check(
   const sharpes = `gross Sharpe ${fmtSharpe(sharpeGross)}, net Sharpe ${fmtSharpe(sharpeAtCost)} at ${cost} bps`;
   if (be <= cost) {
     out.error(
-      `breakeven cost ${fmtBps(be)} bps round-trip is at or below the stated cost of ${cost} bps round-trip: the edge does not survive costs (${sharpes})`,
+      `breakeven cost ${fmtBps(be)} bps round-trip is at or below the stated cost of ${cost} bps round-trip: ` +
+        `the edge does not survive costs (${sharpes})`,
       "breakeven",
     );
   } else {

@@ -209,7 +209,8 @@ export async function check(
         ? "none found by the scan (declare closed-over values in captured)"
         : hits.map((h) => `${h.name} (${h.kind})`).join(", ");
     out.error(
-      `FOLD LEAK: ${RUN_TEXT[mismatch.run]} results differ from the in-order serial run at fold ${mismatch.fold} (${mismatch.detail}); the folds share state. Suspects: ${suspects}`,
+      `FOLD LEAK: ${RUN_TEXT[mismatch.run]} results differ from the in-order serial run at fold ` +
+        `${mismatch.fold} (${mismatch.detail}); the folds share state. Suspects: ${suspects}`,
       "reruns",
     );
   } else {

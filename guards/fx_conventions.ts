@@ -184,7 +184,8 @@ function reportPair(
   else out.info(`${p.base}/${p.quote}, pip ${f.pip_size}, ${sideText(f.usd_is_base)}`, p.given);
   if (notional !== undefined && f.usd_is_base === true && rate === undefined) {
     out.info(
-      `pip value in USD needs rate: ${f.pip_value_quote} ${p.quote} per pip cannot be converted without the ${p.base}${p.quote} rate`,
+      `pip value in USD needs rate: ${f.pip_value_quote} ${p.quote} per pip cannot be converted without the ` +
+        `${p.base}${p.quote} rate`,
       p.given,
     );
   }
@@ -298,7 +299,8 @@ export function check(
   }
   if (tradeDay !== null) {
     out.info(
-      "value dates skip weekends only, with no holiday calendar, so a holiday in either currency can move the real value date",
+      "value dates skip weekends only, with no holiday calendar, so a holiday in either currency can move the " +
+        "real value date",
       "value_date",
     );
     if (isWeekend(tradeDay))

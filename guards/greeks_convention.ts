@@ -49,7 +49,8 @@ function readGreeks(greeks: unknown): Map<string, number> {
     if (typeof v !== "number" || !Number.isFinite(v))
       throw invalid(
         field,
-        `must be a finite number, got ${typeof v === "number" ? (Number.isNaN(v) ? "null (missing)" : String(v)) : asciiJson(v)}`,
+        "must be a finite number, got " +
+          `${typeof v === "number" ? (Number.isNaN(v) ? "null (missing)" : String(v)) : asciiJson(v)}`,
       );
     const name = k.toLowerCase();
     if (out.has(name)) throw invalid(field, `duplicates key ${asciiJson(original.get(name))} after lower-casing`);
@@ -72,7 +73,8 @@ function readMoneyness(m: unknown): number | null {
   if (typeof m !== "number" || !Number.isFinite(m) || !(m > 0))
     throw invalid(
       "moneyness",
-      `must be a finite number > 0 (S/K), got ${typeof m === "number" && Number.isNaN(m) ? "null (missing)" : asciiJson(m)}`,
+      "must be a finite number > 0 (S/K), got " +
+        `${typeof m === "number" && Number.isNaN(m) ? "null (missing)" : asciiJson(m)}`,
     );
   return m;
 }

@@ -50,12 +50,14 @@ export async function check(left: Frame, right: Frame, on: string, by: string, v
   if (right.nrows > 0 && lk.onKind !== rk.onKind)
     throw invalid(
       "on",
-      `column '${on}' holds ${lk.onKind} values in left but ${rk.onKind} in right; both must be numbers or both ISO date-times`,
+      `column '${on}' holds ${lk.onKind} values in left but ${rk.onKind} in right; both must be numbers or ` +
+        "both ISO date-times",
     );
   if (right.nrows > 0 && lk.byKind !== rk.byKind)
     throw invalid(
       "by",
-      `column '${by}' holds ${lk.byKind} values in left but ${rk.byKind} in right; both must be strings or both numbers`,
+      `column '${by}' holds ${lk.byKind} values in left but ${rk.byKind} in right; both must be strings or ` +
+        "both numbers",
     );
 
   const lg = await progress.map(left.nrows, (i) => groupKey([lk.groups[i]]));
@@ -81,7 +83,8 @@ export async function check(left: Frame, right: Frame, on: string, by: string, v
   const n = left.nrows;
   if (wrongRows.length > 0) {
     out.error(
-      `${wrongRows.length} of ${n} rows would be matched to a different (later) quote by a cursor join; sort BOTH frames by [by, on] before join_asof, carry the quote timestamp through, assert quote_time <= time`,
+      `${wrongRows.length} of ${n} rows would be matched to a different (later) quote by a cursor join; sort ` +
+        "BOTH frames by [by, on] before join_asof, carry the quote timestamp through, assert quote_time <= time",
       "order",
     );
   } else {

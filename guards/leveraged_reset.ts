@@ -100,11 +100,14 @@ export function check(
   const gapExact = modelled === null ? null : modelled - exact;
 
   const out = new Outcome();
-  const numbers = `exact reset return ${pct(exact)}, L x index ${pct(levTimes)} (L = ${L}, index ${pct(indexTotal)}), analytic ${pct(analytic)}`;
+  const numbers =
+    `exact reset return ${pct(exact)}, L x index ${pct(levTimes)} (L = ${L}, index ${pct(indexTotal)}), analytic ` +
+    `${pct(analytic)}`;
   if (modelled !== null && gapExact !== null) {
     if (Math.abs(gapExact) > tol) {
       out.error(
-        `modelled return ${pct(modelled)} differs from the exact daily-reset return ${pct(exact)} by ${pct(gapExact)} (tolerance ${pct(tol)}); L x index is ${pct(levTimes)}`,
+        `modelled return ${pct(modelled)} differs from the exact daily-reset return ${pct(exact)} by ` +
+          `${pct(gapExact)} (tolerance ${pct(tol)}); L x index is ${pct(levTimes)}`,
         "modelled_return",
       );
     } else {

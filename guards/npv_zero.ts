@@ -65,7 +65,8 @@ export function check(eval_date: IsoDate, curve_ref: IsoDate, expiry: IsoDate, s
   const out = new Outcome();
   if (ex <= ev) {
     out.error(
-      `expiry ${formatIsoDate(ex)} is on or before the evaluation date ${formatIsoDate(ev)}: the option has expired, so NPV() returns exactly 0.0 with no error`,
+      `expiry ${formatIsoDate(ex)} is on or before the evaluation date ${formatIsoDate(ev)}: the option has ` +
+        "expired, so NPV() returns exactly 0.0 with no error",
       "expiry",
     );
   }
@@ -75,7 +76,9 @@ export function check(eval_date: IsoDate, curve_ref: IsoDate, expiry: IsoDate, s
         ? "the relative error on the reference option is undefined"
         : `the reference option is ${(rel * 100).toFixed(2)}% off (${fmt(asPriced)} vs ${fmt(anchored)})`;
     out.error(
-      `curve reference date ${formatIsoDate(cr)} differs from the evaluation date ${formatIsoDate(ev)}: years to expiry ${yearsFromCurve.toFixed(6)} from the curve vs ${yearsFromEval.toFixed(6)} from evaluation; ${size}`,
+      `curve reference date ${formatIsoDate(cr)} differs from the evaluation date ${formatIsoDate(ev)}: years ` +
+        `to expiry ${yearsFromCurve.toFixed(6)} from the curve vs ${yearsFromEval.toFixed(6)} from evaluation; ` +
+        `${size}`,
       "curve_ref",
     );
   }

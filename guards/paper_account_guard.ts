@@ -54,7 +54,9 @@ function ibVerdict(accountId: string | null, extra: Raw): Verdict {
     return {
       isPaper: false,
       rule,
-      text: `IB: no account_id from the server (managedAccounts()), so nothing proves a paper account${portNote(extra)}`,
+      text:
+        "IB: no account_id from the server (managedAccounts()), so nothing proves a paper account" +
+        `${portNote(extra)}`,
       hosts: [],
     };
   const id = asciiText(accountId.trim().toUpperCase());

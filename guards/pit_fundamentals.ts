@@ -99,7 +99,9 @@ export function check(
   if (usedValues === null) {
     if (leaky.length + unfiled.length > 0) {
       out.warning(
-        `${leaky.length} leaky period(s) (the latest vintage differs from the point-in-time figure) and ${unfiled.length} unfiled period(s) (nothing on file at ${asOf}): drop_duplicates(keep='last') would use all of them`,
+        `${leaky.length} leaky period(s) (the latest vintage differs from the point-in-time figure) and ` +
+          `${unfiled.length} unfiled period(s) (nothing on file at ${asOf}): drop_duplicates(keep='last') would ` +
+          "use all of them",
         "vintages",
       );
     } else {
@@ -189,7 +191,8 @@ function checkUsed(
       message =
         later === undefined
           ? `value ${v} for ${p} matches no vintage`
-          : `value ${v} for ${p} is the vintage filed ${later.filed}, after as_of; the point-in-time figure was ${onFile.val}`;
+          : `value ${v} for ${p} is the vintage filed ${later.filed}, after as_of; the point-in-time figure was ` +
+            `${onFile.val}`;
     }
     if (message !== null) {
       out.error(message, p);
@@ -209,7 +212,8 @@ function applyForms(all: readonly Vintage[], forms: readonly string[] | undefine
   if (kept.length === 0)
     throw invalid(
       "forms",
-      `${JSON.stringify(forms)} keeps none of the ${all.length} fact(s); their forms are ${JSON.stringify([...new Set(all.map((v) => v.form))])}`,
+      `${JSON.stringify(forms)} keeps none of the ${all.length} fact(s); their forms are ` +
+        `${JSON.stringify([...new Set(all.map((v) => v.form))])}`,
     );
   return kept;
 }
@@ -267,7 +271,8 @@ function requireUsed(used: Series | Frame | Record<string, number>): [string, nu
     if (typeof v !== "number" || !Number.isFinite(v))
       throw invalid(
         fieldPath("used", p),
-        `must be a finite number, got ${typeof v === "number" && Number.isNaN(v) ? "null (missing)" : (JSON.stringify(v) ?? String(v))}`,
+        "must be a finite number, got " +
+          `${typeof v === "number" && Number.isNaN(v) ? "null (missing)" : (JSON.stringify(v) ?? String(v))}`,
       );
   }
   return (pairs as [string, number][]).sort((a, b) => cmp(a[0], b[0]));

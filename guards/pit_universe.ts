@@ -219,7 +219,9 @@ function judge(out: Outcome, a: Audit, minTurnover: number): string {
   let verdict: string;
   const notes: string[] = [];
   if (a.neverLosesAName) {
-    verdict = `CURRENT-SNAPSHOT SCREEN (red flag): ${a.sizes.length} rebalances over ${a.years.toFixed(1)} yr and not one name ever left`;
+    verdict =
+      `CURRENT-SNAPSHOT SCREEN (red flag): ${a.sizes.length} rebalances over ${a.years.toFixed(1)} yr and not ` +
+      "one name ever left";
     out.error(verdict, "removals");
     notes.push(
       "a point-in-time universe loses names to delistings, mergers and index deletions at almost every rebalance",
@@ -252,7 +254,9 @@ function report(verdict: string, u: DatedUniverse, a: Audit): string {
   const mt = a.meanTurnover === null ? "n/a" : a.meanTurnover.toFixed(4);
   return [
     `pit_universe: ${verdict}`,
-    `  dates ${u.days.length} (${first} .. ${last}, ${a.years.toFixed(2)} yr), sizes ${a.sizes[0]} -> ${a.sizes[a.sizes.length - 1]}, ${a.nEver} names ever`,
-    `  additions ${a.totalAdditions}, removals ${a.totalRemovals}, mean turnover ${mt}, monotonic growth ${a.monotonicGrowth}`,
+    `  dates ${u.days.length} (${first} .. ${last}, ${a.years.toFixed(2)} yr), sizes ${a.sizes[0]} -> ` +
+      `${a.sizes[a.sizes.length - 1]}, ${a.nEver} names ever`,
+    `  additions ${a.totalAdditions}, removals ${a.totalRemovals}, mean turnover ${mt}, monotonic growth ` +
+      `${a.monotonicGrowth}`,
   ].join("\n");
 }

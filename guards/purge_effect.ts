@@ -163,13 +163,15 @@ function reportFolds(
     const block = `[${r.test_start}, ${r.test_end}]`;
     if (r.n_purged > 0)
       out.error(
-        `${r.n_purged} training row(s) carry labels overlapping the test block ${block} + horizon ${h} (purge violation)`,
+        `${r.n_purged} training row(s) carry labels overlapping the test block ${block} + horizon ${h} (purge ` +
+          "violation)",
         `fold ${r.fold}`,
       );
     if (r.n_embargoed > 0) {
       const from = r.test_end + h + 1;
       out.warning(
-        `${r.n_embargoed} training rows inside the embargo of ${he} bars after the test block ${block} + horizon ${h} (rows ${from}..${from + he - 1})`,
+        `${r.n_embargoed} training rows inside the embargo of ${he} bars after the test block ${block} + ` +
+          `horizon ${h} (rows ${from}..${from + he - 1})`,
         `fold ${r.fold}`,
       );
     }
@@ -193,17 +195,20 @@ function reportAuc(
           ? "the naive training sets"
           : "the purged training sets";
     out.warning(
-      `AUC not computable: no fold could be scored with ${side} (a training set with a single class or no rows, or a test set with a single class)`,
+      `AUC not computable: no fold could be scored with ${side} (a training set with a single class or no ` +
+        "rows, or a test set with a single class)",
       "auc",
     );
   } else if (inflation! > tol) {
     out.warning(
-      `naive AUC ${user.toFixed(3)} vs purged AUC ${purged.toFixed(3)}: the overlap inflates AUC by ${inflation!.toFixed(3)} (tolerance ${tol})`,
+      `naive AUC ${user.toFixed(3)} vs purged AUC ${purged.toFixed(3)}: the overlap inflates AUC by ` +
+        `${inflation!.toFixed(3)} (tolerance ${tol})`,
       "auc",
     );
   } else {
     out.info(
-      `naive AUC ${user.toFixed(3)}, purged AUC ${purged.toFixed(3)} (inflation ${inflation!.toFixed(3)}, tolerance ${tol})`,
+      `naive AUC ${user.toFixed(3)}, purged AUC ${purged.toFixed(3)} (inflation ${inflation!.toFixed(3)}, ` +
+        `tolerance ${tol})`,
       "auc",
     );
   }
@@ -325,7 +330,8 @@ function requireLabels(y: Series | readonly Integer[], n: number, xIndex: readon
     if (at >= 0)
       throw invalid(
         "y",
-        `dates differ from x's at position ${at}: x has ${JSON.stringify(xIndex[at])}, y has ${JSON.stringify(view.index[at])}`,
+        `dates differ from x's at position ${at}: x has ${JSON.stringify(xIndex[at])}, y has ` +
+          `${JSON.stringify(view.index[at])}`,
       );
   }
   return view.values.map((v: Cell, i) => {

@@ -71,12 +71,17 @@ export function check(
     verdict = `IDENTICAL within ${tol_bps} bps`;
     out.info(verdict, "levels");
   } else if (steps.length === 0) {
-    verdict = `ADJUSTMENT CONVENTION ONLY: constant ${fmt(median(ratio))}x level offset, returns match (max abs return diff ${fmt(maxReturn)}) - safe for returns, wrong for any price-level rule`;
+    verdict =
+      `ADJUSTMENT CONVENTION ONLY: constant ${fmt(median(ratio))}x level offset, returns match (max abs return ` +
+      `diff ${fmt(maxReturn)}) - safe for returns, wrong for any price-level rule`;
     out.warning(verdict, "levels");
   } else if (unexplained.length > 0) {
-    verdict = `DATA ERROR: ${unexplained.length} of ${steps.length} step(s) have no corporate action within ${window_days}d`;
+    verdict =
+      `DATA ERROR: ${unexplained.length} of ${steps.length} step(s) have no corporate action within ` +
+      `${window_days}d`;
     out.error(
-      `${verdict}: unexplained step(s) on ${unexplained.map((s) => String(s.date)).join(", ")} - a bad tick, a missing day or a wrong split factor in one source`,
+      `${verdict}: unexplained step(s) on ${unexplained.map((s) => String(s.date)).join(", ")} - a bad tick, a ` +
+        "missing day or a wrong split factor in one source",
       "steps",
     );
   } else {
@@ -141,7 +146,8 @@ function summary(
 ): string {
   const lines = [
     verdict,
-    `${n} common date(s); ${nDivergent} diverge by more than ${tolBps} bps; max abs rel diff ${fmt(maxRel)}; max abs return diff ${fmt(maxReturn)}`,
+    `${n} common date(s); ${nDivergent} diverge by more than ${tolBps} bps; max abs rel diff ${fmt(maxRel)}; ` +
+      `max abs return diff ${fmt(maxReturn)}`,
     ...steps.map(
       (s) => `step ${String(s.date)}: ratio ${fmt(s.ratio_before)} -> ${fmt(s.ratio_after)}; ${s.attribution}`,
     ),

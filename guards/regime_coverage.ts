@@ -116,13 +116,15 @@ export function check(
   for (const r of rows) {
     if (r.n_obs < MIN_REGIME_OBS) {
       out.warning(
-        `'${r.label}' has ${r.n_obs} observation(s): too short to judge its Sharpe or return (this guard needs ${MIN_REGIME_OBS})`,
+        `'${r.label}' has ${r.n_obs} observation(s): too short to judge its Sharpe or return (this guard needs ` +
+          `${MIN_REGIME_OBS})`,
         String(r.label),
       );
     }
     if (r.n_episodes < min_episodes) {
       out.warning(
-        `'${r.label}' has ${r.n_episodes} episode(s): one episode is one observation of the regime (need ${min_episodes})`,
+        `'${r.label}' has ${r.n_episodes} episode(s): one episode is one observation of the regime (need ` +
+          `${min_episodes})`,
         String(r.label),
       );
     }
@@ -169,7 +171,8 @@ function requireSameDates(
     if (ms[i] !== days[i]! * 86400000) {
       throw invalid(
         field,
-        `dates differ from dates' at position ${i}: dates has ${JSON.stringify(formatIsoDate(days[i]!))}, ${field} has ${JSON.stringify(index[i])}`,
+        `dates differ from dates' at position ${i}: dates has ${JSON.stringify(formatIsoDate(days[i]!))}, ` +
+          `${field} has ${JSON.stringify(index[i])}`,
       );
     }
   }

@@ -71,16 +71,20 @@ export function check(
   if (switches.length === 0) {
     out.warning(`no regime switch in the window [${lo}, ${end}): nothing to time`, "switches");
   } else {
-    const summary = `median delay ${fmt(medianDelay)}, share anticipated ${fmt(shareAnticipated)}, ${missed} missed, ${falseAlarms} false alarm(s), label accuracy ${accuracy.toFixed(3)}`;
+    const summary =
+      `median delay ${fmt(medianDelay)}, share anticipated ${fmt(shareAnticipated)}, ${missed} missed, ` +
+      `${falseAlarms} false alarm(s), label accuracy ${accuracy.toFixed(3)}`;
     if (medianDelay !== null && medianDelay <= 0) {
       out.error(
-        `the series reacts no later than the switch itself (median delay ${fmt(medianDelay)} period(s) over ${delays.length} switch(es)); a series traded at t must be known before t`,
+        `the series reacts no later than the switch itself (median delay ${fmt(medianDelay)} period(s) over ` +
+          `${delays.length} switch(es)); a series traded at t must be known before t`,
         "delay",
       );
     }
     if (shareAnticipated !== null && shareAnticipated > max_anticipated) {
       out.error(
-        `the share of switches anticipated (flagged before they happen) is ${fmt(shareAnticipated)}, above the limit ${max_anticipated}`,
+        `the share of switches anticipated (flagged before they happen) is ${fmt(shareAnticipated)}, above the ` +
+          `limit ${max_anticipated}`,
         "anticipation",
       );
     }

@@ -14,7 +14,8 @@ export const required = ["best_sharpe", "n_obs", "n_trials"] as const;
 export const optional = ["periods_per_year", "model_returns", "n_blocks", "pbo_max", "metric"] as const;
 
 const RANK_CONVENTION =
-  "omega = rank/(N+1), rank 1 = worst out of sample; ties: the in-sample winner takes the lowest rank in its out-of-sample tie group";
+  "omega = rank/(N+1), rank 1 = worst out of sample; ties: the in-sample winner takes the lowest rank in its " +
+  "out-of-sample tie group";
 const MAX_BLOCKS = 20;
 /** The paper's PBO rejection level. */
 const PAPER_PBO_LEVEL = 0.05;
@@ -164,10 +165,13 @@ const NOT_CHECKED =
 /** The DSR under the zero-skill variance: an error when it contradicts a met MinBTL, else a caveat. */
 function reportDeflation(out: Outcome, b: MinBtl, sharpe: number, nObs: number, nTrials: number, ppy: number) {
   const d = deflateBestSharpe(sharpe, nObs, nTrials, noiseSharpeVarianceAnnual(nObs, ppy), ppy);
-  const line = `deflated Sharpe ${fmt(d.dsr)} vs ${1 - DSR_ALPHA} with E[max Sharpe] ${fmt(d.expectedMaxAnnual)} (annualised)`;
+  const line =
+    `deflated Sharpe ${fmt(d.dsr)} vs ${1 - DSR_ALPHA} with E[max Sharpe] ${fmt(d.expectedMaxAnnual)} ` +
+    "(annualised)";
   if (b.minBtlMet && !(d.dsr > 1 - DSR_ALPHA)) {
     out.error(
-      `the sample meets the MinBTL but the Sharpe is NOT distinguishable from the best of ${nTrials} noise trials: ${line}; not credible`,
+      `the sample meets the MinBTL but the Sharpe is NOT distinguishable from the best of ${nTrials} noise ` +
+        `trials: ${line}; not credible`,
       "dsr",
     );
   } else if (b.minBtlMet) {
@@ -188,12 +192,15 @@ function reportMinBtl(out: Outcome, b: MinBtl, sharpe: number, nTrials: number):
   const years = fmt(b.sampleYears);
   if (b.minBtlMet) {
     out.info(
-      `sample ${years} years >= MinBTL ${fmt(b.minBtlYears)} years for an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials`,
+      `sample ${years} years >= MinBTL ${fmt(b.minBtlYears)} years for an annualised Sharpe of ${fmt(sharpe)} ` +
+        `after ${nTrials} trials`,
       "minbtl",
     );
   } else {
     out.error(
-      `${years} years cannot support an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials: MinBTL ${fmt(b.minBtlYears)} years, short by ${fmt(b.shortfallYears)}. Expected max Sharpe from noise alone at this length is ${fmt(b.expectedMaxSharpe)}`,
+      `${years} years cannot support an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials: MinBTL ` +
+        `${fmt(b.minBtlYears)} years, short by ${fmt(b.shortfallYears)}. Expected max Sharpe from noise alone at ` +
+        `this length is ${fmt(b.expectedMaxSharpe)}`,
       "minbtl",
     );
   }
@@ -256,7 +263,8 @@ function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
   } else out.info(`${line} <= the paper's ${PAPER_PBO_LEVEL}; no-skill line ${fmt(noSkill)}`, "pbo");
   if (pbo.meanAbsCorrelation !== null && pbo.meanAbsCorrelation > CORRELATION_WARNING) {
     out.warning(
-      `mean |correlation| between configurations is ${fmt(pbo.meanAbsCorrelation)} > ${CORRELATION_WARNING}: far fewer effective trials than columns`,
+      `mean |correlation| between configurations is ${fmt(pbo.meanAbsCorrelation)} > ${CORRELATION_WARNING}: ` +
+        "far fewer effective trials than columns",
       "pbo",
     );
   }

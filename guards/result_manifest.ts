@@ -79,12 +79,16 @@ function render(card: ResultCard, verdict: string): string {
   const u = card.universe;
   const lines = [
     `strategy: ${card.strategy_id}`,
-    `universe: ${u.source} as of ${u.asof}, ${u.n_names} names, includes delisted: ${u.includes_delisted}, rule: ${u.membership_rule}`,
+    `universe: ${u.source} as of ${u.asof}, ${u.n_names} names, includes delisted: ${u.includes_delisted}, ` +
+      `rule: ${u.membership_rule}`,
     ...(card.data.length === 0
       ? ["data: (none)"]
       : ["data:", ...card.data.map((d) => `  ${d.name} (retrieved ${d.retrieved_at}, adjustment ${d.adjustment})`)]),
-    `split: ${card.split.scheme}, purge ${card.split.purge}, embargo ${card.split.embargo}, train ${card.split.train}, test ${card.split.test}`,
-    `costs: spread ${card.costs.spread_bps} bps, slippage ${card.costs.slippage_bps} bps, impact ${card.costs.impact_model}, borrow ${card.costs.borrow_bps} bps, financing ${card.costs.financing_bps} bps, cash rate ${card.costs.cash_rate_series === "" ? "(none)" : card.costs.cash_rate_series}`,
+    `split: ${card.split.scheme}, purge ${card.split.purge}, embargo ${card.split.embargo}, train ` +
+      `${card.split.train}, test ${card.split.test}`,
+    `costs: spread ${card.costs.spread_bps} bps, slippage ${card.costs.slippage_bps} bps, impact ` +
+      `${card.costs.impact_model}, borrow ${card.costs.borrow_bps} bps, financing ${card.costs.financing_bps} ` +
+      `bps, cash rate ${card.costs.cash_rate_series === "" ? "(none)" : card.costs.cash_rate_series}`,
     `trials: ${card.trials.n} (ledger ${card.trials.ledger_path === "" ? "(none)" : card.trials.ledger_path})`,
     ...table("metrics", card.metrics),
     ...table("cost curve (round-trip bps)", card.cost_curve),
@@ -120,7 +124,8 @@ export function check(card: ResultCard) {
   if (!(card instanceof ResultCard)) {
     throw invalid(
       "card",
-      `must be a ResultCard instance (new ResultCard({...})), got ${card === null ? "null" : Array.isArray(card) ? "an array" : typeof card}`,
+      "must be a ResultCard instance (new ResultCard({...})), got " +
+        `${card === null ? "null" : Array.isArray(card) ? "an array" : typeof card}`,
     );
   }
   const points = costPoints(card);

@@ -106,7 +106,8 @@ function reportUnitMix(out: Outcome, mix: UnitMix, table: SharpeTable, reported:
   } else {
     out.warning(
       `reported Sharpe ${reported} was annualised twice (or a per-period rate annualised again): / sqrt(${ppy}) = ` +
-        `${plain(reported / Math.sqrt(ppy))} matches ${c} (${fmt(table[c])}); the annualised Sharpe is ${fmt(table[c])}`,
+        `${plain(reported / Math.sqrt(ppy))} matches ${c} (${fmt(table[c])}); the annualised Sharpe is ` +
+        `${fmt(table[c])}`,
       "reported_sharpe",
     );
   }
@@ -124,24 +125,29 @@ function reportMatch(
   if (m.matched === null) {
     const near = m.nearest === null ? "none" : `${m.nearest} (${fmt(table[m.nearest])})`;
     out.warning(
-      `reported Sharpe ${reported} matches none of the conventions; the nearest is ${near}. Sharpes: ${sharpeList(table)}`,
+      `reported Sharpe ${reported} matches none of the conventions; the nearest is ${near}. Sharpes: ` +
+        `${sharpeList(table)}`,
       where,
     );
   } else if (m.matched === "rf_as_per_period" && plausiblyAnnual) {
     out.error(
-      `reported Sharpe ${reported} has an ANNUAL rate subtracted from every period: rf ${rf} was treated as a per-period rate (${(rf * 100).toFixed(4)}% a period); with rf de-annualised the Sharpe is about ${fmt(table.annual_rf_geometric)}`,
+      `reported Sharpe ${reported} has an ANNUAL rate subtracted from every period: rf ${rf} was treated as a ` +
+        `per-period rate (${(rf * 100).toFixed(4)}% a period); with rf de-annualised the Sharpe is about ` +
+        `${fmt(table.annual_rf_geometric)}`,
       where,
     );
   } else if (m.matched === "rf_as_per_period") {
     out.info(
-      `reported Sharpe ${reported} subtracts rf ${rf} every period; rf looks per-period, and subtracting it every period is right if it is`,
+      `reported Sharpe ${reported} subtracts rf ${rf} every period; rf looks per-period, and subtracting it ` +
+        "every period is right if it is",
       where,
     );
   } else if (m.matched === "no_rf") {
     out.info(`reported Sharpe ${reported} matches no_rf: the library ignored rf`, where);
   } else {
     out.info(
-      `reported Sharpe ${reported} matches ${m.matched} (rf ${rf} de-annualised ${m.matched === "annual_rf_geometric" ? "geometrically" : "by dividing by periods per year"})`,
+      `reported Sharpe ${reported} matches ${m.matched} (rf ${rf} de-annualised ` +
+        `${m.matched === "annual_rf_geometric" ? "geometrically" : "by dividing by periods per year"})`,
       where,
     );
   }

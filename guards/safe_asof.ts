@@ -114,7 +114,8 @@ export async function check(
   const lookAhead = lags.map((lag, k) => (lag !== null && lag <= 0 ? k : -1)).filter((k) => k >= 0);
   if (lookAhead.length > 0) {
     out.error(
-      `LOOK-AHEAD: ${lookAhead.length} matched row(s) joined a quote stamped at or after the signal time (first at joined row ${lookAhead[0]}, left label ${JSON.stringify(joined.index![lookAhead[0]!])})`,
+      `LOOK-AHEAD: ${lookAhead.length} matched row(s) joined a quote stamped at or after the signal time ` +
+        `(first at joined row ${lookAhead[0]}, left label ${JSON.stringify(joined.index![lookAhead[0]!])})`,
       "look-ahead",
     );
   }
@@ -122,7 +123,8 @@ export async function check(
   const nUnmatched = left.nrows - nMatched;
   if (out.passing)
     out.info(
-      `${nMatched}/${left.nrows} rows matched strictly prior within ${String(tolerance)}; ${nUnmatched} honestly unmatched`,
+      `${nMatched}/${left.nrows} rows matched strictly prior within ${String(tolerance)}; ${nUnmatched} ` +
+        "honestly unmatched",
       "join",
     );
   const maxLag = nMatched === 0 ? null : matchedLags.reduce((m, x) => Math.max(m, x), -Infinity);
@@ -223,7 +225,8 @@ function requireTolerance(tolerance: string | number | undefined, leftOn: KeyKin
     if (ms === null)
       throw invalid(
         "tolerance",
-        `${JSON.stringify(tolerance)} is not a duration (a number followed by ms, s, sec, min, T, h, H, D, d, W or a long form such as minutes)`,
+        `${JSON.stringify(tolerance)} is not a duration (a number followed by ms, s, sec, min, T, h, H, D, d, ` +
+          "W or a long form such as minutes)",
       );
     budget = ms;
   } else if (typeof tolerance === "number" && Number.isFinite(tolerance)) {
@@ -239,12 +242,14 @@ function requireTolerance(tolerance: string | number | undefined, leftOn: KeyKin
     if (leftOn === "datetime" && typeof tolerance !== "string")
       throw invalid(
         "tolerance",
-        `the keys are date-times, so the tolerance must be a duration string such as "5min", got the number ${tolerance}`,
+        'the keys are date-times, so the tolerance must be a duration string such as "5min", got the number ' +
+          `${tolerance}`,
       );
     if (leftOn === "number" && typeof tolerance !== "number")
       throw invalid(
         "tolerance",
-        `the keys are numbers, so the tolerance must be a number in key units, got the duration ${JSON.stringify(tolerance)}`,
+        "the keys are numbers, so the tolerance must be a number in key units, got the duration " +
+          `${JSON.stringify(tolerance)}`,
       );
   }
   return budget;
@@ -264,7 +269,8 @@ function keyMismatches(
     const rd: string | undefined = right.dtypes?.[c];
     if (lk[i] !== rk[i]) {
       out.push(
-        `key '${c}' has ${lk[i]} values in left but ${rk[i]} values in right: the join would silently match nothing or the wrong group; cast both to the same type`,
+        `key '${c}' has ${lk[i]} values in left but ${rk[i]} values in right: the join would silently match ` +
+          "nothing or the wrong group; cast both to the same type",
       );
     } else if (ld !== undefined && rd !== undefined && ld !== rd) {
       const categorical = [ld, rd].includes("category") && [ld, rd].some((d) => d === "object" || d === "string");

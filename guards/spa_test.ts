@@ -80,7 +80,8 @@ export async function check(
   const degenerate = names.filter((_, j) => st.degenerate[j]);
   if (degenerate.length > 0) {
     out.warning(
-      `${degenerate.length} candidate(s) ${JSON.stringify(degenerate)}: differential is constant: it cannot be studentized and never rejects`,
+      `${degenerate.length} candidate(s) ${JSON.stringify(degenerate)}: differential is constant: it cannot be ` +
+        "studentized and never rejects",
       "spa",
     );
   }
@@ -118,12 +119,16 @@ function reportVerdict(out: Outcome, v: Verdict): void {
   const naive = v.naive === null ? "n/a (constant differential)" : v.naive.toPrecision(4);
   if (p.consistent < v.alpha) {
     out.info(
-      `REJECT H0: ${v.bestName} beats the benchmark after the whole search of ${v.k} candidate(s); consistent p = ${p.consistent} (lower ${p.lower}, upper ${p.upper}) < alpha ${v.alpha}; better_models ${JSON.stringify(v.better)}`,
+      `REJECT H0: ${v.bestName} beats the benchmark after the whole search of ${v.k} candidate(s); consistent ` +
+        `p = ${p.consistent} (lower ${p.lower}, upper ${p.upper}) < alpha ${v.alpha}; better_models ` +
+        `${JSON.stringify(v.better)}`,
       "spa",
     );
   } else {
     out.error(
-      `CANNOT REJECT H0: the best of ${v.k} candidate(s) (${v.bestName}) is consistent with luck, consistent p = ${p.consistent} (lower ${p.lower}, upper ${p.upper}) >= alpha ${v.alpha}, its own t-test said p = ${naive}`,
+      `CANNOT REJECT H0: the best of ${v.k} candidate(s) (${v.bestName}) is consistent with luck, consistent p ` +
+        `= ${p.consistent} (lower ${p.lower}, upper ${p.upper}) >= alpha ${v.alpha}, its own t-test said p = ` +
+        `${naive}`,
       "spa",
     );
   }

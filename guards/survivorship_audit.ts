@@ -374,7 +374,8 @@ function named(list: readonly string[]): string {
 /** Adds the verdict finding (strongest evidence first) and the UPPER BOUND note; returns the verdict. */
 function judge(out: Outcome, notes: string[], e: Evidence): string {
   if (e.missing.length > 0) {
-    const v = `SURVIVOR-BIASED (confirmed): ${e.missing.length} names delisted in the sample are absent from the universe`;
+    const v =
+      `SURVIVOR-BIASED (confirmed): ${e.missing.length} names delisted in the sample ` + "are absent from the universe";
     out.error(`${v}: ${named(e.missing)}`, "listings");
     return v;
   }
@@ -384,9 +385,12 @@ function judge(out: Outcome, notes: string[], e: Evidence): string {
     return v;
   }
   const nDead = e.facts.dead.length;
-  const counts = `${nDead} of ${e.nNames} names (${pct(e.fracEnded!)}) ended early; expected share ${pct(e.expectedFrac)}`;
+  const counts =
+    `${nDead} of ${e.nNames} names (${pct(e.fracEnded!)}) ended ` + `early; expected share ${pct(e.expectedFrac)}`;
   if (nDead === 0 && e.years >= 1) {
-    const v = `SURVIVOR-ONLY SNAPSHOT (red flag): no name stops trading in ${e.years.toFixed(1)} years; about ${pct(e.expectedFrac)} should have`;
+    const v =
+      `SURVIVOR-ONLY SNAPSHOT (red flag): no name stops trading in ${e.years.toFixed(1)} years; about ` +
+      `${pct(e.expectedFrac)} should have`;
     out.error(`${v} (${counts})`, "panel");
     notes.push("results from this universe are an UPPER BOUND, not an estimate");
     return v;
@@ -422,14 +426,16 @@ function addNotes(notes: string[], n: NoteFacts): void {
     extra.push(`${n.prelisting.length} names have prices before their listing date: ${named(n.prelisting)}`);
   if (n.inflation.measurable && n.years < MIN_INFLATION_YEARS)
     extra.push(
-      `the CAGR gap is annualised from ${n.years.toFixed(2)} years: too short to judge (this guard needs at least ${MIN_INFLATION_YEARS} year)`,
+      `the CAGR gap is annualised from ${n.years.toFixed(2)} years: too short to judge (this guard needs at ` +
+        `least ${MIN_INFLATION_YEARS} year)`,
     );
   if ((n.facts.dead?.length ?? 0) > 0 && !n.inflation.measurable)
     extra.push(`inflation unmeasurable despite dead names (${n.inflation.reason}) - check min_gap_days`);
   const last = n.facts.lastPanelDay;
   if (last !== null && n.end - last > n.minGap) {
     extra.push(
-      `sample_end ${formatIsoDate(n.end)} is ${n.end - last} days after the last panel date ${formatIsoDate(last)}: every name counts as dead`,
+      `sample_end ${formatIsoDate(n.end)} is ${n.end - last} days after the last panel date ` +
+        `${formatIsoDate(last)}: every name counts as dead`,
     );
   }
   if (n.facts.emptyColumns.length > 0)

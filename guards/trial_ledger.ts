@@ -131,7 +131,8 @@ export function check(
   if (!(factor > 0)) {
     throw invalid(
       "kurtosis",
-      `the moments are inconsistent: 1 - skew SR + ((kurtosis - 1)/4) SR^2 = ${factor} <= 0 (skew ${skew}, kurtosis ${kurtosis}, per-period SR ${sr})`,
+      `the moments are inconsistent: 1 - skew SR + ((kurtosis - 1)/4) SR^2 = ${factor} <= 0 (skew ${skew}, ` +
+        `kurtosis ${kurtosis}, per-period SR ${sr})`,
     );
   }
 
@@ -153,7 +154,8 @@ export function check(
   const bestTrial = list === null ? null : maxOf(list);
   if (bestTrial !== null && best_sharpe > bestTrial + LIST_TOLERANCE) {
     out.error(
-      `best_sharpe ${best_sharpe} is above every listed trial (max ${bestTrial}): the trial list does not contain the configuration you are reporting, so its trial count is a fiction`,
+      `best_sharpe ${best_sharpe} is above every listed trial (max ${bestTrial}): the trial list does not ` +
+        "contain the configuration you are reporting, so its trial count is a fiction",
       "sharpes",
     );
   }
@@ -209,7 +211,9 @@ function trialCount(out: Outcome, list: readonly number[] | null, nTrials: numbe
 }
 
 function reportDsr(out: Outcome, dsr: number, alpha: number, expectedMax: number, best: number, nTrials: number): void {
-  const line = `DSR ${dsr.toFixed(6)} vs threshold ${(1 - alpha).toFixed(4)}; expected max Sharpe from noise SR* ${expectedMax.toFixed(4)} (annualised) vs observed ${best.toFixed(4)} after N = ${nTrials} trials`;
+  const line =
+    `DSR ${dsr.toFixed(6)} vs threshold ${(1 - alpha).toFixed(4)}; expected max Sharpe from noise SR* ` +
+    `${expectedMax.toFixed(4)} (annualised) vs observed ${best.toFixed(4)} after N = ${nTrials} trials`;
   if (dsr > 1 - alpha) out.info(`survives the search: ${line}`, "dsr");
   else out.error(`best Sharpe is NOT distinguishable from noise: ${line}`, "dsr");
 }

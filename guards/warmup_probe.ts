@@ -93,7 +93,8 @@ async function probeIndicator(fn: IndicatorFn, closes: readonly number[], s: Pro
   const bad = ref.findIndex((v) => !Number.isFinite(v));
   if (bad >= 0)
     throw new IndicatorFailure(
-      `its value at bar ${n - s.nEval + bad} of the full history is not finite; the last n_eval = ${s.nEval} values must be`,
+      `its value at bar ${n - s.nEval + bad} of the full history is not finite; the last n_eval = ${s.nEval} ` +
+        "values must be",
     );
   const scale = Math.max(maxOf(ref.map(Math.abs)), SCALE_FLOOR);
   const probes = probePoints(s);
@@ -112,17 +113,20 @@ function report(out: Outcome, label: string, r: WarmupResult, tol: number, histo
   const w = r.warmup_bars!;
   if (w === -1) {
     out.error(
-      `${label} is still not converged to tol after ${r.max_probe} bars; a cold start is off by ${fmtErr(r.err_at_zero_bars!)} relative (tol = ${tol})`,
+      `${label} is still not converged to tol after ${r.max_probe} bars; a cold start is off by ` +
+        `${fmtErr(r.err_at_zero_bars!)} relative (tol = ${tol})`,
       label,
     );
   } else if (history !== null && w > history) {
     out.error(
-      `${label} needs ${w} bars of history to converge to tol but live fetches ${history}; the live value is a different indicator (tol = ${tol})`,
+      `${label} needs ${w} bars of history to converge to tol but live fetches ${history}; the live value is a ` +
+        `different indicator (tol = ${tol})`,
       label,
     );
   } else {
     out.info(
-      `${label} needs ${w} bars of history to converge to tol${history === null ? "" : ` and fits within the ${history} bars live fetches`} (tol = ${tol})`,
+      `${label} needs ${w} bars of history to converge to tol` +
+        `${history === null ? "" : ` and fits within the ${history} bars live fetches`} (tol = ${tol})`,
       label,
     );
   }
@@ -133,7 +137,8 @@ function readIndicators(indicator: unknown): [string, IndicatorFn][] | Indicator
   if (typeof indicator !== "object" || indicator === null || Array.isArray(indicator)) {
     throw invalid(
       "indicator",
-      `must be a function (closes) => values, or a non-empty object of them, got ${indicator === null ? "null" : Array.isArray(indicator) ? "an array" : typeof indicator}`,
+      "must be a function (closes) => values, or a non-empty object of them, got " +
+        `${indicator === null ? "null" : Array.isArray(indicator) ? "an array" : typeof indicator}`,
     );
   }
   const entries = Object.entries(indicator);

@@ -49,7 +49,8 @@ export async function check(
   const out = new Outcome();
   if (c.nNegative === 0) {
     out.error(
-      "no negative value anywhere: this is a PRICE matrix, not returns; pass percentage changes instead (prices.pct_change().dropna())",
+      "no negative value anywhere: this is a PRICE matrix, not returns; pass percentage changes instead " +
+        "(prices.pct_change().dropna())",
       "asset_returns",
     );
   } else {
@@ -59,7 +60,8 @@ export async function check(
     );
     if (c.withoutNegatives.length > 0) {
       out.warning(
-        `column(s) ${JSON.stringify(c.withoutNegatives)} have no negative value: a price series among returns, or a constant`,
+        `column(s) ${JSON.stringify(c.withoutNegatives)} have no negative value: a price series among returns, ` +
+          "or a constant",
         "columns",
       );
     }
@@ -154,7 +156,8 @@ async function referenceHrp(
   const constant = m.assets.filter((_, j) => allEqual(columns[j]!));
   if (constant.length > 0) {
     out.warning(
-      `reference HRP not computed: column(s) ${JSON.stringify(constant)} are constant on the complete rows (correlation undefined)`,
+      `reference HRP not computed: column(s) ${JSON.stringify(constant)} are constant on the complete rows ` +
+        "(correlation undefined)",
       "hrp",
     );
     return null;

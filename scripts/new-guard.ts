@@ -88,7 +88,9 @@ export function withGuardInSkill(text: string, name: string): string {
     if (!text.startsWith("---") || end < 0) throw new Error("the skill has no YAML front matter");
     out = `${text.slice(0, end)}\nguards: [${name}]${text.slice(end)}`;
   }
-  const mention = `\n## Guard: ${name}\n\nRun \`check_${name}\` with the strategy's per-period returns to test its annualised Sharpe\nagainst a stated floor.\n`;
+  const mention =
+    `\n## Guard: ${name}\n\nRun \`check_${name}\` with the strategy's per-period returns to test its annualised ` +
+    "Sharpe\nagainst a stated floor.\n";
   const sources = out.search(/\n## Sources/);
   return sources < 0 ? `${out.trimEnd()}\n${mention}` : `${out.slice(0, sources)}\n${mention}${out.slice(sources)}`;
 }

@@ -25,7 +25,9 @@ export async function backtest(): Promise<Row[]> {
       unit: "ms",
       value: s.median,
       spread: s,
-      note: `first call ${first.toFixed(0)} ms (not in the median); ran ${ran.length} guards [${ran.join(", ")}], skipped ${skipped}, rejected ${rejected}; status ${String(result.status)}`,
+      note:
+        `first call ${first.toFixed(0)} ms (not in the median); ran ${ran.length} guards [${ran.join(", ")}], ` +
+        `skipped ${skipped}, rejected ${rejected}; status ${String(result.status)}`,
     },
   ];
 }

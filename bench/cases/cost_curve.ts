@@ -37,7 +37,9 @@ async function inProcess(): Promise<Row> {
     value: result.latency.p50,
     spread: s,
     target: TARGET_MS,
-    note: `status ${String(first.status)}; tinybench mean ${result.latency.mean.toFixed(3)} ms, rme ${result.latency.rme.toFixed(1)}%`,
+    note:
+      `status ${String(first.status)}; tinybench mean ${result.latency.mean.toFixed(3)} ms, rme ` +
+      `${result.latency.rme.toFixed(1)}%`,
   };
 }
 
@@ -62,7 +64,9 @@ async function overStdio(): Promise<Row> {
       unit: "ms",
       value: s.median,
       spread: s,
-      note: `one server, ${STDIO_CALLS} sequential calls after ${STDIO_WARMUP} unmeasured; includes JSON both ways and the pipe`,
+      note:
+        `one server, ${STDIO_CALLS} sequential calls after ${STDIO_WARMUP} unmeasured; includes JSON both ways ` +
+        "and the pipe",
     };
   } finally {
     await client.close();

@@ -144,7 +144,9 @@ export async function fileRefs(): Promise<Row[]> {
         label: "file sizes",
         unit: "chars",
         value: readFileSync(path.join(dir, "bt.csv")).length,
-        note: `CSV bytes; Parquet ${pq.byteLength} bytes; inline argument text ${JSON.stringify({ returns: ret, turnover: 0.5 }).length} chars`,
+        note:
+          `CSV bytes; Parquet ${pq.byteLength} bytes; inline argument text ` +
+          `${JSON.stringify({ returns: ret, turnover: 0.5 }).length} chars`,
       },
     );
     return rows;

@@ -34,7 +34,9 @@ export async function gen(): Promise<Row[]> {
       exit = spawnSync(tsx, ["scripts/gen.ts", "--check"], { cwd: ROOT, stdio: "ignore" }).status;
     }),
   );
-  const what = `${guards} guards -> ${files} files${errors ? `, ${errors} error diagnostic(s)` : ""}; --check exit ${String(exit)}${exit === 1 ? " (generated/ stale in this checkout: timing still valid)" : ""}`;
+  const what =
+    `${guards} guards -> ${files} files${errors ? `, ${errors} error diagnostic(s)` : ""}; --check exit ` +
+    `${String(exit)}${exit === 1 ? " (generated/ stale in this checkout: timing still valid)" : ""}`;
   return [
     {
       case: "2 gen",

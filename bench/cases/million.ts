@@ -74,7 +74,10 @@ export async function million(): Promise<{ rows: Row[]; raw: ChildReport[] }> {
           value: t.median,
           spread: t,
           target: TARGET_MS,
-          note: `${(last.text_chars / 1e6).toFixed(2)} M chars of argument text; JSON.parse ${parse.toFixed(0)} ms + callToolUntyped ${call.toFixed(0)} ms; status ${last.status}; each run a fresh child (node --import tsx)`,
+          note:
+            `${(last.text_chars / 1e6).toFixed(2)} M chars of argument text; JSON.parse ${parse.toFixed(0)} ms + ` +
+            `callToolUntyped ${call.toFixed(0)} ms; status ${last.status}; each run a fresh child (node --import ` +
+            "tsx)",
         },
         {
           case: "4 one million",
@@ -83,7 +86,9 @@ export async function million(): Promise<{ rows: Row[]; raw: ChildReport[] }> {
           value: m.median,
           spread: m,
           target: TARGET_MB,
-          note: `child RSS before JSON.parse ${(last.baseline_rss_kb / 1024).toFixed(0)} MB (modules + the text); VmHWM ${last.vm_hwm_kb === null ? "n/a" : `${(last.vm_hwm_kb / 1024).toFixed(0)} MB`}`,
+          note:
+            `child RSS before JSON.parse ${(last.baseline_rss_kb / 1024).toFixed(0)} MB (modules + the text); ` +
+            `VmHWM ${last.vm_hwm_kb === null ? "n/a" : `${(last.vm_hwm_kb / 1024).toFixed(0)} MB`}`,
         },
       );
     }

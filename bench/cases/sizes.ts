@@ -17,7 +17,10 @@ interface Parts {
   descriptions: number;
 }
 
-/** Characters under every `$defs` (and how many copies of each definition), and of every description string outside them. */
+/**
+ * Characters under every `$defs` (and how many copies of each definition), and of every description string outside
+ * them.
+ */
 function parts(x: unknown, acc: Parts = { defs: 0, defsCopies: new Map(), descriptions: 0 }): Parts {
   if (Array.isArray(x)) for (const v of x) parts(v, acc);
   else if (x && typeof x === "object") {
@@ -36,7 +39,10 @@ function breakdown(entries: readonly object[], total: number): string {
   const p = parts(entries);
   const copies = [...p.defsCopies].map(([n, c]) => `${n} x${c}`).join(", ");
   const pct = (n: number) => `${((100 * n) / total).toFixed(0)}%`;
-  return `$defs ${p.defs.toLocaleString("en-US")} chars (${pct(p.defs)}; ${copies || "none"}); description strings outside $defs ${p.descriptions.toLocaleString("en-US")} (${pct(p.descriptions)})`;
+  return (
+    `$defs ${p.defs.toLocaleString("en-US")} chars (${pct(p.defs)}; ${copies || "none"}); description strings ` +
+    `outside $defs ${p.descriptions.toLocaleString("en-US")} (${pct(p.descriptions)})`
+  );
 }
 
 export function sizes(): Row[] {

@@ -48,7 +48,9 @@ export async function spa(): Promise<Row[]> {
       value: s.median,
       spread: s,
       target: TARGET_MS,
-      note: `first call ${first.toFixed(0)} ms (not in the median); block length used ${String(ev.block_size)}; p-values ${JSON.stringify(ev.pvalues)}; guard's elapsed_s ${String(result.elapsed_s)}`,
+      note:
+        `first call ${first.toFixed(0)} ms (not in the median); block length used ${String(ev.block_size)}; ` +
+        `p-values ${JSON.stringify(ev.pvalues)}; guard's elapsed_s ${String(result.elapsed_s)}`,
     });
   }
   return rows;

@@ -1,4 +1,4 @@
-// The seven catalogue tools' definitions (tool-layer.md §5), written by hand; the runtime
+// The seven catalogue tools' definitions (docs/contract.md §5), written by hand; the runtime
 // implements them by name. They pass the same lints as guard tools.
 import type { Schema } from "./schema.js";
 import { GUARD_RESULT_SCHEMA, catalogueResult } from "./result_schema.js";
@@ -37,7 +37,9 @@ export const CATALOGUE: readonly CatalogueTool[] = [
     name: "list_skills",
     title: "List skills",
     description:
-      "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference count and verification date. Use it to find the skill that explains a guard before running it. Required: nothing.",
+      "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference " +
+      "count and verification date. Use it to find the skill that explains a guard before running it. " +
+      "Required: nothing.",
     input_schema: input({ plugin: { type: "string", description: "Restrict to one plugin, e.g. fin-core." } }),
     output_schema: catalogueResult(
       {
@@ -63,7 +65,8 @@ export const CATALOGUE: readonly CatalogueTool[] = [
     name: "read_skill",
     title: "Read a skill",
     description:
-      "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference list and the guards it owns; or one of its reference documents. Required: name.",
+      "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference " +
+      "list and the guards it owns; or one of its reference documents. Required: name.",
     input_schema: input(
       {
         name: { type: "string", description: "A skill name from list_skills, e.g. backtest-validation." },
@@ -92,7 +95,8 @@ export const CATALOGUE: readonly CatalogueTool[] = [
     name: "search_skills",
     title: "Search skills",
     description:
-      "Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). Hits are ranked by a BM25-style score and carry the best-matching line. Required: terms.",
+      "Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). " +
+      "Hits are ranked by a BM25-style score and carry the best-matching line. Required: terms.",
     input_schema: input(
       {
         terms: {
@@ -121,7 +125,8 @@ export const CATALOGUE: readonly CatalogueTool[] = [
     name: "list_guards",
     title: "List guards",
     description:
-      "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, and whether it can be called over JSON (and why not). Required: nothing.",
+      "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, " +
+      "and whether it can be called over JSON (and why not). Required: nothing.",
     input_schema: input({
       skill: { type: "string", description: "Restrict to the guards one skill owns, e.g. backtest-validation." },
     }),
@@ -153,7 +158,9 @@ export const CATALOGUE: readonly CatalogueTool[] = [
     name: "describe_guard",
     title: "Describe a guard",
     description:
-      "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs. Required: name.",
+      "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input " +
+      "schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs. " +
+      "Required: name.",
     input_schema: input(
       { name: { type: "string", description: "A guard name (cost_curve) or its tool name (check_cost_curve)." } },
       ["name"],
@@ -201,7 +208,10 @@ export const CATALOGUE: readonly CatalogueTool[] = [
     name: "bundle_coverage",
     title: "Bundle coverage",
     description:
-      "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards that read them, plus tuning parameters). With slot names (no data), says which guards those slots make ready, what each other guard still needs, and which single slot would make more guards ready. Required: nothing.",
+      "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards " +
+      "that read them, plus tuning parameters). With slot names (no data), says which guards those slots make " +
+      "ready, what each other guard still needs, and which single slot would make more guards ready. Required: " +
+      "nothing.",
     input_schema: input({
       slots: nameList('Slot names you have data for, e.g. ["returns", "turnover"]. Omit for the vocabulary.'),
     }),
@@ -226,20 +236,28 @@ export const CATALOGUE: readonly CatalogueTool[] = [
     name: "check_backtest",
     title: "Check a backtest bundle",
     description:
-      "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool directly. Required: slots. Slot names come from bundle_coverage() called with no arguments; a guard input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is read as that slot with a note in aliases_used, and unread_slots lists slots given but read by no guard that ran.",
+      "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
+      "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
+      "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
+      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments; a guard " +
+      "input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is read " +
+      "as that slot with a note in aliases_used, and unread_slots lists slots given but read by no guard that " +
+      "ran.",
     input_schema: input(
       {
         slots: {
           type: "object",
           description:
-            'Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. {"returns": {"index": [...], "values": [...]}, "turnover": 0.9}.',
+            "Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. " +
+            '{"returns": {"index": [...], "values": [...]}, "turnover": 0.9}.',
         },
         guards: nameList("Run only these guards (names from list_guards)."),
         audit: nameList("Guards that must run for the status to be pass."),
         strict: {
           type: "boolean",
           description:
-            "Raise the first rejected guard input as the call's own error instead of listing it in rejected. Default false.",
+            "Raise the first rejected guard input as the call's own error instead of listing it in rejected. " +
+            "Default false.",
         },
       },
       ["slots"],

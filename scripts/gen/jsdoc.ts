@@ -123,7 +123,9 @@ export function parseDoc(raw: string, firstLine: number): ParsedDoc {
     problems.push({
       code: "FS008",
       line: t.line,
-      message: `@param is not read; document each input in the Inputs block instead: 'Inputs' then '  ${t.value.split(/\s/)[0] || "name"} : text'`,
+      message:
+        "@param is not read; document each input in the Inputs block instead: 'Inputs' then '  " +
+        `${t.value.split(/\s/)[0] || "name"} : text'`,
     });
   for (const l of lines)
     if (/^\t/.test(l.text))

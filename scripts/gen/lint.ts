@@ -1,4 +1,4 @@
-// The portability rules of tool-layer.md §1.3 (input schemas) and §1.4 (output schemas).
+// The portability rules of docs/contract.md §1.3 (input schemas) and §1.4 (output schemas).
 import { referencedDefs, type Json, type Schema } from "./schema.js";
 import { schemaProblem } from "./ajv.js";
 

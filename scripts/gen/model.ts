@@ -1,4 +1,4 @@
-// Facts -> a normalised GuardModel per guard, with every cross-check of tool-layer.md §2.
+// Facts -> a normalised GuardModel per guard, with every cross-check of docs/contract.md §2.
 import { diag, type Diagnostic, type Where } from "./diagnostics.js";
 import { applyTags, type Constrained } from "./constraints.js";
 import { parseDoc, type DocEntry } from "./jsdoc.js";
@@ -170,7 +170,8 @@ function checkNames(
     c.report(
       "FS004",
       f.check?.line ?? tupleLine,
-      `check() parameters are in order ${JSON.stringify(actual)}; required then optional is ${JSON.stringify(expected)}`,
+      `check() parameters are in order ${JSON.stringify(actual)}; required then optional is ` +
+        `${JSON.stringify(expected)}`,
     );
   }
   for (const p of params) {
@@ -297,7 +298,10 @@ function checkSlots(c: Checker, inputs: readonly InputModel[], ctx: ModelContext
 
 function blockersReason(guard: string, blockers: Record<string, string>): string {
   const parts = Object.entries(blockers).map(([k, why], i) => `${i === 0 ? "required input " : ""}${k} is ${why}`);
-  return `${parts.join(" and ")} - it cannot be sent as JSON, and a fabricated one would not be the caller's. Call the guard in-process instead: runGuard('${guard}', inputs)`;
+  return (
+    `${parts.join(" and ")} - it cannot be sent as JSON, and a fabricated one would not be the caller's. Call ` +
+    `the guard in-process instead: runGuard('${guard}', inputs)`
+  );
 }
 
 function describeTool(

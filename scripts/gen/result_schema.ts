@@ -1,4 +1,4 @@
-// The shared guard-result output schema (tool-layer.md §4.3), inline and closed.
+// The shared guard-result output schema (docs/contract.md §4.3), inline and closed.
 import type { Schema } from "./schema.js";
 
 const str = { type: "string" };

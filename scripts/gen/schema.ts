@@ -1,4 +1,4 @@
-// JSON Schema value types and the fixed fragments of tool-layer.md §2.3 and §3.9.
+// JSON Schema value types and the fixed fragments of docs/contract.md §2.3 and §3.9.
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type Schema = { [k: string]: Json };
@@ -55,7 +55,8 @@ export const FILE_REFERENCE_SENTENCE =
 
 export const SERIES_DEF: Schema = {
   description:
-    'A series: {"index": [...], "values": [...], "name": ..., "freq": ...} or a bare list of values. null is missing; "Infinity" and "-Infinity" are infinities.',
+    'A series: {"index": [...], "values": [...], "name": ..., "freq": ...} or a bare list of values. null is ' +
+    'missing; "Infinity" and "-Infinity" are infinities.',
   anyOf: [
     {
       type: "object",
@@ -103,7 +104,9 @@ export const POINT: Schema = {
 
 export const FRAME_DEF: Schema = {
   description:
-    'A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...], "data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null is a missing cell.',
+    'A table: {"index": [...], "records": [{column: value}, ...]}, or {"index": [...], "columns": [...], ' +
+    '"data": [[...], ...]}, or a bare list of records, or a list of OHLCV points {t, o, h, l, c, v}. null is a ' +
+    "missing cell.",
   anyOf: [
     {
       type: "object",

@@ -35,7 +35,10 @@ export function spanHunk(a: string[], b: string[]): string[] {
   return [header, ...a.slice(start, endA).map((l) => `-${l}`), ...b.slice(start, endB).map((l) => `+${l}`)];
 }
 
-/** The diff of `rel` (committed in outDir) against `expected`, cut to `maxLines` lines (and each line to 200 characters). */
+/**
+ * The diff of `rel` (committed in outDir) against `expected`, cut to `maxLines` lines (and each line to 200
+ * characters).
+ */
 export function staleDiff(outDir: string, rel: string, expected: string, maxLines = STALE_DIFF_LINES): string[] {
   const file = path.join(outDir, rel);
   const hunks = gitHunks(file, expected) ?? spanHunk(readFileSync(file, "utf8").split("\n"), expected.split("\n"));

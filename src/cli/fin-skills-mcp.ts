@@ -149,7 +149,8 @@ async function main(): Promise<void> {
   if (values["list-tools"]) {
     const tools = listTools();
     process.stdout.write(
-      `${tools.length} MCP tools, ${tableInfo().counts.excluded} guards excluded (fin-skills tools --excluded says why)\n`,
+      `${tools.length} MCP tools, ${tableInfo().counts.excluded} guards excluded (fin-skills tools --excluded ` +
+        "says why)\n",
     );
     for (const t of tools) process.stdout.write(`  ${t.name}\n`);
     return;

@@ -16,11 +16,14 @@ export const LIMIT_OPTIONS = {
   "work-budget": { type: "string" },
 } as const;
 
-export const LIMIT_USAGE = `  --workers N            worker threads for heavy calls (default ${DEFAULT_POOL_SIZE}: the cores but one; 0 = inline)
-  --queue N              heavy calls that may wait for a worker; one more is answered busy (default ${currentLimits().queueLimit})
-  --time-limit MS        per-call time limit in ms (default ${DEFAULT_TIME_LIMIT_MS}; 0 = none)
-  --work-budget UNITS    estimated work a call may cost, else it is refused (default ${formatUnits(DEFAULT_WORK_BUDGET)})
-`;
+export const LIMIT_USAGE =
+  `  --workers N            worker threads for heavy calls (default ${DEFAULT_POOL_SIZE}: ` +
+  "the cores but one; 0 = inline)\n" +
+  "  --queue N              heavy calls that may wait for a worker; one more is answered busy " +
+  `(default ${currentLimits().queueLimit})\n` +
+  `  --time-limit MS        per-call time limit in ms (default ${DEFAULT_TIME_LIMIT_MS}; 0 = none)\n` +
+  "  --work-budget UNITS    estimated work a call may cost, else it is refused " +
+  `(default ${formatUnits(DEFAULT_WORK_BUDGET)})\n`;
 
 type LimitValues = { [K in keyof typeof LIMIT_OPTIONS]?: string };
 

@@ -1,4 +1,4 @@
-// `fin-skills tools`: the static export files, selected and printed (tool-layer.md §8.3).
+// `fin-skills tools`: the static export files, selected and printed (docs/contract.md §8.3).
 import { parseArgs } from "node:util";
 import { FORMATS, exportTools, listTools, selectTools, tableInfo, type Format } from "../runtime/index.js";
 import { loadGuards } from "../runtime/table.js";
@@ -79,12 +79,18 @@ export function toolsCommand(argv: string[]): string {
     const ex = loadGuards()
       .filter((g) => g.tool === null)
       .sort((a, b) => (a.guard < b.guard ? -1 : 1));
-    return `${[`${ex.length} guard(s) cannot be driven over JSON:`, ...ex.map((g) => `  ${g.guard} [${g.skill}]: ${g.excluded_because}`)].join("\n")}\n`;
+    const lines = [
+      `${ex.length} guard(s) cannot be driven over JSON:`,
+      ...ex.map((g) => `  ${g.guard} [${g.skill}]: ${g.excluded_because}`),
+    ];
+    return `${lines.join("\n")}\n`;
   }
   if (values.list) {
     const tools = listTools().filter((t) => names.includes(t.name));
     const guards = tools.filter((t) => t.guard).length;
-    const head = `${tools.length} tools (${guards} guards, ${tools.length - guards} catalogue), ${tableInfo().counts.excluded} guards excluded`;
+    const head =
+      `${tools.length} tools (${guards} guards, ${tools.length - guards} catalogue), ` +
+      `${tableInfo().counts.excluded} guards excluded`;
     return `${[head, ...tools.map((t) => `  ${t.name.padEnd(28)} ${firstSentence(t.description)}`)].join("\n")}\n`;
   }
   if (values.stats) return stats(names, values.json === true);

@@ -41,7 +41,10 @@ function countBelow(ts: readonly number[], t: number, inclusive: boolean): numbe
   return lo;
 }
 
-/** Candidate positions in a group's time-sorted quotes: last prior one and first later one (-1 when none / out of tolerance). */
+/**
+ * Candidate positions in a group's time-sorted quotes: last prior one and first later one (-1 when none / out of
+ * tolerance).
+ */
 function candidates(ts: readonly number[], t: number, s: AsofSettings): { back: number; fwd: number } {
   const nb = countBelow(ts, t, s.allowExact);
   const back = nb > 0 && t - ts[nb - 1]! <= s.tolerance ? nb - 1 : -1;

@@ -57,5 +57,6 @@ export function tripleRolloverWeekday(lag: number): WeekdayName {
     const span = spotValueDate(next, lag) - spotValueDate(d, lag);
     if (span === 3) return weekdayName(d);
   }
-  throw new RangeError(`tripleRolloverWeekday: no weekend-spanning rollover for lag ${lag}`); // unreachable for lag >= 0
+  // unreachable for lag >= 0
+  throw new RangeError(`tripleRolloverWeekday: no weekend-spanning rollover for lag ${lag}`);
 }

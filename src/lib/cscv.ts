@@ -91,7 +91,8 @@ function halfAccumulator(nCols: number): HalfAccumulator {
 export type PboMetric = "sharpe" | "mean";
 
 /**
- * Scores (mean / sd, ddof 1, not annualised; or the mean for metric "mean") of every column on the union of `blocks`, merged
+ * Scores (mean / sd, ddof 1, not annualised; or the mean for metric "mean") of every column on the union of `blocks`,
+ * merged
  * in ascending block order (n = n_a + n_b, delta = mean_b - mean_a, mean = mean_a + delta n_b / n,
  * M2 = M2_a + M2_b + delta^2 n_a n_b / n); 0 where all the half's values are identical.
  * The count weights do not depend on the column, so they are computed once per block.

@@ -83,7 +83,8 @@ export function requireActions(field: string, actions: unknown): CorporateAction
   else
     throw invalid(
       field,
-      `must be a frame with columns date, ratio[, kind] or an array of [date, ratio] pairs, got ${actions === null ? "null" : typeof actions}`,
+      "must be a frame with columns date, ratio[, kind] or an array of [date, ratio] pairs, got " +
+        `${actions === null ? "null" : typeof actions}`,
     );
   return list
     .map((a, i) => ({ a, i }))

@@ -99,7 +99,8 @@ export function requireAligned(fieldA: string, a: Series<Cell>, fieldB: string, 
   if (a.values.length !== b.values.length) {
     throw invalid(
       fieldB,
-      `has ${b.values.length} value(s) but ${fieldA} has ${a.values.length}; they pair by position and must have equal length`,
+      `has ${b.values.length} value(s) but ${fieldA} has ${a.values.length}; they pair by position and must ` +
+        "have equal length",
     );
   }
 }

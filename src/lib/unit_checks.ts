@@ -118,7 +118,8 @@ export function checkAnnualSharpe(
     out.error(
       `${field} ${sharpeAnnual} at periods_per_year ${periodsPerYear} is a per-period Sharpe of ${plain(perPeriod)} ` +
         `over ${nObs} periods, which no strategy sustains: it looks like an annualised Sharpe read as per period; ` +
-        `set periods_per_year to the data's frequency (252 for daily: per-period ${plain(sharpeAnnual / Math.sqrt(252))})`,
+        "set periods_per_year to the data's frequency (252 for daily: per-period " +
+        `${plain(sharpeAnnual / Math.sqrt(252))})`,
       field,
     );
     return;
@@ -129,7 +130,8 @@ export function checkAnnualSharpe(
   if (!(years > ABSURD_TRACK_RECORD_YEARS)) return;
   out.warning(
     `${field} ${sharpeAnnual} as an annualised Sharpe needs a track record of ${plain(years)} years to beat 0 ` +
-      `at 95%: if ${sharpeAnnual} is a per-period Sharpe, the annualised value is ${sharpeAnnual} x sqrt(${periodsPerYear}) ` +
+      `at 95%: if ${sharpeAnnual} is a per-period Sharpe, the annualised value is ${sharpeAnnual} x sqrt(` +
+      `${periodsPerYear}) ` +
       `= ${plain(sharpeAnnual * Math.sqrt(periodsPerYear))}`,
     field,
   );
@@ -150,7 +152,8 @@ export function checkAnnualHurdle(out: Outcome, field: string, hurdle: number, p
     );
   } else if (Math.abs(hurdle) >= 1) {
     out.warning(
-      `${field} ${hurdle} is an annual return of ${plain(hurdle * 100)}%: if it is a percent, it is ${plain(hurdle / 100)}`,
+      `${field} ${hurdle} is an annual return of ${plain(hurdle * 100)}%: if it is a percent, it is ` +
+        `${plain(hurdle / 100)}`,
       field,
     );
   }

@@ -1,4 +1,4 @@
-// callTool: the processing order of tool-layer.md §4.2, over the frozen table.
+// callTool: the processing order of docs/contract.md §4.2, over the frozen table.
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
@@ -86,7 +86,8 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
     throw new BadInputError(
       "unexpected_argument",
       extra[0]!,
-      `${tool.name} got unexpected argument(s) ${JSON.stringify(shown)}${more}${dym}${note}; accepted: ${JSON.stringify(props)}`,
+      `${tool.name} got unexpected argument(s) ${JSON.stringify(shown)}${more}${dym}${note}; accepted: ` +
+        `${JSON.stringify(props)}`,
       guess ? `did you mean '${guess}' for '${clipName(extra[0]!)}'?` : null,
     );
   }
@@ -100,7 +101,8 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
     throw new BadInputError(
       "missing_argument",
       missing[0]!.split(" ")[0]!,
-      `${tool.name} is missing required input(s) ${JSON.stringify(missing)}; required: ${JSON.stringify(required)}; optional: ${JSON.stringify(optional)}`,
+      `${tool.name} is missing required input(s) ${JSON.stringify(missing)}; required: ` +
+        `${JSON.stringify(required)}; optional: ${JSON.stringify(optional)}`,
     );
   }
 }
@@ -243,7 +245,8 @@ export function argumentsText(args: unknown, sorted?: string): string {
     throw new BadInputError(
       "not_json",
       "",
-      `arguments are not JSON: ${(e as Error).message.split("\n")[0]} (strings must be valid Unicode, without lone surrogates)`,
+      `arguments are not JSON: ${(e as Error).message.split("\n")[0]} (strings must be valid Unicode, without ` +
+        "lone surrogates)",
     );
   }
 }
@@ -260,7 +263,8 @@ export async function checkOutput<T>(tool: ToolEntry, who: string, result: T): P
   if (!validate(result)) {
     const e = validate.errors?.[0];
     throw new InternalToolError(
-      `internal error in ${who}: result does not match the output schema at ${e?.instancePath.slice(1) || "(root)"}: ${e?.message ?? "invalid"}`,
+      `internal error in ${who}: result does not match the output schema at ` +
+        `${e?.instancePath.slice(1) || "(root)"}: ${e?.message ?? "invalid"}`,
     );
   }
   return result;
@@ -327,7 +331,10 @@ async function callCatalogueTool(
   return checkOutput(tool, tool.name, result);
 }
 
-/** callTool for dynamic names (used by the server). Resolves to the result or rejects with BadInputError / InternalToolError. */
+/**
+ * callTool for dynamic names (used by the server). Resolves to the result or rejects with BadInputError /
+ * InternalToolError.
+ */
 export async function callToolUntyped(
   name: string,
   args?: unknown,

@@ -42,7 +42,9 @@ export function jsonType(x: unknown): string {
   return typeof x;
 }
 
-/** A caller-supplied name as messages quote it: cut to 80 characters with a count, so a huge name is never echoed whole. */
+/**
+ * A caller-supplied name as messages quote it: cut to 80 characters with a count, so a huge name is never echoed whole.
+ */
 export function clipName(name: string): string {
   return name.length <= 80 ? name : `${name.slice(0, 77)}... (${name.length} characters)`;
 }

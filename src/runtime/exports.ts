@@ -57,7 +57,8 @@ export function selectTools(sel: "all" | "catalogue" | readonly string[] = "all"
   if (unknown.length) {
     const guesses = [...new Set(unknown.flatMap((u) => closeMatches(u, names, 3, 0.4)))];
     throw new Error(
-      `unknown tool(s) ${JSON.stringify(unknown)}${guesses.length ? ` - did you mean ${JSON.stringify(guesses)}?` : ""}`,
+      `unknown tool(s) ${JSON.stringify(unknown)}` +
+        `${guesses.length ? ` - did you mean ${JSON.stringify(guesses)}?` : ""}`,
     );
   }
   return names.filter((n) => sel.includes(n));

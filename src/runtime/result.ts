@@ -1,4 +1,4 @@
-// Guard results (tool-layer.md §4.3): verdict, findings, evidence, summary and provenance.
+// Guard results (docs/contract.md §4.3): verdict, findings, evidence, summary and provenance.
 import type { Finding, GuardOutcome } from "./contract.js";
 import { asciiOnly, encodeEvidence } from "./codec/index.js";
 import type { FileProvenance } from "./files/index.js";
@@ -47,7 +47,9 @@ export function summarize(
   nErrors: number,
   nWarnings: number,
 ): string {
-  const head = `${nErrors === 0 ? "PASS" : "FAIL"} ${guard} [${skill}]: ${plural(nErrors, "error")}, ${plural(nWarnings, "warning")}`;
+  const head =
+    `${nErrors === 0 ? "PASS" : "FAIL"} ${guard} [${skill}]: ${plural(nErrors, "error")}, ` +
+    `${plural(nWarnings, "warning")}`;
   const lines = findings.map((f) => `  ${f.severity}: ${f.message}${f.where !== null ? ` (where: ${f.where})` : ""}`);
   return [head, ...lines].join("\n");
 }

@@ -1,5 +1,5 @@
 // Turns the first error of a generated validator into the message catalogue's wording
-// (tool-layer.md §4.5), by walking the tool's input schema along the failing path.
+// (docs/contract.md §4.5), by walking the tool's input schema along the failing path.
 import type { ErrorObject } from "ajv";
 import { BadInputError } from "./contract.js";
 import { closeMatches } from "./codec/index.js";
@@ -126,7 +126,8 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema, args: 
           )[0]
         : undefined;
     return at(
-      `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}${guess === undefined ? "" : ` - did you mean ${JSON.stringify(guess)}?`}`,
+      `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}` +
+        `${guess === undefined ? "" : ` - did you mean ${JSON.stringify(guess)}?`}`,
       guess === undefined ? null : `did you mean ${JSON.stringify(guess)}?`,
     );
   }

@@ -1,4 +1,4 @@
-// The curated Bundle slot vocabulary (tool-layer.md §6.1): data a caller has once and many
+// The curated Bundle slot vocabulary (docs/contract.md §6.1): data a caller has once and many
 // guards read. Declaration order is the vocabulary's order. An input resolves to its guard's
 // `slots` alias, else to the slot of its own name; inputs reaching no slot here are parameters.
 // The compiler reads this object as source text; keep it a literal `as const` object.

@@ -25,7 +25,8 @@ describe("fin-skills tools", () => {
   });
   it("--excluded lists every excluded guard with its reason", () => {
     const r = cli(["tools", "--excluded"]);
-    const names = ["assert_causal", "fold_leak_test", "result_manifest", "warmup_probe"]; // the pinned set (spec §9 item 2)
+    // the pinned set (spec §9 item 2)
+    const names = ["assert_causal", "fold_leak_test", "result_manifest", "warmup_probe"];
     expect(r.stdout.split("\n")[0]).toBe(`${names.length} guard(s) cannot be driven over JSON:`);
     for (const n of names) expect(r.stdout).toContain(`  ${n} [`);
   });
@@ -34,7 +35,8 @@ describe("fin-skills tools", () => {
     const tools = listTools();
     const guards = tools.filter((t) => t.guard).length;
     expect(r.stdout.split("\n")[0]).toBe(
-      `${tools.length} tools (${guards} guards, ${tools.length - guards} catalogue), ${tableInfo().counts.excluded} guards excluded`,
+      `${tools.length} tools (${guards} guards, ${tools.length - guards} catalogue), ` +
+        `${tableInfo().counts.excluded} guards excluded`,
     );
     expect(r.stdout.trimEnd().split("\n").length).toBe(tools.length + 1);
   });

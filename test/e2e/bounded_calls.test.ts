@@ -7,7 +7,8 @@ import { SERVER_JS } from "../server/fixtures.js";
 type ToolReply = { isError?: boolean; _meta?: Record<string, { code: string; field: string }> };
 
 describe("bounded calls over stdio", () => {
-  it("3 x 30,000 weights and a 100,000-entry bps list are refused with the field named; list_guards still answers", async () => {
+  it("3 x 30,000 weights and a 100,000-entry bps list are refused with the field named; " +
+    "list_guards still answers", async () => {
     const client = new Client({ name: "t", version: "1" });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_JS], stderr: "pipe" }));
     const columns = Array.from({ length: 30_000 }, (_, j) => `a${j}`);

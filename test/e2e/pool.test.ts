@@ -72,7 +72,8 @@ describe("pooled calls", () => {
     expect(third).toBeInstanceOf(LimitError);
     expect([third.code, third.hint]).toEqual(["busy", "retry after 1 s"]);
     expect(third.message).toBe(
-      "busy: check_spa_test needs a worker and all 1 are taken with 1 call(s) waiting (the queue limit); retry after 1 s",
+      "busy: check_spa_test needs a worker and all 1 are taken with 1 call(s) waiting (the queue limit); retry " +
+        "after 1 s",
     );
     controller.abort(new Error("done"));
     expect(((await first) as Error).message).toBe("done");

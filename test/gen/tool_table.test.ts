@@ -1,4 +1,4 @@
-// Acceptance checklist items 1-12 (tool-layer.md §9) over the committed tool table.
+// Acceptance checklist items 1-12 (docs/contract.md §9) over the committed tool table.
 import { describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { CATALOGUE } from "../../scripts/gen/catalogue.js";

@@ -12,44 +12,50 @@ const bar = (extra: Record<string, unknown>): Bar =>
   ({ high: 10.5, low: 10, prev_close: 10, volume: 1000, ...extra }) as Bar;
 
 describe("ashare_rules: spec examples", () => {
-  it("1. ChiNext 300750 on 2021-06-01: limits 240 / 160; locked buy fails, normal buy passes, same-day lot fails T+1", () => {
-    const o = check(locked, "300750", "2021-06-01");
-    expect(o.evidence).toEqual({
-      code: "300750",
-      board: "ChiNext",
-      is_st: false,
-      limit_pct: 0.2,
-      up_limit: 240,
-      down_limit: 160,
-      side: "buy",
-      tradable: false,
-      reason: "locked at the up limit",
-      sellable_qty: null,
-    });
-    expect(Object.keys(o.evidence)).toEqual([
-      "code",
-      "board",
-      "is_st",
-      "limit_pct",
-      "up_limit",
-      "down_limit",
-      "side",
-      "tradable",
-      "reason",
-      "sellable_qty",
-    ]);
-    expect(errs(o).map((f) => f.where)).toEqual(["300750 buy"]);
-    expect(errs(o)[0]!.message).toMatch(/^cannot buy: locked at the up limit 240\.00/);
+  it(
+    "1. ChiNext 300750 on 2021-06-01: limits 240 / 160; locked buy fails, normal buy passes, same-day lot fails " +
+      "T+1",
+    () => {
+      const o = check(locked, "300750", "2021-06-01");
+      expect(o.evidence).toEqual({
+        code: "300750",
+        board: "ChiNext",
+        is_st: false,
+        limit_pct: 0.2,
+        up_limit: 240,
+        down_limit: 160,
+        side: "buy",
+        tradable: false,
+        reason: "locked at the up limit",
+        sellable_qty: null,
+      });
+      expect(Object.keys(o.evidence)).toEqual([
+        "code",
+        "board",
+        "is_st",
+        "limit_pct",
+        "up_limit",
+        "down_limit",
+        "side",
+        "tradable",
+        "reason",
+        "sellable_qty",
+      ]);
+      expect(errs(o).map((f) => f.where)).toEqual(["300750 buy"]);
+      expect(errs(o)[0]!.message).toMatch(/^cannot buy: locked at the up limit 240\.00/);
 
-    const p = check(normal, "300750", "2021-06-01");
-    expect(errs(p)).toEqual([]);
-    expect(p.findings).toEqual([{ severity: "info", message: "tradable", where: "300750 buy" }]);
+      const p = check(normal, "300750", "2021-06-01");
+      expect(errs(p)).toEqual([]);
+      expect(p.findings).toEqual([{ severity: "info", message: "tradable", where: "300750 buy" }]);
 
-    const t = check(normal, "300750", "2021-06-01", undefined, "sell", undefined, [{ date: "2021-06-01", qty: 1000 }]);
-    expect(errs(t).map((f) => f.where)).toEqual(["300750 T+1"]);
-    expect(t.evidence["sellable_qty"]).toBe(0);
-    expect(t.evidence["tradable"]).toBe(true);
-  });
+      const t = check(normal, "300750", "2021-06-01", undefined, "sell", undefined, [
+        { date: "2021-06-01", qty: 1000 },
+      ]);
+      expect(errs(t).map((f) => f.where)).toEqual(["300750 T+1"]);
+      expect(t.evidence["sellable_qty"]).toBe(0);
+      expect(t.evidence["tradable"]).toBe(true);
+    },
+  );
 
   it("2. half-up rounding on the decimal text: 1.05 at 10% -> 1.16 / 0.95", () => {
     const o = check({ high: 1.1, low: 1.0, prev_close: 1.05, volume: 100 }, "600000", "2024-03-12");

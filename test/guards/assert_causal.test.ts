@@ -109,7 +109,10 @@ describe("assert_causal: spec examples on a 500-row OHLC frame", () => {
     expect(sev(o, "error").length).toBe(1);
     expect(o.findings[0]!.message).toContain("1 cells before index 200");
     expect(o.findings[0]!.message).toMatch(
-      /^LOOK-AHEAD in shiftMinus1: 1 cells before index 200 changed when only rows >= 200 were perturbed \(max \|delta\| = /,
+      new RegExp(
+        "^LOOK-AHEAD in shiftMinus1: 1 cells before index 200 changed when only rows >= 200 were perturbed " +
+          "\\(max \\|delta\\| = ",
+      ),
     );
     expect(o.findings[0]!.where).toBe("shiftMinus1");
     expect(o.evidence["n_changed"]).toBe(1);

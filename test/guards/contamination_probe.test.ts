@@ -52,7 +52,8 @@ describe("contamination_probe: spec examples (cutoff 2024-06-01)", () => {
 
   it("3. window 2023-01-01..2026-01-01: total 1096, overlap 517, fraction 0.4717 (47%), clean 579", async () => {
     const o = await check(CUT, "2023-01-01", "2026-01-01");
-    // hand: 2023 has 365 days, 2024-01-01..2024-06-01 is 152 days (leap year): 517; 2024-06-01..2026-01-01 = 214 + 365 = 579
+    // hand: 2023 has 365 days, 2024-01-01..2024-06-01 is 152 days (leap year): 517; 2024-06-01..2026-01-01 = 214 + 365
+    // = 579
     expect([o.evidence["total_days"], o.evidence["overlap_days"], o.evidence["clean_days"]]).toEqual([1096, 517, 579]);
     expect(o.evidence["contaminated_fraction"]).toBe(0.4717);
     expect(errs(o)[0]!.message).toBe("CONTAMINATED: 47% of the test window predates the cutoff");

@@ -201,7 +201,7 @@ describe("cost_curve: method details", () => {
     expect(Math.abs((ser.evidence["breakeven_bps"] as number) - cSer)).toBeLessThan(1e-4);
   });
 
-  it("the tool-layer fixture [0.01, -0.0099] x 100 at turnover 2.0 fails at 10 bps", () => {
+  it("the fixture [0.01, -0.0099] x 100 at turnover 2.0 fails at 10 bps", () => {
     const r: number[] = [];
     for (let i = 0; i < 100; i++) r.push(0.01, -0.0099);
     const o = check(s(r), 2.0, [0, 5, 10, 20, 50], 10);
@@ -268,23 +268,27 @@ describe("cost_curve: breakeven bisection always terminates", () => {
 });
 
 describe("cost_curve: Lo (2002) autocorrelation-adjusted Sharpe", () => {
-  it("smoothed returns: the Lo Sharpe is eta(q) x per-period Sharpe from the reported autocorrelations, with a warning", () => {
-    const r = Array.from({ length: 300 }, (_, i) => 0.0008 + 0.01 * Math.sin(i / 6));
-    const o = check(s(r), 0.05, [0, 5], 5);
-    const rhos = o.evidence["autocorrelations"] as number[];
-    expect(rhos).toHaveLength(6);
-    let sum = 252;
-    rhos.forEach((rho, i) => {
-      sum += 2 * (252 - (i + 1)) * rho;
-    });
-    const perPeriod = (o.evidence["sharpe_gross"] as number) / Math.sqrt(252);
-    expect(o.evidence["sharpe_gross_lo"] as number).toBeCloseTo((perPeriod * 252) / Math.sqrt(sum), 10);
-    const w = o.findings.filter((f) => f.message.includes("Lo's (2002)"));
-    expect(w.map((f) => f.severity)).toEqual(["warning"]);
-    expect(w[0]!.message).toMatch(
-      /^returns are autocorrelated \(lag-1 0\.9\d\d\): Lo's \(2002\) annualised gross Sharpe is /,
-    );
-  });
+  it(
+    "smoothed returns: the Lo Sharpe is eta(q) x per-period Sharpe from the reported autocorrelations, with a " +
+      "warning",
+    () => {
+      const r = Array.from({ length: 300 }, (_, i) => 0.0008 + 0.01 * Math.sin(i / 6));
+      const o = check(s(r), 0.05, [0, 5], 5);
+      const rhos = o.evidence["autocorrelations"] as number[];
+      expect(rhos).toHaveLength(6);
+      let sum = 252;
+      rhos.forEach((rho, i) => {
+        sum += 2 * (252 - (i + 1)) * rho;
+      });
+      const perPeriod = (o.evidence["sharpe_gross"] as number) / Math.sqrt(252);
+      expect(o.evidence["sharpe_gross_lo"] as number).toBeCloseTo((perPeriod * 252) / Math.sqrt(sum), 10);
+      const w = o.findings.filter((f) => f.message.includes("Lo's (2002)"));
+      expect(w.map((f) => f.severity)).toEqual(["warning"]);
+      expect(w[0]!.message).toMatch(
+        /^returns are autocorrelated \(lag-1 0\.9\d\d\): Lo's \(2002\) annualised gross Sharpe is /,
+      );
+    },
+  );
   it("independent returns: no Lo warning, the two Sharpes close", () => {
     const g = new Mt19937(11);
     const r = Array.from({ length: 500 }, () => 0.0005 + 0.01 * (g.nextFloat() - 0.5));

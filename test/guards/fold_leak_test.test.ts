@@ -83,28 +83,34 @@ describe("fold_leak_test: spec examples", () => {
     expect(o.evidence["order_shuffled"]).toEqual(expectedOrder(6, 0));
   });
 
-  it("2. a shared generator: the shuffled run draws different numbers for fold 0 -> FAIL; the scan names captured:shared_rng", async () => {
-    const sharedRng = new Mt19937(123);
-    const leaky: RunFold = (fold, config) => {
-      const [start, end] = span(fold);
-      return bootstrapMean(sharedRng, start!, end!, nBoot(config));
-    };
-    const o = await check(leaky, FOLDS, CONFIG);
-    expect(sev(o, "error").map((f) => f.where)).toEqual(["reruns"]);
-    expect(o.findings[0]!.message).toContain("FOLD LEAK: SHUFFLED-ORDER serial results differ");
-    expect(o.findings[0]!.message).toContain("at fold 0");
-    expect(o.evidence["first_mismatch"]).toEqual({ fold: 0, run: "shuffled" });
-    expect(o.evidence["results"]).toBeNull();
+  it(
+    "2. a shared generator: the shuffled run draws different numbers for fold 0 -> FAIL; the scan names " +
+      "captured:shared_rng",
+    async () => {
+      const sharedRng = new Mt19937(123);
+      const leaky: RunFold = (fold, config) => {
+        const [start, end] = span(fold);
+        return bootstrapMean(sharedRng, start!, end!, nBoot(config));
+      };
+      const o = await check(leaky, FOLDS, CONFIG);
+      expect(sev(o, "error").map((f) => f.where)).toEqual(["reruns"]);
+      expect(o.findings[0]!.message).toContain("FOLD LEAK: SHUFFLED-ORDER serial results differ");
+      expect(o.findings[0]!.message).toContain("at fold 0");
+      expect(o.evidence["first_mismatch"]).toEqual({ fold: 0, run: "shuffled" });
+      expect(o.evidence["results"]).toBeNull();
 
-    const declared = await check(leaky, FOLDS, CONFIG, { shared_rng: new Mt19937(5) });
-    expect(shared(declared).map((h) => [h.name, h.kind, h.type])).toEqual([["captured:shared_rng", "rng", "Mt19937"]]);
-    expect(declared.findings.map((f) => [f.severity, f.where])).toEqual([
-      ["error", "scan"],
-      ["error", "reruns"],
-    ]);
-    expect(declared.findings[0]!.message).toContain("shared random generator: draws depend on fold order");
-    expect(declared.findings[1]!.message).toContain("captured:shared_rng (rng)");
-  });
+      const declared = await check(leaky, FOLDS, CONFIG, { shared_rng: new Mt19937(5) });
+      expect(shared(declared).map((h) => [h.name, h.kind, h.type])).toEqual([
+        ["captured:shared_rng", "rng", "Mt19937"],
+      ]);
+      expect(declared.findings.map((f) => [f.severity, f.where])).toEqual([
+        ["error", "scan"],
+        ["error", "reruns"],
+      ]);
+      expect(declared.findings[0]!.message).toContain("shared random generator: draws depend on fold order");
+      expect(declared.findings[1]!.message).toContain("captured:shared_rng (rng)");
+    },
+  );
 
   it("3. an accumulator the fold pushes to -> FAIL (shuffled order)", async () => {
     const seen: number[] = [];
@@ -119,46 +125,49 @@ describe("fold_leak_test: spec examples", () => {
     expect(sev(o, "warning").map((f) => f.where)).toEqual(["scan"]);
   });
 
-  it("4. a scaler fitted on the full sample, only read: re-runs agree, the scan reports ALREADY FITTED -> FAIL", async () => {
-    class StandardScaler {
-      mean_?: number;
-      fit(xs: readonly number[]): this {
-        this.mean_ = xs.reduce((a, x) => a + x, 0) / xs.length;
-        return this;
+  it(
+    "4. a scaler fitted on the full sample, only read: re-runs " + "agree, the scan reports ALREADY FITTED -> FAIL",
+    async () => {
+      class StandardScaler {
+        mean_?: number;
+        fit(xs: readonly number[]): this {
+          this.mean_ = xs.reduce((a, x) => a + x, 0) / xs.length;
+          return this;
+        }
+        transform(xs: readonly number[]): number[] {
+          return xs.map((x) => x - this.mean_!);
+        }
       }
-      transform(xs: readonly number[]): number[] {
-        return xs.map((x) => x - this.mean_!);
-      }
-    }
-    const scaler = new StandardScaler().fit(DATA);
-    const usesScaler: RunFold = (fold) => {
-      const [start, end] = span(fold);
-      const z = scaler.transform(DATA.slice(start, end));
-      return z.reduce((a, x) => a + x, 0) / z.length;
-    };
-    const o = await check(usesScaler, FOLDS, CONFIG, { scaler });
-    expect(o.evidence["first_mismatch"]).toBeNull();
-    expect(o.findings.map((f) => [f.severity, f.where])).toEqual([
-      ["error", "scan"],
-      ["info", "reruns"],
-    ]);
-    expect(o.findings[0]!.message).toContain("ALREADY FITTED");
-    expect(o.findings[0]!.message).toContain("a fitted model shared across folds (fitted outside the fold)");
-    expect(shared(o)).toEqual([
-      {
-        name: "captured:scaler",
-        kind: "estimator",
-        type: "StandardScaler",
-        why: expect.stringContaining("ALREADY FITTED"),
-      },
-    ]);
-    // an unfitted estimator is only a warning
-    const fresh = await check(usesScaler, FOLDS, CONFIG, { template: new StandardScaler() });
-    expect(fresh.findings.map((f) => [f.severity, f.where])).toEqual([
-      ["warning", "scan"],
-      ["info", "reruns"],
-    ]);
-  });
+      const scaler = new StandardScaler().fit(DATA);
+      const usesScaler: RunFold = (fold) => {
+        const [start, end] = span(fold);
+        const z = scaler.transform(DATA.slice(start, end));
+        return z.reduce((a, x) => a + x, 0) / z.length;
+      };
+      const o = await check(usesScaler, FOLDS, CONFIG, { scaler });
+      expect(o.evidence["first_mismatch"]).toBeNull();
+      expect(o.findings.map((f) => [f.severity, f.where])).toEqual([
+        ["error", "scan"],
+        ["info", "reruns"],
+      ]);
+      expect(o.findings[0]!.message).toContain("ALREADY FITTED");
+      expect(o.findings[0]!.message).toContain("a fitted model shared across folds (fitted outside the fold)");
+      expect(shared(o)).toEqual([
+        {
+          name: "captured:scaler",
+          kind: "estimator",
+          type: "StandardScaler",
+          why: expect.stringContaining("ALREADY FITTED"),
+        },
+      ]);
+      // an unfitted estimator is only a warning
+      const fresh = await check(usesScaler, FOLDS, CONFIG, { template: new StandardScaler() });
+      expect(fresh.findings.map((f) => [f.severity, f.where])).toEqual([
+        ["warning", "scan"],
+        ["info", "reruns"],
+      ]);
+    },
+  );
 });
 
 describe("fold_leak_test: concurrency, tolerance and the scan", () => {

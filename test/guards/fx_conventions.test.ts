@@ -183,7 +183,8 @@ describe("fx_conventions: crosses in USD, assumed pip size, P&L of a move", () =
   it("without a USD leg the cross says which rate it needs", () => {
     const o = check("EURJPY", 160, 100000);
     expect(o.findings.map((f) => f.message)).toContain(
-      'pip value in USD needs a USD-leg rate: give usd_leg_rates {"USDJPY": rate} (or "JPYUSD") to convert 1000 JPY per pip',
+      'pip value in USD needs a USD-leg rate: give usd_leg_rates {"USDJPY": rate} (or "JPYUSD") to convert ' +
+        "1000 JPY per pip",
     );
   });
   it("assumed_pip_size 0.0001 on a JPY quote is an error naming 0.01 and the factor; the right size is not", () => {

@@ -33,7 +33,8 @@ describe("join_asof_sortedness: spec examples", () => {
     });
     expect(sev(r, "error")).toHaveLength(1);
     expect(sev(r, "error")[0]!.message).toContain(
-      "1 of 4 rows would be matched to a different (later) quote by a cursor join; sort BOTH frames by [by, on] before join_asof",
+      "1 of 4 rows would be matched to a different (later) quote by a cursor join; sort BOTH frames by [by, " +
+        "on] before join_asof",
     );
     expect(sev(r, "warning").map((f) => f.message.slice(0, 5))).toEqual(["left "]);
   });

@@ -30,16 +30,20 @@ describe("one verdict on overfitting", () => {
     expect(audit.evidence["credible"]).toBe(!failed(ledger));
   });
 
-  it("the audit that used to say credible now says what it could not check and points to check_trial_ledger", async () => {
-    const audit = await researchAudit(1.0, 1260, 45);
-    expect(audit.evidence["credible"]).toBe(false);
-    const warning = audit.findings.find((f) => f.where === "dsr" && f.severity === "warning")!;
-    expect(warning.message).toBe(
-      "could not check the trials' real Sharpe spread (zero-skill variance P / n_obs assumed), the skew and " +
-        "kurtosis of returns (0 and raw 3 assumed): run check_trial_ledger with sharpes or sharpe_variance, skew and kurtosis",
-    );
-    const pass = await researchAudit(2.0, 1008, 50);
-    expect(pass.evidence["credible"]).toBe(true);
-    expect(pass.findings.some((f) => f.message === warning.message)).toBe(true);
-  });
+  it(
+    "the audit that used to say credible now says what it could " + "not check and points to check_trial_ledger",
+    async () => {
+      const audit = await researchAudit(1.0, 1260, 45);
+      expect(audit.evidence["credible"]).toBe(false);
+      const warning = audit.findings.find((f) => f.where === "dsr" && f.severity === "warning")!;
+      expect(warning.message).toBe(
+        "could not check the trials' real Sharpe spread (zero-skill variance P / n_obs assumed), the skew and " +
+          "kurtosis of returns (0 and raw 3 assumed): run check_trial_ledger with sharpes or sharpe_variance, " +
+          "skew and kurtosis",
+      );
+      const pass = await researchAudit(2.0, 1008, 50);
+      expect(pass.evidence["credible"]).toBe(true);
+      expect(pass.findings.some((f) => f.message === warning.message)).toBe(true);
+    },
+  );
 });

@@ -58,27 +58,30 @@ describe("purge_effect: spec example 1 (n = 10, h = 2, embargo 0)", () => {
     );
     expect(r.findings[1]!.message).toContain("test block [5, 9] + horizon 2");
   });
-  it("evidence keys and values; with <= 5 training rows the k-NN scores are constant, so every AUC is 0.5", async () => {
-    const r = await check(x10, y10, 2, splits, undefined, 0);
-    expect(Object.keys(r.evidence)).toEqual([
-      "folds",
-      "leaks",
-      "n_folds",
-      "embargo_bars",
-      "user_label",
-      "auc_user",
-      "auc_purged",
-      "auc_inflation",
-      "fold_aucs_user",
-      "fold_aucs_purged",
-    ]);
-    expect(r.evidence["n_folds"]).toBe(2);
-    expect(r.evidence["embargo_bars"]).toBe(0);
-    expect(r.evidence["user_label"]).toBe("your splits");
-    expect(r.evidence["fold_aucs_user"]).toEqual([0.5, 0.5]);
-    expect(r.evidence["fold_aucs_purged"]).toEqual([0.5, 0.5]);
-    expect(r.evidence["auc_inflation"]).toBe(0);
-  });
+  it(
+    "evidence keys and values; with <= 5 training rows the k-NN " + "scores are constant, so every AUC is 0.5",
+    async () => {
+      const r = await check(x10, y10, 2, splits, undefined, 0);
+      expect(Object.keys(r.evidence)).toEqual([
+        "folds",
+        "leaks",
+        "n_folds",
+        "embargo_bars",
+        "user_label",
+        "auc_user",
+        "auc_purged",
+        "auc_inflation",
+        "fold_aucs_user",
+        "fold_aucs_purged",
+      ]);
+      expect(r.evidence["n_folds"]).toBe(2);
+      expect(r.evidence["embargo_bars"]).toBe(0);
+      expect(r.evidence["user_label"]).toBe("your splits");
+      expect(r.evidence["fold_aucs_user"]).toEqual([0.5, 0.5]);
+      expect(r.evidence["fold_aucs_purged"]).toEqual([0.5, 0.5]);
+      expect(r.evidence["auc_inflation"]).toBe(0);
+    },
+  );
 });
 
 describe("purge_effect: spec example 2", () => {
@@ -179,7 +182,8 @@ describe("purge_effect: spec example 3 (n = 2000, h = 100, AR(1) features)", () 
       "fold 3",
       "fold 4",
     ]);
-    expect((r.evidence["folds"] as { n_purged: number }[]).map((f) => f.n_purged)).toEqual([100, 200, 200, 200, 100]); // the last block's span runs past the data
+    // the last block's span runs past the data
+    expect((r.evidence["folds"] as { n_purged: number }[]).map((f) => f.n_purged)).toEqual([100, 200, 200, 200, 100]);
     expect(r.evidence["leaks"]).toBe(800);
     expect(r.evidence["embargo_bars"]).toBe(20);
     expect(r.evidence["auc_inflation"] as number).toBeGreaterThan(0.05);

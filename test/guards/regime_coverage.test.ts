@@ -178,8 +178,10 @@ describe("regime_coverage: spec example 3 and a hand-derived table", () => {
       "worst_ep_share",
     ]);
     expect(r.evidence["regimes_covered"]).toEqual([
-      "A [ex-post label]: 3 obs / 2 episodes, 2024-01-01..2024-01-04, asset +504.0%/yr, strategy Sharpe -4.58 (in market 100%) maxDD -10.0%",
-      "B [ex-post label]: 1 obs / 1 episodes, 2024-01-03..2024-01-03, asset -252.0%/yr, strategy Sharpe n/a (in market 0%) maxDD 0.0%",
+      "A [ex-post label]: 3 obs / 2 episodes, 2024-01-01..2024-01-04, asset +504.0%/yr, strategy Sharpe -4.58 " +
+        "(in market 100%) maxDD -10.0%",
+      "B [ex-post label]: 1 obs / 1 episodes, 2024-01-03..2024-01-03, asset -252.0%/yr, strategy Sharpe n/a " +
+        "(in market 0%) maxDD 0.0%",
     ]);
     expect(r.evidence["n_regimes"]).toBe(2);
     expect(r.evidence["how"]).toBe("ex-post label");

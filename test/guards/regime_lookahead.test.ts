@@ -76,7 +76,8 @@ describe("regime_lookahead: more hand-derived cases", () => {
     ]);
   });
   it("the lead stops at the previous switch", () => {
-    // switch at 2 (0->1), then at 4 (1->0); p_calm already > 0.5 from t=2: q>0.5 at 4, 3, 2 -> lead counts t=3, 2 (>= t_prev 2)
+    // switch at 2 (0->1), then at 4 (1->0); p_calm already > 0.5 from t=2: q>0.5 at 4, 3, 2 -> lead counts t=3, 2 (>=
+    // t_prev 2)
     const regime = [0, 0, 1, 1, 0, 0];
     const p = [0.9, 0.9, 0.9, 0.9, 0.9, 0.9];
     const r = check(regime, p);

@@ -120,19 +120,23 @@ describe("research_audit spec examples", () => {
     ).toBe(true);
   });
 
-  it("5: T = 1008, 20 noise columns, S = 10: skill gives PBO well below 0.5, noise sits near the no-skill line and fails", async () => {
-    const skilled = await run(3, 1008, 20, 252, noiseFrame(4, (3 * 0.01) / Math.sqrt(252)), 10);
-    expect(skilled.ev.pbo).toBeLessThan(0.1);
-    expect(skilled.ev.n_combinations).toBe(252);
-    const noise = await run(1, 1008, 20, 252, noiseFrame(4), 10);
-    expect(noise.ev.pbo).toBeGreaterThanOrEqual(0.5);
-    expect(noise.ev.no_skill_pbo).toBe(0.5);
-    expect(noise.findings.find((f) => f.where === "pbo")!.severity).toBe("error");
-    let sum = 0;
-    for (let seed = 1; seed <= 8; seed++) sum += (await run(1, 1008, 20, 252, noiseFrame(seed), 10)).ev.pbo;
-    expect(sum / 8).toBeGreaterThan(0.35);
-    expect(sum / 8).toBeLessThan(0.75);
-  });
+  it(
+    "5: T = 1008, 20 noise columns, S = 10: skill gives PBO well below 0.5, noise sits near the no-skill line " +
+      "and fails",
+    async () => {
+      const skilled = await run(3, 1008, 20, 252, noiseFrame(4, (3 * 0.01) / Math.sqrt(252)), 10);
+      expect(skilled.ev.pbo).toBeLessThan(0.1);
+      expect(skilled.ev.n_combinations).toBe(252);
+      const noise = await run(1, 1008, 20, 252, noiseFrame(4), 10);
+      expect(noise.ev.pbo).toBeGreaterThanOrEqual(0.5);
+      expect(noise.ev.no_skill_pbo).toBe(0.5);
+      expect(noise.findings.find((f) => f.where === "pbo")!.severity).toBe("error");
+      let sum = 0;
+      for (let seed = 1; seed <= 8; seed++) sum += (await run(1, 1008, 20, 252, noiseFrame(seed), 10)).ev.pbo;
+      expect(sum / 8).toBeGreaterThan(0.35);
+      expect(sum / 8).toBeLessThan(0.75);
+    },
+  );
 });
 
 describe("research_audit by hand and conventions", () => {

@@ -102,28 +102,31 @@ describe("rf_convention: spec examples", () => {
     expect(sev(check(s(R), -7), "error")[0]!.message).toContain("did you mean -0.07?");
   });
 
-  it("5. 1008 draws of N(0.0005, 0.01), rf 0.05: the geometric Sharpe passes, the per-period one (about -78) fails", () => {
-    const rng = new Mt19937(42);
-    const r: number[] = [];
-    while (r.length < 1008) {
-      const u1 = 1 - rng.nextFloat();
-      const u2 = rng.nextFloat();
-      const rad = Math.sqrt(-2 * Math.log(u1));
-      r.push(0.0005 + 0.01 * rad * Math.cos(2 * Math.PI * u2), 0.0005 + 0.01 * rad * Math.sin(2 * Math.PI * u2));
-    }
-    const mu = r.reduce((a, x) => a + x, 0) / r.length;
-    const sigma = Math.sqrt(r.reduce((a, x) => a + (x - mu) ** 2, 0) / (r.length - 1));
-    const geo = ((mu - (1.05 ** (1 / 252) - 1)) / sigma) * Math.sqrt(252);
-    const perPeriod = ((mu - 0.05) / sigma) * Math.sqrt(252);
-    expect(perPeriod).toBeGreaterThan(-90);
-    expect(perPeriod).toBeLessThan(-70);
-    const pass = check(s(r), 0.05, 252, geo);
-    expect(pass.evidence["matched_convention"]).toBe("annual_rf_geometric");
-    expect(sev(pass, "error")).toEqual([]);
-    const fail = check(s(r), 0.05, 252, perPeriod);
-    expect(fail.evidence["matched_convention"]).toBe("rf_as_per_period");
-    expect(sev(fail, "error").length).toBe(1);
-  });
+  it(
+    "5. 1008 draws of N(0.0005, 0.01), rf 0.05: the geometric Sharpe passes, " + "the per-period one (about -78) fails",
+    () => {
+      const rng = new Mt19937(42);
+      const r: number[] = [];
+      while (r.length < 1008) {
+        const u1 = 1 - rng.nextFloat();
+        const u2 = rng.nextFloat();
+        const rad = Math.sqrt(-2 * Math.log(u1));
+        r.push(0.0005 + 0.01 * rad * Math.cos(2 * Math.PI * u2), 0.0005 + 0.01 * rad * Math.sin(2 * Math.PI * u2));
+      }
+      const mu = r.reduce((a, x) => a + x, 0) / r.length;
+      const sigma = Math.sqrt(r.reduce((a, x) => a + (x - mu) ** 2, 0) / (r.length - 1));
+      const geo = ((mu - (1.05 ** (1 / 252) - 1)) / sigma) * Math.sqrt(252);
+      const perPeriod = ((mu - 0.05) / sigma) * Math.sqrt(252);
+      expect(perPeriod).toBeGreaterThan(-90);
+      expect(perPeriod).toBeLessThan(-70);
+      const pass = check(s(r), 0.05, 252, geo);
+      expect(pass.evidence["matched_convention"]).toBe("annual_rf_geometric");
+      expect(sev(pass, "error")).toEqual([]);
+      const fail = check(s(r), 0.05, 252, perPeriod);
+      expect(fail.evidence["matched_convention"]).toBe("rf_as_per_period");
+      expect(sev(fail, "error").length).toBe(1);
+    },
+  );
 });
 
 describe("rf_convention: other findings", () => {

@@ -133,19 +133,22 @@ describe("survivorship_audit: examples 1-3 (200 names, 10 years)", () => {
     expect(errs[0]!.message).toContain(M10.deadNames[0]!);
     expect(errs[0]!.message).toContain("more)");
   });
-  it("3. survivors only, no listings -> SURVIVOR-ONLY SNAPSHOT, inflation not measurable, UPPER BOUND note", async () => {
-    const o = await check(M10.panelOf((n) => M10.delisted[n] === null));
-    expect(
-      (o.evidence["verdict"] as string).startsWith(
-        "SURVIVOR-ONLY SNAPSHOT (red flag): no name stops trading in 10.0 years; about 40.1% should have",
-      ),
-    ).toBe(true);
-    expect(sev(o, "error").map((f) => f.where)).toEqual(["panel"]);
-    expect(inflation(o)["measurable"]).toBe(false);
-    expect(inflation(o)["inflation_bps"]).toBeNull();
-    expect(sev(o, "warning").some((f) => f.where === "notes" && f.message.includes("UPPER BOUND"))).toBe(true);
-    expect(o.evidence["n_ended_early"]).toBe(0);
-  });
+  it(
+    "3. survivors only, no listings -> SURVIVOR-ONLY SNAPSHOT, " + "inflation not measurable, UPPER BOUND note",
+    async () => {
+      const o = await check(M10.panelOf((n) => M10.delisted[n] === null));
+      expect(
+        (o.evidence["verdict"] as string).startsWith(
+          "SURVIVOR-ONLY SNAPSHOT (red flag): no name stops trading in 10.0 years; about 40.1% should have",
+        ),
+      ).toBe(true);
+      expect(sev(o, "error").map((f) => f.where)).toEqual(["panel"]);
+      expect(inflation(o)["measurable"]).toBe(false);
+      expect(inflation(o)["inflation_bps"]).toBeNull();
+      expect(sev(o, "warning").some((f) => f.where === "notes" && f.message.includes("UPPER BOUND"))).toBe(true);
+      expect(o.evidence["n_ended_early"]).toBe(0);
+    },
+  );
 });
 
 describe("survivorship_audit: example 4 (120 names, 6 years, 1/8 of the dead kept)", () => {

@@ -27,7 +27,8 @@ describe("cost_curve unit mistakes", () => {
     expect(pair(costCurve(R, 0.1, [0, 5], 0.5), "cost_bps")).toEqual([
       [
         "warning",
-        "cost_bps 0.5 bps round-trip is below 1 bp, cheaper than almost any market: if 0.5 is a percent, it is cost_bps 50",
+        "cost_bps 0.5 bps round-trip is below 1 bp, cheaper than almost any market: if 0.5 is a percent, it is " +
+          "cost_bps 50",
       ],
     ]);
   });
@@ -84,7 +85,8 @@ describe("cost_curve unit mistakes", () => {
     expect(pair(three, "returns")).toEqual([
       [
         "warning",
-        "returns: 3 observation(s) are too short to judge a net Sharpe or an annual return; this guard needs at least 30",
+        "returns: 3 observation(s) are too short to judge a net Sharpe or an annual return; this guard needs " +
+          "at least 30",
       ],
     ]);
     expect(at(costCurve({ values: R.values.slice(0, 30) }, 0.1, [0, 5], 8), "returns")).toEqual([]);
@@ -195,7 +197,8 @@ describe("spa_test units and sample length", () => {
     expect(pair(await spaTest({ values: bench.slice(0, 12) }, short, 50), "benchmark_returns")).toEqual([
       [
         "warning",
-        "benchmark_returns: 12 observation(s) are too short to judge a mean excess return; this guard needs at least 30",
+        "benchmark_returns: 12 observation(s) are too short to judge a mean excess return; this guard needs at " +
+          "least 30",
       ],
     ]);
     expect(at(await spaTest({ values: bench }, model, 50), "benchmark_returns")).toEqual([]);

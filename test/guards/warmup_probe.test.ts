@@ -129,21 +129,25 @@ describe("warmup_probe: spec examples on the hand-derived closes", () => {
     expect(o.evidence["history"]).toBeNull();
   });
 
-  it("4. random-walk properties: SMA within 20 at 1e-12; EMA(20) 200-300 at 1e-12, fewer at 1e-6; Wilder RSI slower per unit period", async () => {
-    const rw = randomWalk(1500, 11);
-    const sma = await check(smaOf(20), rw, 1e-12);
-    expect(res(sma, "sma").warmup_bars!).toBeLessThanOrEqual(20);
-    const exact = res(await check(emaOf(20), rw, 1e-12, 600), "ema").warmup_bars!;
-    expect(exact).toBeGreaterThanOrEqual(200);
-    expect(exact).toBeLessThanOrEqual(300);
-    const loose = res(await check(emaOf(20), rw, 1e-6, 600), "ema").warmup_bars!;
-    expect(loose).toBeGreaterThan(0);
-    expect(loose).toBeLessThan(exact);
-    const rsi = res(await check(wilderRsi(14), rw, 1e-9, 700), "rsi").warmup_bars!;
-    const ema9 = res(await check(emaOf(20), rw, 1e-9, 700), "ema").warmup_bars!;
-    expect(rsi).toBeGreaterThan(0);
-    expect(rsi / 14).toBeGreaterThan(ema9 / 20);
-  });
+  it(
+    "4. random-walk properties: SMA within 20 at 1e-12; EMA(20) 200-300 at 1e-12, fewer at 1e-6; Wilder RSI " +
+      "slower per unit period",
+    async () => {
+      const rw = randomWalk(1500, 11);
+      const sma = await check(smaOf(20), rw, 1e-12);
+      expect(res(sma, "sma").warmup_bars!).toBeLessThanOrEqual(20);
+      const exact = res(await check(emaOf(20), rw, 1e-12, 600), "ema").warmup_bars!;
+      expect(exact).toBeGreaterThanOrEqual(200);
+      expect(exact).toBeLessThanOrEqual(300);
+      const loose = res(await check(emaOf(20), rw, 1e-6, 600), "ema").warmup_bars!;
+      expect(loose).toBeGreaterThan(0);
+      expect(loose).toBeLessThan(exact);
+      const rsi = res(await check(wilderRsi(14), rw, 1e-9, 700), "rsi").warmup_bars!;
+      const ema9 = res(await check(emaOf(20), rw, 1e-9, 700), "ema").warmup_bars!;
+      expect(rsi).toBeGreaterThan(0);
+      expect(rsi / 14).toBeGreaterThan(ema9 / 20);
+    },
+  );
 });
 
 describe("warmup_probe: a leaky and a clean indicator told apart", () => {

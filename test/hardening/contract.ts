@@ -1,4 +1,4 @@
-// The call-contract property every hardening call must satisfy (tool-layer.md §4.3, §4.4, §4.6).
+// The call-contract property every hardening call must satisfy (docs/contract.md §4.3, §4.4, §4.6).
 import { appendFileSync } from "node:fs";
 import { BadInputError, InternalToolError, callToolUntyped, type ToolEntry } from "../../src/runtime/index.js";
 
@@ -88,7 +88,8 @@ export function badInputProblem(e: BadInputError, args?: unknown): string | null
     e.message.includes(JSON.stringify(e.field).slice(1, -1))
   )
     return null;
-  // §6.3: check_backtest's unknown slot names are reported as `slots: unknown slot name(s) [...]` with field slots/<name>.
+  // §6.3: check_backtest's unknown slot names are reported as `slots: unknown slot name(s) [...]` with field
+  // slots/<name>.
   const segs = e.field.split("/");
   for (let i = segs.length - 1; i >= 1; i--) {
     const ancestor = segs.slice(0, i).join("/");
@@ -136,7 +137,8 @@ export async function checkedCall(t: ToolEntry, args: unknown): Promise<Outcome>
     if (e instanceof InternalToolError) throw new Error(`INTERNAL ERROR (bug): ${(e as Error).message} :: ${where()}`);
     if (!(e instanceof BadInputError))
       throw new Error(
-        `WRONG ERROR TYPE ${(e as Error)?.constructor?.name}: ${(e as Error)?.message ?? String(e)} :: ${where()}\n${(e as Error)?.stack ?? ""}`,
+        `WRONG ERROR TYPE ${(e as Error)?.constructor?.name}: ${(e as Error)?.message ?? String(e)} :: ` +
+          `${where()}\n${(e as Error)?.stack ?? ""}`,
       );
     const problem = badInputProblem(e, args);
     if (problem)
@@ -210,7 +212,8 @@ function _tinyPositive(x: unknown): boolean {
 
 /** Cases to leave out until the owner fixes them; each names its bug (see the hardening report). */
 export const KNOWN_BUGS: { why: string; match: (tool: string, args: unknown, text?: string) => boolean }[] = [
-  // Fixed in 6092c28 and re-enabled: lone surrogates (now not_json), search_skills term count (now 1-32 terms of <= 200 chars),
+  // Fixed in 6092c28 and re-enabled: lone surrogates (now not_json), search_skills term count (now 1-32 terms of <= 200
+  // chars),
   // superlinear did-you-mean on long unknown names.
   // Fixed in 6d3d8d9 and re-enabled: cost_curve's breakeven bisection looped forever on a tiny positive turnover.
   // Fixed and re-enabled: spa_test, cost_curve and rf_convention said "undefined" for a

@@ -1,4 +1,4 @@
-// Streamable HTTP hardening (tool-layer.md §7.4): the body cap (413 before parsing, declared and
+// Streamable HTTP hardening (docs/contract.md §7.4): the body cap (413 before parsing, declared and
 // chunked), Host and Origin checks (403), 50 concurrent calls from 5 SDK clients, and the server keeps
 // serving after each of these.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -320,7 +320,8 @@ describe("HTTP: concurrency", () => {
     expect(expected.filter((e) => !e.ok).length).toBeGreaterThan(0);
     const clients = await Promise.all(Array.from({ length: 5 }, (_, i) => newClient(`c${i}`)));
     try {
-      // listTools caches each tool's output validator in the client, so every structuredContent is checked against its outputSchema.
+      // listTools caches each tool's output validator in the client, so every structuredContent is checked against its
+      // outputSchema.
       for (const c of clients) expect((await c.listTools()).tools.length).toBe(listTools().length);
       const t0 = performance.now();
       const answers = await Promise.all(

@@ -1,4 +1,4 @@
-// Property-based hardening of the call contract (tool-layer.md §3, §4) over EVERY served tool:
+// Property-based hardening of the call contract (docs/contract.md §3, §4) over EVERY served tool:
 // arbitrary JSON per argument, and mutations of a valid argument set. Each call must resolve to a
 // JSON-clean result or reject with a well-formed BadInputError, and never pollute
 // a prototype. Default run is small; FS_PROPERTY_RUNS=500 npx vitest run test/hardening for a big one,
@@ -157,27 +157,30 @@ describe.each(TOOLS.map((t) => [t.name, t] as const))("property %s", (_name, t) 
 });
 
 describe("hardening: targeted cases over every tool", () => {
-  it("prototype keys at the top level and inside the first argument never pollute and are never internal errors", async () => {
-    for (const t of TOOLS) {
-      const base = validArgs(t);
-      const first = props(t)[0];
-      const bodies = [
-        `{"__proto__":{"polluted":"yes"}}`,
-        `{"constructor":{"prototype":{"polluted":"yes"}}}`,
-        first ? `{${JSON.stringify(first)}:{"__proto__":{"polluted":"yes"},"values":[1,2,3]}}` : `{}`,
-        first
-          ? `{${JSON.stringify(first)}:{"constructor":{"prototype":{"polluted":"yes"}},"records":[{"a":1}]}}`
-          : `{}`,
-        `{"prototype":{"polluted":"yes"}}`,
-      ];
-      for (const b of bodies) {
-        const args = { ...base, ...JSON.parse(b) };
-        if (!knownBug(t.name, args)) await checkedCall(t, args);
-        await checkedCall(t, JSON.parse(b));
+  it(
+    "prototype keys at the top level and inside the first argument " + "never pollute and are never internal errors",
+    async () => {
+      for (const t of TOOLS) {
+        const base = validArgs(t);
+        const first = props(t)[0];
+        const bodies = [
+          `{"__proto__":{"polluted":"yes"}}`,
+          `{"constructor":{"prototype":{"polluted":"yes"}}}`,
+          first ? `{${JSON.stringify(first)}:{"__proto__":{"polluted":"yes"},"values":[1,2,3]}}` : `{}`,
+          first
+            ? `{${JSON.stringify(first)}:{"constructor":{"prototype":{"polluted":"yes"}},"records":[{"a":1}]}}`
+            : `{}`,
+          `{"prototype":{"polluted":"yes"}}`,
+        ];
+        for (const b of bodies) {
+          const args = { ...base, ...JSON.parse(b) };
+          if (!knownBug(t.name, args)) await checkedCall(t, args);
+          await checkedCall(t, JSON.parse(b));
+        }
       }
-    }
-    assertNoPollution("targeted prototype keys");
-  });
+      assertNoPollution("targeted prototype keys");
+    },
+  );
 });
 
 describe("hardening: regressions found by these properties", () => {

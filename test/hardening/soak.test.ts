@@ -55,7 +55,8 @@ const specArb: fc.Arbitrary<Spec> = fc.oneof(
   },
 );
 
-// Lines over the SDK's 10 MiB stdio buffer are answered -32600 with id null (was a BUG: the session wedged; fixed in 6d3d8d9),
+// Lines over the SDK's 10 MiB stdio buffer are answered -32600 with id null (was a BUG: the session wedged; fixed in
+// 6d3d8d9),
 // so they cannot be matched to an id: they are left out of the id accounting and tested on their own below.
 const hugeLine = (s: Spec) => Buffer.byteLength(JSON.stringify(s.args) ?? "") > 8_000_000;
 
@@ -253,9 +254,14 @@ describe("soak: one stdio server, randomized pipelined tools/call", () => {
     expect(final.result?.isError).toBeFalsy();
 
     console.log(
-      `soak: ${specs.length} calls after ${everyTool.length + warm.length} warm-up in ${((tEnd - tWarm) / 1000).toFixed(1)} s ` +
-        `(${(specs.length / ((tEnd - tWarm) / 1000)).toFixed(0)}/s, window ${WINDOW}); RSS start ${rssStart.toFixed(1)} MB, end ${rssEnd.toFixed(1)} MB, ` +
-        `max ${Math.max(...samples).toFixed(1)} MB (every ${chunk} calls: ${samples.map((x) => x.toFixed(0)).join(" ")}); kinds ${JSON.stringify(tally.byKind)}; ok ${tally.ok}, isError ${tally.isError}, protocol errors ${tally.protocolError}; total ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      `soak: ${specs.length} calls after ${everyTool.length + warm.length} warm-up in ` +
+        `${((tEnd - tWarm) / 1000).toFixed(1)} s ` +
+        `(${(specs.length / ((tEnd - tWarm) / 1000)).toFixed(0)}/s, window ${WINDOW}); RSS start ` +
+        `${rssStart.toFixed(1)} MB, end ${rssEnd.toFixed(1)} MB, ` +
+        `max ${Math.max(...samples).toFixed(1)} MB (every ${chunk} calls: ` +
+        `${samples.map((x) => x.toFixed(0)).join(" ")}); kinds ${JSON.stringify(tally.byKind)}; ok ${tally.ok}` +
+        `, isError ${tally.isError}, protocol errors ${tally.protocolError}; total ` +
+        `${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
     expect(tally.wrong.slice(0, 5)).toEqual([]);

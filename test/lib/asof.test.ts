@@ -20,14 +20,17 @@ describe("asofMatch", () => {
     expect(asofMatch([5, 6], ["A", "A"], rt, rg, { ...back, tolerance: 2 })).toEqual([2, -1]);
   });
 
-  it("forward takes the first at or after (strictly after without exact), nearest the closer with ties backward", () => {
-    expect(asofMatch([2, 3, 8], ["A", "A", "A"], rt, rg, { ...back, direction: "forward" })).toEqual([0, 0, -1]);
-    expect(asofMatch([3], ["A"], rt, rg, { direction: "forward", allowExact: false, tolerance: Infinity })).toEqual([
-      3,
-    ]);
-    // 2 is 1 away from both 1 and 3: backward wins; 6 is nearer 7
-    expect(asofMatch([2, 6], ["A", "A"], rt, rg, { ...back, direction: "nearest" })).toEqual([1, 3]);
-  });
+  it(
+    "forward takes the first at or after (strictly after without " + "exact), nearest the closer with ties backward",
+    () => {
+      expect(asofMatch([2, 3, 8], ["A", "A", "A"], rt, rg, { ...back, direction: "forward" })).toEqual([0, 0, -1]);
+      expect(asofMatch([3], ["A"], rt, rg, { direction: "forward", allowExact: false, tolerance: Infinity })).toEqual([
+        3,
+      ]);
+      // 2 is 1 away from both 1 and 3: backward wins; 6 is nearer 7
+      expect(asofMatch([2, 6], ["A", "A"], rt, rg, { ...back, direction: "nearest" })).toEqual([1, 3]);
+    },
+  );
 
   it("matches within groups only", () => {
     expect(asofMatch([5, 5, 5], ["A", "B", "C"], [1, 2], ["A", "B"], back)).toEqual([0, 1, -1]);

@@ -84,7 +84,9 @@ describe("check_backtest", () => {
       "aliases_used",
       "provenance",
     ]);
-    const head = `FAIL: ${ready.length} ran (${r.failed.length} failed), ${Object.keys(r.skipped).length} skipped, 0 rejected`;
+    const head =
+      `FAIL: ${ready.length} ran (${r.failed.length} failed), ${Object.keys(r.skipped).length} skipped, 0 ` +
+      "rejected";
     expect(r.summary.split("\n")[0]).toBe(head);
     for (const res of r.results) {
       const direct = await call(res.tool, await assembled(res.guard, slots));

@@ -16,7 +16,9 @@ export function nginxConfig(root: string, port: number, replicas: readonly numbe
     .replace(/( {4}server 127\.0\.0\.1:\d+;\n)+/, `${servers}\n`);
 }
 
-/** Starts nginx on `port` in front of `replicas`; resolves once it accepts connections (its prefix is removed at exit). */
+/**
+ * Starts nginx on `port` in front of `replicas`; resolves once it accepts connections (its prefix is removed at exit).
+ */
 export async function startNginx(root: string, port: number, replicas: readonly number[]): Promise<ChildProcess> {
   const prefix = mkdtempSync(path.join(tmpdir(), "fin-skills-nginx-"));
   mkdirSync(path.join(prefix, "logs"));

@@ -43,7 +43,9 @@ describe("generated layout", () => {
   });
 
   it("wraps a long JSDoc line and a long union alias", () => {
-    const src = `/**\n * ${"a ".repeat(150)}\n */\nexport type N = ${Array.from({ length: 40 }, (_, i) => `"tool_${i}"`).join(" | ")};`;
+    const src =
+      `/**\n * ${"a ".repeat(150)}\n */\nexport type N = ` +
+      `${Array.from({ length: 40 }, (_, i) => `"tool_${i}"`).join(" | ")};`;
     const out = wrapLongTsLines(src);
     expect(longLines(out)).toEqual([]);
     expect(out).toContain('export type N =\n  | "tool_0"\n  | "tool_1"');

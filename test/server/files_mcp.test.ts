@@ -72,31 +72,34 @@ describe("file references over stdio MCP", () => {
   });
   afterAll(async () => client?.close());
 
-  it("check_cost_curve by CSV and Parquet reference equals the inline result; provenance has the file's SHA-256", async () => {
-    const inline = await call(client, "check_cost_curve", {
-      returns: { index: idx, values: r },
-      turnover: { index: idx, values: to },
-      cost_bps: 10,
-    });
-    expect(inline.isError).toBeUndefined();
-    for (const file of ["bt.csv", "bt.parquet"]) {
-      const got = await call(client, "check_cost_curve", {
-        returns: { file, column: "strategy", index: "date" },
-        turnover: { file, column: "turnover" },
+  it(
+    "check_cost_curve by CSV and Parquet reference equals the inline " + "result; provenance has the file's SHA-256",
+    async () => {
+      const inline = await call(client, "check_cost_curve", {
+        returns: { index: idx, values: r },
+        turnover: { index: idx, values: to },
         cost_bps: 10,
       });
-      expect(got.isError, got.content[0]!.text).toBeUndefined();
-      const { elapsed_s: _a, provenance: p, ...rest } = got.structuredContent!;
-      const { elapsed_s: _b, provenance: q, ...want } = inline.structuredContent!;
-      expect(rest).toEqual(want);
-      expect(p.files.map((f: { content_hash: string }) => f.content_hash)).toEqual([
-        sha256(path.join(data, file)),
-        sha256(path.join(data, file)),
-      ]);
-      expect(p.files[0]).toMatchObject({ field: "returns", file, rows: N, columns: ["strategy"], index: "date" });
-      expect(p.input_sha256).not.toBe(q.input_sha256);
-    }
-  });
+      expect(inline.isError).toBeUndefined();
+      for (const file of ["bt.csv", "bt.parquet"]) {
+        const got = await call(client, "check_cost_curve", {
+          returns: { file, column: "strategy", index: "date" },
+          turnover: { file, column: "turnover" },
+          cost_bps: 10,
+        });
+        expect(got.isError, got.content[0]!.text).toBeUndefined();
+        const { elapsed_s: _a, provenance: p, ...rest } = got.structuredContent!;
+        const { elapsed_s: _b, provenance: q, ...want } = inline.structuredContent!;
+        expect(rest).toEqual(want);
+        expect(p.files.map((f: { content_hash: string }) => f.content_hash)).toEqual([
+          sha256(path.join(data, file)),
+          sha256(path.join(data, file)),
+        ]);
+        expect(p.files[0]).toMatchObject({ field: "returns", file, rows: N, columns: ["strategy"], index: "date" });
+        expect(p.input_sha256).not.toBe(q.input_sha256);
+      }
+    },
+  );
 
   it("check_spa_test runs on a 2,520 x 30 Parquet frame by reference", async () => {
     const got = await call(client, "check_spa_test", {

@@ -52,7 +52,12 @@ describe("stdio", () => {
     child.stdout.on("data", (d) => (out += String(d)));
     child.stdin.write("{not json\n");
     child.stdin.write(
-      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      }) + "\n",
     );
     // Both replies arrive before stdin closes: the parse error and the answered initialize.
     await new Promise<void>((resolve) => {
@@ -96,7 +101,8 @@ function rawPost(
 }
 
 describe("Streamable HTTP", () => {
-  it("binds 127.0.0.1, serves calls, refuses GET, foreign Host/Origin and an oversized body, and keeps serving", async () => {
+  it("binds 127.0.0.1, serves calls, refuses GET, foreign Host/Origin " +
+    "and an oversized body, and keeps serving", async () => {
     const child = spawn(process.execPath, [SERVER_JS, "--http", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
     const url: string = await new Promise((resolve, reject) => {
       let err = "";
@@ -157,7 +163,9 @@ describe("without the SDK", () => {
     for (const t of listTools()) expect(list.stdout).toContain(`  ${t.name}\n`);
   }, 60_000);
   it("buildServer() rejects with the install hint", () => {
-    const script = `import("${path.join(ROOT, "dist/src/server/server.js")}").then(m => m.buildServer()).then(() => process.exit(3), e => { console.log(e.message); process.exit(0); })`;
+    const script =
+      `import("${path.join(ROOT, "dist/src/server/server.js")}").then(m => m.buildServer()).then(() => ` +
+      "process.exit(3), e => { console.log(e.message); process.exit(0); })";
     const r = spawnSync(process.execPath, ["--import", HOOK, "-e", script], { encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(

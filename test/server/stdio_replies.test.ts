@@ -33,7 +33,8 @@ describe("stdio lines the parser rejects are answered with their id", () => {
     expect(nan).toEqual(nul);
     expect(nan).not.toEqual(plain);
     s.send(
-      '{"jsonrpc":"2.0","id":"inf","method":"tools/call","params":{"name":"check_rf_convention","arguments":{"returns":[0.01,-Infinity],"rf":0.05}}}',
+      '{"jsonrpc":"2.0","id":"inf","method":"tools/call",' +
+        '"params":{"name":"check_rf_convention","arguments":{"returns":[0.01,-Infinity],"rf":0.05}}}',
     );
     const inf = await s.next((m) => m.id === "inf");
     expect(inf.result.isError).toBe(true);
@@ -46,7 +47,8 @@ describe("stdio lines the parser rejects are answered with their id", () => {
     await s.initialize();
     const pad = "x".repeat(11 * 1024 * 1024);
     s.send(
-      `{"jsonrpc":"2.0","id":"big-1","method":"tools/call","params":{"name":"list_skills","arguments":{"pad":"${pad}"}}}`,
+      '{"jsonrpc":"2.0","id":"big-1","method":"tools/call","params":{"name":"list_skills","arguments":{"pad":"' +
+        `${pad}"}}}`,
     );
     const r = await s.next((m) => m.id === "big-1");
     expect(r.error.code).toBe(-32600);

@@ -51,7 +51,8 @@ export function emitAgreement(guards: readonly GuardModel[], header: string): st
     g.inputs.forEach((i, idx) => {
       if (!i.property) return;
       lines.push(
-        `  Assert<Accepts<ToolArgs[${JSON.stringify(g.tool)}][${JSON.stringify(i.name)}], Parameters<typeof ${g.guard}>[${idx}]>>, // ${pascal(g.guard)}.${i.name}`,
+        `  Assert<Accepts<ToolArgs[${JSON.stringify(g.tool)}][${JSON.stringify(i.name)}], Parameters<typeof ` +
+          `${g.guard}>[${idx}]>>, // ${pascal(g.guard)}.${i.name}`,
       );
     });
   }

@@ -18,7 +18,10 @@ export function formatJs(code: string): string {
   );
 }
 
-/** `export const x = <one-line JSON> as const satisfies T;` -> the same declaration with the value printed over many lines. */
+/**
+ * `export const x = <one-line JSON> as const satisfies T;` -> the same declaration with the value printed over many
+ * lines.
+ */
 const ONE_LINE_EXPORT = /^export const (\w+) = (.+) as const satisfies (.+);$/;
 
 export function relayoutConstExports(source: string): string {

@@ -78,7 +78,9 @@ function splitTypes(s: Schema): Schema {
   return { ...rest, anyOf: types.map((t) => ({ type: t })) };
 }
 
-/** One schema node in the portable profile; `$ref`s resolve to the given payload forms (the compact ones by default). */
+/**
+ * One schema node in the portable profile; `$ref`s resolve to the given payload forms (the compact ones by default).
+ */
 export function portableNode(s: Schema, payloads: Record<string, Schema> = PAYLOADS): Schema {
   const ref = refName(s);
   if (ref) {

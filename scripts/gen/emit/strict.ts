@@ -1,4 +1,4 @@
-// The openai-strict form of an input schema (tool-layer.md §8.2).
+// The openai-strict form of an input schema (docs/contract.md §8.2).
 import { clone, type Json, type Schema } from "../schema.js";
 
 const ALLOWED = new Set([
@@ -40,7 +40,8 @@ const closed = (properties: Schema): Schema => ({
 export const STRICT_DEFS: Record<"series" | "frame", Schema> = {
   series: {
     description:
-      'A series: {"index", "values", "name", "dtype", "freq"} (null where unused) or a bare list of values. null is missing.',
+      'A series: {"index", "values", "name", "dtype", "freq"} (null where unused) or a bare list of values. ' +
+      "null is missing.",
     anyOf: [
       closed({
         index: nullable(IDX),
@@ -54,7 +55,8 @@ export const STRICT_DEFS: Record<"series" | "frame", Schema> = {
   },
   frame: {
     description:
-      'A table in split form {"index", "index_name", "columns", "data"} (null where unused), or a list of OHLCV points {t, o, h, l, c, v, vw, n}. null is a missing cell.',
+      'A table in split form {"index", "index_name", "columns", "data"} (null where unused), or a list of ' +
+      "OHLCV points {t, o, h, l, c, v, vw, n}. null is a missing cell.",
     anyOf: [
       closed({
         index: nullable(IDX),
@@ -131,7 +133,9 @@ function strictObject(s: Schema): Schema {
   return { ...s, properties, required: Object.keys(props), additionalProperties: false };
 }
 
-/** True when the schema has a free-form position: `{}`, an object without properties, or an additionalProperties schema. */
+/**
+ * True when the schema has a free-form position: `{}`, an object without properties, or an additionalProperties schema.
+ */
 export function hasFreeForm(s: Json): boolean {
   if (Array.isArray(s)) return s.some(hasFreeForm);
   if (!s || typeof s !== "object") return false;

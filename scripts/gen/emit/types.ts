@@ -1,5 +1,5 @@
 // Argument and result types from the schemas: json-schema-to-typescript over ONE root document
-// with every $defs hoisted, so the payload types are declared once (tool-layer.md §2.9).
+// with every $defs hoisted, so the payload types are declared once (docs/contract.md §2.9).
 import { compile } from "json-schema-to-typescript";
 import { PAYLOAD_DEFS, clone, type Json, type Schema } from "../schema.js";
 import type { NeutralTool } from "./formats.js";
@@ -61,5 +61,8 @@ export async function emitTypes(tools: readonly NeutralTool[], header: string): 
     ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${t.guard ? "GuardToolResult" : `${pascal(t.name)}Result`};`),
     "}",
   ];
-  return `${header}/* eslint-disable */\n${body.replace(/^export interface FinSkillsToolTypes \{\}\n/m, "")}\n${maps.join("\n")}\n`;
+  return (
+    `${header}/* eslint-disable */\n${body.replace(/^export interface FinSkillsToolTypes \{\}\n/m, "")}\n` +
+    `${maps.join("\n")}\n`
+  );
 }

@@ -151,7 +151,9 @@ function mapBase(e: ExpressionWithTypeArguments, ctx: MapContext): Mapped {
 function follow(decl: Node, ctx: MapContext, run: () => Mapped): Mapped {
   if (ctx.following.has(decl))
     return {
-      unsupported: `unsupported recursive type '${(decl as Node & { getName?: () => string }).getName?.() ?? decl.getText()}'`,
+      unsupported:
+        `unsupported recursive type '${(decl as Node & { getName?: () => string }).getName?.() ?? decl.getText()}` +
+        "'",
     };
   ctx.following.add(decl);
   try {

@@ -211,7 +211,8 @@ function spa(c: SpaChart): HTMLElement {
 function dsr(c: DsrChart): HTMLElement {
   const sr =
     c.bestSharpe !== null && c.expectedMaxSharpe !== null
-      ? ` Observed Sharpe ${c.bestSharpe.toFixed(4)} vs expected best of ${c.nTrials ?? "N"} noise trials ${c.expectedMaxSharpe.toFixed(4)} (annualised).`
+      ? ` Observed Sharpe ${c.bestSharpe.toFixed(4)} vs expected best of ${c.nTrials ?? "N"} noise trials ` +
+        `${c.expectedMaxSharpe.toFixed(4)} (annualised).`
       : "";
   const fig = figure(
     "dsr",

@@ -1,4 +1,4 @@
-// bundle_coverage and check_backtest (tool-layer.md §6): one bundle of slots feeds many guards.
+// bundle_coverage and check_backtest (docs/contract.md §6): one bundle of slots feeds many guards.
 import { BadInputError } from "../contract.js";
 import { closeMatches, decodeFrame, decodeSeries } from "../codec/index.js";
 import { InternalToolError, clipName } from "../errors.js";
@@ -78,7 +78,8 @@ export function bundleCoverage(args: { slots?: string[] }) {
   const overJson = ready.filter((g) => guards.find((x) => x.guard === g)!.tool !== null);
   const first = [...away.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))[0];
   const summary =
-    `${have.length} slot(s) known, ${Object.keys(unknown).length} unknown. ${ready.length} guard(s) ready (${overJson.length} over JSON), ${Object.keys(notReady).length} not ready.` +
+    `${have.length} slot(s) known, ${Object.keys(unknown).length} unknown. ${ready.length} guard(s) ready (` +
+    `${overJson.length} over JSON), ${Object.keys(notReady).length} not ready.` +
     (first ? ` Adding '${first[0]}' would make ${first[1].length} more ready.` : "");
   return { have, ready, ready_over_json: overJson, not_ready: notReady, one_slot_away: oneSlotAway, unknown, summary };
 }
@@ -169,7 +170,9 @@ function checkSlotNames(slots: Record<string, unknown>): void {
   throw new BadInputError(
     "invalid_value",
     `slots/${unknown[0]}`,
-    `slots: unknown slot name(s) ${JSON.stringify(unknown.map(clipName))} - did you mean ${JSON.stringify(Object.fromEntries(Object.entries(dym).map(([k, v]) => [clipName(k), v])))}? bundle_coverage lists the vocabulary`,
+    `slots: unknown slot name(s) ${JSON.stringify(unknown.map(clipName))} - did you mean ` +
+      `${JSON.stringify(Object.fromEntries(Object.entries(dym).map(([k, v]) => [clipName(k), v])))}? ` +
+      "bundle_coverage lists the vocabulary",
   );
 }
 
@@ -262,7 +265,8 @@ export async function checkBacktest(
       ? "pass"
       : "incomplete";
   const lines = [
-    `${status.toUpperCase()}: ${ran.length} ran (${failed.length} failed), ${Object.keys(skipped).length} skipped, ${Object.keys(rejected).length} rejected`,
+    `${status.toUpperCase()}: ${ran.length} ran (${failed.length} failed), ${Object.keys(skipped).length} ` +
+      `skipped, ${Object.keys(rejected).length} rejected`,
     ...ran.map((g) => `  ${failed.includes(g) ? "FAIL" : "PASS"} ${g}`),
     ...Object.entries(rejected).map(([g, m]) => `  REJECTED ${g}: ${m}`),
   ];

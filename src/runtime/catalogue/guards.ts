@@ -1,4 +1,4 @@
-// list_guards and describe_guard (tool-layer.md §5.4-§5.5).
+// list_guards and describe_guard (docs/contract.md §5.4-§5.5).
 import { BadInputError } from "../contract.js";
 import { closeMatches } from "../codec/index.js";
 import { clipName } from "../errors.js";

@@ -1,4 +1,4 @@
-// list_skills, read_skill, search_skills (tool-layer.md §5.1-§5.3). Names resolve only
+// list_skills, read_skill, search_skills (docs/contract.md §5.1-§5.3). Names resolve only
 // through the generated skills index; no caller string reaches the file system.
 import type MiniSearch from "minisearch";
 import type { SearchResult } from "minisearch";

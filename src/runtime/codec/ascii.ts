@@ -1,4 +1,4 @@
-// asciiOnly (tool-layer.md §3.8): findings' message and where, and summaries, are ASCII.
+// asciiOnly (docs/contract.md §3.8): findings' message and where, and summaries, are ASCII.
 
 const TYPOGRAPHIC: Readonly<Record<string, string>> = {
   "\u2018": "'",

@@ -1,4 +1,4 @@
-// Size caps (tool-layer.md §3.7 and §3.8) and the whole-arguments byte check (§4.2 step 3).
+// Size caps (docs/contract.md §3.7 and §3.8) and the whole-arguments byte check (§4.2 step 3).
 import canonicalize from "canonicalize";
 import { BadInputError } from "../contract.js";
 
@@ -181,7 +181,8 @@ export function checkArgumentsSize(args: unknown, text: string = sortedJson(args
     throw new BadInputError(
       "too_large",
       "",
-      `arguments are ${n} bytes as JSON; the limit is ${MAX_ARGUMENT_BYTES} (MAX_ARGUMENT_BYTES). Send a shorter window`,
+      `arguments are ${n} bytes as JSON; the limit is ${MAX_ARGUMENT_BYTES} (MAX_ARGUMENT_BYTES). Send a ` +
+        "shorter window",
     );
   }
 }

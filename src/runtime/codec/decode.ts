@@ -1,4 +1,4 @@
-// The schema-directed decoder (tool-layer.md §3.1, §4.2 steps 5 and 7): walks a JSON argument
+// The schema-directed decoder (docs/contract.md §3.1, §4.2 steps 5 and 7): walks a JSON argument
 // alongside its fragment, sends series and frame positions to the codec, and applies the
 // null, bare-string, date and finite-number rules. Decoded objects never touch a prototype.
 import { fieldPath, invalid } from "../contract.js";
@@ -217,7 +217,8 @@ function decodeAt(v: unknown, f: Fragment, field: string): unknown {
     ) {
       throw invalid(
         field,
-        `must be a finite number, got ${showValue(v)} ("Infinity" is accepted only inside series values and frame cells)`,
+        `must be a finite number, got ${showValue(v)} ("Infinity" is accepted only inside series values and ` +
+          "frame cells)",
       );
     }
     return v;
@@ -243,7 +244,10 @@ export function decodeArgument(value: unknown, fragment: object, field: string):
   return decodeAt(value, fragment as Fragment, field);
 }
 
-/** Step 5 of a call: drops top-level nulls, and a bare string becomes a one-element list where the property is an array of strings. */
+/**
+ * Step 5 of a call: drops top-level nulls, and a bare string becomes a one-element list where the property is an array
+ * of strings.
+ */
 export function shapeArguments(args: Record<string, unknown>, inputSchema: object): Record<string, unknown> {
   const props = (inputSchema as Fragment)["properties"];
   const out: Record<string, unknown> = {};

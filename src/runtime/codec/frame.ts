@@ -1,4 +1,4 @@
-// Frame payloads (tool-layer.md §3.3): records form (canonical), split form, bare list of
+// Frame payloads (docs/contract.md §3.3): records form (canonical), split form, bare list of
 // records and OHLCV points. Decoded frames are column-major; `data` has no prototype.
 import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
 import {
@@ -26,7 +26,8 @@ import {
 } from "./series.js";
 
 const FRAME_FORMS =
-  'a frame payload {"index": [...], "records": [...]} or {"columns": [...], "data": [...]}, a list of records or a list of OHLCV points';
+  'a frame payload {"index": [...], "records": [...]} or {"columns": [...], "data": [...]}, a list of records ' +
+  "or a list of OHLCV points";
 
 /** OHLCV point keys and the columns they become, in column order. */
 const POINT_COLUMNS: readonly [string, string][] = [
@@ -194,7 +195,8 @@ function pointLabel(t: unknown, base: string, i: number): Label {
   if (typeof t === "number" && Number.isFinite(t) && Math.abs(t) <= 8.64e15) return isoFromEpochMs(t);
   throw invalid(
     fieldPath(base, i, "t"),
-    `must be an ISO-8601 string or Unix epoch milliseconds, got ${typeof t === "number" ? showValue(t) : jsonTypeName(t)}`,
+    "must be an ISO-8601 string or Unix epoch milliseconds, got " +
+      `${typeof t === "number" ? showValue(t) : jsonTypeName(t)}`,
   );
 }
 
@@ -223,7 +225,10 @@ export function isoFromEpochMs(ms: number): string {
   const sec = Math.floor(rem / 1000);
   const milli = rem - sec * 1000;
   const millis = milli < 10 ? `00${milli}` : milli < 100 ? `0${milli}` : `${milli}`;
-  return `${PAD2[Math.floor(y / 100)]}${PAD2[y % 100]}-${PAD2[m]}-${PAD2[d]}T${PAD2[h]}:${PAD2[mi]}:${PAD2[sec]}.${millis}Z`;
+  return (
+    `${PAD2[Math.floor(y / 100)]}${PAD2[y % 100]}-${PAD2[m]}-${PAD2[d]}T${PAD2[h]}:${PAD2[mi]}:${PAD2[sec]}.` +
+    `${millis}Z`
+  );
 }
 
 function decodePoints(points: readonly Record<string, unknown>[], field: string): Frame {

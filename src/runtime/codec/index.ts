@@ -1,4 +1,4 @@
-// The payload codec's public API (tool-layer.md §3, §4.1).
+// The payload codec's public API (docs/contract.md §3, §4.1).
 export {
   MAX_ARGUMENT_BYTES,
   MAX_POINTS,

@@ -1,4 +1,4 @@
-// Series payloads (tool-layer.md §3.2, §3.4, §3.5), plus the cell, label and payload-key rules
+// Series payloads (docs/contract.md §3.2, §3.4, §3.5), plus the cell, label and payload-key rules
 // that frames share (§3.3, §3.6).
 import { BadInputError, fieldPath, invalid, type Cell, type Dtype, type Label, type Series } from "../contract.js";
 import { asciiText } from "../../lib/ascii_text.js";
@@ -382,7 +382,9 @@ export function decodeText(raw: unknown, field: string, nonEmpty = false): strin
 /** The MAX_POINTS cap (§3.7) for a series or a frame of `cells` cells. */
 export function checkPoints(field: string, cells: number, what: "series" | "frame"): void {
   if (cells <= MAX_POINTS) return;
-  const detail = `${what} has ${cells} cell(s); the limit is ${MAX_POINTS} (MAX_POINTS). Aggregate or slice the window before sending it`;
+  const detail =
+    `${what} has ${cells} cell(s); the limit is ${MAX_POINTS} (MAX_POINTS). Aggregate or slice the window before ` +
+    "sending it";
   throw new BadInputError("too_large", field, field === "" ? detail : `${field}: ${detail}`);
 }
 

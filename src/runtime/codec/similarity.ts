@@ -1,4 +1,4 @@
-// The one similarity measure of the contract (tool-layer.md §3.6): Ratcliff-Obershelp, equal to
+// The one similarity measure of the contract (docs/contract.md §3.6): Ratcliff-Obershelp, equal to
 // Python's difflib.SequenceMatcher(None, a, b, autojunk=False).ratio(). Characters are code points.
 
 /** Longest common block of a[alo..ahi) and b[blo..bhi); ties: earliest in a, then earliest in b. */

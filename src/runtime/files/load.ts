@@ -110,7 +110,8 @@ function pickData(
     if (rest.length === 1) return rest;
     throw invalid(
       fieldPath(field, "column"),
-      `${showValue(ref.file)} has ${rest.length} data columns; name one with "column", one of ${jsonList(rest.map((j) => t.columns[j]))}`,
+      `${showValue(ref.file)} has ${rest.length} data columns; name one with "column", one of ` +
+        `${jsonList(rest.map((j) => t.columns[j]))}`,
     );
   }
   if (ref.columns !== undefined) return ref.columns.map((c) => columnIndex(t, c, "columns", field, ref.file));
@@ -129,7 +130,8 @@ function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolea
     if (numeric === true && !isNumericCell(v))
       throw invalid(
         field,
-        `${t.where(i, j)}: ${showValue(raw)} is not a number (the column's first value is); write missing cells empty or as NA`,
+        `${t.where(i, j)}: ${showValue(raw)} is not a number (the column's first value is); write missing ` +
+          "cells empty or as NA",
       );
     out[i - lo] = v;
   }

@@ -71,7 +71,8 @@ export function agentShape(v: unknown, kinds: readonly Kind[], field: string): u
       throw invalid(
         field,
         `expected a series, got a mapping of ${dataCols.length} columns ${clippedList(dataCols)}; ` +
-          `send one column as {"index": [...dates], "values": [...], "name": ${JSON.stringify(dataCols[0] ?? "x")}} or a file reference {"file": ..., "column": ...}`,
+          'send one column as {"index": [...dates], "values": [...], "name": ' +
+          `${JSON.stringify(dataCols[0] ?? "x")}} or a file reference {"file": ..., "column": ...}`,
       );
     return seriesPayload(selectFrom(labels, ref, "series", field, false));
   }

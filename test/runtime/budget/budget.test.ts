@@ -63,16 +63,19 @@ describe("every guard states its cost", () => {
 });
 
 describe("refused before any work", () => {
-  it("check_weight_traps with 3 x 30,000 weights is refused, naming asset_returns, the budget and the remedy", async () => {
-    const e = await refusal(callToolUntyped("check_weight_traps", { asset_returns: assets(30_000, 3) }));
-    expect(e.code).toBe("too_large");
-    expect(e.field).toBe("asset_returns");
-    // K^2 T + K^3 = 9e8 x 3 + 2.7e13
-    expect(e.message).toBe(
-      "asset_returns: this call would cost about 2.7e13 work units (K^2 x T + K^3 (K assets, T rows)); the work " +
-        "budget is 1e9. To fit it, send fewer assets (columns); the reference HRP clusters every pair of assets",
-    );
-  });
+  it(
+    "check_weight_traps with 3 x 30,000 weights is refused, naming " + "asset_returns, the budget and the remedy",
+    async () => {
+      const e = await refusal(callToolUntyped("check_weight_traps", { asset_returns: assets(30_000, 3) }));
+      expect(e.code).toBe("too_large");
+      expect(e.field).toBe("asset_returns");
+      // K^2 T + K^3 = 9e8 x 3 + 2.7e13
+      expect(e.message).toBe(
+        "asset_returns: this call would cost about 2.7e13 work units (K^2 x T + K^3 (K assets, T rows)); the work " +
+          "budget is 1e9. To fit it, send fewer assets (columns); the reference HRP clusters every pair of assets",
+      );
+    },
+  );
   it("check_cost_curve with a 100,000-entry bps list over 5,000 returns is refused, naming bps", async () => {
     const bps = Array.from({ length: 100_000 }, (_, i) => i / 10);
     const e = await refusal(callToolUntyped("check_cost_curve", { returns: wave(5000), turnover: 0.1, bps }));

@@ -138,7 +138,8 @@ describe("bare forms (checklist 21)", () => {
 describe("frame errors", () => {
   it("any other value", () => {
     expect(badInput(() => decodeFrame(3, "bars")).message).toBe(
-      'bars: must be a frame payload {"index": [...], "records": [...]} or {"columns": [...], "data": [...]}, a list of records or a list of OHLCV points, got a number',
+      'bars: must be a frame payload {"index": [...], "records": [...]} or {"columns": [...], "data": [...]}, ' +
+        "a list of records or a list of OHLCV points, got a number",
     );
   });
 
@@ -241,7 +242,8 @@ describe("near misses (§3.6, checklist 22)", () => {
 
   it("recs (ratio 0.727) gives the unknown-key message", () => {
     expect(badInput(() => decodeFrame({ recs: [{ a: 1 }] }, "bars")).message).toBe(
-      'bars: unknown key(s) ["recs"] in the frame payload; allowed: ["index","columns","records","data","dtypes","freq","index_name"]',
+      'bars: unknown key(s) ["recs"] in the frame payload; allowed: ' +
+        '["index","columns","records","data","dtypes","freq","index_name"]',
     );
   });
 
@@ -263,7 +265,8 @@ describe("MAX_POINTS for frames (§3.7)", () => {
     expect(e.code).toBe("too_large");
     expect(e.field).toBe("bars");
     expect(e.message).toBe(
-      "bars: frame has 1000002 cell(s); the limit is 1000000 (MAX_POINTS). Aggregate or slice the window before sending it",
+      "bars: frame has 1000002 cell(s); the limit is 1000000 (MAX_POINTS). Aggregate or slice the window " +
+        "before sending it",
     );
     expect(
       badInput(() => decodeFrame({ columns: [], data: new Array(MAX_POINTS + 1).fill([]) }, "bars")).message,

@@ -252,7 +252,8 @@ describe("near misses and shape mix-ups (§3.6, checklist 22 and 27)", () => {
     expect(e.field).toBe("returns");
     expect(e.message).toContain("key 'vals' looks like a mistyped 'values'");
     expect(e.message).toBe(
-      'returns: key \'vals\' looks like a mistyped \'values\'. A series is {"index": [...], "values": [...]} and a frame is {"index": [...], "records": [{column: value}, ...]}; got keys ["vals"]',
+      "returns: key 'vals' looks like a mistyped 'values'. A series is {\"index\": [...], \"values\": [...]} " +
+        'and a frame is {"index": [...], "records": [{column: value}, ...]}; got keys ["vals"]',
     );
     expect(e.hint).toBe("did you mean 'values' for 'vals'?");
   });
@@ -291,7 +292,8 @@ describe("MAX_POINTS (§3.7, checklist 23)", () => {
       expect(e.code).toBe("too_large");
       expect(e.field).toBe("returns");
       expect(e.message).toBe(
-        "returns: series has 1000001 cell(s); the limit is 1000000 (MAX_POINTS). Aggregate or slice the window before sending it",
+        "returns: series has 1000001 cell(s); the limit is 1000000 (MAX_POINTS). Aggregate or slice the window " +
+          "before sending it",
       );
     }
   });

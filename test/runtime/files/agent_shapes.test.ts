@@ -31,7 +31,8 @@ describe("agent shapes at a series input", () => {
     const many = Object.fromEntries(Array.from({ length: 1304 }, (_, j) => [`c${j}`, r]));
     expect(await run(many)).toBe(
       'returns: expected a series, got a mapping of 1304 columns ["c0","c1","c2","c3","c4","c5","c6","c7","c8","c9"] ' +
-        '... and 1,294 more; send one column as {"index": [...dates], "values": [...], "name": "c0"} or a file reference ' +
+        '... and 1,294 more; send one column as {"index": [...dates], "values": [...], "name": "c0"} or a file ' +
+        "reference " +
         '{"file": ..., "column": ...}',
     );
   });

@@ -46,51 +46,57 @@ afterAll(() => {
 });
 
 describe("file references, every format", () => {
-  it("gives the inline result for CSV, TSV, Parquet, JSON (records, lists, split, columns, series) and NDJSON", async () => {
-    const inline = await callToolUntyped("check_cost_curve", {
-      returns: { index: idx, values: r },
-      turnover: { index: idx, values: to },
-    });
-    const refs: [string, string | undefined][] = [
-      ["bt.csv", "turnover"],
-      ["bt.tsv", "turnover"],
-      ["bt.parquet", "turnover"],
-      ["records.json", "turnover"],
-      ["bt.ndjson", "turnover"],
-      ["lists.json", "turnover"],
-      ["split.json", "turnover"],
-    ];
-    for (const [file, tcol] of refs) {
-      const got = await call({ returns: { file, column: "strategy" }, turnover: { file, column: tcol } });
-      expect(got.evidence, file).toEqual(inline.evidence);
-      expect(got.status, file).toBe(inline.status);
-    }
-    for (const file of ["columns.json", "series.json"]) {
-      const got = await call({ returns: { file }, turnover: { index: idx, values: to } });
-      expect(got.evidence, file).toEqual(inline.evidence);
-    }
-  });
+  it(
+    "gives the inline result for CSV, TSV, Parquet, JSON (records, " + "lists, split, columns, series) and NDJSON",
+    async () => {
+      const inline = await callToolUntyped("check_cost_curve", {
+        returns: { index: idx, values: r },
+        turnover: { index: idx, values: to },
+      });
+      const refs: [string, string | undefined][] = [
+        ["bt.csv", "turnover"],
+        ["bt.tsv", "turnover"],
+        ["bt.parquet", "turnover"],
+        ["records.json", "turnover"],
+        ["bt.ndjson", "turnover"],
+        ["lists.json", "turnover"],
+        ["split.json", "turnover"],
+      ];
+      for (const [file, tcol] of refs) {
+        const got = await call({ returns: { file, column: "strategy" }, turnover: { file, column: tcol } });
+        expect(got.evidence, file).toEqual(inline.evidence);
+        expect(got.status, file).toBe(inline.status);
+      }
+      for (const file of ["columns.json", "series.json"]) {
+        const got = await call({ returns: { file }, turnover: { index: idx, values: to } });
+        expect(got.evidence, file).toEqual(inline.evidence);
+      }
+    },
+  );
 
-  it("records the file's SHA-256, size, rows and columns in provenance; input_sha256 hashes the arguments", async () => {
-    const args = { returns: { file: "bt.csv", column: "strategy", index: "date" }, turnover: 0.5 };
-    const got = (await call(args)) as { provenance: Record<string, unknown> };
-    const again = (await call(args)) as { provenance: Record<string, unknown> };
-    expect(got.provenance.files).toEqual([
-      {
-        field: "returns",
-        file: "bt.csv",
-        content_hash: sha256(path.join(dir, "bt.csv")),
-        bytes: expect.any(Number),
-        format: "csv",
-        rows: N,
-        columns: ["strategy"],
-        index: "date",
-      },
-    ]);
-    const { canonicalSha256 } = await import("../../../src/runtime/index.js");
-    expect(got.provenance.input_sha256).toBe(canonicalSha256(args));
-    expect(again.provenance).toEqual(got.provenance);
-  });
+  it(
+    "records the file's SHA-256, size, rows and columns in " + "provenance; input_sha256 hashes the arguments",
+    async () => {
+      const args = { returns: { file: "bt.csv", column: "strategy", index: "date" }, turnover: 0.5 };
+      const got = (await call(args)) as { provenance: Record<string, unknown> };
+      const again = (await call(args)) as { provenance: Record<string, unknown> };
+      expect(got.provenance.files).toEqual([
+        {
+          field: "returns",
+          file: "bt.csv",
+          content_hash: sha256(path.join(dir, "bt.csv")),
+          bytes: expect.any(Number),
+          format: "csv",
+          rows: N,
+          columns: ["strategy"],
+          index: "date",
+        },
+      ]);
+      const { canonicalSha256 } = await import("../../../src/runtime/index.js");
+      expect(got.provenance.input_sha256).toBe(canonicalSha256(args));
+      expect(again.provenance).toEqual(got.provenance);
+    },
+  );
 
   it("takes a row range and counts it in provenance", async () => {
     const got = (await call({
@@ -131,7 +137,10 @@ describe("file references, every format", () => {
       /^returns \| returns: "broken\.csv" is not valid CSV at line 3, column 2 \('strategy'\): Quote Not Closed/,
     );
     expect(await reason(call({ returns: { file: "short.csv" }, turnover: 0.5 }))).toMatch(
-      /^returns \| returns: "short\.csv" is not valid CSV at line 3, column 2 \('strategy'\): Invalid Record Length: expect 2, got 1$/,
+      new RegExp(
+        '^returns \\| returns: "short\\.csv" is not valid CSV at line 3, column 2 ' +
+          "\\('strategy'\\): Invalid Record Length: expect 2, got 1$",
+      ),
     );
   });
 
@@ -139,19 +148,22 @@ describe("file references, every format", () => {
     const bad = r.map((x, i) => (i === 41 ? "abc" : x));
     writeCsv(path.join(dir, "text.csv"), ["date", "strategy"], [idx, bad]);
     expect(await reason(call({ returns: { file: "text.csv" }, turnover: 0.5 }))).toBe(
-      `returns | returns: "text.csv" data row 42, column 'strategy': "abc" is not a number (the column's first value is); write missing cells empty or as NA`,
+      'returns | returns: "text.csv" data row 42, column \'strategy\': "abc" is not a number (the column\'s first ' +
+        "value is); write missing cells empty or as NA",
     );
   });
 
   it("refuses unknown keys, unknown columns and a series reference without a column", async () => {
     expect(await reason(call({ returns: { file: "bt.csv", colum: "strategy" }, turnover: 0.5 }))).toBe(
-      `returns | returns: unknown key 'colum' in a file reference - did you mean 'column'?; allowed: ["file","format","column","columns","index","orient","rows"]`,
+      "returns | returns: unknown key 'colum' in a file reference - did you mean 'column'?; allowed: " +
+        '["file","format","column","columns","index","orient","rows"]',
     );
     expect(await reason(call({ returns: { file: "bt.csv", column: "strat" }, turnover: 0.5 }))).toBe(
       `returns/column | returns/column: no column 'strat' in "bt.csv"; columns: ["date","strategy","turnover"]`,
     );
     expect(await reason(call({ returns: { file: "bt.csv" }, turnover: 0.5 }))).toBe(
-      `returns/column | returns/column: "bt.csv" has 2 data columns; name one with "column", one of ["strategy","turnover"]`,
+      'returns/column | returns/column: "bt.csv" has 2 data columns; name one with "column", one of ' +
+        '["strategy","turnover"]',
     );
   });
 
@@ -160,7 +172,8 @@ describe("file references, every format", () => {
     const n = MAX_POINTS + 1;
     writeFileSync(path.join(dir, "big.csv"), `x\n${"0.001\n".repeat(n)}`);
     expect(await reason(call({ returns: { file: "big.csv" }, turnover: 0.5 }))).toBe(
-      `returns | returns: series has ${n} cell(s); the limit is ${MAX_POINTS} (MAX_POINTS). Aggregate or slice the window before sending it`,
+      `returns | returns: series has ${n} cell(s); the limit is ${MAX_POINTS} (MAX_POINTS). Aggregate or slice ` +
+        "the window before sending it",
     );
   });
 });
