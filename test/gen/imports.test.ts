@@ -1,4 +1,4 @@
-// The import arrows of architecture.md, checked over every module, plus the absence of cycles.
+// The import arrows of docs/architecture.md, checked over every module, plus the absence of cycles.
 import path from "node:path";
 import { Project } from "ts-morph";
 import { describe, expect, it } from "vitest";
@@ -28,7 +28,7 @@ function areaOf(file: string): Area {
 }
 
 /**
- * Which areas each area may import (architecture.md "Imports go one way"). The fin-skills-mcp
+ * Which areas each area may import (docs/architecture.md "Import rules"). The fin-skills-mcp
  * command line starts the server, so cli may import server; scripts/sample.ts (the sample data
  * generator, not the compiler) uses lib's seeded PRNG; scripts/schema-diff reads tables in the
  * compiler's notation (scripts/gen/emit/compact.ts). The compiler itself imports no guard.
