@@ -4,7 +4,7 @@ import "./node_check.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BadInputError, InternalToolError, callToolUntyped } from "../runtime/index.js";
+import { BadInputError, ToolError, callToolUntyped } from "../runtime/index.js";
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 import { argOptions } from "./file_args.js";
@@ -143,8 +143,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e) => {
     if (e instanceof UsageError) process.stderr.write(`fin-skills: ${e.message}\n${USAGE}`);
-    else if (e instanceof BadInputError) process.stderr.write(`${e.message}\n`);
-    else if (e instanceof InternalToolError) process.stderr.write(`${e.message}\n`);
+    else if (e instanceof ToolError) process.stderr.write(`${e.wire().message}\n`);
     else process.stderr.write(`fin-skills: ${(e as Error).stack ?? String(e)}\n`);
     process.exit(e instanceof UsageError || e instanceof BadInputError ? 2 : 1);
   },

@@ -9,7 +9,7 @@ import { clipName } from "./errors.js";
 import { currentLimits } from "./budget/limits.js";
 
 export { callToolUntyped, type CallOptions } from "./call.js";
-export { BadInputError, InternalToolError, ToolError } from "./errors.js";
+export { BadInputError, InternalToolError, ToolError, internalError } from "./errors.js";
 export type { ToolErrorWire } from "./contract.js";
 export { exportTools, FORMATS, selectTools, type Format } from "./exports.js";
 export {

@@ -3,9 +3,10 @@
 // the SDK's Skills extension. One instance per connection (stdio) or per request (HTTP).
 import path from "node:path";
 import {
-  BadInputError,
-  InternalToolError,
+  ToolError,
+  type ToolErrorWire,
   callToolUntyped,
+  internalError,
   exportTools,
   tableInfo,
   type CallOptions,
@@ -34,9 +35,10 @@ type ToolResult = {
 };
 type Progress = { progress: number; total?: number; message?: string };
 
-function errorResult(text: string, code: string, field: string, hint: string | null): ToolResult {
+/** An isError result from a tool error's one wire form, capped in length. */
+function errorResult({ message, code, field, hint }: ToolErrorWire): ToolResult {
   return {
-    content: [{ type: "text", text: capMessage(text) }],
+    content: [{ type: "text", text: capMessage(message) }],
     isError: true,
     _meta: { "fin-skills/error": { code, field: capMessage(field, 200), hint: hint && capMessage(hint) } },
   };
@@ -54,11 +56,9 @@ export async function toolResult(
     const result = await callToolUntyped(name, args ?? {}, { signal, onProgress, ...files });
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (e) {
-    if (e instanceof BadInputError || e instanceof InternalToolError)
-      return errorResult(e.message, e.code, e.field, e.hint ?? null);
+    if (e instanceof ToolError) return errorResult(e.wire());
     if (signal?.aborted) throw e;
-    const what = e instanceof Error ? `${e.name}: ${e.message.split("\n")[0]}` : String(e);
-    return errorResult(`internal error in ${name}: ${what}`, "internal_error", "", null);
+    return errorResult(internalError(name, e).wire());
   }
 }
 
