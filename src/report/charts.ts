@@ -1,7 +1,7 @@
 // One chart per charted guard that ran, read from its evidence only; equity is computed from the
 // bundle's returns and turnover and shown only when it reproduces the evidence's max drawdown.
 import { equityPath } from "./equity.js";
-import { histogram } from "./histogram.js";
+import { LOGIT_HISTOGRAM_EDGES } from "../lib/logit_summary.js";
 import { dateSeconds, readNumbers } from "./inputs.js";
 import type { Chart, CostCurveChart, DsrChart, EquityChart, PboChart, SpaChart } from "./types.js";
 
@@ -64,19 +64,23 @@ function equity(guard: string, ev: Obj, bundle: Obj | undefined, notes: string[]
   return { kind: "equity", guard, x, dated: dates !== null, costBps: cost, ...path };
 }
 
-function pbo(guard: string, ev: Obj, notes: string[]): PboChart | null {
-  const raw = ev.logits;
-  const items: unknown[] | null = Array.isArray(raw) ? raw : Array.isArray(raw?.items) ? raw.items : null;
-  if (!items) return null;
-  const values = items.filter((x): x is number => typeof x === "number" && Number.isFinite(x));
-  const of = num(raw?.truncated?.of) ?? items.length;
-  if (values.length === 0) return null;
-  if (of > values.length)
-    notes.push(
-      `The PBO histogram shows the first ${values.length} logits the result keeps, of ${of} CSCV splits; ` +
-        "the PBO itself is over all splits.",
-    );
-  return { kind: "pbo_logits", guard, ...histogram(values), pbo: num(ev.pbo), kept: values.length, of };
+/**
+ * research_audit's logit histogram over every CSCV split. Its two outer bins are open-ended; they are
+ * drawn out to the extreme logits (the p0 / p100 quantiles), at least one unit past the last edge.
+ */
+function pbo(guard: string, ev: Obj): PboChart | null {
+  const h = ev.logit_histogram as { counts?: unknown } | null | undefined;
+  const counts = Array.isArray(h?.counts) ? h.counts.map(Number) : null;
+  if (!counts || counts.length !== LOGIT_HISTOGRAM_EDGES.length + 1 || !counts.every(Number.isFinite)) return null;
+  const q = (ev.logit_quantiles ?? {}) as Obj;
+  const first = LOGIT_HISTOGRAM_EDGES[0];
+  const last = LOGIT_HISTOGRAM_EDGES[LOGIT_HISTOGRAM_EDGES.length - 1];
+  const lo = Math.min(first - 1, num(q.p0) ?? first - 1);
+  const hi = Math.max(last + 1, num(q.p100) ?? last + 1);
+  const edges = [lo, ...LOGIT_HISTOGRAM_EDGES, hi];
+  const splits = counts.reduce((a, n) => a + n, 0);
+  if (splits === 0) return null;
+  return { kind: "pbo_logits", guard, edges, counts, pbo: num(ev.pbo), kept: splits, of: splits };
 }
 
 function spa(guard: string, ev: Obj): SpaChart | null {
@@ -121,7 +125,7 @@ export function chartsFor(result: Obj, bundle: Obj | undefined): Charted {
     g === "cost_curve"
       ? [costCurve(g, ev), equity(g, ev, bundle, notes)]
       : g === "research_audit"
-        ? [pbo(g, ev, notes)]
+        ? [pbo(g, ev)]
         : g === "spa_test"
           ? [spa(g, ev)]
           : g === "trial_ledger"

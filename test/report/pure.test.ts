@@ -1,10 +1,9 @@
-// The report's pure parts, against hand-checked values: word wrap, histogram, equity path, data.
+// The report's pure parts, against hand-checked values: word wrap, equity path, data.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { reportData } from "../../src/report/data.js";
 import { equityPath } from "../../src/report/equity.js";
-import { histogram } from "../../src/report/histogram.js";
 import { scriptJson } from "../../src/report/html.js";
 import { progressBar } from "../../src/cli/report.js";
 import { dateSeconds, readNumbers } from "../../src/report/inputs.js";
@@ -28,23 +27,6 @@ describe("wrap", () => {
     const lines = wrap(text, "        ", "          ", 80);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
     expect(lines.join(" ").split(/\s+/).filter(Boolean)).toEqual(text.split(/\s+/).filter(Boolean));
-  });
-});
-
-describe("histogram", () => {
-  it("puts 0 on a bin edge and counts every finite value once", () => {
-    const xs = [-1.2, -0.3, 0.1, 0.4, 0.4, 2.6, Number.NaN];
-    const h = histogram(xs);
-    expect(h.edges.some((e) => Math.abs(e) < 1e-12)).toBe(true);
-    expect(h.counts.reduce((a, n) => a + n, 0)).toBe(6);
-    const below = h.counts.filter((_, i) => h.edges[i + 1]! <= 1e-12).reduce((a, n) => a + n, 0);
-    expect(below).toBe(2);
-    expect(h.edges[0]).toBeLessThanOrEqual(-1.2);
-    expect(h.edges.at(-1)).toBeGreaterThanOrEqual(2.6);
-  });
-  it("equal values get one bin of width 1 around them; no values, no bins", () => {
-    expect(histogram([3, 3]).counts.reduce((a, n) => a + n, 0)).toBe(2);
-    expect(histogram([])).toEqual({ edges: [], counts: [] });
   });
 });
 
