@@ -10,6 +10,7 @@ const E2E = [
   "test/report/**/*.test.ts",
   "test/e2e/**/*.test.ts",
   "test/gen/determinism.test.ts",
+  "test/gen/fixtures.test.ts",
   "test/gen/cli.test.ts",
 ];
 
