@@ -7,6 +7,7 @@ import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { GEN, tools } from "../gen/generated.js";
+import { OPENAI_STRICT_KEYWORDS } from "../helpers/openai_strict.js";
 
 const load = (f: string): any[] => JSON.parse(readFileSync(path.join(GEN, "exports", `${f}.json`), "utf8"));
 const names = tools().map((t) => t.name);
@@ -63,26 +64,7 @@ describe("openai: function tools", () => {
   // Structured Outputs (strict): the root is an object, not anyOf; every object lists all its properties
   // as required and sets additionalProperties: false; at most 10 levels of nesting and 5000 properties;
   // at most 1000 enum values; only the supported keywords.
-  const STRICT = new Set([
-    "type",
-    "properties",
-    "required",
-    "additionalProperties",
-    "items",
-    "enum",
-    "const",
-    "anyOf",
-    "description",
-    "format",
-    "pattern",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minItems",
-    "maxItems",
-  ]);
+  const STRICT = OPENAI_STRICT_KEYWORDS;
   it("strict entries follow the Structured Outputs rules", () => {
     const strict = load("openai-strict").filter((e) => e.strict);
     expect(strict.length).toBeGreaterThan(0);

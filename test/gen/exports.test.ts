@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FORMATS, portableTool } from "../../scripts/gen/emit/formats.js";
 import { hasFreeForm } from "../../scripts/gen/emit/strict.js";
 import { manifest, readJson, tools } from "./generated.js";
+import { OPENAI_STRICT_KEYWORDS } from "../helpers/openai_strict.js";
 
 const load = (f: string) => (f === "neutral" ? tools() : readJson<any[]>(`exports/${f}.json`));
 const KEYS: Record<string, string[]> = {
@@ -11,26 +12,7 @@ const KEYS: Record<string, string[]> = {
   "openai-chat": ["type", "function"],
   mcp: ["name", "title", "description", "inputSchema", "outputSchema", "annotations"],
 };
-const STRICT_KEYWORDS = new Set([
-  "type",
-  "properties",
-  "required",
-  "additionalProperties",
-  "items",
-  "enum",
-  "const",
-  "anyOf",
-  "description",
-  "format",
-  "pattern",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minItems",
-  "maxItems",
-]);
+const STRICT_KEYWORDS = OPENAI_STRICT_KEYWORDS;
 
 function strictProblems(s: any, path = ""): string[] {
   if (Array.isArray(s)) return s.flatMap((x, i) => strictProblems(x, `${path}/${i}`));
