@@ -18,7 +18,6 @@ async function main(): Promise<number> {
       guards: { type: "string" },
       skills: { type: "string" },
       out: { type: "string" },
-      slots: { type: "string" },
     },
   });
   const root = path.resolve(values.root ?? ".");
@@ -26,7 +25,6 @@ async function main(): Promise<number> {
     ...defaultPaths(root),
     ...(values.guards ? { guardsDir: path.resolve(values.guards) } : {}),
     ...(values.skills ? { skillsDir: path.resolve(values.skills) } : {}),
-    ...(values.slots ? { slotsFile: path.resolve(values.slots) } : {}),
     ...(values.out ? { outDir: path.resolve(values.out) } : {}),
   };
   const result = await runGen(paths);

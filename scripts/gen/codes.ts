@@ -68,7 +68,7 @@ export const CODES = {
   FS012: {
     severity: "error",
     title: "A slot alias or the slot table is wrong",
-    fix: "Map the input to a slot listed in src/runtime/slots.ts whose kind fits the input's type.",
+    fix: "Map the input to a slot listed in src/catalogue/slots.ts whose kind fits the input's type.",
   },
   FS013: {
     severity: "error",

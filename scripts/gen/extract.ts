@@ -1,6 +1,6 @@
 // AST -> plain facts about one guard module: its literal exports, check()'s parameters
 // (with their mapped fragments) and its JSDoc. Problems with literal forms are FS001/FS011.
-import { Node, SyntaxKind, type Expression, type SourceFile } from "ts-morph";
+import { Node, type Expression, type SourceFile } from "ts-morph";
 import { diag, type Diagnostic } from "./diagnostics.js";
 import { mapType, type Mapped, type Warning } from "./types/index.js";
 
@@ -229,50 +229,4 @@ export function extractGuard(
     check,
     diagnostics,
   };
-}
-
-/** Reads `export const SLOTS = { name: { kind: "...", doc: "..." } } as const` from slots.ts. */
-export function extractSlots(
-  sf: SourceFile,
-  file: string,
-): { slots: { slot: string; kind: string; doc: string; line: number }[]; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  const decl = sf.getVariableDeclaration("SLOTS");
-  const obj = unwrapConst(decl?.getInitializer());
-  if (!obj || !Node.isObjectLiteralExpression(obj)) {
-    return {
-      slots: [],
-      diagnostics: [
-        diag(
-          "FS012",
-          { guard: null, file, line: 1 },
-          "slots.ts must export const SLOTS = { <slot>: { kind, doc } } as const",
-        ),
-      ],
-    };
-  }
-  const slots = obj.getProperties().flatMap((p) => {
-    const init = Node.isPropertyAssignment(p) ? p.getInitializer() : undefined;
-    const fields =
-      init && Node.isObjectLiteralExpression(init)
-        ? Object.fromEntries(
-            init
-              .getProperties()
-              .filter(Node.isPropertyAssignment)
-              .map((q) => [q.getName(), q.getInitializerIfKind(SyntaxKind.StringLiteral)?.getLiteralValue()]),
-          )
-        : {};
-    if (!Node.isPropertyAssignment(p) || typeof fields.kind !== "string" || typeof fields.doc !== "string") {
-      diagnostics.push(
-        diag(
-          "FS012",
-          { guard: null, file, line: lineOf(p) },
-          `slot entry '${p.getText().slice(0, 40)}' must be { kind: "...", doc: "..." }`,
-        ),
-      );
-      return [];
-    }
-    return [{ slot: p.getName(), kind: fields.kind, doc: fields.doc, line: lineOf(p) }];
-  });
-  return { slots, diagnostics };
 }

@@ -281,7 +281,7 @@ function checkSlots(c: Checker, inputs: readonly InputModel[], ctx: ModelContext
     seen.add(input);
     if (!inputs.some((i) => i.name === input)) c.report("FS012", line, `slots key '${input}' is not an input`, input);
     if (!ctx.slots.has(slot))
-      c.report("FS012", line, `slots value '${slot}' is not a curated slot (src/runtime/slots.ts)`, input);
+      c.report("FS012", line, `slots value '${slot}' is not a curated slot (src/catalogue/slots.ts)`, input);
   }
   for (const i of inputs) {
     const def = ctx.slots.get(i.slot);

@@ -9,7 +9,6 @@ export interface GenPaths {
   readonly root: string;
   readonly guardsDir: string;
   readonly skillsDir: string;
-  readonly slotsFile: string;
   readonly outDir: string;
 }
 
@@ -31,7 +30,6 @@ export interface Sources {
   readonly contractFile: string;
   readonly version: string;
   readonly guards: readonly GuardSource[];
-  readonly slotsFile: { readonly file: string; readonly sourceFile: SourceFile };
   readonly skills: readonly SkillSource[];
 }
 
@@ -40,7 +38,6 @@ export function defaultPaths(root: string): GenPaths {
     root,
     guardsDir: path.join(root, "guards"),
     skillsDir: path.join(root, "skills"),
-    slotsFile: path.join(root, "src", "runtime", "slots.ts"),
     outDir: path.join(root, "generated"),
   };
 }
@@ -89,7 +86,6 @@ export function parseSources(paths: GenPaths): Sources {
     const full = path.join(paths.guardsDir, f);
     return { guard: f.slice(0, -3), file: rel(paths.root, full), sourceFile: project.addSourceFileAtPath(full) };
   });
-  const slotsSf = project.addSourceFileAtPath(paths.slotsFile);
   project.resolveSourceFileDependencies();
   const pkg = JSON.parse(readFileSync(path.join(paths.root, "package.json"), "utf8")) as { version: string };
   return {
@@ -98,7 +94,6 @@ export function parseSources(paths: GenPaths): Sources {
     contractFile: path.resolve(paths.root, "src", "runtime", "contract.ts"),
     version: pkg.version,
     guards,
-    slotsFile: { file: rel(paths.root, paths.slotsFile), sourceFile: slotsSf },
     skills: readSkills(paths.skillsDir),
   };
 }

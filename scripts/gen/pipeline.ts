@@ -1,15 +1,14 @@
 // parse -> extract -> model -> emit: the whole compiler as one pure-ish function of the paths.
-import { CATALOGUE, CATALOGUE_NAMES } from "./catalogue.js";
+import { CATALOGUE, CATALOGUE_NAMES } from "../../src/catalogue/tools.js";
+import { SLOTS } from "../../src/catalogue/slots.js";
 import { diag, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { emitAll } from "./emit/index.js";
-import { extractGuard, extractSlots } from "./extract.js";
+import { extractGuard } from "./extract.js";
 import { lintSchema } from "./lint.js";
 import { ASCII, TOOL_NAME, modelGuard, type GuardModel, type SlotDef } from "./model.js";
 import { parseSources, type GenPaths, type GuardSource } from "./parse.js";
 import { typeCheck } from "./typecheck.js";
 import { crossCheckSkills, modelSkill, type SkillModel } from "./skills.js";
-
-export const SLOT_KINDS = ["series", "frame", "scalar", "text", "date", "sequence", "mapping", "any", "callable"];
 
 export interface GenResult {
   readonly diagnostics: readonly Diagnostic[];
@@ -19,7 +18,7 @@ export interface GenResult {
 
 function lintCatalogue(out: Diagnostic[]): void {
   for (const t of CATALOGUE) {
-    const where = { guard: null, file: "scripts/gen/catalogue.ts", line: 1, path: t.name };
+    const where = { guard: null, file: "src/catalogue/tools.ts", line: 1, path: t.name };
     if (!TOOL_NAME.test(t.name))
       out.push(diag("FS010", where, `tool name '${t.name}' does not match ${TOOL_NAME.source}`));
     if (!ASCII.test(t.description) || !ASCII.test(t.title))
@@ -31,21 +30,8 @@ function lintCatalogue(out: Diagnostic[]): void {
   }
 }
 
-function readSlots(sources: ReturnType<typeof parseSources>, out: Diagnostic[]): SlotDef[] {
-  const { slots, diagnostics } = extractSlots(sources.slotsFile.sourceFile, sources.slotsFile.file);
-  out.push(...diagnostics);
-  for (const s of slots) {
-    if (!SLOT_KINDS.includes(s.kind))
-      out.push(
-        diag(
-          "FS012",
-          { guard: null, file: sources.slotsFile.file, line: s.line },
-          `slot '${s.slot}' has kind '${s.kind}'; one of ${JSON.stringify(SLOT_KINDS)}`,
-        ),
-      );
-  }
-  return slots;
-}
+/** The curated slots in declaration order (their kinds are checked by the type of SLOTS). */
+const readSlots = (): SlotDef[] => Object.entries(SLOTS).map(([slot, { kind, doc }]) => ({ slot, kind, doc }));
 
 function checkCollisions(guards: readonly GuardModel[], out: Diagnostic[]): void {
   const seen = new Map<string, string>();
@@ -75,7 +61,7 @@ export async function runGen(paths: GenPaths): Promise<GenResult> {
   const sources = parseSources(paths);
   const diagnostics: Diagnostic[] = [];
   lintCatalogue(diagnostics);
-  const slots = readSlots(sources, diagnostics);
+  const slots = readSlots();
   const skills = sources.skills.map((s) => modelSkill(s, diagnostics)).filter((s): s is SkillModel => s !== null);
   const ctx = {
     skills: new Set(skills.map((s) => s.name)),

@@ -1,7 +1,7 @@
 // JSON Schema value types and the fixed fragments of docs/contract.md §2.3 and §3.9.
 
-export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-export type Schema = { [k: string]: Json };
+import type { Json, Schema } from "../../src/catalogue/json.js";
+export type { Json, Schema } from "../../src/catalogue/json.js";
 
 export const SERIES_REF = "#/$defs/series";
 export const FRAME_REF = "#/$defs/frame";

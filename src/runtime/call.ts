@@ -10,31 +10,14 @@ import { shapeValue } from "./shape.js";
 import { canonicalText, sha256Hex } from "./canonical.js";
 import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
-import { referenceSchema, resolveFileReferences, type DataDirs, type FileProvenance } from "./files/index.js";
+import type { CallOptions } from "./call_options.js";
+import { isCatalogueTool, runCatalogueTool } from "./catalogue/index.js";
+import { referenceSchema, resolveFileReferences, type FileProvenance } from "./files/index.js";
 import { checkBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
 import { timeLimit } from "./pool/limit_errors.js";
 
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-  readonly onProgress?: (p: ProgressEvent) => void;
-  /** Directories file references may read from (absolute paths or file:// URIs); none: references are refused. */
-  readonly dataDirs?: DataDirs;
-  /** The refusal text when there are no data directories (how to enable file references). */
-  readonly filesOff?: string;
-  /** Work units this call may cost (default: the process's configured budget). */
-  readonly workBudget?: number;
-  /** Working bytes this call's estimate may need (default: the configured memory budget). */
-  readonly memoryBudget?: number;
-  /** Wall-clock limit in ms (default: the configured time limit; 0 = none). */
-  readonly timeLimitMs?: number;
-  /**
-   * "pooled" runs a heavy guard call on a worker thread (cancellable at once, the caller's
-   * thread stays free); "inline" runs it on the calling thread. Default: pooled when the
-   * process has a pool (configureLimits({ poolSize })), else inline.
-   */
-  readonly mode?: "inline" | "pooled";
-}
+export type { CallOptions } from "./call_options.js";
 
 type Validator = { (data: unknown): boolean; errors?: import("ajv").ErrorObject[] | null };
 let validators: Record<string, Validator> | null = null;
@@ -270,17 +253,6 @@ export async function checkOutput<T>(tool: ToolEntry, who: string, result: T): P
   return result;
 }
 
-type CatalogueFn = (
-  args: Record<string, unknown>,
-  options: CallOptions,
-) => Promise<Record<string, unknown>> | Record<string, unknown>;
-let catalogue: Record<string, CatalogueFn> | null = null;
-
-/** Lets the catalogue module register its implementations (it imports this module). */
-export function registerCatalogue(fns: Record<string, CatalogueFn>): void {
-  catalogue = fns;
-}
-
 async function callGuardTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
@@ -309,13 +281,14 @@ async function callCatalogueTool(
   t0: number,
   options: CallOptions,
 ): Promise<Record<string, unknown>> {
+  const name = tool.name;
+  if (!isCatalogueTool(name))
+    throw new InternalToolError(`internal error in ${name}: Error: no catalogue implementation for this tool`);
   const inputs = await prepareArguments(tool, undefined, args);
-  const fn = catalogue?.[tool.name];
-  if (!fn) throw new InternalToolError(`internal error in ${tool.name}: Error: catalogue tool is not registered`);
   let body: Record<string, unknown>;
   try {
     body = await withRunContext({ signal: options.signal, onProgress: throttledProgress(options.onProgress) }, () =>
-      fn(inputs, options),
+      runCatalogueTool(name, inputs, { options, callGuard: callGuardToolUntyped }),
     );
   } catch (e) {
     if (e instanceof BadInputError || e instanceof InternalToolError) throw e;
@@ -331,6 +304,19 @@ async function callCatalogueTool(
   return checkOutput(tool, tool.name, result);
 }
 
+/** Steps 1-4 of every call: resolve the tool, check, size and hash the arguments, read file references. */
+async function openCall(name: string, args: unknown, options: CallOptions) {
+  const t0 = performance.now();
+  const tool = resolveTool(name);
+  const obj = requireObject(args);
+  const sorted = sortedJson(obj);
+  checkArgumentsSize(obj, sorted);
+  const hash = sha256Hex(argumentsText(obj, sorted));
+  const access = { dirs: options.dataDirs, off: options.filesOff };
+  const { args: resolved, files } = await resolveFileReferences(obj, referenceSchema(tool), access);
+  return { t0, tool, resolved, prov: provenance(hash, files) };
+}
+
 /**
  * callTool for dynamic names (used by the server). Resolves to the result or rejects with BadInputError /
  * InternalToolError.
@@ -340,16 +326,19 @@ export async function callToolUntyped(
   args?: unknown,
   options: CallOptions = {},
 ): Promise<Record<string, unknown>> {
-  const t0 = performance.now();
-  const tool = resolveTool(name);
-  const obj = requireObject(args);
-  const sorted = sortedJson(obj);
-  checkArgumentsSize(obj, sorted);
-  const hash = sha256Hex(argumentsText(obj, sorted));
-  const access = { dirs: options.dataDirs, off: options.filesOff };
-  const { args: resolved, files } = await resolveFileReferences(obj, referenceSchema(tool), access);
-  const prov = provenance(hash, files);
+  const { t0, tool, resolved, prov } = await openCall(name, args, options);
   return tool.guard
     ? ((await callGuardTool(tool, resolved, prov, t0, options)) as unknown as Record<string, unknown>)
     : callCatalogueTool(tool, resolved, prov, t0, options);
+}
+
+/** Calls a guard tool by name, exactly as callToolUntyped does (check_backtest runs each guard through it). */
+export async function callGuardToolUntyped(
+  name: string,
+  args: Record<string, unknown>,
+  options: CallOptions = {},
+): Promise<ToolGuardResult> {
+  const { t0, tool, resolved, prov } = await openCall(name, args, options);
+  if (!tool.guard) throw new InternalToolError(`internal error in ${name}: Error: not a guard tool`);
+  return callGuardTool(tool, resolved, prov, t0, options);
 }

@@ -1,5 +1,4 @@
 // The runtime's public API (docs/contract.md §4.1). No transport here.
-import "./catalogue/index.js";
 import type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";
 import type { GuardResult } from "./contract.js";
 import { callToolUntyped, invokeGuard, poolLoaded, type CallOptions } from "./call.js";

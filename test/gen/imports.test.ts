@@ -9,6 +9,7 @@ type Area =
   | "server"
   | "runtime"
   | "contract"
+  | "catalogue"
   | "generated"
   | "guards"
   | "lib"
@@ -19,7 +20,7 @@ type Area =
 function areaOf(file: string): Area {
   const rel = path.relative(ROOT, file).split(path.sep).join("/");
   if (rel === "src/runtime/contract.ts") return "contract";
-  for (const a of ["cli", "server", "runtime", "lib"] as const) if (rel.startsWith(`src/${a}/`)) return a;
+  for (const a of ["cli", "server", "runtime", "lib", "catalogue"] as const) if (rel.startsWith(`src/${a}/`)) return a;
   if (rel.startsWith("generated/")) return "generated";
   if (rel.startsWith("guards/")) return "guards";
   if (rel.startsWith("scripts/gen")) return "compiler";
@@ -32,17 +33,20 @@ function areaOf(file: string): Area {
  * command line starts the server, so cli may import server; scripts/sample.ts (the sample data
  * generator, not the compiler) uses lib's seeded PRNG; scripts/schema-diff reads tables in the
  * compiler's notation (scripts/gen/emit/compact.ts). The compiler itself imports no guard.
+ * src/catalogue (the catalogue tools' definitions and the slot vocabulary) is a leaf both the
+ * compiler and the runtime import: the compiler freezes it, the runtime keys its table by it.
  */
 const ALLOWED: Record<Exclude<Area, "external">, Area[]> = {
   cli: ["runtime", "contract", "cli", "server"],
   server: ["runtime", "contract", "server"],
-  runtime: ["runtime", "contract", "generated", "lib"],
+  runtime: ["runtime", "contract", "generated", "lib", "catalogue"],
   generated: ["guards", "runtime", "contract", "generated"],
   guards: ["lib", "contract", "guards"],
   lib: ["lib", "contract"],
   contract: [],
-  compiler: ["compiler"],
-  scripts: ["scripts", "lib", "contract", "compiler"],
+  catalogue: ["catalogue"],
+  compiler: ["compiler", "catalogue"],
+  scripts: ["scripts", "lib", "contract", "compiler", "catalogue"],
 };
 
 function graph() {
@@ -53,15 +57,18 @@ function graph() {
   for (const g of ["src/**/*.ts", "guards/**/*.ts", "generated/**/*.ts", "scripts/**/*.ts"])
     project.addSourceFilesAtPaths(path.join(ROOT, g));
   const edges: [string, string][] = [];
+  const typeOnly = new Set<string>();
   for (const sf of project.getSourceFiles()) {
     const from = sf.getFilePath();
     if (areaOf(from) === "external") continue;
     for (const d of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
       const target = d.getModuleSpecifierSourceFile();
-      if (target && !target.getFilePath().includes("/node_modules/")) edges.push([from, target.getFilePath()]);
+      if (!target || target.getFilePath().includes("/node_modules/")) continue;
+      edges.push([from, target.getFilePath()]);
+      if (d.isTypeOnly()) typeOnly.add(`${from} -> ${target.getFilePath()}`);
     }
   }
-  return edges;
+  return Object.assign(edges, { typeOnly });
 }
 
 describe("import directions", () => {
@@ -84,6 +91,14 @@ describe("import directions", () => {
       new Set(guardImports).size === 0 ||
         [...new Set(guardImports)].every((a) => ["lib", "contract", "guards"].includes(a)),
     ).toBe(true);
+  });
+  it("the runtime imports src/catalogue for types only (the definitions reach it frozen, in generated/)", () => {
+    const valueImports = edges
+      .filter(([f, t]) => areaOf(f) === "runtime" && areaOf(t) === "catalogue")
+      .filter(([f, t]) => !edges.typeOnly.has(`${f} -> ${t}`))
+      .map(([f, t]) => `${path.relative(ROOT, f)} -> ${path.relative(ROOT, t)}`);
+    expect(valueImports).toEqual([]);
+    expect(edges.some(([f, t]) => areaOf(f) === "runtime" && areaOf(t) === "catalogue")).toBe(true);
   });
   it("has no import cycles", () => {
     const adj = new Map<string, string[]>();

@@ -1,7 +1,7 @@
 // Acceptance checklist items 1-12 (docs/contract.md §9) over the committed tool table.
 import { describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { CATALOGUE } from "../../scripts/gen/catalogue.js";
+import { CATALOGUE } from "../../src/catalogue/tools.js";
 import { lintSchema } from "../../scripts/gen/lint.js";
 import { EXPECTED_EXCLUDED, guardModules, guardsIndex, readJson, tools } from "./generated.js";
 

@@ -78,10 +78,10 @@ describe("check_backtest", () => {
       "rejected",
       "not_callable_over_json",
       "results",
-      "elapsed_s",
       "summary",
       "unread_slots",
       "aliases_used",
+      "elapsed_s",
       "provenance",
     ]);
     const head =

@@ -1,8 +1,8 @@
 // Stage 4: models -> Map<relative path, file content>. Sorted keys, 2-space JSON, LF, final newline.
 import canonicalize from "canonicalize";
 import { createHash } from "node:crypto";
-import { CATALOGUE } from "../catalogue.js";
-import { GUARD_RESULT_SCHEMA } from "../result_schema.js";
+import { CATALOGUE } from "../../../src/catalogue/tools.js";
+import { GUARD_RESULT_SCHEMA } from "../../../src/catalogue/result_schema.js";
 import type { GuardModel, SlotDef } from "../model.js";
 import type { SkillModel } from "../skills.js";
 import { searchIndex } from "../skills.js";

@@ -3,7 +3,7 @@ import * as standaloneModule from "ajv/dist/standalone/index.js";
 import { makeAjv } from "../ajv.js";
 import type { NeutralTool } from "./formats.js";
 import { PAYLOAD_DEFS, type Json } from "../schema.js";
-import { GUARD_RESULT_SCHEMA } from "../result_schema.js";
+import { GUARD_RESULT_SCHEMA } from "../../../src/catalogue/result_schema.js";
 import { formatJs } from "./layout.js";
 
 /**

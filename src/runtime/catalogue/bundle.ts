@@ -3,10 +3,11 @@ import { BadInputError } from "../contract.js";
 import { closeMatches, decodeFrame, decodeSeries } from "../codec/index.js";
 import { InternalToolError, clipName } from "../errors.js";
 import { loadGuards, loadSlots, type Alternative, type GuardInfo } from "../table.js";
-import type { CallOptions } from "../call.js";
+import type { CallOptions } from "../call_options.js";
+import type { GuardCall } from "./context.js";
 import { step } from "../../lib/progress.js";
-
-type Call = (name: string, args: Record<string, unknown>, options: CallOptions) => Promise<Record<string, unknown>>;
+import type { ToolArgs } from "../../../generated/types.js";
+import type { ToolGuardResult } from "../result.js";
 
 const slotOf = (g: GuardInfo, input: string) => g.input_slots[input] ?? input;
 
@@ -49,7 +50,7 @@ function vocabularyMode() {
   };
 }
 
-export function bundleCoverage(args: { slots?: string[] }) {
+export function bundleCoverage(args: ToolArgs["bundle_coverage"]) {
   const names = (args.slots ?? []).map((s) => s.trim()).filter(Boolean);
   if (names.length === 0) return vocabularyMode();
   const vocab = vocabulary();
@@ -206,11 +207,7 @@ function toSlotPath(g: GuardInfo, e: BadInputError): BadInputError {
   return new BadInputError(e.code, path, message, e.hint);
 }
 
-export async function checkBacktest(
-  args: { slots: Record<string, unknown>; guards?: string[]; audit?: string[]; strict?: boolean },
-  call: Call,
-  options: CallOptions,
-) {
+export async function checkBacktest(args: ToolArgs["check_backtest"], callGuard: GuardCall, options: CallOptions) {
   const resolved = resolveAliases(
     Object.fromEntries(Object.entries(args.slots).filter(([, v]) => v !== null && v !== undefined)),
   );
@@ -230,7 +227,7 @@ export async function checkBacktest(
   const failed: string[] = [];
   const skipped: Record<string, string[]> = {};
   const rejected: Record<string, string> = {};
-  const results: Record<string, unknown>[] = [];
+  const results: ToolGuardResult[] = [];
   const read = new Set<string>();
   for (const [i, g] of runSet.entries()) {
     await step(i, runSet.length, `${g.guard} (${i + 1}/${runSet.length})`);
@@ -246,7 +243,7 @@ export async function checkBacktest(
     for (const n of inputs) read.add(slotOf(g, n));
     try {
       const { signal, dataDirs, filesOff } = options;
-      const r = await call(g.tool!, guardArgs, { signal, dataDirs, filesOff });
+      const r = await callGuard(g.tool!, guardArgs, { signal, dataDirs, filesOff });
       ran.push(g.guard);
       if (r.passed === false) failed.push(g.guard);
       results.push(r);
@@ -259,7 +256,7 @@ export async function checkBacktest(
   }
   await step(runSet.length, runSet.length, "done");
   const auditOk = (args.audit ?? []).every((a) => ran.includes(a));
-  const status = failed.length
+  const status: "pass" | "fail" | "incomplete" = failed.length
     ? "fail"
     : ran.length > 0 && Object.keys(rejected).length === 0 && auditOk
       ? "pass"
@@ -282,7 +279,6 @@ export async function checkBacktest(
     rejected,
     not_callable_over_json: all.filter((g) => g.tool === null).map((g) => g.guard),
     results,
-    elapsed_s: 0,
     summary: lines.join("\n"),
     unread_slots: unread,
     aliases_used: resolved.notes,

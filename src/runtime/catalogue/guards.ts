@@ -3,6 +3,7 @@ import { BadInputError } from "../contract.js";
 import { closeMatches } from "../codec/index.js";
 import { clipName } from "../errors.js";
 import { loadGuards, loadSkills, loadTable, type GuardInfo } from "../table.js";
+import type { ToolArgs } from "../../../generated/types.js";
 
 function entry(g: GuardInfo) {
   return {
@@ -19,7 +20,7 @@ function entry(g: GuardInfo) {
   };
 }
 
-export function listGuards(args: { skill?: string }) {
+export function listGuards(args: ToolArgs["list_guards"]) {
   const all = [...loadGuards()].sort((a, b) => (a.guard < b.guard ? -1 : 1));
   if (args.skill !== undefined) {
     const names = loadSkills().skills.map((s) => s.name);
@@ -57,7 +58,7 @@ export function findGuard(name: unknown, field = "name"): GuardInfo {
   );
 }
 
-export function describeGuard(args: { name: string }) {
+export function describeGuard(args: ToolArgs["describe_guard"]) {
   const g = findGuard(args.name);
   const tool = g.tool === null ? undefined : loadTable().tools.find((t) => t.name === g.tool);
   const { excluded_because: _e, callable_over_json, ...common } = entry(g);

@@ -1,18 +1,44 @@
-// Registers the seven catalogue tools with the call path.
-import { callToolUntyped, registerCatalogue } from "../call.js";
+// The seven catalogue tools as one static table over the generated ToolArgs/ToolResults, keyed by
+// the catalogue's own names (src/catalogue/tools.ts), so a missing or misnamed entry fails the
+// typecheck. call.ts dispatches here after validating the arguments; check_backtest receives the
+// guard-call function through its context instead of importing the call path.
+import type { ToolArgs } from "../../../generated/types.js";
+import type { CatalogueToolName } from "../../catalogue/tools.js";
 import { bundleCoverage, checkBacktest } from "./bundle.js";
+import type { CatalogueBody, CatalogueContext } from "./context.js";
 import { describeGuard, listGuards } from "./guards.js";
 import { listSkills, readSkill, searchSkills } from "./skills.js";
 
-type Args = Record<string, unknown>;
+export type { CatalogueBody, CatalogueContext, GuardCall } from "./context.js";
 
-registerCatalogue({
-  list_skills: (a: Args) => listSkills(a as { plugin?: string }),
-  read_skill: (a: Args) => readSkill(a as { name: string; reference?: string }),
-  search_skills: (a: Args) => searchSkills(a as { terms: string[]; limit?: number }),
-  list_guards: (a: Args) => listGuards(a as { skill?: string }),
-  describe_guard: (a: Args) => describeGuard(a as { name: string }),
-  bundle_coverage: (a: Args) => bundleCoverage(a as { slots?: string[] }),
-  check_backtest: (a: Args, options) =>
-    checkBacktest(a as Parameters<typeof checkBacktest>[0], callToolUntyped, options),
-});
+type Implementation<N extends CatalogueToolName> = (
+  args: ToolArgs[N],
+  context: CatalogueContext,
+) => CatalogueBody<N> | Promise<CatalogueBody<N>>;
+
+export const CATALOGUE_TOOLS: { readonly [N in CatalogueToolName]: Implementation<N> } = {
+  list_skills: listSkills,
+  read_skill: readSkill,
+  search_skills: searchSkills,
+  list_guards: listGuards,
+  describe_guard: describeGuard,
+  bundle_coverage: bundleCoverage,
+  check_backtest: (args, { options, callGuard }) => checkBacktest(args, callGuard, options),
+};
+
+export function isCatalogueTool(name: string): name is CatalogueToolName {
+  return Object.hasOwn(CATALOGUE_TOOLS, name);
+}
+
+/**
+ * Runs a catalogue tool on arguments its generated input validator has accepted: the one point
+ * where they take the type ToolArgs[N] (the validator is the proof, so no table entry casts).
+ */
+export function runCatalogueTool<N extends CatalogueToolName>(
+  name: N,
+  validated: unknown,
+  context: CatalogueContext,
+): CatalogueBody<N> | Promise<CatalogueBody<N>> {
+  const implementation: Implementation<N> = CATALOGUE_TOOLS[name];
+  return implementation(validated as ToolArgs[N], context);
+}

@@ -6,6 +6,7 @@ import { BadInputError } from "../contract.js";
 import { asciiOnly, closeMatches, MAX_SKILL_CHARS } from "../codec/index.js";
 import { loadGuards, loadSkills, type SkillInfo } from "../table.js";
 import { clipName } from "../errors.js";
+import type { ToolArgs } from "../../../generated/types.js";
 
 const SEARCH_FIELDS = ["name", "summary", "text"];
 const unknownName = (field: string, message: string, hint: string | null = null) =>
@@ -16,7 +17,7 @@ function didYouMean(word: string, candidates: readonly string[], cutoff: number)
   return m.length ? ` - did you mean ${JSON.stringify(m)}?` : "";
 }
 
-export function listSkills(args: { plugin?: string }) {
+export function listSkills(args: ToolArgs["list_skills"]) {
   const all = loadSkills().skills;
   const plugins = [...new Set(all.map((s) => s.plugin))].sort();
   if (args.plugin !== undefined && !plugins.includes(args.plugin)) {
@@ -66,7 +67,7 @@ function clipped(text: string) {
       };
 }
 
-export function readSkill(args: { name: string; reference?: string }) {
+export function readSkill(args: ToolArgs["read_skill"]) {
   const skill = findSkill(args.name);
   if (args.reference !== undefined) {
     const text = Object.hasOwn(skill.reference_texts, args.reference)
@@ -147,7 +148,7 @@ export function bestLine(text: string, terms: readonly string[]): string {
 /** Distinct words a search may hold (each is a prefix lookup; repeats are dropped first). */
 export const MAX_SEARCH_WORDS = 32;
 
-export async function searchSkills(args: { terms: string[]; limit?: number }) {
+export async function searchSkills(args: ToolArgs["search_skills"]) {
   const { MiniSearch: MS, index } = await searchEngine();
   const seen = new Set<string>();
   const terms = args.terms

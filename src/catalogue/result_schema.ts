@@ -1,5 +1,5 @@
 // The shared guard-result output schema (docs/contract.md §4.3), inline and closed.
-import type { Schema } from "./schema.js";
+import type { Schema } from "./json.js";
 
 const str = { type: "string" };
 const int = { type: "integer" };

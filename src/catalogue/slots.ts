@@ -1,7 +1,27 @@
 // The curated Bundle slot vocabulary (docs/contract.md §6.1): data a caller has once and many
 // guards read. Declaration order is the vocabulary's order. An input resolves to its guard's
 // `slots` alias, else to the slot of its own name; inputs reaching no slot here are parameters.
-// The compiler reads this object as source text; keep it a literal `as const` object.
+// The compiler imports this table and freezes it into generated/slots.json for the runtime.
+
+/** What a slot holds; the compiler checks each guard input reading a slot against its kind. */
+export const SLOT_KINDS = [
+  "series",
+  "frame",
+  "scalar",
+  "text",
+  "date",
+  "sequence",
+  "mapping",
+  "any",
+  "callable",
+] as const;
+
+export type SlotKind = (typeof SLOT_KINDS)[number];
+
+export interface SlotSpec {
+  readonly kind: SlotKind;
+  readonly doc: string;
+}
 
 export const SLOTS = {
   returns: {
@@ -55,7 +75,9 @@ export const SLOTS = {
   close: { kind: "series", doc: "Close prices on a dated index, as your data source delivered them." },
   actions: {
     kind: "any",
-    doc: "Corporate actions as a frame (date, ratio) or [date, ratio] pairs: the price ratio each split or dividend applies.",
+    doc:
+      "Corporate actions as a frame (date, ratio) or [date, ratio] pairs: the price ratio each split or " +
+      "dividend applies.",
   },
   other: { kind: "series", doc: "A second source's close prices for the same instrument and dates." },
   left: { kind: "frame", doc: "The left table of an as-of join (e.g. trades or signals) with its time column." },
@@ -93,6 +115,6 @@ export const SLOTS = {
   run_fold: { kind: "callable", doc: "A function that fits and scores one walk-forward fold (in-process only)." },
   folds: { kind: "any", doc: "The walk-forward folds to run (in-process values)." },
   card: { kind: "any", doc: "A strategy result card object (in-process only)." },
-} as const;
+} as const satisfies Readonly<Record<string, SlotSpec>>;
 
 export type SlotName = keyof typeof SLOTS;

@@ -1,10 +1,24 @@
-// The seven catalogue tools' definitions (docs/contract.md §5), written by hand; the runtime
-// implements them by name. They pass the same lints as guard tools.
-import type { Schema } from "./schema.js";
+// The seven catalogue tools' definitions (docs/contract.md §5), written by hand. The compiler
+// freezes them into generated/tools.json (they pass the same lints as guard tools); the runtime's
+// implementation table (src/runtime/catalogue) is keyed by CatalogueToolName, so the two agree.
+import type { Schema } from "./json.js";
 import { GUARD_RESULT_SCHEMA, catalogueResult } from "./result_schema.js";
 
+/** The catalogue tools, in served order. */
+export const CATALOGUE_TOOL_NAMES = [
+  "list_skills",
+  "read_skill",
+  "search_skills",
+  "list_guards",
+  "describe_guard",
+  "bundle_coverage",
+  "check_backtest",
+] as const;
+
+export type CatalogueToolName = (typeof CATALOGUE_TOOL_NAMES)[number];
+
 export interface CatalogueTool {
-  readonly name: string;
+  readonly name: CatalogueToolName;
   readonly title: string;
   readonly description: string;
   readonly input_schema: Schema;
@@ -32,9 +46,9 @@ const input = (properties: Schema, required: string[] = []): Schema => ({
 });
 const nameList = (what: string) => ({ type: "array", items: str, description: `${what} A bare string is one name.` });
 
-export const CATALOGUE: readonly CatalogueTool[] = [
-  {
-    name: "list_skills",
+/** Every catalogue tool's definition, keyed by name (the type makes the set complete). */
+const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "name"> } = {
+  list_skills: {
     title: "List skills",
     description:
       "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference " +
@@ -61,8 +75,7 @@ export const CATALOGUE: readonly CatalogueTool[] = [
       ["skills", "count", "plugins", "next"],
     ),
   },
-  {
-    name: "read_skill",
+  read_skill: {
     title: "Read a skill",
     description:
       "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference " +
@@ -91,8 +104,7 @@ export const CATALOGUE: readonly CatalogueTool[] = [
       ["skill", "chars", "text"],
     ),
   },
-  {
-    name: "search_skills",
+  search_skills: {
     title: "Search skills",
     description:
       "Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). " +
@@ -121,8 +133,7 @@ export const CATALOGUE: readonly CatalogueTool[] = [
       ["terms", "count", "total", "skills"],
     ),
   },
-  {
-    name: "list_guards",
+  list_guards: {
     title: "List guards",
     description:
       "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, " +
@@ -154,8 +165,7 @@ export const CATALOGUE: readonly CatalogueTool[] = [
       ["guards", "count", "exported", "excluded"],
     ),
   },
-  {
-    name: "describe_guard",
+  describe_guard: {
     title: "Describe a guard",
     description:
       "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input " +
@@ -204,8 +214,7 @@ export const CATALOGUE: readonly CatalogueTool[] = [
       ],
     ),
   },
-  {
-    name: "bundle_coverage",
+  bundle_coverage: {
     title: "Bundle coverage",
     description:
       "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards " +
@@ -232,8 +241,7 @@ export const CATALOGUE: readonly CatalogueTool[] = [
       [],
     ),
   },
-  {
-    name: "check_backtest",
+  check_backtest: {
     title: "Check a backtest bundle",
     description:
       "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
@@ -279,6 +287,8 @@ export const CATALOGUE: readonly CatalogueTool[] = [
       ["status", "passed", "ran", "failed", "skipped", "rejected", "not_callable_over_json", "results", "summary"],
     ),
   },
-];
+};
 
-export const CATALOGUE_NAMES: ReadonlySet<string> = new Set(CATALOGUE.map((t) => t.name));
+export const CATALOGUE: readonly CatalogueTool[] = CATALOGUE_TOOL_NAMES.map((name) => ({ name, ...DEFINITIONS[name] }));
+
+export const CATALOGUE_NAMES: ReadonlySet<string> = new Set(CATALOGUE_TOOL_NAMES);
