@@ -2,6 +2,7 @@
 import { invalid, fieldPath } from "../src/runtime/contract.js";
 import { requireIsoDate } from "../src/lib/dates.js";
 import { asciiJson } from "../src/lib/ascii_text.js";
+import { isMissing } from "../src/lib/frame_shape.js";
 
 export interface BarFacts {
   readonly high: number;
@@ -34,11 +35,6 @@ const FALSE_TEXT = new Set(["false", "0", "no", "n", ""]);
 
 /** Caller values echoed in messages, ASCII-safe. */
 const show = asciiJson;
-
-/** null, undefined and NaN are "missing". */
-function isMissing(x: unknown): boolean {
-  return x === undefined || x === null || (typeof x === "number" && Number.isNaN(x));
-}
 
 /** The value under the first present alias; two present aliases with different values are bad input. */
 function aliased(base: string, raw: Raw, names: readonly string[]): { key: string; value: unknown } | null {

@@ -1,6 +1,8 @@
 // Reading and validating brinson_attribution panels: one period, sectors by label.
 import { invalid, fieldPath, type Cell, type Frame } from "../src/runtime/contract.js";
 import { column } from "../src/lib/frame.js";
+import { isFrame } from "../src/lib/frame_shape.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 /** One validated period: sector labels and the four columns, in the panel's row order. */
 export interface PeriodPanel {
@@ -12,19 +14,6 @@ export interface PeriodPanel {
 }
 
 const COLUMNS = ["wp", "wb", "rp", "rb"] as const;
-
-function describeCell(c: unknown): string {
-  if (typeof c === "number")
-    return Number.isNaN(c) ? "null" : c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
-  return JSON.stringify(c) ?? String(c);
-}
-
-/** True for a decoded (column-major) frame. */
-export function isFrame(x: unknown): x is Frame {
-  if (typeof x !== "object" || x === null) return false;
-  const f = x as Partial<Frame>;
-  return Array.isArray(f.columns) && typeof f.data === "object" && f.data !== null && typeof f.nrows === "number";
-}
 
 /** Sector labels: the frame's index, else its `sector` column; non-empty and unique. */
 function sectorLabels(field: string, frame: Frame): string[] {

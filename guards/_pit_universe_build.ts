@@ -3,6 +3,8 @@ import { invalid, fieldPath, type Cell, type Frame, type IsoDate } from "../src/
 import { column } from "../src/lib/frame.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import type { WorkMeter } from "../src/lib/work_meter.js";
+import { isFrame } from "../src/lib/frame_shape.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 /** A universe: ascending day numbers, each with its de-duplicated ticker list. */
 export interface DatedUniverse {
@@ -23,24 +25,12 @@ export interface Liquidity {
   readonly columns: Readonly<Record<string, readonly number[]>>;
 }
 
-function describe(c: unknown): string {
-  if (typeof c === "number")
-    return Number.isNaN(c) ? "null" : c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
-  return JSON.stringify(c) ?? String(c);
-}
-
-function isFrame(x: unknown): x is Frame {
-  if (typeof x !== "object" || x === null) return false;
-  const f = x as Partial<Frame>;
-  return Array.isArray(f.columns) && typeof f.data === "object" && f.data !== null && typeof f.nrows === "number";
-}
-
 /** Ticker lists with unique, sorted entries; every entry a non-empty string. */
 function requireTickers(field: string, list: unknown): string[] {
-  if (!Array.isArray(list)) throw invalid(field, `must be an array of ticker strings, got ${describe(list)}`);
+  if (!Array.isArray(list)) throw invalid(field, `must be an array of ticker strings, got ${describeCell(list)}`);
   list.forEach((t, i) => {
     if (typeof t !== "string" || t === "")
-      throw invalid(fieldPath(field, i), `must be a non-empty ticker string, got ${describe(t)}`);
+      throw invalid(fieldPath(field, i), `must be a non-empty ticker string, got ${describeCell(t)}`);
   });
   return [...new Set(list as string[])].sort();
 }
@@ -69,7 +59,8 @@ export function readUniverse(universe: Readonly<Record<string, readonly string[]
 
 /** Rebalance dates: >= 2, strictly increasing. */
 export function readRebalanceDates(dates: readonly IsoDate[]): number[] {
-  if (!Array.isArray(dates)) throw invalid("rebalance_dates", `must be an array of ISO dates, got ${describe(dates)}`);
+  if (!Array.isArray(dates))
+    throw invalid("rebalance_dates", `must be an array of ISO dates, got ${describeCell(dates)}`);
   if (dates.length < 2) throw invalid("rebalance_dates", `needs at least 2 dates, got ${dates.length}`);
   const days = dates.map((d, i) => requireIsoDate(fieldPath("rebalance_dates", i), d));
   for (let i = 1; i < days.length; i++) {
@@ -96,7 +87,7 @@ export function readMembers(members: Frame): Membership[] {
     if (typeof t !== "string" || t === "")
       throw invalid(
         fieldPath("members", "records", i, "ticker"),
-        `must be a non-empty ticker string, got ${describe(t)}`,
+        `must be a non-empty ticker string, got ${describeCell(t)}`,
       );
     const start = requireIsoDate(fieldPath("members", "records", i, "start_date"), starts[i]);
     const e = ends[i];
@@ -133,7 +124,7 @@ export async function readLiquidity(liquidity: Frame, meter: WorkMeter): Promise
       if (c === null || (typeof c === "number" && Number.isNaN(c))) return NaN;
       const at = fieldPath("liquidity", "records", i, name);
       if (typeof c !== "number" || !Number.isFinite(c))
-        throw invalid(at, `must be a finite traded value, got ${describe(c)}`);
+        throw invalid(at, `must be a finite traded value, got ${describeCell(c)}`);
       throw invalid(at, `traded value cannot be negative, got ${c}`);
     });
     await meter.add(liquidity.nrows);

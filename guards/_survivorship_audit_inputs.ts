@@ -1,8 +1,10 @@
 // survivorship_audit inputs: the price panel (or ticker list) and the listings table.
-import { invalid, fieldPath, type Cell, type Frame } from "../src/runtime/contract.js";
+import { invalid, fieldPath, type Frame } from "../src/runtime/contract.js";
 import { column } from "../src/lib/frame.js";
 import { requireIsoDate } from "../src/lib/dates.js";
 import type { WorkMeter } from "../src/lib/work_meter.js";
+import { isFrame, isMissing } from "../src/lib/frame_shape.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 /** A validated price panel: ascending day numbers, one column per ticker (NaN = no price). */
 export interface PricePanel {
@@ -17,20 +19,6 @@ export interface Listing {
   readonly listing: number | null;
   readonly delisting: number | null;
 }
-
-function describe(c: unknown): string {
-  if (typeof c === "number")
-    return Number.isNaN(c) ? "null" : c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
-  return JSON.stringify(c) ?? String(c);
-}
-
-export function isFrame(x: unknown): x is Frame {
-  if (typeof x !== "object" || x === null) return false;
-  const f = x as Partial<Frame>;
-  return Array.isArray(f.columns) && typeof f.data === "object" && f.data !== null && typeof f.nrows === "number";
-}
-
-const isMissing = (c: Cell | undefined) => c === null || c === undefined || (typeof c === "number" && Number.isNaN(c));
 
 /** Prices: ISO-date index strictly increasing; non-null cells finite and > 0. Counts one unit per cell. */
 export async function readPricePanel(frame: Frame, meter: WorkMeter): Promise<PricePanel> {
@@ -56,7 +44,7 @@ export async function readPricePanel(frame: Frame, meter: WorkMeter): Promise<Pr
         if (isMissing(c)) return NaN;
         const at = fieldPath("prices", "records", i, name);
         if (typeof c !== "number" || !Number.isFinite(c))
-          throw invalid(at, `a price must be a finite number or null, got ${describe(c)}`);
+          throw invalid(at, `a price must be a finite number or null, got ${describeCell(c)}`);
         throw invalid(at, `a price must be > 0, got ${c}`);
       }),
     );
@@ -71,7 +59,7 @@ export function readTickerList(list: readonly string[]): string[] {
   const seen = new Set<string>();
   list.forEach((t, i) => {
     if (typeof t !== "string" || t === "")
-      throw invalid(fieldPath("prices", i), `must be a non-empty ticker string, got ${describe(t)}`);
+      throw invalid(fieldPath("prices", i), `must be a non-empty ticker string, got ${describeCell(t)}`);
     if (seen.has(t)) throw invalid(fieldPath("prices", i), `duplicate ticker ${JSON.stringify(t)}`);
     seen.add(t);
   });
@@ -96,7 +84,7 @@ export function readListings(listings: Frame): Listing[] {
     if (typeof t !== "string" || t === "")
       throw invalid(
         fieldPath("listings", "records", i, "ticker"),
-        `must be a non-empty ticker string, got ${describe(t)}`,
+        `must be a non-empty ticker string, got ${describeCell(t)}`,
       );
     return { ticker: t, listing: listing[i]!, delisting: delisting[i]! };
   });

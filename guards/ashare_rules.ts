@@ -3,6 +3,7 @@ import { requireIsoDate, parseIsoDate, formatIsoDate } from "../src/lib/dates.js
 import { decimalOf, roundHalfUp } from "../src/lib/money.js";
 import { readBar, readLots, type BarFacts } from "./_ashare_rules_inputs.js";
 import { asciiJson } from "../src/lib/ascii_text.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "china-trading-stack";
 export const title = "A-share limit, suspension and T+1 rules";
@@ -178,9 +179,7 @@ function readSide(x: unknown): Side {
 
 function readDaysSinceIpo(x: unknown): number | null {
   if (x === undefined || x === null) return null;
-  if (typeof x !== "number" || !Number.isInteger(x) || x < 0)
-    throw invalid("days_since_ipo", `must be an integer >= 0, got ${asciiJson(x)}`);
-  return x;
+  return requireInteger("days_since_ipo", x, { min: 0 });
 }
 
 /**

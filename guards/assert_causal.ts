@@ -9,6 +9,7 @@ import {
 } from "../src/runtime/contract.js";
 import { isFrame, isMissing, requireFrame } from "../src/lib/frame_shape.js";
 import { frameFromRecords } from "../src/lib/frame.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "signal-construction";
 export const title = "Causality of a signal function";
@@ -145,10 +146,9 @@ function readFunctions(fn: unknown): Record<string, SignalFn> | SignalFn {
 
 function readK(k: unknown, n: number): number {
   if (k === undefined || k === null) return Math.floor(n / 2);
-  if (typeof k !== "number" || !Number.isInteger(k))
-    throw invalid("k", `must be an integer, got ${JSON.stringify(k) ?? String(k)}`);
-  if (k < 1 || k >= n) throw invalid("k", `must satisfy 1 <= k < ${n} (the rows of df), got ${k}`);
-  return k;
+  const count = requireInteger("k", k);
+  if (count < 1 || count >= n) throw invalid("k", `must satisfy 1 <= k < ${n} (the rows of df), got ${count}`);
+  return count;
 }
 
 function readTol(tol: unknown): number {

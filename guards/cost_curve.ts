@@ -11,6 +11,7 @@ import {
   checkSampleLength,
   checkTurnover,
 } from "../src/lib/unit_checks.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "backtest-validation";
 export const title = "Cost sensitivity curve";
@@ -196,12 +197,6 @@ function readHurdle(benchmark: unknown, returns: Series, ppy: number, out: Outco
   return w ** (ppy / b.length) - 1;
 }
 
-function readPeriodsPerYear(ppy: unknown): number {
-  if (typeof ppy !== "number" || !Number.isInteger(ppy) || ppy < 1)
-    throw invalid("periods_per_year", `must be an integer >= 1, got ${JSON.stringify(ppy) ?? String(ppy)}`);
-  return ppy;
-}
-
 /** Curve levels: sorted(unique(bps + [0, cost_bps])). */
 function curveLevels(bps: readonly number[], costBps: number): number[] {
   return [...new Set([...bps, 0, costBps])].sort((a, b) => a - b);
@@ -266,7 +261,7 @@ export function check(
   const to = readTurnover(turnover, returns, r.length);
   const levels = readLevels(bps);
   const cost = requireNumber("cost_bps", cost_bps, { atLeast: 0 });
-  const ppy = readPeriodsPerYear(periods_per_year);
+  const ppy = requireInteger("periods_per_year", periods_per_year, { min: 1 });
   const out = new Outcome();
   const hurdle = readHurdle(benchmark, returns, ppy, out);
   checkCostBps(out, "cost_bps", cost);

@@ -2,6 +2,7 @@ import { Outcome, invalid, type Integer } from "../src/runtime/contract.js";
 import { Mt19937 } from "../src/lib/prng.js";
 import { step } from "../src/lib/progress.js";
 import { deepEqualWithin, scanShared, type SharedHit } from "./_fold_leak_test_scan.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "market-data-engineering";
 export const title = "Fold leak test";
@@ -138,16 +139,6 @@ function readCaptured(captured: unknown): Readonly<Record<string, unknown>> {
   return captured as Record<string, unknown>;
 }
 
-function readInteger(field: string, x: unknown, lo: number, hi: number): number {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < lo || x > hi) {
-    throw invalid(
-      field,
-      `must be an integer in [${lo}, ${hi === Infinity ? "Infinity" : hi}], got ${JSON.stringify(x) ?? String(x)}`,
-    );
-  }
-  return x;
-}
-
 /**
  * Detects state shared across walk-forward folds: it runs every fold in order,
  * in a shuffled order and concurrently, requires identical results, and scans
@@ -190,8 +181,8 @@ export async function check(
   const caps = readCaptured(captured);
   if (typeof tol !== "number" || !Number.isFinite(tol) || tol < 0)
     throw invalid("tol", `must be a finite number >= 0, got ${JSON.stringify(tol) ?? String(tol)}`);
-  const w = readInteger("workers", workers, 1, Infinity);
-  const s = readInteger("seed", seed, 0, 4294967295);
+  const w = requireInteger("workers", workers, { min: 1 });
+  const s = requireInteger("seed", seed, { min: 0, max: 4294967295 });
 
   const hits = scanShared(config, caps);
   const call = (i: number) => run_fold(fs[i] as Fold, config);

@@ -14,6 +14,7 @@ import {
   type DatedUniverse,
   type Screen,
 } from "./_pit_universe_build.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "research-integrity-guards";
 export const title = "Point-in-time universe";
@@ -82,12 +83,7 @@ export async function check(
   min_expected_turnover: number = 0.005,
 ) {
   requireOneForm(universe, members, rebalance_dates, liquidity, min_adv);
-  if (typeof adv_lookback !== "number" || !Number.isInteger(adv_lookback) || adv_lookback < 1) {
-    throw invalid(
-      "adv_lookback",
-      `must be an integer >= 1, got ${JSON.stringify(adv_lookback) ?? String(adv_lookback)}`,
-    );
-  }
+  requireInteger("adv_lookback", adv_lookback, { min: 1 });
   requireNumber("min_expected_turnover", min_expected_turnover, { atLeast: 0 });
   const built = members !== undefined;
   const u = built

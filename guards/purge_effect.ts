@@ -14,8 +14,11 @@ import { knnMeanLabel } from "../src/lib/knn.js";
 import { step } from "../src/lib/progress.js";
 import { contiguousKFold, embargoBars, purgeFold, type Fold } from "../src/lib/purged_kfold.js";
 import { isDateIndex } from "../src/lib/series.js";
-import { describeCell, valuesView } from "../src/lib/series_or_array.js";
+import { valuesView } from "../src/lib/series_or_array.js";
+import { describeCell } from "../src/lib/describe_value.js";
 import { mean } from "../src/lib/stats.js";
+import { isFrame } from "../src/lib/frame_shape.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "lib-purgedcv";
 export const title = "Purged cross-validation check";
@@ -86,13 +89,9 @@ export async function check(
   const features = requireFeatures(x);
   const n = features.rows.length;
   const labels = requireLabels(y, n, features.index);
-  if (typeof horizon !== "number" || !Number.isInteger(horizon) || horizon < 1 || horizon > n - 1) {
-    throw invalid("horizon", `must be an integer in [1, n - 1] = [1, ${n - 1}], got ${describeCell(horizon)}`);
-  }
+  requireInteger("horizon", horizon, { min: 1, max: n - 1, bounds: `in [1, n - 1] = [1, ${n - 1}]` });
   const userFolds = splits === undefined ? undefined : requireSplits(splits, n);
-  if (typeof n_splits !== "number" || !Number.isInteger(n_splits) || n_splits < 2 || n_splits > n) {
-    throw invalid("n_splits", `must be an integer in [2, n] = [2, ${n}], got ${describeCell(n_splits)}`);
-  }
+  requireInteger("n_splits", n_splits, { min: 2, max: n, bounds: `in [2, n] = [2, ${n}]` });
   if (typeof embargo !== "number" || !Number.isFinite(embargo) || embargo < 0)
     throw invalid("embargo", `must be a fraction of n in [0, 1), got ${describeCell(embargo)}`);
   if (embargo >= 1)
@@ -292,12 +291,6 @@ function requireFeatures(x: Frame | readonly (readonly number[])[]): { rows: num
   return index === undefined ? { rows } : { rows, index };
 }
 
-function isFrame(x: unknown): x is Frame {
-  return (
-    typeof x === "object" && x !== null && Array.isArray((x as Frame).columns) && typeof (x as Frame).data === "object"
-  );
-}
-
 function featureRowsFromArrays(x: readonly unknown[]): number[][] {
   const width = Array.isArray(x[0]) ? x[0].length : -1;
   return x.map((row, i) => {
@@ -364,10 +357,9 @@ function requireIndexSet(field: string, what: string, xs: readonly unknown[], n:
   if (xs.length === 0) throw invalid(field, `the ${what} set is empty`);
   const seen = new Set<number>();
   return xs.map((v, j) => {
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= n)
-      throw invalid(fieldPath(field, j), `must be an integer row position in [0, ${n}), got ${describeCell(v)}`);
-    if (seen.has(v)) throw invalid(fieldPath(field, j), `duplicated index ${v} in the ${what} set`);
-    seen.add(v);
-    return v;
+    const row = requireInteger(fieldPath(field, j), v, { min: 0, max: n - 1, bounds: `row position in [0, ${n})` });
+    if (seen.has(row)) throw invalid(fieldPath(field, j), `duplicated index ${row} in the ${what} set`);
+    seen.add(row);
+    return row;
   });
 }

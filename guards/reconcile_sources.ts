@@ -1,6 +1,7 @@
-import { Outcome, invalid, type Frame, type Integer, type Label, type Series } from "../src/runtime/contract.js";
+import { Outcome, type Frame, type Integer, type Label, type Series } from "../src/runtime/contract.js";
 import { requireAligned, requireDatedIndex, requireNumber, requireNumbers } from "../src/lib/series.js";
 import { requireActions, type CorporateAction } from "../src/lib/price_adjust.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "market-data-sourcing";
 export const title = "Reconcile two price sources";
@@ -51,9 +52,7 @@ export function check(
   requireAligned("close", close, "other", other);
   const acts = actions === undefined ? [] : requireActions("actions", actions);
   requireNumber("tol_bps", tol_bps, { above: 0 });
-  if (typeof window_days !== "number" || !Number.isInteger(window_days) || window_days < 0) {
-    throw invalid("window_days", `must be an integer >= 0, got ${JSON.stringify(window_days)}`);
-  }
+  requireInteger("window_days", window_days, { min: 0 });
 
   const tol = tol_bps / BPS;
   const ratio = a.map((x, t) => x / b[t]!);

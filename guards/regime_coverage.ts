@@ -9,10 +9,12 @@ import {
 } from "../src/runtime/contract.js";
 import { formatIsoDate, parseIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { isDateIndex, requireDatedIndex, requireNumber } from "../src/lib/series.js";
-import { describeCell, valuesView } from "../src/lib/series_or_array.js";
+import { valuesView } from "../src/lib/series_or_array.js";
+import { describeCell } from "../src/lib/describe_value.js";
 import { compoundedReturn, episodeDrawdown, labelEpisodes, type Episode } from "../src/lib/regimes.js";
 import { finiteOrNull, mean, minMax, sd, sharpe } from "../src/lib/stats.js";
 import { checkPercentReturns } from "../src/lib/unit_checks.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 /** Fewer observations in a regime than this are too short to judge its Sharpe or return. */
 const MIN_REGIME_OBS = 30;
@@ -96,8 +98,8 @@ export function check(
   const labs = requireLabels(labels, days);
   if (typeof how !== "string" || how.trim() === "")
     throw invalid("how", `must be a non-empty string, got ${describeCell(how)}`);
-  requireCount("min_regimes", min_regimes);
-  requireCount("min_episodes", min_episodes);
+  requireInteger("min_regimes", min_regimes, { min: 1 });
+  requireInteger("min_episodes", min_episodes, { min: 1 });
 
   const groups = labelEpisodes(labs);
   const rows = groups.map((g) => regimeRow(g.label, g.rows, g.episodes, days, a, s, p, n));
@@ -216,11 +218,6 @@ function requireLabels(labels: Series<Cell> | readonly (string | Integer)[], day
     if (typeof v === "number" && Number.isInteger(v)) return v;
     throw invalid(where, `labels[${i}] must be a string or an integer, got ${describeCell(v)}`);
   });
-}
-
-function requireCount(field: string, x: number): void {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < 1)
-    throw invalid(field, `must be an integer >= 1, got ${describeCell(x)}`);
 }
 
 /** The table row of one label over its row positions. */

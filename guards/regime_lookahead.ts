@@ -1,7 +1,9 @@
 import { Outcome, invalid, fieldPath, type Integer, type Series } from "../src/runtime/contract.js";
 import { isDateIndex, requireAligned } from "../src/lib/series.js";
-import { describeCell, valuesView } from "../src/lib/series_or_array.js";
+import { valuesView } from "../src/lib/series_or_array.js";
+import { describeCell } from "../src/lib/describe_value.js";
 import { finiteOrNull, mean } from "../src/lib/stats.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "regime-detection";
 export const title = "Regime probability look-ahead";
@@ -45,11 +47,8 @@ export function check(
   const p = requireProbabilities(p_calm, r.length);
   requireSameLabels(regime, p_calm);
   const n = r.length;
-  if (typeof lo !== "number" || !Number.isInteger(lo) || lo < 0)
-    throw invalid("lo", `must be an integer >= 0, got ${describeCell(lo)}`);
-  const end = hi === undefined ? n : hi;
-  if (typeof end !== "number" || !Number.isInteger(end))
-    throw invalid("hi", `must be an integer, got ${describeCell(end)}`);
+  requireInteger("lo", lo, { min: 0 });
+  const end = requireInteger("hi", hi === undefined ? n : hi);
   if (end > n) throw invalid("hi", `must be <= n = ${n}, got ${end}`);
   if (end < lo + 2) throw invalid("hi", `must be >= lo + 2 = ${lo + 2} (a window of at least 2 periods), got ${end}`);
   if (typeof max_anticipated !== "number" || !(max_anticipated >= 0 && max_anticipated <= 1)) {

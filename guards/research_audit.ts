@@ -7,6 +7,7 @@ import { deflateBestSharpe, minBacktestLengthYears, noiseSharpeVarianceAnnual } 
 import { cscv, meanAbsCorrelation, summarizePbo, type PboMetric } from "../src/lib/cscv.js";
 import { summarizeLogits } from "../src/lib/logit_summary.js";
 import { checkAnnualSharpe, checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "backtest-overfitting";
 export const title = "Minimum backtest length and probability of overfitting";
@@ -72,10 +73,10 @@ export async function check(
   metric: "sharpe" | "mean" = "sharpe",
 ) {
   requireNumber("best_sharpe", best_sharpe);
-  requireInteger("n_obs", n_obs, 2);
-  requireInteger("n_trials", n_trials, 1);
-  requireInteger("periods_per_year", periods_per_year, 1);
-  requireBlocks(n_blocks);
+  requireInteger("n_obs", n_obs, { min: 2 });
+  requireInteger("n_trials", n_trials, { min: 1 });
+  requireInteger("periods_per_year", periods_per_year, { min: 1 });
+  requireInteger("n_blocks", n_blocks, { min: 2, max: MAX_BLOCKS, even: true });
   requireNumber("pbo_max", pbo_max);
   if (!(pbo_max > 0 && pbo_max <= 1)) throw invalid("pbo_max", `must be in (0, 1], got ${pbo_max}`);
   if (metric !== "sharpe" && metric !== "mean")
@@ -306,25 +307,4 @@ function requirePanel(frame: Frame, nBlocks: number): readonly (readonly number[
   });
   if (nRows < nBlocks) throw invalid("model_returns", `has ${nRows} row(s), fewer than n_blocks = ${nBlocks}`);
   return columns;
-}
-
-function requireBlocks(nBlocks: unknown): void {
-  if (
-    typeof nBlocks !== "number" ||
-    !Number.isInteger(nBlocks) ||
-    nBlocks < 2 ||
-    nBlocks > MAX_BLOCKS ||
-    nBlocks % 2 !== 0
-  ) {
-    throw invalid(
-      "n_blocks",
-      `must be an even integer in [2, ${MAX_BLOCKS}], got ${JSON.stringify(nBlocks) ?? String(nBlocks)}`,
-    );
-  }
-}
-
-function requireInteger(field: string, x: unknown, min: number): void {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < min) {
-    throw invalid(field, `must be an integer >= ${min}, got ${JSON.stringify(x) ?? String(x)}`);
-  }
 }

@@ -4,6 +4,7 @@ import { requireNumber } from "../src/lib/series.js";
 import { requireNumbersFast as requireNumbers } from "../src/lib/number_checks.js";
 import { allEqual, mean, sd } from "../src/lib/stats.js";
 import { checkPercentReturns, checkSampleLength, plain } from "../src/lib/unit_checks.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "lib-quantstats";
 export const title = "Risk-free rate convention";
@@ -62,12 +63,6 @@ function matchReported(table: SharpeTable, reported: number, tol: number): Match
   const closest = (cs: readonly Convention[]) =>
     cs.reduce<Convention | null>((best, c) => (best === null || dist(c) < dist(best) ? c : best), null);
   return { matching, matched: closest(matching), nearest: closest(defined) };
-}
-
-function readPeriodsPerYear(ppy: unknown): number {
-  if (typeof ppy !== "number" || !Number.isInteger(ppy) || ppy < 1)
-    throw invalid("periods_per_year", `must be an integer >= 1, got ${JSON.stringify(ppy) ?? String(ppy)}`);
-  return ppy;
 }
 
 const fmt = (x: number | null) => (x === null ? "n/a" : x.toFixed(4));
@@ -186,7 +181,7 @@ export function check(
   if (allEqual(r))
     throw invalid("returns", `all ${r.length} values are equal (${r[0]}): the Sharpe ratio is undefined`);
   const rate = requireNumber("rf", rf);
-  const ppy = readPeriodsPerYear(periods_per_year);
+  const ppy = requireInteger("periods_per_year", periods_per_year, { min: 1 });
   const reported =
     reported_sharpe === undefined || reported_sharpe === null
       ? null

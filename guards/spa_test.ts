@@ -5,6 +5,7 @@ import { sd } from "../src/lib/stats.js";
 import { studentTCdf } from "../src/lib/normal.js";
 import { checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
 import { bootstrapCounts, chooseBlockSize, differentials, studentize, type Studentized } from "./_spa_test_core.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "backtest-validation";
 export const title = "Hansen's SPA test over every candidate";
@@ -55,9 +56,9 @@ export async function check(
   const benchmark = requireNumbers("benchmark_returns", benchmark_returns, { minLength: 10 });
   const n = benchmark.length;
   const { names, columns } = requireModels(model_returns, benchmark_returns);
-  requireIntegerIn("reps", reps, 1, MAX_REPS);
+  requireInteger("reps", reps, { min: 1, max: MAX_REPS });
   requireBlockSize(block_size, n);
-  requireIntegerIn("seed", seed, 0, MAX_SEED);
+  requireInteger("seed", seed, { min: 0, max: MAX_SEED });
   requireNumber("alpha", alpha);
   if (!(alpha > 0 && alpha < 1)) throw invalid("alpha", `must be in (0, 1), got ${alpha}`);
 
@@ -229,11 +230,5 @@ function requireBlockSize(blockSize: unknown, n: number): void {
       "block_size",
       `must be "auto" or a number in [1, ${n}] (n = rows), got ${JSON.stringify(blockSize) ?? String(blockSize)}`,
     );
-  }
-}
-
-function requireIntegerIn(field: string, x: unknown, lo: number, hi: number): void {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < lo || x > hi) {
-    throw invalid(field, `must be an integer in [${lo}, ${hi}], got ${JSON.stringify(x) ?? String(x)}`);
   }
 }

@@ -2,14 +2,15 @@ import { Outcome, invalid, type Frame, type Integer, type IsoDate } from "../src
 import { requireNumber } from "../src/lib/series.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
+import { isFrame } from "../src/lib/frame_shape.js";
 import {
-  isFrame,
   readListings,
   readPricePanel,
   readTickerList,
   type Listing,
   type PricePanel,
 } from "./_survivorship_audit_inputs.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "research-integrity-guards";
 export const title = "Survivorship audit";
@@ -107,12 +108,7 @@ export async function check(
     sample_end === undefined ? panel!.days[panel!.days.length - 1]! : requireIsoDate("sample_end", sample_end);
   if (!(start < end))
     throw invalid("sample_end", `sample_start ${formatIsoDate(start)} must be before sample_end ${formatIsoDate(end)}`);
-  if (typeof min_gap_days !== "number" || !Number.isInteger(min_gap_days) || min_gap_days < 0) {
-    throw invalid(
-      "min_gap_days",
-      `must be an integer >= 0, got ${JSON.stringify(min_gap_days) ?? String(min_gap_days)}`,
-    );
-  }
+  requireInteger("min_gap_days", min_gap_days, { min: 0 });
   requireNumber("expected_annual_delist_rate", expected_annual_delist_rate, { atLeast: 0 });
   if (!(expected_annual_delist_rate < 1))
     throw invalid("expected_annual_delist_rate", `must be in [0, 1), got ${expected_annual_delist_rate}`);

@@ -9,6 +9,7 @@ import {
 } from "../src/lib/sharpe_inference.js";
 import { infer2025, type Inference2025 } from "./_trial_ledger_2025.js";
 import { checkAnnualSharpe, checkSampleLength, kurtosisBelowRawFloor, plain } from "../src/lib/unit_checks.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "backtest-validation";
 export const title = "Deflated Sharpe ratio on the honest trial count";
@@ -95,10 +96,10 @@ export function check(
   prior_h1: number = 0.05,
 ) {
   requireNumber("best_sharpe", best_sharpe);
-  requireInteger("n_obs", n_obs, 2);
+  requireInteger("n_obs", n_obs, { min: 2 });
   requireCombination(sharpes, n_trials);
   const list = sharpes === undefined ? null : requireSharpes(sharpes);
-  if (n_trials !== undefined) requireInteger("n_trials", n_trials, 1);
+  if (n_trials !== undefined) requireInteger("n_trials", n_trials, { min: 1 });
   if (sharpe_variance !== undefined) requireNumber("sharpe_variance", sharpe_variance, { atLeast: 0 });
   if (list !== null && list.length >= 2 && sharpe_variance !== undefined) {
     throw invalid(
@@ -106,7 +107,7 @@ export function check(
       `cannot be given together with ${list.length} sharpes: the variance comes from the list`,
     );
   }
-  requireInteger("periods_per_year", periods_per_year, 1);
+  requireInteger("periods_per_year", periods_per_year, { min: 1 });
   requireNumber("skew", skew);
   requireNumber("kurtosis", kurtosis);
   const badKurtosis = kurtosisBelowRawFloor(kurtosis);
@@ -229,10 +230,4 @@ function requireSharpes(sharpes: readonly number[]): readonly number[] {
   if (sharpes.length === 0) throw invalid("sharpes", "must not be empty");
   sharpes.forEach((s, i) => requireNumber(fieldPath("sharpes", i), s));
   return sharpes;
-}
-
-function requireInteger(field: string, x: unknown, min: number): void {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < min) {
-    throw invalid(field, `must be an integer >= ${min}, got ${JSON.stringify(x) ?? String(x)}`);
-  }
 }

@@ -3,6 +3,7 @@ import { requireNumber } from "../src/lib/series.js";
 import { maxOf } from "../src/lib/stats.js";
 import { valuesView } from "../src/lib/series_or_array.js";
 import { step as progress } from "../src/lib/progress.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 
 export const skill = "signal-construction";
 export const title = "Indicator warm-up probe";
@@ -158,24 +159,18 @@ function readCloses(closes: unknown): number[] {
   return view.values.map((v, i) => requireNumber(fieldPath(view.base, i), v));
 }
 
-function readInteger(field: string, x: unknown, min: number): number {
-  if (typeof x !== "number" || !Number.isInteger(x) || x < min)
-    throw invalid(field, `must be an integer >= ${min}, got ${JSON.stringify(x) ?? String(x)}`);
-  return x;
-}
-
 function readSettings(n: number, tol: unknown, maxProbe: unknown, nEval: unknown, stepBars: unknown): ProbeSettings {
   if (typeof tol !== "number" || !Number.isFinite(tol) || !(tol > 0))
     throw invalid("tol", `must be a finite number > 0 (relative error), got ${JSON.stringify(tol) ?? String(tol)}`);
-  const ne = readInteger("n_eval", nEval, 1);
-  const st = readInteger("step", stepBars, 1);
+  const ne = requireInteger("n_eval", nEval, { min: 1 });
+  const st = requireInteger("step", stepBars, { min: 1 });
   if (maxProbe === undefined || maxProbe === null) {
     const mp = Math.max(1, Math.floor((n - ne) / 2));
     if (mp + ne > n)
       throw invalid("n_eval", `is ${ne} but there are only ${n} close(s); the probe needs n_eval + 1 <= n`);
     return { tol, maxProbe: mp, nEval: ne, step: st };
   }
-  const mp = readInteger("max_probe", maxProbe, 0);
+  const mp = requireInteger("max_probe", maxProbe, { min: 0 });
   if (mp + ne > n) throw invalid("max_probe", `max_probe + n_eval = ${mp + ne} exceeds the ${n} close(s) given`);
   return { tol, maxProbe: mp, nEval: ne, step: st };
 }
@@ -215,7 +210,7 @@ export async function check(
   const fns = readIndicators(indicator);
   const xs = readCloses(closes);
   const settings = readSettings(xs.length, tol, max_probe, n_eval, step);
-  const live = history === undefined || history === null ? null : readInteger("history", history, 1);
+  const live = history === undefined || history === null ? null : requireInteger("history", history, { min: 1 });
 
   const out = new Outcome();
   const results: Record<string, WarmupResult> = {};

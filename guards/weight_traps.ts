@@ -9,6 +9,7 @@ import {
   LINKAGE_METHODS,
   type LinkageMethod,
 } from "../src/lib/hrp.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "lib-pyportfolioopt";
 export const title = "Price matrix passed as returns";
@@ -98,11 +99,6 @@ function countCells(m: ReturnsMatrix) {
     if (neg === 0) withoutNegatives.push(m.assets[j]!);
   });
   return { nNegative, nMissing, minValue, withoutNegatives, nCells: m.nrows * m.assets.length };
-}
-
-function describeCell(c: unknown): string {
-  if (typeof c === "number") return c === Infinity ? "Infinity" : c === -Infinity ? "-Infinity" : String(c);
-  return JSON.stringify(c) ?? String(c);
 }
 
 /** A numeric frame, >= 2 columns, >= 3 rows; null / NaN cells are missing, infinities are bad input. */

@@ -24,7 +24,7 @@ export function requireFrame(field: string, x: unknown): Frame {
 }
 
 /** True for a missing cell: null, undefined or NaN. */
-export function isMissing(c: Cell | undefined): boolean {
+export function isMissing(c: unknown): boolean {
   return c === null || c === undefined || (typeof c === "number" && Number.isNaN(c));
 }
 

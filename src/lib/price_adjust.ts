@@ -4,6 +4,7 @@
 import { Decimal } from "decimal.js";
 import { invalid, fieldPath, type Cell, type Frame } from "../runtime/contract.js";
 import { formatIsoDate, requireIsoDate } from "./dates.js";
+import { isFrame } from "./frame_shape.js";
 
 /** Decimal arithmetic for price conventions: 34 significant digits, ties half up. */
 export const Price = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_UP });
@@ -26,16 +27,6 @@ export interface CorporateAction {
 
 /** Corporate actions as a guard receives them: a frame (`date`, `ratio`, optional `kind`) or `[date, ratio]` pairs. */
 export type ActionsInput = Frame | readonly (readonly (string | number)[])[];
-
-function isFrame(x: unknown): x is Frame {
-  return (
-    typeof x === "object" &&
-    x !== null &&
-    !Array.isArray(x) &&
-    Array.isArray((x as Frame).columns) &&
-    typeof (x as Frame).data === "object"
-  );
-}
 
 function requireRatio(field: string, x: unknown): number {
   if (typeof x !== "number" || !Number.isFinite(x) || !(x > 0)) {

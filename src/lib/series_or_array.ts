@@ -20,10 +20,3 @@ export function valuesView(field: string, x: unknown): ValuesView {
   }
   throw invalid(field, `must be a series or an array of values, got ${x === null ? "null" : typeof x}`);
 }
-
-/** Human form of one cell for messages: null, NaN as null (missing), strings quoted. */
-export function describeCell(x: unknown): string {
-  if (x === undefined) return "undefined";
-  if (typeof x === "number") return Number.isNaN(x) ? "null (missing)" : String(x);
-  return JSON.stringify(x) ?? String(x);
-}
