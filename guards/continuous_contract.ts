@@ -16,7 +16,7 @@ import {
   ratioBackAdjust,
   type RollGap,
 } from "../src/lib/price_adjust.js";
-import { Progress } from "../src/lib/chunked.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "futures-continuous-contracts";
 export const title = "Continuous futures contract method";
@@ -73,7 +73,7 @@ export async function check(
   atol: number = 1e-6,
 ) {
   const values = requireNumbers("stitched", stitched);
-  const progress = new Progress(
+  const progress = new WorkMeter(
     contracts === undefined || contracts === null || typeof contracts.nrows !== "number"
       ? 0
       : 6 * contracts.nrows + contracts.columns.length,
@@ -219,7 +219,7 @@ function contractPrices(contracts: Frame, name: string): number[] {
 
 async function requireContractsFrame(
   contracts: Frame,
-  progress: Progress,
+  progress: WorkMeter,
 ): Promise<{ ms: number[]; prices: number[][] }> {
   if (
     typeof contracts !== "object" ||
@@ -269,7 +269,7 @@ function requireRollRows(rollDates: readonly IsoDate[], ms: readonly number[], n
 async function rebuildFromContracts(
   contracts: Frame,
   rollDates: readonly IsoDate[],
-  progress: Progress,
+  progress: WorkMeter,
 ): Promise<Rebuild> {
   const { ms, prices } = await requireContractsFrame(contracts, progress);
   const names = contracts.columns;

@@ -2,7 +2,7 @@ import { Outcome, invalid, fieldPath, type Cell, type Frame } from "../src/runti
 import { requireCompleteColumn, requireFrame } from "../src/lib/frame_shape.js";
 import { keyKind, timeOfCell, type KeyKind } from "../src/lib/timestamps.js";
 import { CursorJoin, QuoteIndex, groupKey } from "../src/lib/asof.js";
-import { Progress } from "../src/lib/chunked.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "lib-polars";
 export const title = "As-of join input order";
@@ -43,7 +43,7 @@ export async function check(left: Frame, right: Frame, on: string, by: string, v
   requireColumnName("on", on);
   requireColumnName("by", by);
   const valColumn = chooseVal(right, on, by, val);
-  const progress = new Progress(6 * left.nrows + 3 * right.nrows);
+  const progress = new WorkMeter(6 * left.nrows + 3 * right.nrows);
   const lk = await readKeys("left", left, on, by, progress);
   const rk = await readKeys("right", right, on, by, progress);
   // an empty right has no value kinds to compare
@@ -132,7 +132,7 @@ function chooseVal(right: Frame, on: string, by: string, val: string | undefined
   return candidate;
 }
 
-async function readKeys(field: string, frame: Frame, on: string, by: string, progress: Progress): Promise<Keys> {
+async function readKeys(field: string, frame: Frame, on: string, by: string, progress: WorkMeter): Promise<Keys> {
   const onCells = requireCompleteColumn(field, frame, on);
   const byCells = requireCompleteColumn(field, frame, by);
   const onKind: KeyKind = frame.nrows > 0 && typeof onCells[0] === "string" ? "datetime" : "number";

@@ -3,7 +3,7 @@ import { isMissing, requireCompleteColumn, requireFrame } from "../src/lib/frame
 import { keyKind, parseDuration, timeOfCell, type KeyKind } from "../src/lib/timestamps.js";
 import { QuoteIndex, groupKey, stableOrder, type AsofDirection } from "../src/lib/asof.js";
 import { makeFrame } from "../src/lib/frame.js";
-import { Progress } from "../src/lib/chunked.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "market-data-engineering";
 export const title = "Safe as-of join audit";
@@ -64,7 +64,7 @@ export async function check(
     throw invalid("direction", `must be one of ${JSON.stringify(DIRECTIONS)}, got ${JSON.stringify(direction)}`);
   requireColumns("left", left, on, byColumns);
   requireColumns("right", right, on, byColumns);
-  const progress = new Progress(4 * left.nrows + 2 * right.nrows);
+  const progress = new WorkMeter(4 * left.nrows + 2 * right.nrows);
   const l = await readSide("left", left, on, byColumns, progress);
   const r = await readSide("right", right, on, byColumns, progress);
   // an empty frame has no value kinds of its own: it takes the other frame's
@@ -196,7 +196,7 @@ async function readSide(
   frame: Frame,
   on: string,
   by: readonly string[],
-  progress: Progress,
+  progress: WorkMeter,
 ): Promise<Side> {
   const onCells = requireCompleteColumn(field, frame, on);
   const byCells = by.map((c) => requireCompleteColumn(field, frame, c));
@@ -298,7 +298,7 @@ async function buildJoined(
   by: readonly string[],
   order: readonly number[],
   matched: readonly number[],
-  progress: Progress,
+  progress: WorkMeter,
 ): Promise<Frame> {
   const data: Record<string, Cell[]> = {};
   for (const c of left.columns) data[c] = order.map((i) => left.data[c]![i] ?? null);
