@@ -10,7 +10,8 @@ const GUARD_NAME = /^[a-z][a-z0-9_]{0,41}$/;
 /** The guard module: one required series input, one optional floor, a finding each way. */
 export function guardSource(name: string, skill: string): string {
   const title = `${name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())} check`;
-  return `import { type Integer, invalid, Outcome, type Series } from "../src/runtime/contract.js";
+  return `import { type Integer, Outcome, type Series } from "../src/runtime/contract.js";
+import { requireInteger } from "../src/lib/integer_checks.js";
 import { requireNumbers } from "../src/lib/series.js";
 import { sharpe } from "../src/lib/stats.js";
 
@@ -29,9 +30,7 @@ export const optional = ["min_sharpe", "periods_per_year"] as const;
  */
 export function check(returns: Series, min_sharpe: number = 1, periods_per_year: Integer = 252) {
   const r = requireNumbers("returns", returns, { minLength: 2, above: -1 });
-  if (!Number.isInteger(periods_per_year) || periods_per_year < 1) {
-    throw invalid("periods_per_year", \`must be an integer >= 1, got \${periods_per_year}\`);
-  }
+  requireInteger("periods_per_year", periods_per_year, { min: 1 });
   const s = sharpe(r, periods_per_year);
   const out = new Outcome();
   if (!(s >= min_sharpe)) out.error(\`annualised Sharpe \${s.toFixed(2)} is below the floor \${min_sharpe}\`, "sharpe");

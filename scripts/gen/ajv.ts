@@ -1,4 +1,4 @@
-// One Ajv 2020 instance configured as the validators are compiled (docs/contract.md §2.8).
+// One Ajv 2020 instance configured as the validators are compiled (docs/compiler.md, "What it writes").
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { PAYLOAD_DEFS, type Json, type Schema } from "./schema.js";
 

@@ -1,4 +1,4 @@
-// JSON Schema value types and the fixed fragments of docs/contract.md §2.3 and §3.9.
+// JSON Schema value types and the fixed fragments of docs/contract.md §3.4 and §3.9.
 
 import type { Json, Schema } from "../../src/catalogue/json.js";
 export type { Json, Schema } from "../../src/catalogue/json.js";

@@ -1,5 +1,5 @@
 // The guard contract: the types and helpers every guard uses. Imports nothing.
-// The compiler maps these aliases to JSON Schema fragments by name (docs/contract.md §2.3),
+// The compiler maps these aliases to JSON Schema fragments by name (docs/contract.md §3.4),
 // so each alias must stay a plain `type X = ...` declared in this file.
 
 /** A whole number; the schema says "integer" and the runtime rejects fractions. */

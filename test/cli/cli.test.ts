@@ -1,4 +1,4 @@
-// The fin-skills command line: tools (acceptance item 17), call, check and demo, with exit codes.
+// The fin-skills command line: tools, call, check and demo, with exit codes.
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -25,7 +25,7 @@ describe("fin-skills tools", () => {
   });
   it("--excluded lists every excluded guard with its reason", () => {
     const r = cli(["tools", "--excluded"]);
-    // the pinned set (spec §9 item 2)
+    // the pinned set of formats
     const names = ["assert_causal", "fold_leak_test", "result_manifest", "warmup_probe"];
     expect(r.stdout.split("\n")[0]).toBe(`${names.length} guard(s) cannot be driven over JSON:`);
     for (const n of names) expect(r.stdout).toContain(`  ${n} [`);

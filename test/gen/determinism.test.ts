@@ -1,4 +1,4 @@
-// Acceptance items 13-14: byte-identical output, --check catching edits, atomic failure.
+// Byte-identical output, --check catching edits, atomic failure.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Acceptance items 15-16: the formats, exact renames of the portable table, strict mode.
+// The export formats, exact renames of the portable table, strict mode.
 import { describe, expect, it } from "vitest";
 import { FORMATS, portableTool } from "../../scripts/gen/emit/formats.js";
 import { hasFreeForm } from "../../scripts/gen/emit/strict.js";

@@ -1,4 +1,4 @@
-// Acceptance checklist items 1-12 (docs/contract.md §9) over the committed tool table.
+// The committed tool table against docs/contract.md §1: names, schemas, exclusions and annotations.
 import { describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { CATALOGUE } from "../../src/catalogue/tools.js";

@@ -1,4 +1,4 @@
-// bundle_coverage and check_backtest: acceptance items 35-38 and the worked exchange.
+// bundle_coverage and check_backtest (docs/contract.md §6) and the worked exchange.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";

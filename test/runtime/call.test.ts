@@ -1,4 +1,4 @@
-// Call contract: acceptance items 25-29 (docs/contract.md §9) and the bad-input cases.
+// Call contract (docs/contract.md §4) and the bad-input cases.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Catalogue tools: acceptance items 30-34 and the skills must-shows of the skills issue.
+// Catalogue tools (docs/contract.md §5) and the skills must-shows of the skills issue.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -24,7 +24,7 @@ describe("the catalogue table", () => {
 });
 
 describe("check_backtest's call function", () => {
-  it("runs each ready guard through the function it receives, with the guard's inputs read from the slots", async () => {
+  it("runs each ready guard through the function it receives, its inputs read from the slots", async () => {
     const calls: { tool: string; args: Record<string, unknown> }[] = [];
     const fake: GuardCall = async (tool, args) => {
       calls.push({ tool, args });

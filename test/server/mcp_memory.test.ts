@@ -1,4 +1,4 @@
-// The official SDK Client against buildServer() over InMemoryTransport (docs/contract.md §9 items 40-42).
+// The official SDK Client against buildServer() over InMemoryTransport (docs/contract.md §7).
 import { describe, expect, it, beforeAll, afterAll } from "vitest";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { buildServer, SERVER_NAME } from "../../src/server/server.js";

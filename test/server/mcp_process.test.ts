@@ -1,4 +1,4 @@
-// The compiled server over stdio and Streamable HTTP, and the SDK-absent behaviour (items 39-44).
+// The compiled server over stdio and Streamable HTTP, and the SDK-absent behaviour (docs/contract.md §7).
 import { describe, expect, it } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Type-level tests, compiled by `npm run typecheck` (docs/contract.md §9 item 45).
+// Type-level tests, compiled by `npm run typecheck` (docs/contract.md §4.1).
 import { callTool } from "../../src/runtime/index.js";
 
 export async function typedCalls(): Promise<void> {

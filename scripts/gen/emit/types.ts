@@ -1,5 +1,5 @@
 // Argument and result types from the schemas: json-schema-to-typescript over ONE root document
-// with every $defs hoisted, so the payload types are declared once (docs/contract.md §2.9).
+// with every $defs hoisted, so the payload types are declared once (docs/compiler.md, "What it writes").
 import { compile } from "json-schema-to-typescript";
 import { PAYLOAD_DEFS, clone, type Json, type Schema } from "../schema.js";
 import type { NeutralTool } from "./formats.js";

@@ -11,7 +11,7 @@ import {
 } from "../../../src/runtime/codec/index.js";
 import { badInput } from "./helpers.js";
 
-describe("caps (§3.7, checklist 23)", () => {
+describe("caps (§3.7)", () => {
   it("the constants", () => {
     expect([
       MAX_ARGUMENT_BYTES,

@@ -17,7 +17,7 @@ function bigFrame(n: number): Frame {
   };
 }
 
-describe("encodeEvidence truncation (§3.8, checklist 24)", () => {
+describe("encodeEvidence truncation (§3.8)", () => {
   it("a 500-row frame gives 50 records, declared", () => {
     const enc = encodeEvidence({ curve: bigFrame(500) }) as Record<string, Record<string, unknown>>;
     const curve = enc["curve"]!;

@@ -18,7 +18,7 @@ const MIXED = frameOf(
   { index: DATES, indexName: "date", dtypes: { close: "float64", volume: "int64", ticker: "string" }, freq: "B" },
 );
 
-describe("frame round trips (§3.3, checklist 20)", () => {
+describe("frame round trips (§3.3)", () => {
   it("float, int64 and string columns on a date index named date, with dtypes", () => {
     const enc = encodeFrame(MIXED);
     expect(Object.keys(enc)).toEqual(["index", "index_name", "columns", "records", "dtypes", "freq"]);
@@ -63,7 +63,7 @@ describe("frame round trips (§3.3, checklist 20)", () => {
   });
 });
 
-describe("bare forms (checklist 21)", () => {
+describe("bare forms (§3.3)", () => {
   it("a bare list of records is a frame without index", () => {
     expect(decodeFrame([{ close: 10.5 }, { close: 10.7 }], "bars")).toEqual(
       frameOf(["close"], { close: [10.5, 10.7] }),
@@ -232,7 +232,7 @@ describe("frame errors", () => {
   });
 });
 
-describe("near misses (§3.6, checklist 22)", () => {
+describe("near misses (§3.6)", () => {
   it("record is a near miss of records", () => {
     const e = badInput(() => decodeFrame({ record: [{ a: 1 }] }, "bars"));
     expect(e.field).toBe("bars");
