@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { readRepoFile, repoFiles } from "../helpers/repo_files.js";
 
 /** Section numbers of docs/contract.md's headings: "## 4. The call contract" is 4, "### 4.2 ..." is 4.2. */
-export function contractSections(text: string): Set<string> {
+function contractSections(text: string): Set<string> {
   const numbers = [...text.matchAll(/^#{2,4} (\d+(?:\.\d+)*)\.? /gm)].map((m) => m[1]!);
   return new Set(numbers);
 }
 
 /** Every "§n" or "§n.m" in a text, with its line. */
-export function citations(text: string): { line: number; section: string }[] {
+function citations(text: string): { line: number; section: string }[] {
   return text
     .split("\n")
     .flatMap((t, i) => [...t.matchAll(/§\s?(\d+(?:\.\d+)*)/g)].map((m) => ({ line: i + 1, section: m[1]! })));

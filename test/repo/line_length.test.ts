@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { readRepoFile, repoFiles } from "../helpers/repo_files.js";
 
-export const MAX_COLUMNS = 120;
+const MAX_COLUMNS = 120;
 
 /** Whole trees that are output or recorded data, not source: the compiler's output and its goldens, data. */
 const EXEMPT_TREES = ["generated/", "test/fixtures/", "data/"];
@@ -15,7 +15,7 @@ const exemptFile = (file: string) => EXEMPT_TREES.some((t) => file.startsWith(t)
  * Markdown lines a writer cannot wrap: table rows (a GFM row is one line), lines inside fenced code
  * blocks (verbatim program output and JSON), and lines whose over-long part is one URL.
  */
-export function wrappableMarkdownLines(text: string): { line: number; text: string }[] {
+function wrappableMarkdownLines(text: string): { line: number; text: string }[] {
   const out: { line: number; text: string }[] = [];
   let fenced = false;
   text.split("\n").forEach((t, i) => {
