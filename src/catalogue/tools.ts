@@ -44,6 +44,16 @@ const input = (properties: Schema, required: string[] = []): Schema => ({
   required,
   additionalProperties: false,
 });
+/** The keys list_guards and describe_guard both start a guard's entry with. */
+const GUARD_HEADER = {
+  guard: str,
+  skill: str,
+  title: str,
+  summary: str,
+  required: strs,
+  optional: strs,
+  requires: strs,
+};
 const nameList = (what: string) => ({ type: "array", items: str, description: `${what} A bare string is one name.` });
 
 /** Every catalogue tool's definition, keyed by name (the type makes the set complete). */
@@ -146,13 +156,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
         guards: {
           type: "array",
           items: closed({
-            guard: str,
-            skill: str,
-            title: str,
-            summary: str,
-            required: strs,
-            optional: strs,
-            requires: strs,
+            ...GUARD_HEADER,
             tool: nullableStr,
             callable_over_json: bool,
             excluded_because: nullableStr,
@@ -177,13 +181,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
     ),
     output_schema: catalogueResult(
       {
-        guard: str,
-        skill: str,
-        title: str,
-        summary: str,
-        required: strs,
-        optional: strs,
-        requires: strs,
+        ...GUARD_HEADER,
         inputs: objOf(str),
         slots: objOf(str),
         tool: nullableStr,
