@@ -1,8 +1,9 @@
-import { Outcome, invalid, fieldPath, type Cell, type Frame } from "../src/runtime/contract.js";
+import { Outcome, invalid, type Cell, type Frame } from "../src/runtime/contract.js";
 import { requireCompleteColumn, requireFrame } from "../src/lib/frame_shape.js";
-import { keyKind, timeOfCell, type KeyKind } from "../src/lib/timestamps.js";
+import { keyKind, type KeyKind } from "../src/lib/timestamps.js";
 import { CursorJoin, QuoteIndex, groupKey } from "../src/lib/asof.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
+import { readTimeColumn } from "../src/lib/time_column.js";
 
 export const skill = "lib-polars";
 export const title = "As-of join input order";
@@ -133,20 +134,8 @@ function chooseVal(right: Frame, on: string, by: string, val: string | undefined
 }
 
 async function readKeys(field: string, frame: Frame, on: string, by: string, progress: WorkMeter): Promise<Keys> {
-  const onCells = requireCompleteColumn(field, frame, on);
+  const { times, kind: onKind } = await readTimeColumn(field, frame, on, progress);
   const byCells = requireCompleteColumn(field, frame, by);
-  const onKind: KeyKind = frame.nrows > 0 && typeof onCells[0] === "string" ? "datetime" : "number";
-  const times = await progress.map(frame.nrows, (i) => {
-    const c = onCells[i];
-    const t = timeOfCell(c);
-    if (Number.isNaN(t) || (typeof c === "string") !== (onKind === "datetime")) {
-      throw invalid(
-        fieldPath(field, "records", i, on),
-        `column '${on}' must hold numbers or ISO date-times (one kind), got ${JSON.stringify(c) ?? String(c)}`,
-      );
-    }
-    return t;
-  });
   const byKind = keyKind(byCells);
   const groupKind = byKind === "datetime" ? "string" : byKind; // an ISO-looking label is still a string group
   if (groupKind !== "number" && groupKind !== "string")

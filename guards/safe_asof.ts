@@ -1,9 +1,10 @@
 import { Outcome, invalid, fieldPath, type Cell, type Frame } from "../src/runtime/contract.js";
 import { isMissing, requireCompleteColumn, requireFrame } from "../src/lib/frame_shape.js";
-import { keyKind, parseDuration, timeOfCell, type KeyKind } from "../src/lib/timestamps.js";
+import { keyKind, parseDuration, type KeyKind } from "../src/lib/timestamps.js";
 import { QuoteIndex, groupKey, stableOrder, type AsofDirection } from "../src/lib/asof.js";
 import { makeFrame } from "../src/lib/frame.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
+import { readTimeColumn } from "../src/lib/time_column.js";
 
 export const skill = "market-data-engineering";
 export const title = "Safe as-of join audit";
@@ -198,20 +199,8 @@ async function readSide(
   by: readonly string[],
   progress: WorkMeter,
 ): Promise<Side> {
-  const onCells = requireCompleteColumn(field, frame, on);
+  const { times, kind: onKind } = await readTimeColumn(field, frame, on, progress);
   const byCells = by.map((c) => requireCompleteColumn(field, frame, c));
-  const onKind: KeyKind = frame.nrows > 0 && typeof onCells[0] === "string" ? "datetime" : "number";
-  const times = await progress.map(frame.nrows, (i) => {
-    const c = onCells[i];
-    const t = timeOfCell(c);
-    if (Number.isNaN(t) || (typeof c === "string") !== (onKind === "datetime")) {
-      throw invalid(
-        fieldPath(field, "records", i, on),
-        `column '${on}' must hold ISO date-times or finite numbers (one kind), got ${JSON.stringify(c) ?? String(c)}`,
-      );
-    }
-    return t;
-  });
   const groups = await progress.map(frame.nrows, (i) => groupKey(byCells.map((cells) => cells[i])));
   return { frame, times, groups, kinds: [onKind, ...byCells.map(keyKind)] };
 }
