@@ -10,6 +10,7 @@ import {
 import { isFrame, isMissing, requireFrame } from "../src/lib/frame_shape.js";
 import { frameFromRecords } from "../src/lib/frame.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "signal-construction";
 export const title = "Causality of a signal function";
@@ -153,7 +154,7 @@ function readK(k: unknown, n: number): number {
 
 function readTol(tol: unknown): number {
   if (typeof tol !== "number" || !Number.isFinite(tol) || tol < 0)
-    throw invalid("tol", `must be a finite number >= 0, got ${JSON.stringify(tol) ?? String(tol)}`);
+    throw invalid("tol", `must be a finite number >= 0, got ${describeCell(tol)}`);
   return tol;
 }
 

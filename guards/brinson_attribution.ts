@@ -3,6 +3,7 @@ import { requireNumber } from "../src/lib/series.js";
 import { mean, finiteOrNull } from "../src/lib/stats.js";
 import { carinoLink, compound, geometricLink } from "../src/lib/linking.js";
 import { alignToFirst, readPanel, type PeriodPanel } from "./_brinson_attribution_panel.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "portfolio-and-risk";
 export const title = "Brinson attribution reconciliation";
@@ -149,7 +150,7 @@ function requireMethod(method: unknown): Method {
   if (!METHODS.includes(m as Method))
     throw invalid(
       "method",
-      `must be one of ${JSON.stringify(METHODS)} (case-insensitive), got ${JSON.stringify(method) ?? String(method)}`,
+      `must be one of ${JSON.stringify(METHODS)} (case-insensitive), got ${describeCell(method)}`,
     );
   return m as Method;
 }

@@ -3,6 +3,7 @@ import { Mt19937 } from "../src/lib/prng.js";
 import { step } from "../src/lib/progress.js";
 import { deepEqualWithin, scanShared, type SharedHit } from "./_fold_leak_test_scan.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "market-data-engineering";
 export const title = "Fold leak test";
@@ -180,7 +181,7 @@ export async function check(
   const fs = readFolds(folds);
   const caps = readCaptured(captured);
   if (typeof tol !== "number" || !Number.isFinite(tol) || tol < 0)
-    throw invalid("tol", `must be a finite number >= 0, got ${JSON.stringify(tol) ?? String(tol)}`);
+    throw invalid("tol", `must be a finite number >= 0, got ${describeCell(tol)}`);
   const w = requireInteger("workers", workers, { min: 1 });
   const s = requireInteger("seed", seed, { min: 0, max: 4294967295 });
 

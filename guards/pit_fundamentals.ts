@@ -10,6 +10,7 @@ import {
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { finiteOrNull, maxOf, minOf } from "../src/lib/stats.js";
 import { isFrame } from "../src/lib/frame_shape.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "fundamental-and-macro-data";
 export const title = "Point-in-time fundamentals";
@@ -269,11 +270,7 @@ function requireUsed(used: Series | Frame | Record<string, number>): [string, nu
     if (seen.has(p)) throw invalid(fieldPath("used", p), `period ${p} is given twice`);
     seen.add(p);
     if (typeof v !== "number" || !Number.isFinite(v))
-      throw invalid(
-        fieldPath("used", p),
-        "must be a finite number, got " +
-          `${typeof v === "number" && Number.isNaN(v) ? "null (missing)" : (JSON.stringify(v) ?? String(v))}`,
-      );
+      throw invalid(fieldPath("used", p), "must be a finite number, got " + `${describeCell(v)}`);
   }
   return (pairs as [string, number][]).sort((a, b) => cmp(a[0], b[0]));
 }

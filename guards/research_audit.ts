@@ -8,6 +8,7 @@ import { cscv, meanAbsCorrelation, summarizePbo, type PboMetric } from "../src/l
 import { summarizeLogits } from "../src/lib/logit_summary.js";
 import { checkAnnualSharpe, checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "backtest-overfitting";
 export const title = "Minimum backtest length and probability of overfitting";
@@ -80,7 +81,7 @@ export async function check(
   requireNumber("pbo_max", pbo_max);
   if (!(pbo_max > 0 && pbo_max <= 1)) throw invalid("pbo_max", `must be in (0, 1], got ${pbo_max}`);
   if (metric !== "sharpe" && metric !== "mean")
-    throw invalid("metric", `must be "sharpe" or "mean", got ${JSON.stringify(metric) ?? String(metric)}`);
+    throw invalid("metric", `must be "sharpe" or "mean", got ${describeCell(metric)}`);
   const panel = model_returns === undefined ? null : requirePanel(model_returns, n_blocks);
 
   const out = new Outcome();

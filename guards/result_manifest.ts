@@ -1,5 +1,6 @@
 import { Outcome, invalid, fieldPath } from "../src/runtime/contract.js";
 import { ResultCard } from "../src/lib/result_card.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "research-integrity-guards";
 export const title = "Result card provenance";
@@ -26,7 +27,7 @@ function costPoints(card: ResultCard): CostPoint[] {
         `key ${JSON.stringify(key)} must be a round-trip cost in bps written as a number ("10", "12.5")`,
       );
     if (typeof value !== "number" || !Number.isFinite(value))
-      throw invalid(field, `must be a finite number, got ${JSON.stringify(value) ?? String(value)}`);
+      throw invalid(field, `must be a finite number, got ${describeCell(value)}`);
     return { bps: Number(key), value };
   });
   return points.sort((a, b) => a.bps - b.bps);

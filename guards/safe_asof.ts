@@ -5,6 +5,7 @@ import { QuoteIndex, groupKey, stableOrder, type AsofDirection } from "../src/li
 import { makeFrame } from "../src/lib/frame.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
 import { readTimeColumn } from "../src/lib/time_column.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "market-data-engineering";
 export const title = "Safe as-of join audit";
@@ -221,10 +222,7 @@ function requireTolerance(tolerance: string | number | undefined, leftOn: KeyKin
   } else if (typeof tolerance === "number" && Number.isFinite(tolerance)) {
     budget = tolerance;
   } else {
-    throw invalid(
-      "tolerance",
-      `must be a duration string or a finite number, got ${JSON.stringify(tolerance) ?? String(tolerance)}`,
-    );
+    throw invalid("tolerance", `must be a duration string or a finite number, got ${describeCell(tolerance)}`);
   }
   if (!(budget > 0)) throw invalid("tolerance", `must be > 0, got ${JSON.stringify(tolerance)}`);
   if (leftOn === rightOn) {

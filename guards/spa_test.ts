@@ -6,6 +6,7 @@ import { studentTCdf } from "../src/lib/normal.js";
 import { checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
 import { bootstrapCounts, chooseBlockSize, differentials, studentize, type Studentized } from "./_spa_test_core.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "backtest-validation";
 export const title = "Hansen's SPA test over every candidate";
@@ -226,9 +227,6 @@ function requireSameLabels(frame: Frame, benchmark: Series): void {
 function requireBlockSize(blockSize: unknown, n: number): void {
   if (blockSize === "auto") return;
   if (typeof blockSize !== "number" || !Number.isFinite(blockSize) || blockSize < 1 || blockSize > n) {
-    throw invalid(
-      "block_size",
-      `must be "auto" or a number in [1, ${n}] (n = rows), got ${JSON.stringify(blockSize) ?? String(blockSize)}`,
-    );
+    throw invalid("block_size", `must be "auto" or a number in [1, ${n}] (n = rows), got ${describeCell(blockSize)}`);
   }
 }

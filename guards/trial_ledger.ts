@@ -10,6 +10,7 @@ import {
 import { infer2025, type Inference2025 } from "./_trial_ledger_2025.js";
 import { checkAnnualSharpe, checkSampleLength, kurtosisBelowRawFloor, plain } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "backtest-validation";
 export const title = "Deflated Sharpe ratio on the honest trial count";
@@ -115,7 +116,7 @@ export function check(
   requireNumber("alpha", alpha);
   if (!(alpha > 0 && alpha < 1)) throw invalid("alpha", `must be in (0, 1), got ${alpha}`);
   if (convention !== "2014" && convention !== "2025")
-    throw invalid("convention", `must be "2014" or "2025", got ${JSON.stringify(convention) ?? String(convention)}`);
+    throw invalid("convention", `must be "2014" or "2025", got ${describeCell(convention)}`);
   requireNumber("autocorrelation", autocorrelation);
   if (!(autocorrelation > -1 && autocorrelation < 1))
     throw invalid("autocorrelation", `must be in (-1, 1), got ${autocorrelation}`);

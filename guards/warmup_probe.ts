@@ -4,6 +4,7 @@ import { maxOf } from "../src/lib/stats.js";
 import { valuesView } from "../src/lib/series_or_array.js";
 import { step as progress } from "../src/lib/progress.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "signal-construction";
 export const title = "Indicator warm-up probe";
@@ -161,7 +162,7 @@ function readCloses(closes: unknown): number[] {
 
 function readSettings(n: number, tol: unknown, maxProbe: unknown, nEval: unknown, stepBars: unknown): ProbeSettings {
   if (typeof tol !== "number" || !Number.isFinite(tol) || !(tol > 0))
-    throw invalid("tol", `must be a finite number > 0 (relative error), got ${JSON.stringify(tol) ?? String(tol)}`);
+    throw invalid("tol", `must be a finite number > 0 (relative error), got ${describeCell(tol)}`);
   const ne = requireInteger("n_eval", nEval, { min: 1 });
   const st = requireInteger("step", stepBars, { min: 1 });
   if (maxProbe === undefined || maxProbe === null) {

@@ -5,6 +5,7 @@ import { Decimal } from "decimal.js";
 import { invalid, fieldPath, type Cell, type Frame } from "../runtime/contract.js";
 import { formatIsoDate, requireIsoDate } from "./dates.js";
 import { isFrame } from "./frame_shape.js";
+import { describeCell } from "./describe_value.js";
 
 /** Decimal arithmetic for price conventions: 34 significant digits, ties half up. */
 export const Price = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_UP });
@@ -30,7 +31,7 @@ export type ActionsInput = Frame | readonly (readonly (string | number)[])[];
 
 function requireRatio(field: string, x: unknown): number {
   if (typeof x !== "number" || !Number.isFinite(x) || !(x > 0)) {
-    const got = typeof x === "number" && Number.isNaN(x) ? "null (missing)" : (JSON.stringify(x) ?? String(x));
+    const got = describeCell(x);
     throw invalid(field, `ratio must be a finite number > 0, got ${got}`);
   }
   return x;
@@ -57,7 +58,7 @@ function actionsFromFrame(field: string, f: Frame): CorporateAction[] {
 function actionsFromPairs(field: string, pairs: readonly unknown[]): CorporateAction[] {
   return pairs.map((p, i) => {
     if (!Array.isArray(p) || p.length !== 2)
-      throw invalid(fieldPath(field, i), `must be a [date, ratio] pair, got ${JSON.stringify(p) ?? String(p)}`);
+      throw invalid(fieldPath(field, i), `must be a [date, ratio] pair, got ${describeCell(p)}`);
     const day = requireIsoDate(fieldPath(field, i, 0), p[0]);
     const ratio = requireRatio(fieldPath(field, i, 1), p[1]);
     return { date: formatIsoDate(day), day, ratio, kind: "split" };
