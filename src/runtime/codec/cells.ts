@@ -62,11 +62,23 @@ function inferKind(raw: readonly unknown[], fail: CellFail): Kind {
   return "number";
 }
 
-/** Decodes a numeric column: null to NaN, "Infinity"/"-Infinity" to infinities; int64 needs integers. */
+/**
+ * Decodes a numeric column: null to NaN, "Infinity"/"-Infinity" to infinities; int64 needs integers.
+ * A column that is all numbers already is returned as it is (shared, not copied: decoded values are
+ * read-only); only a column with cells to convert is copied.
+ */
 function decodeNumbers(raw: readonly unknown[], integer: boolean, how: CellFailure, fail: CellFail): number[] {
   const n = raw.length;
+  let first = 0;
+  for (; first < n; first++) {
+    const v = raw[first];
+    if (typeof v !== "number") break;
+    if (integer && !Number.isInteger(v) && !Number.isNaN(v)) throw fail(first, v, how, "number");
+  }
+  if (first === n) return raw as number[];
   const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < first; i++) out[i] = raw[i] as number;
+  for (let i = first; i < n; i++) {
     const v = raw[i];
     if (typeof v === "number") {
       if (integer && !Number.isInteger(v) && !Number.isNaN(v)) throw fail(i, v, how, "number");
