@@ -37,7 +37,8 @@ function shapeObject(v: Record<string, unknown>, f: Fragment, defs: Defs): Recor
   const keys = Object.keys(v);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    const drop = props !== null && v[k] === null && !required.includes(k);
+    // An undefined member is absent, as JSON would send it; a null one is absent unless required.
+    const drop = v[k] === undefined || (props !== null && v[k] === null && !required.includes(k));
     const sub = drop ? null : memberOf(f, k);
     const next = sub === null ? v[k] : shapeValue(v[k], sub, defs);
     if (out === null && (drop || next !== v[k])) {

@@ -207,6 +207,12 @@ describe("null, bare strings, objects (§3.1)", () => {
     expect(shapeValue(long, F.turnover, defs)).toBe(long);
   });
 
+  it("an undefined member (in-process callers) is absent, as JSON would send it", () => {
+    const lots = shapeValue([{ date: "2024-01-02", qty: undefined }], F.lots, {});
+    expect(lots).toEqual([{ date: "2024-01-02" }]);
+    expect(Object.keys((lots as object[])[0]!)).toEqual(["date"]);
+  });
+
   it("free-form objects and records keep their nulls", () => {
     expect(shapeValue({ returns: null, x: 1 }, F.slotsObject, {})).toEqual({ returns: null, x: 1 });
     expect(decodeArgument({ returns: null, x: 1 }, F.slotsObject, "slots")).toEqual({ returns: null, x: 1 });
