@@ -2,8 +2,8 @@
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
-import { checkArgumentsSize, closeMatches, decodeArgument, sortedJson } from "./codec/index.js";
-import { InternalToolError, clipName, internalError, jsonType } from "./errors.js";
+import { checkArgumentsSize, closeMatches, decodeArgument, describeValue, sortedJson } from "./codec/index.js";
+import { InternalToolError, clipName, internalError } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
 import { shapeArguments } from "./shape.js";
@@ -68,7 +68,7 @@ export function resolveTool(name: unknown): ToolEntry {
 function requireObject(args: unknown): Record<string, unknown> {
   const a = args === undefined ? {} : args;
   if (a === null || typeof a !== "object" || Array.isArray(a))
-    throw new BadInputError("not_an_object", "", `arguments must be a JSON object, got ${jsonType(a)}`);
+    throw new BadInputError("not_an_object", "", `arguments must be a JSON object, got ${describeValue(a)}`);
   return a as Record<string, unknown>;
 }
 
