@@ -1,6 +1,7 @@
 // Validation and alignment of decoded series (guards/README.md global rules 1 and 2).
 import { invalid, fieldPath, type Cell, type Label, type Series } from "../runtime/contract.js";
 import { looksLikeIsoTimestamp, parseIsoTimestamp } from "./dates.js";
+import { describeCell } from "./series_or_array.js";
 
 export interface NumberRule {
   /** Fewest values allowed (default 1: an empty series is bad input). */
@@ -11,12 +12,6 @@ export interface NumberRule {
   readonly atLeast?: number;
   /** Let NaN (missing) through; infinities are still rejected. */
   readonly allowMissing?: boolean;
-}
-
-function describe(x: unknown): string {
-  if (typeof x === "number" && Number.isNaN(x)) return "null (missing)";
-  if (typeof x === "number") return String(x === Infinity ? "Infinity" : x === -Infinity ? "-Infinity" : x);
-  return JSON.stringify(x) ?? String(x);
 }
 
 /** True when `x` meets `rule` (the one predicate both checks below use). */
@@ -31,7 +26,7 @@ function passes(x: unknown, rule: NumberRule): x is number {
 /** The bad-input error for a value that fails `rule`. */
 function failure(field: string, x: unknown, rule: NumberRule) {
   if (typeof x !== "number" || !Number.isFinite(x))
-    return invalid(field, `must be a finite number, got ${describe(x)}`);
+    return invalid(field, `must be a finite number, got ${describeCell(x)}`);
   if (rule.above !== undefined && !(x > rule.above)) return invalid(field, `must be > ${rule.above}, got ${x}`);
   return invalid(field, `must be >= ${rule.atLeast}, got ${x}`);
 }
