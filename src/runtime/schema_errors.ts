@@ -2,7 +2,7 @@
 // (docs/contract.md §4.5), by walking the tool's input schema along the failing path.
 import type { ErrorObject } from "ajv";
 import { BadInputError } from "./contract.js";
-import { type Defs, type Fragment, deref, fragmentAt } from "./codec/fragment.js";
+import { type Defs, type Fragment, admits, deref, fragmentAt, payloadOf, resolveAt } from "./codec/fragment.js";
 import { typeMismatch } from "./codec/mismatch.js";
 import { isObject } from "./codec/objects.js";
 import { closeMatches } from "./codec/similarity.js";
@@ -29,9 +29,18 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema | Fragm
   );
   const defs = (isObject(root.$defs) ? root.$defs : {}) as Defs;
   const frag = fragmentAt(root, args, segments);
-  const resolved = frag === null ? null : (deref(frag, defs) as Schema);
+  // The branch the walker takes here (payloads: inside their definition), as shaping and decoding do.
+  const inPayload = frag !== null && payloadOf(frag) !== null ? deref(frag, defs) : frag;
+  const resolved = inPayload === null ? null : (resolveAt(inPayload, value, defs) as Schema | null);
   const at = (msg: string, hint: string | null = null) =>
     new BadInputError("invalid_value", field, `${field}: ${msg}`, hint);
+  if (frag && e.keyword === "anyOf" && admits(frag, value, defs)) {
+    // The JSON type fits a branch: what is wrong is inside it (deeper errors), else its keys.
+    const deeper = errors.filter((x) => x.instancePath.startsWith(`${e.instancePath}/`));
+    if (deeper.length > 0) return schemaError(deeper, root, args);
+    const keys = resolved && isObject(value) ? keyProblem(resolved, value) : null;
+    if (keys !== null) return at(keys);
+  }
   if (frag && (e.keyword === "type" || e.keyword === "anyOf")) return typeMismatch(field, frag, value, defs);
   if (e.keyword === "enum" && resolved && Array.isArray(resolved.enum)) {
     const allowed = resolved.enum as unknown[];
@@ -50,14 +59,18 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema | Fragm
       guess === undefined ? null : `did you mean ${JSON.stringify(guess)}?`,
     );
   }
-  if (e.keyword === "additionalProperties" && resolved && value && typeof value === "object") {
-    const allowed = Object.keys((resolved.properties ?? {}) as object);
-    const extra = Object.keys(value).filter((k) => !allowed.includes(k));
-    return at(`unknown key(s) ${clippedList(extra)}; allowed: ${JSON.stringify(allowed)}`);
-  }
-  if (e.keyword === "required" && resolved && value && typeof value === "object") {
-    const missing = ((resolved.required ?? []) as string[]).filter((k) => !Object.hasOwn(value, k));
-    return at(`missing key(s) ${JSON.stringify(missing)}`);
+  if ((e.keyword === "additionalProperties" || e.keyword === "required") && resolved && isObject(value)) {
+    const keys = keyProblem(resolved, value);
+    if (keys !== null) return at(keys);
   }
   return at(e.message ?? "is invalid");
+}
+
+/** Unknown keys (where the branch allows no others), else missing required keys, else null. */
+function keyProblem(branch: Schema, value: Record<string, unknown>): string | null {
+  const allowed = Object.keys((branch.properties ?? {}) as object);
+  const extra = branch.additionalProperties === false ? Object.keys(value).filter((k) => !allowed.includes(k)) : [];
+  if (extra.length > 0) return `unknown key(s) ${clippedList(extra)}; allowed: ${JSON.stringify(allowed)}`;
+  const missing = ((branch.required ?? []) as string[]).filter((k) => !Object.hasOwn(value, k));
+  return missing.length > 0 ? `missing key(s) ${JSON.stringify(missing)}` : null;
 }

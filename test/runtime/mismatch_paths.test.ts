@@ -110,6 +110,11 @@ describe("one message per bad value, whichever path meets it", () => {
     ["periods_per_year", 2.5, "periods_per_year: must be an integer, got 2.5"],
     ["bps", [1, "a"], 'bps/1: must be a number, got a string "a"'],
     ["bps", "abc", 'bps: must be a list of numbers, got a string "abc"'],
+    [
+      "returns",
+      { values: [0.01, -0.02, 0.03], truncated: { kept: "x", of: 3 } },
+      'returns/truncated/kept: must be an integer, got a string "x"',
+    ],
   ])("a tool call words %s = %j the same way", async (name, value, want) => {
     const args = { returns: [0.01, -0.02, 0.03], turnover: 0.1, [name]: value };
     const viaObject = await callToolUntyped("check_cost_curve", args).catch((e: Error) => e);
