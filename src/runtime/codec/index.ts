@@ -16,6 +16,5 @@ export { decodeSeries, encodeSeries } from "./series.js";
 export { jsonTypeName, describeValue } from "./text.js";
 export { decodeFrame, encodeFrame } from "./frame.js";
 export { encodeEvidence, type Json } from "./evidence.js";
-export { decodeArgument, checkUntypedKeys } from "./decode.js";
-export { chooseBranch, fragmentAt, resolveAt } from "./fragment.js";
-export { describeFragment, typeMismatch } from "./mismatch.js";
+export { decodeArgument } from "./decode.js";
+export { describeFragment } from "./mismatch.js";
