@@ -51,7 +51,7 @@ function checkDate(v: string, which: "date" | "date-time" | "timestamp", field: 
 }
 
 /** At an untyped position, an object whose key is a near miss of a payload key is bad input (§3.6). */
-export function checkUntypedKeys(v: unknown, field: string): void {
+function checkUntypedKeys(v: unknown, field: string): void {
   if (!isObject(v)) return;
   const keys = Object.keys(v);
   if (keys.length === 0) return;
