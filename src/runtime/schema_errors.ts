@@ -1,12 +1,12 @@
 // Turns the first error of a generated validator into the message catalogue's wording
 // (docs/contract.md §4.5), by walking the tool's input schema along the failing path.
 import type { ErrorObject } from "ajv";
-import { BadInputError } from "./contract.js";
+import { type BadInputError, invalid } from "./contract.js";
 import { type Defs, type Fragment, admits, deref, fragmentAt, payloadOf, resolveAt } from "./codec/fragment.js";
 import { typeMismatch } from "./codec/mismatch.js";
 import { isObject } from "./codec/objects.js";
 import { closeMatches } from "./codec/similarity.js";
-import { clippedList } from "./codec/text.js";
+import { clippedList, describeValue } from "./codec/text.js";
 
 type Schema = Record<string, unknown>;
 
@@ -32,8 +32,7 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema | Fragm
   // The branch the walker takes here (payloads: inside their definition), as shaping and decoding do.
   const inPayload = frag !== null && payloadOf(frag) !== null ? deref(frag, defs) : frag;
   const resolved = inPayload === null ? null : (resolveAt(inPayload, value, defs) as Schema | null);
-  const at = (msg: string, hint: string | null = null) =>
-    new BadInputError("invalid_value", field, `${field}: ${msg}`, hint);
+  const at = (msg: string, hint: string | null = null) => invalid(field, msg, hint);
   if (frag && e.keyword === "anyOf" && admits(frag, value, defs)) {
     // The JSON type fits a branch: what is wrong is inside it (deeper errors), else its keys.
     const deeper = errors.filter((x) => x.instancePath.startsWith(`${e.instancePath}/`));
@@ -54,7 +53,7 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema | Fragm
           )[0]
         : undefined;
     return at(
-      `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}` +
+      `must be one of ${JSON.stringify(allowed)}, got ${describeValue(value)}` +
         `${guess === undefined ? "" : ` - did you mean ${JSON.stringify(guess)}?`}`,
       guess === undefined ? null : `did you mean ${JSON.stringify(guess)}?`,
     );
