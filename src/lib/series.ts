@@ -1,7 +1,7 @@
 // Validation and alignment of decoded series (guards/README.md global rules 1 and 2).
 import { invalid, fieldPath, type Cell, type Label, type Series } from "../runtime/contract.js";
 import { looksLikeIsoTimestamp, parseIsoTimestamp } from "./dates.js";
-import { describeCell } from "./series_or_array.js";
+import { describeCell } from "./describe_value.js";
 
 export interface NumberRule {
   /** Fewest values allowed (default 1: an empty series is bad input). */
