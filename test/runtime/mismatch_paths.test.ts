@@ -124,7 +124,7 @@ describe("one message per bad value, whichever path meets it", () => {
     expect((viaJson as Error).message).toBe(want);
   });
 
-  it("an enum miss (only the validator checks enums) words the value the same way, with the guess in the text", async () => {
+  it("an enum miss (only the validator checks enums) words the value alike, with the guess in the text", async () => {
     const args = { best_sharpe: 1, n_obs: 100, n_trials: 5, metric: "sharpee" };
     const e = await callToolUntyped("check_research_audit", args).catch((x: Error) => x);
     expect((e as Error).message).toBe(
