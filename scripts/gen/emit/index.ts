@@ -28,6 +28,10 @@ export interface EmitInput {
 const json = (x: unknown) => `${JSON.stringify(x, null, 2)}\n`;
 const withComment = (x: object) => json({ $comment: COMMENT, ...x });
 
+/** The generated files the runtime reads, listed in the manifest with the SHA-256 of their bytes. */
+const RUNTIME_FILES = ["tools.json", "guards.json", "skills.json", "slots.json"] as const;
+const sha256Text = (text: string) => createHash("sha256").update(text).digest("hex");
+
 /** Lowercase hex SHA-256 of the RFC 8785 canonical JSON of `x`. */
 export function jcsSha256(x: unknown): string {
   return createHash("sha256")
@@ -157,6 +161,8 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
     withComment({
       version: input.version,
       tools_sha256: toolsSha,
+      // The runtime checks these files' bytes at start (cheap) instead of re-canonicalising tools.json.
+      files_sha256: Object.fromEntries(RUNTIME_FILES.map((f) => [f, sha256Text(files.get(f)!)])),
       counts: {
         tools: tools.length,
         catalogue: CATALOGUE.length,
