@@ -12,7 +12,12 @@ const manifest = JSON.parse(generated("manifest.json").toString("utf8")) as Mani
 
 describe("generated files checked by their bytes", () => {
   it("lists every JSON file the runtime reads, each matching its bytes", () => {
-    expect(Object.keys(manifest.files_sha256).sort()).toEqual(["guards.json", "skills.json", "slots.json", "tools.json"]);
+    expect(Object.keys(manifest.files_sha256).sort()).toEqual([
+      "guards.json",
+      "skills.json",
+      "slots.json",
+      "tools.json",
+    ]);
     for (const [name, sha] of Object.entries(manifest.files_sha256)) {
       expect(createHash("sha256").update(generated(name)).digest("hex")).toBe(sha);
       expect(() => verifyFileBytes(name, generated(name), manifest)).not.toThrow();
