@@ -1,6 +1,7 @@
 // The one-file server: the command line, runtime, server and SDK bundled into dist/bundle/mcp-server.cjs
 // (scripts/bundle-server.mjs), compiled with a V8 code cache kept beside it. Start-up then reads two
 // files instead of resolving, reading and compiling some 150 modules.
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,8 +14,8 @@ export const ONE_FILE = fileURLToPath(new URL("../../bundle/mcp-server.cjs", imp
 /** The code cache: 32 bytes of key (the bundle's text, Node's version and arch), then V8's data. */
 export const CODE_CACHE = `${ONE_FILE}.v8cache`;
 
-function cacheKey(source: string): Buffer {
-  return createHash("sha256").update(source).update(`\0${process.version}\0${process.arch}`).digest();
+function cacheKey(bytes: Buffer): Buffer {
+  return createHash("sha256").update(bytes).update(`\0${process.version}\0${process.arch}`).digest();
 }
 
 /** V8's data for this exact source, or undefined (none yet, or written for another bundle or Node). */
@@ -45,8 +46,10 @@ function writeCache(key: Buffer, script: vm.Script): void {
  */
 export function runOneFile(): boolean {
   if (!existsSync(ONE_FILE) || !sdkPresent()) return false;
-  const source = readFileSync(ONE_FILE, "utf8");
-  const key = cacheKey(source);
+  const bytes = readFileSync(ONE_FILE);
+  const key = cacheKey(bytes);
+  // The build writes ASCII only, which reads fastest as Latin-1 (the same text).
+  const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
   const cachedData = readCache(key);
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: ONE_FILE,
