@@ -106,8 +106,9 @@ export function verifyFileBytes(name: string, bytes: Uint8Array, manifest: Pick<
     throw new Error(INCONSISTENT.replace("tools_sha256", `${name} sha256`));
 }
 
-function readGenerated<T>(name: string): T {
-  const bytes = readFileSync(path.join(packageRoot(), "generated", name));
+/** A generated JSON file (path under generated/, `/`-separated), refused unless its bytes match the manifest. */
+export function readGenerated<T>(name: string): T {
+  const bytes = readFileSync(path.join(packageRoot(), "generated", ...name.split("/")));
   verifyFileBytes(name, bytes, readManifest());
   return JSON.parse(bytes.toString("utf8")) as T;
 }
