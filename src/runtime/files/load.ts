@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { fieldPath, invalid } from "../contract.js";
-import { jsonList, quoted, showValue } from "../codec/series.js";
+import { dateShape, jsonList, quoted, showValue } from "../codec/series.js";
 import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";
 import { readDelimited } from "./csv.js";
 import { readJsonDoc, readNdjson } from "./json.js";
@@ -143,6 +143,10 @@ function labelColumn(t: RawTable, j: number, lo: number, hi: number, text: boole
   const out = new Array<unknown>(hi - lo);
   for (let i = lo; i < hi; i++) {
     const raw = src[i];
+    if (text && dateShape(raw as string) !== 0) {
+      out[i - lo] = raw; // a date label stays text, as sent; the codec checks its calendar
+      continue;
+    }
     const v = text ? textCell(raw as string) : raw;
     const label =
       typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? (text ? (raw as string) : v) : null;
