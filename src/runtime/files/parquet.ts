@@ -59,7 +59,11 @@ export async function readParquet(
   const where = (i: number, j: number) => `${name} row ${i + 1}, column ${quoted(columns[j]!)}`;
   const cells = columns.map((c, j) => {
     const col = raw.get(c)!;
-    for (let i = 0; i < nrows; i++) col[i] = cell(col[i], () => where(i, j), field);
+    for (let i = 0; i < nrows; i++) {
+      const v = col[i];
+      if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) continue; // already a cell
+      col[i] = cell(v, () => where(i, j), field);
+    }
     return col;
   });
   return { columns, cells, nrows, where };
