@@ -8,7 +8,14 @@ export interface RawTable {
   readonly nrows: number;
   /** The place of row i (0-based data row), column j in the file: `data row 17, column 'strategy'`. */
   readonly where: (i: number, j: number) => string;
+  /** How each column was kept (CSV/TSV read with a plan); absent: every column as the reader gives it. */
+  readonly modes?: readonly ColumnMode[];
 }
+
+/** How a reader keeps a column: raw text (index labels), payload cells (data), or not at all (null). */
+export type ColumnMode = "text" | "cells" | null;
+/** The mode of each column, decided from the header before the rows are read. */
+export type ColumnPlan = (columns: readonly string[]) => readonly ColumnMode[];
 
 /** Text that means a missing cell in CSV/TSV files (pandas' default NA strings, the common ones). */
 const MISSING = new Set(["", "NA", "N/A", "NaN", "nan", "NAN", "null", "NULL", "None", "#N/A", "-nan"]);
@@ -60,3 +67,12 @@ export function findColumn(columns: readonly string[], name: string): number {
 
 /** Column names that are taken as the index when a reference names none. */
 export const DATE_COLUMN_NAMES = ["date", "datetime", "timestamp", "time", "dt"];
+
+/** The index a reference that names none gets: the first column called date/datetime/.../dt or index, or -1. */
+export function defaultIndex(columns: readonly string[]): number {
+  for (const n of [...DATE_COLUMN_NAMES, "index"]) {
+    const j = findColumn(columns, n);
+    if (j >= 0) return j;
+  }
+  return -1;
+}

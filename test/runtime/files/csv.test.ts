@@ -1,9 +1,15 @@
 // The CSV reader's two paths give the cells csv-parse gives, and its number test reads exactly the
 // decimal grammar; malformed quote-free files get csv-parse's message (never a hang or a run-on row).
+// A call reads each file once, keeping the columns its references name.
+import { rmSync } from "node:fs";
+import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDelimited } from "../../../src/runtime/files/csv.js";
+import { filesOpened } from "../../../src/runtime/files/index.js";
 import { decimalValue } from "../../../src/runtime/files/table.js";
+import { callToolUntyped } from "../../../src/runtime/index.js";
+import { dates, returns, tempDir, writeCsv } from "./fixtures.js";
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -88,5 +94,45 @@ describe("readDelimited", () => {
     ["a long record", "d,a\n1,2\n3,4,5\n6,7\n", 3],
   ])("words %s as csv-parse does (line %i)", (_, text, line) => {
     expect(() => read(text)).toThrow(new RegExp(`"f\\.csv" is not valid CSV at line ${line}.*Invalid Record Length`));
+  });
+});
+
+describe("columns kept for a call's references", () => {
+  const N = 200;
+  const idx = dates(N);
+  const r = returns(N);
+  const to = returns(N, 11, 1).map((x) => Math.abs(x));
+  let dir = "";
+  beforeAll(() => {
+    dir = tempDir("fin-skills-csv-plan-");
+    writeCsv(path.join(dir, "bt.csv"), ["date", "strategy", "turnover", "note"], [idx, r, to, idx.map(() => "x")]);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const strip = ({ elapsed_s: _e, provenance: _p, ...rest }: Record<string, unknown>) => rest;
+  const run = async (file2: string) => {
+    const before = filesOpened();
+    const got = await callToolUntyped(
+      "check_cost_curve",
+      {
+        returns: { file: "bt.csv", column: "strategy", index: "date" },
+        turnover: { file: file2, column: "turnover", index: "date" },
+      },
+      { dataDirs: [dir] },
+    );
+    return { got: strip(got), opened: filesOpened() - before };
+  };
+
+  it("reads a file once for every reference naming it, each getting the inline result", async () => {
+    const inline = strip(
+      await callToolUntyped("check_cost_curve", {
+        returns: { index: idx, values: r },
+        turnover: { index: idx, values: to },
+      }),
+    );
+    expect(await run("bt.csv")).toEqual({ got: inline, opened: 1 });
+    // another spelling of the same file: the first read kept only the first reference's columns,
+    // so the file is read again whole, with the same result
+    expect(await run("./bt.csv")).toEqual({ got: inline, opened: 2 });
   });
 });
