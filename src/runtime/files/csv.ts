@@ -5,7 +5,7 @@
 import { parse } from "csv-parse/sync";
 import { initParser } from "udsv";
 import { invalid } from "../contract.js";
-import { quoted } from "../codec/series.js";
+import { quoted } from "../codec/text.js";
 import { type ColumnMode, type ColumnPlan, type RawTable, textCell } from "./table.js";
 
 interface CsvError extends Error {

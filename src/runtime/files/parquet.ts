@@ -2,7 +2,7 @@
 // by column. Nulls stay null; INT64 must fit a double exactly; dates and timestamps become ISO text.
 import { parquetMetadata, parquetRead, parquetSchema } from "hyparquet";
 import { invalid } from "../contract.js";
-import { quoted } from "../codec/series.js";
+import { quoted } from "../codec/text.js";
 import type { RawTable } from "./table.js";
 
 /** A Parquet value as a payload cell. */

@@ -2,7 +2,8 @@
 // inline payload read from the file, so the rest of the call decodes and checks it exactly as
 // data sent inline. Returns the provenance of each file read.
 import { fieldPath } from "../contract.js";
-import { checkPoints, isObject, setOwn } from "../codec/series.js";
+import { checkPoints } from "../codec/caps.js";
+import { isObject, setOwn } from "../codec/objects.js";
 import type { FileAccess } from "./access.js";
 import { loadReference, type FileProvenance, type ReadCache } from "./load.js";
 import { agentShape } from "./mappings.js";
