@@ -1360,6 +1360,624 @@ asset_returns: FramePayload
 linkage_method?: ("single" | "complete" | "average" | "weighted" | "centroid" | "median" | "ward")
 }
 
+/** Present on evidence the encoder cut: how many items (or rows, or characters) were kept of how many. */
+export interface EvidenceTruncation {
+  kept: number;
+  of: number;
+}
+/** A number in evidence: NaN arrives as null, the infinities as the strings "Infinity" and "-Infinity". */
+export type EvidenceNumber = number | null | "Infinity" | "-Infinity";
+/** A string in evidence: one longer than 4,000 characters arrives cut, as {text, truncated}. */
+export type EvidenceText = string | { text: string; truncated: EvidenceTruncation };
+/** A list in evidence: one longer than 500 items arrives cut, as {items, truncated}. */
+export type EvidenceList<T> = T[] | { items: T[]; truncated: EvidenceTruncation };
+/** A string-keyed map in evidence: one with more than 500 keys arrives cut, as {entries, truncated}. */
+export type EvidenceRecord<T> = { [key: string]: T } | { entries: { [key: string]: T }; truncated: EvidenceTruncation };
+/** One cell of an evidence series or frame. */
+export type EvidenceCell = EvidenceNumber | string | boolean;
+/** A series in evidence: the series payload, its first 500 values. */
+export interface EvidenceSeries<T = EvidenceCell> {
+  index?: EvidenceCell[];
+  values: T[];
+  name?: unknown;
+  dtype?: string;
+  freq?: string;
+  truncated?: EvidenceTruncation;
+}
+/** A frame in evidence: the records form of its first 50 rows. */
+export interface EvidenceFrame {
+  index?: EvidenceCell[];
+  index_name?: string;
+  columns: string[];
+  records: { [column: string]: EvidenceCell }[];
+  dtypes?: { [column: string]: string };
+  freq?: string;
+  truncated?: EvidenceTruncation;
+}
+
+/** The evidence of check_adjustment_check, as the caller receives it. */
+export type CheckAdjustmentCheckEvidence = {
+  convention: "raw" | "back-adjusted" | "forward-adjusted" | "unknown";
+  confidence: "high" | "medium" | "none";
+  reason: EvidenceText;
+  jump_hits: EvidenceText | null;
+  head_tick_clean: EvidenceNumber;
+  tail_tick_clean: EvidenceNumber;
+  cum_factor: EvidenceNumber;
+  n_actions_in_sample: EvidenceNumber;
+};
+/** The result of check_adjustment_check: the guard result with its typed evidence. */
+export interface CheckAdjustmentCheckResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckAdjustmentCheckEvidence;
+}
+/** The evidence of check_ashare_rules, as the caller receives it. */
+export type CheckAshareRulesEvidence = {
+  code: EvidenceText;
+  board: "STAR" | "ChiNext" | "BSE" | "B-share" | "SSE-Main" | "SZSE-Main";
+  is_st: boolean;
+  limit_pct: EvidenceNumber;
+  up_limit: EvidenceNumber;
+  down_limit: EvidenceNumber;
+  side: "buy" | "sell";
+  tradable: boolean;
+  reason: EvidenceText;
+  sellable_qty: EvidenceNumber;
+};
+/** The result of check_ashare_rules: the guard result with its typed evidence. */
+export interface CheckAshareRulesResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckAshareRulesEvidence;
+}
+/** The evidence of check_brinson_attribution, as the caller receives it. */
+export type CheckBrinsonAttributionEvidence = {
+  sectors: EvidenceList<{
+    sector: EvidenceText;
+    wp: EvidenceNumber;
+    wb: EvidenceNumber;
+    rp: EvidenceNumber;
+    rb: EvidenceNumber;
+    allocation: EvidenceNumber;
+    selection: EvidenceNumber;
+    interaction: EvidenceNumber;
+  }>;
+  allocation_total: EvidenceNumber;
+  selection_total: EvidenceNumber;
+  interaction_total: EvidenceNumber;
+  portfolio_return: EvidenceNumber;
+  benchmark_return: EvidenceNumber;
+  active_return: EvidenceNumber;
+  residual: EvidenceNumber;
+  method: "fachler" | "bhb" | "topdown" | "geometric";
+  linking: "none" | "carino" | "geometric-compounding";
+  n_periods: EvidenceNumber;
+  periods: EvidenceList<{
+    period: EvidenceNumber;
+    portfolio_return: EvidenceNumber;
+    benchmark_return: EvidenceNumber;
+    active_return: EvidenceNumber;
+    allocation: EvidenceNumber;
+    selection: EvidenceNumber;
+    interaction: EvidenceNumber;
+    k: EvidenceNumber;
+  }> | null;
+  linking_coefficient: EvidenceNumber;
+  naive_residual: EvidenceNumber;
+};
+/** The result of check_brinson_attribution: the guard result with its typed evidence. */
+export interface CheckBrinsonAttributionResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckBrinsonAttributionEvidence;
+}
+/** The evidence of check_contamination_probe, as the caller receives it. */
+export type CheckContaminationProbeEvidence = {
+  training_cutoff: EvidenceText;
+  test_window: EvidenceText;
+  total_days: EvidenceNumber;
+  overlap_days: EvidenceNumber;
+  contaminated_fraction: EvidenceNumber;
+  clean_days: EvidenceNumber;
+  verdict: EvidenceText;
+  probe: {
+    pre_cutoff_accuracy: EvidenceNumber;
+    post_cutoff_accuracy: EvidenceNumber;
+    gap: EvidenceNumber;
+    n_pre: EvidenceNumber;
+    n_post: EvidenceNumber;
+    verdict: EvidenceText;
+  } | null;
+};
+/** The result of check_contamination_probe: the guard result with its typed evidence. */
+export interface CheckContaminationProbeResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckContaminationProbeEvidence;
+}
+/** The evidence of check_continuous_contract, as the caller receives it. */
+export type CheckContinuousContractEvidence = {
+  method: "difference" | "ratio" | "unadjusted";
+  min_price: EvidenceNumber;
+  rolls: EvidenceList<{
+    date: EvidenceText | EvidenceNumber;
+    old_close: EvidenceNumber;
+    new_close: EvidenceNumber;
+    gap_difference: EvidenceNumber;
+    gap_ratio: EvidenceNumber;
+  }> | null;
+  rebuilt_difference: EvidenceSeries<EvidenceNumber> | null;
+  rebuilt_ratio: EvidenceSeries<EvidenceNumber> | null;
+  max_abs_error: EvidenceNumber;
+  max_return_error: EvidenceNumber;
+  n_rolls: EvidenceNumber;
+  n_compared: EvidenceNumber;
+};
+/** The result of check_continuous_contract: the guard result with its typed evidence. */
+export interface CheckContinuousContractResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckContinuousContractEvidence;
+}
+/** The evidence of check_cost_curve, as the caller receives it. */
+export type CheckCostCurveEvidence = {
+  curve: EvidenceFrame;
+  breakeven_bps: EvidenceNumber;
+  cost_bps: EvidenceNumber;
+  sharpe_gross: EvidenceNumber;
+  sharpe_at_cost: EvidenceNumber;
+  avg_turnover: EvidenceNumber;
+  n_periods: EvidenceNumber;
+  hurdle_ann_return: EvidenceNumber;
+  table: EvidenceText;
+  verdict_thresholds: {
+    DEAD: EvidenceText;
+    marginal: EvidenceText;
+    thin: EvidenceText;
+    tradeable: EvidenceText;
+  };
+  sharpe_gross_lo: EvidenceNumber;
+  autocorrelations: EvidenceList<EvidenceNumber> | null;
+  breakeven_definition: EvidenceText;
+};
+/** The result of check_cost_curve: the guard result with its typed evidence. */
+export interface CheckCostCurveResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckCostCurveEvidence;
+}
+/** The evidence of check_fx_conventions, as the caller receives it. */
+export type CheckFxConventionsEvidence = {
+  pairs: EvidenceRecord<{
+    base: EvidenceText;
+    quote: EvidenceText;
+    backwards: boolean;
+    usd_is_base: boolean | null;
+    pip_size: EvidenceNumber;
+    point_size: EvidenceNumber;
+    pip_value_quote: EvidenceNumber;
+    pip_value_usd: EvidenceNumber;
+    settlement_days: EvidenceNumber;
+    value_date: EvidenceText | null;
+    triple_rollover_weekday: EvidenceText;
+    pnl_quote: EvidenceNumber;
+    pnl_usd: EvidenceNumber;
+  }>;
+  pip_size?: EvidenceNumber;
+  point_size?: EvidenceNumber;
+  pip_value_quote?: EvidenceNumber;
+  pip_value_usd?: EvidenceNumber;
+  settlement_days?: EvidenceNumber;
+  value_date?: EvidenceText | null;
+  triple_rollover_weekday?: EvidenceText;
+  usd_is_base?: boolean | null;
+  pnl_quote?: EvidenceNumber;
+  pnl_usd?: EvidenceNumber;
+};
+/** The result of check_fx_conventions: the guard result with its typed evidence. */
+export interface CheckFxConventionsResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckFxConventionsEvidence;
+}
+/** The evidence of check_greeks_convention, as the caller receives it. */
+export type CheckGreeksConventionEvidence = {
+  hard: EvidenceList<EvidenceText>;
+  soft: EvidenceList<EvidenceText>;
+  option_type: "call" | "put";
+  convention: EvidenceText | null;
+  absolute: EvidenceRecord<EvidenceNumber> | null;
+  report: EvidenceText | null;
+};
+/** The result of check_greeks_convention: the guard result with its typed evidence. */
+export interface CheckGreeksConventionResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckGreeksConventionEvidence;
+}
+/** The evidence of check_join_asof_sortedness, as the caller receives it. */
+export type CheckJoinAsofSortednessEvidence = {
+  n_rows: EvidenceNumber;
+  n_wrong: EvidenceNumber;
+  wrong_rows: EvidenceList<EvidenceNumber>;
+  left_sorted_by_group_then_time: boolean;
+  right_sorted_by_group_then_time: boolean;
+  val: EvidenceText;
+};
+/** The result of check_join_asof_sortedness: the guard result with its typed evidence. */
+export interface CheckJoinAsofSortednessResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckJoinAsofSortednessEvidence;
+}
+/** The evidence of check_leveraged_reset, as the caller receives it. */
+export type CheckLeveragedResetEvidence = {
+  exact_product_return: EvidenceNumber;
+  index_total_return: EvidenceNumber;
+  lev_times_index: EvidenceNumber;
+  analytic_approximation: EvidenceNumber;
+  gap_vs_lev_times_index: EvidenceNumber;
+  n_days: EvidenceNumber;
+  modelled_return: EvidenceNumber;
+  gap_vs_exact: EvidenceNumber;
+  wiped_out_day: EvidenceNumber;
+};
+/** The result of check_leveraged_reset: the guard result with its typed evidence. */
+export interface CheckLeveragedResetResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckLeveragedResetEvidence;
+}
+/** The evidence of check_npv_zero, as the caller receives it. */
+export type CheckNpvZeroEvidence = {
+  eval_date: EvidenceText;
+  curve_ref: EvidenceText;
+  expiry: EvidenceText;
+  years_from_curve: EvidenceNumber;
+  years_from_eval: EvidenceNumber;
+  npv_as_priced: EvidenceNumber;
+  npv_correct_anchor: EvidenceNumber;
+  relative_error: EvidenceNumber;
+  spot: EvidenceNumber;
+};
+/** The result of check_npv_zero: the guard result with its typed evidence. */
+export interface CheckNpvZeroResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckNpvZeroEvidence;
+}
+/** The evidence of check_paper_account_guard, as the caller receives it. */
+export type CheckPaperAccountGuardEvidence = {
+  is_paper: boolean;
+  broker: EvidenceText;
+  venue: EvidenceText | null;
+  rule: "ib-account-prefix" | "alpaca-host" | "schwab-no-sandbox" | "ccxt-okx-header" | "ccxt-sandbox-hosts" | "unknown-broker";
+  evidence_text: EvidenceText;
+  hosts: EvidenceList<EvidenceText>;
+};
+/** The result of check_paper_account_guard: the guard result with its typed evidence. */
+export interface CheckPaperAccountGuardResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckPaperAccountGuardEvidence;
+}
+/** The evidence of check_pit_fundamentals, as the caller receives it. */
+export type CheckPitFundamentalsEvidence = {
+  as_of: EvidenceText;
+  pit: EvidenceList<{
+    period: EvidenceText;
+    start: EvidenceText | null;
+    end: EvidenceText;
+    val: EvidenceNumber;
+    accn: EvidenceText;
+    form: EvidenceText;
+    filed: EvidenceText;
+  }>;
+  naive: EvidenceList<{
+    period: EvidenceText;
+    start: EvidenceText | null;
+    end: EvidenceText;
+    val: EvidenceNumber;
+    accn: EvidenceText;
+    form: EvidenceText;
+    filed: EvidenceText;
+  }>;
+  restatements: EvidenceList<{
+    period: EvidenceText;
+    original: EvidenceNumber;
+    restated: EvidenceNumber;
+    pct_change: EvidenceNumber;
+    first_filed: EvidenceText;
+    last_filed: EvidenceText;
+    accns: EvidenceList<EvidenceText>;
+  }>;
+  n_periods_on_file: EvidenceNumber;
+  leaky_periods: EvidenceList<EvidenceText>;
+  unfiled_periods: EvidenceList<EvidenceText>;
+  n_used_checked: EvidenceNumber;
+};
+/** The result of check_pit_fundamentals: the guard result with its typed evidence. */
+export interface CheckPitFundamentalsResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckPitFundamentalsEvidence;
+}
+/** The evidence of check_pit_universe, as the caller receives it. */
+export type CheckPitUniverseEvidence = {
+  built_from_members: boolean;
+  verdict: EvidenceText;
+  n_dates: EvidenceNumber;
+  years: EvidenceNumber;
+  sizes: EvidenceSeries<EvidenceNumber>;
+  additions: EvidenceSeries<EvidenceNumber>;
+  removals: EvidenceSeries<EvidenceNumber>;
+  turnover: EvidenceSeries<EvidenceNumber>;
+  mean_turnover: EvidenceNumber;
+  median_turnover: EvidenceNumber;
+  total_additions: EvidenceNumber;
+  total_removals: EvidenceNumber;
+  n_ever: EvidenceNumber;
+  never_loses_a_name: boolean;
+  monotonic_growth: boolean;
+  universe: EvidenceRecord<EvidenceList<EvidenceText>> | null;
+  report: EvidenceText;
+};
+/** The result of check_pit_universe: the guard result with its typed evidence. */
+export interface CheckPitUniverseResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckPitUniverseEvidence;
+}
+/** The evidence of check_purge_effect, as the caller receives it. */
+export type CheckPurgeEffectEvidence = {
+  folds: EvidenceList<{
+    fold: EvidenceNumber;
+    test_start: EvidenceNumber;
+    test_end: EvidenceNumber;
+    n_test: EvidenceNumber;
+    n_train_naive: EvidenceNumber;
+    n_purged: EvidenceNumber;
+    n_embargoed: EvidenceNumber;
+    n_train: EvidenceNumber;
+  }>;
+  leaks: EvidenceNumber;
+  n_folds: EvidenceNumber;
+  embargo_bars: EvidenceNumber;
+  user_label: EvidenceText;
+  auc_user: EvidenceNumber;
+  auc_purged: EvidenceNumber;
+  auc_inflation: EvidenceNumber;
+  fold_aucs_user: EvidenceList<EvidenceNumber>;
+  fold_aucs_purged: EvidenceList<EvidenceNumber>;
+};
+/** The result of check_purge_effect: the guard result with its typed evidence. */
+export interface CheckPurgeEffectResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckPurgeEffectEvidence;
+}
+/** The evidence of check_reconcile_sources, as the caller receives it. */
+export type CheckReconcileSourcesEvidence = {
+  verdict: EvidenceText;
+  n_common: EvidenceNumber;
+  n_divergent_dates: EvidenceNumber;
+  max_abs_rel_diff: EvidenceNumber;
+  max_abs_return_diff: EvidenceNumber;
+  steps: EvidenceList<{
+    date: EvidenceText | EvidenceNumber;
+    ratio_before: EvidenceNumber;
+    ratio_after: EvidenceNumber;
+    attribution: EvidenceText;
+  }>;
+  report: EvidenceText;
+};
+/** The result of check_reconcile_sources: the guard result with its typed evidence. */
+export interface CheckReconcileSourcesResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckReconcileSourcesEvidence;
+}
+/** The evidence of check_regime_coverage, as the caller receives it. */
+export type CheckRegimeCoverageEvidence = {
+  table: EvidenceList<{
+    label: EvidenceText | EvidenceNumber;
+    n_obs: EvidenceNumber;
+    share: EvidenceNumber;
+    n_episodes: EvidenceNumber;
+    longest_episode: EvidenceNumber;
+    first: EvidenceText;
+    last: EvidenceText;
+    asset_ann: EvidenceNumber;
+    strat_sharpe: EvidenceNumber;
+    strat_maxdd: EvidenceNumber;
+    in_mkt: EvidenceNumber;
+    hit_rate: EvidenceNumber;
+    ep_ret_mean: EvidenceNumber;
+    ep_ret_min: EvidenceNumber;
+    ep_ret_max: EvidenceNumber;
+    ep_tstat: EvidenceNumber;
+    worst_ep_share: EvidenceNumber;
+  }>;
+  regimes_covered: EvidenceList<EvidenceText>;
+  n_regimes: EvidenceNumber;
+  how: EvidenceText;
+};
+/** The result of check_regime_coverage: the guard result with its typed evidence. */
+export interface CheckRegimeCoverageResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckRegimeCoverageEvidence;
+}
+/** The evidence of check_regime_lookahead, as the caller receives it. */
+export type CheckRegimeLookaheadEvidence = {
+  n_switches: EvidenceNumber;
+  delays: EvidenceList<EvidenceNumber>;
+  median_delay: EvidenceNumber;
+  mean_delay: EvidenceNumber;
+  share_anticipated: EvidenceNumber;
+  missed: EvidenceNumber;
+  false_alarms: EvidenceNumber;
+  label_accuracy: EvidenceNumber;
+  lo: EvidenceNumber;
+  hi: EvidenceNumber;
+};
+/** The result of check_regime_lookahead: the guard result with its typed evidence. */
+export interface CheckRegimeLookaheadResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckRegimeLookaheadEvidence;
+}
+/** The evidence of check_research_audit, as the caller receives it. */
+export type CheckResearchAuditEvidence = {
+  n_trials: EvidenceNumber;
+  sharpe_annual: EvidenceNumber;
+  sample_years: EvidenceNumber;
+  min_btl_years: EvidenceNumber;
+  credible: boolean;
+  shortfall_years: EvidenceNumber;
+  expected_max_sharpe: EvidenceNumber;
+  dsr: EvidenceNumber;
+  dsr_threshold: EvidenceNumber;
+  sharpe_variance: EvidenceNumber;
+  not_checked: EvidenceText;
+  pbo: EvidenceNumber;
+  pbo_reading: EvidenceText | null;
+  logit_quantiles: EvidenceRecord<EvidenceNumber> | null;
+  logit_histogram: {
+    bins: EvidenceList<EvidenceText>;
+    counts: EvidenceList<EvidenceNumber>;
+  } | null;
+  n_combinations: EvidenceNumber;
+  n_blocks: EvidenceNumber;
+  n_configs: EvidenceNumber;
+  rank_convention: EvidenceText;
+  no_skill_pbo: EvidenceNumber;
+  threshold: EvidenceNumber;
+  prob_oos_loss: EvidenceNumber;
+  degradation_slope: EvidenceNumber;
+  n_distinct_winners: EvidenceNumber;
+  mean_abs_correlation: EvidenceNumber;
+  metric: "sharpe" | "mean";
+};
+/** The result of check_research_audit: the guard result with its typed evidence. */
+export interface CheckResearchAuditResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckResearchAuditEvidence;
+}
+/** The evidence of check_rf_convention, as the caller receives it. */
+export type CheckRfConventionEvidence = {
+  sharpe_by_convention: {
+    annual_rf_geometric: EvidenceNumber;
+    annual_rf_simple: EvidenceNumber;
+    rf_as_per_period: EvidenceNumber;
+    no_rf: EvidenceNumber;
+  };
+  matched_convention: "annual_rf_geometric" | "annual_rf_simple" | "rf_as_per_period" | "no_rf" | null;
+  rf_per_period: EvidenceNumber;
+  matching_conventions: EvidenceList<"annual_rf_geometric" | "annual_rf_simple" | "rf_as_per_period" | "no_rf">;
+  unit_mix: {
+    reading: "per_period" | "annualised_twice";
+    convention: "annual_rf_geometric" | "annual_rf_simple" | "rf_as_per_period" | "no_rf";
+  } | null;
+  nearest_convention: "annual_rf_geometric" | "annual_rf_simple" | "rf_as_per_period" | "no_rf" | null;
+  rf_plausibly_annual: boolean;
+  rf: EvidenceNumber;
+  periods_per_year: EvidenceNumber;
+  reported_sharpe: EvidenceNumber;
+  tolerance: EvidenceNumber;
+};
+/** The result of check_rf_convention: the guard result with its typed evidence. */
+export interface CheckRfConventionResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckRfConventionEvidence;
+}
+/** The evidence of check_safe_asof, as the caller receives it. */
+export type CheckSafeAsofEvidence = {
+  on: EvidenceText;
+  by: EvidenceList<EvidenceText>;
+  tolerance: EvidenceText | EvidenceNumber;
+  allow_exact_matches: boolean;
+  direction: EvidenceText;
+  n_left: EvidenceNumber;
+  joined: EvidenceFrame | null;
+  n_matched: EvidenceNumber;
+  n_unmatched: EvidenceNumber;
+  max_staleness: EvidenceNumber;
+  staleness_unit: EvidenceText;
+};
+/** The result of check_safe_asof: the guard result with its typed evidence. */
+export interface CheckSafeAsofResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckSafeAsofEvidence;
+}
+/** The evidence of check_spa_test, as the caller receives it. */
+export type CheckSpaTestEvidence = {
+  pvalues: {
+    lower: EvidenceNumber;
+    consistent: EvidenceNumber;
+    upper: EvidenceNumber;
+  };
+  best_model: EvidenceText;
+  n_models: EvidenceNumber;
+  n_obs: EvidenceNumber;
+  block_size: EvidenceNumber;
+  block_size_method: "caller" | "politis-white-2004-ppw-2009" | "fallback-n^(1/3)";
+  reps: EvidenceNumber;
+  seed: EvidenceNumber;
+  prng: EvidenceText;
+  statistic: EvidenceNumber;
+  naive_pvalue: EvidenceNumber;
+  better_models: EvidenceList<EvidenceText>;
+  individual_pvalues: EvidenceRecord<EvidenceNumber>;
+  mean_excess: EvidenceRecord<EvidenceNumber>;
+  studentized: EvidenceRecord<EvidenceNumber>;
+  alpha: EvidenceNumber;
+};
+/** The result of check_spa_test: the guard result with its typed evidence. */
+export interface CheckSpaTestResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckSpaTestEvidence;
+}
+/** The evidence of check_survivorship_audit, as the caller receives it. */
+export type CheckSurvivorshipAuditEvidence = {
+  verdict: EvidenceText;
+  sample_start: EvidenceText;
+  sample_end: EvidenceText;
+  n_names: EvidenceNumber;
+  n_empty_columns: EvidenceNumber;
+  years: EvidenceNumber;
+  n_ended_early: EvidenceNumber;
+  frac_ended_early: EvidenceNumber;
+  expected_frac_ended_early: EvidenceNumber;
+  n_started_late: EvidenceNumber;
+  n_missing_delisted: EvidenceNumber;
+  missing_delisted: EvidenceList<EvidenceText>;
+  n_prelisting_data: EvidenceNumber;
+  prelisting_names: EvidenceList<EvidenceText>;
+  inflation: {
+    measurable: boolean;
+    n_names: EvidenceNumber;
+    n_dead: EvidenceNumber;
+    full_universe_cagr: EvidenceNumber;
+    survivors_only_cagr: EvidenceNumber;
+    inflation_ann: EvidenceNumber;
+    inflation_bps: EvidenceNumber;
+    reason: EvidenceText | null;
+  };
+  exit_dates: EvidenceRecord<EvidenceText> | null;
+  annualisation: EvidenceText;
+  report: EvidenceText;
+};
+/** The result of check_survivorship_audit: the guard result with its typed evidence. */
+export interface CheckSurvivorshipAuditResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckSurvivorshipAuditEvidence;
+}
+/** The evidence of check_trial_ledger, as the caller receives it. */
+export type CheckTrialLedgerEvidence = {
+  psr: EvidenceNumber;
+  dsr: EvidenceNumber;
+  expected_max_sharpe: EvidenceNumber;
+  expected_max_sharpe_per_period: EvidenceNumber;
+  sharpe_per_period: EvidenceNumber;
+  n_trials: EvidenceNumber;
+  sharpe_variance: EvidenceNumber;
+  sharpe_variance_source: EvidenceText;
+  min_trl_obs: EvidenceNumber;
+  min_trl_years: EvidenceNumber;
+  convention: "bailey-lopez-de-prado-2014" | "lopez-de-prado-lipton-zoonekynd-2025";
+  best_sharpe: EvidenceNumber;
+  n_obs: EvidenceNumber;
+  periods_per_year: EvidenceNumber;
+  skew: EvidenceNumber;
+  kurtosis: EvidenceNumber;
+  alpha: EvidenceNumber;
+  best_trial_sharpe: EvidenceNumber;
+  autocorrelation: EvidenceNumber;
+  standard_error: EvidenceNumber;
+  power: EvidenceNumber;
+  pfdr: EvidenceNumber;
+  ofdr: EvidenceNumber;
+};
+/** The result of check_trial_ledger: the guard result with its typed evidence. */
+export interface CheckTrialLedgerResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckTrialLedgerEvidence;
+}
+/** The evidence of check_weight_traps, as the caller receives it. */
+export type CheckWeightTrapsEvidence = {
+  n_negative: EvidenceNumber;
+  frac_negative: EvidenceNumber;
+  min_value: EvidenceNumber;
+  n_missing: EvidenceNumber;
+  columns_without_negatives: EvidenceList<EvidenceText>;
+  hrp_weights: EvidenceRecord<EvidenceNumber> | null;
+  hrp_order: EvidenceList<EvidenceText> | null;
+  linkage_method: "single" | "complete" | "average" | "weighted" | "centroid" | "median" | "ward";
+};
+/** The result of check_weight_traps: the guard result with its typed evidence. */
+export interface CheckWeightTrapsResult extends Omit<GuardToolResult, "evidence"> {
+  evidence: CheckWeightTrapsEvidence;
+}
 export type ToolName =
   | "list_skills"
   | "read_skill"
@@ -1435,29 +2053,29 @@ export interface ToolResults {
   "describe_guard": DescribeGuardResult;
   "bundle_coverage": BundleCoverageResult;
   "check_backtest": CheckBacktestResult;
-  "check_adjustment_check": GuardToolResult;
-  "check_ashare_rules": GuardToolResult;
-  "check_brinson_attribution": GuardToolResult;
-  "check_contamination_probe": GuardToolResult;
-  "check_continuous_contract": GuardToolResult;
-  "check_cost_curve": GuardToolResult;
-  "check_fx_conventions": GuardToolResult;
-  "check_greeks_convention": GuardToolResult;
-  "check_join_asof_sortedness": GuardToolResult;
-  "check_leveraged_reset": GuardToolResult;
-  "check_npv_zero": GuardToolResult;
-  "check_paper_account_guard": GuardToolResult;
-  "check_pit_fundamentals": GuardToolResult;
-  "check_pit_universe": GuardToolResult;
-  "check_purge_effect": GuardToolResult;
-  "check_reconcile_sources": GuardToolResult;
-  "check_regime_coverage": GuardToolResult;
-  "check_regime_lookahead": GuardToolResult;
-  "check_research_audit": GuardToolResult;
-  "check_rf_convention": GuardToolResult;
-  "check_safe_asof": GuardToolResult;
-  "check_spa_test": GuardToolResult;
-  "check_survivorship_audit": GuardToolResult;
-  "check_trial_ledger": GuardToolResult;
-  "check_weight_traps": GuardToolResult;
+  "check_adjustment_check": CheckAdjustmentCheckResult;
+  "check_ashare_rules": CheckAshareRulesResult;
+  "check_brinson_attribution": CheckBrinsonAttributionResult;
+  "check_contamination_probe": CheckContaminationProbeResult;
+  "check_continuous_contract": CheckContinuousContractResult;
+  "check_cost_curve": CheckCostCurveResult;
+  "check_fx_conventions": CheckFxConventionsResult;
+  "check_greeks_convention": CheckGreeksConventionResult;
+  "check_join_asof_sortedness": CheckJoinAsofSortednessResult;
+  "check_leveraged_reset": CheckLeveragedResetResult;
+  "check_npv_zero": CheckNpvZeroResult;
+  "check_paper_account_guard": CheckPaperAccountGuardResult;
+  "check_pit_fundamentals": CheckPitFundamentalsResult;
+  "check_pit_universe": CheckPitUniverseResult;
+  "check_purge_effect": CheckPurgeEffectResult;
+  "check_reconcile_sources": CheckReconcileSourcesResult;
+  "check_regime_coverage": CheckRegimeCoverageResult;
+  "check_regime_lookahead": CheckRegimeLookaheadResult;
+  "check_research_audit": CheckResearchAuditResult;
+  "check_rf_convention": CheckRfConventionResult;
+  "check_safe_asof": CheckSafeAsofResult;
+  "check_spa_test": CheckSpaTestResult;
+  "check_survivorship_audit": CheckSurvivorshipAuditResult;
+  "check_trial_ledger": CheckTrialLedgerResult;
+  "check_weight_traps": CheckWeightTrapsResult;
 }
