@@ -43,11 +43,20 @@ function env(): NodeJS.ProcessEnv {
 const cwdOf = (c: CommandLine) => (c.inClone ? clone : outside);
 const label = (c: CommandLine) => `README.md:${c.line}: ${c.command}`;
 
-/** Runs one line as written under bash; its output is part of the failure message. */
-function runLine(c: CommandLine): { status: number | null; output: string } {
+/** Runs one line as written under bash; `output` (the tail of both streams) goes into failure messages. */
+function runLine(c: CommandLine): { status: number | null; stdout: string; output: string } {
   const command = resolvePlaceholders(c.command, clone, tarballs);
   const r = spawnSync("bash", ["-c", command], { cwd: cwdOf(c), env: env(), encoding: "utf8", timeout: 600_000 });
-  return { status: r.status, output: `${r.stdout}\n${r.stderr}`.slice(-4000) };
+  return { status: r.status, stdout: r.stdout, output: `${r.stdout}\n${r.stderr}`.slice(-4000) };
+}
+
+/** The JSON-RPC message of an HTTP reply body: plain JSON, or the last `data:` line of an event stream. */
+function jsonRpcReply(body: string): { result?: { isError?: boolean }; error?: unknown } {
+  const data = body
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => l.slice(5));
+  return JSON.parse(data.length > 0 ? data.at(-1)! : body);
 }
 
 /** Resolves once the server's stderr names the URL it serves; rejects if it exits first. */
@@ -167,8 +176,10 @@ describe("README command lines in a fresh clone", () => {
         for (const c of users) {
           const r = runLine(c);
           expect(r.status, `${label(c)}\n${r.output}`).toBe(0);
-          expect(r.output, label(c)).toContain('"result"');
-          expect(r.output, label(c)).not.toContain('"isError":true');
+          const reply = jsonRpcReply(r.stdout);
+          expect(reply.error, label(c)).toBeUndefined();
+          expect(reply.result?.isError ?? false, label(c)).toBe(false);
+          expect(reply.result, label(c)).toBeDefined();
         }
       } finally {
         expect(await stop(child)).not.toBeNull();
