@@ -1397,7 +1397,7 @@ export interface EvidenceFrame {
 
 /** The evidence of check_adjustment_check, as the caller receives it. */
 export type CheckAdjustmentCheckEvidence = {
-  convention: "raw" | "back-adjusted" | "forward-adjusted" | "unknown";
+  convention: "back-adjusted" | "forward-adjusted" | "raw" | "unknown";
   confidence: "high" | "medium" | "none";
   reason: EvidenceText;
   jump_hits: EvidenceText | null;
@@ -1413,7 +1413,7 @@ export interface CheckAdjustmentCheckResult extends Omit<GuardToolResult, "evide
 /** The evidence of check_ashare_rules, as the caller receives it. */
 export type CheckAshareRulesEvidence = {
   code: EvidenceText;
-  board: "STAR" | "ChiNext" | "BSE" | "B-share" | "SSE-Main" | "SZSE-Main";
+  board: "B-share" | "BSE" | "ChiNext" | "SSE-Main" | "STAR" | "SZSE-Main";
   is_st: boolean;
   limit_pct: EvidenceNumber;
   up_limit: EvidenceNumber;
@@ -1446,8 +1446,8 @@ export type CheckBrinsonAttributionEvidence = {
   benchmark_return: EvidenceNumber;
   active_return: EvidenceNumber;
   residual: EvidenceNumber;
-  method: "fachler" | "bhb" | "topdown" | "geometric";
-  linking: "none" | "carino" | "geometric-compounding";
+  method: "bhb" | "fachler" | "geometric" | "topdown";
+  linking: "carino" | "geometric-compounding" | "none";
   n_periods: EvidenceNumber;
   periods: EvidenceList<{
     period: EvidenceNumber;
@@ -1493,7 +1493,7 @@ export type CheckContinuousContractEvidence = {
   method: "difference" | "ratio" | "unadjusted";
   min_price: EvidenceNumber;
   rolls: EvidenceList<{
-    date: EvidenceText | EvidenceNumber;
+    date: EvidenceNumber | EvidenceText;
     old_close: EvidenceNumber;
     new_close: EvidenceNumber;
     gap_difference: EvidenceNumber;
@@ -1630,7 +1630,7 @@ export type CheckPaperAccountGuardEvidence = {
   is_paper: boolean;
   broker: EvidenceText;
   venue: EvidenceText | null;
-  rule: "ib-account-prefix" | "alpaca-host" | "schwab-no-sandbox" | "ccxt-okx-header" | "ccxt-sandbox-hosts" | "unknown-broker";
+  rule: "alpaca-host" | "ccxt-okx-header" | "ccxt-sandbox-hosts" | "ib-account-prefix" | "schwab-no-sandbox" | "unknown-broker";
   evidence_text: EvidenceText;
   hosts: EvidenceList<EvidenceText>;
 };
@@ -1735,7 +1735,7 @@ export type CheckReconcileSourcesEvidence = {
   max_abs_rel_diff: EvidenceNumber;
   max_abs_return_diff: EvidenceNumber;
   steps: EvidenceList<{
-    date: EvidenceText | EvidenceNumber;
+    date: EvidenceNumber | EvidenceText;
     ratio_before: EvidenceNumber;
     ratio_after: EvidenceNumber;
     attribution: EvidenceText;
@@ -1749,7 +1749,7 @@ export interface CheckReconcileSourcesResult extends Omit<GuardToolResult, "evid
 /** The evidence of check_regime_coverage, as the caller receives it. */
 export type CheckRegimeCoverageEvidence = {
   table: EvidenceList<{
-    label: EvidenceText | EvidenceNumber;
+    label: EvidenceNumber | EvidenceText;
     n_obs: EvidenceNumber;
     share: EvidenceNumber;
     n_episodes: EvidenceNumber;
@@ -1822,7 +1822,7 @@ export type CheckResearchAuditEvidence = {
   degradation_slope: EvidenceNumber;
   n_distinct_winners: EvidenceNumber;
   mean_abs_correlation: EvidenceNumber;
-  metric: "sharpe" | "mean";
+  metric: "mean" | "sharpe";
 };
 /** The result of check_research_audit: the guard result with its typed evidence. */
 export interface CheckResearchAuditResult extends Omit<GuardToolResult, "evidence"> {
@@ -1836,14 +1836,14 @@ export type CheckRfConventionEvidence = {
     rf_as_per_period: EvidenceNumber;
     no_rf: EvidenceNumber;
   };
-  matched_convention: "annual_rf_geometric" | "annual_rf_simple" | "rf_as_per_period" | "no_rf" | null;
+  matched_convention: "annual_rf_geometric" | "annual_rf_simple" | "no_rf" | "rf_as_per_period" | null;
   rf_per_period: EvidenceNumber;
-  matching_conventions: EvidenceList<"annual_rf_geometric" | "annual_rf_simple" | "rf_as_per_period" | "no_rf">;
+  matching_conventions: EvidenceList<"annual_rf_geometric" | "annual_rf_simple" | "no_rf" | "rf_as_per_period">;
   unit_mix: {
-    reading: "per_period" | "annualised_twice";
-    convention: "annual_rf_geometric" | "annual_rf_simple" | "rf_as_per_period" | "no_rf";
+    reading: "annualised_twice" | "per_period";
+    convention: "annual_rf_geometric" | "annual_rf_simple" | "no_rf" | "rf_as_per_period";
   } | null;
-  nearest_convention: "annual_rf_geometric" | "annual_rf_simple" | "rf_as_per_period" | "no_rf" | null;
+  nearest_convention: "annual_rf_geometric" | "annual_rf_simple" | "no_rf" | "rf_as_per_period" | null;
   rf_plausibly_annual: boolean;
   rf: EvidenceNumber;
   periods_per_year: EvidenceNumber;
@@ -1858,7 +1858,7 @@ export interface CheckRfConventionResult extends Omit<GuardToolResult, "evidence
 export type CheckSafeAsofEvidence = {
   on: EvidenceText;
   by: EvidenceList<EvidenceText>;
-  tolerance: EvidenceText | EvidenceNumber;
+  tolerance: EvidenceNumber | EvidenceText;
   allow_exact_matches: boolean;
   direction: EvidenceText;
   n_left: EvidenceNumber;
@@ -1883,7 +1883,7 @@ export type CheckSpaTestEvidence = {
   n_models: EvidenceNumber;
   n_obs: EvidenceNumber;
   block_size: EvidenceNumber;
-  block_size_method: "caller" | "politis-white-2004-ppw-2009" | "fallback-n^(1/3)";
+  block_size_method: "caller" | "fallback-n^(1/3)" | "politis-white-2004-ppw-2009";
   reps: EvidenceNumber;
   seed: EvidenceNumber;
   prng: EvidenceText;
@@ -1972,7 +1972,7 @@ export type CheckWeightTrapsEvidence = {
   columns_without_negatives: EvidenceList<EvidenceText>;
   hrp_weights: EvidenceRecord<EvidenceNumber> | null;
   hrp_order: EvidenceList<EvidenceText> | null;
-  linkage_method: "single" | "complete" | "average" | "weighted" | "centroid" | "median" | "ward";
+  linkage_method: "average" | "centroid" | "complete" | "median" | "single" | "ward" | "weighted";
 };
 /** The result of check_weight_traps: the guard result with its typed evidence. */
 export interface CheckWeightTrapsResult extends Omit<GuardToolResult, "evidence"> {

@@ -175,10 +175,14 @@ function propertyName(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
 }
 
+/**
+ * Members sorted (the checker's union order follows type creation order, which varies between runs),
+ * null last; EvidenceNumber already carries null.
+ */
 function union(texts: readonly string[]): string {
-  // EvidenceNumber carries null; null goes last otherwise.
-  const unique = [...new Set(texts)].filter((x) => x !== "null" || !texts.includes("EvidenceNumber"));
-  if (unique.includes("null")) unique.push(...unique.splice(unique.indexOf("null"), 1));
+  const unique = [...new Set(texts)]
+    .filter((x) => x !== "null" || !texts.includes("EvidenceNumber"))
+    .sort((a, b) => (a === "null" ? 1 : b === "null" ? -1 : a < b ? -1 : a > b ? 1 : 0));
   if (unique.length === 0) return "never";
   if (unique.includes("unknown")) return "unknown";
   return unique.join(" | ");
