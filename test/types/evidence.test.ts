@@ -25,8 +25,8 @@ describe("typed evidence", () => {
 
   it("an undeclared key and a value of the wrong type are each caught (the check can fail)", async () => {
     const t = guardTools().find((x) => x.name === "check_cost_curve")!;
-    const r = await callToolUntyped(t.name, validArgs(t));
-    const variants = { wrong_type: { ...r.evidence, breakeven_bps: [1] }, extra_key: { ...r.evidence, not_a_key: 1 } };
+    const evidence = (await callToolUntyped(t.name, validArgs(t))).evidence as Record<string, unknown>;
+    const variants = { wrong_type: { ...evidence, breakeven_bps: [1] }, extra_key: { ...evidence, not_a_key: 1 } };
     const files = new Map(
       Object.entries(variants).map(([name, value]) => [
         path.join(ROOT, "test", "types", `__evidence_${name}.ts`),
