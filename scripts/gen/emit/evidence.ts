@@ -11,7 +11,6 @@ import {
   type Type,
   ts,
 } from "ts-morph";
-import { pascal } from "./types.js";
 
 /** The encoder's limits, spelled here because the compiler imports no runtime code. */
 const MAX_DEPTH = 8;
@@ -266,11 +265,14 @@ export function evidenceTypes<G extends GuardFile>(
   return out;
 }
 
-/** `CheckCostCurveEvidence` and `CheckCostCurveResult` for every guard tool with a derived evidence type. */
-export function emitEvidenceTypes(evidence: ReadonlyMap<string, string>): string {
+/**
+ * `CheckCostCurveEvidence` and `CheckCostCurveResult` for every guard tool with a derived evidence type;
+ * `typeName` is the tool's type-name stem (the one types.ts gives its Args type).
+ */
+export function emitEvidenceTypes(evidence: ReadonlyMap<string, string>, typeName: (tool: string) => string): string {
   const out = [EVIDENCE_PRELUDE];
   for (const [tool, text] of evidence) {
-    const name = pascal(tool);
+    const name = typeName(tool);
     out.push(
       `/** The evidence of ${tool}, as the caller receives it. */`,
       `export type ${name}Evidence = ${text};`,

@@ -69,7 +69,7 @@ export async function emitTypes(
   ];
   return (
     `${header}/* eslint-disable */\n${body.replace(/^export interface FinSkillsToolTypes \{\}\n/m, "")}\n` +
-    `${emitEvidenceTypes(evidence)}${maps.join("\n")}\n`
+    `${emitEvidenceTypes(evidence, pascal)}${maps.join("\n")}\n`
   );
 }
 
