@@ -33,19 +33,6 @@ interface PairFacts {
   pnl_usd: number | null;
 }
 
-const TOP_LEVEL_KEYS = [
-  "pip_size",
-  "point_size",
-  "pip_value_quote",
-  "pip_value_usd",
-  "settlement_days",
-  "value_date",
-  "triple_rollover_weekday",
-  "usd_is_base",
-  "pnl_quote",
-  "pnl_usd",
-] as const;
-
 function parsePair(field: string, given: string): ParsedPair {
   const code = given.toUpperCase().replace(/[/_-]/g, "");
   if (!/^[A-Z]{6}$/.test(code)) throw invalid(field, `${asciiJson(given)} does not parse to a 6-letter currency pair`);
@@ -306,10 +293,20 @@ export function check(
     if (isWeekend(tradeDay))
       out.warning(`trade_date ${formatIsoDate(tradeDay)} is a Saturday or Sunday, not a trading day`, "trade_date");
   }
-  out.note("pairs", evidence);
-  if (pairs.length === 1) {
-    const only = evidence[pairs[0]!.given]!;
-    for (const k of TOP_LEVEL_KEYS) out.note(k, only[k]);
-  }
-  return out.done();
+  const noted = out.note("pairs", evidence);
+  if (pairs.length !== 1) return noted.done();
+  // One pair: its facts are also top-level keys.
+  const only = evidence[pairs[0]!.given]!;
+  return noted
+    .note("pip_size", only.pip_size)
+    .note("point_size", only.point_size)
+    .note("pip_value_quote", only.pip_value_quote)
+    .note("pip_value_usd", only.pip_value_usd)
+    .note("settlement_days", only.settlement_days)
+    .note("value_date", only.value_date)
+    .note("triple_rollover_weekday", only.triple_rollover_weekday)
+    .note("usd_is_base", only.usd_is_base)
+    .note("pnl_quote", only.pnl_quote)
+    .note("pnl_usd", only.pnl_usd)
+    .done();
 }

@@ -16,7 +16,7 @@ import { ensureBuilt } from "../lib/paths.js";
 import { spread } from "../lib/stats.js";
 
 const N = 1_000_000;
-const RUNS = 3;
+const RUNS = 5;
 
 function data(n: number) {
   let s = 12345;
@@ -38,7 +38,21 @@ function vmHwmMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
-async function run(dir: string, args: object): Promise<{ ms: number; mb: number; status: string }> {
+/** User + system CPU the process used so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+interface Run {
+  readonly ms: number;
+  readonly cpu: number;
+  readonly mb: number;
+  readonly status: string;
+}
+
+async function run(dir: string, args: object): Promise<Run> {
   const client = new StdioClient(["--data-dir", dir]);
   try {
     await client.initialize();
@@ -49,18 +63,20 @@ async function run(dir: string, args: object): Promise<{ ms: number; mb: number;
       params: { name: "check_cost_curve", arguments: args },
     });
     const done = client.expect(7);
+    const cpu0 = cpuMs(client.child.pid!);
     const t0 = performance.now();
     client.sendText(text);
     const r = await done;
     const ms = performance.now() - t0;
     const mb = vmHwmMb(client.child.pid!);
+    const cpu = cpuMs(client.child.pid!) - cpu0;
     const result = r.result as {
       isError?: boolean;
       structuredContent?: { status: string };
       content: { text: string }[];
     };
     if (r.error || result.isError) throw new Error(`call failed: ${r.error?.message ?? result.content[0]!.text}`);
-    return { ms, mb, status: result.structuredContent!.status };
+    return { ms, cpu, mb, status: result.structuredContent!.status };
   } finally {
     await client.close();
   }
@@ -93,11 +109,11 @@ export async function fileRefs(): Promise<Row[]> {
       ["Parquet by reference, returns + turnover with the date index", both("bt.parquet")],
     ];
     const measured = cases.map(([label, args]) => {
-      return { label, args, runs: [] as { ms: number; mb: number; status: string }[] };
+      return { label, args, runs: [] as Run[] };
     });
     for (let k = 0; k < RUNS; k++) for (const m of measured) m.runs.push(await run(dir, m.args));
     const rows: Row[] = [];
-    const med = (i: number, f: "ms" | "mb") => spread(measured[i]!.runs.map((r) => r[f])).median;
+    const med = (i: number, f: "ms" | "cpu" | "mb") => spread(measured[i]!.runs.map((r) => r[f])).median;
     for (const m of measured) {
       const t = spread(m.runs.map((r) => r.ms));
       const mb = spread(m.runs.map((r) => r.mb));
@@ -109,6 +125,8 @@ export async function fileRefs(): Promise<Row[]> {
         spread: t,
         note: `status ${m.runs[0]!.status}`,
       });
+      const cpu = spread(m.runs.map((r) => r.cpu));
+      rows.push({ case: "9 file refs", label: `${m.label}: server CPU`, unit: "ms", value: cpu.median, spread: cpu });
       rows.push({
         case: "9 file refs",
         label: `${m.label}: server peak RSS (VmHWM)`,
@@ -124,6 +142,12 @@ export async function fileRefs(): Promise<Row[]> {
         unit: "x",
         value: med(1, "ms") / med(0, "ms"),
         target: 1.2,
+      },
+      {
+        case: "9 file refs",
+        label: "CSV returns-only / inline, server CPU (less sensitive to a loaded machine)",
+        unit: "x",
+        value: med(1, "cpu") / med(0, "cpu"),
       },
       {
         case: "9 file refs",

@@ -3,6 +3,7 @@ import { CATALOGUE, CATALOGUE_NAMES } from "../../src/catalogue/tools.js";
 import { SLOTS } from "../../src/catalogue/slots.js";
 import { diag, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { emitAll } from "./emit/index.js";
+import { evidenceTypes } from "./emit/evidence.js";
 import { extractGuard } from "./extract.js";
 import { lintSchema } from "./lint.js";
 import { ASCII, TOOL_NAME, modelGuard, type GuardModel, type SlotDef } from "./model.js";
@@ -78,8 +79,10 @@ export async function runGen(paths: GenPaths): Promise<GenResult> {
     .filter((g): g is GuardModel => g !== null);
   checkCollisions(guards, diagnostics);
   crossCheckSkills(skills, new Map(guards.map((g) => [g.guard, { skill: g.skill, file: g.file }])), diagnostics);
+  const toolOf = new Map(guards.map((g) => [g.guard, g.tool]));
+  const evidence = evidenceTypes(sources.guards, toolOf, (g, run) => guarded(g, diagnostics, run));
   const sorted = sortDiagnostics(diagnostics);
   if (sorted.some((d) => d.severity === "error")) return { diagnostics: sorted, files: null, guards };
-  const files = await emitAll({ version: sources.version, guards, slots, skills });
+  const files = await emitAll({ version: sources.version, guards, slots, skills, evidence });
   return { diagnostics: sorted, files, guards };
 }

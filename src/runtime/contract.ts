@@ -52,11 +52,20 @@ export interface Finding {
   readonly where: string | null;
 }
 
-/** What `check()` returns: findings in the guard's order, and evidence in its key order. */
-export interface GuardOutcome {
+/**
+ * What `check()` returns: findings in the guard's order, and evidence in its key order. E is the
+ * evidence's type as the guard's `note()` chain built it (a loose record besides); the compiler reads
+ * E to type each tool's result.
+ */
+export interface GuardOutcome<E extends object = Record<never, never>> {
   readonly findings: readonly Finding[];
-  readonly evidence: Readonly<Record<string, unknown>>;
+  readonly evidence: Readonly<Record<string, unknown>> & Readonly<E>;
 }
+
+/** Evidence E after `note(key, value)`: the key takes the value's type (a repeated key is replaced). */
+export type Noted<E extends object, K extends string, V> = [K] extends [keyof E]
+  ? Omit<E, K> & { readonly [P in K]: V }
+  : E & { readonly [P in K]: V };
 
 /** A guard outcome with its verdict, as `runGuard` returns it. */
 export interface GuardResult extends GuardOutcome {
@@ -65,8 +74,12 @@ export interface GuardResult extends GuardOutcome {
   readonly passed: boolean;
 }
 
-/** Collects findings and evidence in order; `done()` freezes them into a GuardOutcome. */
-export class Outcome {
+/**
+ * Collects findings and evidence in order; `done()` freezes them into a GuardOutcome. Chain the
+ * notes (`out.note(a, x).note(b, y).done()`): each note's key and value type join E, so a note whose
+ * result is discarded is missing from the tool's typed evidence.
+ */
+export class Outcome<E extends object = Record<never, never>> {
   private readonly findings: Finding[] = [];
   private readonly evidence: Record<string, unknown> = {};
 
@@ -80,16 +93,16 @@ export class Outcome {
     return this.add("info", message, where);
   }
   /** Records one evidence entry; a repeated key keeps its first position and the last value. */
-  note(key: string, value: unknown): this {
+  note<K extends string, V>(key: K, value: V): Outcome<Noted<E, K, V>> {
     this.evidence[key] = value;
-    return this;
+    return this as unknown as Outcome<Noted<E, K, V>>;
   }
   /** True while no error finding has been added. */
   get passing(): boolean {
     return !this.findings.some((f) => f.severity === "error");
   }
-  done(): GuardOutcome {
-    return { findings: [...this.findings], evidence: { ...this.evidence } };
+  done(): GuardOutcome<E> {
+    return { findings: [...this.findings], evidence: { ...this.evidence } as Record<string, unknown> & E };
   }
   private add(severity: Severity, message: string, where: string | null): this {
     this.findings.push({ severity, message, where });

@@ -117,11 +117,14 @@ export async function buildServer(options: ServerOptions = {}) {
     const onProgress = progressSender(request.params._meta?.progressToken, ctx.mcpReq.notify as never);
     const elapsed = () => ((performance.now() - t0) / 1000).toFixed(3);
     const signal = ctx.mcpReq.signal;
-    const call = toolResult(request.params.name, request.params.arguments, signal, onProgress, files);
+    const access = files(ctx.mcpReq);
+    const call = toolResult(request.params.name, request.params.arguments, signal, onProgress, access.options);
     const result = await call.catch((e) => {
       if (signal.aborted) options.log?.(`fin-skills-mcp: ${request.params.name} cancelled ${elapsed()}s`);
       throw e;
     });
+    const askRoots = access.rootsRequest(); // 2026-07-28: the call needs the client's roots first
+    if (askRoots !== null) return askRoots as never;
     const meta = result._meta?.["fin-skills/error"] as { code?: string } | undefined;
     const status = result.isError ? meta?.code : (result.structuredContent?.status as string | undefined);
     options.log?.(`fin-skills-mcp: ${request.params.name} ${status ?? "ok"} ${elapsed()}s`);

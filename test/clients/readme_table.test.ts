@@ -21,6 +21,7 @@ describe("README compatibility table", () => {
     ["MCP Inspector CLI", "@modelcontextprotocol/inspector"],
     ["@ai-sdk/mcp", "@ai-sdk/mcp"],
     ["@langchain/mcp-adapters", "@langchain/mcp-adapters"],
+    ["`mcp-use`", "mcp-use"],
   ])("%s row shows the installed, pinned version", (name, pkg) => {
     expect(row(name)[2]).toBe(installed(pkg));
     expect(devDeps[pkg]).toBe(installed(pkg));

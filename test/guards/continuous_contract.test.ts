@@ -94,7 +94,7 @@ describe("continuous_contract: spec examples", () => {
     expect(where(r, "info")).toEqual(["rebuild"]);
     expect(r.evidence["min_price"]).toBe(-4);
     expect(r.evidence["max_abs_error"]).toBe(0);
-    expect((r.evidence["rolls"] as { gap_difference: number }[])[0]!.gap_difference).toBe(-9);
+    expect(r.evidence.rolls![0]!.gap_difference).toBe(-9);
     // max return error: |2/-4 - 1 - (11/5 - 1)| = 2.7, then |3/2 - 1 - (3/2 - 1)| = 0
     expect(r.evidence["max_return_error"] as number).toBeCloseTo(2.7, 12);
   });

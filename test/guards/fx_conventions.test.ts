@@ -4,7 +4,7 @@ import { badFieldAndMessage as badField } from "../helpers/bad_field.js";
 
 const errors = (o: ReturnType<typeof check>) => o.findings.filter((f) => f.severity === "error");
 type Facts = Record<string, unknown>;
-const pairs = (o: ReturnType<typeof check>) => o.evidence["pairs"] as Record<string, Facts>;
+const pairs = (o: ReturnType<typeof check>) => (o.evidence as Facts)["pairs"] as Record<string, Facts>;
 
 describe("fx_conventions: spec examples", () => {
   it("1. EURUSD, USD/JPY, AUDUSD pass with USD side and pip size", () => {

@@ -24,7 +24,7 @@ function bdates(start: string, n: number): string[] {
 }
 
 type Row = Record<string, unknown>;
-const table = (r: ReturnType<typeof check>) => r.evidence["table"] as Row[];
+const table = (r: ReturnType<typeof check>) => (r.evidence as Row)["table"] as Row[];
 const errors = (r: ReturnType<typeof check>) => r.findings.filter((f) => f.severity === "error");
 
 describe("regime_coverage: spec example 1 (480 business days)", () => {

@@ -8,7 +8,7 @@ import { badField } from "../helpers/bad_field.js";
 
 type Out = Awaited<ReturnType<typeof check>>;
 const sev = (o: Out, s: string) => o.findings.filter((f) => f.severity === s);
-const inflation = (o: Out) => o.evidence["inflation"] as Record<string, unknown>;
+const inflation = (o: Out) => (o.evidence as Record<string, unknown>)["inflation"] as Record<string, unknown>;
 const KEYS = [
   "verdict",
   "sample_start",

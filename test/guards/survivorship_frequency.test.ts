@@ -44,7 +44,7 @@ describe("survivorship_audit on any frequency", () => {
   ])("%s: survivors 10%% a year exactly; the gap matches the hand computation", async (_, step) => {
     const p = panel(step);
     const o = await check(p.frame);
-    const inf = o.evidence["inflation"] as Inf;
+    const inf = (o.evidence as Record<string, unknown>)["inflation"] as Inf;
     expect(p.days.at(-1)).toBe(1826);
     // Survivors: 100 -> 100 x 1.1^(1826 / 365.25) over 1826 days: exactly 10% a year at any frequency.
     expect(inf["survivors_only_cagr"] as number).toBeCloseTo(0.1, 12);
@@ -57,7 +57,10 @@ describe("survivorship_audit on any frequency", () => {
 
   it("the gap is about the same on every frequency (not 252 rows a year)", async () => {
     const gaps = await Promise.all(
-      [1, 7, 30].map(async (step) => ((await check(panel(step).frame)).evidence["inflation"] as Inf)["inflation_bps"]),
+      [1, 7, 30].map(
+        async (step) =>
+          (((await check(panel(step).frame)).evidence as Record<string, unknown>)["inflation"] as Inf)["inflation_bps"],
+      ),
     );
     // In the continuous limit an equal-weight book of the two names grows at (ln 1.1 + ln 0.7) / 2 a year
     // for the first year, then S alone grows 1.1^4 over the last 4 years: full CAGR
@@ -73,7 +76,7 @@ describe("survivorship_audit on any frequency", () => {
     const dates = ["2020-01-31", "2020-02-29", "2020-03-31", "2020-04-30", "2020-05-31", "2020-06-30"];
     const f = makeFrame({ A: [100, 100, 100, 100, 100, 100], B: [100, 150, NaN, NaN, NaN, NaN] }, dates);
     const o = await check(f);
-    const inf = o.evidence["inflation"] as Inf;
+    const inf = (o.evidence as Record<string, unknown>)["inflation"] as Inf;
     // Full: row 1 averages 0 and +50% -> 1.25; other rows 0. Calendar span 2020-01-31 .. 2020-06-30 = 151 days.
     expect(inf["full_universe_cagr"] as number).toBeCloseTo(1.25 ** (365.25 / 151) - 1, 12);
     expect(inf["survivors_only_cagr"]).toBe(0);

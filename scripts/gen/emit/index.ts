@@ -23,6 +23,8 @@ export interface EmitInput {
   readonly guards: readonly GuardModel[];
   readonly slots: readonly SlotDef[];
   readonly skills: readonly SkillModel[];
+  /** Tool name -> the TypeScript type of its evidence (scripts/gen/emit/evidence.ts). */
+  readonly evidence?: ReadonlyMap<string, string>;
 }
 
 const json = (x: unknown) => `${JSON.stringify(x, null, 2)}\n`;
@@ -179,7 +181,7 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
   const validators = emitValidators(tools, TS_HEADER);
   files.set("validators.js", validators.js);
   files.set("validators.d.ts", validators.dts);
-  files.set("types.ts", wrapLongTsLines(await emitTypes(tools, TS_HEADER)));
+  files.set("types.ts", wrapLongTsLines(await emitTypes(tools, TS_HEADER, input.evidence)));
   files.set("dispatch.ts", emitDispatch(guards, TS_HEADER));
   files.set("agreement.ts", emitAgreement(guards, TS_HEADER));
   files.set("exports.check.ts", relayoutConstExports(emitExportsCheck(formats as Record<string, object[]>, TS_HEADER)));

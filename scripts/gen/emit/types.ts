@@ -3,6 +3,7 @@
 import { compile } from "json-schema-to-typescript";
 import { PAYLOAD_DEFS, clone, type Json, type Schema } from "../schema.js";
 import type { NeutralTool } from "./formats.js";
+import { emitEvidenceTypes } from "./evidence.js";
 
 /** CheckCostCurve from check_cost_curve. */
 export function pascal(name: string): string {
@@ -20,7 +21,12 @@ function stripRefSiblings(s: Json): Json {
   return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, stripRefSiblings(v)]));
 }
 
-export async function emitTypes(tools: readonly NeutralTool[], header: string): Promise<string> {
+/** `evidence`: tool name -> its evidence type (scripts/gen/emit/evidence.ts); a guard tool without one is untyped. */
+export async function emitTypes(
+  tools: readonly NeutralTool[],
+  header: string,
+  evidence: ReadonlyMap<string, string> = new Map(),
+): Promise<string> {
   const defs: Schema = {
     series: { ...clone(PAYLOAD_DEFS.series), title: "SeriesPayload" },
     frame: { ...clone(PAYLOAD_DEFS.frame), title: "FramePayload" },
@@ -58,11 +64,16 @@ export async function emitTypes(tools: readonly NeutralTool[], header: string): 
     ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${pascal(t.name)}Args;`),
     "}",
     "export interface ToolResults {",
-    ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${t.guard ? "GuardToolResult" : `${pascal(t.name)}Result`};`),
+    ...tools.map((t) => `  ${JSON.stringify(t.name)}: ${resultTypeName(t, evidence)};`),
     "}",
   ];
   return (
     `${header}/* eslint-disable */\n${body.replace(/^export interface FinSkillsToolTypes \{\}\n/m, "")}\n` +
-    `${maps.join("\n")}\n`
+    `${emitEvidenceTypes(evidence, pascal)}${maps.join("\n")}\n`
   );
+}
+
+function resultTypeName(t: NeutralTool, evidence: ReadonlyMap<string, string>): string {
+  if (!t.guard) return `${pascal(t.name)}Result`;
+  return evidence.has(t.name) ? `${pascal(t.name)}Result` : "GuardToolResult";
 }

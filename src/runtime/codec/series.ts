@@ -8,12 +8,6 @@ import { isObject, own } from "./objects.js";
 import { FRAME_ONLY_KEYS, checkPayloadKeys, decodeText, presentKeys } from "./payload_keys.js";
 import { describeValue, jsonTypeName } from "./text.js";
 
-// Moved out of this module; re-exported for the file-reference readers (src/runtime/files) until they import them.
-export { clippedList, jsonList, quoted, showValue } from "./text.js";
-export { isObject, setOwn } from "./objects.js";
-export { FRAME_KEYS, SERIES_KEYS } from "./payload_keys.js";
-export { checkPoints } from "./caps.js";
-
 const SERIES_FORMS = 'a series payload {"index": [...], "values": [...]} or a list of values';
 
 function valuesFail(base: string, dtype: Dtype | undefined): CellFail {

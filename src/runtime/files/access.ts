@@ -5,7 +5,7 @@ import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { invalid } from "../contract.js";
-import { showValue } from "../codec/series.js";
+import { showValue } from "../codec/text.js";
 
 /** Per-file byte cap: 256 MiB. A larger file is refused before it is opened. */
 export const MAX_FILE_BYTES = 268_435_456;

@@ -1,7 +1,8 @@
 // JSON and NDJSON files: the shapes pandas' to_json writes (records, columns, index, split,
 // values, table; a Series as {label: value}) and {column: [values]}, read into columns.
 import { invalid } from "../contract.js";
-import { isObject, quoted, showValue } from "../codec/series.js";
+import { isObject } from "../codec/objects.js";
+import { quoted, showValue } from "../codec/text.js";
 import type { RawTable } from "./table.js";
 
 export const ORIENTS = ["records", "columns", "index", "split", "values", "table", "lists", "series"] as const;

@@ -4,13 +4,22 @@ import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { fieldPath, invalid } from "../contract.js";
-import { jsonList, quoted, showValue } from "../codec/series.js";
+import { dateShape } from "../codec/labels.js";
+import { jsonList, quoted, showValue } from "../codec/text.js";
 import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";
 import { readDelimited } from "./csv.js";
 import { readJsonDoc, readNdjson } from "./json.js";
 import { readParquet } from "./parquet.js";
 import { formatOf, type FileFormat, type FileReference } from "./reference.js";
-import { DATE_COLUMN_NAMES, findColumn, isNumericCell, textCell, type RawTable } from "./table.js";
+import {
+  type ColumnPlan,
+  DATE_COLUMN_NAMES,
+  defaultIndex,
+  findColumn,
+  isNumericCell,
+  type RawTable,
+  textCell,
+} from "./table.js";
 
 /** What the result's provenance records for one file-backed input. */
 export interface FileProvenance {
@@ -59,6 +68,7 @@ async function parse(
   ref: FileReference,
   field: string,
   want?: string[],
+  plan?: ColumnPlan,
 ): Promise<RawTable> {
   const name = showValue(ref.file);
   if (format === "parquet") {
@@ -66,7 +76,8 @@ async function parse(
     return readParquet(buf, want, field, name);
   }
   const text = bytes.toString("utf8");
-  if (format === "csv" || format === "tsv") return readDelimited(text, format === "csv" ? "," : "\t", field, name);
+  if (format === "csv" || format === "tsv")
+    return readDelimited(text, format === "csv" ? "," : "\t", field, name, plan);
   if (format === "ndjson") return readNdjson(text, field, name);
   let doc: unknown;
   try {
@@ -90,11 +101,7 @@ function columnIndex(t: RawTable, name: string, key: string, field: string, file
 /** The index column: the one named, else a column called date/datetime/timestamp/time/dt or "index". */
 function pickIndex(t: RawTable, ref: Pick<FileReference, "file" | "index">, field: string): number {
   if (ref.index !== undefined) return columnIndex(t, ref.index, "index", field, ref.file);
-  for (const n of [...DATE_COLUMN_NAMES, "index"]) {
-    const j = findColumn(t.columns, n);
-    if (j >= 0) return j;
-  }
-  return -1;
+  return defaultIndex(t.columns);
 }
 
 function pickData(
@@ -143,6 +150,10 @@ function labelColumn(t: RawTable, j: number, lo: number, hi: number, text: boole
   const out = new Array<unknown>(hi - lo);
   for (let i = lo; i < hi; i++) {
     const raw = src[i];
+    if (text && dateShape(raw as string) !== 0) {
+      out[i - lo] = raw; // a date label stays text, as sent; the codec checks its calendar
+      continue;
+    }
     const v = text ? textCell(raw as string) : raw;
     const label =
       typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? (text ? (raw as string) : v) : null;
@@ -163,14 +174,15 @@ export function selectFrom(
 ): Selected {
   const ix = pickIndex(table, ref, field);
   const data = pickData(table, ref, kind, ix, field);
+  const isText = (j: number) => (table.modes === undefined ? text : table.modes[j] === "text");
   const [lo, hi] = ref.rows
     ? [Math.min(ref.rows[0], table.nrows), Math.min(ref.rows[1], table.nrows)]
     : [0, table.nrows];
   return {
     index: ix < 0 ? null : table.columns[ix]!,
-    labels: ix < 0 ? null : labelColumn(table, ix, lo, hi, text, field),
+    labels: ix < 0 ? null : labelColumn(table, ix, lo, hi, isText(ix), field),
     columns: data.map((j) => table.columns[j]!),
-    cells: data.map((j) => dataColumn(table, j, lo, hi, text, field)),
+    cells: data.map((j) => dataColumn(table, j, lo, hi, isText(j), field)),
     nrows: hi - lo,
   };
 }
@@ -183,29 +195,52 @@ interface Parsed {
 }
 export type ReadCache = Map<string, Promise<Parsed>>;
 
-async function readParsed(ref: FileReference, field: string, format: FileFormat, real: string): Promise<Parsed> {
+/** True when a table read with a plan holds what `ref` selects: its index as text, its data columns. */
+function covers(table: RawTable, ref: FileReference, kind: "series" | "frame", field: string): boolean {
+  if (table.modes === undefined) return true;
+  const ix = pickIndex(table, ref, field);
+  if (ix >= 0 && table.modes[ix] !== "text") return false;
+  return pickData(table, ref, kind, ix, field).every((j) => table.modes![j] !== null);
+}
+
+async function readParsed(
+  ref: FileReference,
+  field: string,
+  format: FileFormat,
+  real: string,
+  plan?: ColumnPlan,
+): Promise<Parsed> {
   const bytes = await readBytes(real, fieldPath(field, "file"), ref.file);
   const content_hash = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
   const want =
     format === "parquet" && ref.columns !== undefined
       ? [...ref.columns, ref.index ?? "", ...DATE_COLUMN_NAMES, "index"]
       : undefined;
-  return { table: await parse(bytes, format, ref, field, want), content_hash, bytes: bytes.length };
+  return { table: await parse(bytes, format, ref, field, want, plan), content_hash, bytes: bytes.length };
 }
 
-/** Reads and selects one reference; returns the selection and its provenance record. */
+/**
+ * Reads and selects one reference; returns the selection and its provenance record. `plan` says
+ * which CSV/TSV columns the call's references need (the rest are not kept); a table read with a
+ * plan that does not cover this reference is read again whole.
+ */
 export async function loadReference(
   ref: FileReference,
   field: string,
   kind: "series" | "frame",
   access: FileAccess,
   cache: ReadCache = new Map(),
+  plan?: ColumnPlan,
 ): Promise<{ selected: Selected; provenance: FileProvenance }> {
   const { real } = await locate(fieldPath(field, "file"), ref.file, access);
   const format = formatOf(ref, field);
   const key = JSON.stringify([real, format, ref.orient ?? null, format === "parquet" ? (ref.columns ?? null) : null]);
   let pending = cache.get(key);
   if (pending === undefined) {
+    pending = readParsed(ref, field, format, real, plan);
+    cache.set(key, pending);
+  }
+  if (!covers((await pending).table, ref, kind, field)) {
     pending = readParsed(ref, field, format, real);
     cache.set(key, pending);
   }

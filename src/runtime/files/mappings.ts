@@ -3,7 +3,9 @@
 // DataFrame.to_dict()), and a pandas Series orient="split" ({name, index, data}). Anything else is
 // left to the codec, which explains what is wrong.
 import { invalid } from "../contract.js";
-import { FRAME_KEYS, SERIES_KEYS, clippedList, isObject, jsonList } from "../codec/series.js";
+import { isObject } from "../codec/objects.js";
+import { FRAME_KEYS, SERIES_KEYS } from "../codec/payload_keys.js";
+import { clippedList, jsonList } from "../codec/text.js";
 import { closeMatches } from "../codec/similarity.js";
 import { guessOrient, readJsonDoc } from "./json.js";
 import { selectFrom } from "./load.js";

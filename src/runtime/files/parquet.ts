@@ -2,7 +2,7 @@
 // by column. Nulls stay null; INT64 must fit a double exactly; dates and timestamps become ISO text.
 import { parquetMetadata, parquetRead, parquetSchema } from "hyparquet";
 import { invalid } from "../contract.js";
-import { quoted } from "../codec/series.js";
+import { quoted } from "../codec/text.js";
 import type { RawTable } from "./table.js";
 
 /** A Parquet value as a payload cell. */
@@ -41,15 +41,21 @@ export async function readParquet(
   const { meta, columns: all } = names(buf, field, name);
   const columns = want === undefined ? all : all.filter((c) => want.includes(c));
   const nrows = Number(meta.num_rows);
-  const raw = new Map<string, unknown[]>(columns.map((c) => [c, new Array<unknown>(nrows)]));
+  const raw = new Map<string, unknown[]>();
   try {
     await parquetRead({
       file: buf,
       metadata: meta,
       columns: [...columns],
       onChunk: ({ columnName, columnData, rowStart }) => {
-        const out = raw.get(columnName);
-        if (out === undefined) return;
+        if (!columns.includes(columnName)) return;
+        // a plain array holding the whole column is kept as it is (no copy)
+        if (rowStart === 0 && columnData.length === nrows && Array.isArray(columnData) && !raw.has(columnName)) {
+          raw.set(columnName, columnData);
+          return;
+        }
+        if (!raw.has(columnName)) raw.set(columnName, new Array<unknown>(nrows));
+        const out = raw.get(columnName)!;
         for (let k = 0; k < columnData.length; k++) out[rowStart + k] = columnData[k];
       },
     });
@@ -58,8 +64,12 @@ export async function readParquet(
   }
   const where = (i: number, j: number) => `${name} row ${i + 1}, column ${quoted(columns[j]!)}`;
   const cells = columns.map((c, j) => {
-    const col = raw.get(c)!;
-    for (let i = 0; i < nrows; i++) col[i] = cell(col[i], () => where(i, j), field);
+    const col = raw.get(c) ?? new Array<unknown>(nrows);
+    for (let i = 0; i < nrows; i++) {
+      const v = col[i];
+      if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) continue; // already a cell
+      col[i] = cell(v, () => where(i, j), field);
+    }
     return col;
   });
   return { columns, cells, nrows, where };

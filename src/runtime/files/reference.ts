@@ -2,7 +2,8 @@
 // {"file": "results/bt.csv", "column": "strategy", "index": "date"} for a series,
 // {"file": ..., "columns": [...], "index": ...} for a frame. Keys are checked like payload keys.
 import { fieldPath, invalid } from "../contract.js";
-import { isObject, jsonList, quoted, showValue } from "../codec/series.js";
+import { isObject } from "../codec/objects.js";
+import { jsonList, quoted, showValue } from "../codec/text.js";
 import { closeMatches } from "../codec/similarity.js";
 import { ORIENTS, type Orient } from "./json.js";
 

@@ -2,11 +2,14 @@
 // inline payload read from the file, so the rest of the call decodes and checks it exactly as
 // data sent inline. Returns the provenance of each file read.
 import { fieldPath } from "../contract.js";
-import { checkPoints, isObject, setOwn } from "../codec/series.js";
+import { checkPoints } from "../codec/caps.js";
+import { isObject, setOwn } from "../codec/objects.js";
 import type { FileAccess } from "./access.js";
 import { loadReference, type FileProvenance, type ReadCache } from "./load.js";
 import { agentShape } from "./mappings.js";
 import { framePayload, seriesPayload } from "./payload.js";
+import type { ColumnPlan } from "./table.js";
+import { columnPlans } from "./plan.js";
 import { isFileReference, parseReference } from "./reference.js";
 
 type Fragment = { readonly [k: string]: unknown };
@@ -45,6 +48,7 @@ interface Walk {
   readonly access: FileAccess;
   readonly cache: ReadCache;
   readonly files: FileProvenance[];
+  readonly plans: Map<string, ColumnPlan>;
 }
 
 async function resolveAt(v: unknown, f: Fragment, field: string, w: Walk): Promise<unknown> {
@@ -52,7 +56,8 @@ async function resolveAt(v: unknown, f: Fragment, field: string, w: Walk): Promi
     const kind = payloadKind(f, v);
     if (kind === null) return v;
     const ref = parseReference(v, field, kind);
-    const { selected, provenance } = await loadReference(ref, field, kind, w.access, w.cache);
+    const plan = w.plans.get(ref.file);
+    const { selected, provenance } = await loadReference(ref, field, kind, w.access, w.cache, plan);
     checkPoints(field, selected.nrows * Math.max(selected.columns.length, 1), kind);
     w.files.push(provenance);
     return kind === "series" ? seriesPayload(selected) : framePayload(selected);
@@ -81,7 +86,7 @@ export async function resolveFileReferences(
   inputSchema: object,
   access: FileAccess,
 ): Promise<{ args: Record<string, unknown>; files: FileProvenance[] }> {
-  const w: Walk = { access, cache: new Map(), files: [] };
+  const w: Walk = { access, cache: new Map(), files: [], plans: columnPlans(args) };
   const out = (await resolveAt(args, inputSchema as Fragment, "", w)) as Record<string, unknown>;
   return { args: out, files: w.files };
 }

@@ -8,19 +8,44 @@ export interface RawTable {
   readonly nrows: number;
   /** The place of row i (0-based data row), column j in the file: `data row 17, column 'strategy'`. */
   readonly where: (i: number, j: number) => string;
+  /** How each column was kept (CSV/TSV read with a plan); absent: every column as the reader gives it. */
+  readonly modes?: readonly ColumnMode[];
 }
+
+/** How a reader keeps a column: raw text (index labels), payload cells (data), or not at all (null). */
+export type ColumnMode = "text" | "cells" | null;
+/** The mode of each column, decided from the header before the rows are read. */
+export type ColumnPlan = (columns: readonly string[]) => readonly ColumnMode[];
 
 /** Text that means a missing cell in CSV/TSV files (pandas' default NA strings, the common ones). */
 const MISSING = new Set(["", "NA", "N/A", "NaN", "nan", "NAN", "null", "NULL", "None", "#N/A", "-nan"]);
 const POS_INF = new Set(["inf", "Inf", "INF", "+inf", "Infinity", "+Infinity", "infinity"]);
 const NEG_INF = new Set(["-inf", "-Inf", "-INF", "-Infinity", "-infinity"]);
-/** A decimal number as JSON and Python write it (no hex, no separators, no leading `.`-less junk). */
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * The value of a decimal number as JSON and Python write it, else NaN: `[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`.
+ * Number() reads exactly that grammar once blanks (first and last character), words (Infinity) and
+ * radix prefixes (0x, 0o, 0b) are ruled out.
+ */
+export function decimalValue(s: string): number {
+  const n = s.length;
+  if (n === 0) return Number.NaN;
+  const a = s.charCodeAt(0);
+  const z = s.charCodeAt(n - 1);
+  if (!(isDigit(a) || a === 43 || a === 45 || a === 46) || !(isDigit(z) || z === 46)) return Number.NaN;
+  if (a === 48 && n > 2) {
+    const b = s.charCodeAt(1) | 32;
+    if (b === 120 || b === 111 || b === 98) return Number.NaN;
+  }
+  return Number(s);
+}
 
 /** A text cell as a payload cell: null, a finite number, "Infinity"/"-Infinity", or the text itself. */
 export function textCell(s: string): number | string | null {
+  const v = decimalValue(s);
+  if (!Number.isNaN(v)) return v;
   if (MISSING.has(s)) return null;
-  if (NUMBER.test(s)) return Number(s);
   if (POS_INF.has(s)) return "Infinity";
   if (NEG_INF.has(s)) return "-Infinity";
   return s;
@@ -42,3 +67,12 @@ export function findColumn(columns: readonly string[], name: string): number {
 
 /** Column names that are taken as the index when a reference names none. */
 export const DATE_COLUMN_NAMES = ["date", "datetime", "timestamp", "time", "dt"];
+
+/** The index a reference that names none gets: the first column called date/datetime/.../dt or index, or -1. */
+export function defaultIndex(columns: readonly string[]): number {
+  for (const n of [...DATE_COLUMN_NAMES, "index"]) {
+    const j = findColumn(columns, n);
+    if (j >= 0) return j;
+  }
+  return -1;
+}

@@ -1,0 +1,188 @@
+// In a fresh clone, after the quick start, every command line of the README's shell blocks runs as
+// written. The repository is cloned at HEAD into a temporary folder (nothing is copied from this
+// checkout), installed with `npm ci` from the npm cache (npm_config_prefer_offline), and each line runs
+// under bash. readme_commands.ts states how a line is classified (servers, placeholders, the suite).
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fencedBlocks } from "../helpers/readme.js";
+import { ROOT } from "../helpers/type_check.js";
+import {
+  type CommandLine,
+  classify,
+  commandLines,
+  mcpCommand,
+  resolvePlaceholders,
+  servedUrl,
+} from "./readme_commands.js";
+
+const INSTALL_MINUTES = 15;
+const readme = execFileSync("git", ["show", "HEAD:README.md"], { cwd: ROOT, encoding: "utf8" });
+const lines = fencedBlocks(readme)
+  .filter((b) => b.lang === "sh")
+  .flatMap(commandLines);
+const urls = lines.map(servedUrl).filter((u): u is string => u !== null);
+const byKind = (k: string) => lines.filter((c) => classify(c, urls) === k);
+
+let work = "";
+let clone = "";
+let outside = "";
+const tarballs = new Map<string, string>();
+
+/** The environment of every line: npm reads the cache first; nothing of this test run leaks in. */
+function env(): NodeJS.ProcessEnv {
+  const e: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^(VITEST|NODE_OPTIONS$|TEST$)/.test(k)) e[k] = v;
+  return { ...e, npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" };
+}
+
+const cwdOf = (c: CommandLine) => (c.inClone ? clone : outside);
+const label = (c: CommandLine) => `README.md:${c.line}: ${c.command}`;
+
+/** Runs one line as written under bash; `output` (the tail of both streams) goes into failure messages. */
+function runLine(c: CommandLine): { status: number | null; stdout: string; output: string } {
+  const command = resolvePlaceholders(c.command, clone, tarballs);
+  const r = spawnSync("bash", ["-c", command], { cwd: cwdOf(c), env: env(), encoding: "utf8", timeout: 600_000 });
+  return { status: r.status, stdout: r.stdout, output: `${r.stdout}\n${r.stderr}`.slice(-4000) };
+}
+
+/** The JSON-RPC message of an HTTP reply body: plain JSON, or the last `data:` line of an event stream. */
+function jsonRpcReply(body: string): { result?: { isError?: boolean }; error?: unknown } {
+  const data = body
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => l.slice(5));
+  return JSON.parse(data.length > 0 ? data.at(-1)! : body);
+}
+
+/** Resolves once the server's stderr names the URL it serves; rejects if it exits first. */
+function serving(child: ChildProcess, url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let err = "";
+    child.stderr!.on("data", (d: Buffer) => {
+      err += d.toString();
+      if (err.includes(`serving`) && err.includes(url)) resolve(err);
+    });
+    child.once("exit", (code) => reject(new Error(`exited ${code} before serving ${url}:\n${err}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : null)));
+    process.kill(-child.pid!, "SIGTERM");
+  });
+}
+
+beforeAll(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), "fin-skills-readme-"));
+  clone = path.join(work, "fin-skills");
+  outside = path.join(work, "elsewhere");
+  mkdirSync(outside);
+  execFileSync("git", ["clone", "--quiet", "--no-local", ROOT, clone], { stdio: "pipe" });
+}, 120_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("README command lines in a fresh clone", () => {
+  it("the README's shell blocks have a quick start, a server and an MCP line (the rules have work to do)", () => {
+    expect(lines.filter((c) => c.inClone).map((c) => c.command)).toContain("npm ci && npm start");
+    expect(byKind("server").length).toBeGreaterThan(0);
+    expect(byKind("uses-server").length).toBeGreaterThan(0);
+    expect(byKind("mcp-add").length).toBeGreaterThan(0);
+  });
+
+  it("the clone has no build output and no node_modules before the quick start", () => {
+    expect(existsSync(path.join(clone, "node_modules"))).toBe(false);
+    expect(existsSync(path.join(clone, "dist"))).toBe(false);
+  });
+
+  for (const c of lines.filter((x) => x.inClone && classify(x, urls) === "run"))
+    it(
+      `runs ${label(c)} in the clone`,
+      () => {
+        const r = runLine(c);
+        expect(r.status, r.output).toBe(0);
+      },
+      INSTALL_MINUTES * 60_000,
+    );
+
+  for (const c of byKind("suite"))
+    it(`${label(c)} names a script of package.json (the suite itself; CI runs it)`, () => {
+      const scripts = JSON.parse(readFileSync(path.join(clone, "package.json"), "utf8")).scripts;
+      const name = /^npm (?:run(?:-script)? (?:-s )?)?(\S+)/.exec(c.command)![1]!;
+      expect(Object.keys(scripts)).toContain(name);
+    });
+
+  it("npm pack in the clone writes the tarball the README names", () => {
+    const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], {
+      cwd: clone,
+      env: env(),
+      encoding: "utf8",
+    });
+    for (const p of JSON.parse(out) as { filename: string }[]) tarballs.set(p.filename, path.join(work, p.filename));
+    const named = [...readme.matchAll(/\/path\/to\/(\S+\.tgz)/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(0);
+    for (const n of named) expect([...tarballs.keys()]).toContain(n);
+  });
+
+  for (const c of lines.filter((x) => !x.inClone && classify(x, urls) === "run"))
+    it(
+      `runs ${label(c)} outside the clone`,
+      () => {
+        const r = runLine(c);
+        expect(r.status, r.output).toBe(0);
+      },
+      INSTALL_MINUTES * 60_000,
+    );
+
+  for (const c of byKind("mcp-add"))
+    it(`${label(c)}: its server command answers over stdio with every tool`, async () => {
+      const transport = new StdioClientTransport({
+        command: "bash",
+        args: ["-c", resolvePlaceholders(mcpCommand(c), clone, tarballs)],
+        cwd: cwdOf(c),
+        env: env() as Record<string, string>,
+        stderr: "pipe",
+      });
+      const client = new Client({ name: "readme-commands", version: "1" });
+      await client.connect(transport);
+      try {
+        const { tools } = await client.listTools();
+        const table = JSON.parse(readFileSync(path.join(clone, "generated", "tools.json"), "utf8"));
+        expect(tools.map((t) => t.name)).toEqual(table.tools.map((t: { name: string }) => t.name));
+      } finally {
+        await client.close();
+      }
+    }, 120_000);
+
+  for (const s of byKind("server"))
+    it(`${label(s)}: starts, answers every README line that uses it, stops`, async () => {
+      const url = servedUrl(s)!;
+      const child = spawn("bash", ["-c", resolvePlaceholders(s.command, clone, tarballs)], {
+        cwd: cwdOf(s),
+        env: env(),
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      try {
+        await serving(child, url);
+        const users = byKind("uses-server").filter((c) => c.command.includes(url));
+        expect(users.length).toBeGreaterThan(0);
+        for (const c of users) {
+          const r = runLine(c);
+          expect(r.status, `${label(c)}\n${r.output}`).toBe(0);
+          const reply = jsonRpcReply(r.stdout);
+          expect(reply.error, label(c)).toBeUndefined();
+          expect(reply.result?.isError ?? false, label(c)).toBe(false);
+          expect(reply.result, label(c)).toBeDefined();
+        }
+      } finally {
+        expect(await stop(child)).not.toBeNull();
+      }
+    }, 120_000);
+});

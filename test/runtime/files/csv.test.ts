@@ -1,0 +1,138 @@
+// The CSV reader's two paths give the cells csv-parse gives, and its number test reads exactly the
+// decimal grammar; malformed quote-free files get csv-parse's message (never a hang or a run-on row).
+// A call reads each file once, keeping the columns its references name.
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readDelimited } from "../../../src/runtime/files/csv.js";
+import { filesOpened } from "../../../src/runtime/files/index.js";
+import { decimalValue } from "../../../src/runtime/files/table.js";
+import { callToolUntyped } from "../../../src/runtime/index.js";
+import { dates, returns, tempDir, writeCsv } from "./fixtures.js";
+
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** Column-major cells as csv-parse reads the text (the reference). */
+function byCsvParse(text: string, delimiter: "," | "\t") {
+  const rows = parse(text, { delimiter, bom: true, skip_empty_lines: true }) as string[][];
+  return { columns: rows[0], cells: rows[0]!.map((_, j) => rows.slice(1).map((r) => r[j])) };
+}
+
+function read(text: string, delimiter: "," | "\t" = ",") {
+  const t = readDelimited(text, delimiter, "returns", '"f.csv"');
+  return { columns: t.columns, cells: t.cells };
+}
+
+describe("decimalValue", () => {
+  it.each([
+    "0",
+    "12",
+    "-3",
+    "+4",
+    "1.",
+    ".5",
+    "-.5",
+    "1.25e-3",
+    "1E+5",
+    "00012",
+    "0e5",
+    "1e999",
+    "-1e999",
+    "1.e5",
+    "",
+    " 1",
+    "1 ",
+    "0x1f",
+    "0X1F",
+    "0b1",
+    "0o7",
+    "-0x1",
+    "Infinity",
+    "-Infinity",
+    "NaN",
+    "1_000",
+    ".",
+    "+",
+    "-",
+    "1e",
+    "e5",
+    ".e5",
+    "1..2",
+    "1,5",
+    "١",
+    "1\n",
+    "abc",
+    "2024-01-02",
+  ])("reads %j as the decimal grammar does", (s) => {
+    const want = DECIMAL.test(s) ? Number(s) : Number.NaN;
+    expect(decimalValue(s)).toBe(want);
+  });
+});
+
+describe("readDelimited", () => {
+  it.each([
+    ["LF", "date,a,b\n2020-01-01,1,2\n2020-01-02,,NA\n"],
+    ["CRLF", "date,a,b\r\n2020-01-01,1,2\r\n2020-01-02,3,4\r\n"],
+    ["BOM, no final newline", "\ufeffdate,a\n2020-01-01,1\n2020-01-02,2"],
+    ["empty lines", "x\n1\n\n2\n\n"],
+    ["header only", "a,b\n"],
+    ["quoted cells", 'date,"a,b"\n2020-01-01,"1"\n'],
+    ["a CRLF line in an LF file", "d,a\n1,2\r\n3,4\n"],
+  ])("gives csv-parse's cells: %s", (_, text) => {
+    expect(read(text)).toEqual(byCsvParse(text, ","));
+  });
+
+  it("reads TSV", () => {
+    const text = "date\ta\n2020-01-01\t0.5\n";
+    expect(read(text, "\t")).toEqual(byCsvParse(text, "\t"));
+  });
+
+  it.each([
+    ["a short record mid-file", "d,a\n1,2\n3\n4,5\n", 3],
+    ["a short last record", "d,a\n1,2\n3\n", 3],
+    ["a long record", "d,a\n1,2\n3,4,5\n6,7\n", 3],
+  ])("words %s as csv-parse does (line %i)", (_, text, line) => {
+    expect(() => read(text)).toThrow(new RegExp(`"f\\.csv" is not valid CSV at line ${line}.*Invalid Record Length`));
+  });
+});
+
+describe("columns kept for a call's references", () => {
+  const N = 200;
+  const idx = dates(N);
+  const r = returns(N);
+  const to = returns(N, 11, 1).map((x) => Math.abs(x));
+  let dir = "";
+  beforeAll(() => {
+    dir = tempDir("fin-skills-csv-plan-");
+    writeCsv(path.join(dir, "bt.csv"), ["date", "strategy", "turnover", "note"], [idx, r, to, idx.map(() => "x")]);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const strip = ({ elapsed_s: _e, provenance: _p, ...rest }: Record<string, unknown>) => rest;
+  const run = async (file2: string) => {
+    const before = filesOpened();
+    const got = await callToolUntyped(
+      "check_cost_curve",
+      {
+        returns: { file: "bt.csv", column: "strategy", index: "date" },
+        turnover: { file: file2, column: "turnover", index: "date" },
+      },
+      { dataDirs: [dir] },
+    );
+    return { got: strip(got), opened: filesOpened() - before };
+  };
+
+  it("reads a file once for every reference naming it, each getting the inline result", async () => {
+    const inline = strip(
+      await callToolUntyped("check_cost_curve", {
+        returns: { index: idx, values: r },
+        turnover: { index: idx, values: to },
+      }),
+    );
+    expect(await run("bt.csv")).toEqual({ got: inline, opened: 1 });
+    // another spelling of the same file: the first read kept only the first reference's columns,
+    // so the file is read again whole, with the same result
+    expect(await run("./bt.csv")).toEqual({ got: inline, opened: 2 });
+  });
+});
