@@ -69,7 +69,7 @@ describe(`mcp-use ${version}`, () => {
     }
   });
 
-  it("keeps every property's types (a type, a type list or anyOf branches), except integer, which becomes number", () => {
+  it("keeps every property's types (a type, a type list or anyOf branches); integer becomes number", () => {
     const changed = new Set<string>();
     for (const s of served)
       for (const [k, p] of Object.entries<any>(s.inputSchema.properties ?? {})) {
@@ -79,7 +79,7 @@ describe(`mcp-use ${version}`, () => {
     expect([...changed]).toEqual(["integer -> number"]);
   });
 
-  it("runs each call form with the runtime's verdict, refusing exactly the calls with an unlisted object key", async () => {
+  it("runs each call form with the runtime's verdict, refusing exactly calls with an unlisted object key", async () => {
     const refused: string[] = [];
     const expected: string[] = [];
     for (const f of await callForms()) {

@@ -18,7 +18,9 @@ const SERIES_KEYS = new Set(["values", "index", "name", "dtype", "freq"]);
 const TYPED_ARRAYS = /^(Float(32|64)|Int(8|16|32)|Uint(8|16|32)|Uint8Clamped|BigInt64|BigUint64)Array$/;
 
 /** The wire types every guard's evidence type is written in; emitted once into generated/types.ts. */
-export const EVIDENCE_PRELUDE = `/** Present on evidence the encoder cut: how many items (or rows, or characters) were kept of how many. */
+export const EVIDENCE_PRELUDE = `/**
+ * Present on evidence the encoder cut: how many items (or rows, or characters) were kept of how many.
+ */
 export interface EvidenceTruncation {
   kept: number;
   of: number;
