@@ -2157,13 +2157,14 @@ export const anthropic = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
-      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
+      "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
+      "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -4418,13 +4419,14 @@ export const openai = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
-      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
+      "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
+      "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -11577,13 +11579,14 @@ export const openaiStrict = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
-      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
+      "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
+      "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -14054,13 +14057,14 @@ export const openaiChat = [
         "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
         "values; a price series has none. Columns without a negative value earn a warning. Reference " +
         "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-        "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
-        "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-        "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-        "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
+        "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
+        "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+        "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+        "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+        "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -17763,13 +17767,14 @@ export const mcp = [
       "handed prices returns weights that mean nothing, with no error. A genuine return series has negative " +
       "values; a price series has none. Columns without a negative value earn a warning. Reference " +
       "hierarchical-risk-parity weights (PyPortfolioOpt's algorithm, on the rows with no null) are reported " +
-      "for comparison. Limits: about K^2 x T + K^3 (K assets, T rows) work units, refused above the work " +
-      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
+      "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
+      "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
+      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
+      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
+      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
+      "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
+      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
