@@ -193,18 +193,18 @@ export async function invokeGuard(
       { ...limits, poolSize: pool },
       { signal, onProgress: options.onProgress, timeLimitMs: ms },
     );
-  // Inline, the time limit stops async guards at their next step; sync ones are bounded by the budget.
+  // Inline, the time limit stops a guard at its next WorkMeter check (async ones also by the timer).
   const timeout = ms > 0 ? AbortSignal.timeout(ms) : undefined;
   const runSignal = timeout && signal ? AbortSignal.any([signal, timeout]) : (timeout ?? signal);
+  const deadline = ms > 0 ? performance.now() + ms : undefined;
   try {
     const { check } = await guardModule(guard, entry);
-    return (await withRunContext({ signal: runSignal, onProgress: throttledProgress(options.onProgress) }, () =>
-      (check as (...a: unknown[]) => unknown)(...positional),
-    )) as GuardOutcome;
+    const ctx = { signal: runSignal, onProgress: throttledProgress(options.onProgress), deadline };
+    return (await withRunContext(ctx, () => (check as (...a: unknown[]) => unknown)(...positional))) as GuardOutcome;
   } catch (e) {
     if (e instanceof BadInputError) throw e;
     if (signal?.aborted && (e === signal.reason || (e instanceof DOMException && e.name === "AbortError"))) throw e;
-    if (timeout?.aborted) throw timeLimit(guard, ms);
+    if (timeout?.aborted || (e instanceof DOMException && e.name === "TimeoutError")) throw timeLimit(guard, ms);
     throw internalError(guard, e);
   }
 }
