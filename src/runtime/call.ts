@@ -171,11 +171,15 @@ export function forgetLoadedGuards(): void {
   loaded.clear();
 }
 
-/** Runs a guard's check() with positional arguments; foreign exceptions become internal errors. */
+/**
+ * Runs a guard's check() with positional arguments; foreign exceptions become internal errors. `owned`: the
+ * runtime decoded the inputs, so a pooled call moves their typed arrays' buffers to the worker (detached here).
+ */
 export async function invokeGuard(
   guard: string,
   inputs: Record<string, unknown>,
   options: CallOptions = {},
+  owned = false,
 ): Promise<GuardOutcome> {
   const entry = GUARDS[guard];
   if (!entry) throw new BadInputError("unknown_tool", "", `no guard named '${clipName(guard)}'`);
@@ -191,7 +195,7 @@ export async function invokeGuard(
       guard,
       inputs,
       { ...limits, poolSize: pool },
-      { signal, onProgress: options.onProgress, timeLimitMs: ms },
+      { signal, onProgress: options.onProgress, timeLimitMs: ms, owned },
     );
   // Inline, the time limit stops a guard at its next WorkMeter check (async ones also by the timer).
   const timeout = ms > 0 ? AbortSignal.timeout(ms) : undefined;
@@ -292,7 +296,8 @@ async function callGuardTool(
   // Priced on the raw arguments first, so an over-budget call is refused before decoding them.
   checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
   const inputs = await prepareArguments(tool, guard, args);
-  const outcome = await invokeGuard(guard.guard, inputs, options);
+  // Decoded from the arguments, the inputs are the runtime's own: a pooled call moves their buffers.
+  const outcome = await invokeGuard(guard.guard, inputs, options, true);
   try {
     const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), prov);
     return await checkOutput(tool, guard.guard, result);
