@@ -348,6 +348,9 @@ export async function callToolUntyped(
   const t0 = performance.now();
   const tool = resolveTool(name);
   const obj = requireObject(args);
+  // Priced first, on the raw arguments: an over-budget call is refused before its text is serialised,
+  // hashed or decoded (file references are priced again once read, in callGuardTool).
+  if (tool.guard) checkBudget(tool.guard, obj, options.workBudget ?? currentLimits().workBudget, Infinity);
   const sorted = sortedJson(obj);
   checkArgumentsSize(obj, sorted);
   const hash = sha256Hex(argumentsText(obj, sorted));
