@@ -175,12 +175,13 @@ export const anthropic = [
       "(a percentage change books every action as a return) and when the detected convention differs from " +
       "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
       "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+      "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -259,8 +260,9 @@ export const anthropic = [
       "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
       "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Skill: china-trading-stack.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+      "china-trading-stack.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -494,12 +496,13 @@ export const anthropic = [
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Required: " +
+      "panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -562,10 +565,10 @@ export const anthropic = [
       "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
       "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
-      "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
-      "llm-finance-agents.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Not available " +
+      "over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable " +
+      "((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -639,12 +642,13 @@ export const anthropic = [
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
       "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
       "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -719,12 +723,12 @@ export const anthropic = [
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
       "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
-      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
-      "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 " +
+      "bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for " +
+      "the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -816,8 +820,9 @@ export const anthropic = [
       "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
       "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
       "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
-      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-      "for 320,000 numbers at full precision). Skill: fx-markets.",
+      "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+      "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Skill: fx-markets.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -894,8 +899,8 @@ export const anthropic = [
       "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
       "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
       "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-      "derivatives-pricing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Skill: derivatives-pricing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -933,12 +938,12 @@ export const anthropic = [
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
       "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
       "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+      "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV " +
+      "points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -992,11 +997,12 @@ export const anthropic = [
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
       "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
       "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
-      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null " +
+      "is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1054,8 +1060,8 @@ export const anthropic = [
       "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
       "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
       "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-      "lib-quantlib.",
+      "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+      "1,000,000 bytes for the other inputs). Skill: lib-quantlib.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1093,8 +1099,9 @@ export const anthropic = [
       "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
       "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Skill: broker-execution-apis.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+      "broker-execution-apis.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1131,12 +1138,13 @@ export const anthropic = [
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
       "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
       "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1237,13 +1245,13 @@ export const anthropic = [
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
       "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
       "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
-      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-      "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
-      "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+      "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+      "inputs). Required: universe or (members + rebalance_dates). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1316,14 +1324,14 @@ export const anthropic = [
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
       "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
       "compares every test row with every train row) work units, refused above the work budget (default " +
-      "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
-      "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
-      "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
-      "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points per input, " +
+      "32 MiB per stdio line. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: " +
+      "number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values " +
+      "or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1404,12 +1412,13 @@ export const anthropic = [
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
       "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
       "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+      "1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1485,11 +1494,12 @@ export const anthropic = [
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
       "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
       "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+      "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1600,12 +1610,12 @@ export const anthropic = [
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
       "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
-      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
-      "null is missing.",
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments " +
+      "(a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+      "per input, 32 MiB per stdio line. Skill: regime-detection. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1678,12 +1688,13 @@ export const anthropic = [
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
       "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
       "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
-      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-      "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+      "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+      "per input, 32 MiB per stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1753,11 +1764,12 @@ export const anthropic = [
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
       "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
       "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
-      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1812,12 +1824,13 @@ export const anthropic = [
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
       "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
-      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-      "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+      "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+      "inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} " +
+      "(CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, " +
+      "1,000,000 points per input, 32 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1908,12 +1921,13 @@ export const anthropic = [
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
       "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
       "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
-      "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+      "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -1996,12 +2010,12 @@ export const anthropic = [
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
       "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
       "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: research-integrity-guards. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -2069,8 +2083,9 @@ export const anthropic = [
       "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
       "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
       "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
-      "n_obs, sharpes or n_trials. Skill: backtest-validation.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Required: best_sharpe, n_obs, sharpes or n_trials. Skill: " +
+      "backtest-validation.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -2160,11 +2175,12 @@ export const anthropic = [
       "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
       "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
       "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "input_schema": {
       "type": "object",
       "properties": {
@@ -2389,12 +2405,13 @@ export const openai = [
       "(a percentage change books every action as a return) and when the detected convention differs from " +
       "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
       "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+      "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2475,8 +2492,9 @@ export const openai = [
       "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
       "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Skill: china-trading-stack.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+      "china-trading-stack.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2712,12 +2730,13 @@ export const openai = [
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Required: " +
+      "panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2782,10 +2801,10 @@ export const openai = [
       "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
       "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
-      "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
-      "llm-finance-agents.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Not available " +
+      "over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable " +
+      "((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2861,12 +2880,13 @@ export const openai = [
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
       "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
       "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -2943,12 +2963,12 @@ export const openai = [
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
       "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
-      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
-      "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 " +
+      "bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for " +
+      "the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3042,8 +3062,9 @@ export const openai = [
       "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
       "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
       "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
-      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-      "for 320,000 numbers at full precision). Skill: fx-markets.",
+      "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+      "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Skill: fx-markets.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3122,8 +3143,8 @@ export const openai = [
       "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
       "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
       "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-      "derivatives-pricing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Skill: derivatives-pricing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3163,12 +3184,12 @@ export const openai = [
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
       "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
       "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+      "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV " +
+      "points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3224,11 +3245,12 @@ export const openai = [
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
       "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
       "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
-      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null " +
+      "is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3288,8 +3310,8 @@ export const openai = [
       "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
       "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
       "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-      "lib-quantlib.",
+      "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+      "1,000,000 bytes for the other inputs). Skill: lib-quantlib.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3329,8 +3351,9 @@ export const openai = [
       "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
       "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Skill: broker-execution-apis.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+      "broker-execution-apis.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3369,12 +3392,13 @@ export const openai = [
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
       "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
       "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3477,13 +3501,13 @@ export const openai = [
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
       "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
       "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
-      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-      "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
-      "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+      "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+      "inputs). Required: universe or (members + rebalance_dates). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3558,14 +3582,14 @@ export const openai = [
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
       "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
       "compares every test row with every train row) work units, refused above the work budget (default " +
-      "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
-      "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
-      "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
-      "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points per input, " +
+      "32 MiB per stdio line. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: " +
+      "number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values " +
+      "or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3648,12 +3672,13 @@ export const openai = [
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
       "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
       "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+      "1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3731,11 +3756,12 @@ export const openai = [
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
       "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
       "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+      "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3848,12 +3874,12 @@ export const openai = [
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
       "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
-      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
-      "null is missing.",
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments " +
+      "(a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+      "per input, 32 MiB per stdio line. Skill: regime-detection. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -3928,12 +3954,13 @@ export const openai = [
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
       "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
       "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
-      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-      "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+      "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+      "per input, 32 MiB per stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4005,11 +4032,12 @@ export const openai = [
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
       "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
       "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
-      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4066,12 +4094,13 @@ export const openai = [
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
       "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
-      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-      "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+      "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+      "inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} " +
+      "(CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, " +
+      "1,000,000 points per input, 32 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4164,12 +4193,13 @@ export const openai = [
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
       "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
       "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
-      "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+      "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4254,12 +4284,12 @@ export const openai = [
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
       "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
       "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: research-integrity-guards. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4329,8 +4359,9 @@ export const openai = [
       "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
       "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
       "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
-      "n_obs, sharpes or n_trials. Skill: backtest-validation.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Required: best_sharpe, n_obs, sharpes or n_trials. Skill: " +
+      "backtest-validation.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4422,11 +4453,12 @@ export const openai = [
       "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
       "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
       "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -4701,12 +4733,13 @@ export const openaiStrict = [
       "(a percentage change books every action as a return) and when the detected convention differs from " +
       "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
       "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+      "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -5180,8 +5213,9 @@ export const openaiStrict = [
       "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
       "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Skill: china-trading-stack.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+      "china-trading-stack.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -5589,12 +5623,13 @@ export const openaiStrict = [
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Required: " +
+      "panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6045,10 +6080,10 @@ export const openaiStrict = [
       "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
       "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
-      "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
-      "llm-finance-agents.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Not available " +
+      "over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable " +
+      "((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6158,12 +6193,13 @@ export const openaiStrict = [
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
       "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
       "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6525,12 +6561,12 @@ export const openaiStrict = [
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
       "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
-      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
-      "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 " +
+      "bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for " +
+      "the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -6923,8 +6959,9 @@ export const openaiStrict = [
       "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
       "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
       "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
-      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-      "for 320,000 numbers at full precision). Skill: fx-markets.",
+      "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+      "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Skill: fx-markets.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7003,8 +7040,8 @@ export const openaiStrict = [
       "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
       "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
       "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-      "derivatives-pricing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Skill: derivatives-pricing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7044,12 +7081,12 @@ export const openaiStrict = [
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
       "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
       "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+      "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV " +
+      "points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7462,11 +7499,12 @@ export const openaiStrict = [
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
       "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
       "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
-      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null " +
+      "is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7649,8 +7687,8 @@ export const openaiStrict = [
       "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
       "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
       "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-      "lib-quantlib.",
+      "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+      "1,000,000 bytes for the other inputs). Skill: lib-quantlib.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7700,8 +7738,9 @@ export const openaiStrict = [
       "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
       "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Skill: broker-execution-apis.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+      "broker-execution-apis.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7740,12 +7779,13 @@ export const openaiStrict = [
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
       "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
       "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7848,13 +7888,13 @@ export const openaiStrict = [
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
       "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
       "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
-      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-      "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
-      "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+      "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+      "inputs). Required: universe or (members + rebalance_dates). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -7929,14 +7969,14 @@ export const openaiStrict = [
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
       "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
       "compares every test row with every train row) work units, refused above the work budget (default " +
-      "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
-      "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
-      "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
-      "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points per input, " +
+      "32 MiB per stdio line. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: " +
+      "number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values " +
+      "or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -8329,12 +8369,13 @@ export const openaiStrict = [
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
       "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
       "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+      "1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -8805,11 +8846,12 @@ export const openaiStrict = [
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
       "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
       "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+      "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9313,12 +9355,12 @@ export const openaiStrict = [
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
       "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
-      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
-      "null is missing.",
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments " +
+      "(a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+      "per input, 32 MiB per stdio line. Skill: regime-detection. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9604,12 +9646,13 @@ export const openaiStrict = [
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
       "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
       "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
-      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-      "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+      "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+      "per input, 32 MiB per stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -9894,11 +9937,12 @@ export const openaiStrict = [
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
       "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
       "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
-      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -10070,12 +10114,13 @@ export const openaiStrict = [
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
       "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
-      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-      "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+      "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+      "inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} " +
+      "(CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, " +
+      "1,000,000 points per input, 32 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -10541,12 +10586,13 @@ export const openaiStrict = [
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
       "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
       "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
-      "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+      "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -10926,12 +10972,12 @@ export const openaiStrict = [
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
       "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
       "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: research-integrity-guards. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -11394,8 +11440,9 @@ export const openaiStrict = [
       "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
       "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
       "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
-      "n_obs, sharpes or n_trials. Skill: backtest-validation.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Required: best_sharpe, n_obs, sharpes or n_trials. Skill: " +
+      "backtest-validation.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -11582,11 +11629,12 @@ export const openaiStrict = [
       "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
       "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
       "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "parameters": {
       "type": "object",
       "properties": {
@@ -12003,12 +12051,13 @@ export const openaiChat = [
         "(a percentage change books every action as a return) and when the detected convention differs from " +
         "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
         "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-        "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-        "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-        "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-        "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-        "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-        "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+        "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12090,8 +12139,9 @@ export const openaiChat = [
         "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
         "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
         "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-        "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-        "numbers at full precision). Skill: china-trading-stack.",
+        "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+        "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+        "china-trading-stack.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12328,12 +12378,13 @@ export const openaiChat = [
         "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
         "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
         "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-        "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-        "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
-        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-        "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+        "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Required: " +
+        "panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+        "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12399,10 +12450,10 @@ export const openaiChat = [
         "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
         "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
         "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-        "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-        "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
-        "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
-        "llm-finance-agents.",
+        "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+        "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Not available " +
+        "over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable " +
+        "((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12479,12 +12530,13 @@ export const openaiChat = [
         "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
         "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
         "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-        "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-        "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-        "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
-        "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+        "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12562,12 +12614,12 @@ export const openaiChat = [
         "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
         "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
         "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
-        "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
-        "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
-        "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-        "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-        "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-        "labels; null is missing.",
+        "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 " +
+        "bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for " +
+        "the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+        "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: backtest-validation. Series: a " +
+        "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12662,8 +12714,9 @@ export const openaiChat = [
         "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
         "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
         "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
-        "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-        "for 320,000 numbers at full precision). Skill: fx-markets.",
+        "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+        "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+        "Skill: fx-markets.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12743,8 +12796,8 @@ export const openaiChat = [
         "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
         "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
         "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-        "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-        "derivatives-pricing.",
+        "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+        "bytes for the other inputs). Skill: derivatives-pricing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12785,12 +12838,12 @@ export const openaiChat = [
         "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
         "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
         "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-        "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-        "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-        "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-        "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
-        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+        "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV " +
+        "points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12847,11 +12900,12 @@ export const openaiChat = [
         "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
         "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
         "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-        "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-        "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-        "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
-        "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+        "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+        "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null " +
+        "is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12912,8 +12966,8 @@ export const openaiChat = [
         "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
         "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
         "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-        "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-        "lib-quantlib.",
+        "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+        "1,000,000 bytes for the other inputs). Skill: lib-quantlib.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12954,8 +13008,9 @@ export const openaiChat = [
         "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
         "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
         "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-        "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-        "numbers at full precision). Skill: broker-execution-apis.",
+        "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+        "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+        "broker-execution-apis.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -12995,12 +13050,13 @@ export const openaiChat = [
         "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
         "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
         "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-        "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-        "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-        "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
-        "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+        "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13104,13 +13160,13 @@ export const openaiChat = [
         "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
         "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
         "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
-        "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-        "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
-        "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-        "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-        "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
-        "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-        "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+        "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+        "inputs). Required: universe or (members + rebalance_dates). Series/frame inputs also accept {\"file\": " +
+        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+        "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13186,14 +13242,14 @@ export const openaiChat = [
         "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
         "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
         "compares every test row with every train row) work units, refused above the work budget (default " +
-        "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
-        "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
-        "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
-        "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
-        "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-        "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+        "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Series/frame " +
+        "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+        "JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points per input, " +
+        "32 MiB per stdio line. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: " +
+        "number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values " +
+        "or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+        "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13277,12 +13333,13 @@ export const openaiChat = [
         "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
         "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
         "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-        "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-        "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-        "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-        "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-        "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-        "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+        "1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13361,11 +13418,12 @@ export const openaiChat = [
         "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
         "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
         "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-        "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-        "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-        "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-        "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
-        "Index: ISO-8601 dates or labels; null is missing.",
+        "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+        "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+        "null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13479,12 +13537,12 @@ export const openaiChat = [
         "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
         "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
         "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
-        "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-        "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-        "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
-        "null is missing.",
+        "budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments " +
+        "(a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+        "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+        "per input, 32 MiB per stdio line. Skill: regime-detection. Series: a list of values or " +
+        "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13560,12 +13618,13 @@ export const openaiChat = [
         "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
         "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
         "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
-        "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-        "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-        "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-        "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+        "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+        "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+        "per input, 32 MiB per stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, " +
+        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+        "labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13638,11 +13697,12 @@ export const openaiChat = [
         "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
         "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
         "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-        "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-        "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-        "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-        "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
-        "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+        "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+        "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+        "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+        "null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13700,12 +13760,13 @@ export const openaiChat = [
         "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
         "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
         "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
-        "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-        "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
-        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-        "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-        "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-        "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+        "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+        "inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} " +
+        "(CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, " +
+        "1,000,000 points per input, 32 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13799,12 +13860,13 @@ export const openaiChat = [
         "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
         "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
         "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-        "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-        "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-        "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-        "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
-        "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-        "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+        "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+        "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+        "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+        "backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13890,12 +13952,12 @@ export const openaiChat = [
         "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
         "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
         "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-        "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-        "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-        "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-        "labels; null is missing.",
+        "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+        "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+        "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+        "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: research-integrity-guards. " +
+        "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+        "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -13966,8 +14028,9 @@ export const openaiChat = [
         "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
         "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
         "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-        "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
-        "n_obs, sharpes or n_trials. Skill: backtest-validation.",
+        "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+        "bytes for the other inputs). Required: best_sharpe, n_obs, sharpes or n_trials. Skill: " +
+        "backtest-validation.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -14060,11 +14123,12 @@ export const openaiChat = [
         "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
         "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
         "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-        "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-        "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-        "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-        "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-        "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+        "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+        "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+        "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+        "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+        "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+        "Index: ISO-8601 dates or labels; null is missing.",
       "parameters": {
         "type": "object",
         "properties": {
@@ -14633,12 +14697,13 @@ export const mcp = [
       "(a percentage change books every action as a return) and when the detected convention differs from " +
       "expected. The tick test assumes a 0.01 price tick (US cents). Limits: about V (the values in the " +
       "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+      "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -14765,8 +14830,9 @@ export const mcp = [
       "from 2020-08-24), ST status (halves main-board limits) and the first five unlimited sessions after " +
       "listing on STAR, ChiNext and BSE; limit prices round half up to 0.01 in exact decimal arithmetic. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Skill: china-trading-stack.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+      "china-trading-stack.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15048,12 +15114,13 @@ export const mcp = [
       "effects), never rounding. Several periods are Carino-linked (arithmetic methods) or compounded " +
       "(geometric). Renormalising weights to hide a gap is the wrong fix; add the missing line instead. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Required: panel or panels. Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "portfolio-and-risk. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Required: " +
+      "panel or panels. Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: portfolio-and-risk. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15164,10 +15231,10 @@ export const mcp = [
       "the cutoff and, with probe items, compares the model's accuracy on facts before and after the " +
       "cutoff; a sharp drop is the signature of memorised answers. Passing means \"not caught\", not \"clean\". " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Not available over JSON: ask (a callable ((question: string) => string | " +
-      "Promise<string>)); match (a callable ((truth: string, answer: string) => boolean)). Skill: " +
-      "llm-finance-agents.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Not available " +
+      "over JSON: ask (a callable ((question: string) => string | Promise<string>)); match (a callable " +
+      "((truth: string, answer: string) => boolean)). Skill: llm-finance-agents.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15289,12 +15356,13 @@ export const mcp = [
       "Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence carries the " +
       "rolls, both rebuilt series and the level and return errors. Limits: about 20 x V (V = the values in " +
       "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: futures-continuous-contracts. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "futures-continuous-contracts. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15417,12 +15485,12 @@ export const mcp = [
       "autocorrelation-adjusted one, eta(q) x per-period Sharpe with q = P and the first 6 " +
       "autocorrelations, and warns when returns are autocorrelated beyond the 2 / sqrt(n) band and the two " +
       "differ by more than 10%. Limits: about n x (6 L + 64) (n returns, L bps levels) work units, refused " +
-      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 " +
-      "bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept " +
-      "{\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the " +
-      "allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. " +
-      "Skill: backtest-validation. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "above the work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 " +
+      "bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for " +
+      "the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
+      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: backtest-validation. Series: a " +
+      "list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15562,8 +15630,9 @@ export const mcp = [
       "USD is on, the pip size and value, the spot settlement lag, the value date and the triple-rollover " +
       "weekday. Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday " +
       "calendar). Limits: about V (the values in the inputs) work units, refused above the work budget " +
-      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-      "for 320,000 numbers at full precision). Skill: fx-markets.",
+      "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+      "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Skill: fx-markets.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15688,8 +15757,8 @@ export const mcp = [
       "implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute " +
       "units (per 1.00 vol, per year, per 1.00 rate). Limits: about V (the values in the inputs) work " +
       "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-      "derivatives-pricing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Skill: derivatives-pricing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15775,12 +15844,12 @@ export const mcp = [
       "backward with ties included (quote time <= signal time). Warns about each frame not sorted by [by, " +
       "on], which is unsafe in general even when the joins happen to agree. Limits: about V x log2(V) (V = " +
       "the values in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: lib-polars. Frame: " +
-      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+      "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "lib-polars. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV " +
+      "points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15882,11 +15951,12 @@ export const mcp = [
       "((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense ratio; the guard " +
       "computes the exact reset path and compares it with the modelled return. Limits: about V (the values " +
       "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: etf-mechanics. Series: a list of values or " +
-      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "etf-mechanics. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; null " +
+      "is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -15992,8 +16062,8 @@ export const mcp = [
       "on another day measures every year fraction from the wrong date. Shows the size of the error on a " +
       "fixed reference call (K 100, r 5%, vol 20%, Act/365). Limits: about V (the values in the inputs) " +
       "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Skill: " +
-      "lib-quantlib.",
+      "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+      "1,000,000 bytes for the other inputs). Skill: lib-quantlib.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16079,8 +16149,9 @@ export const mcp = [
       "mode with sandbox API hosts (or OKX's simulated-trading header). Ports, config flags and URLs that " +
       "merely contain \"test\" are not proof; hosts are compared exactly or by whole DNS-label tokens. " +
       "Limits: about V (the values in the inputs) work units, refused above the work budget (default 1e9); " +
-      "at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for 320,000 " +
-      "numbers at full precision). Skill: broker-execution-apis.",
+      "at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Skill: " +
+      "broker-execution-apis.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16165,12 +16236,13 @@ export const mcp = [
       "value was not on file at as_of, is a vintage filed later, or matches nothing. Without used, warns " +
       "when the naive view differs from the point-in-time view. Limits: about V x log2(V) (V = the values " +
       "in the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: fundamental-and-macro-data. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "fundamental-and-macro-data. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16319,13 +16391,13 @@ export const mcp = [
       "additions, removals and two-sided name turnover across rebalance dates, or first builds the universe " +
       "from a membership table (with an optional trailing liquidity screen). Limits: about d x m x (1 + w) " +
       "(d rebalance dates, m membership rows, w adv_lookback with liquidity) work units, refused above the " +
-      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-      "arguments (room for 320,000 numbers at full precision). Required: universe or (members + " +
-      "rebalance_dates). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., " +
-      "\"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of " +
-      "arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: research-integrity-guards. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+      "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+      "inputs). Required: universe or (members + rebalance_dates). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
+      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16446,14 +16518,14 @@ export const mcp = [
       "squared Euclidean distance, ties to the lower row index). Without splits, plain contiguous k-fold is " +
       "audited as a demonstration. Limits: about 2 x n^2 x f (n rows of x, f features; the k-NN scorer " +
       "compares every test row with every train row) work units, refused above the work budget (default " +
-      "1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room for " +
-      "320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Not " +
-      "available over JSON: score_fn (a callable ((x_train: number[][], y_train: number[], x_test: " +
-      "number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values or " +
-      "{\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or " +
-      "OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a series of " +
+      "1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). Series/frame " +
+      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
+      "JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points per input, " +
+      "32 MiB per stdio line. Not available over JSON: score_fn (a callable ((x_train: number[][], y_train: " +
+      "number[], x_test: number[][]) => ArrayLike<number>)). Skill: lib-purgedcv. Series: a list of values " +
+      "or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
+      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16582,12 +16654,13 @@ export const mcp = [
       "differences are warnings: safe for returns, wrong for any price-level rule. A single bad tick " +
       "usually shows as two unexplained steps (out and back). Limits: about V (the values in the inputs) " +
       "work units, refused above the work budget (default 1e9); at most 1,000,000 values per series or " +
-      "frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. " +
-      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
-      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with " +
+      "1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "market-data-sourcing. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16711,11 +16784,12 @@ export const mcp = [
       "than 30 observations gets a warning that its Sharpe and return are too short to judge; returns that " +
       "look like percent (median |return| above 0.2 a day) are an error. Limits: about V (the values in the " +
       "inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per series " +
-      "or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame " +
-      "inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, " +
-      "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-      "10 MiB per stdio line. Skill: regime-detection. Series: a list of values or {\"values\",\"index\"}. " +
-      "Index: ISO-8601 dates or labels; null is missing.",
+      "or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, " +
+      "with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -16874,12 +16948,12 @@ export const mcp = [
       "labels inside the window is timed against the traded probability (threshold 0.5): the guard fails " +
       "when the median delay is not strictly positive, or when the share of anticipated switches exceeds " +
       "max_anticipated. Limits: about V (the values in the inputs) work units, refused above the work " +
-      "budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments " +
-      "(room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "regime-detection. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
-      "null is missing.",
+      "budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments " +
+      "(a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+      "per input, 32 MiB per stdio line. Skill: regime-detection. Series: a list of values or " +
+      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17000,12 +17074,13 @@ export const mcp = [
       "is not above 0.95, or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as " +
       "quantiles and a histogram whose bins at or below 0 hold the overfit splits. Limits: about C(S, S/2) " +
       "x S x c + c^2 x T (S n_blocks, c configurations, T rows) work units, refused above the work budget " +
-      "(default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of arguments (room " +
-      "for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": \"<path>\", " +
-      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records " +
-      "or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "(default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of arguments (a " +
+      "series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other inputs). " +
+      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
+      "Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points " +
+      "per input, 32 MiB per stdio line. Skill: backtest-overfitting. Frame: {\"index\",\"columns\",\"data\"}, " +
+      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
+      "labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17123,11 +17198,12 @@ export const mcp = [
       "per-period amount k before the annualised Sharpe (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + " +
       "rf)^(1/P) - 1, annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0. Limits: about V (the values in " +
       "the inputs) work units, refused above the work budget (default 1e9); at most 1,000,000 values per " +
-      "series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full precision). " +
-      "Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, " +
-      "Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points " +
-      "per input, 10 MiB per stdio line. Skill: lib-quantstats. Series: a list of values or " +
-      "{\"values\",\"index\"}. Index: ISO-8601 dates or labels; null is missing.",
+      "series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision " +
+      "fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", " +
+      "\"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "lib-quantstats. Series: a list of values or {\"values\",\"index\"}. Index: ISO-8601 dates or labels; " +
+      "null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17230,12 +17306,13 @@ export const mcp = [
       "missing tolerance, a forward or nearest direction and a key-type mismatch all leak or mis-join " +
       "silently; each is reported. max_staleness is in seconds for date-time keys and in key units for " +
       "numeric keys. Limits: about V x log2(V) (V = the values in the inputs) work units, refused above the " +
-      "work budget (default 1e9); at most 1,000,000 values per series or frame and 8,000,000 bytes of " +
-      "arguments (room for 320,000 numbers at full precision). Series/frame inputs also accept {\"file\": " +
-      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
-      "directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per stdio line. Skill: " +
-      "market-data-engineering. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "work budget (default 1e9); at most 1,000,000 values per series or frame and 26,000,000 bytes of " +
+      "arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 bytes for the other " +
+      "inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} " +
+      "(CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, " +
+      "1,000,000 points per input, 32 MiB per stdio line. Skill: market-data-engineering. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17374,12 +17451,13 @@ export const mcp = [
       "speaks for the whole set, and a name in better_models when the SPA test does not reject is not " +
       "evidence of skill. Limits: about R x (n + n x k / b) + k x n x sqrt(n) (R reps, n rows, k " +
       "candidates, b block size) work units, refused above the work budget (default 1e9); at most 1,000,000 " +
-      "values per series or frame and 8,000,000 bytes of arguments (room for 320,000 numbers at full " +
-      "precision). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": " +
-      "...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, " +
-      "1,000,000 points per input, 10 MiB per stdio line. Skill: backtest-validation. Series: a list of " +
-      "values or {\"values\",\"index\"}. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of " +
-      "records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "values per series or frame and 26,000,000 bytes of arguments (a series of 1,000,000 numbers at full " +
+      "precision fits, with 1,000,000 bytes for the other inputs). Series/frame inputs also accept {\"file\": " +
+      "\"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed " +
+      "directories); limits: 26 MB of arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: " +
+      "backtest-validation. Series: a list of values or {\"values\",\"index\"}. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17510,12 +17588,12 @@ export const mcp = [
       "dead name's exit date (its last price in the sample). A gap annualised from under one year of sample " +
       "warns that it is too short to judge. Limits: about V x log2(V) (V = the values in the inputs) work " +
       "units, refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: research-integrity-guards. Frame: {\"index\",\"columns\",\"data\"}, " +
-      "{\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or " +
-      "labels; null is missing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: research-integrity-guards. " +
+      "Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points " +
+      "{t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17631,8 +17709,9 @@ export const mcp = [
       "more than 100 periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number " +
       "check_research_audit reports for the same V. Limits: about V (the values in the inputs) work units, " +
       "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Required: best_sharpe, " +
-      "n_obs, sharpes or n_trials. Skill: backtest-validation.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Required: best_sharpe, n_obs, sharpes or n_trials. Skill: " +
+      "backtest-validation.",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -17770,11 +17849,12 @@ export const mcp = [
       "for comparison. Limits: about K^2 x (T + 8) / 2 (K assets, T rows; single linkage, the default, " +
       "needs no K x K table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes) work units, " +
       "refused above the work budget (default 1e9); at most 1,000,000 values per series or frame and " +
-      "8,000,000 bytes of arguments (room for 320,000 numbers at full precision). Series/frame inputs also " +
-      "accept {\"file\": \"<path>\", \"column\"|\"columns\": ..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON " +
-      "under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, 10 MiB per " +
-      "stdio line. Skill: lib-pyportfolioopt. Frame: {\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a " +
-      "list of records or OHLCV points {t,o,h,l,c,v}. Index: ISO-8601 dates or labels; null is missing.",
+      "26,000,000 bytes of arguments (a series of 1,000,000 numbers at full precision fits, with 1,000,000 " +
+      "bytes for the other inputs). Series/frame inputs also accept {\"file\": \"<path>\", \"column\"|\"columns\": " +
+      "..., \"index\": ...} (CSV, TSV, Parquet, JSON, NDJSON under the allowed directories); limits: 26 MB of " +
+      "arguments, 1,000,000 points per input, 32 MiB per stdio line. Skill: lib-pyportfolioopt. Frame: " +
+      "{\"index\",\"columns\",\"data\"}, {\"index\",\"records\"}, or a list of records or OHLCV points {t,o,h,l,c,v}. " +
+      "Index: ISO-8601 dates or labels; null is missing.",
     "inputSchema": {
       "type": "object",
       "properties": {
