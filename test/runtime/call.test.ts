@@ -162,7 +162,10 @@ describe("bad payloads to check_cost_curve", () => {
   });
   it("caps: one byte over the argument cap, and MAX_POINTS + 1 values", async () => {
     const big = await badInput(
-      callToolUntyped("check_cost_curve", { ...base, returns: { values: [0.01], name: "x".repeat(MAX_ARGUMENT_BYTES) } }),
+      callToolUntyped("check_cost_curve", {
+        ...base,
+        returns: { values: [0.01], name: "x".repeat(MAX_ARGUMENT_BYTES) },
+      }),
     );
     expect(big.code).toBe("too_large");
     expect(big.message).toContain("MAX_ARGUMENT_BYTES");
