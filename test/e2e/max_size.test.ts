@@ -11,13 +11,19 @@ import { KNOWN, dates } from "../hardening/valid_args.js";
 type Args = Record<string, unknown>;
 const SAMPLE = 30;
 
-/** x made full precision (17 significant digits) without changing its sign or its meaning. */
-const full = (x: unknown, i: number) => (typeof x === "number" && x !== 0 ? x * (1 + ((i % 997) + 1) * 1e-13) : x);
+/** x made full precision (17 significant digits) without changing its sign or its meaning; integers stay. */
+const full = (x: unknown, i: number) =>
+  typeof x === "number" && !Number.isInteger(x) ? x * (1 + ((i % 997) + 1) * 1e-13) : x;
 const isDate = (x: unknown) => typeof x === "string" && /^\d{4}-\d{2}-\d{2}$/.test(x);
 /** A list grown to n: dates continue daily, other values repeat (numbers at full precision). */
 function grow(list: readonly unknown[], n: number): unknown[] {
   if (list.length > 0 && list.every(isDate)) return dates(n, Date.parse(`${list[0] as string}T00:00:00Z`));
   return Array.from({ length: n }, (_, i) => full(list[i % list.length], i));
+}
+/** Row labels grown to n: dates continue daily, other labels get a distinct suffix. */
+function growLabels(list: readonly unknown[], n: number): unknown[] {
+  if (list.every(isDate)) return grow(list, n);
+  return Array.from({ length: n }, (_, i) => (i < list.length ? list[i] : `${String(list[i % list.length])}~${i}`));
 }
 
 /** The arguments with every series, frame and list of SAMPLE entries grown to `n` rows (frames: n cells). */
@@ -25,10 +31,10 @@ function scaled(args: Args, n: number): Args {
   const out: Args = {};
   for (const [k, v] of Object.entries(args)) {
     if (Array.isArray(v) && v.length === SAMPLE) out[k] = grow(v, n);
-    else if (v && typeof v === "object" && "values" in v) {
+    else if (v && typeof v === "object" && !Array.isArray(v) && "values" in v) {
       const s = v as { index?: unknown[]; values: unknown[] };
-      out[k] = { ...s, values: grow(s.values, n), ...(s.index ? { index: grow(s.index, n) } : {}) };
-    } else if (v && typeof v === "object" && ("data" in v || "records" in v)) {
+      out[k] = { ...s, values: grow(s.values, n), ...(s.index ? { index: growLabels(s.index, n) } : {}) };
+    } else if (v && typeof v === "object" && !Array.isArray(v) && ("data" in v || "records" in v)) {
       const f = v as { index?: unknown[]; columns?: string[]; data?: unknown[][]; records?: Record<string, unknown>[] };
       const cols = f.columns?.length ?? Object.keys(f.records?.[0] ?? {}).length;
       const rows = Math.max(3, Math.floor(n / Math.max(1, cols)));
@@ -39,7 +45,7 @@ function scaled(args: Args, n: number): Args {
               Object.fromEntries(Object.entries(r as Args).map(([c, x]) => [c, full(x, i)])),
             ),
           };
-      out[k] = { ...f, ...body, ...(f.index ? { index: grow(f.index, rows) } : {}) };
+      out[k] = { ...f, ...body, ...(f.index ? { index: growLabels(f.index, rows) } : {}) };
     } else out[k] = v;
   }
   return out;
