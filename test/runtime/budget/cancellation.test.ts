@@ -105,3 +105,37 @@ describe("a heavy sync guard stops when cancelled, inline", () => {
     expect(UNITS_PER_STEP).toBeLessThan(total);
   });
 });
+
+describe("linear sync guards check between their passes", () => {
+  // At least UNITS_PER_STEP per pass, so every pass ends at a check.
+  const n = UNITS_PER_STEP;
+  const days = Array.from({ length: n }, (_, i) =>
+    new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+  );
+  const prices = (k: number) => Array.from({ length: n }, (_, i) => 100 + k + Math.sin(i * 0.01));
+  const cases: [string, Record<string, unknown>][] = [
+    ["check_rf_convention", { returns: wave(n), rf: 0.02 }],
+    ["check_leveraged_reset", { index_returns: wave(n), lev: 3 }],
+    [
+      "check_reconcile_sources",
+      { close: { index: days, values: prices(0) }, other: { index: days, values: prices(0.5) } },
+    ],
+  ];
+  it.each(cases)("%s, aborted at its first progress report, stops before the end", async (name, args) => {
+    const ac = new AbortController();
+    const seen: ProgressEvent[] = [];
+    const e = await rejection(
+      callToolUntyped(name, args, {
+        mode: "inline",
+        signal: ac.signal,
+        onProgress: (p) => {
+          seen.push(p);
+          ac.abort(new Error("cancelled by the caller"));
+        },
+      }),
+    );
+    expect((e as Error).message).toBe("cancelled by the caller");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.progress).toBeLessThan(seen[0]!.total!);
+  });
+});
