@@ -116,6 +116,7 @@ describe("linear sync guards check between their passes", () => {
   const cases: [string, Record<string, unknown>][] = [
     ["check_rf_convention", { returns: wave(n), rf: 0.02 }],
     ["check_leveraged_reset", { index_returns: wave(n), lev: 3 }],
+    ["check_adjustment_check", { close: { index: days, values: prices(0) }, actions: [["2000-06-01", 2]] }],
     [
       "check_reconcile_sources",
       { close: { index: days, values: prices(0) }, other: { index: days, values: prices(0.5) } },
