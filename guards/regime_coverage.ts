@@ -13,6 +13,7 @@ import { describeCell, valuesView } from "../src/lib/series_or_array.js";
 import { compoundedReturn, episodeDrawdown, labelEpisodes, type Episode } from "../src/lib/regimes.js";
 import { finiteOrNull, mean, minMax, sd, sharpe } from "../src/lib/stats.js";
 import { checkPercentReturns } from "../src/lib/unit_checks.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 /** Fewer observations in a regime than this are too short to judge its Sharpe or return. */
 const MIN_REGIME_OBS = 30;
@@ -99,8 +100,15 @@ export function check(
   requireCount("min_regimes", min_regimes);
   requireCount("min_episodes", min_episodes);
 
+  // Cancellation and the time limit are checked between the passes (reading, episodes, each regime).
+  const meter = new WorkMeter(8 * n);
+  meter.tick(5 * n);
   const groups = labelEpisodes(labs);
-  const rows = groups.map((g) => regimeRow(g.label, g.rows, g.episodes, days, a, s, p, n));
+  meter.tick(n);
+  const rows = groups.map((g) => {
+    meter.tick(2 * g.rows.length);
+    return regimeRow(g.label, g.rows, g.episodes, days, a, s, p, n);
+  });
   const out = new Outcome();
   checkPercentReturns(out, "asset", a);
   checkPercentReturns(out, "strategy", s);

@@ -2,6 +2,7 @@ import { Outcome, invalid, fieldPath, type Integer, type Series } from "../src/r
 import { isDateIndex, requireAligned } from "../src/lib/series.js";
 import { describeCell, valuesView } from "../src/lib/series_or_array.js";
 import { finiteOrNull, mean } from "../src/lib/stats.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "regime-detection";
 export const title = "Regime probability look-ahead";
@@ -56,10 +57,15 @@ export function check(
     throw invalid("max_anticipated", `must be a share in [0, 1], got ${describeCell(max_anticipated)}`);
   }
 
+  // Cancellation and the time limit are checked after reading and between the switches' windows.
+  const meter = new WorkMeter(4 * n);
+  meter.tick(2 * n);
   const switches = switchPositions(r, lo, end);
-  const timings = switches.map((t0, k) =>
-    timeSwitch(r, p, t0, k === 0 ? lo : switches[k - 1]!, k + 1 < switches.length ? switches[k + 1]! : end),
-  );
+  const timings = switches.map((t0, k) => {
+    const to = k + 1 < switches.length ? switches[k + 1]! : end;
+    meter.tick(2 * (to - t0));
+    return timeSwitch(r, p, t0, k === 0 ? lo : switches[k - 1]!, to);
+  });
   const delays = timings.flatMap((t) => ("delay" in t ? [t.delay] : []));
   const medianDelay = median(delays);
   const shareAnticipated = delays.length === 0 ? null : delays.filter((d) => d < 0).length / delays.length;

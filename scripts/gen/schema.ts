@@ -50,8 +50,8 @@ const fileRef = (kind: "series" | "frame"): Schema => ({
  */
 export const FILE_REFERENCE_SENTENCE =
   'Series/frame inputs also accept {"file": "<path>", "column"|"columns": ..., "index": ...} (CSV, TSV, Parquet, ' +
-  "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-  "10 MiB per stdio line.";
+  "JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points per input, " +
+  "32 MiB per stdio line.";
 
 export const SERIES_DEF: Schema = {
   description:

@@ -1,9 +1,10 @@
-// Metering for long loops of async guards: count work units, and `step` (progress, yield,
-// cancellation) each time a fixed number of units has accumulated. Counting by units, never by
-// clock, keeps the sequence of steps deterministic.
-import { step } from "./progress.js";
+// Metering for long loops: count work units, and every fixed number of units check cancellation
+// (signal and time limit) and report progress. Async guards `await add(units)`, which also yields
+// to the event loop; sync loops call `tick(units)`, which checks without yielding. Counting by
+// units, never by clock, keeps the sequence of steps deterministic.
+import { checkpoint, step } from "./progress.js";
 
-/** Units between two steps: for cell-sized units, roughly 10-30 ms of work. */
+/** Units between two steps: for cell-sized units, roughly 10-30 ms of work (the contract: < 100 ms). */
 export const UNITS_PER_STEP = 400_000;
 
 export class WorkMeter {
@@ -16,14 +17,28 @@ export class WorkMeter {
     private readonly unitsPerStep: number = UNITS_PER_STEP,
   ) {}
 
-  /** Counts `units` done; awaits `step` once at least `unitsPerStep` have accumulated since the last. */
-  async add(units: number): Promise<void> {
+  /** Units counted so far. */
+  get counted(): number {
+    return this.done;
+  }
+
+  /** Counts `units` done; true once at least `unitsPerStep` have accumulated since the last step. */
+  private count(units: number): boolean {
     this.done += units;
     this.pending += units;
-    if (this.pending >= this.unitsPerStep) {
-      this.pending = 0;
-      await step(Math.min(this.done, this.total), this.total);
-    }
+    if (this.pending < this.unitsPerStep) return false;
+    this.pending = 0;
+    return true;
+  }
+
+  /** Counts `units` done; awaits `step` (progress, yield, cancellation) at each step boundary. */
+  async add(units: number): Promise<void> {
+    if (this.count(units)) await step(Math.min(this.done, this.total), this.total);
+  }
+
+  /** Counts `units` done in a sync loop; at each step boundary throws if cancelled and reports progress. */
+  tick(units: number): void {
+    if (this.count(units)) checkpoint(Math.min(this.done, this.total), this.total);
   }
 
   /** The final step, reporting the whole total. */
