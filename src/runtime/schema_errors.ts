@@ -1,6 +1,7 @@
 // Turns the first error of a generated validator into the message catalogue's wording
 // (docs/contract.md §4.5), by walking the tool's input schema along the failing path.
 import type { ErrorObject } from "ajv";
+import { DEFS_PREFIX, FRAME_REF, SERIES_REF } from "../contract/artefacts.js";
 import { BadInputError } from "./contract.js";
 import { closeMatches } from "./codec/index.js";
 import { clippedList } from "./codec/series.js";
@@ -10,8 +11,8 @@ type Schema = Record<string, unknown>;
 
 function deref(s: Schema, root: Schema): Schema {
   const ref = s.$ref;
-  if (typeof ref === "string" && ref.startsWith("#/$defs/"))
-    return ((root.$defs as Schema)[ref.slice(8)] as Schema) ?? s;
+  if (typeof ref === "string" && ref.startsWith(DEFS_PREFIX))
+    return ((root.$defs as Schema)[ref.slice(DEFS_PREFIX.length)] as Schema) ?? s;
   return s;
 }
 
@@ -59,8 +60,8 @@ function fragmentAt(root: Schema, value: unknown, segments: readonly string[]): 
 
 /** "a series or a number" for a fragment's alternatives, in schema order. */
 export function describeFragment(s: Schema, root: Schema): string {
-  if (s.$ref === "#/$defs/series") return "a series";
-  if (s.$ref === "#/$defs/frame") return "a frame";
+  if (s.$ref === SERIES_REF) return "a series";
+  if (s.$ref === FRAME_REF) return "a frame";
   if (Array.isArray(s.anyOf)) return (s.anyOf as Schema[]).map((b) => describeFragment(b, root)).join(" or ");
   if (Array.isArray(s.enum)) return `one of ${JSON.stringify(s.enum)}`;
   const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];

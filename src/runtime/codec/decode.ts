@@ -1,6 +1,7 @@
 // The schema-directed decoder (docs/contract.md §3.1, §4.2 steps 5 and 7): walks a JSON argument
 // alongside its fragment, sends series and frame positions to the codec, and applies the
 // null, bare-string, date and finite-number rules. Decoded objects never touch a prototype.
+import { dateFormatOf, FRAME_REF, SERIES_REF } from "../../contract/artefacts.js";
 import { fieldPath, invalid } from "../contract.js";
 import { decodeFrame } from "./frame.js";
 import {
@@ -22,9 +23,6 @@ import { closeMatches } from "./similarity.js";
 type Fragment = { readonly [k: string]: unknown };
 type Payload = "series" | "frame";
 
-const SERIES_REF = "#/$defs/series";
-const FRAME_REF = "#/$defs/frame";
-const TIMESTAMP_DESCRIPTION = "ISO-8601 date or date-time.";
 /** Keys that only annotate a fragment; a fragment with nothing else is untyped (`{}`). */
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "$comment", "$defs"]);
 const UNTYPED_KEYS = ["values", "records", "index", "columns"];
@@ -130,11 +128,8 @@ function gotText(v: unknown): string {
 }
 
 function isDateFragment(f: Fragment): "date" | "date-time" | "timestamp" | null {
-  if (!typesOf(f).includes("string")) return null;
-  if (f["format"] === "date") return "date";
-  if (f["format"] === "date-time") return "date-time";
-  const d = f["description"];
-  return typeof d === "string" && d.endsWith(TIMESTAMP_DESCRIPTION) ? "timestamp" : null;
+  const format = dateFormatOf(f);
+  return format === "date-or-date-time" ? "timestamp" : format;
 }
 
 /** Date aliases (§3.4): IsoDate is `YYYY-MM-DD`, IsoDateTime a date-time, IsoTimestamp either. */
