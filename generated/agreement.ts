@@ -61,293 +61,293 @@ type Admits<Arg, Param> = [JsonOf<Exclude<Param, undefined>>] extends [Exclude<A
 /** Two lines per exported input: the guard accepts what its schema admits, and the other way round. */
 export type Agreement = [
   Assert<Accepts<ToolArgs["check_adjustment_check"]["close"], Parameters<typeof adjustment_check>[0]>>, // AdjustmentCheck.close
-  Assert<Admits<ToolArgs["check_adjustment_check"]["close"], Parameters<typeof adjustment_check>[0]>>, // AdjustmentCheck.close: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_adjustment_check"]["close"], Parameters<typeof adjustment_check>[0]>>, // AdjustmentCheck.close, reverse
   Assert<Accepts<ToolArgs["check_adjustment_check"]["actions"], Parameters<typeof adjustment_check>[1]>>, // AdjustmentCheck.actions
-  Assert<Admits<ToolArgs["check_adjustment_check"]["actions"], Parameters<typeof adjustment_check>[1]>>, // AdjustmentCheck.actions: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_adjustment_check"]["actions"], Parameters<typeof adjustment_check>[1]>>, // AdjustmentCheck.actions, reverse
   Assert<Accepts<ToolArgs["check_adjustment_check"]["raw_reference"], Parameters<typeof adjustment_check>[2]>>, // AdjustmentCheck.raw_reference
-  Assert<Admits<ToolArgs["check_adjustment_check"]["raw_reference"], Parameters<typeof adjustment_check>[2]>>, // AdjustmentCheck.raw_reference: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_adjustment_check"]["raw_reference"], Parameters<typeof adjustment_check>[2]>>, // AdjustmentCheck.raw_reference, reverse
   Assert<Accepts<ToolArgs["check_adjustment_check"]["expected"], Parameters<typeof adjustment_check>[3]>>, // AdjustmentCheck.expected
-  Assert<Admits<ToolArgs["check_adjustment_check"]["expected"], Parameters<typeof adjustment_check>[3]>>, // AdjustmentCheck.expected: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_adjustment_check"]["expected"], Parameters<typeof adjustment_check>[3]>>, // AdjustmentCheck.expected, reverse
   Assert<Accepts<ToolArgs["check_adjustment_check"]["jump_tol"], Parameters<typeof adjustment_check>[4]>>, // AdjustmentCheck.jump_tol
-  Assert<Admits<ToolArgs["check_adjustment_check"]["jump_tol"], Parameters<typeof adjustment_check>[4]>>, // AdjustmentCheck.jump_tol: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_adjustment_check"]["jump_tol"], Parameters<typeof adjustment_check>[4]>>, // AdjustmentCheck.jump_tol, reverse
   Assert<Accepts<ToolArgs["check_ashare_rules"]["bar"], Parameters<typeof ashare_rules>[0]>>, // AshareRules.bar
-  Assert<Admits<ToolArgs["check_ashare_rules"]["bar"], Parameters<typeof ashare_rules>[0]>>, // AshareRules.bar: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_ashare_rules"]["bar"], Parameters<typeof ashare_rules>[0]>>, // AshareRules.bar, reverse
   Assert<Accepts<ToolArgs["check_ashare_rules"]["code"], Parameters<typeof ashare_rules>[1]>>, // AshareRules.code
-  Assert<Admits<ToolArgs["check_ashare_rules"]["code"], Parameters<typeof ashare_rules>[1]>>, // AshareRules.code: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_ashare_rules"]["code"], Parameters<typeof ashare_rules>[1]>>, // AshareRules.code, reverse
   Assert<Accepts<ToolArgs["check_ashare_rules"]["date"], Parameters<typeof ashare_rules>[2]>>, // AshareRules.date
-  Assert<Admits<ToolArgs["check_ashare_rules"]["date"], Parameters<typeof ashare_rules>[2]>>, // AshareRules.date: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_ashare_rules"]["date"], Parameters<typeof ashare_rules>[2]>>, // AshareRules.date, reverse
   Assert<Accepts<ToolArgs["check_ashare_rules"]["stock_name"], Parameters<typeof ashare_rules>[3]>>, // AshareRules.stock_name
-  Assert<Admits<ToolArgs["check_ashare_rules"]["stock_name"], Parameters<typeof ashare_rules>[3]>>, // AshareRules.stock_name: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_ashare_rules"]["stock_name"], Parameters<typeof ashare_rules>[3]>>, // AshareRules.stock_name, reverse
   Assert<Accepts<ToolArgs["check_ashare_rules"]["side"], Parameters<typeof ashare_rules>[4]>>, // AshareRules.side
-  Assert<Admits<ToolArgs["check_ashare_rules"]["side"], Parameters<typeof ashare_rules>[4]>>, // AshareRules.side: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_ashare_rules"]["side"], Parameters<typeof ashare_rules>[4]>>, // AshareRules.side, reverse
   Assert<Accepts<ToolArgs["check_ashare_rules"]["days_since_ipo"], Parameters<typeof ashare_rules>[5]>>, // AshareRules.days_since_ipo
-  Assert<Admits<ToolArgs["check_ashare_rules"]["days_since_ipo"], Parameters<typeof ashare_rules>[5]>>, // AshareRules.days_since_ipo: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_ashare_rules"]["days_since_ipo"], Parameters<typeof ashare_rules>[5]>>, // AshareRules.days_since_ipo, reverse
   Assert<Accepts<ToolArgs["check_ashare_rules"]["lots"], Parameters<typeof ashare_rules>[6]>>, // AshareRules.lots
-  Assert<Admits<ToolArgs["check_ashare_rules"]["lots"], Parameters<typeof ashare_rules>[6]>>, // AshareRules.lots: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_ashare_rules"]["lots"], Parameters<typeof ashare_rules>[6]>>, // AshareRules.lots, reverse
   Assert<Accepts<ToolArgs["check_brinson_attribution"]["panel"], Parameters<typeof brinson_attribution>[0]>>, // BrinsonAttribution.panel
-  Assert<Admits<ToolArgs["check_brinson_attribution"]["panel"], Parameters<typeof brinson_attribution>[0]>>, // BrinsonAttribution.panel: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_brinson_attribution"]["panel"], Parameters<typeof brinson_attribution>[0]>>, // BrinsonAttribution.panel, reverse
   Assert<Accepts<ToolArgs["check_brinson_attribution"]["panels"], Parameters<typeof brinson_attribution>[1]>>, // BrinsonAttribution.panels
-  Assert<Admits<ToolArgs["check_brinson_attribution"]["panels"], Parameters<typeof brinson_attribution>[1]>>, // BrinsonAttribution.panels: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_brinson_attribution"]["panels"], Parameters<typeof brinson_attribution>[1]>>, // BrinsonAttribution.panels, reverse
   Assert<Accepts<ToolArgs["check_brinson_attribution"]["method"], Parameters<typeof brinson_attribution>[2]>>, // BrinsonAttribution.method
-  Assert<Admits<ToolArgs["check_brinson_attribution"]["method"], Parameters<typeof brinson_attribution>[2]>>, // BrinsonAttribution.method: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_brinson_attribution"]["method"], Parameters<typeof brinson_attribution>[2]>>, // BrinsonAttribution.method, reverse
   Assert<Accepts<ToolArgs["check_brinson_attribution"]["tol"], Parameters<typeof brinson_attribution>[3]>>, // BrinsonAttribution.tol
-  Assert<Admits<ToolArgs["check_brinson_attribution"]["tol"], Parameters<typeof brinson_attribution>[3]>>, // BrinsonAttribution.tol: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_brinson_attribution"]["tol"], Parameters<typeof brinson_attribution>[3]>>, // BrinsonAttribution.tol, reverse
   Assert<Accepts<ToolArgs["check_brinson_attribution"]["weight_tol"], Parameters<typeof brinson_attribution>[4]>>, // BrinsonAttribution.weight_tol
-  Assert<Admits<ToolArgs["check_brinson_attribution"]["weight_tol"], Parameters<typeof brinson_attribution>[4]>>, // BrinsonAttribution.weight_tol: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_brinson_attribution"]["weight_tol"], Parameters<typeof brinson_attribution>[4]>>, // BrinsonAttribution.weight_tol, reverse
   Assert<Accepts<ToolArgs["check_contamination_probe"]["cutoff"], Parameters<typeof contamination_probe>[0]>>, // ContaminationProbe.cutoff
-  Assert<Admits<ToolArgs["check_contamination_probe"]["cutoff"], Parameters<typeof contamination_probe>[0]>>, // ContaminationProbe.cutoff: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_contamination_probe"]["cutoff"], Parameters<typeof contamination_probe>[0]>>, // ContaminationProbe.cutoff, reverse
   Assert<Accepts<ToolArgs["check_contamination_probe"]["test_start"], Parameters<typeof contamination_probe>[1]>>, // ContaminationProbe.test_start
-  Assert<Admits<ToolArgs["check_contamination_probe"]["test_start"], Parameters<typeof contamination_probe>[1]>>, // ContaminationProbe.test_start: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_contamination_probe"]["test_start"], Parameters<typeof contamination_probe>[1]>>, // ContaminationProbe.test_start, reverse
   Assert<Accepts<ToolArgs["check_contamination_probe"]["test_end"], Parameters<typeof contamination_probe>[2]>>, // ContaminationProbe.test_end
-  Assert<Admits<ToolArgs["check_contamination_probe"]["test_end"], Parameters<typeof contamination_probe>[2]>>, // ContaminationProbe.test_end: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_contamination_probe"]["test_end"], Parameters<typeof contamination_probe>[2]>>, // ContaminationProbe.test_end, reverse
   Assert<Accepts<ToolArgs["check_contamination_probe"]["items"], Parameters<typeof contamination_probe>[3]>>, // ContaminationProbe.items
-  Assert<Admits<ToolArgs["check_contamination_probe"]["items"], Parameters<typeof contamination_probe>[3]>>, // ContaminationProbe.items: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_contamination_probe"]["items"], Parameters<typeof contamination_probe>[3]>>, // ContaminationProbe.items, reverse
   Assert<Accepts<ToolArgs["check_continuous_contract"]["stitched"], Parameters<typeof continuous_contract>[0]>>, // ContinuousContract.stitched
-  Assert<Admits<ToolArgs["check_continuous_contract"]["stitched"], Parameters<typeof continuous_contract>[0]>>, // ContinuousContract.stitched: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_continuous_contract"]["stitched"], Parameters<typeof continuous_contract>[0]>>, // ContinuousContract.stitched, reverse
   Assert<Accepts<ToolArgs["check_continuous_contract"]["method"], Parameters<typeof continuous_contract>[1]>>, // ContinuousContract.method
-  Assert<Admits<ToolArgs["check_continuous_contract"]["method"], Parameters<typeof continuous_contract>[1]>>, // ContinuousContract.method: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_continuous_contract"]["method"], Parameters<typeof continuous_contract>[1]>>, // ContinuousContract.method, reverse
   Assert<Accepts<ToolArgs["check_continuous_contract"]["contracts"], Parameters<typeof continuous_contract>[2]>>, // ContinuousContract.contracts
-  Assert<Admits<ToolArgs["check_continuous_contract"]["contracts"], Parameters<typeof continuous_contract>[2]>>, // ContinuousContract.contracts: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_continuous_contract"]["contracts"], Parameters<typeof continuous_contract>[2]>>, // ContinuousContract.contracts, reverse
   Assert<Accepts<ToolArgs["check_continuous_contract"]["roll_dates"], Parameters<typeof continuous_contract>[3]>>, // ContinuousContract.roll_dates
-  Assert<Admits<ToolArgs["check_continuous_contract"]["roll_dates"], Parameters<typeof continuous_contract>[3]>>, // ContinuousContract.roll_dates: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_continuous_contract"]["roll_dates"], Parameters<typeof continuous_contract>[3]>>, // ContinuousContract.roll_dates, reverse
   Assert<Accepts<ToolArgs["check_continuous_contract"]["atol"], Parameters<typeof continuous_contract>[4]>>, // ContinuousContract.atol
-  Assert<Admits<ToolArgs["check_continuous_contract"]["atol"], Parameters<typeof continuous_contract>[4]>>, // ContinuousContract.atol: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_continuous_contract"]["atol"], Parameters<typeof continuous_contract>[4]>>, // ContinuousContract.atol, reverse
   Assert<Accepts<ToolArgs["check_cost_curve"]["returns"], Parameters<typeof cost_curve>[0]>>, // CostCurve.returns
-  Assert<Admits<ToolArgs["check_cost_curve"]["returns"], Parameters<typeof cost_curve>[0]>>, // CostCurve.returns: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_cost_curve"]["returns"], Parameters<typeof cost_curve>[0]>>, // CostCurve.returns, reverse
   Assert<Accepts<ToolArgs["check_cost_curve"]["turnover"], Parameters<typeof cost_curve>[1]>>, // CostCurve.turnover
-  Assert<Admits<ToolArgs["check_cost_curve"]["turnover"], Parameters<typeof cost_curve>[1]>>, // CostCurve.turnover: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_cost_curve"]["turnover"], Parameters<typeof cost_curve>[1]>>, // CostCurve.turnover, reverse
   Assert<Accepts<ToolArgs["check_cost_curve"]["bps"], Parameters<typeof cost_curve>[2]>>, // CostCurve.bps
-  Assert<Admits<ToolArgs["check_cost_curve"]["bps"], Parameters<typeof cost_curve>[2]>>, // CostCurve.bps: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_cost_curve"]["bps"], Parameters<typeof cost_curve>[2]>>, // CostCurve.bps, reverse
   Assert<Accepts<ToolArgs["check_cost_curve"]["cost_bps"], Parameters<typeof cost_curve>[3]>>, // CostCurve.cost_bps
-  Assert<Admits<ToolArgs["check_cost_curve"]["cost_bps"], Parameters<typeof cost_curve>[3]>>, // CostCurve.cost_bps: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_cost_curve"]["cost_bps"], Parameters<typeof cost_curve>[3]>>, // CostCurve.cost_bps, reverse
   Assert<Accepts<ToolArgs["check_cost_curve"]["benchmark"], Parameters<typeof cost_curve>[4]>>, // CostCurve.benchmark
-  Assert<Admits<ToolArgs["check_cost_curve"]["benchmark"], Parameters<typeof cost_curve>[4]>>, // CostCurve.benchmark: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_cost_curve"]["benchmark"], Parameters<typeof cost_curve>[4]>>, // CostCurve.benchmark, reverse
   Assert<Accepts<ToolArgs["check_cost_curve"]["periods_per_year"], Parameters<typeof cost_curve>[5]>>, // CostCurve.periods_per_year
-  Assert<Admits<ToolArgs["check_cost_curve"]["periods_per_year"], Parameters<typeof cost_curve>[5]>>, // CostCurve.periods_per_year: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_cost_curve"]["periods_per_year"], Parameters<typeof cost_curve>[5]>>, // CostCurve.periods_per_year, reverse
   Assert<Accepts<ToolArgs["check_fx_conventions"]["pair"], Parameters<typeof fx_conventions>[0]>>, // FxConventions.pair
-  Assert<Admits<ToolArgs["check_fx_conventions"]["pair"], Parameters<typeof fx_conventions>[0]>>, // FxConventions.pair: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_fx_conventions"]["pair"], Parameters<typeof fx_conventions>[0]>>, // FxConventions.pair, reverse
   Assert<Accepts<ToolArgs["check_fx_conventions"]["rate"], Parameters<typeof fx_conventions>[1]>>, // FxConventions.rate
-  Assert<Admits<ToolArgs["check_fx_conventions"]["rate"], Parameters<typeof fx_conventions>[1]>>, // FxConventions.rate: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_fx_conventions"]["rate"], Parameters<typeof fx_conventions>[1]>>, // FxConventions.rate, reverse
   Assert<Accepts<ToolArgs["check_fx_conventions"]["notional"], Parameters<typeof fx_conventions>[2]>>, // FxConventions.notional
-  Assert<Admits<ToolArgs["check_fx_conventions"]["notional"], Parameters<typeof fx_conventions>[2]>>, // FxConventions.notional: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_fx_conventions"]["notional"], Parameters<typeof fx_conventions>[2]>>, // FxConventions.notional, reverse
   Assert<Accepts<ToolArgs["check_fx_conventions"]["trade_date"], Parameters<typeof fx_conventions>[3]>>, // FxConventions.trade_date
-  Assert<Admits<ToolArgs["check_fx_conventions"]["trade_date"], Parameters<typeof fx_conventions>[3]>>, // FxConventions.trade_date: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_fx_conventions"]["trade_date"], Parameters<typeof fx_conventions>[3]>>, // FxConventions.trade_date, reverse
   Assert<Accepts<ToolArgs["check_fx_conventions"]["usd_leg_rates"], Parameters<typeof fx_conventions>[4]>>, // FxConventions.usd_leg_rates
-  Assert<Admits<ToolArgs["check_fx_conventions"]["usd_leg_rates"], Parameters<typeof fx_conventions>[4]>>, // FxConventions.usd_leg_rates: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_fx_conventions"]["usd_leg_rates"], Parameters<typeof fx_conventions>[4]>>, // FxConventions.usd_leg_rates, reverse
   Assert<Accepts<ToolArgs["check_fx_conventions"]["assumed_pip_size"], Parameters<typeof fx_conventions>[5]>>, // FxConventions.assumed_pip_size
-  Assert<Admits<ToolArgs["check_fx_conventions"]["assumed_pip_size"], Parameters<typeof fx_conventions>[5]>>, // FxConventions.assumed_pip_size: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_fx_conventions"]["assumed_pip_size"], Parameters<typeof fx_conventions>[5]>>, // FxConventions.assumed_pip_size, reverse
   Assert<Accepts<ToolArgs["check_fx_conventions"]["move_pips"], Parameters<typeof fx_conventions>[6]>>, // FxConventions.move_pips
-  Assert<Admits<ToolArgs["check_fx_conventions"]["move_pips"], Parameters<typeof fx_conventions>[6]>>, // FxConventions.move_pips: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_fx_conventions"]["move_pips"], Parameters<typeof fx_conventions>[6]>>, // FxConventions.move_pips, reverse
   Assert<Accepts<ToolArgs["check_greeks_convention"]["greeks"], Parameters<typeof greeks_convention>[0]>>, // GreeksConvention.greeks
-  Assert<Admits<ToolArgs["check_greeks_convention"]["greeks"], Parameters<typeof greeks_convention>[0]>>, // GreeksConvention.greeks: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_greeks_convention"]["greeks"], Parameters<typeof greeks_convention>[0]>>, // GreeksConvention.greeks, reverse
   Assert<Accepts<ToolArgs["check_greeks_convention"]["flag"], Parameters<typeof greeks_convention>[1]>>, // GreeksConvention.flag
-  Assert<Admits<ToolArgs["check_greeks_convention"]["flag"], Parameters<typeof greeks_convention>[1]>>, // GreeksConvention.flag: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_greeks_convention"]["flag"], Parameters<typeof greeks_convention>[1]>>, // GreeksConvention.flag, reverse
   Assert<Accepts<ToolArgs["check_greeks_convention"]["moneyness"], Parameters<typeof greeks_convention>[2]>>, // GreeksConvention.moneyness
-  Assert<Admits<ToolArgs["check_greeks_convention"]["moneyness"], Parameters<typeof greeks_convention>[2]>>, // GreeksConvention.moneyness: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_greeks_convention"]["moneyness"], Parameters<typeof greeks_convention>[2]>>, // GreeksConvention.moneyness, reverse
   Assert<Accepts<ToolArgs["check_greeks_convention"]["convention"], Parameters<typeof greeks_convention>[3]>>, // GreeksConvention.convention
-  Assert<Admits<ToolArgs["check_greeks_convention"]["convention"], Parameters<typeof greeks_convention>[3]>>, // GreeksConvention.convention: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_greeks_convention"]["convention"], Parameters<typeof greeks_convention>[3]>>, // GreeksConvention.convention, reverse
   Assert<Accepts<ToolArgs["check_join_asof_sortedness"]["left"], Parameters<typeof join_asof_sortedness>[0]>>, // JoinAsofSortedness.left
-  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["left"], Parameters<typeof join_asof_sortedness>[0]>>, // JoinAsofSortedness.left: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["left"], Parameters<typeof join_asof_sortedness>[0]>>, // JoinAsofSortedness.left, reverse
   Assert<Accepts<ToolArgs["check_join_asof_sortedness"]["right"], Parameters<typeof join_asof_sortedness>[1]>>, // JoinAsofSortedness.right
-  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["right"], Parameters<typeof join_asof_sortedness>[1]>>, // JoinAsofSortedness.right: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["right"], Parameters<typeof join_asof_sortedness>[1]>>, // JoinAsofSortedness.right, reverse
   Assert<Accepts<ToolArgs["check_join_asof_sortedness"]["on"], Parameters<typeof join_asof_sortedness>[2]>>, // JoinAsofSortedness.on
-  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["on"], Parameters<typeof join_asof_sortedness>[2]>>, // JoinAsofSortedness.on: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["on"], Parameters<typeof join_asof_sortedness>[2]>>, // JoinAsofSortedness.on, reverse
   Assert<Accepts<ToolArgs["check_join_asof_sortedness"]["by"], Parameters<typeof join_asof_sortedness>[3]>>, // JoinAsofSortedness.by
-  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["by"], Parameters<typeof join_asof_sortedness>[3]>>, // JoinAsofSortedness.by: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["by"], Parameters<typeof join_asof_sortedness>[3]>>, // JoinAsofSortedness.by, reverse
   Assert<Accepts<ToolArgs["check_join_asof_sortedness"]["val"], Parameters<typeof join_asof_sortedness>[4]>>, // JoinAsofSortedness.val
-  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["val"], Parameters<typeof join_asof_sortedness>[4]>>, // JoinAsofSortedness.val: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_join_asof_sortedness"]["val"], Parameters<typeof join_asof_sortedness>[4]>>, // JoinAsofSortedness.val, reverse
   Assert<Accepts<ToolArgs["check_leveraged_reset"]["index_returns"], Parameters<typeof leveraged_reset>[0]>>, // LeveragedReset.index_returns
-  Assert<Admits<ToolArgs["check_leveraged_reset"]["index_returns"], Parameters<typeof leveraged_reset>[0]>>, // LeveragedReset.index_returns: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_leveraged_reset"]["index_returns"], Parameters<typeof leveraged_reset>[0]>>, // LeveragedReset.index_returns, reverse
   Assert<Accepts<ToolArgs["check_leveraged_reset"]["lev"], Parameters<typeof leveraged_reset>[1]>>, // LeveragedReset.lev
-  Assert<Admits<ToolArgs["check_leveraged_reset"]["lev"], Parameters<typeof leveraged_reset>[1]>>, // LeveragedReset.lev: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_leveraged_reset"]["lev"], Parameters<typeof leveraged_reset>[1]>>, // LeveragedReset.lev, reverse
   Assert<Accepts<ToolArgs["check_leveraged_reset"]["modelled_return"], Parameters<typeof leveraged_reset>[2]>>, // LeveragedReset.modelled_return
-  Assert<Admits<ToolArgs["check_leveraged_reset"]["modelled_return"], Parameters<typeof leveraged_reset>[2]>>, // LeveragedReset.modelled_return: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_leveraged_reset"]["modelled_return"], Parameters<typeof leveraged_reset>[2]>>, // LeveragedReset.modelled_return, reverse
   Assert<Accepts<ToolArgs["check_leveraged_reset"]["financing"], Parameters<typeof leveraged_reset>[3]>>, // LeveragedReset.financing
-  Assert<Admits<ToolArgs["check_leveraged_reset"]["financing"], Parameters<typeof leveraged_reset>[3]>>, // LeveragedReset.financing: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_leveraged_reset"]["financing"], Parameters<typeof leveraged_reset>[3]>>, // LeveragedReset.financing, reverse
   Assert<Accepts<ToolArgs["check_leveraged_reset"]["expense"], Parameters<typeof leveraged_reset>[4]>>, // LeveragedReset.expense
-  Assert<Admits<ToolArgs["check_leveraged_reset"]["expense"], Parameters<typeof leveraged_reset>[4]>>, // LeveragedReset.expense: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_leveraged_reset"]["expense"], Parameters<typeof leveraged_reset>[4]>>, // LeveragedReset.expense, reverse
   Assert<Accepts<ToolArgs["check_leveraged_reset"]["return_tol"], Parameters<typeof leveraged_reset>[5]>>, // LeveragedReset.return_tol
-  Assert<Admits<ToolArgs["check_leveraged_reset"]["return_tol"], Parameters<typeof leveraged_reset>[5]>>, // LeveragedReset.return_tol: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_leveraged_reset"]["return_tol"], Parameters<typeof leveraged_reset>[5]>>, // LeveragedReset.return_tol, reverse
   Assert<Accepts<ToolArgs["check_npv_zero"]["eval_date"], Parameters<typeof npv_zero>[0]>>, // NpvZero.eval_date
-  Assert<Admits<ToolArgs["check_npv_zero"]["eval_date"], Parameters<typeof npv_zero>[0]>>, // NpvZero.eval_date: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_npv_zero"]["eval_date"], Parameters<typeof npv_zero>[0]>>, // NpvZero.eval_date, reverse
   Assert<Accepts<ToolArgs["check_npv_zero"]["curve_ref"], Parameters<typeof npv_zero>[1]>>, // NpvZero.curve_ref
-  Assert<Admits<ToolArgs["check_npv_zero"]["curve_ref"], Parameters<typeof npv_zero>[1]>>, // NpvZero.curve_ref: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_npv_zero"]["curve_ref"], Parameters<typeof npv_zero>[1]>>, // NpvZero.curve_ref, reverse
   Assert<Accepts<ToolArgs["check_npv_zero"]["expiry"], Parameters<typeof npv_zero>[2]>>, // NpvZero.expiry
-  Assert<Admits<ToolArgs["check_npv_zero"]["expiry"], Parameters<typeof npv_zero>[2]>>, // NpvZero.expiry: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_npv_zero"]["expiry"], Parameters<typeof npv_zero>[2]>>, // NpvZero.expiry, reverse
   Assert<Accepts<ToolArgs["check_npv_zero"]["spot"], Parameters<typeof npv_zero>[3]>>, // NpvZero.spot
-  Assert<Admits<ToolArgs["check_npv_zero"]["spot"], Parameters<typeof npv_zero>[3]>>, // NpvZero.spot: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_npv_zero"]["spot"], Parameters<typeof npv_zero>[3]>>, // NpvZero.spot, reverse
   Assert<Accepts<ToolArgs["check_paper_account_guard"]["broker"], Parameters<typeof paper_account_guard>[0]>>, // PaperAccountGuard.broker
-  Assert<Admits<ToolArgs["check_paper_account_guard"]["broker"], Parameters<typeof paper_account_guard>[0]>>, // PaperAccountGuard.broker: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_paper_account_guard"]["broker"], Parameters<typeof paper_account_guard>[0]>>, // PaperAccountGuard.broker, reverse
   Assert<Accepts<ToolArgs["check_paper_account_guard"]["account_id"], Parameters<typeof paper_account_guard>[1]>>, // PaperAccountGuard.account_id
-  Assert<Admits<ToolArgs["check_paper_account_guard"]["account_id"], Parameters<typeof paper_account_guard>[1]>>, // PaperAccountGuard.account_id: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_paper_account_guard"]["account_id"], Parameters<typeof paper_account_guard>[1]>>, // PaperAccountGuard.account_id, reverse
   Assert<Accepts<ToolArgs["check_paper_account_guard"]["base_url"], Parameters<typeof paper_account_guard>[2]>>, // PaperAccountGuard.base_url
-  Assert<Admits<ToolArgs["check_paper_account_guard"]["base_url"], Parameters<typeof paper_account_guard>[2]>>, // PaperAccountGuard.base_url: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_paper_account_guard"]["base_url"], Parameters<typeof paper_account_guard>[2]>>, // PaperAccountGuard.base_url, reverse
   Assert<Accepts<ToolArgs["check_paper_account_guard"]["extra"], Parameters<typeof paper_account_guard>[3]>>, // PaperAccountGuard.extra
-  Assert<Admits<ToolArgs["check_paper_account_guard"]["extra"], Parameters<typeof paper_account_guard>[3]>>, // PaperAccountGuard.extra: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_paper_account_guard"]["extra"], Parameters<typeof paper_account_guard>[3]>>, // PaperAccountGuard.extra, reverse
   Assert<Accepts<ToolArgs["check_pit_fundamentals"]["facts"], Parameters<typeof pit_fundamentals>[0]>>, // PitFundamentals.facts
-  Assert<Admits<ToolArgs["check_pit_fundamentals"]["facts"], Parameters<typeof pit_fundamentals>[0]>>, // PitFundamentals.facts: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_fundamentals"]["facts"], Parameters<typeof pit_fundamentals>[0]>>, // PitFundamentals.facts, reverse
   Assert<Accepts<ToolArgs["check_pit_fundamentals"]["as_of"], Parameters<typeof pit_fundamentals>[1]>>, // PitFundamentals.as_of
-  Assert<Admits<ToolArgs["check_pit_fundamentals"]["as_of"], Parameters<typeof pit_fundamentals>[1]>>, // PitFundamentals.as_of: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_fundamentals"]["as_of"], Parameters<typeof pit_fundamentals>[1]>>, // PitFundamentals.as_of, reverse
   Assert<Accepts<ToolArgs["check_pit_fundamentals"]["used"], Parameters<typeof pit_fundamentals>[2]>>, // PitFundamentals.used
-  Assert<Admits<ToolArgs["check_pit_fundamentals"]["used"], Parameters<typeof pit_fundamentals>[2]>>, // PitFundamentals.used: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_fundamentals"]["used"], Parameters<typeof pit_fundamentals>[2]>>, // PitFundamentals.used, reverse
   Assert<Accepts<ToolArgs["check_pit_fundamentals"]["forms"], Parameters<typeof pit_fundamentals>[3]>>, // PitFundamentals.forms
-  Assert<Admits<ToolArgs["check_pit_fundamentals"]["forms"], Parameters<typeof pit_fundamentals>[3]>>, // PitFundamentals.forms: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_fundamentals"]["forms"], Parameters<typeof pit_fundamentals>[3]>>, // PitFundamentals.forms, reverse
   Assert<Accepts<ToolArgs["check_pit_universe"]["universe"], Parameters<typeof pit_universe>[0]>>, // PitUniverse.universe
-  Assert<Admits<ToolArgs["check_pit_universe"]["universe"], Parameters<typeof pit_universe>[0]>>, // PitUniverse.universe: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_universe"]["universe"], Parameters<typeof pit_universe>[0]>>, // PitUniverse.universe, reverse
   Assert<Accepts<ToolArgs["check_pit_universe"]["members"], Parameters<typeof pit_universe>[1]>>, // PitUniverse.members
-  Assert<Admits<ToolArgs["check_pit_universe"]["members"], Parameters<typeof pit_universe>[1]>>, // PitUniverse.members: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_universe"]["members"], Parameters<typeof pit_universe>[1]>>, // PitUniverse.members, reverse
   Assert<Accepts<ToolArgs["check_pit_universe"]["rebalance_dates"], Parameters<typeof pit_universe>[2]>>, // PitUniverse.rebalance_dates
-  Assert<Admits<ToolArgs["check_pit_universe"]["rebalance_dates"], Parameters<typeof pit_universe>[2]>>, // PitUniverse.rebalance_dates: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_universe"]["rebalance_dates"], Parameters<typeof pit_universe>[2]>>, // PitUniverse.rebalance_dates, reverse
   Assert<Accepts<ToolArgs["check_pit_universe"]["liquidity"], Parameters<typeof pit_universe>[3]>>, // PitUniverse.liquidity
-  Assert<Admits<ToolArgs["check_pit_universe"]["liquidity"], Parameters<typeof pit_universe>[3]>>, // PitUniverse.liquidity: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_universe"]["liquidity"], Parameters<typeof pit_universe>[3]>>, // PitUniverse.liquidity, reverse
   Assert<Accepts<ToolArgs["check_pit_universe"]["min_adv"], Parameters<typeof pit_universe>[4]>>, // PitUniverse.min_adv
-  Assert<Admits<ToolArgs["check_pit_universe"]["min_adv"], Parameters<typeof pit_universe>[4]>>, // PitUniverse.min_adv: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_universe"]["min_adv"], Parameters<typeof pit_universe>[4]>>, // PitUniverse.min_adv, reverse
   Assert<Accepts<ToolArgs["check_pit_universe"]["adv_lookback"], Parameters<typeof pit_universe>[5]>>, // PitUniverse.adv_lookback
-  Assert<Admits<ToolArgs["check_pit_universe"]["adv_lookback"], Parameters<typeof pit_universe>[5]>>, // PitUniverse.adv_lookback: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_universe"]["adv_lookback"], Parameters<typeof pit_universe>[5]>>, // PitUniverse.adv_lookback, reverse
   Assert<Accepts<ToolArgs["check_pit_universe"]["min_expected_turnover"], Parameters<typeof pit_universe>[6]>>, // PitUniverse.min_expected_turnover
-  Assert<Admits<ToolArgs["check_pit_universe"]["min_expected_turnover"], Parameters<typeof pit_universe>[6]>>, // PitUniverse.min_expected_turnover: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_pit_universe"]["min_expected_turnover"], Parameters<typeof pit_universe>[6]>>, // PitUniverse.min_expected_turnover, reverse
   Assert<Accepts<ToolArgs["check_purge_effect"]["x"], Parameters<typeof purge_effect>[0]>>, // PurgeEffect.x
-  Assert<Admits<ToolArgs["check_purge_effect"]["x"], Parameters<typeof purge_effect>[0]>>, // PurgeEffect.x: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_purge_effect"]["x"], Parameters<typeof purge_effect>[0]>>, // PurgeEffect.x, reverse
   Assert<Accepts<ToolArgs["check_purge_effect"]["y"], Parameters<typeof purge_effect>[1]>>, // PurgeEffect.y
-  Assert<Admits<ToolArgs["check_purge_effect"]["y"], Parameters<typeof purge_effect>[1]>>, // PurgeEffect.y: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_purge_effect"]["y"], Parameters<typeof purge_effect>[1]>>, // PurgeEffect.y, reverse
   Assert<Accepts<ToolArgs["check_purge_effect"]["horizon"], Parameters<typeof purge_effect>[2]>>, // PurgeEffect.horizon
-  Assert<Admits<ToolArgs["check_purge_effect"]["horizon"], Parameters<typeof purge_effect>[2]>>, // PurgeEffect.horizon: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_purge_effect"]["horizon"], Parameters<typeof purge_effect>[2]>>, // PurgeEffect.horizon, reverse
   Assert<Accepts<ToolArgs["check_purge_effect"]["splits"], Parameters<typeof purge_effect>[3]>>, // PurgeEffect.splits
-  Assert<Admits<ToolArgs["check_purge_effect"]["splits"], Parameters<typeof purge_effect>[3]>>, // PurgeEffect.splits: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_purge_effect"]["splits"], Parameters<typeof purge_effect>[3]>>, // PurgeEffect.splits, reverse
   Assert<Accepts<ToolArgs["check_purge_effect"]["n_splits"], Parameters<typeof purge_effect>[4]>>, // PurgeEffect.n_splits
-  Assert<Admits<ToolArgs["check_purge_effect"]["n_splits"], Parameters<typeof purge_effect>[4]>>, // PurgeEffect.n_splits: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_purge_effect"]["n_splits"], Parameters<typeof purge_effect>[4]>>, // PurgeEffect.n_splits, reverse
   Assert<Accepts<ToolArgs["check_purge_effect"]["embargo"], Parameters<typeof purge_effect>[5]>>, // PurgeEffect.embargo
-  Assert<Admits<ToolArgs["check_purge_effect"]["embargo"], Parameters<typeof purge_effect>[5]>>, // PurgeEffect.embargo: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_purge_effect"]["embargo"], Parameters<typeof purge_effect>[5]>>, // PurgeEffect.embargo, reverse
   Assert<Accepts<ToolArgs["check_purge_effect"]["auc_tol"], Parameters<typeof purge_effect>[7]>>, // PurgeEffect.auc_tol
-  Assert<Admits<ToolArgs["check_purge_effect"]["auc_tol"], Parameters<typeof purge_effect>[7]>>, // PurgeEffect.auc_tol: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_purge_effect"]["auc_tol"], Parameters<typeof purge_effect>[7]>>, // PurgeEffect.auc_tol, reverse
   Assert<Accepts<ToolArgs["check_reconcile_sources"]["close"], Parameters<typeof reconcile_sources>[0]>>, // ReconcileSources.close
-  Assert<Admits<ToolArgs["check_reconcile_sources"]["close"], Parameters<typeof reconcile_sources>[0]>>, // ReconcileSources.close: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_reconcile_sources"]["close"], Parameters<typeof reconcile_sources>[0]>>, // ReconcileSources.close, reverse
   Assert<Accepts<ToolArgs["check_reconcile_sources"]["other"], Parameters<typeof reconcile_sources>[1]>>, // ReconcileSources.other
-  Assert<Admits<ToolArgs["check_reconcile_sources"]["other"], Parameters<typeof reconcile_sources>[1]>>, // ReconcileSources.other: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_reconcile_sources"]["other"], Parameters<typeof reconcile_sources>[1]>>, // ReconcileSources.other, reverse
   Assert<Accepts<ToolArgs["check_reconcile_sources"]["actions"], Parameters<typeof reconcile_sources>[2]>>, // ReconcileSources.actions
-  Assert<Admits<ToolArgs["check_reconcile_sources"]["actions"], Parameters<typeof reconcile_sources>[2]>>, // ReconcileSources.actions: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_reconcile_sources"]["actions"], Parameters<typeof reconcile_sources>[2]>>, // ReconcileSources.actions, reverse
   Assert<Accepts<ToolArgs["check_reconcile_sources"]["tol_bps"], Parameters<typeof reconcile_sources>[3]>>, // ReconcileSources.tol_bps
-  Assert<Admits<ToolArgs["check_reconcile_sources"]["tol_bps"], Parameters<typeof reconcile_sources>[3]>>, // ReconcileSources.tol_bps: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_reconcile_sources"]["tol_bps"], Parameters<typeof reconcile_sources>[3]>>, // ReconcileSources.tol_bps, reverse
   Assert<Accepts<ToolArgs["check_reconcile_sources"]["window_days"], Parameters<typeof reconcile_sources>[4]>>, // ReconcileSources.window_days
-  Assert<Admits<ToolArgs["check_reconcile_sources"]["window_days"], Parameters<typeof reconcile_sources>[4]>>, // ReconcileSources.window_days: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_reconcile_sources"]["window_days"], Parameters<typeof reconcile_sources>[4]>>, // ReconcileSources.window_days, reverse
   Assert<Accepts<ToolArgs["check_regime_coverage"]["dates"], Parameters<typeof regime_coverage>[0]>>, // RegimeCoverage.dates
-  Assert<Admits<ToolArgs["check_regime_coverage"]["dates"], Parameters<typeof regime_coverage>[0]>>, // RegimeCoverage.dates: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_coverage"]["dates"], Parameters<typeof regime_coverage>[0]>>, // RegimeCoverage.dates, reverse
   Assert<Accepts<ToolArgs["check_regime_coverage"]["asset"], Parameters<typeof regime_coverage>[1]>>, // RegimeCoverage.asset
-  Assert<Admits<ToolArgs["check_regime_coverage"]["asset"], Parameters<typeof regime_coverage>[1]>>, // RegimeCoverage.asset: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_coverage"]["asset"], Parameters<typeof regime_coverage>[1]>>, // RegimeCoverage.asset, reverse
   Assert<Accepts<ToolArgs["check_regime_coverage"]["strategy"], Parameters<typeof regime_coverage>[2]>>, // RegimeCoverage.strategy
-  Assert<Admits<ToolArgs["check_regime_coverage"]["strategy"], Parameters<typeof regime_coverage>[2]>>, // RegimeCoverage.strategy: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_coverage"]["strategy"], Parameters<typeof regime_coverage>[2]>>, // RegimeCoverage.strategy, reverse
   Assert<Accepts<ToolArgs["check_regime_coverage"]["position"], Parameters<typeof regime_coverage>[3]>>, // RegimeCoverage.position
-  Assert<Admits<ToolArgs["check_regime_coverage"]["position"], Parameters<typeof regime_coverage>[3]>>, // RegimeCoverage.position: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_coverage"]["position"], Parameters<typeof regime_coverage>[3]>>, // RegimeCoverage.position, reverse
   Assert<Accepts<ToolArgs["check_regime_coverage"]["labels"], Parameters<typeof regime_coverage>[4]>>, // RegimeCoverage.labels
-  Assert<Admits<ToolArgs["check_regime_coverage"]["labels"], Parameters<typeof regime_coverage>[4]>>, // RegimeCoverage.labels: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_coverage"]["labels"], Parameters<typeof regime_coverage>[4]>>, // RegimeCoverage.labels, reverse
   Assert<Accepts<ToolArgs["check_regime_coverage"]["how"], Parameters<typeof regime_coverage>[5]>>, // RegimeCoverage.how
-  Assert<Admits<ToolArgs["check_regime_coverage"]["how"], Parameters<typeof regime_coverage>[5]>>, // RegimeCoverage.how: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_coverage"]["how"], Parameters<typeof regime_coverage>[5]>>, // RegimeCoverage.how, reverse
   Assert<Accepts<ToolArgs["check_regime_coverage"]["min_regimes"], Parameters<typeof regime_coverage>[6]>>, // RegimeCoverage.min_regimes
-  Assert<Admits<ToolArgs["check_regime_coverage"]["min_regimes"], Parameters<typeof regime_coverage>[6]>>, // RegimeCoverage.min_regimes: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_coverage"]["min_regimes"], Parameters<typeof regime_coverage>[6]>>, // RegimeCoverage.min_regimes, reverse
   Assert<Accepts<ToolArgs["check_regime_coverage"]["min_episodes"], Parameters<typeof regime_coverage>[7]>>, // RegimeCoverage.min_episodes
-  Assert<Admits<ToolArgs["check_regime_coverage"]["min_episodes"], Parameters<typeof regime_coverage>[7]>>, // RegimeCoverage.min_episodes: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_coverage"]["min_episodes"], Parameters<typeof regime_coverage>[7]>>, // RegimeCoverage.min_episodes, reverse
   Assert<Accepts<ToolArgs["check_regime_lookahead"]["regime"], Parameters<typeof regime_lookahead>[0]>>, // RegimeLookahead.regime
-  Assert<Admits<ToolArgs["check_regime_lookahead"]["regime"], Parameters<typeof regime_lookahead>[0]>>, // RegimeLookahead.regime: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_lookahead"]["regime"], Parameters<typeof regime_lookahead>[0]>>, // RegimeLookahead.regime, reverse
   Assert<Accepts<ToolArgs["check_regime_lookahead"]["p_calm"], Parameters<typeof regime_lookahead>[1]>>, // RegimeLookahead.p_calm
-  Assert<Admits<ToolArgs["check_regime_lookahead"]["p_calm"], Parameters<typeof regime_lookahead>[1]>>, // RegimeLookahead.p_calm: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_lookahead"]["p_calm"], Parameters<typeof regime_lookahead>[1]>>, // RegimeLookahead.p_calm, reverse
   Assert<Accepts<ToolArgs["check_regime_lookahead"]["lo"], Parameters<typeof regime_lookahead>[2]>>, // RegimeLookahead.lo
-  Assert<Admits<ToolArgs["check_regime_lookahead"]["lo"], Parameters<typeof regime_lookahead>[2]>>, // RegimeLookahead.lo: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_lookahead"]["lo"], Parameters<typeof regime_lookahead>[2]>>, // RegimeLookahead.lo, reverse
   Assert<Accepts<ToolArgs["check_regime_lookahead"]["hi"], Parameters<typeof regime_lookahead>[3]>>, // RegimeLookahead.hi
-  Assert<Admits<ToolArgs["check_regime_lookahead"]["hi"], Parameters<typeof regime_lookahead>[3]>>, // RegimeLookahead.hi: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_lookahead"]["hi"], Parameters<typeof regime_lookahead>[3]>>, // RegimeLookahead.hi, reverse
   Assert<Accepts<ToolArgs["check_regime_lookahead"]["max_anticipated"], Parameters<typeof regime_lookahead>[4]>>, // RegimeLookahead.max_anticipated
-  Assert<Admits<ToolArgs["check_regime_lookahead"]["max_anticipated"], Parameters<typeof regime_lookahead>[4]>>, // RegimeLookahead.max_anticipated: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_regime_lookahead"]["max_anticipated"], Parameters<typeof regime_lookahead>[4]>>, // RegimeLookahead.max_anticipated, reverse
   Assert<Accepts<ToolArgs["check_research_audit"]["best_sharpe"], Parameters<typeof research_audit>[0]>>, // ResearchAudit.best_sharpe
-  Assert<Admits<ToolArgs["check_research_audit"]["best_sharpe"], Parameters<typeof research_audit>[0]>>, // ResearchAudit.best_sharpe: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_research_audit"]["best_sharpe"], Parameters<typeof research_audit>[0]>>, // ResearchAudit.best_sharpe, reverse
   Assert<Accepts<ToolArgs["check_research_audit"]["n_obs"], Parameters<typeof research_audit>[1]>>, // ResearchAudit.n_obs
-  Assert<Admits<ToolArgs["check_research_audit"]["n_obs"], Parameters<typeof research_audit>[1]>>, // ResearchAudit.n_obs: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_research_audit"]["n_obs"], Parameters<typeof research_audit>[1]>>, // ResearchAudit.n_obs, reverse
   Assert<Accepts<ToolArgs["check_research_audit"]["n_trials"], Parameters<typeof research_audit>[2]>>, // ResearchAudit.n_trials
-  Assert<Admits<ToolArgs["check_research_audit"]["n_trials"], Parameters<typeof research_audit>[2]>>, // ResearchAudit.n_trials: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_research_audit"]["n_trials"], Parameters<typeof research_audit>[2]>>, // ResearchAudit.n_trials, reverse
   Assert<Accepts<ToolArgs["check_research_audit"]["periods_per_year"], Parameters<typeof research_audit>[3]>>, // ResearchAudit.periods_per_year
-  Assert<Admits<ToolArgs["check_research_audit"]["periods_per_year"], Parameters<typeof research_audit>[3]>>, // ResearchAudit.periods_per_year: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_research_audit"]["periods_per_year"], Parameters<typeof research_audit>[3]>>, // ResearchAudit.periods_per_year, reverse
   Assert<Accepts<ToolArgs["check_research_audit"]["model_returns"], Parameters<typeof research_audit>[4]>>, // ResearchAudit.model_returns
-  Assert<Admits<ToolArgs["check_research_audit"]["model_returns"], Parameters<typeof research_audit>[4]>>, // ResearchAudit.model_returns: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_research_audit"]["model_returns"], Parameters<typeof research_audit>[4]>>, // ResearchAudit.model_returns, reverse
   Assert<Accepts<ToolArgs["check_research_audit"]["n_blocks"], Parameters<typeof research_audit>[5]>>, // ResearchAudit.n_blocks
-  Assert<Admits<ToolArgs["check_research_audit"]["n_blocks"], Parameters<typeof research_audit>[5]>>, // ResearchAudit.n_blocks: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_research_audit"]["n_blocks"], Parameters<typeof research_audit>[5]>>, // ResearchAudit.n_blocks, reverse
   Assert<Accepts<ToolArgs["check_research_audit"]["pbo_max"], Parameters<typeof research_audit>[6]>>, // ResearchAudit.pbo_max
-  Assert<Admits<ToolArgs["check_research_audit"]["pbo_max"], Parameters<typeof research_audit>[6]>>, // ResearchAudit.pbo_max: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_research_audit"]["pbo_max"], Parameters<typeof research_audit>[6]>>, // ResearchAudit.pbo_max, reverse
   Assert<Accepts<ToolArgs["check_research_audit"]["metric"], Parameters<typeof research_audit>[7]>>, // ResearchAudit.metric
-  Assert<Admits<ToolArgs["check_research_audit"]["metric"], Parameters<typeof research_audit>[7]>>, // ResearchAudit.metric: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_research_audit"]["metric"], Parameters<typeof research_audit>[7]>>, // ResearchAudit.metric, reverse
   Assert<Accepts<ToolArgs["check_rf_convention"]["returns"], Parameters<typeof rf_convention>[0]>>, // RfConvention.returns
-  Assert<Admits<ToolArgs["check_rf_convention"]["returns"], Parameters<typeof rf_convention>[0]>>, // RfConvention.returns: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_rf_convention"]["returns"], Parameters<typeof rf_convention>[0]>>, // RfConvention.returns, reverse
   Assert<Accepts<ToolArgs["check_rf_convention"]["rf"], Parameters<typeof rf_convention>[1]>>, // RfConvention.rf
-  Assert<Admits<ToolArgs["check_rf_convention"]["rf"], Parameters<typeof rf_convention>[1]>>, // RfConvention.rf: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_rf_convention"]["rf"], Parameters<typeof rf_convention>[1]>>, // RfConvention.rf, reverse
   Assert<Accepts<ToolArgs["check_rf_convention"]["periods_per_year"], Parameters<typeof rf_convention>[2]>>, // RfConvention.periods_per_year
-  Assert<Admits<ToolArgs["check_rf_convention"]["periods_per_year"], Parameters<typeof rf_convention>[2]>>, // RfConvention.periods_per_year: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_rf_convention"]["periods_per_year"], Parameters<typeof rf_convention>[2]>>, // RfConvention.periods_per_year, reverse
   Assert<Accepts<ToolArgs["check_rf_convention"]["reported_sharpe"], Parameters<typeof rf_convention>[3]>>, // RfConvention.reported_sharpe
-  Assert<Admits<ToolArgs["check_rf_convention"]["reported_sharpe"], Parameters<typeof rf_convention>[3]>>, // RfConvention.reported_sharpe: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_rf_convention"]["reported_sharpe"], Parameters<typeof rf_convention>[3]>>, // RfConvention.reported_sharpe, reverse
   Assert<Accepts<ToolArgs["check_rf_convention"]["tolerance"], Parameters<typeof rf_convention>[4]>>, // RfConvention.tolerance
-  Assert<Admits<ToolArgs["check_rf_convention"]["tolerance"], Parameters<typeof rf_convention>[4]>>, // RfConvention.tolerance: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_rf_convention"]["tolerance"], Parameters<typeof rf_convention>[4]>>, // RfConvention.tolerance, reverse
   Assert<Accepts<ToolArgs["check_safe_asof"]["left"], Parameters<typeof safe_asof>[0]>>, // SafeAsof.left
-  Assert<Admits<ToolArgs["check_safe_asof"]["left"], Parameters<typeof safe_asof>[0]>>, // SafeAsof.left: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_safe_asof"]["left"], Parameters<typeof safe_asof>[0]>>, // SafeAsof.left, reverse
   Assert<Accepts<ToolArgs["check_safe_asof"]["right"], Parameters<typeof safe_asof>[1]>>, // SafeAsof.right
-  Assert<Admits<ToolArgs["check_safe_asof"]["right"], Parameters<typeof safe_asof>[1]>>, // SafeAsof.right: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_safe_asof"]["right"], Parameters<typeof safe_asof>[1]>>, // SafeAsof.right, reverse
   Assert<Accepts<ToolArgs["check_safe_asof"]["on"], Parameters<typeof safe_asof>[2]>>, // SafeAsof.on
-  Assert<Admits<ToolArgs["check_safe_asof"]["on"], Parameters<typeof safe_asof>[2]>>, // SafeAsof.on: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_safe_asof"]["on"], Parameters<typeof safe_asof>[2]>>, // SafeAsof.on, reverse
   Assert<Accepts<ToolArgs["check_safe_asof"]["by"], Parameters<typeof safe_asof>[3]>>, // SafeAsof.by
-  Assert<Admits<ToolArgs["check_safe_asof"]["by"], Parameters<typeof safe_asof>[3]>>, // SafeAsof.by: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_safe_asof"]["by"], Parameters<typeof safe_asof>[3]>>, // SafeAsof.by, reverse
   Assert<Accepts<ToolArgs["check_safe_asof"]["tolerance"], Parameters<typeof safe_asof>[4]>>, // SafeAsof.tolerance
-  Assert<Admits<ToolArgs["check_safe_asof"]["tolerance"], Parameters<typeof safe_asof>[4]>>, // SafeAsof.tolerance: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_safe_asof"]["tolerance"], Parameters<typeof safe_asof>[4]>>, // SafeAsof.tolerance, reverse
   Assert<Accepts<ToolArgs["check_safe_asof"]["allow_exact_matches"], Parameters<typeof safe_asof>[5]>>, // SafeAsof.allow_exact_matches
-  Assert<Admits<ToolArgs["check_safe_asof"]["allow_exact_matches"], Parameters<typeof safe_asof>[5]>>, // SafeAsof.allow_exact_matches: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_safe_asof"]["allow_exact_matches"], Parameters<typeof safe_asof>[5]>>, // SafeAsof.allow_exact_matches, reverse
   Assert<Accepts<ToolArgs["check_safe_asof"]["direction"], Parameters<typeof safe_asof>[6]>>, // SafeAsof.direction
-  Assert<Admits<ToolArgs["check_safe_asof"]["direction"], Parameters<typeof safe_asof>[6]>>, // SafeAsof.direction: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_safe_asof"]["direction"], Parameters<typeof safe_asof>[6]>>, // SafeAsof.direction, reverse
   Assert<Accepts<ToolArgs["check_spa_test"]["benchmark_returns"], Parameters<typeof spa_test>[0]>>, // SpaTest.benchmark_returns
-  Assert<Admits<ToolArgs["check_spa_test"]["benchmark_returns"], Parameters<typeof spa_test>[0]>>, // SpaTest.benchmark_returns: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_spa_test"]["benchmark_returns"], Parameters<typeof spa_test>[0]>>, // SpaTest.benchmark_returns, reverse
   Assert<Accepts<ToolArgs["check_spa_test"]["model_returns"], Parameters<typeof spa_test>[1]>>, // SpaTest.model_returns
-  Assert<Admits<ToolArgs["check_spa_test"]["model_returns"], Parameters<typeof spa_test>[1]>>, // SpaTest.model_returns: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_spa_test"]["model_returns"], Parameters<typeof spa_test>[1]>>, // SpaTest.model_returns, reverse
   Assert<Accepts<ToolArgs["check_spa_test"]["reps"], Parameters<typeof spa_test>[2]>>, // SpaTest.reps
-  Assert<Admits<ToolArgs["check_spa_test"]["reps"], Parameters<typeof spa_test>[2]>>, // SpaTest.reps: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_spa_test"]["reps"], Parameters<typeof spa_test>[2]>>, // SpaTest.reps, reverse
   Assert<Accepts<ToolArgs["check_spa_test"]["block_size"], Parameters<typeof spa_test>[3]>>, // SpaTest.block_size
-  Assert<Admits<ToolArgs["check_spa_test"]["block_size"], Parameters<typeof spa_test>[3]>>, // SpaTest.block_size: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_spa_test"]["block_size"], Parameters<typeof spa_test>[3]>>, // SpaTest.block_size, reverse
   Assert<Accepts<ToolArgs["check_spa_test"]["seed"], Parameters<typeof spa_test>[4]>>, // SpaTest.seed
-  Assert<Admits<ToolArgs["check_spa_test"]["seed"], Parameters<typeof spa_test>[4]>>, // SpaTest.seed: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_spa_test"]["seed"], Parameters<typeof spa_test>[4]>>, // SpaTest.seed, reverse
   Assert<Accepts<ToolArgs["check_spa_test"]["alpha"], Parameters<typeof spa_test>[5]>>, // SpaTest.alpha
-  Assert<Admits<ToolArgs["check_spa_test"]["alpha"], Parameters<typeof spa_test>[5]>>, // SpaTest.alpha: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_spa_test"]["alpha"], Parameters<typeof spa_test>[5]>>, // SpaTest.alpha, reverse
   Assert<Accepts<ToolArgs["check_survivorship_audit"]["prices"], Parameters<typeof survivorship_audit>[0]>>, // SurvivorshipAudit.prices
-  Assert<Admits<ToolArgs["check_survivorship_audit"]["prices"], Parameters<typeof survivorship_audit>[0]>>, // SurvivorshipAudit.prices: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_survivorship_audit"]["prices"], Parameters<typeof survivorship_audit>[0]>>, // SurvivorshipAudit.prices, reverse
   Assert<Accepts<ToolArgs["check_survivorship_audit"]["listings"], Parameters<typeof survivorship_audit>[1]>>, // SurvivorshipAudit.listings
-  Assert<Admits<ToolArgs["check_survivorship_audit"]["listings"], Parameters<typeof survivorship_audit>[1]>>, // SurvivorshipAudit.listings: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_survivorship_audit"]["listings"], Parameters<typeof survivorship_audit>[1]>>, // SurvivorshipAudit.listings, reverse
   Assert<Accepts<ToolArgs["check_survivorship_audit"]["sample_start"], Parameters<typeof survivorship_audit>[2]>>, // SurvivorshipAudit.sample_start
-  Assert<Admits<ToolArgs["check_survivorship_audit"]["sample_start"], Parameters<typeof survivorship_audit>[2]>>, // SurvivorshipAudit.sample_start: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_survivorship_audit"]["sample_start"], Parameters<typeof survivorship_audit>[2]>>, // SurvivorshipAudit.sample_start, reverse
   Assert<Accepts<ToolArgs["check_survivorship_audit"]["sample_end"], Parameters<typeof survivorship_audit>[3]>>, // SurvivorshipAudit.sample_end
-  Assert<Admits<ToolArgs["check_survivorship_audit"]["sample_end"], Parameters<typeof survivorship_audit>[3]>>, // SurvivorshipAudit.sample_end: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_survivorship_audit"]["sample_end"], Parameters<typeof survivorship_audit>[3]>>, // SurvivorshipAudit.sample_end, reverse
   Assert<Accepts<ToolArgs["check_survivorship_audit"]["min_gap_days"], Parameters<typeof survivorship_audit>[4]>>, // SurvivorshipAudit.min_gap_days
-  Assert<Admits<ToolArgs["check_survivorship_audit"]["min_gap_days"], Parameters<typeof survivorship_audit>[4]>>, // SurvivorshipAudit.min_gap_days: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_survivorship_audit"]["min_gap_days"], Parameters<typeof survivorship_audit>[4]>>, // SurvivorshipAudit.min_gap_days, reverse
   Assert<Accepts<ToolArgs["check_survivorship_audit"]["expected_annual_delist_rate"], Parameters<typeof survivorship_audit>[5]>>, // SurvivorshipAudit.expected_annual_delist_rate
-  Assert<Admits<ToolArgs["check_survivorship_audit"]["expected_annual_delist_rate"], Parameters<typeof survivorship_audit>[5]>>, // SurvivorshipAudit.expected_annual_delist_rate: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_survivorship_audit"]["expected_annual_delist_rate"], Parameters<typeof survivorship_audit>[5]>>, // SurvivorshipAudit.expected_annual_delist_rate, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["best_sharpe"], Parameters<typeof trial_ledger>[0]>>, // TrialLedger.best_sharpe
-  Assert<Admits<ToolArgs["check_trial_ledger"]["best_sharpe"], Parameters<typeof trial_ledger>[0]>>, // TrialLedger.best_sharpe: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["best_sharpe"], Parameters<typeof trial_ledger>[0]>>, // TrialLedger.best_sharpe, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["n_obs"], Parameters<typeof trial_ledger>[1]>>, // TrialLedger.n_obs
-  Assert<Admits<ToolArgs["check_trial_ledger"]["n_obs"], Parameters<typeof trial_ledger>[1]>>, // TrialLedger.n_obs: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["n_obs"], Parameters<typeof trial_ledger>[1]>>, // TrialLedger.n_obs, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["sharpes"], Parameters<typeof trial_ledger>[2]>>, // TrialLedger.sharpes
-  Assert<Admits<ToolArgs["check_trial_ledger"]["sharpes"], Parameters<typeof trial_ledger>[2]>>, // TrialLedger.sharpes: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["sharpes"], Parameters<typeof trial_ledger>[2]>>, // TrialLedger.sharpes, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["n_trials"], Parameters<typeof trial_ledger>[3]>>, // TrialLedger.n_trials
-  Assert<Admits<ToolArgs["check_trial_ledger"]["n_trials"], Parameters<typeof trial_ledger>[3]>>, // TrialLedger.n_trials: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["n_trials"], Parameters<typeof trial_ledger>[3]>>, // TrialLedger.n_trials, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["sharpe_variance"], Parameters<typeof trial_ledger>[4]>>, // TrialLedger.sharpe_variance
-  Assert<Admits<ToolArgs["check_trial_ledger"]["sharpe_variance"], Parameters<typeof trial_ledger>[4]>>, // TrialLedger.sharpe_variance: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["sharpe_variance"], Parameters<typeof trial_ledger>[4]>>, // TrialLedger.sharpe_variance, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["periods_per_year"], Parameters<typeof trial_ledger>[5]>>, // TrialLedger.periods_per_year
-  Assert<Admits<ToolArgs["check_trial_ledger"]["periods_per_year"], Parameters<typeof trial_ledger>[5]>>, // TrialLedger.periods_per_year: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["periods_per_year"], Parameters<typeof trial_ledger>[5]>>, // TrialLedger.periods_per_year, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["skew"], Parameters<typeof trial_ledger>[6]>>, // TrialLedger.skew
-  Assert<Admits<ToolArgs["check_trial_ledger"]["skew"], Parameters<typeof trial_ledger>[6]>>, // TrialLedger.skew: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["skew"], Parameters<typeof trial_ledger>[6]>>, // TrialLedger.skew, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["kurtosis"], Parameters<typeof trial_ledger>[7]>>, // TrialLedger.kurtosis
-  Assert<Admits<ToolArgs["check_trial_ledger"]["kurtosis"], Parameters<typeof trial_ledger>[7]>>, // TrialLedger.kurtosis: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["kurtosis"], Parameters<typeof trial_ledger>[7]>>, // TrialLedger.kurtosis, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["alpha"], Parameters<typeof trial_ledger>[8]>>, // TrialLedger.alpha
-  Assert<Admits<ToolArgs["check_trial_ledger"]["alpha"], Parameters<typeof trial_ledger>[8]>>, // TrialLedger.alpha: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["alpha"], Parameters<typeof trial_ledger>[8]>>, // TrialLedger.alpha, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["convention"], Parameters<typeof trial_ledger>[9]>>, // TrialLedger.convention
-  Assert<Admits<ToolArgs["check_trial_ledger"]["convention"], Parameters<typeof trial_ledger>[9]>>, // TrialLedger.convention: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["convention"], Parameters<typeof trial_ledger>[9]>>, // TrialLedger.convention, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["autocorrelation"], Parameters<typeof trial_ledger>[10]>>, // TrialLedger.autocorrelation
-  Assert<Admits<ToolArgs["check_trial_ledger"]["autocorrelation"], Parameters<typeof trial_ledger>[10]>>, // TrialLedger.autocorrelation: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["autocorrelation"], Parameters<typeof trial_ledger>[10]>>, // TrialLedger.autocorrelation, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["alternative_sharpe"], Parameters<typeof trial_ledger>[11]>>, // TrialLedger.alternative_sharpe
-  Assert<Admits<ToolArgs["check_trial_ledger"]["alternative_sharpe"], Parameters<typeof trial_ledger>[11]>>, // TrialLedger.alternative_sharpe: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["alternative_sharpe"], Parameters<typeof trial_ledger>[11]>>, // TrialLedger.alternative_sharpe, reverse
   Assert<Accepts<ToolArgs["check_trial_ledger"]["prior_h1"], Parameters<typeof trial_ledger>[12]>>, // TrialLedger.prior_h1
-  Assert<Admits<ToolArgs["check_trial_ledger"]["prior_h1"], Parameters<typeof trial_ledger>[12]>>, // TrialLedger.prior_h1: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_trial_ledger"]["prior_h1"], Parameters<typeof trial_ledger>[12]>>, // TrialLedger.prior_h1, reverse
   Assert<Accepts<ToolArgs["check_weight_traps"]["asset_returns"], Parameters<typeof weight_traps>[0]>>, // WeightTraps.asset_returns
-  Assert<Admits<ToolArgs["check_weight_traps"]["asset_returns"], Parameters<typeof weight_traps>[0]>>, // WeightTraps.asset_returns: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_weight_traps"]["asset_returns"], Parameters<typeof weight_traps>[0]>>, // WeightTraps.asset_returns, reverse
   Assert<Accepts<ToolArgs["check_weight_traps"]["linkage_method"], Parameters<typeof weight_traps>[1]>>, // WeightTraps.linkage_method
-  Assert<Admits<ToolArgs["check_weight_traps"]["linkage_method"], Parameters<typeof weight_traps>[1]>>, // WeightTraps.linkage_method: every JSON value it accepts
+  Assert<Admits<ToolArgs["check_weight_traps"]["linkage_method"], Parameters<typeof weight_traps>[1]>>, // WeightTraps.linkage_method, reverse
 ];

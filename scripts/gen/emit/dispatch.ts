@@ -34,6 +34,13 @@ export function emitDispatch(guards: readonly GuardModel[], header: string): str
   return lines.join("\n");
 }
 
+/** One Assert entry: one line, or one part per line when the line would exceed MAX_LINE. */
+function assertLine(check: "Accepts" | "Admits", arg: string, param: string, what: string): string {
+  const line = `  Assert<${check}<${arg}, ${param}>>, // ${what}`;
+  if (line.length <= MAX_LINE) return line;
+  return [`  Assert<`, `    ${check}<`, `      ${arg},`, `      ${param}`, "    >", `  >, // ${what}`].join("\n");
+}
+
 export function emitAgreement(guards: readonly GuardModel[], header: string): string {
   const exported = guards.filter((g) => g.tool);
   const lines = [
@@ -78,9 +85,10 @@ export function emitAgreement(guards: readonly GuardModel[], header: string): st
   for (const g of exported) {
     g.inputs.forEach((i, idx) => {
       if (!i.property) return;
-      const pair = `ToolArgs[${JSON.stringify(g.tool)}][${JSON.stringify(i.name)}], Parameters<typeof ${g.guard}>[${idx}]`;
-      lines.push(`  Assert<Accepts<${pair}>>, // ${pascal(g.guard)}.${i.name}`);
-      lines.push(`  Assert<Admits<${pair}>>, // ${pascal(g.guard)}.${i.name}: every JSON value it accepts`);
+      const arg = `ToolArgs[${JSON.stringify(g.tool)}][${JSON.stringify(i.name)}]`;
+      const param = `Parameters<typeof ${g.guard}>[${idx}]`;
+      const what = `${pascal(g.guard)}.${i.name}`;
+      lines.push(assertLine("Accepts", arg, param, what), assertLine("Admits", arg, param, `${what}, reverse`));
     });
   }
   lines.push("];", "");
