@@ -1,6 +1,5 @@
 import { Outcome, invalid, fieldPath, type Series, type Integer } from "../src/runtime/contract.js";
-import { requireNumber, requireAligned } from "../src/lib/series.js";
-import { requireNumbersFast as requireNumbers } from "../src/lib/number_checks.js";
+import { requireNumber, requireNumbers, requireAligned } from "../src/lib/series.js";
 import { mean, sd, finiteOrNull } from "../src/lib/stats.js";
 import { frameFromRecords } from "../src/lib/frame.js";
 import { loSharpe } from "../src/lib/lo_sharpe.js";

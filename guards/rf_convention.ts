@@ -1,7 +1,6 @@
 import { Decimal } from "decimal.js";
 import { Outcome, invalid, type Series, type Integer } from "../src/runtime/contract.js";
-import { requireNumber } from "../src/lib/series.js";
-import { requireNumbersFast as requireNumbers } from "../src/lib/number_checks.js";
+import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { allEqual, mean, sd } from "../src/lib/stats.js";
 import { checkPercentReturns, checkSampleLength, plain } from "../src/lib/unit_checks.js";
 

@@ -1,5 +1,5 @@
 // After tsc: the precompiled validators are plain JavaScript, so copy them next to the compiled runtime.
-// The committed file is formatted for review; the copy drops the layout whitespace (esbuild, when
+// The generated file is formatted for reading; the copy drops the layout whitespace (esbuild, when
 // installed) so that the runtime parses no more than the one-line original.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 

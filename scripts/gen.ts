@@ -1,4 +1,5 @@
 // The compiler's command line: `gen` writes generated/, `gen --check` compares it.
+// `gen --derived` (npm ci's prepare) writes only the build outputs, leaving the committed files alone.
 // Options for tests: --root DIR (project root), --guards DIR, --skills DIR, --out DIR.
 // Without --out, gen also writes (and --check compares) docs/diagnostics.md.
 // --skip-type-check leaves out the type-check gate: only the bench passes it, to time the gate.
@@ -9,12 +10,17 @@ import { syncDiagnosticsDoc } from "./gen/docs.js";
 import { defaultPaths } from "./gen/parse.js";
 import { runGen } from "./gen/pipeline.js";
 import { staleDiff } from "./gen/stale_diff.js";
+import { COMMITTED, isCommitted } from "./gen/committed.js";
 import { checkGenerated, writeGenerated } from "./gen/write.js";
+
+/** `generated/x`, marked when x is a build output (gen:check covers both; only the committed ones are in git). */
+const label = (rel: string) => `generated/${rel}${isCommitted(rel) ? "" : " (build output, not committed)"}`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       check: { type: "boolean" },
+      derived: { type: "boolean" },
       root: { type: "string" },
       guards: { type: "string" },
       skills: { type: "string" },
@@ -42,9 +48,9 @@ async function main(): Promise<number> {
   if (values.check) {
     const report = checkGenerated(paths.outDir, result.files);
     const problems = [
-      ...report.stale.map((f) => `stale: generated/${f}`),
-      ...report.missing.map((f) => `missing: generated/${f}`),
-      ...report.orphaned.map((f) => `orphaned: generated/${f}`),
+      ...report.stale.map((f) => `stale: ${label(f)}`),
+      ...report.missing.map((f) => `missing: ${label(f)}`),
+      ...report.orphaned.map((f) => `orphaned: ${label(f)}`),
       ...(docs === "stale" ? ["stale: docs/diagnostics.md"] : []),
     ];
     if (problems.length) {
@@ -53,11 +59,17 @@ async function main(): Promise<number> {
       console.error('run "npm run gen" to fix');
       return 1;
     }
-    console.log(`gen --check: ${result.files.size} files up to date`);
+    const committed = [...result.files.keys()].filter(isCommitted).length;
+    console.log(
+      `gen --check: ${result.files.size} files up to date ` +
+        `(${committed} committed: ${COMMITTED.join(", ")}; ${result.files.size - committed} build outputs)`,
+    );
     return 0;
   }
-  writeGenerated(paths.outDir, result.files);
-  console.log(`gen: wrote ${result.files.size} files to ${path.relative(process.cwd(), paths.outDir) || "."}`);
+  writeGenerated(paths.outDir, result.files, values.derived === true);
+  const written = values.derived ? [...result.files.keys()].filter((f) => !isCommitted(f)).length : result.files.size;
+  const what = values.derived ? "build outputs (committed files left as they are)" : "files";
+  console.log(`gen: wrote ${written} ${what} to ${path.relative(process.cwd(), paths.outDir) || "."}`);
   return 0;
 }
 

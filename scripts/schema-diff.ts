@@ -1,5 +1,5 @@
 // `npm run schema:diff -- <git-ref> [--format text|markdown|json] [--fail-on breaking|warning]`:
-// the tool table committed at <ref> against the working tree's generated/, change by change.
+// the tool table at <ref> (committed there, or rebuilt from its sources) against the working tree's generated/.
 // Exit 0: below the --fail-on level (or no --fail-on); 1: a change at that level; 2: usage or git error.
 import path from "node:path";
 import { parseArgs } from "node:util";

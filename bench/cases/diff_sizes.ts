@@ -1,6 +1,8 @@
 // Unified-diff size under generated/ for the four typical guard edits: each is applied to
 // guards/cost_curve.ts in a temporary clone of HEAD, gen runs there, and `git diff` is measured.
-// Standalone: `npx tsx bench/cases/diff_sizes.ts` prints the table with a per-file breakdown.
+// Only committed files count: build outputs under generated/ are git-ignored, so `git diff` leaves them out.
+// Standalone: `npx tsx bench/cases/diff_sizes.ts [commit]` prints the table with a per-file breakdown,
+// measured at HEAD or at the given commit (to compare a layout before and after in one run).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -55,12 +57,12 @@ function measureEdit(clone: string, edit: (typeof COST_CURVE_EDITS)[number]): Ed
   return { edit: edit.name, total: Buffer.byteLength(patch), files, longestLine, apiReportLines };
 }
 
-/** Measures every edit against HEAD of the repository (commit first to measure a change). */
-export function measureDiffSizes(): EditMeasure[] {
+/** Measures every edit against a commit of the repository, HEAD by default (commit first to measure a change). */
+export function measureDiffSizes(ref = "HEAD"): EditMeasure[] {
   const clone = mkdtempSync(path.join(os.tmpdir(), "fin-skills-diff-sizes-"));
   try {
     git(os.tmpdir(), "clone", "--quiet", "--shared", "--no-checkout", ROOT, clone);
-    git(clone, "checkout", "--quiet", "--detach", git(ROOT, "rev-parse", "HEAD").trim());
+    git(clone, "checkout", "--quiet", "--detach", git(ROOT, "rev-parse", ref).trim());
     symlinkSync(path.join(ROOT, "node_modules"), path.join(clone, "node_modules"), "dir");
     return COST_CURVE_EDITS.map((e) => measureEdit(clone, e));
   } finally {
@@ -68,8 +70,8 @@ export function measureDiffSizes(): EditMeasure[] {
   }
 }
 
-export async function diffSizes(): Promise<Row[]> {
-  return measureDiffSizes().map((m) => ({
+export async function diffSizes(ref = "HEAD"): Promise<Row[]> {
+  return measureDiffSizes(ref).map((m) => ({
     case: "8 generated diff",
     label: `${m.edit} (${m.files.size} files)`,
     unit: "chars",
@@ -84,5 +86,5 @@ export async function diffSizes(): Promise<Row[]> {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const { table } = await import("../report.js");
-  console.log(table(await diffSizes()));
+  console.log(table(await diffSizes(process.argv[2])));
 }

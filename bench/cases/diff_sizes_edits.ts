@@ -18,8 +18,9 @@ export const COST_CURVE_EDITS: readonly GuardEdit[] = [
       replaceOnce(
         replaceOnce(
           replaceOnce(s, '"periods_per_year"] as const', '"periods_per_year", "label"] as const'),
-          " *   periods_per_year : periods per year, for annualising; >= 1.\n",
-          " *   periods_per_year : periods per year, for annualising; >= 1.\n *   label : a name for the strategy.\n",
+          // After the input's line and its continuation lines (tags such as `@minimum 1`).
+          /( \* {3}periods_per_year : .*\n(?: \* {5}.*\n)*)/,
+          "$1 *   label : a name for the strategy.\n",
         ),
         "  periods_per_year: Integer = 252,\n) {",
         "  periods_per_year: Integer = 252,\n  label?: string,\n) {",

@@ -177,8 +177,8 @@ export const CODES = {
   },
   FS103: {
     severity: "note",
-    title: "An input cannot cross JSON: the guard is in-process only, or the input is omitted from its tool",
-    fix: "Nothing, if intended; otherwise replace the live value (Date, Map, class, function) with JSON data.",
+    title: "An input cannot cross JSON: the guard is in-process only, or its tool omits the input",
+    fix: "None if intended; else replace the live value (Date, Map, class, function) with JSON data.",
   },
 } as const satisfies Record<string, CodeInfo>;
 

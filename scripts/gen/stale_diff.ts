@@ -1,4 +1,4 @@
-// The first lines of a unified diff between a committed generated file and what gen would write,
+// The first lines of a unified diff between a generated file on disk and what gen would write,
 // for `gen --check`. Uses `git diff --no-index`; without git, one hunk spanning the changed lines.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -36,7 +36,7 @@ export function spanHunk(a: string[], b: string[]): string[] {
 }
 
 /**
- * The diff of `rel` (committed in outDir) against `expected`, cut to `maxLines` lines (and each line to 200
+ * The diff of `rel` (on disk in outDir) against `expected`, cut to `maxLines` lines (and each line to 200
  * characters).
  */
 export function staleDiff(outDir: string, rel: string, expected: string, maxLines = STALE_DIFF_LINES): string[] {
@@ -46,7 +46,7 @@ export function staleDiff(outDir: string, rel: string, expected: string, maxLine
   const shown = body.slice(0, maxLines).map((l) => (l.length > 200 ? `${l.slice(0, 197)}...` : l));
   const more = body.length - shown.length;
   return [
-    `--- generated/${rel} (committed)`,
+    `--- generated/${rel} (on disk)`,
     `+++ generated/${rel} (npm run gen)`,
     ...shown,
     ...(more > 0 ? [`... ${more} more diff lines`] : []),

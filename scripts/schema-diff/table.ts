@@ -1,7 +1,10 @@
 // The tool table a diff compares: tools.json plus excluded.json, read from a git ref or a directory.
-import { execFileSync } from "node:child_process";
+// A ref that commits them is read with git show; a ref that does not (they are build outputs since
+// the review surface became the only committed part of generated/) is rebuilt from its sources.
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { regeneratedTable } from "./regenerate.js";
 
 export type Schema = Record<string, unknown>;
 
@@ -53,11 +56,20 @@ function gitShow(root: string, ref: string, file: string): string | null {
   }
 }
 
-/** The table committed at `ref`; throws with the ref named when git cannot read it. */
+/** The commit `ref` names; throws with the ref named when git cannot resolve it. */
+function commitOf(root: string, ref: string): string {
+  const r = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { cwd: root, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`schema:diff: git ref "${ref}" does not name a commit in ${root}`);
+  return r.stdout.trim();
+}
+
+/** The table at `ref`: committed there, or rebuilt by that commit's compiler; throws with the ref named. */
 export function tableAtRef(root: string, ref: string): ToolTable {
-  const tools = gitShow(root, ref, "generated/tools.json");
-  if (tools === null) throw new Error(`schema:diff: cannot read generated/tools.json at git ref "${ref}"`);
-  return tableFromTexts(tools, gitShow(root, ref, "generated/excluded.json"));
+  const commit = commitOf(root, ref);
+  const tools = gitShow(root, commit, "generated/tools.json");
+  if (tools !== null) return tableFromTexts(tools, gitShow(root, commit, "generated/excluded.json"));
+  const rebuilt = regeneratedTable(root, commit, ref);
+  return tableFromTexts(rebuilt.tools, rebuilt.excluded);
 }
 
 /** The table in the working tree's generated/ (run `npm run gen` first). */

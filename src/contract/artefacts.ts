@@ -76,7 +76,10 @@ export interface SlotsFile {
  */
 export interface Manifest {
   readonly version: string;
+  /** The tool table's identity: SHA-256 of the RFC 8785 canonical JSON of tools.json's `tools`. */
   readonly tools_sha256: string;
+  /** SHA-256 of the exact bytes of each generated file the runtime reads. */
+  readonly files_sha256: Readonly<Record<string, string>>;
   readonly counts: Readonly<Record<string, number>>;
   readonly excluded: readonly string[];
 }

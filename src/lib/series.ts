@@ -1,6 +1,7 @@
 // Validation and alignment of decoded series (guards/README.md global rules 1 and 2).
 import { invalid, fieldPath, type Cell, type Label, type Series } from "../runtime/contract.js";
 import { looksLikeIsoTimestamp, parseIsoTimestamp } from "./dates.js";
+import { describeCell } from "./series_or_array.js";
 
 export interface NumberRule {
   /** Fewest values allowed (default 1: an empty series is bad input). */
@@ -13,36 +14,47 @@ export interface NumberRule {
   readonly allowMissing?: boolean;
 }
 
-function describe(x: unknown): string {
-  if (typeof x === "number" && Number.isNaN(x)) return "null (missing)";
-  if (typeof x === "number") return String(x === Infinity ? "Infinity" : x === -Infinity ? "-Infinity" : x);
-  return JSON.stringify(x) ?? String(x);
+/** True when `x` meets `rule` (the one predicate both checks below use). */
+function passes(x: unknown, rule: NumberRule): x is number {
+  if (typeof x !== "number") return false;
+  if (Number.isNaN(x)) return rule.allowMissing === true;
+  if (!Number.isFinite(x)) return false;
+  if (rule.above !== undefined && !(x > rule.above)) return false;
+  return rule.atLeast === undefined || x >= rule.atLeast;
+}
+
+/** The bad-input error for a value that fails `rule`. */
+function failure(field: string, x: unknown, rule: NumberRule) {
+  if (typeof x !== "number" || !Number.isFinite(x))
+    return invalid(field, `must be a finite number, got ${describeCell(x)}`);
+  if (rule.above !== undefined && !(x > rule.above)) return invalid(field, `must be > ${rule.above}, got ${x}`);
+  return invalid(field, `must be >= ${rule.atLeast}, got ${x}`);
 }
 
 /** Checks one number against a rule; throws bad input at `field`. */
 export function requireNumber(field: string, x: unknown, rule: NumberRule = {}): number {
-  if (typeof x !== "number" || Number.isNaN(x)) {
-    if (rule.allowMissing && typeof x === "number") return x;
-    throw invalid(field, `must be a finite number, got ${describe(x)}`);
-  }
-  if (!Number.isFinite(x)) throw invalid(field, `must be a finite number, got ${describe(x)}`);
-  if (rule.above !== undefined && !(x > rule.above)) throw invalid(field, `must be > ${rule.above}, got ${x}`);
-  if (rule.atLeast !== undefined && !(x >= rule.atLeast)) throw invalid(field, `must be >= ${rule.atLeast}, got ${x}`);
-  return x;
+  if (passes(x, rule)) return x;
+  throw failure(field, x, rule);
 }
 
-/** Checks that `s` is a numeric series meeting `rule`; returns its values. Errors name `field/values/i`. */
+/**
+ * Checks that `s` is a numeric series meeting `rule`; returns its values (not a copy). Errors name
+ * `field/values/i` for the first failing value; the loop builds no path string until then.
+ */
 export function requireNumbers(field: string, s: Series<Cell> | undefined, rule: NumberRule = {}): readonly number[] {
   if (s === undefined || s === null || !Array.isArray(s.values)) throw invalid(field, "must be a series of numbers");
+  const values = s.values;
   const minLength = rule.minLength ?? 1;
-  if (s.values.length < minLength) {
+  if (values.length < minLength) {
     throw invalid(
       field,
-      s.values.length === 0 ? "must not be empty" : `needs at least ${minLength} value(s), got ${s.values.length}`,
+      values.length === 0 ? "must not be empty" : `needs at least ${minLength} value(s), got ${values.length}`,
     );
   }
-  for (let i = 0; i < s.values.length; i++) requireNumber(fieldPath(field, "values", i), s.values[i], rule);
-  return s.values as readonly number[];
+  for (let i = 0; i < values.length; i++) {
+    if (!passes(values[i], rule)) throw failure(fieldPath(field, "values", i), values[i], rule);
+  }
+  return values as readonly number[];
 }
 
 /** True when every label is a string shaped like an ISO date or date-time. */

@@ -2,11 +2,11 @@
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
-import { checkArgumentsSize, closeMatches, decodeArgument, shapeArguments, sortedJson } from "./codec/index.js";
-import { InternalToolError, clipName, internalError, jsonType } from "./errors.js";
+import { checkArgumentsSize, closeMatches, decodeArgument, describeValue, sortedJson } from "./codec/index.js";
+import { InternalToolError, clipName, internalError } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
-import { shapeValue } from "./shape.js";
+import { shapeArguments } from "./shape.js";
 import { canonicalText, sha256Hex } from "./canonical.js";
 import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
@@ -68,7 +68,7 @@ export function resolveTool(name: unknown): ToolEntry {
 function requireObject(args: unknown): Record<string, unknown> {
   const a = args === undefined ? {} : args;
   if (a === null || typeof a !== "object" || Array.isArray(a))
-    throw new BadInputError("not_an_object", "", `arguments must be a JSON object, got ${jsonType(a)}`);
+    throw new BadInputError("not_an_object", "", `arguments must be a JSON object, got ${describeValue(a)}`);
   return a as Record<string, unknown>;
 }
 
@@ -107,29 +107,27 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
   }
 }
 
-/** Steps 5-7: shape, check names, decode each input in parameter order, validate. */
+/**
+ * Steps 5-7: one shaping pass, the name check, the validator over the shaped JSON, then each
+ * input decoded in parameter order (a decoding error of an earlier input wins over the
+ * validator's error in a later one). Decoder and validator word a mismatch alike (codec/mismatch.ts).
+ */
 export async function prepareArguments(
   tool: ToolEntry,
   guard: GuardInfo | undefined,
   args: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const shaped = shapeArguments(args, tool.input_schema) as Record<string, unknown>;
+  const schema = tool.input_schema as Record<string, unknown>;
+  const shaped = shapeArguments(args, schema);
   checkNames(tool, guard, shaped);
   const validate = (await validatorsModule())[`in_${tool.name}`]!;
-  const forValidation = shapeValue(
-    shaped,
-    tool.input_schema as Record<string, unknown>,
-    (tool.input_schema.$defs ?? {}) as Record<string, unknown>,
-  );
-  const schemaFailure = validate(forValidation)
-    ? null
-    : schemaError(validate.errors ?? [], tool.input_schema as Record<string, unknown>, forValidation);
+  const schemaFailure = validate(shaped) ? null : schemaError(validate.errors ?? [], schema, shaped);
   const failingInput = schemaFailure?.field.split("/")[0];
-  const props = tool.input_schema.properties as Record<string, object>;
+  const props = schema.properties as Record<string, object>;
+  const defs = (schema.$defs ?? {}) as Record<string, unknown>;
   const decoded: Record<string, unknown> = {};
   for (const name of Object.keys(props)) {
-    if (Object.hasOwn(shaped, name))
-      decoded[name] = decodeArgument(shaped[name], { ...props[name], $defs: tool.input_schema.$defs }, name);
+    if (Object.hasOwn(shaped, name)) decoded[name] = decodeArgument(shaped[name], props[name]!, name, defs);
     if (schemaFailure && failingInput === name) throw schemaFailure;
   }
   if (schemaFailure) throw schemaFailure;

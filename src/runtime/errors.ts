@@ -31,16 +31,8 @@ export function internalError(who: string, e: unknown): InternalToolError {
   return new InternalToolError(`internal error in ${who}: ${name}: ${first}`);
 }
 
-/** The JSON type of a value, as messages name it. */
-export function jsonType(x: unknown): string {
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
-  if (typeof x === "object") return "an object";
-  if (typeof x === "string") return "a string";
-  if (typeof x === "number") return "a number";
-  if (typeof x === "boolean") return "a boolean";
-  return typeof x;
-}
+/** The JSON type of a value, as messages name it (worded once, in codec/text.ts). */
+export { jsonTypeName as jsonType } from "./codec/text.js";
 
 /**
  * A caller-supplied name as messages quote it: cut to 80 characters with a count, so a huge name is never echoed whole.

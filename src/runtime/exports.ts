@@ -1,9 +1,7 @@
 // exportTools(format, {tools}): the shipped export files (the portable profile), selected in table
 // order. "neutral" is the full-fidelity table and "mcp-full" its MCP form, both with $defs.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { closeMatches } from "./codec/index.js";
-import { loadTable, packageRoot, type ToolEntry } from "./table.js";
+import { loadTable, readGenerated, type ToolEntry } from "./table.js";
 
 export const FORMATS = [
   "anthropic",
@@ -27,9 +25,7 @@ function load(format: Format): readonly object[] {
         ? loadTable().tools
         : format === "mcp-full"
           ? loadTable().tools.map(mcpFull)
-          : (JSON.parse(
-              readFileSync(path.join(packageRoot(), "generated", "exports", `${format}.json`), "utf8"),
-            ) as object[]);
+          : readGenerated<object[]>(`exports/${format}.json`);
     cache.set(format, entries);
   }
   return entries;

@@ -1,101 +1,21 @@
 // Turns the first error of a generated validator into the message catalogue's wording
 // (docs/contract.md §4.5), by walking the tool's input schema along the failing path.
 import type { ErrorObject } from "ajv";
-import { DEFS_PREFIX, FRAME_REF, SERIES_REF } from "../contract/artefacts.js";
-import { BadInputError } from "./contract.js";
-import { closeMatches } from "./codec/index.js";
-import { clippedList } from "./codec/series.js";
-import { jsonType } from "./errors.js";
+import { type BadInputError, invalid } from "./contract.js";
+import { type Defs, type Fragment, admits, deref, fragmentAt, payloadOf, resolveAt } from "./codec/fragment.js";
+import { typeMismatch } from "./codec/mismatch.js";
+import { isObject } from "./codec/objects.js";
+import { closeMatches } from "./codec/similarity.js";
+import { clippedList, describeValue } from "./codec/text.js";
 
 type Schema = Record<string, unknown>;
-
-function deref(s: Schema, root: Schema): Schema {
-  const ref = s.$ref;
-  if (typeof ref === "string" && ref.startsWith(DEFS_PREFIX))
-    return ((root.$defs as Schema)[ref.slice(DEFS_PREFIX.length)] as Schema) ?? s;
-  return s;
-}
-
-function jsonTypeName(x: unknown): string {
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "array";
-  if (typeof x === "number") return Number.isInteger(x) ? "integer" : "number";
-  return typeof x;
-}
-
-function fits(s: Schema, x: unknown, root: Schema): boolean {
-  const d = deref(s, root);
-  if (Array.isArray(d.anyOf)) return (d.anyOf as Schema[]).some((b) => fits(b, x, root));
-  const types = d.type === undefined ? [] : Array.isArray(d.type) ? d.type : [d.type];
-  const t = jsonTypeName(x);
-  return types.length === 0 || types.includes(t) || (t === "integer" && types.includes("number"));
-}
-
-/** The fragment that governs the value at `segments` below the root schema. */
-function fragmentAt(root: Schema, value: unknown, segments: readonly string[]): Schema | null {
-  let s: Schema = root;
-  let v: unknown = value;
-  for (const seg of segments) {
-    s = deref(s, root);
-    if (Array.isArray(s.anyOf))
-      s = deref(((s.anyOf as Schema[]).find((b) => fits(b, v, root)) ?? (s.anyOf as Schema[])[0]) as Schema, root);
-    if (Array.isArray(v)) {
-      if (!s.items) return null;
-      s = s.items as Schema;
-      v = v[Number(seg)];
-    } else if (v && typeof v === "object") {
-      const props = (s.properties ?? {}) as Record<string, Schema>;
-      const next = Object.hasOwn(props, seg)
-        ? props[seg]
-        : typeof s.additionalProperties === "object"
-          ? (s.additionalProperties as Schema)
-          : undefined;
-      if (!next) return null;
-      s = next;
-      v = (v as Record<string, unknown>)[seg];
-    } else return null;
-  }
-  return s;
-}
-
-/** "a series or a number" for a fragment's alternatives, in schema order. */
-export function describeFragment(s: Schema, root: Schema): string {
-  if (s.$ref === SERIES_REF) return "a series";
-  if (s.$ref === FRAME_REF) return "a frame";
-  if (Array.isArray(s.anyOf)) return (s.anyOf as Schema[]).map((b) => describeFragment(b, root)).join(" or ");
-  if (Array.isArray(s.enum)) return `one of ${JSON.stringify(s.enum)}`;
-  const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
-  const names: Record<string, string> = {
-    number: "a number",
-    integer: "an integer",
-    string: "a string",
-    boolean: "a boolean",
-    array: "a list",
-    object: "an object",
-    null: "null",
-  };
-  return types
-    .map((t) =>
-      t === "array" && s.items
-        ? `a list of ${describeFragment(s.items as Schema, root).replace(/^an? /, "")}s`
-        : (names[t] ?? t),
-    )
-    .join(" or ");
-}
-
-const got = (x: unknown) =>
-  typeof x === "number"
-    ? String(x)
-    : typeof x === "string" && x.length <= 40
-      ? `${jsonType(x)} ${JSON.stringify(x)}`
-      : jsonType(x);
 
 function unescapePointer(seg: string): string {
   return seg.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 /** The catalogue message for the most relevant validator error. */
-export function schemaError(errors: readonly ErrorObject[], root: Schema, args: unknown): BadInputError {
+export function schemaError(errors: readonly ErrorObject[], root: Schema | Fragment, args: unknown): BadInputError {
   const depth = (e: ErrorObject) => (e.instancePath === "" ? 0 : e.instancePath.split("/").length - 1);
   let minDepth = Infinity;
   for (const e of errors) minDepth = Math.min(minDepth, depth(e));
@@ -107,16 +27,22 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema, args: 
     (v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined),
     args,
   );
+  const defs = (isObject(root.$defs) ? root.$defs : {}) as Defs;
   const frag = fragmentAt(root, args, segments);
-  const at = (msg: string, hint: string | null = null) =>
-    new BadInputError("invalid_value", field, `${field}: ${msg}`, hint);
-  if (frag && (e.keyword === "type" || e.keyword === "anyOf")) {
-    if (deref(frag, root).type === "integer" && typeof value === "number")
-      return at(`must be an integer, got ${value}`);
-    return at(`must be ${describeFragment(frag, root)}, got ${got(value)}`);
+  // The branch the walker takes here (payloads: inside their definition), as shaping and decoding do.
+  const inPayload = frag !== null && payloadOf(frag) !== null ? deref(frag, defs) : frag;
+  const resolved = inPayload === null ? null : (resolveAt(inPayload, value, defs) as Schema | null);
+  const at = (msg: string, hint: string | null = null) => invalid(field, msg, hint);
+  if (frag && e.keyword === "anyOf" && admits(frag, value, defs)) {
+    // The JSON type fits a branch: what is wrong is inside it (deeper errors), else its keys.
+    const deeper = errors.filter((x) => x.instancePath.startsWith(`${e.instancePath}/`));
+    if (deeper.length > 0) return schemaError(deeper, root, args);
+    const keys = resolved && isObject(value) ? keyProblem(resolved, value) : null;
+    if (keys !== null) return at(keys);
   }
-  if (e.keyword === "enum" && frag && Array.isArray(deref(frag, root).enum)) {
-    const allowed = deref(frag, root).enum as unknown[];
+  if (frag && (e.keyword === "type" || e.keyword === "anyOf")) return typeMismatch(field, frag, value, defs);
+  if (e.keyword === "enum" && resolved && Array.isArray(resolved.enum)) {
+    const allowed = resolved.enum as unknown[];
     const guess =
       typeof value === "string"
         ? closeMatches(
@@ -127,19 +53,23 @@ export function schemaError(errors: readonly ErrorObject[], root: Schema, args: 
           )[0]
         : undefined;
     return at(
-      `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}` +
+      `must be one of ${JSON.stringify(allowed)}, got ${describeValue(value)}` +
         `${guess === undefined ? "" : ` - did you mean ${JSON.stringify(guess)}?`}`,
       guess === undefined ? null : `did you mean ${JSON.stringify(guess)}?`,
     );
   }
-  if (e.keyword === "additionalProperties" && frag && value && typeof value === "object") {
-    const allowed = Object.keys((deref(frag, root).properties ?? {}) as object);
-    const extra = Object.keys(value).filter((k) => !allowed.includes(k));
-    return at(`unknown key(s) ${clippedList(extra)}; allowed: ${JSON.stringify(allowed)}`);
-  }
-  if (e.keyword === "required" && frag && value && typeof value === "object") {
-    const missing = ((deref(frag, root).required ?? []) as string[]).filter((k) => !Object.hasOwn(value, k));
-    return at(`missing key(s) ${JSON.stringify(missing)}`);
+  if ((e.keyword === "additionalProperties" || e.keyword === "required") && resolved && isObject(value)) {
+    const keys = keyProblem(resolved, value);
+    if (keys !== null) return at(keys);
   }
   return at(e.message ?? "is invalid");
+}
+
+/** Unknown keys (where the branch allows no others), else missing required keys, else null. */
+function keyProblem(branch: Schema, value: Record<string, unknown>): string | null {
+  const allowed = Object.keys((branch.properties ?? {}) as object);
+  const extra = branch.additionalProperties === false ? Object.keys(value).filter((k) => !allowed.includes(k)) : [];
+  if (extra.length > 0) return `unknown key(s) ${clippedList(extra)}; allowed: ${JSON.stringify(allowed)}`;
+  const missing = ((branch.required ?? []) as string[]).filter((k) => !Object.hasOwn(value, k));
+  return missing.length > 0 ? `missing key(s) ${JSON.stringify(missing)}` : null;
 }

@@ -1,5 +1,6 @@
-// The frozen generated artefacts, read once on first use. Nothing is derived at start-up
-// beyond the tools_sha256 integrity check.
+// The frozen generated artefacts, read once on first use. Each file's bytes are checked against
+// the SHA-256 the compiler wrote into manifest.json (files_sha256); nothing else is derived at start-up.
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,8 +33,28 @@ export function deepFreeze<T>(x: T): T {
   return x;
 }
 
-function readGenerated<T>(name: string): T {
-  return JSON.parse(readFileSync(path.join(packageRoot(), "generated", name), "utf8")) as T;
+const INCONSISTENT = "generated/ is inconsistent (tools_sha256 mismatch); run npm run gen";
+
+let manifestCache: Manifest | null = null;
+function readManifest(): Manifest {
+  manifestCache ??= JSON.parse(readFileSync(path.join(packageRoot(), "generated", "manifest.json"), "utf8"));
+  return manifestCache as Manifest;
+}
+
+/**
+ * Refuses a generated file whose bytes do not hash to the manifest's files_sha256 entry. The compiler
+ * wrote both from one table, so equal bytes of tools.json also vouch for tools_sha256.
+ */
+export function verifyFileBytes(name: string, bytes: Uint8Array, manifest: Pick<Manifest, "files_sha256">): void {
+  if (manifest.files_sha256?.[name] !== createHash("sha256").update(bytes).digest("hex"))
+    throw new Error(INCONSISTENT.replace("tools_sha256", `${name} sha256`));
+}
+
+/** A generated JSON file (path under generated/, `/`-separated), refused unless its bytes match the manifest. */
+export function readGenerated<T>(name: string): T {
+  const bytes = readFileSync(path.join(packageRoot(), "generated", ...name.split("/")));
+  verifyFileBytes(name, bytes, readManifest());
+  return JSON.parse(bytes.toString("utf8")) as T;
 }
 
 /** Lowercase hex SHA-256 of the RFC 8785 canonical JSON of `x`. */
@@ -43,18 +64,16 @@ export function jcsSha256(x: unknown): string {
 
 /** Refuses a table whose hash differs from the manifest's. */
 export function verifyToolsHash(tools: unknown, manifest: Pick<Manifest, "tools_sha256">): void {
-  if (jcsSha256(tools) !== manifest.tools_sha256)
-    throw new Error("generated/ is inconsistent (tools_sha256 mismatch); run npm run gen");
+  if (jcsSha256(tools) !== manifest.tools_sha256) throw new Error(INCONSISTENT);
 }
 
 let cache: { tools: readonly ToolEntry[]; manifest: Manifest; version: string } | null = null;
 
-/** The neutral tool table and manifest, verified by tools_sha256 (refuses to serve on mismatch). */
+/** The neutral tool table and manifest, verified by the bytes of tools.json (refuses to serve on mismatch). */
 export function loadTable() {
   if (cache) return cache;
   const tools = readGenerated<{ tools: ToolEntry[] }>("tools.json").tools;
-  const manifest = readGenerated<Manifest>("manifest.json");
-  verifyToolsHash(tools, manifest);
+  const manifest = readManifest();
   const pkg = JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string };
   cache = { tools: deepFreeze(tools), manifest: deepFreeze(manifest), version: pkg.version };
   return cache;
@@ -81,6 +100,7 @@ export function loadSlots(): SlotsInfo {
 /** Forgets the cached artefacts (tests that tamper with generated/ copies use this). */
 export function resetTableCache(): void {
   cache = null;
+  manifestCache = null;
   guardsCache = null;
   skillsCache = null;
   slotsCache = null;

@@ -67,6 +67,8 @@ async function sdkImport<T>(load: () => Promise<T>): Promise<T> {
 }
 
 export type Sdk = typeof import("./sdk_bundle_entry.js");
+/** Defined (true) only inside dist/bundle/mcp-server.cjs, by scripts/bundle-server.mjs. */
+declare const FIN_SKILLS_ONE_FILE: boolean | undefined;
 let loaded: Promise<Sdk> | null = null;
 
 /**
@@ -76,7 +78,8 @@ let loaded: Promise<Sdk> | null = null;
 export function loadSdk(): Promise<Sdk> {
   const url = new URL("../../bundle/mcp-sdk.mjs", import.meta.url);
   loaded ??= sdkImport(async () => {
-    if (existsSync(fileURLToPath(url))) {
+    // The one-file server (one_file.ts) has the SDK inlined: the import at the end is already in it.
+    if (typeof FIN_SKILLS_ONE_FILE === "undefined" && existsSync(fileURLToPath(url))) {
       const fast = await (import(url.href) as Promise<Sdk>).catch(() => null);
       if (fast) return fast;
     }

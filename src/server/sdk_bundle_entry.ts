@@ -3,4 +3,3 @@
 export { createMcpHandler, McpServer, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 export { serveStdio } from "@modelcontextprotocol/server/stdio";
 export { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
-export { nodeSkillFiles } from "@modelcontextprotocol/server/ext/skills/node";

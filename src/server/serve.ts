@@ -1,11 +1,8 @@
-// The two ways to serve: stdio (serveStdio below) and stateless Streamable HTTP (http.ts).
+// Serving over stdio (stateless Streamable HTTP is http.ts, loaded only with --http).
 import { listTools } from "../runtime/index.js";
 import { loadSdk } from "./sdk.js";
 import { buildServer, type ServerOptions } from "./server.js";
 import { LineTransport } from "./stdio_transport.js";
-
-export { serveHttp, MAX_BODY_BYTES, DEFAULT_LIMITS, type HttpLimits, type HttpOptions } from "./http.js";
-export { allowedHosts } from "./http_guards.js";
 
 /**
  * Serves over stdio (2026-07-28 or a 2025-era revision, chosen by the client's opening) until

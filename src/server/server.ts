@@ -16,6 +16,7 @@ import { appResources, APP_MIME_TYPE, APP_URI, readAppResource, resultFor, tools
 import { capMessage, limitsSentence } from "./limits.js";
 import { fileAccess, type FileOptions } from "./roots.js";
 import { loadSdk, type Sdk } from "./sdk.js";
+import { syncSkillFiles } from "./skill_files.js";
 
 export const SERVER_NAME = "fin-skills";
 export const INSTRUCTIONS =
@@ -25,6 +26,8 @@ export const INSTRUCTIONS =
 export interface ServerOptions extends FileOptions {
   /** One stderr line per call: tool, status or error code, elapsed. */
   readonly log?: (line: string) => void;
+  /** Runs once a tools/list has been answered (the command line starts the worker pool then). */
+  readonly onListed?: () => void;
 }
 
 type ToolResult = {
@@ -66,7 +69,7 @@ let skills: Promise<InstanceType<Sdk["SkillsExtension"]>> | null = null;
 
 /** The skills/ folder as one Skills-extension catalog, built once per process. */
 function skillCatalog(sdk: Sdk) {
-  skills ??= sdk.SkillsExtension.load(sdk.nodeSkillFiles(path.join(packageRoot(), "skills")), {
+  skills ??= sdk.SkillsExtension.load(syncSkillFiles(path.join(packageRoot(), "skills")), {
     pageSize: Number.POSITIVE_INFINITY,
     onWarning: () => undefined,
   });
@@ -106,6 +109,7 @@ export async function buildServer(options: ServerOptions = {}) {
   mcp.server.setRequestHandler("tools/list", async (request, ctx) => {
     if (request.params?.cursor !== undefined)
       throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, "invalid cursor");
+    if (options.onListed) setImmediate(options.onListed);
     return { tools: toolsFor(tools, caps(ctx)) } as never;
   });
   mcp.server.setRequestHandler("tools/call", async (request, ctx) => {

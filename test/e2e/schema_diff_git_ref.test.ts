@@ -1,4 +1,6 @@
 // End to end in a clone of HEAD: edit guards/cost_curve.ts, run gen, then schema:diff against HEAD.
+// HEAD commits only the review surface of generated/, so schema:diff rebuilds HEAD's tool table from
+// HEAD's sources (once; later runs reuse it from node_modules/.cache).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -38,6 +40,7 @@ describe("schema:diff against a git ref, in a clone", { timeout: 300_000 }, () =
   it("renaming cost_bps is breaking, names the tool and the input, and fails --fail-on breaking", () => {
     editAndGen("rename an input");
     const run = tsx("scripts/schema-diff.ts", "HEAD", "--fail-on", "breaking");
+    expect(run.stderr).toContain("the tool table of HEAD is not committed");
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^check_cost_curve\n {2}BREAKING +input cost_bps renamed to stated_cost_bps/m);
     const json = JSON.parse(tsx("scripts/schema-diff.ts", "HEAD", "--format", "json").stdout);

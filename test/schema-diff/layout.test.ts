@@ -1,30 +1,49 @@
-// The committed generated files a diff shows: no code or report line over MAX_LINE characters; in
-// JSON the only longer lines are single strings (JSON cannot wrap a string).
-import { execFileSync } from "node:child_process";
+// The committed generated files are the ones a diff shows: git's list of them is scripts/gen/committed.ts's,
+// none has a line over MAX_LINE characters, and every other file gen writes is ignored by git.
+import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { longLines, MAX_LINE, relayoutConstExports, wrapLongTsLines } from "../../scripts/gen/emit/layout.js";
+import { COMMITTED } from "../../scripts/gen/committed.js";
+import { longLines, relayoutConstExports, wrapLongTsLines } from "../../scripts/gen/emit/layout.js";
 import { chunks, tsLiteral } from "../../scripts/gen/emit/ts_literal.js";
 import { packedJson } from "../../scripts/gen/emit/packed_json.js";
 
-const GEN = path.resolve(import.meta.dirname, "../../generated");
-const files = readdirSync(GEN, { recursive: true, withFileTypes: true })
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const GEN = path.join(ROOT, "generated");
+const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" });
+const lines = (out: string) => out.split("\n").filter(Boolean).sort();
+const committed = lines(git("ls-files", "--", "generated"));
+/** Every committed file gen writes: generated/'s, and the one page it renders outside it (scripts/gen.ts). */
+const committedOutputs = [...committed, ...lines(git("ls-files", "--", "docs/diagnostics.md"))];
+const onDisk = readdirSync(GEN, { recursive: true, withFileTypes: true })
   .filter((d) => d.isFile())
-  .map((d) => path.relative(GEN, path.join(d.parentPath, d.name)));
-const ONE_STRING = /^\s*("[^"]*": )?"(?:[^"\\]|\\.)*",?$/;
+  .map((d) => path.relative(ROOT, path.join(d.parentPath, d.name)).split(path.sep).join("/"));
+const buildOutputs = onDisk.filter((f) => !committed.includes(f)).sort();
+
+describe("committed generated files", () => {
+  it("are exactly the review surface that scripts/gen/committed.ts names", () => {
+    expect(committed).toEqual(COMMITTED.map((f) => `generated/${f}`).sort());
+  });
+
+  it("include the diagnostics page", () => {
+    expect(committedOutputs).toContain("docs/diagnostics.md");
+  });
+
+  it.each(committedOutputs)("%s has no line over the limit", (f) => {
+    expect(longLines(readFileSync(path.join(ROOT, f), "utf8"))).toEqual([]);
+  });
+
+  it("leave every other file gen wrote to git's ignore list (and none of the committed ones)", () => {
+    expect(buildOutputs.length).toBeGreaterThan(0);
+    const ignored = (files: string[]) =>
+      lines(spawnSync("git", ["check-ignore", "--no-index", "--", ...files], { cwd: ROOT, encoding: "utf8" }).stdout);
+    expect(ignored(buildOutputs)).toEqual(buildOutputs);
+    expect(ignored(committed)).toEqual([]);
+  });
+});
 
 describe("generated layout", () => {
-  it.each(files.filter((f) => !f.endsWith(".json")))("%s has no line over the limit", (f) => {
-    expect(longLines(readFileSync(path.join(GEN, f), "utf8"))).toEqual([]);
-  });
-
-  it.each(files.filter((f) => f.endsWith(".json")))("%s: every long line is one string", (f) => {
-    const text = readFileSync(path.join(GEN, f), "utf8").split("\n");
-    const bad = text.filter((l) => l.length > MAX_LINE && !ONE_STRING.test(l));
-    expect(bad).toEqual([]);
-  });
-
   it("splits a long string into pieces that join back to it", () => {
     const s = `${"word ".repeat(60)}end`;
     expect(chunks(s).join("")).toBe(s);
@@ -54,23 +73,9 @@ describe("generated layout", () => {
 });
 
 describe(".gitattributes", () => {
-  const attr = (file: string) =>
-    execFileSync("git", ["check-attr", "linguist-generated", "--", file], { cwd: GEN, encoding: "utf8" })
-      .trim()
-      .split(": ")
-      .at(-1);
-
-  it("shows the API report and the tool table in diffs and collapses the bulky copies", () => {
-    expect([attr("tools.api.md"), attr("tools.json"), attr("types.ts")]).toEqual([
-      "unspecified",
-      "unspecified",
-      "unspecified",
-    ]);
-    expect([attr("validators.js"), attr("exports.check.ts"), attr("exports/mcp.json")]).toEqual([
-      "true",
-      "true",
-      "true",
-    ]);
+  it("shows the committed generated files in diffs (none is marked generated)", () => {
+    const out = git("check-attr", "linguist-generated", "--", ...committed);
+    expect(lines(out).map((l) => l.split(": ").at(-1))).toEqual(committed.map(() => "unspecified"));
   });
 });
 

@@ -14,7 +14,7 @@ describe("staleDiff", () => {
     writeFileSync(path.join(dir, "a.json"), `${lines(10, (i) => `line ${i}`).join("\n")}\n`);
     const expected = `${lines(10, (i) => (i === 5 ? "line five" : `line ${i}`)).join("\n")}\n`;
     expect(staleDiff(dir, "a.json", expected)).toEqual([
-      "--- generated/a.json (committed)",
+      "--- generated/a.json (on disk)",
       "+++ generated/a.json (npm run gen)",
       "@@ -4,5 +4,5 @@ line 2",
       " line 3",

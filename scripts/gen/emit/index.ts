@@ -29,6 +29,8 @@ export interface EmitInput {
 const json = (x: unknown) => `${JSON.stringify(x, null, 2)}\n`;
 const withComment = (x: object) => json({ $comment: COMMENT, ...x });
 
+const sha256Text = (text: string) => createHash("sha256").update(text).digest("hex");
+
 /** Lowercase hex SHA-256 of the RFC 8785 canonical JSON of `x`. */
 export function jcsSha256(x: unknown): string {
   return createHash("sha256")
@@ -158,6 +160,11 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
     withComment({
       version: input.version,
       tools_sha256: toolsSha,
+      // Every JSON file written above, by the SHA-256 of its bytes: the runtime checks a file's bytes
+      // when it reads it (cheap) instead of re-canonicalising tools.json.
+      files_sha256: Object.fromEntries(
+        [...files].filter(([f]) => f.endsWith(".json")).map(([f, text]) => [f, sha256Text(text)]),
+      ),
       counts: {
         tools: tools.length,
         catalogue: CATALOGUE.length,

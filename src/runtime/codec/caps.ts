@@ -186,3 +186,12 @@ export function checkArgumentsSize(args: unknown, text: string = sortedJson(args
     );
   }
 }
+
+/** The MAX_POINTS cap (§3.7) for a series or a frame of `cells` cells. */
+export function checkPoints(field: string, cells: number, what: "series" | "frame"): void {
+  if (cells <= MAX_POINTS) return;
+  const detail =
+    `${what} has ${cells} cell(s); the limit is ${MAX_POINTS} (MAX_POINTS). Aggregate or slice the window before ` +
+    "sending it";
+  throw new BadInputError("too_large", field, field === "" ? detail : `${field}: ${detail}`);
+}

@@ -3,7 +3,9 @@
 import type { Cell, Frame, Series } from "../contract.js";
 import { MAX_EVIDENCE_CHARS, MAX_EVIDENCE_ITEMS, MAX_EVIDENCE_ROWS } from "./caps.js";
 import { encodeFrameHead } from "./frame.js";
-import { encodeCell, setOwn, SERIES_KEYS } from "./series.js";
+import { encodeCell } from "./cells.js";
+import { setOwn } from "./objects.js";
+import { SERIES_KEYS } from "./payload_keys.js";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

@@ -1,29 +1,12 @@
 // Frame payloads (docs/contract.md §3.3): records form (canonical), split form, bare list of
 // records and OHLCV points. Decoded frames are column-major; `data` has no prototype.
 import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
-import {
-  SERIES_ONLY_KEYS,
-  cellFailureText,
-  checkPayloadKeys,
-  checkPoints,
-  decodeCells,
-  decodeIndex,
-  decodeText,
-  encodeCell,
-  isObject,
-  isValidIsoLabel,
-  jsonList,
-  jsonTypeName,
-  normaliseDtype,
-  own,
-  presentKeys,
-  quoted,
-  setOwn,
-  showValue,
-  badDateText,
-  dateShape,
-  type CellFail,
-} from "./series.js";
+import { checkPoints } from "./caps.js";
+import { type CellFail, cellFailureText, decodeCells, encodeCell, normaliseDtype } from "./cells.js";
+import { badDateText, dateShape, decodeIndex, isValidIsoLabel } from "./labels.js";
+import { isObject, own, setOwn } from "./objects.js";
+import { SERIES_ONLY_KEYS, checkPayloadKeys, decodeText, presentKeys } from "./payload_keys.js";
+import { describeValue, jsonList, jsonTypeName, quoted, showValue } from "./text.js";
 
 const FRAME_FORMS =
   'a frame payload {"index": [...], "records": [...]} or {"columns": [...], "data": [...]}, a list of records ' +
@@ -54,7 +37,7 @@ type MutableFrame = { -readonly [K in keyof Frame]: Frame[K] };
 /** Decodes a frame payload in any of its four forms at `field`. */
 export function decodeFrame(value: unknown, field: string): Frame {
   if (Array.isArray(value)) return decodeList(value, field);
-  if (!isObject(value)) throw invalid(field, `must be ${FRAME_FORMS}, got ${jsonTypeName(value)}`);
+  if (!isObject(value)) throw invalid(field, `must be ${FRAME_FORMS}, got ${describeValue(value)}`);
   const keys = presentKeys(value);
   const seriesKey = keys.find((k) => SERIES_ONLY_KEYS.includes(k));
   if (seriesKey !== undefined) throw invalid(field, `expected a frame, got a series payload (key '${seriesKey}')`);

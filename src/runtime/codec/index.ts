@@ -12,7 +12,9 @@ export {
 } from "./caps.js";
 export { ratio, closeMatches } from "./similarity.js";
 export { asciiOnly } from "./ascii.js";
-export { decodeSeries, encodeSeries, jsonTypeName } from "./series.js";
+export { decodeSeries, encodeSeries } from "./series.js";
+export { jsonTypeName, describeValue } from "./text.js";
 export { decodeFrame, encodeFrame } from "./frame.js";
 export { encodeEvidence, type Json } from "./evidence.js";
-export { decodeArgument, shapeArguments, chooseBranch, describeFragment, checkUntypedKeys } from "./decode.js";
+export { decodeArgument } from "./decode.js";
+export { describeFragment } from "./mismatch.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decodeArgument, shapeArguments } from "../../../src/runtime/codec/index.js";
-import { chooseBranch } from "../../../src/runtime/codec/decode.js";
+import { decodeArgument } from "../../../src/runtime/codec/index.js";
+import { chooseBranch } from "../../../src/runtime/codec/fragment.js";
+import { shapeArguments, shapeValue } from "../../../src/runtime/shape.js";
 import { badInput } from "./helpers.js";
 
 const SERIES = { $ref: "#/$defs/series" };
@@ -158,7 +159,7 @@ describe("anyOf branches (§3.1)", () => {
   it("no fitting branch: the alternatives in schema order", () => {
     const e = badInput(() => decodeArgument("abc", F.turnover, "turnover"));
     expect(e.code).toBe("invalid_value");
-    expect(e.message).toBe("turnover: must be a series or a number, got a string");
+    expect(e.message).toBe('turnover: must be a series or a number, got a string "abc"');
     expect(badInput(() => decodeArgument(2.5, { anyOf: [{ type: "integer" }, { type: "string" }] }, "k")).message).toBe(
       "k: must be an integer or a string, got 2.5",
     );
@@ -183,24 +184,39 @@ describe("null, bare strings, objects (§3.1)", () => {
     expect(shapeArguments({ slots: ["a"] }, schema)).toEqual({ slots: ["a"] });
   });
 
-  it("a bare string is one name where the fragment is an array of strings", () => {
-    expect(decodeArgument("returns", F.slotsList, "slots")).toEqual(["returns"]);
-    expect(decodeArgument("2024-01-02", F.rollDates, "roll_dates")).toEqual(["2024-01-02"]);
+  it("a bare string is one name where the fragment is an array of strings, at any depth", () => {
+    expect(shapeValue("returns", F.slotsList, {})).toEqual(["returns"]);
+    expect(shapeValue("2024-01-02", F.rollDates, {})).toEqual(["2024-01-02"]);
+    expect(shapeValue({ s: "a" }, { type: "object", properties: { s: F.slotsList } }, {})).toEqual({ s: ["a"] });
+    expect(shapeValue("EURUSD", F.pair, {})).toBe("EURUSD");
   });
 
-  it("drops non-required nulls in objects with properties, keeps required ones", () => {
-    expect(decodeArgument([{ date: "2024-01-02", qty: 5, shares: null }], F.lots, "lots")).toEqual([
+  it("drops non-required nulls in objects with properties, keeps required ones (then a type mismatch)", () => {
+    expect(shapeValue([{ date: "2024-01-02", qty: 5, shares: null }], F.lots, {})).toEqual([
       { date: "2024-01-02", qty: 5 },
     ]);
-    expect(decodeArgument({ asked_about: "2024-01-02", truth: null, note: null }, F.item, "item")).toEqual({
-      asked_about: "2024-01-02",
-      truth: null,
-    });
+    const item = shapeValue({ asked_about: "2024-01-02", truth: null, note: null }, F.item, {});
+    expect(item).toEqual({ asked_about: "2024-01-02", truth: null });
+    expect(badInput(() => decodeArgument(item, F.item, "item")).message).toBe("item/truth: must be a string, got null");
+  });
+
+  it("payload keys that are null are dropped; unchanged values are returned as they are", () => {
+    const defs = { series: { anyOf: [{ type: "array" }, { type: "object", properties: { values: {}, name: {} } }] } };
+    expect(shapeValue({ values: [1, null], name: null }, SERIES, defs)).toEqual({ values: [1, null] });
+    const long = [1, 2, 3];
+    expect(shapeValue(long, F.turnover, defs)).toBe(long);
+  });
+
+  it("an undefined member (in-process callers) is absent, as JSON would send it", () => {
+    const lots = shapeValue([{ date: "2024-01-02", qty: undefined }], F.lots, {});
+    expect(lots).toEqual([{ date: "2024-01-02" }]);
+    expect(Object.keys((lots as object[])[0]!)).toEqual(["date"]);
   });
 
   it("free-form objects and records keep their nulls", () => {
+    expect(shapeValue({ returns: null, x: 1 }, F.slotsObject, {})).toEqual({ returns: null, x: 1 });
     expect(decodeArgument({ returns: null, x: 1 }, F.slotsObject, "slots")).toEqual({ returns: null, x: 1 });
-    expect(decodeArgument({ delta: null }, F.greeks, "greeks")).toEqual({ delta: null });
+    expect(shapeValue({ delta: null }, F.greeks, {})).toEqual({ delta: null });
   });
 
   it("Record inputs keep keys in order and decode values at field/<key>", () => {
@@ -248,7 +264,7 @@ describe("dates and numbers", () => {
     expect(badInput(() => decodeArgument(NaN, F.number, "rf")).message).toBe("rf: must be a finite number, got NaN");
     expect(badInput(() => decodeArgument(-Infinity, F.integer, "n")).field).toBe("n");
     expect(badInput(() => decodeArgument("-Infinity", F.turnover, "turnover")).message).toBe(
-      "turnover: must be a series or a number, got a string",
+      'turnover: must be a series or a number, got a string "-Infinity"',
     );
     expect(decodeArgument(["Infinity", 1], F.y, "y")).toEqual({ values: [Infinity, 1] });
     expect(decodeArgument({ values: ["-Infinity"] }, F.returns, "returns")).toEqual({ values: [-Infinity] });
@@ -274,7 +290,8 @@ describe("prototype pollution", () => {
     (({}) as Record<string, unknown>)["x"] !== undefined || ({} as Record<string, unknown>)["polluted"] !== undefined;
 
   it("__proto__ keys in records, objects and top-level arguments stay plain data", () => {
-    const greeks = decodeArgument(JSON.parse('{"__proto__": {"x": 1}, "delta": 0.5}'), F.greeks, "greeks") as Record<
+    const nested = { type: "object", additionalProperties: { type: "object" } };
+    const greeks = decodeArgument(JSON.parse('{"__proto__": {"x": 1}, "delta": {}}'), nested, "greeks") as Record<
       string,
       unknown
     >;

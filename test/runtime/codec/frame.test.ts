@@ -139,7 +139,7 @@ describe("frame errors", () => {
   it("any other value", () => {
     expect(badInput(() => decodeFrame(3, "bars")).message).toBe(
       'bars: must be a frame payload {"index": [...], "records": [...]} or {"columns": [...], "data": [...]}, ' +
-        "a list of records or a list of OHLCV points, got a number",
+        "a list of records or a list of OHLCV points, got 3",
     );
   });
 
