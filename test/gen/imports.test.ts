@@ -9,6 +9,7 @@ type Area =
   | "server"
   | "runtime"
   | "contract"
+  | "artefacts"
   | "generated"
   | "guards"
   | "lib"
@@ -19,6 +20,7 @@ type Area =
 function areaOf(file: string): Area {
   const rel = path.relative(ROOT, file).split(path.sep).join("/");
   if (rel === "src/runtime/contract.ts") return "contract";
+  if (rel.startsWith("src/contract/")) return "artefacts";
   for (const a of ["cli", "server", "runtime", "lib"] as const) if (rel.startsWith(`src/${a}/`)) return a;
   if (rel.startsWith("generated/")) return "generated";
   if (rel.startsWith("guards/")) return "guards";
@@ -32,17 +34,20 @@ function areaOf(file: string): Area {
  * command line starts the server, so cli may import server; scripts/sample.ts (the sample data
  * generator, not the compiler) uses lib's seeded PRNG; scripts/schema-diff reads tables in the
  * compiler's notation (scripts/gen/emit/compact.ts). The compiler itself imports no guard.
+ * src/contract (area "artefacts") holds what the compiler writes and the runtime reads; both import
+ * it, it imports nothing.
  */
 const ALLOWED: Record<Exclude<Area, "external">, Area[]> = {
   cli: ["runtime", "contract", "cli", "server"],
   server: ["runtime", "contract", "server"],
-  runtime: ["runtime", "contract", "generated", "lib"],
+  runtime: ["runtime", "contract", "generated", "lib", "artefacts"],
   generated: ["guards", "runtime", "contract", "generated"],
   guards: ["lib", "contract", "guards"],
   lib: ["lib", "contract"],
   contract: [],
-  compiler: ["compiler"],
-  scripts: ["scripts", "lib", "contract", "compiler"],
+  artefacts: [],
+  compiler: ["compiler", "artefacts"],
+  scripts: ["scripts", "lib", "contract", "compiler", "artefacts"],
 };
 
 function graph() {
@@ -84,6 +89,20 @@ describe("import directions", () => {
       new Set(guardImports).size === 0 ||
         [...new Set(guardImports)].every((a) => ["lib", "contract", "guards"].includes(a)),
     ).toBe(true);
+  });
+  it("src/contract is a leaf shared by the compiler and the runtime: it imports nothing, both import it", () => {
+    const project = new Project({ skipAddingFilesFromTsConfig: true });
+    const leaf = project.addSourceFilesAtPaths(path.join(ROOT, "src/contract/**/*.ts"));
+    expect(leaf.length).toBeGreaterThan(0);
+    const imports = leaf.flatMap((sf) =>
+      [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]
+        .map((d) => d.getModuleSpecifierValue())
+        .filter((m): m is string => m !== undefined)
+        .map((m) => `${path.basename(sf.getFilePath())} -> ${m}`),
+    );
+    expect(imports).toEqual([]);
+    const importers = new Set(edges.filter(([, t]) => areaOf(t) === "artefacts").map(([f]) => areaOf(f)));
+    expect(importers.has("compiler") && importers.has("runtime")).toBe(true);
   });
   it("has no import cycles", () => {
     const adj = new Map<string, string[]>();
