@@ -2,7 +2,7 @@
 // Nothing here asserts speed: each row shows its target and whether it is met.
 import os from "node:os";
 import { backtest } from "./cases/backtest.js";
-import { bounded } from "./cases/bounded.js";
+import { BOUNDED_PARTS, bounded } from "./cases/bounded.js";
 import { coldStart } from "./cases/cold_start.js";
 import { costCurve } from "./cases/cost_curve.js";
 import { fileRefs } from "./cases/file_refs.js";
@@ -46,6 +46,7 @@ if (wanted("spa")) rows.push(...(await spa()));
 log("spa test done");
 if (wanted("backtest")) rows.push(...(await backtest()));
 if (wanted("bounded")) rows.push(...(await bounded()));
+for (const [part, run] of Object.entries(BOUNDED_PARTS)) if (only.includes(part)) rows.push(...(await run()));
 log("bounded done");
 log("backtest done");
 if (wanted("files")) {

@@ -1,6 +1,7 @@
 import { Outcome, invalid, type Frame, type Series } from "../src/runtime/contract.js";
 import { requireAligned, requireDatedIndex, requireNumber, requireNumbers } from "../src/lib/series.js";
 import { cumulativeFactor, requireActions, type CorporateAction } from "../src/lib/price_adjust.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "market-data-sourcing";
 export const title = "Price adjustment convention";
@@ -59,10 +60,15 @@ export function check(
   jump_tol: number = 0.15,
 ) {
   const prices = requireNumbers("close", close, { above: 0 });
+  // Cancellation and the time limit are checked between the passes over the prices.
+  const meter = new WorkMeter(6 * prices.length);
+  meter.tick(prices.length);
   // calendar days of close's labels (a date-time label counts as its UTC day)
   const days = requireDatedIndex("close", close).map((t) => Math.floor(t / MS_PER_DAY));
+  meter.tick(2 * prices.length);
   const acts = requireActions("actions", actions);
   const reference = raw_reference === undefined ? null : requireReference(close, raw_reference);
+  meter.tick(prices.length);
   if (expected !== undefined && (typeof expected !== "string" || !CONVENTIONS.includes(expected))) {
     throw invalid("expected", `must be one of ${JSON.stringify(CONVENTIONS)}, got ${JSON.stringify(expected)}`);
   }
@@ -70,6 +76,7 @@ export function check(
 
   const kept = acts.filter((a) => a.day >= days[0]! && a.day <= days[days.length - 1]!);
   const v = classify(prices, days, kept, reference, jump_tol);
+  meter.tick(2 * prices.length);
   const out = new Outcome();
   report(out, v, kept.length);
   if (expected !== undefined && expected !== v.convention) {

@@ -4,6 +4,7 @@ import { mean, finiteOrNull } from "../src/lib/stats.js";
 import { carinoLink, compound, geometricLink } from "../src/lib/linking.js";
 import { alignToFirst, readPanel, type PeriodPanel } from "./_brinson_attribution_panel.js";
 import { describeCell } from "../src/lib/describe_value.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "portfolio-and-risk";
 export const title = "Brinson attribution reconciliation";
@@ -104,8 +105,13 @@ export function check(
   if (multi || how === "geometric") requireLinkable(periods, how, multi);
 
   const out = new Outcome();
+  // Cancellation and the time limit are checked after each period's passes (about 4 per sector).
+  const meter = new WorkMeter(periods.reduce((n, p) => n + 4 * p.sectors.length, 0));
   periods.forEach((p, t) => checkWeights(out, p, t, multi, weight_tol));
-  const effects = periods.map((p) => periodEffects(p, how));
+  const effects = periods.map((p) => {
+    meter.tick(4 * p.sectors.length);
+    return periodEffects(p, how);
+  });
   const a = !multi
     ? singlePeriod(periods[0]!, effects[0]!, how)
     : how === "geometric"

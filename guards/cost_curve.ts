@@ -11,6 +11,7 @@ import {
   checkTurnover,
 } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "backtest-validation";
 export const title = "Cost sensitivity curve";
@@ -143,8 +144,17 @@ function annualNetReturn(r: readonly number[], turnover: readonly number[], cost
 }
 
 /** The breakeven round-trip cost where the compounded (geometric) annual net return falls to the hurdle. */
-function breakeven(r: readonly number[], turnover: readonly number[], ppy: number, hurdle: number): number {
-  const edge = (c: number) => annualNetReturn(r, turnover, c, ppy) - hurdle;
+function breakeven(
+  r: readonly number[],
+  turnover: readonly number[],
+  ppy: number,
+  hurdle: number,
+  meter: WorkMeter,
+): number {
+  const edge = (c: number) => {
+    meter.tick(r.length);
+    return annualNetReturn(r, turnover, c, ppy) - hurdle;
+  };
   const edge0 = edge(0);
   if (turnover.every((x) => x === 0)) return edge0 > 0 ? Infinity : 0;
   if (edge0 <= 0) return 0;
@@ -269,11 +279,17 @@ export function check(
   checkSampleLength(out, "returns", r.length, MIN_PERIODS, "a net Sharpe or an annual return");
 
   const buffer = new Float64Array(r.length);
-  const points = curveLevels(levels, cost).map((c) => costPoint(r, to, c, ppy, buffer));
+  const curve = curveLevels(levels, cost);
+  // Cancellation and the time limit are checked between passes (one pass: at most ~6e6 units).
+  const meter = new WorkMeter(r.length * (6 * curve.length + 64));
+  const points = curve.map((c) => {
+    meter.tick(6 * r.length);
+    return costPoint(r, to, c, ppy, buffer);
+  });
   const at = (c: number) => points.find((p) => p.bps === c)!;
   const sharpeGross = at(0).sharpe;
   const sharpeAtCost = at(cost).sharpe;
-  const be = breakeven(r, to, ppy, hurdle);
+  const be = breakeven(r, to, ppy, hurdle, meter);
   const lo = sharpeGross === null ? null : loSharpe(r, sharpeGross / Math.sqrt(ppy), ppy);
   if (
     lo !== null &&

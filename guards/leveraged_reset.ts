@@ -1,6 +1,7 @@
 import { Outcome, invalid, type Series } from "../src/runtime/contract.js";
 import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { asciiText } from "../src/lib/ascii_text.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "etf-mechanics";
 export const title = "Leveraged ETF daily reset";
@@ -91,11 +92,16 @@ export function check(
   const exp = requireNumber("expense", expense, { atLeast: 0 });
   const tol = requireNumber("return_tol", return_tol, { atLeast: 0 });
 
+  // Three passes over the returns; cancellation and the time limit are checked between them.
+  const meter = new WorkMeter(3 * rs.length);
   const path = resetPath(rs, L, fin, exp);
+  meter.tick(rs.length);
   const exact = path.wealth - 1;
   const indexTotal = compound(rs);
+  meter.tick(rs.length);
   const levTimes = L * indexTotal;
   const analytic = analyticApproximation(rs, L, indexTotal);
+  meter.tick(rs.length);
   const gapLev = exact - levTimes;
   const gapExact = modelled === null ? null : modelled - exact;
 

@@ -2,6 +2,7 @@ import { Outcome, type Frame, type Integer, type Label, type Series } from "../s
 import { requireAligned, requireDatedIndex, requireNumber, requireNumbers } from "../src/lib/series.js";
 import { requireActions, type CorporateAction } from "../src/lib/price_adjust.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "market-data-sourcing";
 export const title = "Reconcile two price sources";
@@ -55,10 +56,15 @@ export function check(
   requireInteger("window_days", window_days, { min: 0 });
 
   const tol = tol_bps / BPS;
+  // Cancellation and the time limit are checked between the passes over the two series.
+  const meter = new WorkMeter(10 * a.length);
+  meter.tick(5 * a.length);
   const ratio = a.map((x, t) => x / b[t]!);
   const rel = ratio.map((r) => r - 1);
   const nDivergent = rel.filter((r) => Math.abs(r) > tol).length;
+  meter.tick(3 * a.length);
   const steps = findSteps(ratio, ms, close.index!, acts, tol, window_days);
+  meter.tick(a.length);
   const unexplained = steps.filter((s) => s.attribution.startsWith("UNEXPLAINED"));
   const maxRel = rel.reduce((m, r) => Math.max(m, Math.abs(r)), 0);
   let maxReturn = 0;

@@ -15,6 +15,7 @@ import { compoundedReturn, episodeDrawdown, labelEpisodes, type Episode } from "
 import { finiteOrNull, mean, minMax, sd, sharpe } from "../src/lib/stats.js";
 import { checkPercentReturns } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 /** Fewer observations in a regime than this are too short to judge its Sharpe or return. */
 const MIN_REGIME_OBS = 30;
@@ -101,8 +102,15 @@ export function check(
   requireInteger("min_regimes", min_regimes, { min: 1 });
   requireInteger("min_episodes", min_episodes, { min: 1 });
 
+  // Cancellation and the time limit are checked between the passes (reading, episodes, each regime).
+  const meter = new WorkMeter(8 * n);
+  meter.tick(5 * n);
   const groups = labelEpisodes(labs);
-  const rows = groups.map((g) => regimeRow(g.label, g.rows, g.episodes, days, a, s, p, n));
+  meter.tick(n);
+  const rows = groups.map((g) => {
+    meter.tick(2 * g.rows.length);
+    return regimeRow(g.label, g.rows, g.episodes, days, a, s, p, n);
+  });
   const out = new Outcome();
   checkPercentReturns(out, "asset", a);
   checkPercentReturns(out, "strategy", s);

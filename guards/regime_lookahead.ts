@@ -4,6 +4,7 @@ import { valuesView } from "../src/lib/series_or_array.js";
 import { describeCell } from "../src/lib/describe_value.js";
 import { finiteOrNull, mean } from "../src/lib/stats.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "regime-detection";
 export const title = "Regime probability look-ahead";
@@ -55,10 +56,15 @@ export function check(
     throw invalid("max_anticipated", `must be a share in [0, 1], got ${describeCell(max_anticipated)}`);
   }
 
+  // Cancellation and the time limit are checked after reading and between the switches' windows.
+  const meter = new WorkMeter(4 * n);
+  meter.tick(2 * n);
   const switches = switchPositions(r, lo, end);
-  const timings = switches.map((t0, k) =>
-    timeSwitch(r, p, t0, k === 0 ? lo : switches[k - 1]!, k + 1 < switches.length ? switches[k + 1]! : end),
-  );
+  const timings = switches.map((t0, k) => {
+    const to = k + 1 < switches.length ? switches[k + 1]! : end;
+    meter.tick(2 * (to - t0));
+    return timeSwitch(r, p, t0, k === 0 ? lo : switches[k - 1]!, to);
+  });
   const delays = timings.flatMap((t) => ("delay" in t ? [t.delay] : []));
   const medianDelay = median(delays);
   const shareAnticipated = delays.length === 0 ? null : delays.filter((d) => d < 0).length / delays.length;

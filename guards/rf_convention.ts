@@ -4,6 +4,7 @@ import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { allEqual, mean, sd } from "../src/lib/stats.js";
 import { checkPercentReturns, checkSampleLength, plain } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "lib-quantstats";
 export const title = "Risk-free rate convention";
@@ -187,7 +188,11 @@ export function check(
       : requireNumber("reported_sharpe", reported_sharpe);
   const tol = requireNumber("tolerance", tolerance, { atLeast: 0 });
 
+  // Cancellation and the time limit are checked after reading and after each pass of statistics.
+  const meter = new WorkMeter(4 * r.length);
+  meter.tick(2 * r.length);
   const table = sharpeByConvention(r, rate, ppy);
+  meter.tick(r.length);
   const plausiblyAnnual = Math.abs(rate) * ppy > ANNUAL_PLAUSIBILITY;
   const m: Match =
     reported === null ? { matching: [], matched: null, nearest: null } : matchReported(table, reported, tol);
@@ -195,6 +200,7 @@ export function check(
 
   const out = new Outcome();
   checkPercentReturns(out, "returns", r, ppy);
+  meter.tick(r.length);
   checkSampleLength(out, "returns", r.length, MIN_OBS, "a Sharpe ratio");
   if (Math.abs(rate) >= PERCENT_LOOKING) {
     out.error(`rf ${rate} looks like a percentage, not a decimal rate: did you mean ${percentHint(rate)}?`, "rf");

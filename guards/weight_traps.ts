@@ -1,14 +1,7 @@
 import { Outcome, invalid, fieldPath, type Frame } from "../src/runtime/contract.js";
 import { allEqual } from "../src/lib/stats.js";
-import { step } from "../src/lib/progress.js";
-import {
-  centredColumns,
-  fillCovarianceRow,
-  hrpFromCovariance,
-  zeroMatrix,
-  LINKAGE_METHODS,
-  type LinkageMethod,
-} from "../src/lib/hrp.js";
+import { WorkMeter } from "../src/lib/work_meter.js";
+import { HRP_UNITS_PER_DISTANCE, hrpOfColumns, LINKAGE_METHODS, type LinkageMethod } from "../src/lib/hrp.js";
 import { describeCell } from "../src/lib/describe_value.js";
 
 export const skill = "lib-pyportfolioopt";
@@ -158,22 +151,12 @@ async function referenceHrp(
     );
     return null;
   }
-  const cov = await covariance(columns);
-  const hrp = hrpFromCovariance(cov, method);
-  await step(m.assets.length + 1, m.assets.length + 1);
+  const k = columns.length;
+  const t = complete.length;
+  const meter = new WorkMeter((k * (k - 1) * (t + HRP_UNITS_PER_DISTANCE)) / 2 + k * t * Math.log2(k));
+  const hrp = hrpOfColumns(columns, method, meter);
+  await meter.finish();
   const weights: Record<string, number> = {};
   m.assets.forEach((a, j) => (weights[a] = hrp.weights[j]!));
   return { weights, order: hrp.order.map((j) => m.assets[j]!) };
-}
-
-/** Sample covariance (ddof = 1), yielding every ~2e6 multiply-adds: the O(assets^2 rows) step. */
-async function covariance(columns: readonly (readonly number[])[]): Promise<number[][]> {
-  const centred = centredColumns(columns);
-  const cov = zeroMatrix(columns.length);
-  const rowsPerStep = Math.max(1, Math.floor(2e6 / Math.max(1, columns.length * columns[0]!.length)));
-  for (let a = 0; a < columns.length; a++) {
-    fillCovarianceRow(centred, a, cov);
-    if ((a + 1) % rowsPerStep === 0) await step(a + 1, columns.length + 1);
-  }
-  return cov;
 }

@@ -1,9 +1,11 @@
 // Bounded, cheap tool calls: a light call while a heavy one runs on the same server; the
 // 1,000,000-point cost curve through the tool layer against the guard alone, in process and over
 // stdio (with the server's peak RSS over idle against the request's bytes); a refused
-// over-budget call. Ratios are taken within this run.
+// over-budget call; N heavy calls on a pool of N workers against one. Ratios are taken within this run.
 import { readFileSync } from "node:fs";
-import { callToolUntyped } from "../../src/runtime/index.js";
+import { availableParallelism } from "node:os";
+import { callToolUntyped, closePool } from "../../src/runtime/index.js";
+import { configureLimits, resetLimits } from "../../src/runtime/budget/index.js";
 import { check as costCurveCheck } from "../../guards/cost_curve.js";
 import type { Row } from "../report.js";
 import { StdioClient } from "../lib/mcp.js";
@@ -12,13 +14,13 @@ import { spread } from "../lib/stats.js";
 const N = 1_000_000;
 const RUNS = 5;
 
-/** Seeded returns rounded to 3 decimals (1e6 of them fit the 8,000,000-byte argument cap). */
+/** Seeded returns at full precision (1e6 of them fit the argument cap: about 20 bytes each). */
 function returns(n: number): number[] {
   let s = 12345;
   const out = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     s = (s * 16807) % 2147483647;
-    out[i] = Math.round((s / 2147483647 - 0.5) * 40 + 0.4) / 1000;
+    out[i] = ((s / 2147483647 - 0.5) * 40 + 0.4) / 1000;
   }
   return out;
 }
@@ -236,6 +238,46 @@ async function refused(): Promise<Row[]> {
   }
 }
 
+/** N heavy pooled calls at once on a pool of N workers (N = cores) against one call alone. */
+async function parallelHeavy(): Promise<Row[]> {
+  const n = availableParallelism();
+  // Small input, heavy compute: 500 rows x 20 models, 20,000 bootstrap replications.
+  const args = { ...spaArgs(500, 20, 20_000), seed: 0 };
+  configureLimits({ poolSize: n, workBudget: 1e12, timeLimitMs: 0 });
+  try {
+    const call = () => callToolUntyped("check_spa_test", args, { mode: "pooled" });
+    await Promise.all(Array.from({ length: n }, call)); // warm every worker
+    const one: number[] = [];
+    const many: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      one.push((await time(call))[0]);
+      many.push((await time(() => Promise.all(Array.from({ length: n }, call))))[0]);
+    }
+    const o = spread(one);
+    const m = spread(many);
+    return [
+      {
+        case: "8 bounded calls",
+        label: `${n} heavy pooled calls at once on ${n} workers / one alone (medians)`,
+        unit: "x",
+        value: m.median / o.median,
+        target: 1.3,
+        note: `one ${o.median.toFixed(0)} ms, ${n} at once ${m.median.toFixed(0)} ms (check_spa_test 500 x 20, 20,000 reps)`,
+      },
+    ];
+  } finally {
+    resetLimits();
+    await closePool();
+  }
+}
+
+/** The parts of this case, each runnable alone (`npm run bench -- refused`). */
+export const BOUNDED_PARTS: Readonly<Record<string, () => Promise<Row[]>>> = {
+  light: lightDuringHeavy,
+  refused,
+  parallel: parallelHeavy,
+};
+
 export async function bounded(): Promise<Row[]> {
   const values = returns(N);
   return [
@@ -243,5 +285,6 @@ export async function bounded(): Promise<Row[]> {
     ...(await inProcess(values)),
     ...(await overStdio(values)),
     ...(await refused()),
+    ...(await parallelHeavy()),
   ];
 }

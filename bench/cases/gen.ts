@@ -1,64 +1,67 @@
-// `npm run gen` wall time for the full guard set: the compiler in memory (runGen over the
-// project's defaultPaths, nothing written) and `tsx scripts/gen.ts --check` as a spawned process.
+// `npm run gen` and `npm run gen:check` wall time for the full guard set, each with the type-check
+// gate off (--skip-type-check), on and cold (its clean-result cache deleted first) and on with the
+// cache warm, spawned as processes and interleaved round by round so the ratios come from one run.
+// `gen` writes into a temporary --out folder so the bench never rewrites generated/.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Row } from "../report.js";
 import { ROOT } from "../lib/paths.js";
 import { spread, timeRuns } from "../lib/stats.js";
 
-const IN_MEMORY_RUNS = 3;
-const SPAWN_RUNS = 2;
+const ROUNDS = 3;
+/** The gate's cost is at most this factor over the same command without it, cold or cached. */
+const GATE_RATIO = 1.3;
+
+type Mode = "ungated" | "cold" | "cached";
+const MODES: readonly Mode[] = ["ungated", "cold", "cached"];
 
 export async function gen(): Promise<Row[]> {
-  const t0 = performance.now();
-  const { runGen } = await import("../../scripts/gen/pipeline.js");
-  const { defaultPaths } = await import("../../scripts/gen/parse.js");
-  const importMs = performance.now() - t0;
-  let files = 0;
-  let guards = 0;
-  let errors = 0;
-  const once = async () => {
-    const r = await runGen(defaultPaths(ROOT));
-    files = r.files?.size ?? 0;
-    guards = r.guards.length;
-    errors = r.diagnostics.filter((d) => d.severity === "error").length;
-  };
-  const t1 = performance.now();
-  await once();
-  const first = performance.now() - t1;
-  const warm = spread(await timeRuns(IN_MEMORY_RUNS, once));
+  const { cacheDir } = await import("../../scripts/gen/typecheck.js");
   const tsx = path.join(ROOT, "node_modules/.bin/tsx");
-  let exit: number | null = 0;
-  const spawned = spread(
-    await timeRuns(SPAWN_RUNS, () => {
-      exit = spawnSync(tsx, ["scripts/gen.ts", "--check"], { cwd: ROOT, stdio: "ignore" }).status;
-    }),
-  );
-  const what =
-    `${guards} guards -> ${files} files${errors ? `, ${errors} error diagnostic(s)` : ""}; --check exit ` +
-    `${String(exit)}${exit === 1 ? " (generated/ stale in this checkout: timing still valid)" : ""}`;
-  return [
-    {
-      case: "2 gen",
-      label: "tsx scripts/gen.ts --check, spawned (gen without the write)",
-      unit: "ms",
-      value: spawned.median,
-      spread: spawned,
-      note: `full wall time of the command, node + tsx + ts-morph start-up included; ${what}`,
-    },
-    {
-      case: "2 gen",
-      label: "runGen(defaultPaths(root)) in memory, first run",
-      unit: "ms",
-      value: first,
-      note: `after importing the compiler (${importMs.toFixed(0)} ms, ts-morph included)`,
-    },
-    {
-      case: "2 gen",
-      label: `runGen(defaultPaths(root)) in memory, next ${IN_MEMORY_RUNS} runs`,
-      unit: "ms",
-      value: warm.median,
-      spread: warm,
-    },
-  ];
+  const out = mkdtempSync(path.join(tmpdir(), "fs-bench-gen-"));
+  const commands = {
+    "gen:check": ["scripts/gen.ts", "--check"],
+    gen: ["scripts/gen.ts", "--out", out],
+  } as const;
+  const times = new Map<string, number[]>();
+  const exits = new Set<string>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, args] of Object.entries(commands)) {
+      for (const mode of MODES) {
+        if (mode === "cold") rmSync(cacheDir(ROOT), { recursive: true, force: true });
+        const argv = mode === "ungated" ? [...args, "--skip-type-check"] : [...args];
+        const [ms] = await timeRuns(1, () => {
+          const status = spawnSync(tsx, argv, { cwd: ROOT, stdio: "ignore" }).status;
+          if (status !== 0) exits.add(`${name} ${mode} exited ${String(status)}`);
+        });
+        times.set(`${name} ${mode}`, [...(times.get(`${name} ${mode}`) ?? []), ms!]);
+      }
+    }
+  }
+  rmSync(out, { recursive: true, force: true });
+  const rows: Row[] = [];
+  for (const name of Object.keys(commands)) {
+    const s = (mode: Mode) => spread(times.get(`${name} ${mode}`)!);
+    for (const mode of MODES)
+      rows.push({
+        case: "2 gen",
+        label: `npm run ${name}, ${mode === "ungated" ? "type-check gate off" : `gate on, ${mode}`}`,
+        unit: "ms",
+        value: s(mode).median,
+        spread: s(mode),
+      });
+    for (const mode of ["cold", "cached"] as const)
+      rows.push({
+        case: "2 gen",
+        label: `npm run ${name}: gate on (${mode}) / gate off`,
+        unit: "x",
+        value: s(mode).median / s("ungated").median,
+        target: GATE_RATIO,
+      });
+  }
+  const failed = exits.size ? `; ${[...exits].join(", ")} (generated/ stale in this checkout: timing still valid)` : "";
+  rows[0] = { ...rows[0]!, note: `tsx scripts/gen.ts spawned, ${ROUNDS} interleaved rounds${failed}` };
+  return rows;
 }

@@ -1,4 +1,5 @@
 // The portability rules of docs/contract.md §1.3 (input schemas) and §1.4 (output schemas).
+import { DEFS_PREFIX, PAYLOAD_DEF_NAMES } from "../../src/contract/artefacts.js";
 import { referencedDefs, type Json, type Schema } from "./schema.js";
 import { schemaProblem } from "./ajv.js";
 
@@ -53,9 +54,11 @@ function defsUse(s: Schema, problems: string[]): void {
   const defs = Object.keys((s.$defs ?? {}) as object);
   const { $defs: _omit, ...rest } = s;
   const used = referencedDefs(rest as Json);
-  for (const d of defs) if (!["series", "frame"].includes(d)) problems.push(`$defs.${d} is not series or frame`);
+  for (const d of defs)
+    if (!(PAYLOAD_DEF_NAMES as readonly string[]).includes(d))
+      problems.push(`$defs.${d} is not one of ${PAYLOAD_DEF_NAMES.join(", ")}`);
   for (const d of defs) if (!used.has(d)) problems.push(`$defs.${d} is unused`);
-  for (const u of used) if (!defs.includes(u)) problems.push(`$ref #/$defs/${u} does not resolve`);
+  for (const u of used) if (!defs.includes(u)) problems.push(`$ref ${DEFS_PREFIX}${u} does not resolve`);
   if (JSON.stringify(defs) !== JSON.stringify([...defs].sort())) problems.push("$defs keys must be sorted");
 }
 

@@ -17,12 +17,13 @@ import {
 } from "./schema.js";
 import type { Alternative, GuardFacts, ParamFact } from "./extract.js";
 import { limitsSentence } from "../../src/runtime/budget/refuse.js";
+import { dateFormatOf, type InputKind, type PayloadDefName } from "../../src/contract/artefacts.js";
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,47}$/;
 export const INPUT_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 export const ASCII = /^[\x20-\x7e]*$/;
 
-export type InputKind = "series" | "frame" | "other";
+export type { InputKind } from "../../src/contract/artefacts.js";
 
 export interface InputModel {
   readonly name: string;
@@ -102,9 +103,7 @@ export function composeProperty(fragment: Schema, doc: string, required: boolean
 export function fitsSlotKind(kind: string, fragment: Schema | null, cannot: string | null): boolean {
   const members: Schema[] = fragment ? (Array.isArray(fragment.anyOf) ? (fragment.anyOf as Schema[]) : [fragment]) : [];
   const has = (p: (s: Schema) => boolean) => members.some(p);
-  const isDate = (s: Schema) =>
-    s.type === "string" &&
-    (s.format === "date" || s.format === "date-time" || s.description === "ISO-8601 date or date-time.");
+  const isDate = (s: Schema) => dateFormatOf(s) !== null;
   switch (kind) {
     case "series":
       return has((s) => s.$ref === SERIES_REF);
@@ -334,7 +333,7 @@ function assembleSchema(inputs: readonly InputModel[]): Schema {
     additionalProperties: false,
   };
   const used = [...referencedDefs(properties)].sort();
-  if (used.length) schema.$defs = Object.fromEntries(used.map((d) => [d, PAYLOAD_DEFS[d as "series" | "frame"]]));
+  if (used.length) schema.$defs = Object.fromEntries(used.map((d) => [d, PAYLOAD_DEFS[d as PayloadDefName]]));
   return schema;
 }
 

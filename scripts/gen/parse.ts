@@ -2,7 +2,7 @@
 // over guards/*.ts, the slot table, the skills as text, and the package version.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { Project, type SourceFile } from "ts-morph";
+import { Project, ts, type SourceFile } from "ts-morph";
 
 export interface GenPaths {
   /** The project root: contract.ts is at src/runtime/contract.ts below it. */
@@ -75,13 +75,22 @@ function readSkills(dir: string): SkillSource[] {
     });
 }
 
-export function parseSources(paths: GenPaths): Sources {
-  const tsConfigFilePath = path.join(paths.root, "tsconfig.json");
-  const project = new Project({
-    ...(existsSync(tsConfigFilePath) ? { tsConfigFilePath } : {}),
-    compilerOptions: { strict: true, skipLibCheck: true, noEmit: true },
-    skipAddingFilesFromTsConfig: true,
-  });
+/** The root's tsconfig.json options, strict and without emit: the mapping and the type-check gate share them. */
+export function compilerOptions(root: string): ts.CompilerOptions {
+  const file = path.join(root, "tsconfig.json");
+  const forced = { strict: true, skipLibCheck: true, noEmit: true };
+  if (!existsSync(file)) return forced;
+  const { config } = ts.readConfigFile(file, ts.sys.readFile);
+  return { ...ts.parseJsonConfigFileContent(config ?? {}, ts.sys, root, undefined, file).options, ...forced };
+}
+
+/** The files the compiler's program starts from: the guard modules (the slot table is imported, not read). */
+export function rootNames(paths: GenPaths): string[] {
+  return guardFileNames(paths.guardsDir).map((f) => path.join(paths.guardsDir, f));
+}
+
+export function parseSources(paths: GenPaths, options: ts.CompilerOptions = compilerOptions(paths.root)): Sources {
+  const project = new Project({ compilerOptions: options, skipAddingFilesFromTsConfig: true });
   const guards = guardFileNames(paths.guardsDir).map((f) => {
     const full = path.join(paths.guardsDir, f);
     return { guard: f.slice(0, -3), file: rel(paths.root, full), sourceFile: project.addSourceFileAtPath(full) };

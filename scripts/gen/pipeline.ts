@@ -7,8 +7,8 @@ import { evidenceTypes } from "./emit/evidence.js";
 import { extractGuard } from "./extract.js";
 import { lintSchema } from "./lint.js";
 import { ASCII, TOOL_NAME, modelGuard, type GuardModel, type SlotDef } from "./model.js";
-import { parseSources, type GenPaths, type GuardSource } from "./parse.js";
-import { typeCheck } from "./typecheck.js";
+import { compilerOptions, parseSources, rootNames, type GenPaths, type GuardSource } from "./parse.js";
+import { startTypeCheck } from "./typecheck.js";
 import { crossCheckSkills, modelSkill, type SkillModel } from "./skills.js";
 
 export interface GenResult {
@@ -58,8 +58,17 @@ export function guarded<T>(g: GuardSource, out: Diagnostic[], run: () => T): T |
   }
 }
 
-export async function runGen(paths: GenPaths): Promise<GenResult> {
-  const sources = parseSources(paths);
+export interface GenOptions {
+  /** False skips the type-check gate: only the bench uses it, to time the gate against the rest. */
+  readonly typeCheck?: boolean;
+}
+
+export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<GenResult> {
+  const options = compilerOptions(paths.root);
+  const gate =
+    opts.typeCheck === false ? null : startTypeCheck({ root: paths.root, rootNames: rootNames(paths), options });
+  gate?.catch(() => undefined); // awaited below; a worker failure surfaces there
+  const sources = parseSources(paths, options);
   const diagnostics: Diagnostic[] = [];
   lintCatalogue(diagnostics);
   const slots = readSlots();
@@ -69,7 +78,6 @@ export async function runGen(paths: GenPaths): Promise<GenResult> {
     slots: new Map(slots.map((s) => [s.slot, s])),
     catalogueNames: CATALOGUE_NAMES,
   };
-  diagnostics.push(...typeCheck(sources.project, paths.root));
   const guards = sources.guards
     .map((g) =>
       guarded(g, diagnostics, () =>
@@ -78,6 +86,7 @@ export async function runGen(paths: GenPaths): Promise<GenResult> {
     )
     .filter((g): g is GuardModel => g !== null);
   checkCollisions(guards, diagnostics);
+  if (gate) diagnostics.push(...(await gate));
   crossCheckSkills(skills, new Map(guards.map((g) => [g.guard, { skill: g.skill, file: g.file }])), diagnostics);
   const toolOf = new Map(guards.map((g) => [g.guard, g.tool]));
   const evidence = evidenceTypes(sources.guards, toolOf, (g, run) => guarded(g, diagnostics, run));

@@ -1,15 +1,19 @@
 // JSON Schema value types and the fixed fragments of docs/contract.md §3.4 and §3.9.
 
 import type { Json, Schema } from "../../src/catalogue/json.js";
+import { DATE_FORMATS, DEFS_PREFIX, type PayloadDefName } from "../../src/contract/artefacts.js";
+
+export { FRAME_REF, SERIES_REF } from "../../src/contract/artefacts.js";
 export type { Json, Schema } from "../../src/catalogue/json.js";
 
-export const SERIES_REF = "#/$defs/series";
-export const FRAME_REF = "#/$defs/frame";
-
 export const DATE_FRAGMENTS: Record<string, Schema> = {
-  IsoDate: { type: "string", format: "date", description: "ISO-8601 date, e.g. 2024-01-02." },
-  IsoDateTime: { type: "string", format: "date-time", description: "ISO-8601 date-time, e.g. 2024-01-02T15:30:00Z." },
-  IsoTimestamp: { type: "string", description: "ISO-8601 date or date-time." },
+  IsoDate: { type: "string", format: DATE_FORMATS.IsoDate, description: "ISO-8601 date, e.g. 2024-01-02." },
+  IsoDateTime: {
+    type: "string",
+    format: DATE_FORMATS.IsoDateTime,
+    description: "ISO-8601 date-time, e.g. 2024-01-02T15:30:00Z.",
+  },
+  IsoTimestamp: { type: "string", format: DATE_FORMATS.IsoTimestamp, description: "ISO-8601 date or date-time." },
 };
 
 const IDX: Schema = {
@@ -50,8 +54,8 @@ const fileRef = (kind: "series" | "frame"): Schema => ({
  */
 export const FILE_REFERENCE_SENTENCE =
   'Series/frame inputs also accept {"file": "<path>", "column"|"columns": ..., "index": ...} (CSV, TSV, Parquet, ' +
-  "JSON, NDJSON under the allowed directories); limits: 8 MB of arguments, 1,000,000 points per input, " +
-  "10 MiB per stdio line.";
+  "JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points per input, " +
+  "32 MiB per stdio line.";
 
 export const SERIES_DEF: Schema = {
   description:
@@ -126,7 +130,7 @@ export const FRAME_DEF: Schema = {
   ],
 };
 
-export const PAYLOAD_DEFS: Record<"series" | "frame", Schema> = { series: SERIES_DEF, frame: FRAME_DEF };
+export const PAYLOAD_DEFS: Record<PayloadDefName, Schema> = { series: SERIES_DEF, frame: FRAME_DEF };
 
 /** Deep copy through JSON (schemas are JSON by construction). */
 export function clone<T extends Json>(x: T): T {
@@ -138,7 +142,7 @@ export function referencedDefs(s: Json, out = new Set<string>()): Set<string> {
   if (Array.isArray(s)) s.forEach((x) => referencedDefs(x, out));
   else if (s && typeof s === "object") {
     for (const [k, v] of Object.entries(s)) {
-      if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) out.add(v.slice(8));
+      if (k === "$ref" && typeof v === "string" && v.startsWith(DEFS_PREFIX)) out.add(v.slice(DEFS_PREFIX.length));
       else referencedDefs(v, out);
     }
   }

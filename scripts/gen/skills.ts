@@ -1,6 +1,7 @@
 // Skill documents: front matter validation (FS020-FS025) and the skills index with its
 // serialized MiniSearch index.
 import MiniSearch from "minisearch";
+import { SEARCH_INDEX } from "../../src/contract/artefacts.js";
 import { parse as parseYaml } from "yaml";
 import { nonAscii } from "./ascii.js";
 import { diag, type Diagnostic } from "./diagnostics.js";
@@ -9,7 +10,6 @@ import type { SkillSource } from "./parse.js";
 export const MAX_SKILL_FILE_CHARS = 60_000;
 export const MAX_DESCRIPTION_CHARS = 1_000;
 export const SUMMARY_CHARS = 240;
-export const SEARCH_FIELDS = ["name", "summary", "text"] as const;
 
 export interface SkillModel {
   readonly name: string;
@@ -217,7 +217,11 @@ export function crossCheckSkills(
 
 /** The MiniSearch index over the skills, serialized (the runtime loads it with the same options). */
 export function searchIndex(skills: readonly SkillModel[]): unknown {
-  const ms = new MiniSearch({ fields: [...SEARCH_FIELDS], idField: "name", storeFields: [] });
+  const ms = new MiniSearch({
+    ...SEARCH_INDEX,
+    fields: [...SEARCH_INDEX.fields],
+    storeFields: [...SEARCH_INDEX.storeFields],
+  });
   ms.addAll(skills.map((s) => ({ name: s.name, summary: s.description, text: s.text })));
   return JSON.parse(JSON.stringify(ms));
 }

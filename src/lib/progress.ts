@@ -11,6 +11,8 @@ export interface ProgressEvent {
 export interface RunContext {
   readonly signal?: AbortSignal;
   readonly onProgress?: (p: ProgressEvent) => void;
+  /** performance.now() after which the call is over its time limit (sync loops cannot see a timer fire). */
+  readonly deadline?: number;
 }
 
 const storage = new AsyncLocalStorage<RunContext>();
@@ -20,10 +22,27 @@ export function withRunContext<T>(ctx: RunContext, fn: () => T): T {
   return storage.run(ctx, fn);
 }
 
-/** Throws the abort reason when the current call was cancelled. */
+/** Throws the abort reason when the current call was cancelled, or a TimeoutError past its deadline. */
 export function throwIfCancelled(): void {
-  const signal = storage.getStore()?.signal;
-  if (signal?.aborted) throw abortReason(signal);
+  const ctx = storage.getStore();
+  if (ctx?.signal?.aborted) throw abortReason(ctx.signal);
+  if (ctx?.deadline !== undefined && performance.now() > ctx.deadline)
+    throw new DOMException("The call ran past its time limit", "TimeoutError");
+}
+
+/**
+ * The synchronous step: throws when the call was cancelled or is past its deadline, then reports
+ * progress. Sync loops call it (through WorkMeter.tick) at least every ~100 ms of work; they cannot
+ * yield, so a cancellation that needs the event loop (a timer, a message) is seen only by async
+ * guards (`step`) or, for pooled calls, ends the worker.
+ */
+export function checkpoint(done: number, total?: number, message?: string): void {
+  throwIfCancelled();
+  storage.getStore()?.onProgress?.({
+    progress: done,
+    ...(total === undefined ? {} : { total }),
+    ...(message === undefined ? {} : { message }),
+  });
 }
 
 /**

@@ -1,10 +1,11 @@
-// The one progress meter of long async guards: count work units and `step` (progress, yield,
-// cancellation) either each time a fixed number of units has accumulated (`add`), after each
-// chunk of a row loop (`forChunks`, `map`), or at once (`advance`). Counting by units or rows,
-// never by clock, keeps the sequence of steps deterministic.
-import { step } from "./progress.js";
+// The one progress meter of long loops: count work units, and every fixed number of units check
+// cancellation (signal and time limit) and report progress. Async guards `await add(units)`, which
+// also yields to the event loop; sync loops call `tick(units)`, which checks without yielding; row
+// loops use `forChunks`/`map` (a step after each chunk) and `advance` steps at once. Counting by
+// units or rows, never by clock, keeps the sequence of steps deterministic.
+import { checkpoint, step } from "./progress.js";
 
-/** Units between two metered steps: for cell-sized units, roughly 10-30 ms of work. */
+/** Units between two steps: for cell-sized units, roughly 10-30 ms of work (the contract: < 100 ms). */
 export const UNITS_PER_STEP = 400_000;
 
 /** Rows processed between two steps of a chunked loop (~10-30 ms of per-row work). */
@@ -20,17 +21,35 @@ export class WorkMeter {
     private readonly unitsPerStep: number = UNITS_PER_STEP,
   ) {}
 
-  /** Counts `units` done; awaits `step` once at least `unitsPerStep` have accumulated since the last. */
-  async add(units: number): Promise<void> {
+  /** Units counted so far. */
+  get counted(): number {
+    return this.done;
+  }
+
+  /** Counts `units` done; true once at least `unitsPerStep` have accumulated since the last step. */
+  private count(units: number): boolean {
     this.done += units;
     this.pending += units;
-    if (this.pending >= this.unitsPerStep) await this.report();
+    if (this.pending < this.unitsPerStep) return false;
+    this.pending = 0;
+    return true;
+  }
+
+  /** Counts `units` done; awaits `step` (progress, yield, cancellation) at each step boundary. */
+  async add(units: number): Promise<void> {
+    if (this.count(units)) await step(Math.min(this.done, this.total), this.total);
+  }
+
+  /** Counts `units` done in a sync loop; at each step boundary throws if cancelled and reports progress. */
+  tick(units: number): void {
+    if (this.count(units)) checkpoint(Math.min(this.done, this.total), this.total);
   }
 
   /** Counts `units` done and awaits `step` now. */
   async advance(units: number): Promise<void> {
     this.done += units;
-    await this.report();
+    this.pending = 0;
+    await step(Math.min(this.done, this.total), this.total);
   }
 
   /** Runs `body(from, to)` over [0, n) in chunks, counting n units and awaiting `step` after each chunk. */
@@ -58,11 +77,7 @@ export class WorkMeter {
   /** The final step, reporting the whole total (also for work whose size was only bounded up front). */
   async finish(): Promise<void> {
     this.done = this.total;
-    await this.report();
-  }
-
-  private async report(): Promise<void> {
     this.pending = 0;
-    await step(Math.min(this.done, this.total), this.total);
+    await step(this.total, this.total);
   }
 }

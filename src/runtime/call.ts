@@ -152,11 +152,15 @@ export function forgetLoadedGuards(): void {
   loaded.clear();
 }
 
-/** Runs a guard's check() with positional arguments; foreign exceptions become internal errors. */
+/**
+ * Runs a guard's check() with positional arguments; foreign exceptions become internal errors. `owned`: the
+ * runtime decoded the inputs, so a pooled call moves their typed arrays' buffers to the worker (detached here).
+ */
 export async function invokeGuard(
   guard: string,
   inputs: Record<string, unknown>,
   options: CallOptions = {},
+  owned = false,
 ): Promise<GuardOutcome> {
   const entry = GUARDS[guard];
   if (!entry) throw new BadInputError("unknown_tool", "", `no guard named '${clipName(guard)}'`);
@@ -172,20 +176,20 @@ export async function invokeGuard(
       guard,
       inputs,
       { ...limits, poolSize: pool },
-      { signal, onProgress: options.onProgress, timeLimitMs: ms },
+      { signal, onProgress: options.onProgress, timeLimitMs: ms, owned },
     );
-  // Inline, the time limit stops async guards at their next step; sync ones are bounded by the budget.
+  // Inline, the time limit stops a guard at its next WorkMeter check (async ones also by the timer).
   const timeout = ms > 0 ? AbortSignal.timeout(ms) : undefined;
   const runSignal = timeout && signal ? AbortSignal.any([signal, timeout]) : (timeout ?? signal);
+  const deadline = ms > 0 ? performance.now() + ms : undefined;
   try {
     const { check } = await guardModule(guard, entry);
-    return (await withRunContext({ signal: runSignal, onProgress: throttledProgress(options.onProgress) }, () =>
-      (check as (...a: unknown[]) => unknown)(...positional),
-    )) as GuardOutcome;
+    const ctx = { signal: runSignal, onProgress: throttledProgress(options.onProgress), deadline };
+    return (await withRunContext(ctx, () => (check as (...a: unknown[]) => unknown)(...positional))) as GuardOutcome;
   } catch (e) {
     if (e instanceof BadInputError) throw e;
     if (signal?.aborted && (e === signal.reason || (e instanceof DOMException && e.name === "AbortError"))) throw e;
-    if (timeout?.aborted) throw timeLimit(guard, ms);
+    if (timeout?.aborted || (e instanceof DOMException && e.name === "TimeoutError")) throw timeLimit(guard, ms);
     throw internalError(guard, e);
   }
 }
@@ -262,7 +266,8 @@ async function callGuardTool(
   // Priced on the raw arguments first, so an over-budget call is refused before decoding them.
   checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
   const inputs = await prepareArguments(tool, guard, args);
-  const outcome = await invokeGuard(guard.guard, inputs, options);
+  // Decoded from the arguments, the inputs are the runtime's own: a pooled call moves their buffers.
+  const outcome = await invokeGuard(guard.guard, inputs, options, true);
   try {
     const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), prov);
     return await checkOutput(tool, guard.guard, result);
@@ -307,6 +312,9 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   const t0 = performance.now();
   const tool = resolveTool(name);
   const obj = requireObject(args);
+  // Priced first, on the raw arguments: an over-budget call is refused before its text is serialised,
+  // hashed or decoded (file references are priced again once read, in callGuardTool).
+  if (tool.guard) checkBudget(tool.guard, obj, options.workBudget ?? currentLimits().workBudget, Infinity);
   const sorted = sortedJson(obj);
   checkArgumentsSize(obj, sorted);
   const hash = sha256Hex(argumentsText(obj, sorted));

@@ -1,5 +1,5 @@
 // Decoded<T>: the in-process type the codec produces for a JSON argument type T (payload
-// objects become Series / Frame; arrays and objects map element by element). Used by
+// objects become Series / Frame; arrays, tuples and objects map element by element). Used by
 // generated/agreement.ts to check that each guard accepts everything its schema admits.
 import type { Frame, Series } from "./contract.js";
 import type { FramePayload, SeriesPayload } from "../../generated/types.js";
@@ -27,9 +27,7 @@ export type Decoded<T> = T extends { file: string }
           ? Series<never>
           : true extends IsArrayBranch<T, FramePayload>
             ? Frame
-            : T extends readonly (infer U)[]
-              ? Decoded<U>[]
-              : never
+            : { -readonly [K in keyof T]: Decoded<T[K]> }
         : T extends object
           ? { [K in keyof T]: Decoded<T[K]> }
           : T;

@@ -6,68 +6,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { canonicalText, sha256Hex } from "./canonical.js";
 
-export interface ToolEntry {
-  readonly name: string;
-  readonly title: string;
-  readonly description: string;
-  readonly input_schema: Readonly<Record<string, unknown>>;
-  readonly output_schema: Readonly<Record<string, unknown>>;
-  readonly annotations: Readonly<Record<string, boolean>>;
-  readonly guard?: string;
-  readonly skill?: string;
-  readonly requires?: readonly string[];
-}
+import type { GuardEntry, Manifest, SkillEntry, SkillsFile, SlotsFile, ToolEntry } from "../contract/artefacts.js";
 
-export type Alternative = string | readonly string[];
-
-export interface GuardInfo {
-  readonly guard: string;
-  readonly skill: string;
-  readonly title: string;
-  readonly summary: string;
-  readonly required: readonly string[];
-  readonly optional: readonly string[];
-  readonly alternatives: readonly (readonly Alternative[])[];
-  readonly requires: readonly string[];
-  readonly inputs: Readonly<Record<string, string>>;
-  readonly kinds: Readonly<Record<string, "series" | "frame" | "other">>;
-  readonly slots: Readonly<Record<string, string>>;
-  readonly input_slots: Readonly<Record<string, string>>;
-  readonly async: boolean;
-  readonly tool: string | null;
-  readonly excluded_because: string | null;
-  readonly blockers: Readonly<Record<string, string>> | null;
-  readonly omitted: Readonly<Record<string, string>> | null;
-}
-
-export interface SkillInfo {
-  readonly name: string;
-  readonly plugin: string;
-  readonly summary: string;
-  readonly description: string;
-  readonly scripts: readonly string[];
-  readonly references: readonly string[];
-  readonly verified_on: string | null;
-  readonly guards: readonly string[];
-  readonly text: string;
-  readonly reference_texts: Readonly<Record<string, string>>;
-}
-
-export interface SlotsInfo {
-  readonly curated: readonly { readonly slot: string; readonly kind: string; readonly doc: string }[];
-  readonly parameters: readonly string[];
-  readonly guards: Readonly<Record<string, Readonly<Record<string, string>>>>;
-}
-
-export interface Manifest {
-  readonly version: string;
-  /** The tool table's identity: SHA-256 of the RFC 8785 canonical JSON of tools.json's `tools`. */
-  readonly tools_sha256: string;
-  /** SHA-256 of the exact bytes of each generated file the runtime reads. */
-  readonly files_sha256: Readonly<Record<string, string>>;
-  readonly counts: Readonly<Record<string, number>>;
-  readonly excluded: readonly string[];
-}
+export type { Alternative, Manifest, ToolEntry } from "../contract/artefacts.js";
+export type GuardInfo = GuardEntry;
+export type SkillInfo = SkillEntry;
+export type SlotsInfo = SlotsFile;
 
 /** The package root: the nearest ancestor holding package.json and generated/. */
 export function packageRoot(): string {
@@ -141,9 +85,9 @@ export function loadGuards(): readonly GuardInfo[] {
   return guardsCache;
 }
 
-let skillsCache: { skills: readonly SkillInfo[]; search: unknown } | null = null;
-export function loadSkills(): { skills: readonly SkillInfo[]; search: unknown } {
-  skillsCache ??= deepFreeze(readGenerated<{ skills: SkillInfo[]; search: unknown }>("skills.json"));
+let skillsCache: SkillsFile | null = null;
+export function loadSkills(): SkillsFile {
+  skillsCache ??= deepFreeze(readGenerated<SkillsFile>("skills.json"));
   return skillsCache;
 }
 

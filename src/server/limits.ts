@@ -1,8 +1,11 @@
 // The limits the server states to clients (in its instructions) and enforces.
 import { MAX_ARGUMENT_BYTES } from "../runtime/index.js";
 
-/** Longest stdio line read, in bytes (10 MiB); a longer line is answered with an error, never read whole. */
-export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+/**
+ * Longest stdio line read, in bytes (32 MiB: the argument cap and the JSON-RPC envelope); a longer line is
+ * answered with an error, never read whole.
+ */
+export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 /** Longest error message sent, in characters; longer ones are cut and say how much was cut. */
 export const MAX_ERROR_CHARS = 1_000;
 /** Bytes of a rejected line searched for its request id. */
@@ -19,8 +22,8 @@ export function capMessage(text: string, max = MAX_ERROR_CHARS): string {
 /** The limits as one sentence for the server's instructions. */
 export function limitsSentence(): string {
   return (
-    `Limits: one stdio message (line) is at most ${MAX_LINE_BYTES} bytes (10 MiB); ` +
-    `a tools/call's arguments are at most ${MAX_ARGUMENT_BYTES} bytes as JSON (8 MB); ` +
+    `Limits: one stdio message (line) is at most ${MAX_LINE_BYTES} bytes (${MAX_LINE_BYTES / 2 ** 20} MiB); ` +
+    `a tools/call's arguments are at most ${MAX_ARGUMENT_BYTES} bytes as JSON (${MAX_ARGUMENT_BYTES / 1e6} MB); ` +
     `error messages are capped at ${MAX_ERROR_CHARS} characters. ` +
     "Bare NaN, Infinity and -Infinity (as Python's json.dumps writes them) are read as a missing value (null), " +
     '"Infinity" and "-Infinity".'

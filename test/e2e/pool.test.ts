@@ -5,6 +5,7 @@ import { callToolUntyped, closePool, runGuard } from "../../src/runtime/index.js
 import { configureLimits, resetLimits } from "../../src/runtime/budget/index.js";
 import { InternalToolError, LimitError } from "../../src/runtime/errors.js";
 import { spaArgs } from "../server/fixtures.js";
+import { invokeGuard } from "../../src/runtime/call.js";
 
 afterEach(() => resetLimits());
 afterAll(() => closePool());
@@ -89,3 +90,23 @@ function frame(n: number, k: number) {
   columns.forEach((c, j) => (data[c] = Array.from({ length: n }, (_, i) => Math.sin(i * 0.3 + j) * 0.01)));
   return { columns, data, nrows: n };
 }
+
+describe("a pooled call with owned inputs", () => {
+  const heavy = (values: Float64Array) => ({ returns: { values }, turnover: 0.2, bps: [0, 5, 10, 20, 50] });
+  const data = () => Float64Array.from({ length: 20_000 }, (_, i) => Math.sin(i * 0.7) * 0.01 + 0.0004);
+  it("moves their buffers to the worker (detached here); a caller's own arrays are copied", async () => {
+    const owned = data();
+    const mine = data();
+    const settle = (p: Promise<unknown>) =>
+      p.then(
+        () => "ok",
+        (e: Error) => e.message,
+      );
+    const a = await settle(invokeGuard("cost_curve", heavy(owned), { mode: "pooled" }, true));
+    const b = await settle(invokeGuard("cost_curve", heavy(mine), { mode: "pooled" }, false));
+    // The worker answered both the same way (with the data it received), and only the owned buffer moved.
+    expect(a).toBe(b);
+    expect(owned.buffer.byteLength).toBe(0);
+    expect(mine.buffer.byteLength).toBe(20_000 * 8);
+  }, 60_000);
+});

@@ -10,6 +10,7 @@ type Area =
   | "runtime"
   | "contract"
   | "catalogue"
+  | "artefacts"
   | "generated"
   | "guards"
   | "lib"
@@ -20,6 +21,7 @@ type Area =
 function areaOf(file: string): Area {
   const rel = path.relative(ROOT, file).split(path.sep).join("/");
   if (rel === "src/runtime/contract.ts") return "contract";
+  if (rel.startsWith("src/contract/")) return "artefacts";
   for (const a of ["cli", "server", "runtime", "lib", "catalogue"] as const) if (rel.startsWith(`src/${a}/`)) return a;
   if (rel.startsWith("generated/")) return "generated";
   if (rel.startsWith("guards/")) return "guards";
@@ -35,18 +37,21 @@ function areaOf(file: string): Area {
  * compiler's notation (scripts/gen/emit/compact.ts). The compiler itself imports no guard.
  * src/catalogue (the catalogue tools' definitions and the slot vocabulary) is a leaf both the
  * compiler and the runtime import: the compiler freezes it, the runtime keys its table by it.
+ * src/contract (area "artefacts") holds what the compiler writes and the runtime reads; both import
+ * it, it imports nothing.
  */
 const ALLOWED: Record<Exclude<Area, "external">, Area[]> = {
   cli: ["runtime", "contract", "cli", "server"],
   server: ["runtime", "contract", "server"],
-  runtime: ["runtime", "contract", "generated", "lib", "catalogue"],
+  runtime: ["runtime", "contract", "generated", "lib", "artefacts", "catalogue"],
   generated: ["guards", "runtime", "contract", "generated"],
   guards: ["lib", "contract", "guards"],
   lib: ["lib", "contract"],
   contract: [],
+  artefacts: [],
   catalogue: ["catalogue"],
-  compiler: ["compiler", "catalogue"],
-  scripts: ["scripts", "lib", "contract", "compiler", "catalogue"],
+  compiler: ["compiler", "artefacts", "catalogue"],
+  scripts: ["scripts", "lib", "contract", "compiler", "artefacts", "catalogue"],
 };
 
 function graph() {
@@ -99,6 +104,20 @@ describe("import directions", () => {
       .map(([f, t]) => `${path.relative(ROOT, f)} -> ${path.relative(ROOT, t)}`);
     expect(valueImports).toEqual([]);
     expect(edges.some(([f, t]) => areaOf(f) === "runtime" && areaOf(t) === "catalogue")).toBe(true);
+  });
+  it("src/contract is a leaf shared by the compiler and the runtime: it imports nothing, both import it", () => {
+    const project = new Project({ skipAddingFilesFromTsConfig: true });
+    const leaf = project.addSourceFilesAtPaths(path.join(ROOT, "src/contract/**/*.ts"));
+    expect(leaf.length).toBeGreaterThan(0);
+    const imports = leaf.flatMap((sf) =>
+      [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]
+        .map((d) => d.getModuleSpecifierValue())
+        .filter((m): m is string => m !== undefined)
+        .map((m) => `${path.basename(sf.getFilePath())} -> ${m}`),
+    );
+    expect(imports).toEqual([]);
+    const importers = new Set(edges.filter(([, t]) => areaOf(t) === "artefacts").map(([f]) => areaOf(f)));
+    expect(importers.has("compiler") && importers.has("runtime")).toBe(true);
   });
   it("has no import cycles", () => {
     const adj = new Map<string, string[]>();

@@ -5,6 +5,7 @@ import { Mt19937 } from "../../src/lib/prng.js";
 import { phiInv } from "../../src/lib/normal.js";
 import { withRunContext } from "../../src/lib/progress.js";
 import { check } from "../../guards/weight_traps.js";
+import { HRP_UNITS_PER_DISTANCE } from "../../src/lib/hrp.js";
 import { badField } from "../helpers/bad_field.js";
 
 type Out = Awaited<ReturnType<typeof check>>;
@@ -178,20 +179,44 @@ describe("weight_traps: async contract", () => {
     const run = withRunContext({ signal: ac.signal }, () => check(makeFrame({ A, B, C })));
     await expect(run).rejects.toThrow("cancelled by caller");
   });
-  it("reports progress while computing the covariance of a wide frame", async () => {
+  const wide = () => {
     const rng = new Mt19937(3);
-    const cols = Object.fromEntries(
-      Array.from({ length: 120 }, (_, j) => [`X${j}`, Array.from({ length: 300 }, () => rng.nextFloat() - 0.5)]),
+    return makeFrame(
+      Object.fromEntries(
+        Array.from({ length: 120 }, (_, j) => [`X${j}`, Array.from({ length: 300 }, () => rng.nextFloat() - 0.5)]),
+      ),
     );
-    const seen: number[] = [];
-    const o = await withRunContext({ onProgress: (p) => seen.push(p.progress) }, () =>
-      check(makeFrame(cols), "average"),
+  };
+  it("reports progress while clustering a wide frame, up to the work it prices", async () => {
+    const seen: [number, number | undefined][] = [];
+    const o = await withRunContext({ onProgress: (p) => seen.push([p.progress, p.total]) }, () =>
+      check(wide(), "average"),
     );
+    const [k, t] = [120, 300];
+    const total = (k * (k - 1) * (t + HRP_UNITS_PER_DISTANCE)) / 2 + k * t * Math.log2(k);
     expect(seen.length).toBeGreaterThan(1);
-    expect(seen[seen.length - 1]).toBe(121);
+    expect(seen[seen.length - 1]).toEqual([total, total]);
     expect(Object.values(o.evidence["hrp_weights"] as Record<string, number>).reduce((a, b) => a + b, 0)).toBeCloseTo(
       1,
       12,
     );
+  });
+  it("a call cancelled mid-way stops at the next check, having done a fraction of the work", async () => {
+    const ac = new AbortController();
+    const seen: number[] = [];
+    const run = withRunContext(
+      {
+        signal: ac.signal,
+        onProgress: (p) => {
+          seen.push(p.progress);
+          ac.abort(new Error("cancelled mid-way"));
+        },
+      },
+      () => check(wide()),
+    );
+    await expect(run).rejects.toThrow("cancelled mid-way");
+    // One progress report, then the next check (UNITS_PER_STEP later) threw: about 1/5 of the spanning tree.
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeLessThan((120 * 119 * (300 + HRP_UNITS_PER_DISTANCE)) / 2 / 2);
   });
 });

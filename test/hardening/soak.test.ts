@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { listTools, type ToolEntry } from "../../src/runtime/index.js";
+import { MAX_ARGUMENT_BYTES, listTools, type ToolEntry } from "../../src/runtime/index.js";
 import { SERVER_JS } from "../server/fixtures.js";
 import { knownBug, preview } from "./contract.js";
 import { applyAll, mutationsArb } from "./mutations.js";
@@ -55,10 +55,10 @@ const specArb: fc.Arbitrary<Spec> = fc.oneof(
   },
 );
 
-// Lines over the SDK's 10 MiB stdio buffer are answered -32600 with id null (was a BUG: the session wedged; fixed in
+// Lines over the stdio line limit are answered -32600 with id null (was a BUG: the session wedged; fixed in
 // 6d3d8d9),
 // so they cannot be matched to an id: they are left out of the id accounting and tested on their own below.
-const hugeLine = (s: Spec) => Buffer.byteLength(JSON.stringify(s.args) ?? "") > 8_000_000;
+const hugeLine = (s: Spec) => Buffer.byteLength(JSON.stringify(s.args) ?? "") > MAX_ARGUMENT_BYTES;
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));

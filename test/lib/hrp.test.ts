@@ -2,8 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   correlationDistance,
   correlationFromCovariance,
+  ColumnStats,
+  centredColumns,
   hrpWeights,
+  lanceWilliamsLinkage,
   linkage,
+  singleLinkage,
   quasiDiagonalOrder,
   recursiveBisection,
   sampleCovariance,
@@ -45,20 +49,80 @@ describe("linkage (Lance-Williams) on points 0, 1, 3, 7", () => {
     expect(ward[1]).toBeCloseTo(Math.sqrt((2 * 1 * 2) / 3) * 2.5, 12);
     expect(ward[2]).toBeCloseTo(Math.sqrt((2 * 3 * 1) / 4) * (7 - 4 / 3), 12);
   });
-  it("ties go to the lexicographically smallest pair", () => {
+  it("single linkage ties keep the spanning tree's order, as scipy's linkage(method='single') does", () => {
     const eq = [
       [0, 1, 1, 1],
       [1, 0, 1, 1],
       [1, 1, 0, 1],
       [1, 1, 1, 0],
     ];
+    // Prim from leaf 0 adds 1, 2, 3 in turn (each first among equals): edges (0,1), (1,2), (2,3), all 1;
+    // labelled in that order they chain: 4 = {0,1}, 5 = {2} + 4, 6 = {3} + 5 (scipy 1.17 gives the same).
     const ms = linkage(eq, "single");
     expect(pairs(ms)).toEqual([
+      [0, 1, 2],
+      [2, 4, 3],
+      [3, 5, 4],
+    ]);
+    expect(quasiDiagonalOrder(ms, 4)).toEqual([3, 2, 0, 1]);
+  });
+  it("Lance-Williams ties go to the lexicographically smallest pair", () => {
+    const eq = (a: number, b: number) => (a === b ? 0 : 1);
+    expect(pairs(lanceWilliamsLinkage(4, eq, "complete"))).toEqual([
       [0, 1, 2],
       [2, 3, 2],
       [4, 5, 4],
     ]);
-    expect(quasiDiagonalOrder(ms, 4)).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe("single linkage by spanning tree", () => {
+  // A seeded LCG: distinct random distances, so the dendrogram is unique.
+  const randomDistances = (n: number, seed: number) => {
+    let s = seed;
+    const u = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const d = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) d[a]![b] = d[b]![a] = u();
+    return d;
+  };
+  it("gives the merges of the Lance-Williams single linkage (min update) when no distances tie", () => {
+    for (const [n, seed] of [
+      [2, 1],
+      [7, 2],
+      [30, 3],
+      [64, 4],
+    ] as const) {
+      const d = randomDistances(n, seed);
+      const lw = lanceWilliamsLinkage(n, (a, b) => d[a]![b]!, "single");
+      expect(singleLinkage(n, (a: number, b: number) => d[a]![b]!)).toEqual(lw);
+    }
+  });
+  it("computes each pair's distance once and keeps no n x n table (n (n - 1) / 2 calls)", () => {
+    const n = 50;
+    const d = randomDistances(n, 9);
+    let calls = 0;
+    let ticked = 0;
+    singleLinkage(
+      n,
+      (a: number, b: number) => {
+        calls += 1;
+        return d[a]![b]!;
+      },
+      (k) => (ticked += k),
+    );
+    expect(calls).toBe((n * (n - 1)) / 2);
+    expect(ticked).toBe(calls);
+  });
+  it("column distances equal the matrix route bit for bit", () => {
+    const cols = [
+      [0.01, -0.02, 0.015, -0.005],
+      [0.012, -0.018, 0.01, -0.002],
+      [-0.005, 0.01, -0.002, 0.004],
+    ];
+    const s = new ColumnStats(centredColumns(cols));
+    const rows = cols[0]!.map((_, t) => cols.map((c) => c[t]!));
+    const dm = correlationDistance(correlationFromCovariance(sampleCovariance(rows)));
+    for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) expect(s.distance(a, b)).toBe(dm[a]![b]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   canonicalJson,
 } from "../../src/runtime/index.js";
 import { verifyToolsHash } from "../../src/runtime/table.js";
+import { MAX_ARGUMENT_BYTES } from "../../src/runtime/codec/index.js";
 import { ROOT, badInput, listsAreJson, untimed } from "./helpers.js";
 
 const failing = {
@@ -161,7 +162,10 @@ describe("bad payloads to check_cost_curve", () => {
   });
   it("caps: one byte over the argument cap, and MAX_POINTS + 1 values", async () => {
     const big = await badInput(
-      callToolUntyped("check_cost_curve", { ...base, returns: { values: [0.01], name: "x".repeat(8_000_000) } }),
+      callToolUntyped("check_cost_curve", {
+        ...base,
+        returns: { values: [0.01], name: "x".repeat(MAX_ARGUMENT_BYTES) },
+      }),
     );
     expect(big.code).toBe("too_large");
     expect(big.message).toContain("MAX_ARGUMENT_BYTES");

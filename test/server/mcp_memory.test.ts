@@ -25,13 +25,13 @@ describe("MCP over InMemoryTransport", () => {
     expect(client.getServerVersion()).toEqual({ name: SERVER_NAME, version: tableInfo().version });
     expect(typeof sdkVersion()).toBe("string");
   });
-  it("states the 10 MiB line limit, the 8 MB argument cap and the error cap in its instructions", () => {
+  it("states the 32 MiB line limit, the 26 MB argument cap and the error cap in its instructions", () => {
     const text = client.getInstructions() ?? "";
-    expect(text).toContain(`${MAX_LINE_BYTES} bytes (10 MiB)`);
-    expect(text).toContain(`${MAX_ARGUMENT_BYTES} bytes as JSON (8 MB)`);
+    expect(text).toContain(`${MAX_LINE_BYTES} bytes (32 MiB)`);
+    expect(text).toContain(`${MAX_ARGUMENT_BYTES} bytes as JSON (26 MB)`);
     expect(text).toContain(`capped at ${MAX_ERROR_CHARS} characters`);
-    expect(MAX_LINE_BYTES).toBe(10 * 1024 * 1024);
-    expect(MAX_ARGUMENT_BYTES).toBe(8_000_000);
+    expect(MAX_LINE_BYTES).toBe(32 * 1024 * 1024);
+    expect(MAX_ARGUMENT_BYTES).toBe(26_000_000);
   });
   it("lists every tool in one page, as the mcp export", async () => {
     const r = await client.listTools();

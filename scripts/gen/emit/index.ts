@@ -1,6 +1,7 @@
 // Stage 4: models -> Map<relative path, file content>. Sorted keys, 2-space JSON, LF, final newline.
 import canonicalize from "canonicalize";
 import { createHash } from "node:crypto";
+import type { GuardEntry, Manifest, SkillsFile, SlotsFile } from "../../../src/contract/artefacts.js";
 import { CATALOGUE } from "../../../src/catalogue/tools.js";
 import { GUARD_RESULT_SCHEMA } from "../../../src/catalogue/result_schema.js";
 import type { GuardModel, SlotDef } from "../model.js";
@@ -65,7 +66,7 @@ export function neutralTable(guards: readonly GuardModel[]): NeutralTool[] {
   return [...catalogue, ...guardTools];
 }
 
-function guardsIndex(guards: readonly GuardModel[]) {
+function guardsIndex(guards: readonly GuardModel[]): GuardEntry[] {
   return guards.map((g) => ({
     guard: g.guard,
     skill: g.skill,
@@ -87,7 +88,7 @@ function guardsIndex(guards: readonly GuardModel[]) {
   }));
 }
 
-function slotsIndex(guards: readonly GuardModel[], slots: readonly SlotDef[]) {
+function slotsIndex(guards: readonly GuardModel[], slots: readonly SlotDef[]): SlotsFile {
   const curated = new Set(slots.map((s) => s.slot));
   const parameters = [
     ...new Set(guards.flatMap((g) => g.inputs.map((i) => i.slot)).filter((s) => !curated.has(s))),
@@ -99,7 +100,7 @@ function slotsIndex(guards: readonly GuardModel[], slots: readonly SlotDef[]) {
   };
 }
 
-function skillsIndex(skills: readonly SkillModel[]) {
+function skillsIndex(skills: readonly SkillModel[]): SkillsFile {
   return {
     skills: skills.map((s) => ({
       name: s.name,
@@ -176,7 +177,7 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
         strict_tools: strictCount,
       },
       excluded: excluded.map((g) => g.guard),
-    }),
+    } satisfies Manifest),
   );
   const validators = emitValidators(tools, TS_HEADER);
   files.set("validators.js", validators.js);

@@ -1,6 +1,7 @@
 // Every guard's cost as a function of its inputs, in one place: the runtime prices each call
 // with `estimate` before any work, and the compiler renders `formula` into the tool
 // description's limits sentence. A unit is about one multiply-add of the guard's inner loop.
+import { HRP_UNITS_PER_DISTANCE } from "../../lib/hrp.js";
 import { choose, colsOf, rowsOf, totalCells } from "./measure.js";
 
 export interface CostEstimate {
@@ -76,16 +77,22 @@ const costCurve: GuardCost = {
 };
 
 const weightTraps: GuardCost = {
-  formula: "K^2 x T + K^3 (K assets, T rows)",
+  formula:
+    `K^2 x (T + ${HRP_UNITS_PER_DISTANCE}) / 2 (K assets, T rows; single linkage, the default, needs no K x K ` +
+    "table; the other linkage methods add K^3 / 6 units and 8 K^2 bytes)",
   estimate: (x) => {
     const k = colsOf(x.asset_returns);
     const t = rowsOf(x.asset_returns);
+    const single = x.linkage_method === undefined || x.linkage_method === "single";
     return {
-      units: k * k * t + k * k * k,
-      // Four K x K tables of doubles: covariance, correlation, distance, the linkage's working copy.
-      bytes: 4 * 8 * k * k,
+      // Every pair's correlation distance once (T multiply-adds and the rest), then the bisection.
+      units: (k * k * (t + HRP_UNITS_PER_DISTANCE)) / 2 + k * t * Math.log2(Math.max(2, k)) + (single ? 0 : k ** 3 / 6),
+      // Lance-Williams methods keep one K x K table of cluster distances; single linkage only O(K).
+      bytes: single ? 0 : 8 * k * k,
       input: "asset_returns",
-      reduce: "send fewer assets (columns); the reference HRP clusters every pair of assets",
+      reduce:
+        "send fewer assets (columns); the reference HRP measures the distance of every pair of assets" +
+        (single ? "" : ", and single linkage (the default) needs less work and no K x K table"),
     };
   },
 };

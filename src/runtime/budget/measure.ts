@@ -1,18 +1,24 @@
 // Sizes of decoded or live guard inputs, for cost estimates: rows, columns, cells. Each accepts
-// anything (a missing or malformed input measures 0; the guard reports it).
+// anything (a missing or malformed input measures 0; the guard reports it). Typed arrays (decoded
+// numeric columns) count like arrays.
+
+/** An array or a typed array (not a DataView). */
+function isList(x: unknown): x is ArrayLike<unknown> {
+  return Array.isArray(x) || (ArrayBuffer.isView(x) && !(x instanceof DataView));
+}
 
 /** Rows of a frame, values of a series, length of an array, keys of a record; else 0. */
 export function rowsOf(x: unknown): number {
-  if (Array.isArray(x)) return x.length;
+  if (isList(x)) return x.length;
   if (x === null || typeof x !== "object") return 0;
   const o = x as { nrows?: unknown; values?: unknown; data?: unknown; columns?: unknown };
   if (typeof o.nrows === "number") return o.nrows;
-  if (Array.isArray(o.values)) return o.values.length;
+  if (isList(o.values)) return o.values.length;
   // A frame payload before decoding: rows of cells, or columns of cells.
   if (Array.isArray(o.columns) && Array.isArray(o.data)) return o.data.length;
   if (Array.isArray(o.columns) && o.data !== null && typeof o.data === "object") {
     const first = Object.values(o.data)[0];
-    return Array.isArray(first) ? first.length : 0;
+    return isList(first) ? first.length : 0;
   }
   return Object.keys(x).length;
 }
@@ -29,6 +35,7 @@ export function colsOf(x: unknown): number {
 export function cellsOf(x: unknown, depth = 0): number {
   if (x === null || typeof x !== "object") return 1;
   if (depth > 3) return 1;
+  if (ArrayBuffer.isView(x)) return isList(x) ? x.length : 1;
   if (Array.isArray(x)) {
     let n = 0;
     for (const v of x) n += v !== null && typeof v === "object" ? cellsOf(v, depth + 1) : 1;
@@ -36,7 +43,7 @@ export function cellsOf(x: unknown, depth = 0): number {
   }
   const o = x as { nrows?: unknown; columns?: unknown; values?: unknown };
   if (Array.isArray(o.columns)) return rowsOf(x) * Math.max(1, o.columns.length);
-  if (Array.isArray(o.values)) return o.values.length;
+  if (isList(o.values)) return o.values.length;
   let n = 0;
   for (const v of Object.values(x)) n += cellsOf(v, depth + 1);
   return n;

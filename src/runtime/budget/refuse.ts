@@ -1,7 +1,7 @@
 // Prices a guard call before any work and refuses it when over budget, naming the input that
 // drives the cost, the limit and how to reduce it.
 import { BadInputError } from "../contract.js";
-import { MAX_ARGUMENT_BYTES, MAX_POINTS } from "../codec/caps.js";
+import { MAX_ARGUMENT_BYTES, MAX_JSON_NUMBER_BYTES, MAX_POINTS } from "../codec/caps.js";
 import { GUARD_COSTS, type CostEstimate } from "./costs.js";
 import { DEFAULT_WORK_BUDGET, currentLimits } from "./limits.js";
 
@@ -48,16 +48,14 @@ export function checkBudget(
   }
 }
 
-/** Bytes of the longest JSON number with its separator (-1.2345678901234567e-100,). */
-export const MAX_JSON_NUMBER_BYTES = 25;
-
 /** The size caps in words, as tool descriptions and the README state them. */
 export function capsSentence(): string {
-  const fullPrecision = Math.floor(MAX_ARGUMENT_BYTES / MAX_JSON_NUMBER_BYTES);
+  const series = MAX_POINTS * MAX_JSON_NUMBER_BYTES;
+  const n = (x: number) => x.toLocaleString("en-US");
   return (
-    `at most ${MAX_POINTS.toLocaleString("en-US")} values per series or frame and ` +
-    `${MAX_ARGUMENT_BYTES.toLocaleString("en-US")} bytes of arguments (room for ` +
-    `${fullPrecision.toLocaleString("en-US")} numbers at full precision)`
+    `at most ${n(MAX_POINTS)} values per series or frame and ${n(MAX_ARGUMENT_BYTES)} bytes of arguments (a ` +
+    `series of ${n(MAX_POINTS)} numbers at full precision fits, with ${n(MAX_ARGUMENT_BYTES - series)} bytes for ` +
+    "the other inputs)"
   );
 }
 

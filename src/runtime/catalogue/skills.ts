@@ -4,11 +4,11 @@ import type MiniSearch from "minisearch";
 import type { SearchResult } from "minisearch";
 import { BadInputError } from "../contract.js";
 import { asciiOnly, closeMatches, MAX_SKILL_CHARS } from "../codec/index.js";
+import { SEARCH_INDEX } from "../../contract/artefacts.js";
 import { loadGuards, loadSkills, type SkillInfo } from "../table.js";
 import { clipName } from "../errors.js";
 import type { ToolArgs } from "../../../generated/types.js";
 
-const SEARCH_FIELDS = ["name", "summary", "text"];
 const unknownName = (field: string, message: string, hint: string | null = null) =>
   new BadInputError("unknown_name", field, `${field}: ${message}`, hint);
 
@@ -111,9 +111,9 @@ async function searchEngine(): Promise<{ MiniSearch: typeof MiniSearch; index: M
     engine = {
       MiniSearch: MS,
       index: MS.loadJSON(JSON.stringify(loadSkills().search), {
-        fields: SEARCH_FIELDS,
-        idField: "name",
-        storeFields: [],
+        ...SEARCH_INDEX,
+        fields: [...SEARCH_INDEX.fields],
+        storeFields: [...SEARCH_INDEX.storeFields],
       }),
     };
   }

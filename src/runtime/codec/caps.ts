@@ -2,8 +2,11 @@
 import canonicalize from "canonicalize";
 import { BadInputError } from "../contract.js";
 
-export const MAX_ARGUMENT_BYTES = 8_000_000;
 export const MAX_POINTS = 1_000_000;
+/** Bytes of the longest JSON number with its separator (-1.2345678901234567e-100,). */
+export const MAX_JSON_NUMBER_BYTES = 25;
+/** Room for a full-precision MAX_POINTS series (25,000,000 bytes) and 1,000,000 bytes of other inputs. */
+export const MAX_ARGUMENT_BYTES = MAX_POINTS * MAX_JSON_NUMBER_BYTES + 1_000_000;
 export const MAX_EVIDENCE_ROWS = 50;
 export const MAX_EVIDENCE_ITEMS = 500;
 export const MAX_EVIDENCE_CHARS = 4000;

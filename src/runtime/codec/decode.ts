@@ -1,6 +1,7 @@
 // The schema-directed decoder (docs/contract.md §3.1, §4.2 step 7): walks a shaped JSON argument
 // alongside its fragment (resolved by ./fragment.ts), sends series and frame positions to the
 // codec, and applies the type, date and finite-number rules. Decoded objects never touch a prototype.
+import { dateFormatOf } from "../../contract/artefacts.js";
 import { type BadInputError, fieldPath, invalid } from "../contract.js";
 import { decodeFrame } from "./frame.js";
 import {
@@ -21,15 +22,11 @@ import { nearMissError } from "./payload_keys.js";
 import { decodeSeries } from "./series.js";
 import { showValue } from "./text.js";
 
-const TIMESTAMP_DESCRIPTION = "ISO-8601 date or date-time.";
 const UNTYPED_KEYS = ["values", "records", "index", "columns"];
 
 function isDateFragment(f: Fragment): "date" | "date-time" | "timestamp" | null {
-  if (!typesOf(f).includes("string")) return null;
-  if (f["format"] === "date") return "date";
-  if (f["format"] === "date-time") return "date-time";
-  const d = f["description"];
-  return typeof d === "string" && d.endsWith(TIMESTAMP_DESCRIPTION) ? "timestamp" : null;
+  const format = dateFormatOf(f);
+  return format === "date-or-date-time" ? "timestamp" : format;
 }
 
 /** Date aliases (§3.4): IsoDate is `YYYY-MM-DD`, IsoDateTime a date-time, IsoTimestamp either. */

@@ -1,6 +1,7 @@
 // Schema fragments as the runtime walks them (docs/contract.md §3.1): the one `$ref` resolver,
 // the one anyOf branch chooser, and the fragment that governs a value at a path. Shaping,
 // decoding and the validator's messages all resolve a position through this module.
+import { DEFS_PREFIX, FRAME_REF, SERIES_REF } from "../../contract/artefacts.js";
 import { isObject } from "./objects.js";
 import { FRAME_KEYS, FRAME_ONLY_KEYS, SERIES_KEYS } from "./payload_keys.js";
 import { closeMatches } from "./similarity.js";
@@ -10,7 +11,6 @@ export type Fragment = { readonly [k: string]: unknown };
 export type Defs = { readonly [k: string]: unknown };
 export type Payload = "series" | "frame";
 
-const DEFS_PREFIX = "#/$defs/";
 const PAYLOAD_KEYS = [...new Set([...SERIES_KEYS, ...FRAME_KEYS, "truncated"])];
 /** Keys that only annotate a fragment; a fragment with nothing else is untyped (`{}`). */
 const ANNOTATIONS = new Set(["description", "title", "default", "examples", "$comment", "$defs"]);
@@ -18,7 +18,7 @@ const ANNOTATIONS = new Set(["description", "title", "default", "examples", "$co
 /** The payload a fragment stands for: a `$ref` to the series or frame definition. */
 export function payloadOf(f: Fragment): Payload | null {
   const ref = f["$ref"];
-  return ref === `${DEFS_PREFIX}series` ? "series" : ref === `${DEFS_PREFIX}frame` ? "frame" : null;
+  return ref === SERIES_REF ? "series" : ref === FRAME_REF ? "frame" : null;
 }
 
 /** The fragment a local `$ref` points at (the fragment itself when it has none or it dangles). */

@@ -6,6 +6,7 @@ import { Tinypool } from "tinypool";
 import { BadInputError, type GuardOutcome } from "../contract.js";
 import { InternalToolError } from "../errors.js";
 import { busy, timeLimit } from "./limit_errors.js";
+import { transferableBuffers } from "./transfer.js";
 import type { ProgressEvent } from "../../lib/progress.js";
 import type { Limits } from "../budget/limits.js";
 import type { PoolReply, PoolTask } from "./messages.js";
@@ -64,6 +65,8 @@ export interface PooledOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (p: ProgressEvent) => void;
   readonly timeLimitMs: number;
+  /** The runtime owns the inputs (decoded from JSON): their typed arrays' buffers move to the worker. */
+  readonly owned?: boolean;
 }
 
 /** Runs one guard call in the pool. Rejects with LimitError (busy, time_limit) or the guard's error. */
@@ -82,7 +85,8 @@ export async function runPooled(
   port1.on("message", (m: ProgressEvent) => options.onProgress?.(m));
   const task: PoolTask = { guard, inputs, port: port2 };
   try {
-    const reply = (await p.run(task, { transferList: [port2], signal })) as PoolReply;
+    const moved = options.owned ? transferableBuffers(inputs) : [];
+    const reply = (await p.run(task, { transferList: [port2, ...moved], signal })) as PoolReply;
     if (!reply.ok) throw rebuild(reply);
     return reply.outcome;
   } catch (e) {

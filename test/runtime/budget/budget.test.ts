@@ -18,6 +18,7 @@ import {
   resetLimits,
 } from "../../../src/runtime/budget/index.js";
 import { BadInputError } from "../../../src/runtime/contract.js";
+import { HRP_UNITS_PER_DISTANCE } from "../../../src/lib/hrp.js";
 
 afterEach(() => resetLimits());
 
@@ -69,13 +70,29 @@ describe("refused before any work", () => {
       const e = await refusal(callToolUntyped("check_weight_traps", { asset_returns: assets(30_000, 3) }));
       expect(e.code).toBe("too_large");
       expect(e.field).toBe("asset_returns");
-      // K^2 T + K^3 = 9e8 x 3 + 2.7e13
+      // Single linkage: every pair's distance once, K^2 (T + 8) / 2 units, no K x K table.
+      const units = (30_000 ** 2 * (3 + HRP_UNITS_PER_DISTANCE)) / 2 + 30_000 * 3 * Math.log2(30_000);
       expect(e.message).toBe(
-        "asset_returns: this call would cost about 2.7e13 work units (K^2 x T + K^3 (K assets, T rows)); the work " +
-          "budget is 1e9. To fit it, send fewer assets (columns); the reference HRP clusters every pair of assets",
+        `asset_returns: this call would cost about ${formatUnits(units)} work units ` +
+          `(${GUARD_COSTS["weight_traps"]!.formula}); the work budget is ${formatUnits(DEFAULT_WORK_BUDGET)}. ` +
+          "To fit it, send fewer assets (columns); the reference HRP measures the distance of every pair of assets",
       );
     },
   );
+  it("weight_traps: single linkage needs no K x K table; the Lance-Williams methods are priced one", () => {
+    const frame = { columns: Array.from({ length: 5000 }, (_, j) => `a${j}`), nrows: 3, data: {} };
+    expect(estimateCost("weight_traps", { asset_returns: frame })!.bytes).toBe(0);
+    expect(estimateCost("weight_traps", { asset_returns: frame, linkage_method: "ward" })!.bytes).toBe(8 * 5000 ** 2);
+  });
+  it("weight_traps with 3 x 4,000 weights fits the default budget now and answers", async () => {
+    const o = (await callToolUntyped("check_weight_traps", { asset_returns: assets(4000, 3) })) as {
+      passed: boolean;
+      evidence: { hrp_weights: { entries: Record<string, number>; truncated: { kept: number; of: number } } };
+    };
+    expect(o.passed).toBe(true);
+    // The evidence keeps the first weights of the 4,000 and says how many there were.
+    expect(o.evidence.hrp_weights.truncated.of).toBe(4000);
+  });
   it("check_cost_curve with a 100,000-entry bps list over 5,000 returns is refused, naming bps", async () => {
     const bps = Array.from({ length: 100_000 }, (_, i) => i / 10);
     const e = await refusal(callToolUntyped("check_cost_curve", { returns: wave(5000), turnover: 0.1, bps }));

@@ -20,27 +20,27 @@ describe("caps (§3.7)", () => {
       MAX_EVIDENCE_ITEMS,
       MAX_EVIDENCE_CHARS,
       MAX_SKILL_CHARS,
-    ]).toEqual([8_000_000, 1_000_000, 50, 500, 4000, 200_000]);
+    ]).toEqual([26_000_000, 1_000_000, 50, 500, 4000, 200_000]);
   });
 
-  it("9,000 strings of 1,000 characters exceed MAX_ARGUMENT_BYTES", () => {
-    const args = { labels: Array.from({ length: 9000 }, () => "a".repeat(1000)) };
+  it("27,000 strings of 1,000 characters exceed MAX_ARGUMENT_BYTES", () => {
+    const args = { labels: Array.from({ length: 27_000 }, () => "a".repeat(1000)) };
     const e = badInput(() => checkArgumentsSize(args));
     expect(e.code).toBe("too_large");
     expect(e.field).toBe("");
     const n = Buffer.byteLength(JSON.stringify(args));
     expect(e.message).toBe(
-      `arguments are ${n} bytes as JSON; the limit is 8000000 (MAX_ARGUMENT_BYTES). Send a shorter window`,
+      `arguments are ${n} bytes as JSON; the limit is 26000000 (MAX_ARGUMENT_BYTES). Send a shorter window`,
     );
     expect(e.message).toContain("MAX_ARGUMENT_BYTES");
   });
 
-  it("4,100,000 copies of \u00e9 are under the cap in characters and over it in UTF-8 bytes", () => {
-    const text = "\u00e9".repeat(4_100_000);
+  it("13,100,000 copies of \u00e9 are under the cap in characters and over it in UTF-8 bytes", () => {
+    const text = "\u00e9".repeat(13_100_000);
     const args = { note: text };
     expect(JSON.stringify(args).length).toBeLessThan(MAX_ARGUMENT_BYTES);
     const e = badInput(() => checkArgumentsSize(args));
-    expect(e.message).toContain(`arguments are ${8_200_000 + '{"note":""}'.length} bytes`);
+    expect(e.message).toContain(`arguments are ${26_200_000 + '{"note":""}'.length} bytes`);
   });
 
   it("counts escapes and exact bytes; the cap itself is allowed", () => {
@@ -50,7 +50,7 @@ describe("caps (§3.7)", () => {
     const pad = MAX_ARGUMENT_BYTES - '{"a":""}'.length;
     expect(() => checkArgumentsSize({ a: "x".repeat(pad) })).not.toThrow();
     expect(badInput(() => checkArgumentsSize({ a: "x".repeat(pad + 1) })).message).toContain(
-      "arguments are 8000001 bytes",
+      "arguments are 26000001 bytes",
     );
   });
 

@@ -27,7 +27,7 @@ const F = {
   slotsObject: { type: "object" },
   date: { type: "string", format: "date", description: "the trade date ISO-8601 date, e.g. 2024-01-02." },
   dateTime: { type: "string", format: "date-time", description: "ISO-8601 date-time, e.g. 2024-01-02T15:30:00Z." },
-  timestamp: { type: "string", description: "when it happened ISO-8601 date or date-time." },
+  timestamp: { type: "string", format: "date-or-date-time", description: "when it happened." },
   rollDates: {
     type: "array",
     items: { type: "string", format: "date", description: "ISO-8601 date, e.g. 2024-01-02." },
