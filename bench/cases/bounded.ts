@@ -262,7 +262,9 @@ async function parallelHeavy(): Promise<Row[]> {
         unit: "x",
         value: m.median / o.median,
         target: 1.3,
-        note: `one ${o.median.toFixed(0)} ms, ${n} at once ${m.median.toFixed(0)} ms (check_spa_test 500 x 20, 20,000 reps)`,
+        note:
+          `one ${o.median.toFixed(0)} ms, ${n} at once ${m.median.toFixed(0)} ms ` +
+          "(check_spa_test 500 x 20, 20,000 reps)",
       },
     ];
   } finally {
