@@ -11,11 +11,12 @@ import vm from "node:vm";
 import { sdkPresent } from "./sdk.js";
 
 export const ONE_FILE = fileURLToPath(new URL("../../bundle/mcp-server.cjs", import.meta.url));
-/** The code cache: 32 bytes of key (the bundle's text, Node's version and arch), then V8's data. */
+/** The code cache: 32 bytes of key (the bundle's text and path, Node's version and arch), then V8's data. */
 export const CODE_CACHE = `${ONE_FILE}.v8cache`;
 
 function cacheKey(bytes: Buffer): Buffer {
-  return createHash("sha256").update(bytes).update(`\0${process.version}\0${process.arch}`).digest();
+  // The path: V8 keeps the compiling script's file name in cached code (stack traces of a moved package).
+  return createHash("sha256").update(bytes).update(`\0${ONE_FILE}\0${process.version}\0${process.arch}`).digest();
 }
 
 /** V8's data for this exact source, or undefined (none yet, or written for another bundle or Node). */

@@ -74,6 +74,11 @@ describe("the packed tarball", () => {
       expect(tools.map((t) => t.name)).toEqual(listTools().map((t) => t.name));
       const r: any = await client.callTool({ name: "read_skill", arguments: { name: "backtest-validation" } });
       expect(r.isError ?? false).toBe(false);
+      // A guard call runs in the worker pool, whose entry file must resolve inside the installed package.
+      const returns = [0.01, -0.02, 0.015, 0.003, 0.01, -0.004, 0.002, 0.01, 0, 0.005];
+      const g: any = await client.callTool({ name: "check_cost_curve", arguments: { returns, turnover: 0.5 } });
+      expect(g.isError ?? false).toBe(false);
+      expect(JSON.parse(g.content[0].text).tool).toBe("check_cost_curve");
     } finally {
       await client.close();
     }

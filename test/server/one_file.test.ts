@@ -34,8 +34,8 @@ function toolsList(entry: string): unknown {
   return reply.result;
 }
 
-const key = (bundle: Buffer) =>
-  createHash("sha256").update(bundle).update(`\0${process.version}\0${process.arch}`).digest();
+const key = (bundle: Buffer, file: string) =>
+  createHash("sha256").update(bundle).update(`\0${file}\0${process.version}\0${process.arch}`).digest();
 
 describe("the one-file server", () => {
   const copy = mkdtempSync(path.join(tmpdir(), "fin-skills-onefile-"));
@@ -45,25 +45,32 @@ describe("the one-file server", () => {
     expect(toolsList(SERVER_JS)).toEqual(toolsList(path.join(ROOT, "dist/src/cli/mcp_main.js")));
   });
 
-  it("keeps a code cache keyed by the bundle's bytes and Node.js; one that does not fit is rewritten", () => {
+  it("keeps a code cache keyed by the bundle's bytes, path and Node.js; one that does not fit is rewritten", () => {
     for (const dir of ["dist", "generated", "skills"])
       cpSync(path.join(ROOT, dir), path.join(copy, dir), { recursive: true });
     cpSync(path.join(ROOT, "package.json"), path.join(copy, "package.json"));
     symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
-    const bundle = readFileSync(path.join(copy, "dist/bundle/mcp-server.cjs"));
-    const cacheFile = path.join(copy, "dist/bundle/mcp-server.cjs.v8cache");
-    expect(readFileSync(cacheFile).subarray(0, 32).equals(key(bundle))).toBe(true);
+    const rootFile = path.join(ROOT, "dist/bundle/mcp-server.cjs");
+    expect(
+      readFileSync(`${rootFile}.v8cache`)
+        .subarray(0, 32)
+        .equals(key(readFileSync(rootFile), rootFile)),
+    ).toBe(true);
+    const file = path.join(copy, "dist/bundle/mcp-server.cjs");
+    const bundle = readFileSync(file);
+    const cacheFile = `${file}.v8cache`;
     const entry = path.join(copy, "dist/src/cli/fin-skills-mcp.js");
     const want = toolsList(SERVER_JS);
-    // A cache written for another bundle (its key differs), then one whose V8 data is garbage.
+    // The copied cache (written at another path), one for another bundle, then one whose V8 data is garbage.
     for (const stale of [
+      readFileSync(cacheFile),
       Buffer.concat([Buffer.alloc(32), Buffer.from("x")]),
-      Buffer.concat([key(bundle), Buffer.alloc(64)]),
+      Buffer.concat([key(bundle, file), Buffer.alloc(64)]),
     ]) {
       writeFileSync(cacheFile, stale);
       expect(toolsList(entry)).toEqual(want);
       const rewritten = readFileSync(cacheFile);
-      expect(rewritten.subarray(0, 32).equals(key(bundle))).toBe(true);
+      expect(rewritten.subarray(0, 32).equals(key(bundle, file))).toBe(true);
       expect(rewritten.length).toBeGreaterThan(1000);
     }
   });
