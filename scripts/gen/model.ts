@@ -17,7 +17,7 @@ import {
 } from "./schema.js";
 import type { Alternative, GuardFacts, ParamFact } from "./extract.js";
 import { limitsSentence } from "../../src/runtime/budget/refuse.js";
-import { dateFormatOf, type InputKind, type PayloadDefName } from "../../src/contract/artefacts.js";
+import { dateFormatOf, type GuardEntry, type InputKind, type PayloadDefName } from "../../src/contract/artefacts.js";
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,47}$/;
 export const INPUT_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -38,18 +38,15 @@ export interface InputModel {
   readonly property: Schema | null;
 }
 
-export interface GuardModel {
-  readonly guard: string;
+/** The fields it shares with guards.json's entry are that entry's (one definition, in the leaf). */
+export interface GuardModel
+  extends Pick<
+    GuardEntry,
+    "guard" | "skill" | "title" | "summary" | "required" | "optional" | "alternatives" | "requires"
+  > {
   readonly file: string;
-  readonly skill: string;
-  readonly title: string;
-  readonly summary: string;
   readonly prose: string;
   readonly async: boolean;
-  readonly required: readonly string[];
-  readonly optional: readonly string[];
-  readonly alternatives: readonly (readonly Alternative[])[];
-  readonly requires: readonly string[];
   readonly aliases: Readonly<Record<string, string>>;
   readonly inputs: readonly InputModel[];
   readonly blockers: Readonly<Record<string, string>>;
