@@ -8,7 +8,7 @@ import { extractGuard } from "./extract.js";
 import { lintSchema } from "./lint.js";
 import { ASCII, TOOL_NAME, modelGuard, type GuardModel, type SlotDef } from "./model.js";
 import { compilerOptions, parseSources, rootNames, type GenPaths, type GuardSource } from "./parse.js";
-import { startTypeCheck } from "./typecheck.js";
+import { typeCheck } from "./typecheck.js";
 import { crossCheckSkills, modelSkill, type SkillModel } from "./skills.js";
 
 export interface GenResult {
@@ -65,11 +65,11 @@ export interface GenOptions {
 
 export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<GenResult> {
   const options = compilerOptions(paths.root);
-  const gate =
-    opts.typeCheck === false ? null : startTypeCheck({ root: paths.root, rootNames: rootNames(paths), options });
-  gate?.catch(() => undefined); // awaited below; a worker failure surfaces there
   const sources = parseSources(paths, options);
   const diagnostics: Diagnostic[] = [];
+  // First: the types the check resolves are the ones extraction and evidence then read.
+  if (opts.typeCheck !== false)
+    diagnostics.push(...typeCheck(sources.project, { root: paths.root, rootNames: rootNames(paths), options }));
   lintCatalogue(diagnostics);
   const slots = readSlots();
   const skills = sources.skills.map((s) => modelSkill(s, diagnostics)).filter((s): s is SkillModel => s !== null);
@@ -86,7 +86,6 @@ export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<Ge
     )
     .filter((g): g is GuardModel => g !== null);
   checkCollisions(guards, diagnostics);
-  if (gate) diagnostics.push(...(await gate));
   crossCheckSkills(skills, new Map(guards.map((g) => [g.guard, { skill: g.skill, file: g.file }])), diagnostics);
   const toolOf = new Map(guards.map((g) => [g.guard, g.tool]));
   const evidence = evidenceTypes(sources.guards, toolOf, (g, run) => guarded(g, diagnostics, run));

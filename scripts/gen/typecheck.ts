@@ -1,25 +1,17 @@
 // The type-check gate: TypeScript's syntactic and semantic diagnostics of the guard sources and
 // every project file they import become FS018 (syntax) and FS019 (type) with file:line:col.
-// The check runs in a worker thread (its own program) while the main thread maps the guards.
+// It checks the mapping's own program (the ts-morph Project): the sources are parsed once, and the
+// types the check resolves are the ones the mapping then reads, so the mapping gets cheaper.
 // A clean result is remembered under node_modules/.cache: the list of checked files and a hash of
 // their texts, the compiler options, the TypeScript version and package-lock.json; when none of
-// them changed, no worker starts. Errors are never cached.
+// them changed, the check is skipped. Errors are never cached.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
-import { ts } from "ts-morph";
+import { type Project, ts } from "ts-morph";
 import { diag, type Diagnostic } from "./diagnostics.js";
 
 const rel = (root: string, p: string) => path.relative(root, p).split(path.sep).join("/");
-
-interface Problem {
-  readonly kind: "syntax" | "type";
-  readonly file: string | null;
-  readonly line: number;
-  readonly column: number;
-  readonly text: string;
-}
 
 interface Checked {
   readonly file: string;
@@ -28,7 +20,7 @@ interface Checked {
 
 export interface GateInput {
   readonly root: string;
-  /** The guard files and the slot table: the program is these and everything they import. */
+  /** The guard files the program starts from: the checked files are these and everything they import. */
   readonly rootNames: readonly string[];
   readonly options: ts.CompilerOptions;
 }
@@ -53,7 +45,7 @@ function cleanKey(input: GateInput, checked: readonly Checked[]): string {
 }
 
 /** True when the files of the last clean check are all unchanged. */
-function stillClean(input: GateInput): boolean {
+export function stillClean(input: GateInput): boolean {
   const file = recordFile(input);
   if (!existsSync(file)) return false;
   const record = JSON.parse(readFileSync(file, "utf8")) as { files: string[]; key: string };
@@ -69,23 +61,35 @@ function remember(input: GateInput, checked: readonly Checked[]): void {
   writeFileSync(recordFile(input), `${JSON.stringify(record)}\n`);
 }
 
-function toDiagnostic(p: Problem, root: string): Diagnostic {
-  const file = p.file ? rel(root, p.file) : "(project)";
-  return diag(p.kind === "syntax" ? "FS018" : "FS019", { guard: null, file, line: p.line, column: p.column }, p.text);
+/** A project source file the gate checks: not a declaration file, not under node_modules, inside the root. */
+function isChecked(sf: ts.SourceFile, root: string): boolean {
+  const p = path.resolve(sf.fileName);
+  return !sf.isDeclarationFile && p.startsWith(root + path.sep) && !p.includes(`${path.sep}node_modules${path.sep}`);
 }
 
-/** Starts the gate; the promise holds every syntax and type error in the checked files, as coded diagnostics. */
-export function startTypeCheck(input: GateInput): Promise<Diagnostic[]> {
-  if (stillClean(input)) return Promise.resolve([]);
-  const worker = new Worker(new URL("./typecheck_worker.mjs", import.meta.url), {
-    workerData: { root: input.root, rootNames: input.rootNames, options: input.options },
-  });
-  return new Promise((resolve, reject) => {
-    worker.once("message", (m: { problems: Problem[]; checked: Checked[] }) => {
-      if (m.problems.length === 0) remember(input, m.checked);
-      resolve(m.problems.map((p) => toDiagnostic(p, input.root)));
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`the type-check worker exited with code ${code}`)));
-  });
+function toDiagnostic(d: ts.Diagnostic, kind: "syntax" | "type", root: string): Diagnostic {
+  const pos = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : null;
+  const file = d.file ? rel(root, path.resolve(d.file.fileName)) : "(project)";
+  const text = `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, " ").replace(/\s+/g, " ")}`;
+  const where = { guard: null, file, line: pos ? pos.line + 1 : 1, column: pos ? pos.character + 1 : 1 };
+  return diag(kind === "syntax" ? "FS018" : "FS019", where, text);
+}
+
+/** Every syntax and type error in the checked files of the project's program, as coded diagnostics. */
+export function typeCheck(project: Project, input: GateInput): Diagnostic[] {
+  if (stillClean(input)) return [];
+  const program = project.getProgram().compilerObject;
+  const out: Diagnostic[] = [];
+  const checked: Checked[] = [];
+  for (const sf of program.getSourceFiles()) {
+    if (!isChecked(sf, input.root)) continue;
+    checked.push({ file: path.resolve(sf.fileName), text: sf.text });
+    const syntax = program.getSyntacticDiagnostics(sf);
+    for (const d of syntax) out.push(toDiagnostic(d, "syntax", input.root));
+    if (syntax.length) continue;
+    for (const d of program.getSemanticDiagnostics(sf))
+      if (d.category === ts.DiagnosticCategory.Error) out.push(toDiagnostic(d, "type", input.root));
+  }
+  if (out.length === 0) remember(input, checked);
+  return out;
 }
