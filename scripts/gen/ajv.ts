@@ -22,14 +22,16 @@ export function fragmentError(fragment: Schema, value: Json): string | null {
   return e ? `${e.instancePath || "(value)"} ${e.message ?? "is invalid"}` : "is invalid";
 }
 
-/** Meta-schema and strict-compile problems of a schema, or null. */
+/** Meta-schema and strict-compile problems of a schema, or null. One instance compiles the meta-schema once. */
 export function schemaProblem(schema: Schema): string | null {
-  const ajv = makeAjv();
-  if (!ajv.validateSchema(schema as object)) return `fails the 2020-12 meta-schema: ${ajv.errorsText(ajv.errors)}`;
+  if (!shared.validateSchema(schema as object))
+    return `fails the 2020-12 meta-schema: ${shared.errorsText(shared.errors)}`;
   try {
-    ajv.compile(schema as object);
+    shared.compile(schema as object);
     return null;
   } catch (e) {
     return `does not compile in Ajv strict mode: ${(e as Error).message}`;
+  } finally {
+    shared.removeSchema(schema as object); // the next schema may reuse this one's $id
   }
 }
