@@ -61,6 +61,8 @@ function remember(input: GateInput, checked: readonly Checked[]): void {
   writeFileSync(recordFile(input), `${JSON.stringify(record)}\n`);
 }
 
+const asChecked = (sf: ts.SourceFile): Checked => ({ file: path.resolve(sf.fileName), text: sf.text });
+
 /** A project source file the gate checks: not a declaration file, not under node_modules, inside the root. */
 function isChecked(sf: ts.SourceFile, root: string): boolean {
   const p = path.resolve(sf.fileName);
@@ -75,21 +77,28 @@ function toDiagnostic(d: ts.Diagnostic, kind: "syntax" | "type", root: string): 
   return diag(kind === "syntax" ? "FS018" : "FS019", where, text);
 }
 
+/** One file's syntax errors, or else its type errors; a checker failure is FS099 naming the file. */
+export function checkFile(program: ts.Program, sf: ts.SourceFile, root: string): Diagnostic[] {
+  try {
+    const syntax = program.getSyntacticDiagnostics(sf);
+    if (syntax.length) return syntax.map((d) => toDiagnostic(d, "syntax", root));
+    return program
+      .getSemanticDiagnostics(sf)
+      .filter((d) => d.category === ts.DiagnosticCategory.Error)
+      .map((d) => toDiagnostic(d, "type", root));
+  } catch (e) {
+    const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
+    const where = { guard: null, file: rel(root, path.resolve(sf.fileName)), line: 1 };
+    return [diag("FS099", where, `the type checker failed on this file: ${why}`)];
+  }
+}
+
 /** Every syntax and type error in the checked files of the project's program, as coded diagnostics. */
 export function typeCheck(project: Project, input: GateInput): Diagnostic[] {
   if (stillClean(input)) return [];
   const program = project.getProgram().compilerObject;
-  const out: Diagnostic[] = [];
-  const checked: Checked[] = [];
-  for (const sf of program.getSourceFiles()) {
-    if (!isChecked(sf, input.root)) continue;
-    checked.push({ file: path.resolve(sf.fileName), text: sf.text });
-    const syntax = program.getSyntacticDiagnostics(sf);
-    for (const d of syntax) out.push(toDiagnostic(d, "syntax", input.root));
-    if (syntax.length) continue;
-    for (const d of program.getSemanticDiagnostics(sf))
-      if (d.category === ts.DiagnosticCategory.Error) out.push(toDiagnostic(d, "type", input.root));
-  }
-  if (out.length === 0) remember(input, checked);
+  const files = program.getSourceFiles().filter((sf) => isChecked(sf, input.root));
+  const out = files.flatMap((sf) => checkFile(program, sf, input.root));
+  if (out.length === 0) remember(input, files.map(asChecked));
   return out;
 }

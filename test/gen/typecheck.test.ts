@@ -1,0 +1,75 @@
+// The type-check gate on the mapping's own program: coded diagnostics with file:line:col, the clean
+// record (written only for a clean check, invalidated by any change), and a checker failure as FS099.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Project, ts } from "ts-morph";
+import { describe, expect, it } from "vitest";
+import { formatDiagnostic } from "../../scripts/gen/diagnostics.js";
+import { cacheDir, checkFile, stillClean, typeCheck } from "../../scripts/gen/typecheck.js";
+
+const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, types: [] };
+
+/** A project root with node_modules/ (where the clean record lives) and the given guard files. */
+function root(files: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), "fs-gate-"));
+  mkdirSync(path.join(dir, "node_modules"));
+  mkdirSync(path.join(dir, "guards"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, "guards", name), text);
+  const rootNames = Object.keys(files).map((f) => path.join(dir, "guards", f));
+  return { dir, input: { root: dir, rootNames, options } };
+}
+
+function gate(input: Parameters<typeof typeCheck>[1]) {
+  const project = new Project({ compilerOptions: options, skipAddingFilesFromTsConfig: true });
+  for (const f of input.rootNames) project.addSourceFileAtPath(f);
+  project.resolveSourceFileDependencies();
+  return typeCheck(project, input).map(formatDiagnostic);
+}
+
+const records = (dir: string) => (existsSync(cacheDir(dir)) ? readdirSync(cacheDir(dir)) : []);
+
+describe("type-check gate", () => {
+  it("reports syntax (FS018) and type (FS019) errors in guards and what they import, with line and column", () => {
+    const { dir, input } = root({
+      "a.ts": 'import { twice } from "./_b.js";\nexport const y: string = twice(2);\n',
+      "_b.ts": "export const twice = (x: number): number => x * 2;\nexport const z: number = 'z';\n",
+      "c.ts": "export const w = (;\n",
+    });
+    expect(gate(input).sort()).toEqual([
+      "guards/_b.ts:2:14: error FS019: TS2322: Type 'string' is not assignable to type 'number'.",
+      "guards/a.ts:2:14: error FS019: TS2322: Type 'number' is not assignable to type 'string'.",
+      "guards/c.ts:1:19: error FS018: TS1109: Expression expected.",
+    ]);
+    expect(records(dir)).toEqual([]);
+  });
+
+  it("remembers a clean check, and any change to a checked file makes the next run check again", () => {
+    const { dir, input } = root({
+      "a.ts": 'import { k } from "./_k.js";\nexport const y: number = k;\n',
+      "_k.ts": "export const k = 1;\n",
+    });
+    expect(stillClean(input)).toBe(false);
+    expect(gate(input)).toEqual([]);
+    expect(records(dir)).toHaveLength(1);
+    expect(stillClean(input)).toBe(true);
+    writeFileSync(path.join(dir, "guards", "_k.ts"), 'export const k = "1";\n');
+    expect(stillClean(input)).toBe(false);
+    expect(gate(input)).toEqual([
+      "guards/a.ts:2:14: error FS019: TS2322: Type 'string' is not assignable to type 'number'.",
+    ]);
+  });
+
+  it("turns a checker failure into FS099 naming the file, never a thrown error", () => {
+    const sf = ts.createSourceFile("/r/guards/x.ts", "export {};", ts.ScriptTarget.ES2022);
+    const failing = {
+      getSyntacticDiagnostics: () => [],
+      getSemanticDiagnostics: () => {
+        throw new Error("Debug Failure. False expression\n    at stack line");
+      },
+    } as unknown as ts.Program;
+    expect(checkFile(failing, sf, "/r").map(formatDiagnostic)).toEqual([
+      "guards/x.ts:1:1: error FS099: the type checker failed on this file: Debug Failure. False expression",
+    ]);
+  });
+});
