@@ -10,7 +10,7 @@ import type { Row } from "../report.js";
 import { ROOT } from "../lib/paths.js";
 import { spread, timeRuns } from "../lib/stats.js";
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 /** The gate's cost is at most this factor over the same command without it, cold or cached. */
 const GATE_RATIO = 1.3;
 
