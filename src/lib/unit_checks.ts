@@ -28,7 +28,12 @@ export function plain(x: number): string {
 
 /** Median of finite numbers; NaN for none. */
 export function median(xs: ArrayLike<number>): number {
-  const v = Array.from(xs).sort((a, b) => a - b);
+  return medianInPlace(Float64Array.from(xs));
+}
+
+/** The median of `v`, sorting it in place (a numeric sort, no per-element boxing; NaN sorts last). */
+function medianInPlace(v: Float64Array): number {
+  v.sort();
   if (v.length === 0) return NaN;
   const mid = v.length >> 1;
   return v.length % 2 === 1 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
@@ -77,8 +82,9 @@ export function percentReturnThreshold(periodsPerYear: number): number {
  * look like percent: an error naming the decimal reading. True when it fired.
  */
 export function checkPercentReturns(out: Outcome, field: string, r: ArrayLike<number>, periodsPerYear = 252): boolean {
-  const abs = Array.from(r, (x) => Math.abs(x));
-  const m = median(abs);
+  const abs = new Float64Array(r.length);
+  for (let i = 0; i < r.length; i++) abs[i] = Math.abs(r[i]!);
+  const m = medianInPlace(abs);
   const limit = percentReturnThreshold(periodsPerYear);
   if (!(m > limit)) return false;
   out.error(

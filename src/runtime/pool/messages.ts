@@ -5,6 +5,8 @@ import type { GuardOutcome } from "../contract.js";
 export interface PoolTask {
   readonly guard: string;
   readonly inputs: Record<string, unknown>;
+  /** Where long number arrays were packed into Float64Arrays (packing.ts); the worker unpacks them. */
+  readonly packed?: readonly (readonly string[])[];
   /** Progress events go back on this port. */
   readonly port: MessagePort;
 }

@@ -7,6 +7,7 @@ import { BadInputError, type GuardOutcome } from "../contract.js";
 import { InternalToolError } from "../errors.js";
 import { busy, timeLimit } from "./limit_errors.js";
 import { transferableBuffers } from "./transfer.js";
+import { packNumberArrays } from "./packing.js";
 import type { ProgressEvent } from "../../lib/progress.js";
 import type { Limits } from "../budget/limits.js";
 import type { PoolReply, PoolTask } from "./messages.js";
@@ -83,10 +84,12 @@ export async function runPooled(
   const signal = signals.length ? AbortSignal.any(signals) : undefined;
   const { port1, port2 } = new MessageChannel();
   port1.on("message", (m: ProgressEvent) => options.onProgress?.(m));
-  const task: PoolTask = { guard, inputs, port: port2 };
   try {
     const moved = options.owned ? transferableBuffers(inputs) : [];
-    const reply = (await p.run(task, { transferList: [port2, ...moved], signal })) as PoolReply;
+    const packed = packNumberArrays(inputs);
+    const task: PoolTask = { guard, inputs: packed.inputs, packed: packed.paths, port: port2 };
+    const transferList = [port2, ...moved, ...packed.buffers];
+    const reply = (await p.run(task, { transferList, signal })) as PoolReply;
     if (!reply.ok) throw rebuild(reply);
     return reply.outcome;
   } catch (e) {
