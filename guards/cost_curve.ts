@@ -150,13 +150,7 @@ function annualNetReturn(r: readonly number[], turnover: Turnover, costBps: numb
 }
 
 /** The breakeven round-trip cost where the compounded (geometric) annual net return falls to the hurdle. */
-function breakeven(
-  r: readonly number[],
-  turnover: Turnover,
-  ppy: number,
-  hurdle: number,
-  meter: WorkMeter,
-): number {
+function breakeven(r: readonly number[], turnover: Turnover, ppy: number, hurdle: number, meter: WorkMeter): number {
   const edge = (c: number) => {
     meter.tick(r.length);
     return annualNetReturn(r, turnover, c, ppy) - hurdle;

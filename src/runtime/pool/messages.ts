@@ -22,3 +22,14 @@ export type PoolReply =
       readonly message: string;
       readonly hint: string | null;
     };
+
+/** A hash task for the hash thread: the arguments to hash as canonical JSON (long number arrays packed). */
+export interface HashTask {
+  readonly hash: Record<string, unknown>;
+}
+
+export interface HashReply {
+  readonly sha256: string;
+  /** UTF-8 bytes of the canonical text. */
+  readonly bytes: number;
+}

@@ -8,6 +8,7 @@ import { InternalToolError } from "../errors.js";
 import { busy, timeLimit } from "./limit_errors.js";
 import { transferableBuffers } from "./transfer.js";
 import { packNumberArrays } from "./packing.js";
+import { workerFile } from "./worker_file.js";
 import type { ProgressEvent } from "../../lib/progress.js";
 import type { Limits } from "../budget/limits.js";
 import type { PoolReply, PoolTask } from "./messages.js";
@@ -15,19 +16,13 @@ import type { PoolReply, PoolTask } from "./messages.js";
 let pool: Tinypool | null = null;
 let poolKey = "";
 
-/** The worker module: compiled JS next to this file, or a tsx loader for the TS sources (tests, bench). */
-function workerFile(): string {
-  const ts = import.meta.url.endsWith(".ts");
-  return new URL(ts ? "./worker_dev.mjs" : "./worker.js", import.meta.url).href;
-}
-
 /** The pool for these limits (rebuilt when the size or the queue changes). */
 function poolFor(limits: Limits): Tinypool {
   const key = `${limits.poolSize}/${limits.queueLimit}`;
   if (pool && poolKey === key) return pool;
   void pool?.destroy();
   pool = new Tinypool({
-    filename: workerFile(),
+    filename: workerFile("worker"),
     minThreads: limits.poolSize,
     maxThreads: limits.poolSize,
     maxQueue: limits.queueLimit,
