@@ -17,6 +17,7 @@ import {
   defaultIndex,
   findColumn,
   isNumericCell,
+  newCells,
   type RawTable,
   textCell,
 } from "./table.js";
@@ -75,9 +76,9 @@ async function parse(
     const buf = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
     return readParquet(buf, want, field, name);
   }
-  const text = bytes.toString("utf8");
   if (format === "csv" || format === "tsv")
-    return readDelimited(text, format === "csv" ? "," : "\t", field, name, plan);
+    return readDelimited(bytes, format === "csv" ? "," : "\t", field, name, plan);
+  const text = bytes.toString("utf8");
   if (format === "ndjson") return readNdjson(text, field, name);
   let doc: unknown;
   try {
@@ -125,10 +126,14 @@ function pickData(
   return t.columns.flatMap((_, j) => (j === ix ? [] : [j]));
 }
 
-/** One data column as payload cells; a column whose first value is a number must be numeric throughout. */
+/**
+ * One data column as payload cells; a column whose first value is a number must be numeric
+ * throughout. A whole column that needs no change is returned as it is (shared, not copied).
+ */
 function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
   const src = t.cells[j]!;
-  const out = new Array<unknown>(hi - lo);
+  const whole = lo === 0 && hi === src.length && Array.isArray(src);
+  let out: unknown[] | null = whole ? null : newCells();
   let numeric: boolean | null = null;
   for (let i = lo; i < hi; i++) {
     const raw = src[i];
@@ -140,28 +145,47 @@ function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolea
         `${t.where(i, j)}: ${showValue(raw)} is not a number (the column's first value is); write missing ` +
           "cells empty or as NA",
       );
-    out[i - lo] = v;
+    if (out === null && v !== raw) out = src.slice(lo, i) as unknown[];
+    if (out !== null) out.push(v);
   }
-  return out;
+  return out ?? (src as unknown[]);
 }
 
+/** One index label from its cell (`text`: a CSV/TSV cell, read from its text). */
+function label(t: RawTable, raw: unknown, i: number, j: number, text: boolean, field: string): unknown {
+  // a date label stays text, as sent; the codec checks its calendar
+  if (text && dateShape(raw as string) !== 0) return raw;
+  const v = text ? textCell(raw as string) : raw;
+  const got =
+    typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? (text ? (raw as string) : v) : null;
+  if (got === null)
+    throw invalid(field, `${t.where(i, j)}: an index label must be a date, text or a number, got ${showValue(raw)}`);
+  return typeof got === "string" && text && /^\d+$/.test(got) ? Number(got) : got;
+}
+
+/** The index labels of rows [lo, hi) of column j; a whole column of labels kept as read is shared, not copied. */
 function labelColumn(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
   const src = t.cells[j]!;
-  const out = new Array<unknown>(hi - lo);
+  let out: unknown[] | null = lo === 0 && hi === src.length && Array.isArray(src) ? null : newCells();
   for (let i = lo; i < hi; i++) {
     const raw = src[i];
-    if (text && dateShape(raw as string) !== 0) {
-      out[i - lo] = raw; // a date label stays text, as sent; the codec checks its calendar
-      continue;
-    }
-    const v = text ? textCell(raw as string) : raw;
-    const label =
-      typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? (text ? (raw as string) : v) : null;
-    if (label === null)
-      throw invalid(field, `${t.where(i, j)}: an index label must be a date, text or a number, got ${showValue(raw)}`);
-    out[i - lo] = typeof label === "string" && text && /^\d+$/.test(label) ? Number(label) : label;
+    const v = label(t, raw, i, j, text, field);
+    if (out === null && v !== raw) out = src.slice(lo, i) as unknown[];
+    if (out !== null) out.push(v);
   }
-  return out;
+  return out ?? (src as unknown[]);
+}
+
+/** Label lists built for a table, by column, rows and cell kind: references naming the same index share one. */
+const labelsMade = new WeakMap<RawTable, Map<string, unknown[]>>();
+
+function sharedLabels(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
+  let made = labelsMade.get(t);
+  if (made === undefined) labelsMade.set(t, (made = new Map()));
+  const key = `${j} ${lo} ${hi} ${text}`;
+  let labels = made.get(key);
+  if (labels === undefined) made.set(key, (labels = labelColumn(t, j, lo, hi, text, field)));
+  return labels;
 }
 
 /** The index and data columns a reference asks for, as payload cells; `text` for CSV/TSV cells. */
@@ -180,7 +204,7 @@ export function selectFrom(
     : [0, table.nrows];
   return {
     index: ix < 0 ? null : table.columns[ix]!,
-    labels: ix < 0 ? null : labelColumn(table, ix, lo, hi, isText(ix), field),
+    labels: ix < 0 ? null : sharedLabels(table, ix, lo, hi, isText(ix), field),
     columns: data.map((j) => table.columns[j]!),
     cells: data.map((j) => dataColumn(table, j, lo, hi, isText(j), field)),
     nrows: hi - lo,

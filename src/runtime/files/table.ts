@@ -12,6 +12,14 @@ export interface RawTable {
   readonly modes?: readonly ColumnMode[];
 }
 
+const NO_CELLS: readonly unknown[] = [];
+/**
+ * A new empty list for cells. Not a literal: an array literal's allocation site remembers the most
+ * general element kind any list made there reached, so one text column would box every number that
+ * later lists made there hold.
+ */
+export const newCells = (): unknown[] => NO_CELLS.slice();
+
 /** How a reader keeps a column: raw text (index labels), payload cells (data), or not at all (null). */
 export type ColumnMode = "text" | "cells" | null;
 /** The mode of each column, decided from the header before the rows are read. */

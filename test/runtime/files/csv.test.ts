@@ -19,10 +19,21 @@ function byCsvParse(text: string, delimiter: "," | "\t") {
   return { columns: rows[0], cells: rows[0]!.map((_, j) => rows.slice(1).map((r) => r[j])) };
 }
 
-function read(text: string, delimiter: "," | "\t" = ",") {
-  const t = readDelimited(text, delimiter, "returns", '"f.csv"');
+function read(text: string, delimiter: "," | "\t" = ",", chunkBytes?: number) {
+  const t = readDelimited(text, delimiter, "returns", '"f.csv"', undefined, chunkBytes);
   return { columns: t.columns, cells: t.cells };
 }
+
+const TEXTS: [string, string][] = [
+  ["LF", "date,a,b\n2020-01-01,1,2\n2020-01-02,,NA\n"],
+  ["CRLF", "date,a,b\r\n2020-01-01,1,2\r\n2020-01-02,3,4\r\n"],
+  ["BOM, no final newline", "\ufeffdate,a\n2020-01-01,1\n2020-01-02,2"],
+  ["empty lines", "x\n1\n\n2\n\n"],
+  ["header only", "a,b\n"],
+  ["quoted cells", 'date,"a,b"\n2020-01-01,"1"\n'],
+  ["a CRLF line in an LF file", "d,a\n1,2\r\n3,4\n"],
+  ["multi-byte text", "d,é\n2020-01-01,ü\n2020-01-02,日本\n2020-01-03,x\n"],
+];
 
 describe("decimalValue", () => {
   it.each([
@@ -71,16 +82,12 @@ describe("decimalValue", () => {
 });
 
 describe("readDelimited", () => {
-  it.each([
-    ["LF", "date,a,b\n2020-01-01,1,2\n2020-01-02,,NA\n"],
-    ["CRLF", "date,a,b\r\n2020-01-01,1,2\r\n2020-01-02,3,4\r\n"],
-    ["BOM, no final newline", "\ufeffdate,a\n2020-01-01,1\n2020-01-02,2"],
-    ["empty lines", "x\n1\n\n2\n\n"],
-    ["header only", "a,b\n"],
-    ["quoted cells", 'date,"a,b"\n2020-01-01,"1"\n'],
-    ["a CRLF line in an LF file", "d,a\n1,2\r\n3,4\n"],
-  ])("gives csv-parse's cells: %s", (_, text) => {
+  it.each(TEXTS)("gives csv-parse's cells: %s", (_, text) => {
     expect(read(text)).toEqual(byCsvParse(text, ","));
+  });
+
+  it.each(TEXTS)("gives csv-parse's cells with a chunk end after every line: %s", (_, text) => {
+    for (const chunkBytes of [1, 2, 3, 5, 8, 13]) expect(read(text, ",", chunkBytes)).toEqual(byCsvParse(text, ","));
   });
 
   it("reads TSV", () => {
@@ -93,7 +100,22 @@ describe("readDelimited", () => {
     ["a short last record", "d,a\n1,2\n3\n", 3],
     ["a long record", "d,a\n1,2\n3,4,5\n6,7\n", 3],
   ])("words %s as csv-parse does (line %i)", (_, text, line) => {
-    expect(() => read(text)).toThrow(new RegExp(`"f\\.csv" is not valid CSV at line ${line}.*Invalid Record Length`));
+    const message = new RegExp(`"f\\.csv" is not valid CSV at line ${line}.*Invalid Record Length`);
+    for (const chunkBytes of [undefined, 1, 2, 4, 7]) expect(() => read(text, ",", chunkBytes)).toThrow(message);
+  });
+
+  it("keeps numbers as numbers and drops unplanned columns across chunk ends", () => {
+    const text = "date,r,note\n2020-01-01,0.5,x\n2020-01-02,,y\n2020-01-03,-1e-3,z\n2020-01-04,inf,w\n";
+    const plan = () => ["text", "cells", null] as const;
+    for (const chunkBytes of [1, 9, 30, 1 << 20]) {
+      const t = readDelimited(text, ",", "returns", '"f.csv"', plan, chunkBytes);
+      expect(t.cells).toEqual([
+        ["2020-01-01", "2020-01-02", "2020-01-03", "2020-01-04"],
+        [0.5, null, -0.001, "Infinity"],
+        [],
+      ]);
+      expect(t.nrows).toBe(4);
+    }
   });
 });
 
