@@ -71,7 +71,7 @@ function lastLine(text: string, rowDelim: string): string {
 }
 
 /** Bytes of file text parsed at a time: the whole text is never one string, nor every cell at once. */
-export const CHUNK_BYTES = 1 << 20;
+export const CHUNK_BYTES = Number(process.env.H15P_CHUNK ?? 1 << 17);
 
 /** Column-major cells built chunk by chunk; each kept column ends as one packed array (its parts concatenated). */
 class Columns {

@@ -13,7 +13,6 @@ import { readParquet } from "./parquet.js";
 import { formatOf, type FileFormat, type FileReference } from "./reference.js";
 import {
   type ColumnPlan,
-  DATE_COLUMN_NAMES,
   defaultIndex,
   findColumn,
   isNumericCell,
@@ -68,13 +67,14 @@ async function parse(
   format: FileFormat,
   ref: FileReference,
   field: string,
-  want?: string[],
   plan?: ColumnPlan,
 ): Promise<RawTable> {
   const name = showValue(ref.file);
   if (format === "parquet") {
-    const buf = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    return readParquet(buf, want, field, name);
+    // the file's own buffer when the bytes fill it (a large read does), else a copy of them
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const buf = whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    return readParquet(buf as ArrayBuffer, field, name, plan);
   }
   if (format === "csv" || format === "tsv")
     return readDelimited(bytes, format === "csv" ? "," : "\t", field, name, plan);
@@ -219,12 +219,22 @@ interface Parsed {
 }
 export type ReadCache = Map<string, Promise<Parsed>>;
 
-/** True when a table read with a plan holds what `ref` selects: its index as text, its data columns. */
-function covers(table: RawTable, ref: FileReference, kind: "series" | "frame", field: string): boolean {
-  if (table.modes === undefined) return true;
+/**
+ * True when a table read with a plan holds what `ref` selects: its data columns, and its index (as
+ * text when `textual`: CSV/TSV labels are read from their text).
+ */
+function covers(
+  table: RawTable,
+  ref: FileReference,
+  kind: "series" | "frame",
+  field: string,
+  textual: boolean,
+): boolean {
+  const modes = table.modes;
+  if (modes === undefined) return true;
   const ix = pickIndex(table, ref, field);
-  if (ix >= 0 && table.modes[ix] !== "text") return false;
-  return pickData(table, ref, kind, ix, field).every((j) => table.modes![j] !== null);
+  if (ix >= 0 && (textual ? modes[ix] !== "text" : modes[ix] === null)) return false;
+  return pickData(table, ref, kind, ix, field).every((j) => modes[j] !== null);
 }
 
 async function readParsed(
@@ -236,11 +246,7 @@ async function readParsed(
 ): Promise<Parsed> {
   const bytes = await readBytes(real, fieldPath(field, "file"), ref.file);
   const content_hash = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
-  const want =
-    format === "parquet" && ref.columns !== undefined
-      ? [...ref.columns, ref.index ?? "", ...DATE_COLUMN_NAMES, "index"]
-      : undefined;
-  return { table: await parse(bytes, format, ref, field, want, plan), content_hash, bytes: bytes.length };
+  return { table: await parse(bytes, format, ref, field, plan), content_hash, bytes: bytes.length };
 }
 
 /**
@@ -258,18 +264,19 @@ export async function loadReference(
 ): Promise<{ selected: Selected; provenance: FileProvenance }> {
   const { real } = await locate(fieldPath(field, "file"), ref.file, access);
   const format = formatOf(ref, field);
-  const key = JSON.stringify([real, format, ref.orient ?? null, format === "parquet" ? (ref.columns ?? null) : null]);
+  const key = JSON.stringify([real, format, ref.orient ?? null]);
   let pending = cache.get(key);
   if (pending === undefined) {
     pending = readParsed(ref, field, format, real, plan);
     cache.set(key, pending);
   }
-  if (!covers((await pending).table, ref, kind, field)) {
+  const textual = format === "csv" || format === "tsv";
+  if (!covers((await pending).table, ref, kind, field, textual)) {
     pending = readParsed(ref, field, format, real);
     cache.set(key, pending);
   }
   const { table, content_hash, bytes } = await pending;
-  const selected = selectFrom(table, ref, kind, field, format === "csv" || format === "tsv");
+  const selected = selectFrom(table, ref, kind, field, textual);
   const { index, columns, nrows: rows } = selected;
   return { selected, provenance: { field, file: ref.file, content_hash, bytes, format, rows, columns, index } };
 }
