@@ -1,13 +1,14 @@
 // Reads one file reference: locate it under the allowed directories, read its bytes once, hash
 // them, parse them in their format, and pick the index and data columns the reference names.
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 import { fieldPath, invalid } from "../contract.js";
 import { dateShape } from "../codec/labels.js";
 import { jsonList, quoted, showValue } from "../codec/text.js";
 import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";
-import { readDelimited } from "./csv.js";
+import { ALL_TEXT, strictColumns } from "./csv.js";
+import { CHUNK_BYTES, type Delimiter, QuoteFreeReader } from "./csv_fast.js";
 import { readJsonDoc, readNdjson } from "./json.js";
 import { readParquet } from "./parquet.js";
 import { formatOf, type FileFormat, type FileReference } from "./reference.js";
@@ -49,17 +50,51 @@ export function filesOpened(): number {
   return opened;
 }
 
-/** Reads the whole regular file at `real`; re-checks type and size on the open handle. */
-async function readBytes(real: string, field: string, file: string): Promise<Buffer> {
+/** Opens the regular file at `real` for `use`; re-checks type and size on the open handle. */
+async function withFile<T>(real: string, field: string, file: string, use: (fh: FileHandle) => Promise<T>) {
   opened += 1;
   const fh = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const st = await fh.stat();
     if (!st.isFile() || st.size > MAX_FILE_BYTES) throw invalid(field, `${showValue(file)} changed while being opened`);
-    return await fh.readFile();
+    return await use(fh);
   } finally {
     await fh.close();
   }
+}
+
+const sha256 = (h: Hash) => `sha256:${h.digest("hex")}`;
+
+/**
+ * A CSV/TSV file read block by block into the quote-free reader, hashed as it is read, so neither its
+ * bytes nor its text are ever held whole; a file the fast path cannot take is read again whole (same
+ * handle) for csv-parse.
+ */
+async function readDelimitedFile(
+  fh: FileHandle,
+  delimiter: Delimiter,
+  field: string,
+  file: string,
+  plan: ColumnPlan | undefined,
+): Promise<Parsed> {
+  const name = showValue(file);
+  const hash = createHash("sha256");
+  const reader = new QuoteFreeReader(delimiter, name, plan ?? ALL_TEXT);
+  const block = Buffer.allocUnsafe(CHUNK_BYTES);
+  let bytes = 0;
+  for (let fast = true; ; ) {
+    const { bytesRead } = await fh.read(block, 0, CHUNK_BYTES, bytes);
+    if (bytesRead === 0) break;
+    bytes += bytesRead;
+    if (bytes > MAX_FILE_BYTES) throw invalid(fieldPath(field, "file"), `${name} changed while being opened`);
+    hash.update(block.subarray(0, bytesRead));
+    if (fast) fast = reader.push(block.subarray(0, bytesRead));
+  }
+  const table = reader.end();
+  if (table !== null) return { table, content_hash: sha256(hash), bytes };
+  const whole = await fh.readFile();
+  const strict = strictColumns(whole.toString("utf8"), delimiter, field, name, plan ?? ALL_TEXT);
+  return { table: strict, content_hash: sha256(createHash("sha256").update(whole)), bytes: whole.length };
 }
 
 async function parse(
@@ -76,8 +111,6 @@ async function parse(
     const buf = whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     return readParquet(buf as ArrayBuffer, field, name, plan);
   }
-  if (format === "csv" || format === "tsv")
-    return readDelimited(bytes, format === "csv" ? "," : "\t", field, name, plan);
   const text = bytes.toString("utf8");
   if (format === "ndjson") return readNdjson(text, field, name);
   let doc: unknown;
@@ -244,8 +277,13 @@ async function readParsed(
   real: string,
   plan?: ColumnPlan,
 ): Promise<Parsed> {
-  const bytes = await readBytes(real, fieldPath(field, "file"), ref.file);
-  const content_hash = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+  const at = fieldPath(field, "file");
+  if (format === "csv" || format === "tsv")
+    return withFile(real, at, ref.file, (fh) =>
+      readDelimitedFile(fh, format === "csv" ? "," : "\t", field, ref.file, plan),
+    );
+  const bytes = await withFile(real, at, ref.file, (fh) => fh.readFile());
+  const content_hash = sha256(createHash("sha256").update(bytes));
   return { table: await parse(bytes, format, ref, field, plan), content_hash, bytes: bytes.length };
 }
 

@@ -6,10 +6,11 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDelimited } from "../../../src/runtime/files/csv.js";
+import { CHUNK_BYTES } from "../../../src/runtime/files/csv_fast.js";
 import { filesOpened } from "../../../src/runtime/files/index.js";
 import { decimalValue } from "../../../src/runtime/files/table.js";
 import { callToolUntyped } from "../../../src/runtime/index.js";
-import { dates, returns, tempDir, writeCsv } from "./fixtures.js";
+import { dates, returns, sha256, tempDir, writeCsv } from "./fixtures.js";
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -156,5 +157,46 @@ describe("columns kept for a call's references", () => {
     // another spelling of the same file: the first read kept only the first reference's columns,
     // so the file is read again whole, with the same result
     expect(await run("./bt.csv")).toEqual({ got: inline, opened: 2 });
+  });
+});
+
+describe("a file of many read blocks", () => {
+  // hourly labels: ~35 bytes a line, so the file spans several read blocks
+  const N = Math.ceil((4 * CHUNK_BYTES) / 35);
+  const t0 = Date.UTC(2001, 0, 1);
+  const idx = Array.from({ length: N }, (_, i) => new Date(t0 + i * 3_600_000).toISOString().slice(0, 19));
+  const r = returns(N, 5);
+  const to = returns(N, 9, 1).map((x) => Math.abs(x));
+  let dir = "";
+  beforeAll(() => {
+    dir = tempDir("fin-skills-csv-blocks-");
+    writeCsv(path.join(dir, "big.csv"), ["date", "strategy", "turnover"], [idx, r, to]);
+    // the same data with one quoted cell near the end: the fast path gives way to csv-parse late
+    const quoted = idx.map((d, i) => (i === N - 3 ? `"${d}"` : d));
+    writeCsv(path.join(dir, "late_quote.csv"), ["date", "strategy", "turnover"], [quoted, r, to]);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each(["big.csv", "late_quote.csv"])("%s gives the inline result, hashed whole, opened once", async (file) => {
+    const inline = await callToolUntyped("check_cost_curve", {
+      returns: { index: idx, values: r },
+      turnover: { index: idx, values: to },
+    });
+    const before = filesOpened();
+    const got = await callToolUntyped(
+      "check_cost_curve",
+      {
+        returns: { file, column: "strategy", index: "date" },
+        turnover: { file, column: "turnover", index: "date" },
+      },
+      { dataDirs: [dir] },
+    );
+    expect(filesOpened() - before).toBe(1);
+    expect(got["evidence"]).toEqual(inline["evidence"]);
+    const files = (got["provenance"] as { files: { content_hash: string; rows: number }[] }).files;
+    expect(files.map((f) => [f.content_hash, f.rows])).toEqual([
+      [sha256(path.join(dir, file)), N],
+      [sha256(path.join(dir, file)), N],
+    ]);
   });
 });
