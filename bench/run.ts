@@ -18,45 +18,51 @@ const started = performance.now();
 const log = (msg: string) =>
   process.stderr.write(`bench: ${msg} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
 
-const loadBefore = os.loadavg();
-const build = ensureBuilt();
-log(`dist/ ${build === "built" ? "rebuilt" : "up to date"}`);
+type CaseRun = () => Promise<{ rows: Row[]; raw?: unknown }>;
+const rowsOnly =
+  (f: () => Promise<Row[]> | Row[]): CaseRun =>
+  async () => ({ rows: await f() });
 
-const rows: Row[] = [];
-const raw: Record<string, unknown> = {};
+/** Every case in run order (processes spawned first, while this process is small and idle), with its raw-data key. */
+const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[] = [
+  ["cold", coldStart, "cold_start"],
+  ["gen", rowsOnly(gen)],
+  ["cost_curve", rowsOnly(costCurve)],
+  ["million", million, "one_million"],
+  ["spa", rowsOnly(spa)],
+  ["backtest", rowsOnly(backtest)],
+  ["bounded", rowsOnly(bounded)],
+  ["files", rowsOnly(fileRefs)],
+  ["sizes", rowsOnly(sizes)],
+  ["diffs", rowsOnly(diffSizes)],
+];
+/** Parts of a case that run alone only when named. */
+const PARTS: readonly (readonly [string, CaseRun])[] = Object.entries(BOUNDED_PARTS).map(([n, f]) => [n, rowsOnly(f)]);
 
 // `npm run bench -- bounded cold` runs only the named cases (the table then holds only their rows).
 const only = process.argv.slice(2);
-const wanted = (name: string) => only.length === 0 || only.includes(name);
-
-// Processes spawned first, while this process is still small and idle.
-const cold = wanted("cold") ? await coldStart() : { rows: [], raw: {} };
-rows.push(...cold.rows);
-raw.cold_start = cold.raw;
-log("cold start done");
-if (wanted("gen")) rows.push(...(await gen()));
-log("gen done");
-if (wanted("cost_curve")) rows.push(...(await costCurve()));
-log("cost curve done");
-const big = wanted("million") ? await million() : { rows: [], raw: [] };
-rows.push(...big.rows);
-raw.one_million = big.raw;
-log("one million done");
-if (wanted("spa")) rows.push(...(await spa()));
-log("spa test done");
-if (wanted("backtest")) rows.push(...(await backtest()));
-if (wanted("bounded")) rows.push(...(await bounded()));
-for (const [part, run] of Object.entries(BOUNDED_PARTS)) if (only.includes(part)) rows.push(...(await run()));
-log("bounded done");
-log("backtest done");
-if (wanted("files")) {
-  rows.push(...(await fileRefs()));
-  log("file references done");
+const known = [...CASES, ...PARTS].map(([name]) => name);
+const unknown = only.filter((name) => !known.includes(name));
+if (unknown.length) {
+  console.error(`bench: no case named ${unknown.join(", ")}; the cases are: ${known.join(", ")}`);
+  process.exit(2);
 }
-if (wanted("sizes")) rows.push(...sizes());
-if (wanted("diffs")) {
-  rows.push(...(await diffSizes()));
-  log("generated diff sizes done");
+const loadBefore = os.loadavg();
+const build = ensureBuilt();
+log(`dist/ ${build === "built" ? "rebuilt" : "up to date"}`);
+const rows: Row[] = [];
+const raw: Record<string, unknown> = {};
+for (const [name, run, rawKey] of CASES) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  const result = await run();
+  rows.push(...result.rows);
+  if (rawKey) raw[rawKey] = result.raw;
+  log(`${name} done`);
+}
+for (const [name, run] of PARTS) {
+  if (!only.includes(name)) continue;
+  rows.push(...(await run()).rows);
+  log(`${name} done`);
 }
 
 const order = (r: Row) => Number.parseInt(r.case, 10);

@@ -41,14 +41,20 @@ interface CostPoint {
   readonly verdict: Verdict;
 }
 
+/** One-way turnover: a series aligned with the returns, or one number for every period (not broadcast). */
+type Turnover = readonly number[] | number;
+
+/** Turnover of period t. */
+const turnoverAt = (turnover: Turnover, t: number) => (typeof turnover === "number" ? turnover : turnover[t]!);
+
 /**
  * net_t = r_t - turnover_t x c / 10000 (one-way turnover 1.0 pays one round-trip cost),
  * written into `out`; false when the book is ruined (some 1 + net_t <= 0).
  */
-function fillNet(r: readonly number[], turnover: readonly number[], costBps: number, out: Float64Array): boolean {
+function fillNet(r: readonly number[], turnover: Turnover, costBps: number, out: Float64Array): boolean {
   let solvent = true;
   for (let t = 0; t < r.length; t++) {
-    const x = r[t]! - (turnover[t]! * costBps) / 10000;
+    const x = r[t]! - (turnoverAt(turnover, t) * costBps) / 10000;
     out[t] = x;
     if (1 + x <= 0) solvent = false;
   }
@@ -56,14 +62,14 @@ function fillNet(r: readonly number[], turnover: readonly number[], costBps: num
 }
 
 /** Gross growth factor 1 + net_t of period t at cost c. */
-const growth = (r: readonly number[], turnover: readonly number[], costBps: number, t: number) =>
-  1 + (r[t]! - (turnover[t]! * costBps) / 10000);
+const growth = (r: readonly number[], turnover: Turnover, costBps: number, t: number) =>
+  1 + (r[t]! - (turnoverAt(turnover, t) * costBps) / 10000);
 
 /**
  * log prod_t(1 + net_t) at cost c without an array, as a sum of logs of 32-period block
  * products (no overflow over long samples); -Infinity on ruin.
  */
-function logGrowth(r: readonly number[], turnover: readonly number[], costBps: number): number {
+function logGrowth(r: readonly number[], turnover: Turnover, costBps: number): number {
   let sum = 0;
   for (let start = 0; start < r.length; start += 32) {
     let block = 1;
@@ -120,7 +126,7 @@ function verdictOf(sharpe: number | null): Verdict {
 /** Every statistic at one cost level; `buffer` (length n) is reused across levels. */
 function costPoint(
   r: readonly number[],
-  turnover: readonly number[],
+  turnover: Turnover,
   bps: number,
   ppy: number,
   buffer: Float64Array,
@@ -139,30 +145,29 @@ function costPoint(
 }
 
 /** Annualised net return at cost c in one pass, no arrays; -1 on ruin. */
-function annualNetReturn(r: readonly number[], turnover: readonly number[], costBps: number, ppy: number): number {
+function annualNetReturn(r: readonly number[], turnover: Turnover, costBps: number, ppy: number): number {
   return annualiseLog(logGrowth(r, turnover, costBps), r.length, ppy);
 }
 
 /** The breakeven round-trip cost where the compounded (geometric) annual net return falls to the hurdle. */
-function breakeven(
-  r: readonly number[],
-  turnover: readonly number[],
-  ppy: number,
-  hurdle: number,
-  meter: WorkMeter,
-): number {
+function breakeven(r: readonly number[], turnover: Turnover, ppy: number, hurdle: number, meter: WorkMeter): number {
   const edge = (c: number) => {
     meter.tick(r.length);
     return annualNetReturn(r, turnover, c, ppy) - hurdle;
   };
   const edge0 = edge(0);
-  if (turnover.every((x) => x === 0)) return edge0 > 0 ? Infinity : 0;
-  if (edge0 <= 0) return 0;
   let lo = 0;
   let hi = Infinity;
-  turnover.forEach((x, t) => {
-    if (x > 0) hi = Math.min(hi, (10000 * (1 + r[t]!)) / x);
-  });
+  let traded = false;
+  for (let t = 0; t < r.length; t++) {
+    const x = turnoverAt(turnover, t);
+    if (x > 0) {
+      traded = true;
+      hi = Math.min(hi, (10000 * (1 + r[t]!)) / x);
+    }
+  }
+  if (!traded) return edge0 > 0 ? Infinity : 0; // no turnover: costs never bite
+  if (edge0 <= 0) return 0;
   hi = Math.min(hi, Number.MAX_VALUE);
   // Also stops when the midpoint no longer moves (float spacing above the width at huge hi).
   for (let mid = lo + (hi - lo) / 2; hi - lo > BISECTION_WIDTH_BPS && mid > lo && mid < hi; mid = lo + (hi - lo) / 2) {
@@ -172,15 +177,14 @@ function breakeven(
   return lo + (hi - lo) / 2;
 }
 
-/** Turnover per period: one number broadcast, or a series aligned with returns. */
-function readTurnover(turnover: unknown, returns: Series, n: number): number[] {
-  if (typeof turnover === "number")
-    return new Array<number>(n).fill(requireNumber("turnover", turnover, { atLeast: 0 }));
+/** Turnover per period: one number for every period, or a series aligned with returns. */
+function readTurnover(turnover: unknown, returns: Series): Turnover {
+  if (typeof turnover === "number") return requireNumber("turnover", turnover, { atLeast: 0 });
   if (typeof turnover !== "object" || turnover === null)
     throw invalid("turnover", `must be a series or one number, got ${turnover === null ? "null" : typeof turnover}`);
   const values = requireNumbers("turnover", turnover as Series, { atLeast: 0 });
   requireAligned("returns", returns, "turnover", turnover as Series);
-  return [...values];
+  return values;
 }
 
 function readLevels(bps: unknown): number[] {
@@ -267,14 +271,14 @@ export function check(
   periods_per_year: Integer = 252,
 ) {
   const r = requireNumbers("returns", returns, { above: -1 });
-  const to = readTurnover(turnover, returns, r.length);
+  const to = readTurnover(turnover, returns);
   const levels = readLevels(bps);
   const cost = requireNumber("cost_bps", cost_bps, { atLeast: 0 });
   const ppy = requireInteger("periods_per_year", periods_per_year, { min: 1 });
   const out = new Outcome();
   const hurdle = readHurdle(benchmark, returns, ppy, out);
   checkCostBps(out, "cost_bps", cost);
-  checkTurnover(out, "turnover", to);
+  checkTurnover(out, "turnover", typeof to === "number" ? [to] : to);
   checkPercentReturns(out, "returns", r, ppy);
   checkSampleLength(out, "returns", r.length, MIN_PERIODS, "a net Sharpe or an annual return");
 
@@ -336,7 +340,7 @@ export function check(
     .note("cost_bps", cost)
     .note("sharpe_gross", sharpeGross)
     .note("sharpe_at_cost", sharpeAtCost)
-    .note("avg_turnover", mean(to))
+    .note("avg_turnover", typeof to === "number" ? to : mean(to))
     .note("n_periods", r.length)
     .note("hurdle_ann_return", hurdle)
     .note("table", renderTable(points, be))

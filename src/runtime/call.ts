@@ -2,12 +2,12 @@
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
-import { checkArgumentsSize, closeMatches, decodeArgument, describeValue, sortedJson } from "./codec/index.js";
+import { closeMatches, decodeArgument, describeValue } from "./codec/index.js";
 import { InternalToolError, clipName, internalError } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
 import { shapeArguments } from "./shape.js";
-import { canonicalText, sha256Hex } from "./canonical.js";
+import { inputHash } from "./input_hash.js";
 import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
 import type { CallOptions } from "./call_options.js";
@@ -221,21 +221,6 @@ function poolSizeFor(guard: string, inputs: Record<string, unknown>, options: Ca
   return limits.poolSize > 0 ? limits.poolSize : DEFAULT_POOL_SIZE;
 }
 
-/** The arguments' RFC 8785 text; not JSON or not valid Unicode is bad input. */
-export function argumentsText(args: unknown, sorted?: string): string {
-  try {
-    return canonicalText(args, sorted);
-  } catch (e) {
-    if (e instanceof BadInputError) throw e;
-    throw new BadInputError(
-      "not_json",
-      "",
-      `arguments are not JSON: ${(e as Error).message.split("\n")[0]} (strings must be valid Unicode, without ` +
-        "lone surrogates)",
-    );
-  }
-}
-
 export function provenance(inputSha256: string, files: readonly FileProvenance[] = []): Provenance {
   const { manifest, version } = loadTable();
   const out = { input_sha256: inputSha256, tools_sha256: manifest.tools_sha256, version };
@@ -258,16 +243,18 @@ export async function checkOutput<T>(tool: ToolEntry, who: string, result: T): P
 async function callGuardTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  prov: Provenance,
+  { provenanceOf, filesRead }: Opened,
   t0: number,
   options: CallOptions,
 ): Promise<ToolGuardResult> {
   const guard = loadGuards().find((g) => g.guard === tool.guard)!;
-  // Priced on the raw arguments first, so an over-budget call is refused before decoding them.
-  checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
+  // openCall priced the arguments as sent; data read from files is priced here, before it is decoded.
+  if (filesRead > 0)
+    checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
   const inputs = await prepareArguments(tool, guard, args);
   // Decoded from the arguments, the inputs are the runtime's own: a pooled call moves their buffers.
   const outcome = await invokeGuard(guard.guard, inputs, options, true);
+  const prov = await provenanceOf();
   try {
     const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), prov);
     return await checkOutput(tool, guard.guard, result);
@@ -280,7 +267,7 @@ async function callGuardTool(
 async function callCatalogueTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  prov: Provenance,
+  { provenanceOf }: Opened,
   t0: number,
   options: CallOptions,
 ): Promise<Record<string, unknown>> {
@@ -302,12 +289,21 @@ async function callCatalogueTool(
     tool: "tool" in body ? body.tool : tool.name,
     ...body,
     elapsed_s: elapsedSince(t0),
-    provenance: prov,
+    provenance: await provenanceOf(),
   };
   return checkOutput(tool, tool.name, result);
 }
 
-/** Steps 1-4 of every call: resolve the tool, check, size and hash the arguments, read file references. */
+/** What openCall hands on: the provenance, awaited once the work is done, and how many files it read. */
+interface Opened {
+  readonly provenanceOf: () => Promise<Provenance>;
+  readonly filesRead: number;
+}
+
+/**
+ * Steps 1-4 of every call: resolve the tool, check and size the arguments and start their hash, read
+ * file references. The provenance (with the hash) is awaited once the work is done.
+ */
 async function openCall(name: string, args: unknown, options: CallOptions) {
   const t0 = performance.now();
   const tool = resolveTool(name);
@@ -315,12 +311,11 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   // Priced first, on the raw arguments: an over-budget call is refused before its text is serialised,
   // hashed or decoded (file references are priced again once read, in callGuardTool).
   if (tool.guard) checkBudget(tool.guard, obj, options.workBudget ?? currentLimits().workBudget, Infinity);
-  const sorted = sortedJson(obj);
-  checkArgumentsSize(obj, sorted);
-  const hash = sha256Hex(argumentsText(obj, sorted));
+  const hash = inputHash(obj);
   const access = { dirs: options.dataDirs, off: options.filesOff };
   const { args: resolved, files } = await resolveFileReferences(obj, referenceSchema(tool), access);
-  return { t0, tool, resolved, prov: provenance(hash, files) };
+  const opened: Opened = { provenanceOf: async () => provenance(await hash, files), filesRead: files.length };
+  return { t0, tool, resolved, opened };
 }
 
 /**
@@ -332,10 +327,10 @@ export async function callToolUntyped(
   args?: unknown,
   options: CallOptions = {},
 ): Promise<Record<string, unknown>> {
-  const { t0, tool, resolved, prov } = await openCall(name, args, options);
+  const { t0, tool, resolved, opened } = await openCall(name, args, options);
   return tool.guard
-    ? ((await callGuardTool(tool, resolved, prov, t0, options)) as unknown as Record<string, unknown>)
-    : callCatalogueTool(tool, resolved, prov, t0, options);
+    ? ((await callGuardTool(tool, resolved, opened, t0, options)) as unknown as Record<string, unknown>)
+    : callCatalogueTool(tool, resolved, opened, t0, options);
 }
 
 /** Calls a guard tool by name, exactly as callToolUntyped does (check_backtest runs each guard through it). */
@@ -344,7 +339,7 @@ export async function callGuardToolUntyped(
   args: Record<string, unknown>,
   options: CallOptions = {},
 ): Promise<ToolGuardResult> {
-  const { t0, tool, resolved, prov } = await openCall(name, args, options);
+  const { t0, tool, resolved, opened } = await openCall(name, args, options);
   if (!tool.guard) throw new InternalToolError(`internal error in ${name}: Error: not a guard tool`);
-  return callGuardTool(tool, resolved, prov, t0, options);
+  return callGuardTool(tool, resolved, opened, t0, options);
 }

@@ -6,6 +6,7 @@ import { loadGuards, loadTable, type ToolEntry } from "./table.js";
 import { BadInputError } from "./contract.js";
 import { clipName } from "./errors.js";
 import { currentLimits } from "./budget/limits.js";
+import { closeHashThreadIfStarted } from "./input_hash.js";
 
 export { callToolUntyped, type CallOptions } from "./call.js";
 export { BadInputError, InternalToolError, ToolError, internalError } from "./errors.js";
@@ -43,9 +44,10 @@ export async function warmPool(): Promise<void> {
   if (limits.poolSize > 0) await (await import("./pool/pool.js")).warmPool(limits);
 }
 
-/** Stops the worker pool's threads, if one was started. */
+/** Stops the worker pool's threads and the hash thread, if they were started. */
 export async function closePool(): Promise<void> {
   if (poolLoaded()) await (await import("./pool/pool.js")).closePool();
+  await closeHashThreadIfStarted();
 }
 export { LimitError } from "./errors.js";
 export type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";

@@ -28,7 +28,7 @@ export interface FileOptions {
 }
 
 /** The reserved _meta key of a 2026-07-28 request's client capabilities (kept as sent in ctx.mcpReq.envelope). */
-const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
+export const CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
 
 /** What a tools/call handler sees of its request (the SDK's ctx.mcpReq). */
 export interface RequestView {

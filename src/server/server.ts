@@ -14,7 +14,7 @@ import {
 import { packageRoot } from "../runtime/table.js";
 import { appResources, APP_MIME_TYPE, APP_URI, readAppResource, resultFor, toolsFor } from "./app_resource.js";
 import { capMessage, limitsSentence } from "./limits.js";
-import { fileAccess, type FileOptions } from "./roots.js";
+import { CAPABILITIES_KEY, fileAccess, type FileOptions } from "./roots.js";
 import { loadSdk, type Sdk } from "./sdk.js";
 import { syncSkillFiles } from "./skill_files.js";
 
@@ -98,8 +98,8 @@ export async function buildServer(options: ServerOptions = {}) {
   const files = fileAccess(mcp.server, options);
   // Client capabilities: per request on 2026-07-28 (the _meta envelope), from initialize before.
   type Caps = Parameters<typeof toolsFor>[1];
-  const caps = (ctx: { mcpReq: { envelope?: { clientCapabilities?: unknown } } }) =>
-    (ctx.mcpReq.envelope?.clientCapabilities ?? mcp.server.getClientCapabilities()) as Caps;
+  const caps = (ctx: { mcpReq: { envelope?: { [CAPABILITIES_KEY]?: unknown } } }) =>
+    (ctx.mcpReq.envelope?.[CAPABILITIES_KEY] ?? mcp.server.getClientCapabilities()) as Caps;
   // The MCP App (report page): readable by URI; listed and referenced only for hosts declaring the
   // Apps extension (resources/list is answered here; skills are listed through skills/list).
   mcp.registerResource("fin-skills report", APP_URI, { mimeType: APP_MIME_TYPE }, async () => {

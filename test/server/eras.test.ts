@@ -1,5 +1,6 @@
 // A client pinned to 2026-07-28 and one on 2025-06-18, over stdio and over HTTP, both list and call
-// every tool; the 2026-07-28 client lists and gets every skill through the Skills extension.
+// every tool; the 2026-07-28 client lists and gets every skill through the Skills extension, and sees
+// the report app when its per-request capabilities declare the Apps extension.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools } from "../../src/runtime/index.js";
 import { validArgs } from "../hardening/valid_args.js";
 import { ROOT, SERVER_JS } from "./fixtures.js";
+import { APP_MIME_TYPE, APP_TOOLS, APP_URI, EXTENSION_ID } from "../../src/server/app_resource.js";
 
 const MODERN = "2026-07-28";
 const ERAS = [
@@ -46,8 +48,9 @@ const transports = {
   http: () => new StreamableHTTPClientTransport(new URL(url)),
 };
 
-async function connect(era: (typeof ERAS)[number], over: keyof typeof transports): Promise<Client> {
-  const client = new Client({ name: `eras-${era.name}`, version: "1" }, era.options as never);
+async function connect(era: (typeof ERAS)[number], over: keyof typeof transports, withApps = false): Promise<Client> {
+  const capabilities = withApps ? { extensions: { [EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } } : {};
+  const client = new Client({ name: `eras-${era.name}`, version: "1" }, { ...era.options, capabilities } as never);
   await client.connect(transports[over]());
   return client;
 }
@@ -72,6 +75,21 @@ describe.each(["stdio", "http"] as const)("over %s", (over) => {
     },
     300_000,
   );
+
+  it("a 2026-07-28 client declaring the Apps extension sees the report app listed and referenced", async () => {
+    const client = await connect(ERAS[0], over, true);
+    try {
+      const { resources } = await client.listResources();
+      expect(resources.map((r) => r.uri)).toEqual([APP_URI]);
+      const { tools } = await client.listTools();
+      const referencing = tools.filter((t) => (t._meta?.ui as { resourceUri?: string })?.resourceUri === APP_URI);
+      expect(referencing.map((t) => t.name).sort()).toEqual(
+        APP_TOOLS.filter((n) => tools.some((t) => t.name === n)).sort(),
+      );
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
 
   it("a 2026-07-28 client lists and gets every skill through the Skills extension", async () => {
     const client = await connect(ERAS[0], over);

@@ -49,8 +49,8 @@ const NOT_JSON_OBJECTS: readonly [new (...a: never[]) => unknown, string][] = [
   [RegExp, "a RegExp"],
 ];
 
-/** Member names met by a walk, and whether every object was plain (a property list is then exact). */
-interface MemberNames {
+/** What one walk of in-process arguments found: member names, object kinds, an upper bound of the text's size. */
+export interface JsonSummary {
   readonly names: Set<string>;
   plain: boolean;
   /** Every object's own keys already in code-unit order (JSON.stringify is then canonical as is). */
@@ -59,6 +59,32 @@ interface MemberNames {
   indexKeys: boolean;
   /** Some value has toJSON (its output's keys are not walked in place). */
   toJson: boolean;
+  /** At least the UTF-8 bytes of the compact JSON text (never fewer). */
+  bytesBound: number;
+  /** No string holds a lone surrogate (which canonical JSON refuses). */
+  wellFormed: boolean;
+}
+
+/** The longest compact JSON of a finite double (-1.2345678901234567e-100). */
+const MAX_NUMBER_CHARS = MAX_JSON_NUMBER_BYTES - 1;
+/** A code unit that may take more than 3 bytes once escaped (a control character) or be a lone surrogate. */
+const UNUSUAL_UNIT = /[\u0000-\u001f\ud800-\udfff]/;
+const CONTROL_UNIT = /[\u0000-\u001f]/;
+const LONE_SURROGATE_UNIT = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** At least the UTF-8 bytes of `s` as a JSON string (3 a code unit; 6 with an escaped control or lone surrogate). */
+function stringBound(s: string, summary: JsonSummary): number {
+  if (!UNUSUAL_UNIT.test(s)) return 2 + 3 * s.length;
+  const lone = LONE_SURROGATE_UNIT.test(s);
+  if (lone) summary.wellFormed = false;
+  return 2 + (lone || CONTROL_UNIT.test(s) ? 6 : 3) * s.length;
+}
+
+/** At least the bytes of a scalar's JSON (numbers already checked finite). */
+function scalarBound(v: unknown, summary: JsonSummary): number {
+  if (typeof v === "number") return MAX_NUMBER_CHARS;
+  if (typeof v === "string") return stringBound(v, summary);
+  return v === null ? 4 : 5;
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
@@ -68,10 +94,11 @@ const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
  * faithfully: a cycle, a function, a symbol, `undefined` in an array, a bigint, NaN, an
  * infinity, or a Map/Set/typed array (which JSON.stringify would flatten silently).
  */
-function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object>, keys?: MemberNames): void {
+function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object>, keys?: JsonSummary): void {
   if (x === null || typeof x !== "object") {
     const bad = badScalar(x);
     if (bad !== null) throw notJson(`${bad} at ${where(path)}`);
+    if (keys) keys.bytesBound += scalarBound(x, keys);
     return;
   }
   if (ancestors.has(x)) throw notJson(`a cycle at ${where(path)}`);
@@ -95,14 +122,21 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
   ancestors.add(x);
   if (keys && !Array.isArray(x) && Object.getPrototypeOf(x) !== Object.prototype && Object.getPrototypeOf(x) !== null)
     keys.plain = false;
+  if (keys) keys.bytesBound += 2; // brackets or braces; each element adds its separator
   if (Array.isArray(x)) {
     for (let i = 0; i < x.length; i++) {
       const v: unknown = x[i];
-      if (v === null) continue;
+      if (keys) keys.bytesBound += 1;
+      if (v === null) {
+        if (keys) keys.bytesBound += 4;
+        continue;
+      }
       const t = typeof v;
       if (t === "number") {
         if (!Number.isFinite(v)) throw notJson(`${String(v)} at ${where([...path, i])}`);
+        if (keys) keys.bytesBound += MAX_NUMBER_CHARS;
       } else if (t === "string" || t === "boolean") {
+        if (keys) keys.bytesBound += scalarBound(v, keys);
       } else if (v === undefined) {
         throw notJson(`undefined at ${where([...path, i])}`);
       } else {
@@ -117,6 +151,7 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
       const v: unknown = (x as Record<string, unknown>)[key];
       if (v === undefined) continue; // omitted by JSON, as an absent member
       if (keys) {
+        keys.bytesBound += stringBound(key, keys) + 2; // the member's colon and comma
         keys.names.add(key);
         if (previous !== null && !(previous < key)) keys.sorted = false;
         if (ARRAY_INDEX.test(key) && Number(key) < 4294967295) keys.indexKeys = true;
@@ -130,16 +165,39 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
   ancestors.delete(x);
 }
 
+/** Walks `args` once: throws not_json at the first value JSON cannot carry, else says what it found. */
+export function inspectJson(args: unknown): JsonSummary {
+  const summary: JsonSummary = {
+    names: new Set(),
+    plain: true,
+    sorted: true,
+    indexKeys: false,
+    toJson: false,
+    bytesBound: 0,
+    wellFormed: true,
+  };
+  try {
+    assertJson(args, [], new Set(), summary);
+  } catch (e) {
+    if (e instanceof BadInputError) throw e;
+    throw notJson(e instanceof RangeError ? "nested too deeply" : e instanceof Error ? e.message : String(e));
+  }
+  return summary;
+}
+
+/** True when a structured clone of the arguments has the same canonical text (plain data, no toJSON). */
+export function exactlyCloneable(summary: JsonSummary): boolean {
+  return summary.plain && !summary.toJson && summary.wellFormed && !summary.names.has("__proto__");
+}
+
 /**
  * The compact JSON of `args` with every object's members in sorted order (UTF-16 code units),
  * by native JSON.stringify with the sorted list of all member names; throws not_json when
  * `args` cannot be JSON. For the values it admits this is the RFC 8785 form.
  */
-export function sortedJson(args: unknown): string {
+export function sortedJson(args: unknown, keys: JsonSummary = inspectJson(args)): string {
   let text: string | undefined;
   try {
-    const keys: MemberNames = { names: new Set(), plain: true, sorted: true, indexKeys: false, toJson: false };
-    assertJson(args, [], new Set(), keys);
     // A property list reads inherited members too: exact only for plain objects without __proto__.
     const simple = keys.plain && !keys.names.has("__proto__");
     if (!simple) text = canonicalize(args) ?? undefined;
@@ -179,7 +237,11 @@ export function argumentsBytes(args: unknown): number {
 
 /** Step 3 of a call: the whole arguments object must be JSON within MAX_ARGUMENT_BYTES (`text`: its JSON). */
 export function checkArgumentsSize(args: unknown, text: string = sortedJson(args)): void {
-  const n = Buffer.byteLength(text, "utf8");
+  checkArgumentBytes(Buffer.byteLength(text, "utf8"));
+}
+
+/** The whole-arguments cap for a text of `n` UTF-8 bytes. */
+export function checkArgumentBytes(n: number): void {
   if (n > MAX_ARGUMENT_BYTES) {
     throw new BadInputError(
       "too_large",

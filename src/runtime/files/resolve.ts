@@ -48,7 +48,9 @@ interface Walk {
   readonly access: FileAccess;
   readonly cache: ReadCache;
   readonly files: FileProvenance[];
-  readonly plans: Map<string, ColumnPlan>;
+  readonly args: Record<string, unknown>;
+  /** Columns to read per file, planned over all the arguments when the first reference is met. */
+  plans: Map<string, ColumnPlan> | null;
 }
 
 async function resolveAt(v: unknown, f: Fragment, field: string, w: Walk): Promise<unknown> {
@@ -56,6 +58,7 @@ async function resolveAt(v: unknown, f: Fragment, field: string, w: Walk): Promi
     const kind = payloadKind(f, v);
     if (kind === null) return v;
     const ref = parseReference(v, field, kind);
+    w.plans ??= columnPlans(w.args);
     const plan = w.plans.get(ref.file);
     const { selected, provenance } = await loadReference(ref, field, kind, w.access, w.cache, plan);
     checkPoints(field, selected.nrows * Math.max(selected.columns.length, 1), kind);
@@ -86,7 +89,7 @@ export async function resolveFileReferences(
   inputSchema: object,
   access: FileAccess,
 ): Promise<{ args: Record<string, unknown>; files: FileProvenance[] }> {
-  const w: Walk = { access, cache: new Map(), files: [], plans: columnPlans(args) };
+  const w: Walk = { access, cache: new Map(), files: [], args, plans: null };
   const out = (await resolveAt(args, inputSchema as Fragment, "", w)) as Record<string, unknown>;
   return { args: out, files: w.files };
 }

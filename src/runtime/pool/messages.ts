@@ -5,6 +5,8 @@ import type { GuardOutcome } from "../contract.js";
 export interface PoolTask {
   readonly guard: string;
   readonly inputs: Record<string, unknown>;
+  /** Where long number arrays were packed into Float64Arrays (packing.ts); the worker unpacks them. */
+  readonly packed?: readonly (readonly string[])[];
   /** Progress events go back on this port. */
   readonly port: MessagePort;
 }
@@ -20,3 +22,14 @@ export type PoolReply =
       readonly message: string;
       readonly hint: string | null;
     };
+
+/** A hash task for the hash thread: the arguments to hash as canonical JSON (long number arrays packed). */
+export interface HashTask {
+  readonly hash: Record<string, unknown>;
+}
+
+export interface HashReply {
+  readonly sha256: string;
+  /** UTF-8 bytes of the canonical text. */
+  readonly bytes: number;
+}

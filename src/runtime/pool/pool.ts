@@ -7,6 +7,8 @@ import { BadInputError, type GuardOutcome } from "../contract.js";
 import { InternalToolError } from "../errors.js";
 import { busy, timeLimit } from "./limit_errors.js";
 import { transferableBuffers } from "./transfer.js";
+import { packNumberArrays } from "./packing.js";
+import { workerFile } from "./worker_file.js";
 import type { ProgressEvent } from "../../lib/progress.js";
 import type { Limits } from "../budget/limits.js";
 import type { PoolReply, PoolTask } from "./messages.js";
@@ -14,19 +16,13 @@ import type { PoolReply, PoolTask } from "./messages.js";
 let pool: Tinypool | null = null;
 let poolKey = "";
 
-/** The worker module: compiled JS next to this file, or a tsx loader for the TS sources (tests, bench). */
-function workerFile(): string {
-  const ts = import.meta.url.endsWith(".ts");
-  return new URL(ts ? "./worker_dev.mjs" : "./worker.js", import.meta.url).href;
-}
-
 /** The pool for these limits (rebuilt when the size or the queue changes). */
 function poolFor(limits: Limits): Tinypool {
   const key = `${limits.poolSize}/${limits.queueLimit}`;
   if (pool && poolKey === key) return pool;
   void pool?.destroy();
   pool = new Tinypool({
-    filename: workerFile(),
+    filename: workerFile("worker"),
     minThreads: limits.poolSize,
     maxThreads: limits.poolSize,
     maxQueue: limits.queueLimit,
@@ -83,10 +79,12 @@ export async function runPooled(
   const signal = signals.length ? AbortSignal.any(signals) : undefined;
   const { port1, port2 } = new MessageChannel();
   port1.on("message", (m: ProgressEvent) => options.onProgress?.(m));
-  const task: PoolTask = { guard, inputs, port: port2 };
   try {
     const moved = options.owned ? transferableBuffers(inputs) : [];
-    const reply = (await p.run(task, { transferList: [port2, ...moved], signal })) as PoolReply;
+    const packed = packNumberArrays(inputs);
+    const task: PoolTask = { guard, inputs: packed.inputs, packed: packed.paths, port: port2 };
+    const transferList = [port2, ...moved, ...packed.buffers];
+    const reply = (await p.run(task, { transferList, signal })) as PoolReply;
     if (!reply.ok) throw rebuild(reply);
     return reply.outcome;
   } catch (e) {

@@ -4,6 +4,7 @@ import { BadInputError } from "../contract.js";
 import { InternalToolError, internalError } from "../errors.js";
 import { invokeGuard } from "../call.js";
 import type { PoolReply, PoolTask } from "./messages.js";
+import { unpackNumberArrays } from "./packing.js";
 
 export default async function runTask(task: PoolTask): Promise<PoolReply> {
   // The warm-up task: loading this module (and the runtime under it) was the work.
@@ -12,6 +13,7 @@ export default async function runTask(task: PoolTask): Promise<PoolReply> {
     return { ok: true, outcome: { findings: [], evidence: {} } };
   }
   try {
+    unpackNumberArrays(task.inputs, task.packed ?? []);
     const outcome = await invokeGuard(task.guard, task.inputs, {
       mode: "inline",
       onProgress: (p) => task.port.postMessage(p),

@@ -1,0 +1,46 @@
+// The median of the unit checks (selection in place) against the textbook sorted median.
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { median } from "../../src/lib/unit_checks.js";
+
+function sortedMedian(xs: readonly number[]): number {
+  const v = [...xs].sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const mid = v.length >> 1;
+  return v.length % 2 === 1 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
+describe("median", () => {
+  it("equals the sorted median for any finite numbers, duplicates and both parities included", () => {
+    const small = fc.array(fc.integer({ min: -5, max: 5 }), { maxLength: 60 });
+    const wide = fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { maxLength: 300 });
+    // + 0 folds -0 into 0: which zero a tie of zeros yields is not part of the contract.
+    fc.assert(
+      fc.property(fc.oneof(small, wide), (xs) => {
+        expect(median(xs) + 0).toBe(sortedMedian(xs) + 0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("hand-checked values, and none for an empty list", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([0.5])).toBe(0.5);
+    expect(median(new Float64Array([7, 7, 7, 1]))).toBe(7);
+    expect(median([])).toBeNaN();
+  });
+
+  it("stays exact on inputs that defeat a median-of-three pivot and on long runs of equal values", () => {
+    const n = 100_001;
+    const organPipe = Array.from({ length: n }, (_, i) => (i < n / 2 ? i : n - i));
+    const sawtooth = Array.from({ length: n }, (_, i) => i % 3);
+    const descending = Array.from({ length: n }, (_, i) => n - i);
+    for (const xs of [organPipe, sawtooth, descending]) expect(median(xs)).toBe(sortedMedian(xs));
+  });
+
+  it("with a NaN, orders it last as a numeric sort does", () => {
+    expect(median([Number.NaN, 1, 2])).toBe(2);
+    expect(median([3, Number.NaN, 1, 2])).toBe(2.5);
+  });
+});
