@@ -82,6 +82,27 @@ describe("decimalValue", () => {
   });
 });
 
+describe("decimalValue, digit by digit", () => {
+  it("gives Number's double for plain decimals of up to 17 characters, signs and zeros included", () => {
+    let seed = 3;
+    const next = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed;
+    };
+    const texts = ["-0", "+0", "-0.0", "0.", ".0", "999999999999999", "0.000000000000001", "123456789012.345"];
+    for (let k = 0; k < 50_000; k++) {
+      const whole = String(next() % 10 ** (next() % 9));
+      const frac = String(next()).slice(0, next() % 10);
+      const sign = ["", "-", "+"][next() % 3]!;
+      texts.push(`${sign}${whole}${frac === "" && next() % 2 ? "" : `.${frac}`}`);
+    }
+    for (const t of texts) {
+      const want = DECIMAL.test(t) ? Number(t) : Number.NaN;
+      expect([t, decimalValue(t)]).toEqual([t, want]);
+    }
+  });
+});
+
 describe("readDelimited", () => {
   it.each(TEXTS)("gives csv-parse's cells: %s", (_, text) => {
     expect(read(text)).toEqual(byCsvParse(text, ","));
