@@ -56,7 +56,7 @@ class Columns {
   }
   /** One array per column, sized exactly and without holes (a worker thread gets it as a dense list). */
   cells(): unknown[][] {
-    return this.parts.map((p) => (p.length === 1 ? p[0]! : ([] as unknown[]).concat(...p)));
+    return this.parts.map((p) => (p.length === 1 ? p[0]! : newCells().concat(...p)));
   }
 }
 

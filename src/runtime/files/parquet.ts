@@ -18,10 +18,10 @@ const PARSERS: Partial<ParquetParsers> = {
   dateFromDays: (days) => instant(days * 86_400_000),
 };
 
-/** A Parquet value that is not already a cell (a string or a finite number) as a payload cell. */
+/** A Parquet value as a payload cell. */
 function cell(v: unknown, at: () => string, field: string): unknown {
   if (v === null || v === undefined) return null;
-  if (typeof v === "number") return Number.isNaN(v) ? null : v > 0 ? "Infinity" : "-Infinity";
+  if (typeof v === "number") return Number.isFinite(v) ? v : Number.isNaN(v) ? null : v > 0 ? "Infinity" : "-Infinity";
   if (typeof v === "bigint") {
     const n = Number(v);
     if (!Number.isSafeInteger(n)) throw invalid(field, `${at()}: integer ${v} does not fit a double exactly`);
@@ -75,10 +75,21 @@ function joinChunks(chunks: Chunk[], nrows: number, where: (i: number) => string
   }
   if (nrows > next) lists.push(Array.from({ length: nrows - next }, () => null));
   const out = lists.length === 1 ? lists[0]! : newCells().concat(...lists);
+  const first = out.find((v) => v !== null && v !== undefined);
+  return typeof first === "string" ? textCells(out, where, field) : numberCells(out, where, field);
+}
+
+/** A column of text (as most are) made cells in place: only a missing value changes. */
+function textCells(out: unknown[], where: (i: number) => string, field: string): unknown[] {
+  for (let i = 0; i < out.length; i++) if (typeof out[i] !== "string") out[i] = cell(out[i], () => where(i), field);
+  return out;
+}
+
+/** A column of numbers (as most are) made cells in place: only a missing, infinite or INT64 value changes. */
+function numberCells(out: unknown[], where: (i: number) => string, field: string): unknown[] {
   for (let i = 0; i < out.length; i++) {
     const v = out[i];
-    if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) continue;
-    out[i] = cell(v, () => where(i), field);
+    if (typeof v !== "number" || !Number.isFinite(v)) out[i] = cell(v, () => where(i), field);
   }
   return out;
 }
