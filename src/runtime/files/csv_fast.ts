@@ -171,6 +171,8 @@ export class QuoteFreeReader {
   /** Whole lines (the last may lack its line feed at the end of the file). */
   private lines(text: string): boolean {
     const h = this.head!;
+    // uDSV drops a byte-order mark at the start of any text it is given; mid-file it is a cell's own
+    if (text.charCodeAt(0) === 0xfeff) return false;
     const got = parseChunk(text, this.delimiter, h.rowDelim, h.modes, h.kept.open(), h.parser);
     if (got === false) return false;
     h.kept.close();

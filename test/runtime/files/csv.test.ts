@@ -34,6 +34,7 @@ const TEXTS: [string, string][] = [
   ["quoted cells", 'date,"a,b"\n2020-01-01,"1"\n'],
   ["a CRLF line in an LF file", "d,a\n1,2\r\n3,4\n"],
   ["multi-byte text", "d,é\n2020-01-01,ü\n2020-01-02,日本\n2020-01-03,x\n"],
+  ["a byte-order mark starting a later line", "d,a\n1,2\n\ufeff3,4\n5,6\n"],
 ];
 
 describe("decimalValue", () => {
