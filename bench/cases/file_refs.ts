@@ -2,7 +2,10 @@
 // reference (CSV, Parquet) and inline; each run a fresh server, whose peak RSS (VmHWM) is read
 // right after the answer. Inline cannot carry the dates within MAX_ARGUMENT_BYTES, so the inline
 // run sends the returns as a bare list and turnover as one number, and the reference run that
-// matches it reads the same returns from a one-column CSV ("returns only", no index).
+// matches it reads the same returns from a one-column CSV ("returns only", no index). The Parquet
+// file of the target row holds the dates as text (hyparquet-writer's STRING, 11 row groups); a
+// second Parquet file is laid out as pandas (pyarrow) writes a DataFrame: the dates an INT64
+// TIMESTAMP in nanoseconds, every column nullable, one row group (reported, no target).
 // Run alone: npx tsx bench/cases/file_refs.ts
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -31,6 +34,25 @@ function data(n: number) {
     to[i] = 0.5;
   }
   return { dates, ret, to };
+}
+
+/** The data as pandas (pyarrow) writes a DataFrame with a datetime64[ns] column "date". */
+function pandasParquet(dates: string[], ret: number[], to: number[]): ArrayBuffer {
+  const stamp = { type: "TIMESTAMP", isAdjustedToUTC: false, unit: "NANOS" };
+  return parquetWriteBuffer({
+    schema: [
+      { name: "root", num_children: 3 },
+      { name: "date", type: "INT64", repetition_type: "OPTIONAL", logical_type: stamp },
+      { name: "return", type: "DOUBLE", repetition_type: "OPTIONAL" },
+      { name: "turnover", type: "DOUBLE", repetition_type: "OPTIONAL" },
+    ],
+    columnData: [
+      { name: "date", data: dates.map((d) => new Date(`${d}Z`)) },
+      { name: "return", data: ret },
+      { name: "turnover", data: to },
+    ],
+    rowGroupSize: 1_048_576,
+  } as never);
 }
 
 function vmHwmMb(pid: number): number {
@@ -98,6 +120,7 @@ export async function fileRefs(): Promise<Row[]> {
       ],
     });
     writeFileSync(path.join(dir, "bt.parquet"), Buffer.from(pq));
+    writeFileSync(path.join(dir, "pandas.parquet"), Buffer.from(pandasParquet(dates, ret, to)));
     const both = (file: string) => ({
       returns: { file, column: "return", index: "date" },
       turnover: { file, column: "turnover", index: "date" },
@@ -107,6 +130,7 @@ export async function fileRefs(): Promise<Row[]> {
       ["CSV by reference, returns only (+ turnover 0.5)", { returns: { file: "returns.csv" }, turnover: 0.5 }],
       ["CSV by reference, returns + turnover with the date index", both("bt.csv")],
       ["Parquet by reference, returns + turnover with the date index", both("bt.parquet")],
+      ["Parquet as pandas writes it (TIMESTAMP[ns], nullable, 1 row group), same references", both("pandas.parquet")],
     ];
     const measured = cases.map(([label, args]) => {
       return { label, args, runs: [] as Run[] };
@@ -162,6 +186,12 @@ export async function fileRefs(): Promise<Row[]> {
         unit: "x",
         value: med(3, "ms") / med(2, "ms"),
         target: 1,
+      },
+      {
+        case: "9 file refs",
+        label: "Parquet as pandas writes it / CSV (both columns, dated), time",
+        unit: "x",
+        value: med(4, "ms") / med(2, "ms"),
       },
       {
         case: "9 file refs",

@@ -94,6 +94,8 @@ export function requireDatedIndex(field: string, s: { readonly index?: readonly 
 export function requireAligned(fieldA: string, a: Series<Cell>, fieldB: string, b: Series<Cell>): void {
   const ia = a.index;
   const ib = b.index;
+  // One label list shared by both (file references naming the same index column): aligned as it stands.
+  if (ia !== undefined && ia === ib && a.values.length === b.values.length) return;
   if (isDateIndex(ia) && isDateIndex(ib)) {
     const n = Math.max(ia.length, ib.length);
     for (let i = 0; i < n; i++) {

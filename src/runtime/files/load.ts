@@ -1,22 +1,23 @@
 // Reads one file reference: locate it under the allowed directories, read its bytes once, hash
 // them, parse them in their format, and pick the index and data columns the reference names.
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 import { fieldPath, invalid } from "../contract.js";
 import { dateShape } from "../codec/labels.js";
 import { jsonList, quoted, showValue } from "../codec/text.js";
 import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";
-import { readDelimited } from "./csv.js";
+import { ALL_TEXT, strictColumns } from "./csv.js";
+import { CHUNK_BYTES, type Delimiter, QuoteFreeReader } from "./csv_fast.js";
 import { readJsonDoc, readNdjson } from "./json.js";
 import { readParquet } from "./parquet.js";
 import { formatOf, type FileFormat, type FileReference } from "./reference.js";
 import {
   type ColumnPlan,
-  DATE_COLUMN_NAMES,
   defaultIndex,
   findColumn,
   isNumericCell,
+  newCells,
   type RawTable,
   textCell,
 } from "./table.js";
@@ -49,17 +50,56 @@ export function filesOpened(): number {
   return opened;
 }
 
-/** Reads the whole regular file at `real`; re-checks type and size on the open handle. */
-async function readBytes(real: string, field: string, file: string): Promise<Buffer> {
+/** Opens the regular file at `real` for `use`; re-checks type and size on the open handle. */
+async function withFile<T>(real: string, field: string, file: string, use: (fh: FileHandle) => Promise<T>) {
   opened += 1;
   const fh = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const st = await fh.stat();
     if (!st.isFile() || st.size > MAX_FILE_BYTES) throw invalid(field, `${showValue(file)} changed while being opened`);
-    return await fh.readFile();
+    return await use(fh);
   } finally {
     await fh.close();
   }
+}
+
+/** Bytes of a CSV/TSV file read at a time. */
+const READ_BYTES = 4 * CHUNK_BYTES;
+
+const sha256 = (h: Hash) => `sha256:${h.digest("hex")}`;
+
+/**
+ * A CSV/TSV file read block by block into the quote-free reader, hashed as it is read, so neither its
+ * bytes nor its text are ever held whole; a file the fast path cannot take is read again whole (same
+ * handle) for csv-parse.
+ */
+async function readDelimitedFile(
+  fh: FileHandle,
+  delimiter: Delimiter,
+  field: string,
+  file: string,
+  plan: ColumnPlan | undefined,
+): Promise<Parsed> {
+  const name = showValue(file);
+  const hash = createHash("sha256");
+  const reader = new QuoteFreeReader(delimiter, name, plan ?? ALL_TEXT);
+  // a read hands over READ_BYTES (few trips to the thread pool); the reader parses CHUNK_BYTES at a time
+  const block = Buffer.allocUnsafe(READ_BYTES);
+  let bytes = 0;
+  for (let fast = true; ; ) {
+    const { bytesRead } = await fh.read(block, 0, READ_BYTES, bytes);
+    if (bytesRead === 0) break;
+    bytes += bytesRead;
+    if (bytes > MAX_FILE_BYTES) throw invalid(fieldPath(field, "file"), `${name} changed while being opened`);
+    hash.update(block.subarray(0, bytesRead));
+    for (let at = 0; fast && at < bytesRead; at += CHUNK_BYTES)
+      fast = reader.push(block.subarray(at, Math.min(at + CHUNK_BYTES, bytesRead)));
+  }
+  const table = reader.end();
+  if (table !== null) return { table, content_hash: sha256(hash), bytes };
+  const whole = await fh.readFile();
+  const strict = strictColumns(whole.toString("utf8"), delimiter, field, name, plan ?? ALL_TEXT);
+  return { table: strict, content_hash: sha256(createHash("sha256").update(whole)), bytes: whole.length };
 }
 
 async function parse(
@@ -67,17 +107,16 @@ async function parse(
   format: FileFormat,
   ref: FileReference,
   field: string,
-  want?: string[],
   plan?: ColumnPlan,
 ): Promise<RawTable> {
   const name = showValue(ref.file);
   if (format === "parquet") {
-    const buf = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    return readParquet(buf, want, field, name);
+    // the file's own buffer when the bytes fill it (a large read does), else a copy of them
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const buf = whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    return readParquet(buf as ArrayBuffer, field, name, plan);
   }
   const text = bytes.toString("utf8");
-  if (format === "csv" || format === "tsv")
-    return readDelimited(text, format === "csv" ? "," : "\t", field, name, plan);
   if (format === "ndjson") return readNdjson(text, field, name);
   let doc: unknown;
   try {
@@ -125,10 +164,14 @@ function pickData(
   return t.columns.flatMap((_, j) => (j === ix ? [] : [j]));
 }
 
-/** One data column as payload cells; a column whose first value is a number must be numeric throughout. */
+/**
+ * One data column as payload cells; a column whose first value is a number must be numeric
+ * throughout. A whole column that needs no change is returned as it is (shared, not copied).
+ */
 function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
   const src = t.cells[j]!;
-  const out = new Array<unknown>(hi - lo);
+  const whole = lo === 0 && hi === src.length && Array.isArray(src);
+  let out: unknown[] | null = whole ? null : newCells();
   let numeric: boolean | null = null;
   for (let i = lo; i < hi; i++) {
     const raw = src[i];
@@ -140,28 +183,47 @@ function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolea
         `${t.where(i, j)}: ${showValue(raw)} is not a number (the column's first value is); write missing ` +
           "cells empty or as NA",
       );
-    out[i - lo] = v;
+    if (out === null && v !== raw) out = src.slice(lo, i) as unknown[];
+    if (out !== null) out.push(v);
   }
-  return out;
+  return out ?? (src as unknown[]);
 }
 
+/** One index label from its cell (`text`: a CSV/TSV cell, read from its text). */
+function label(t: RawTable, raw: unknown, i: number, j: number, text: boolean, field: string): unknown {
+  // a date label stays text, as sent; the codec checks its calendar
+  if (text && dateShape(raw as string) !== 0) return raw;
+  const v = text ? textCell(raw as string) : raw;
+  const got =
+    typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? (text ? (raw as string) : v) : null;
+  if (got === null)
+    throw invalid(field, `${t.where(i, j)}: an index label must be a date, text or a number, got ${showValue(raw)}`);
+  return typeof got === "string" && text && /^\d+$/.test(got) ? Number(got) : got;
+}
+
+/** The index labels of rows [lo, hi) of column j; a whole column of labels kept as read is shared, not copied. */
 function labelColumn(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
   const src = t.cells[j]!;
-  const out = new Array<unknown>(hi - lo);
+  let out: unknown[] | null = lo === 0 && hi === src.length && Array.isArray(src) ? null : newCells();
   for (let i = lo; i < hi; i++) {
     const raw = src[i];
-    if (text && dateShape(raw as string) !== 0) {
-      out[i - lo] = raw; // a date label stays text, as sent; the codec checks its calendar
-      continue;
-    }
-    const v = text ? textCell(raw as string) : raw;
-    const label =
-      typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? (text ? (raw as string) : v) : null;
-    if (label === null)
-      throw invalid(field, `${t.where(i, j)}: an index label must be a date, text or a number, got ${showValue(raw)}`);
-    out[i - lo] = typeof label === "string" && text && /^\d+$/.test(label) ? Number(label) : label;
+    const v = label(t, raw, i, j, text, field);
+    if (out === null && v !== raw) out = src.slice(lo, i) as unknown[];
+    if (out !== null) out.push(v);
   }
-  return out;
+  return out ?? (src as unknown[]);
+}
+
+/** Label lists built for a table, by column, rows and cell kind: references naming the same index share one. */
+const labelsMade = new WeakMap<RawTable, Map<string, unknown[]>>();
+
+function sharedLabels(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
+  let made = labelsMade.get(t);
+  if (made === undefined) labelsMade.set(t, (made = new Map()));
+  const key = `${j} ${lo} ${hi} ${text}`;
+  let labels = made.get(key);
+  if (labels === undefined) made.set(key, (labels = labelColumn(t, j, lo, hi, text, field)));
+  return labels;
 }
 
 /** The index and data columns a reference asks for, as payload cells; `text` for CSV/TSV cells. */
@@ -180,7 +242,7 @@ export function selectFrom(
     : [0, table.nrows];
   return {
     index: ix < 0 ? null : table.columns[ix]!,
-    labels: ix < 0 ? null : labelColumn(table, ix, lo, hi, isText(ix), field),
+    labels: ix < 0 ? null : sharedLabels(table, ix, lo, hi, isText(ix), field),
     columns: data.map((j) => table.columns[j]!),
     cells: data.map((j) => dataColumn(table, j, lo, hi, isText(j), field)),
     nrows: hi - lo,
@@ -195,12 +257,22 @@ interface Parsed {
 }
 export type ReadCache = Map<string, Promise<Parsed>>;
 
-/** True when a table read with a plan holds what `ref` selects: its index as text, its data columns. */
-function covers(table: RawTable, ref: FileReference, kind: "series" | "frame", field: string): boolean {
-  if (table.modes === undefined) return true;
+/**
+ * True when a table read with a plan holds what `ref` selects: its data columns, and its index (as
+ * text when `textual`: CSV/TSV labels are read from their text).
+ */
+function covers(
+  table: RawTable,
+  ref: FileReference,
+  kind: "series" | "frame",
+  field: string,
+  textual: boolean,
+): boolean {
+  const modes = table.modes;
+  if (modes === undefined) return true;
   const ix = pickIndex(table, ref, field);
-  if (ix >= 0 && table.modes[ix] !== "text") return false;
-  return pickData(table, ref, kind, ix, field).every((j) => table.modes![j] !== null);
+  if (ix >= 0 && (textual ? modes[ix] !== "text" : modes[ix] === null)) return false;
+  return pickData(table, ref, kind, ix, field).every((j) => modes[j] !== null);
 }
 
 async function readParsed(
@@ -210,13 +282,14 @@ async function readParsed(
   real: string,
   plan?: ColumnPlan,
 ): Promise<Parsed> {
-  const bytes = await readBytes(real, fieldPath(field, "file"), ref.file);
-  const content_hash = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
-  const want =
-    format === "parquet" && ref.columns !== undefined
-      ? [...ref.columns, ref.index ?? "", ...DATE_COLUMN_NAMES, "index"]
-      : undefined;
-  return { table: await parse(bytes, format, ref, field, want, plan), content_hash, bytes: bytes.length };
+  const at = fieldPath(field, "file");
+  if (format === "csv" || format === "tsv")
+    return withFile(real, at, ref.file, (fh) =>
+      readDelimitedFile(fh, format === "csv" ? "," : "\t", field, ref.file, plan),
+    );
+  const bytes = await withFile(real, at, ref.file, (fh) => fh.readFile());
+  const content_hash = sha256(createHash("sha256").update(bytes));
+  return { table: await parse(bytes, format, ref, field, plan), content_hash, bytes: bytes.length };
 }
 
 /**
@@ -234,18 +307,19 @@ export async function loadReference(
 ): Promise<{ selected: Selected; provenance: FileProvenance }> {
   const { real } = await locate(fieldPath(field, "file"), ref.file, access);
   const format = formatOf(ref, field);
-  const key = JSON.stringify([real, format, ref.orient ?? null, format === "parquet" ? (ref.columns ?? null) : null]);
+  const key = JSON.stringify([real, format, ref.orient ?? null]);
   let pending = cache.get(key);
   if (pending === undefined) {
     pending = readParsed(ref, field, format, real, plan);
     cache.set(key, pending);
   }
-  if (!covers((await pending).table, ref, kind, field)) {
+  const textual = format === "csv" || format === "tsv";
+  if (!covers((await pending).table, ref, kind, field, textual)) {
     pending = readParsed(ref, field, format, real);
     cache.set(key, pending);
   }
   const { table, content_hash, bytes } = await pending;
-  const selected = selectFrom(table, ref, kind, field, format === "csv" || format === "tsv");
+  const selected = selectFrom(table, ref, kind, field, textual);
   const { index, columns, nrows: rows } = selected;
   return { selected, provenance: { field, file: ref.file, content_hash, bytes, format, rows, columns, index } };
 }

@@ -12,6 +12,14 @@ export interface RawTable {
   readonly modes?: readonly ColumnMode[];
 }
 
+const NO_CELLS: readonly unknown[] = [];
+/**
+ * A new empty list for cells. Not a literal: an array literal's allocation site remembers the most
+ * general element kind any list made there reached, so one text column would box every number that
+ * later lists made there hold.
+ */
+export const newCells = (): unknown[] => NO_CELLS.slice();
+
 /** How a reader keeps a column: raw text (index labels), payload cells (data), or not at all (null). */
 export type ColumnMode = "text" | "cells" | null;
 /** The mode of each column, decided from the header before the rows are read. */
@@ -23,12 +31,49 @@ const POS_INF = new Set(["inf", "Inf", "INF", "+inf", "Infinity", "+Infinity", "
 const NEG_INF = new Set(["-inf", "-Inf", "-INF", "-Infinity", "-infinity"]);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+/** 10^k for k = 0..22: every one a double exactly. */
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * The value of `[+-]?digits[.digits]` with at most 15 digits in all, else NaN (the caller then asks
+ * Number). Such a text is m / 10^k with m and 10^k doubles exactly, so the one division, rounded as
+ * IEEE 754 rounds, is the correctly rounded decimal value: what Number() gives.
+ */
+function shortDecimal(s: string): number {
+  const n = s.length;
+  let i = 0;
+  let neg = false;
+  const a = s.charCodeAt(0);
+  if (a === 45 || a === 43) {
+    neg = a === 45;
+    i = 1;
+  }
+  let m = 0;
+  let digits = 0;
+  let scale = -1;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48);
+      digits += 1;
+      if (scale >= 0) scale += 1;
+    } else if (c === 46 && scale < 0) scale = 0;
+    else return Number.NaN;
+  }
+  if (digits === 0 || digits > 15) return Number.NaN;
+  const v = scale > 0 ? m / POW10[scale]! : m;
+  return neg ? -v : v;
+}
+
 /**
  * The value of a decimal number as JSON and Python write it, else NaN: `[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`.
- * Number() reads exactly that grammar once blanks (first and last character), words (Infinity) and
- * radix prefixes (0x, 0o, 0b) are ruled out.
+ * Short plain decimals are read digit by digit (shortDecimal); for the rest, Number() reads exactly
+ * that grammar once blanks (first and last character), words (Infinity) and radix prefixes (0x, 0o,
+ * 0b) are ruled out.
  */
 export function decimalValue(s: string): number {
+  const short = s.length <= 17 ? shortDecimal(s) : Number.NaN;
+  if (!Number.isNaN(short)) return short;
   const n = s.length;
   if (n === 0) return Number.NaN;
   const a = s.charCodeAt(0);

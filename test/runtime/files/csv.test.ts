@@ -6,10 +6,11 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDelimited } from "../../../src/runtime/files/csv.js";
+import { CHUNK_BYTES } from "../../../src/runtime/files/csv_fast.js";
 import { filesOpened } from "../../../src/runtime/files/index.js";
 import { decimalValue } from "../../../src/runtime/files/table.js";
 import { callToolUntyped } from "../../../src/runtime/index.js";
-import { dates, returns, tempDir, writeCsv } from "./fixtures.js";
+import { dates, returns, sha256, tempDir, writeCsv } from "./fixtures.js";
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -19,10 +20,22 @@ function byCsvParse(text: string, delimiter: "," | "\t") {
   return { columns: rows[0], cells: rows[0]!.map((_, j) => rows.slice(1).map((r) => r[j])) };
 }
 
-function read(text: string, delimiter: "," | "\t" = ",") {
-  const t = readDelimited(text, delimiter, "returns", '"f.csv"');
+function read(text: string, delimiter: "," | "\t" = ",", chunkBytes?: number) {
+  const t = readDelimited(text, delimiter, "returns", '"f.csv"', undefined, chunkBytes);
   return { columns: t.columns, cells: t.cells };
 }
+
+const TEXTS: [string, string][] = [
+  ["LF", "date,a,b\n2020-01-01,1,2\n2020-01-02,,NA\n"],
+  ["CRLF", "date,a,b\r\n2020-01-01,1,2\r\n2020-01-02,3,4\r\n"],
+  ["BOM, no final newline", "\ufeffdate,a\n2020-01-01,1\n2020-01-02,2"],
+  ["empty lines", "x\n1\n\n2\n\n"],
+  ["header only", "a,b\n"],
+  ["quoted cells", 'date,"a,b"\n2020-01-01,"1"\n'],
+  ["a CRLF line in an LF file", "d,a\n1,2\r\n3,4\n"],
+  ["multi-byte text", "d,é\n2020-01-01,ü\n2020-01-02,日本\n2020-01-03,x\n"],
+  ["a byte-order mark starting a later line", "d,a\n1,2\n\ufeff3,4\n5,6\n"],
+];
 
 describe("decimalValue", () => {
   it.each([
@@ -70,17 +83,34 @@ describe("decimalValue", () => {
   });
 });
 
+describe("decimalValue, digit by digit", () => {
+  it("gives Number's double for plain decimals of up to 17 characters, signs and zeros included", () => {
+    let seed = 3;
+    const next = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed;
+    };
+    const texts = ["-0", "+0", "-0.0", "0.", ".0", "999999999999999", "0.000000000000001", "123456789012.345"];
+    for (let k = 0; k < 50_000; k++) {
+      const whole = String(next() % 10 ** (next() % 9));
+      const frac = String(next()).slice(0, next() % 10);
+      const sign = ["", "-", "+"][next() % 3]!;
+      texts.push(`${sign}${whole}${frac === "" && next() % 2 ? "" : `.${frac}`}`);
+    }
+    for (const t of texts) {
+      const want = DECIMAL.test(t) ? Number(t) : Number.NaN;
+      expect([t, decimalValue(t)]).toEqual([t, want]);
+    }
+  });
+});
+
 describe("readDelimited", () => {
-  it.each([
-    ["LF", "date,a,b\n2020-01-01,1,2\n2020-01-02,,NA\n"],
-    ["CRLF", "date,a,b\r\n2020-01-01,1,2\r\n2020-01-02,3,4\r\n"],
-    ["BOM, no final newline", "\ufeffdate,a\n2020-01-01,1\n2020-01-02,2"],
-    ["empty lines", "x\n1\n\n2\n\n"],
-    ["header only", "a,b\n"],
-    ["quoted cells", 'date,"a,b"\n2020-01-01,"1"\n'],
-    ["a CRLF line in an LF file", "d,a\n1,2\r\n3,4\n"],
-  ])("gives csv-parse's cells: %s", (_, text) => {
+  it.each(TEXTS)("gives csv-parse's cells: %s", (_, text) => {
     expect(read(text)).toEqual(byCsvParse(text, ","));
+  });
+
+  it.each(TEXTS)("gives csv-parse's cells with a chunk end after every line: %s", (_, text) => {
+    for (const chunkBytes of [1, 2, 3, 5, 8, 13]) expect(read(text, ",", chunkBytes)).toEqual(byCsvParse(text, ","));
   });
 
   it("reads TSV", () => {
@@ -93,7 +123,22 @@ describe("readDelimited", () => {
     ["a short last record", "d,a\n1,2\n3\n", 3],
     ["a long record", "d,a\n1,2\n3,4,5\n6,7\n", 3],
   ])("words %s as csv-parse does (line %i)", (_, text, line) => {
-    expect(() => read(text)).toThrow(new RegExp(`"f\\.csv" is not valid CSV at line ${line}.*Invalid Record Length`));
+    const message = new RegExp(`"f\\.csv" is not valid CSV at line ${line}.*Invalid Record Length`);
+    for (const chunkBytes of [undefined, 1, 2, 4, 7]) expect(() => read(text, ",", chunkBytes)).toThrow(message);
+  });
+
+  it("keeps numbers as numbers and drops unplanned columns across chunk ends", () => {
+    const text = "date,r,note\n2020-01-01,0.5,x\n2020-01-02,,y\n2020-01-03,-1e-3,z\n2020-01-04,inf,w\n";
+    const plan = () => ["text", "cells", null] as const;
+    for (const chunkBytes of [1, 9, 30, 1 << 20]) {
+      const t = readDelimited(text, ",", "returns", '"f.csv"', plan, chunkBytes);
+      expect(t.cells).toEqual([
+        ["2020-01-01", "2020-01-02", "2020-01-03", "2020-01-04"],
+        [0.5, null, -0.001, "Infinity"],
+        [],
+      ]);
+      expect(t.nrows).toBe(4);
+    }
   });
 });
 
@@ -134,5 +179,46 @@ describe("columns kept for a call's references", () => {
     // another spelling of the same file: the first read kept only the first reference's columns,
     // so the file is read again whole, with the same result
     expect(await run("./bt.csv")).toEqual({ got: inline, opened: 2 });
+  });
+});
+
+describe("a file of many read blocks", () => {
+  // hourly labels: ~35 bytes a line, so the file spans several read blocks
+  const N = Math.ceil((4 * CHUNK_BYTES) / 35);
+  const t0 = Date.UTC(2001, 0, 1);
+  const idx = Array.from({ length: N }, (_, i) => new Date(t0 + i * 3_600_000).toISOString().slice(0, 19));
+  const r = returns(N, 5);
+  const to = returns(N, 9, 1).map((x) => Math.abs(x));
+  let dir = "";
+  beforeAll(() => {
+    dir = tempDir("fin-skills-csv-blocks-");
+    writeCsv(path.join(dir, "big.csv"), ["date", "strategy", "turnover"], [idx, r, to]);
+    // the same data with one quoted cell near the end: the fast path gives way to csv-parse late
+    const quoted = idx.map((d, i) => (i === N - 3 ? `"${d}"` : d));
+    writeCsv(path.join(dir, "late_quote.csv"), ["date", "strategy", "turnover"], [quoted, r, to]);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each(["big.csv", "late_quote.csv"])("%s gives the inline result, hashed whole, opened once", async (file) => {
+    const inline = await callToolUntyped("check_cost_curve", {
+      returns: { index: idx, values: r },
+      turnover: { index: idx, values: to },
+    });
+    const before = filesOpened();
+    const got = await callToolUntyped(
+      "check_cost_curve",
+      {
+        returns: { file, column: "strategy", index: "date" },
+        turnover: { file, column: "turnover", index: "date" },
+      },
+      { dataDirs: [dir] },
+    );
+    expect(filesOpened() - before).toBe(1);
+    expect(got["evidence"]).toEqual(inline["evidence"]);
+    const files = (got["provenance"] as { files: { content_hash: string; rows: number }[] }).files;
+    expect(files.map((f) => [f.content_hash, f.rows])).toEqual([
+      [sha256(path.join(dir, file)), N],
+      [sha256(path.join(dir, file)), N],
+    ]);
   });
 });

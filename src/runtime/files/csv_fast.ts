@@ -1,0 +1,193 @@
+// The fast path for CSV/TSV bytes without a quote character: fed block by block as the file is read
+// (the whole text is never one string), each run of whole lines goes through uDSV, each record
+// checked to split into exactly one cell per column. Data cells become payload cells as they are
+// read, index cells stay text, unplanned columns are dropped; each kept column ends as one list.
+import { initParser } from "udsv";
+import { quoted } from "../codec/text.js";
+import { type ColumnMode, type ColumnPlan, newCells, type RawTable, textCell } from "./table.js";
+
+export type Delimiter = "," | "\t";
+
+/** A table read from CSV/TSV: cells are named by data row and column. */
+export function delimitedTable(
+  columns: readonly string[],
+  cells: unknown[][],
+  nrows: number,
+  name: string,
+  modes: readonly ColumnMode[],
+): RawTable {
+  const where = (i: number, j: number) => `${name} data row ${i + 1}, column ${quoted(columns[j]!)}`;
+  return { columns, cells, nrows, where, modes };
+}
+
+/** The last line of `text` with any text in it (uDSV skips empty lines; a short last record would stall it). */
+function lastLine(text: string, rowDelim: string): string {
+  let end = text.length;
+  while (end > 0) {
+    const start = text.lastIndexOf(rowDelim, end - 1);
+    const line = text.slice(start < 0 ? 0 : start + rowDelim.length, end);
+    if (line !== "") return line;
+    if (start < 0) return "";
+    end = start;
+  }
+  return "";
+}
+
+/** Bytes of a file read and parsed at a time. */
+export const CHUNK_BYTES = 1 << 17;
+
+/** Column-major cells built chunk by chunk; each kept column ends as one packed array (its parts concatenated). */
+class Columns {
+  private readonly parts: unknown[][][];
+  private current: (unknown[] | null)[] = [];
+  constructor(private readonly modes: readonly ColumnMode[]) {
+    this.parts = modes.map(() => []);
+  }
+  /** The arrays the rows of the next chunk go to (null: a column not kept). */
+  open(): (unknown[] | null)[] {
+    this.current = this.modes.map((m) => (m === null ? null : newCells()));
+    return this.current;
+  }
+  /** Keeps the chunk's rows. */
+  close(): void {
+    this.current.forEach((c, j) => {
+      if (c !== null && c.length > 0) this.parts[j]!.push(c);
+    });
+  }
+  /** One array per column, sized exactly and without holes (a worker thread gets it as a dense list). */
+  cells(): unknown[][] {
+    return this.parts.map((p) => (p.length === 1 ? p[0]! : newCells().concat(...p)));
+  }
+}
+
+type Parser = ReturnType<typeof initParser>;
+
+/** uDSV's parser for quote-free text: every cell a string, no trimming. */
+function plainParser(delimiter: Delimiter, rowDelim: string, n: number): Parser {
+  const cols = Array.from({ length: n }, (_, j) => ({ name: String(j), type: "s" as const, repl: {} }));
+  return initParser({ skip: 0, col: delimiter, row: rowDelim, encl: "", esc: "", trim: false, cols } as never);
+}
+
+/**
+ * Rows of one quote-free chunk (whole lines) through uDSV into `out`, or false when a record does
+ * not split into exactly one cell per column (uDSV would run such a record into the next line).
+ */
+function parseChunk(
+  text: string,
+  delimiter: Delimiter,
+  rowDelim: string,
+  modes: readonly ColumnMode[],
+  out: (unknown[] | null)[],
+  parser: Parser,
+): number | false {
+  const n = modes.length;
+  if (lastLine(text, rowDelim).split(delimiter).length !== n) return false;
+  let ok = true;
+  let nrows = 0;
+  parser.stringArrs(text, (row: string[]) => {
+    // a record short of cells runs on into the next line; a long one leaves a delimiter in its last cell
+    for (let j = 0; j < n - 1; j++) {
+      const c = row[j]!;
+      if (c.includes("\n")) return (ok = false);
+      const o = out[j]!;
+      if (o !== null) o.push(modes[j] === "cells" ? textCell(c) : c);
+    }
+    const last = row[n - 1]!;
+    if (n === 1 && last === "") return true; // an empty line (uDSV skips them only before a delimiter)
+    if (last.includes(delimiter) || last.includes("\r") || last.includes("\n")) return (ok = false);
+    const o = out[n - 1]!;
+    if (o !== null) o.push(modes[n - 1] === "cells" ? textCell(last) : last);
+    nrows += 1;
+    return true;
+  });
+  return ok ? nrows : false;
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+const hasBom = (b: Uint8Array) => b.length >= 3 && b[0] === BOM[0] && b[1] === BOM[1] && b[2] === BOM[2];
+
+interface Header {
+  readonly columns: readonly string[];
+  readonly modes: readonly ColumnMode[];
+  readonly rowDelim: string;
+  readonly kept: Columns;
+  readonly parser: Parser;
+}
+
+/**
+ * Reads quote-free CSV/TSV bytes pushed block by block (blocks may end anywhere, even inside a
+ * character). `push` returns false once the file cannot take this path (a quote, a record that
+ * does not split into one cell per column, a stray carriage return); `end` then gives null.
+ */
+export class QuoteFreeReader {
+  private carry: Buffer | null = null;
+  private head: Header | null = null;
+  private nrows = 0;
+  private failed = false;
+  private first = true;
+  constructor(
+    private readonly delimiter: Delimiter,
+    private readonly name: string,
+    private readonly plan: ColumnPlan,
+  ) {}
+
+  push(block: Buffer): boolean {
+    if (this.failed) return false;
+    if (block.indexOf(0x22) >= 0) return this.fail();
+    // the carried partial line is copied: the caller may reuse its block
+    const data = this.carry === null ? block : Buffer.concat([this.carry, block]);
+    let from = 0;
+    if (this.head === null) {
+      const start = this.first && hasBom(data) ? 3 : 0;
+      const nl = data.indexOf(0x0a, start);
+      if (nl < 0) return this.keep(data, 0);
+      if (nl === start || !this.header(data, start, nl)) return this.fail();
+      this.first = false;
+      from = nl + 1;
+    }
+    const last = data.lastIndexOf(0x0a);
+    if (last >= from && !this.lines(data.toString("utf8", from, last + 1))) return this.fail();
+    return this.keep(data, Math.max(from, last + 1));
+  }
+
+  /** The table, or null when the file cannot take this path. */
+  end(): RawTable | null {
+    const h = this.head;
+    if (this.failed || h === null) return null;
+    if (this.carry !== null && !this.lines(this.carry.toString("utf8"))) return null;
+    return delimitedTable(h.columns, h.kept.cells(), this.nrows, this.name, h.modes);
+  }
+
+  private header(data: Buffer, start: number, nl: number): boolean {
+    const rowDelim = data[nl - 1] === 13 ? "\r\n" : "\n";
+    const columns = data.toString("utf8", start, nl + 1 - rowDelim.length).split(this.delimiter);
+    if (columns.some((c) => c.includes("\r"))) return false;
+    const modes = this.plan(columns);
+    const parser = plainParser(this.delimiter, rowDelim, columns.length);
+    this.head = { columns, modes, rowDelim, kept: new Columns(modes), parser };
+    return true;
+  }
+
+  /** Whole lines (the last may lack its line feed at the end of the file). */
+  private lines(text: string): boolean {
+    const h = this.head!;
+    // uDSV drops a byte-order mark at the start of any text it is given; mid-file it is a cell's own
+    if (text.charCodeAt(0) === 0xfeff) return false;
+    const got = parseChunk(text, this.delimiter, h.rowDelim, h.modes, h.kept.open(), h.parser);
+    if (got === false) return false;
+    h.kept.close();
+    this.nrows += got;
+    return true;
+  }
+
+  private keep(data: Buffer, from: number): true {
+    this.carry = from < data.length ? Buffer.from(data.subarray(from)) : null;
+    return true;
+  }
+
+  private fail(): false {
+    this.failed = true;
+    this.carry = null;
+    return false;
+  }
+}
