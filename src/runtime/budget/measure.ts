@@ -37,8 +37,12 @@ export function cellsOf(x: unknown, depth = 0): number {
   if (depth > 3) return 1;
   if (ArrayBuffer.isView(x)) return isList(x) ? x.length : 1;
   if (Array.isArray(x)) {
+    // An indexed loop: a cold for-of over a million values costs several times more before it is optimised.
     let n = 0;
-    for (const v of x) n += v !== null && typeof v === "object" ? cellsOf(v, depth + 1) : 1;
+    for (let i = 0; i < x.length; i++) {
+      const v: unknown = x[i];
+      n += v !== null && typeof v === "object" ? cellsOf(v, depth + 1) : 1;
+    }
     return n;
   }
   const o = x as { nrows?: unknown; columns?: unknown; values?: unknown };
