@@ -1,5 +1,6 @@
 // Frame payloads (docs/contract.md §3.3): records form (canonical), split form, bare list of
 // records and OHLCV points. Decoded frames are column-major; `data` has no prototype.
+import { civilFromDays } from "../../lib/civil_date.js";
 import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
 import { checkPoints } from "./caps.js";
 import { type CellFail, cellFailureText, decodeCells, encodeCell, normaliseDtype } from "./cells.js";
@@ -190,16 +191,7 @@ export function isoFromEpochMs(ms: number): string {
   const t = Math.trunc(ms);
   const days = Math.floor(t / 86400000);
   let rem = t - days * 86400000;
-  // Civil date from a day number (H. Hinnant's algorithm), proleptic Gregorian, UTC.
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  const [y, m, d] = civilFromDays(days);
   if (y < 0 || y > 9999) return new Date(t).toISOString();
   const h = Math.floor(rem / 3600000);
   rem -= h * 3600000;

@@ -1,5 +1,6 @@
 // ISO-8601 text of a UTC instant, written from integer arithmetic into one flat string: what
 // Date#toISOString gives, without a Date object per value (a Parquet timestamp column has one per row).
+import { civilFromDays } from "../../lib/civil_date.js";
 
 const MS_PER_DAY = 86_400_000;
 /** 0000-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z: the years written with four digits. */
@@ -15,16 +16,7 @@ const digit = (v: number) => 48 + v;
 export function isoText(ms: number): string | null {
   if (!(ms >= FIRST_MS && ms < END_MS) || !Number.isInteger(ms)) return null;
   const day = Math.floor(ms / MS_PER_DAY);
-  // civil date of a day number (the days-from-civil inverse, in 400-year eras of 146,097 days)
-  const z = day + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  const [y, m, d] = civilFromDays(day);
   const y0 = digit(Math.floor(y / 1000));
   const y1 = digit(Math.floor(y / 100) % 10);
   const y2 = digit(Math.floor(y / 10) % 10);
