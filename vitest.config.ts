@@ -15,6 +15,8 @@ const E2E = [
 ];
 
 export default defineConfig({
+  // TypeScript's CommonJS sources (.cts: the server's start-up path) are transformed like .ts.
+  oxc: { include: /\.(m|c)?tsx?$/ },
   test: {
     exclude: ["dist/**", "node_modules/**", "test/fixtures/**"],
     testTimeout: 60_000,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The fin-skills command: the Node check first, then the compiled CLI (dist/, built by npm run build).
-import { requireSupportedNode } from "./check-node.mjs";
+import { requireSupportedNode } from "./check-node.cjs";
 
 requireSupportedNode();
 import("../dist/src/cli/fin-skills.js").catch((e) => {

@@ -1,5 +1,5 @@
 // After tsc and bundle-sdk: the MCP server's command line, runtime, server and SDK in one CommonJS file,
-// dist/bundle/mcp-server.cjs, which dist/src/cli/fin-skills-mcp.js runs with a V8 code cache
+// dist/bundle/mcp-server.cjs, which dist/src/cli/fin-skills-mcp.cjs runs with a V8 code cache
 // (src/server/one_file.ts). One start is then run to write that cache. Skipped (old files removed)
 // when the optional SDK is not installed: the command line then imports its modules as before.
 import { spawnSync } from "node:child_process";
@@ -71,7 +71,7 @@ const lines = [
   { jsonrpc: "2.0", method: "notifications/initialized" },
   { jsonrpc: "2.0", id: 2, method: "tools/list" },
 ];
-const r = spawnSync(process.execPath, ["dist/src/cli/fin-skills-mcp.js"], {
+const r = spawnSync(process.execPath, ["dist/src/cli/fin-skills-mcp.cjs"], {
   input: lines.map((l) => JSON.stringify(l)).join("\n") + "\n",
   encoding: "utf8",
   timeout: 60_000,

@@ -1,4 +1,4 @@
 // npm start / npm run build: say which Node is needed before tsc or the CLI can fail on an older one.
-import { requireSupportedNode } from "../bin/check-node.mjs";
+import { requireSupportedNode } from "../bin/check-node.cjs";
 
 requireSupportedNode();

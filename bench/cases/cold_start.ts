@@ -1,4 +1,4 @@
-// Cold start: spawn `node dist/src/cli/fin-skills-mcp.js` to an answered tools/list, beside
+// Cold start: spawn `node bin/fin-skills-mcp.cjs` (the installed command) to an answered tools/list, beside
 // `node -e 0` spawned the same number of times, interleaved in the same run. Targets: 250 ms, and
 // 2.5x the baseline (the figure that compares across machines and loads).
 import { spawn } from "node:child_process";

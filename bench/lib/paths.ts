@@ -4,7 +4,10 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const SERVER_JS = path.join(ROOT, "dist/src/cli/fin-skills-mcp.js");
+/** The installed command, as an MCP host starts it. */
+export const SERVER_JS = path.join(ROOT, "bin/fin-skills-mcp.cjs");
+/** Rewritten by every `npm run build` (its one-file bundle), so its time says when dist/ was built. */
+const BUILT = path.join(ROOT, "dist/bundle/mcp-server.cjs");
 export const RESULTS_JSON = path.join(ROOT, "bench/results.json");
 
 function newest(dir: string): number {
@@ -21,7 +24,7 @@ export function ensureBuilt(): "fresh" | "built" {
     newest(path.join(ROOT, "guards")),
     newest(path.join(ROOT, "generated")),
   );
-  if (existsSync(SERVER_JS) && statSync(SERVER_JS).mtimeMs >= sources) return "fresh";
+  if (existsSync(BUILT) && statSync(BUILT).mtimeMs >= sources) return "fresh";
   execFileSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
   return "built";
 }

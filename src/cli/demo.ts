@@ -45,7 +45,7 @@ export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<n
     return 1;
   }
   const { Client, StdioClientTransport } = sdk;
-  const server = path.join(path.dirname(fileURLToPath(import.meta.url)), "fin-skills-mcp.js");
+  const server = path.join(path.dirname(fileURLToPath(import.meta.url)), "fin-skills-mcp.cjs");
   const transport = new StdioClientTransport({ command: process.execPath, args: [server], stderr: "pipe" });
   const client = new Client({ name: "fin-skills-demo", version: "1" });
   await client.connect(transport);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // fin-skills: tools | call <tool> | check <bundle.json> | demo
-import "./node_check.js";
+import "./node_check.cjs";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -1,6 +1,6 @@
 // fin-skills-mcp's command line (its entry, fin-skills-mcp.ts, runs this from the one-file build when
 // there is one).
-import "./node_check.js";
+import "./node_check.cjs";
 import { parseArgs } from "node:util";
 import { exportTools, listTools, tableInfo, warmPool } from "../runtime/index.js";
 import { INSTALL_HINT, SDK_PACKAGE, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";

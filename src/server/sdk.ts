@@ -4,8 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SDK_PACKAGE, sdkPresent } from "./sdk_presence.cjs";
 
-export const SDK_PACKAGE = "@modelcontextprotocol/server";
+export { SDK_PACKAGE, sdkPresent };
 export const SDK_RANGE = ">=2.4.0 <3";
 export const INSTALL_HINT =
   "the MCP server needs the optional dependency @modelcontextprotocol/server: " +
@@ -22,11 +23,6 @@ function resolves(id: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** True when the SDK's server entry and its peer zod both resolve. */
-export function sdkPresent(): boolean {
-  return resolves(SDK_PACKAGE) !== null && resolves("zod") !== null;
 }
 
 /** The version in the package.json named `name` found walking up from `entry`, or null. */

@@ -1,5 +1,11 @@
 // The SDK pieces the server uses, bundled into dist/bundle/mcp-sdk.mjs at build time
 // (scripts/bundle-sdk.mjs) so start-up reads one file instead of hundreds of modules.
-export { createMcpHandler, McpServer, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+export {
+  createMcpHandler,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+} from "@modelcontextprotocol/server";
 export { serveStdio } from "@modelcontextprotocol/server/stdio";
-export { SkillsExtension } from "@modelcontextprotocol/server/ext/skills";
+export { DIRECTORY_MIME_TYPE, SkillsExtension } from "@modelcontextprotocol/server/ext/skills";

@@ -16,7 +16,7 @@ import { appResources, APP_MIME_TYPE, APP_URI, readAppResource, resultFor, tools
 import { capMessage, limitsSentence } from "./limits.js";
 import { CAPABILITIES_KEY, fileAccess, type FileOptions } from "./roots.js";
 import { loadSdk, type Sdk } from "./sdk.js";
-import { syncSkillFiles } from "./skill_files.js";
+import { lazySkillSource } from "./skill_source.js";
 
 export const SERVER_NAME = "fin-skills";
 export const INSTRUCTIONS =
@@ -65,12 +65,12 @@ export async function toolResult(
   }
 }
 
-let skills: Promise<InstanceType<Sdk["SkillsExtension"]>> | null = null;
+let skills: InstanceType<Sdk["SkillsExtension"]> | null = null;
 
-/** The skills/ folder as one Skills-extension catalog, built once per process. */
-function skillCatalog(sdk: Sdk) {
-  skills ??= sdk.SkillsExtension.load(syncSkillFiles(path.join(packageRoot(), "skills")), {
-    pageSize: Number.POSITIVE_INFINITY,
+/** The skills/ folder as one Skills extension per process, its catalog built at the first skills request. */
+function skillsExtension(sdk: Sdk) {
+  skills ??= new sdk.SkillsExtension({
+    source: lazySkillSource(sdk, path.join(packageRoot(), "skills")),
     onWarning: () => undefined,
   });
   return skills;
@@ -93,7 +93,7 @@ export async function buildServer(options: ServerOptions = {}) {
     { name: SERVER_NAME, version: tableInfo().version },
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
-  (await skillCatalog(sdk)).attach(mcp);
+  skillsExtension(sdk).attach(mcp);
   const tools = exportTools("mcp");
   const files = fileAccess(mcp.server, options);
   // Client capabilities: per request on 2026-07-28 (the _meta envelope), from initialize before.

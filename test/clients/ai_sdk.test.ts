@@ -18,7 +18,7 @@ beforeAll(async () => {
   client = await createMCPClient({
     transport: new Experimental_StdioMCPTransport({
       command: process.execPath,
-      args: [path.join(ROOT, "bin/fin-skills-mcp.mjs")],
+      args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")],
       cwd: ROOT,
     }),
   });

@@ -14,7 +14,7 @@ import { callForms, runtimeStatus } from "./forms.js";
 const run = promisify(execFile);
 const INSPECTOR = path.join(ROOT, "node_modules/@modelcontextprotocol/inspector/package.json");
 const version = JSON.parse(readFileSync(INSPECTOR, "utf8")).version as string;
-const SERVER = [process.execPath, path.join(ROOT, "bin/fin-skills-mcp.mjs")];
+const SERVER = [process.execPath, path.join(ROOT, "bin/fin-skills-mcp.cjs")];
 let home = "";
 
 /** One Inspector CLI run; HOME points at a fresh folder so no user catalog is read or written. */

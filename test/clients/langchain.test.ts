@@ -23,7 +23,7 @@ beforeAll(async () => {
   ensureBuilt();
   client = new Client({ name: "langchain-test", version: "1" });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, "bin/fin-skills-mcp.mjs")] }),
+    new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")] }),
   );
   tools = await loadMcpTools("fin-skills", client as never);
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const { MCPClient } = await import("mcp-use/client");
   const { LangChainAdapter } = await import("mcp-use/adapters");
   client = MCPClient.fromDict({
-    mcpServers: { "fin-skills": { command: process.execPath, args: [path.join(ROOT, "bin/fin-skills-mcp.mjs")] } },
+    mcpServers: { "fin-skills": { command: process.execPath, args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")] } },
   });
   await client.createAllSessions();
   tools = await LangChainAdapter.createTools(client);

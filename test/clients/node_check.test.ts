@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REQUIRED, supported } from "../../bin/check-node.mjs";
+import { REQUIRED, supported } from "../../bin/check-node.cjs";
 import { ensureBuilt, ROOT } from "../server/fixtures.js";
 
 describe("the Node version gate", () => {
@@ -20,7 +20,9 @@ describe("the Node version gate", () => {
     for (const bin of Object.values<string>(pkg.bin)) {
       const text = readFileSync(path.join(ROOT, bin), "utf8");
       expect(text.indexOf("requireSupportedNode();"), bin).toBeGreaterThan(0);
-      expect(text.indexOf("requireSupportedNode();"), bin).toBeLessThan(text.indexOf('import("../dist/'));
+      const load = text.search(/(import|require)\("\.\.\/dist\//);
+      expect(load, bin).toBeGreaterThan(0);
+      expect(text.indexOf("requireSupportedNode();"), bin).toBeLessThan(load);
     }
   });
   it("npx fin-skills-mcp runs in the clone after the build (the bin files are executable)", () => {

@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 
 export async function startReplica(root: string, publicHost: string): Promise<{ child: ChildProcess; port: number }> {
-  const server = path.join(root, "dist", "src", "cli", "fin-skills-mcp.js");
+  const server = path.join(root, "dist", "src", "cli", "fin-skills-mcp.cjs");
   const args = [server, "--http", "--port", "0", "--allow-host", publicHost];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
   const port = await new Promise<number>((resolve, reject) => {

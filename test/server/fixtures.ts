@@ -5,7 +5,7 @@ import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-export const SERVER_JS = path.join(ROOT, "dist/src/cli/fin-skills-mcp.js");
+export const SERVER_JS = path.join(ROOT, "dist/src/cli/fin-skills-mcp.cjs");
 export const CLI_JS = path.join(ROOT, "dist/src/cli/fin-skills.js");
 
 export const rf200 = { returns: Array.from({ length: 200 }, (_, i) => Math.sin(i) * 0.01 + 0.001), rf: 0.05 };

@@ -1,5 +1,6 @@
-// Test-only module-resolution hook: makes the @modelcontextprotocol/* packages unresolvable, as if not installed.
-import { register } from "node:module";
+// Test-only module-resolution hook: makes the @modelcontextprotocol/* packages unresolvable, as if not
+// installed, to ES module imports (a loader hook) and to CommonJS require and require.resolve alike.
+import Module, { register } from "node:module";
 
 register(
   "data:text/javascript," +
@@ -13,3 +14,13 @@ export async function resolve(specifier, context, next) {
   return next(specifier, context);
 }`),
 );
+
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (typeof request === "string" && request.startsWith("@modelcontextprotocol/")) {
+    const e = new Error(`Cannot find module '${request}'`);
+    e.code = "MODULE_NOT_FOUND";
+    throw e;
+  }
+  return resolveFilename.call(this, request, ...rest);
+};

@@ -59,7 +59,7 @@ describe("the one-file server", () => {
     const file = path.join(copy, "dist/bundle/mcp-server.cjs");
     const bundle = readFileSync(file);
     const cacheFile = `${file}.v8cache`;
-    const entry = path.join(copy, "dist/src/cli/fin-skills-mcp.js");
+    const entry = path.join(copy, "dist/src/cli/fin-skills-mcp.cjs");
     const want = toolsList(SERVER_JS);
     // The copied cache (written at another path), one for another bundle, then one whose V8 data is garbage.
     for (const stale of [

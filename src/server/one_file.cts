@@ -1,16 +1,16 @@
 // The one-file server: the command line, runtime, server and SDK bundled into dist/bundle/mcp-server.cjs
 // (scripts/bundle-server.mjs), compiled with a V8 code cache kept beside it. Start-up then reads two
-// files instead of resolving, reading and compiling some 150 modules.
+// files instead of resolving, reading and compiling some 150 modules. CommonJS, as is the command line
+// that runs it: the one-file start never sets up Node's ES module loader.
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import vm from "node:vm";
-import { sdkPresent } from "./sdk.js";
+import { sdkPresent } from "./sdk_presence.cjs";
 
-export const ONE_FILE = fileURLToPath(new URL("../../bundle/mcp-server.cjs", import.meta.url));
+export const ONE_FILE = path.join(__dirname, "..", "..", "bundle", "mcp-server.cjs");
 /** The code cache: 32 bytes of key (the bundle's text and path, Node's version and arch), then V8's data. */
 export const CODE_CACHE = `${ONE_FILE}.v8cache`;
 

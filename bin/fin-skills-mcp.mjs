@@ -1,9 +1,0 @@
-#!/usr/bin/env node
-// The fin-skills-mcp command: the Node check first, then the compiled CLI (dist/, built by npm run build).
-import { requireSupportedNode } from "./check-node.mjs";
-
-requireSupportedNode();
-import("../dist/src/cli/fin-skills-mcp.js").catch((e) => {
-  process.stderr.write(`fin-skills-mcp: cannot load dist/ (${e.message}); run npm run build in the package folder\n`);
-  process.exit(1);
-});
