@@ -53,9 +53,8 @@ const fileRef = (kind: "series" | "frame"): Schema => ({
  * them against MAX_ARGUMENT_BYTES, MAX_POINTS and the stdio line cap.
  */
 export const FILE_REFERENCE_SENTENCE =
-  'Series/frame inputs also accept {"file": "<path>", "column"|"columns": ..., "index": ...} (CSV, TSV, Parquet, ' +
-  "JSON, NDJSON under the allowed directories); limits: 26 MB of arguments, 1,000,000 points per input, " +
-  "32 MiB per stdio line.";
+  'Series/frame inputs also take {"file","column"|"columns","index"} (CSV, TSV, Parquet, JSON, NDJSON in the ' +
+  "allowed directories); limits: 1,000,000 points per input, 26 MB of arguments, 32 MiB per stdio line.";
 
 export const SERIES_DEF: Schema = {
   description:

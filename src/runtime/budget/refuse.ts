@@ -59,12 +59,13 @@ export function capsSentence(): string {
   );
 }
 
-/** The sentence on a guard's tool description stating its cost and the size caps; "" without a cost. */
+/**
+ * The sentence on a guard's tool description stating its cost; "" without a cost. The size caps are in
+ * the file-reference sentence of every tool with a series or frame input (said once per tool).
+ */
 export function limitsSentence(guard: string): string {
   const cost = GUARD_COSTS[guard];
   if (!cost) return "";
-  return (
-    `Limits: about ${cost.formula} work units, refused above the work budget (default ` +
-    `${formatUnits(DEFAULT_WORK_BUDGET)}); ${capsSentence()}.`
-  );
+  const budget = formatUnits(DEFAULT_WORK_BUDGET);
+  return `Cost: about ${cost.formula} work units, refused above the budget (default ${budget}).`;
 }

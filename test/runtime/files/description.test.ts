@@ -7,7 +7,7 @@ import { MAX_LINE_BYTES } from "../../../src/server/limits.js";
 describe("file reference sentence", () => {
   it("is in every tool with a series or frame input, with the real limits", () => {
     const sentence =
-      `limits: ${MAX_ARGUMENT_BYTES / 1e6} MB of arguments, ${MAX_POINTS.toLocaleString("en-US")} points per input, ` +
+      `limits: ${MAX_POINTS.toLocaleString("en-US")} points per input, ${MAX_ARGUMENT_BYTES / 1e6} MB of arguments, ` +
       `${MAX_LINE_BYTES / 1024 / 1024} MiB per stdio line.`;
     const withPayloads = listTools().filter((t) => t.input_schema.$defs !== undefined);
     expect(withPayloads.length).toBeGreaterThan(0);
