@@ -60,12 +60,12 @@ export function capsSentence(): string {
 }
 
 /**
- * The sentence on a guard's tool description stating its cost; "" without a cost. The size caps are in
+ * The "Limits" sentence on a guard's tool description: its cost; "" without a cost. The size caps are in
  * the file-reference sentence of every tool with a series or frame input (said once per tool).
  */
 export function limitsSentence(guard: string): string {
   const cost = GUARD_COSTS[guard];
   if (!cost) return "";
   const budget = formatUnits(DEFAULT_WORK_BUDGET);
-  return `Cost: about ${cost.formula} work units, refused above the budget (default ${budget}).`;
+  return `Limits: about ${cost.formula} work units, refused above the budget (default ${budget}).`;
 }
