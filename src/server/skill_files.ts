@@ -1,6 +1,7 @@
 // The skills/ folder as the Skills extension's storage adapter (list a folder, read a file), with
-// synchronous reads: the catalogue is built once at start from a few dozen small files, where the
-// SDK's promise-based adapter (open, stat, read, close per file) waits on the I/O thread pool each time.
+// synchronous reads: the catalogue is built once, at the first skills request, from a few dozen small
+// files, where the SDK's promise-based adapter (open, stat, read, close per file) waits on the I/O
+// thread pool each time.
 // Same rules as that adapter: paths stay under the root, links are never followed ("unsupported").
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
