@@ -1,5 +1,5 @@
 // The civil date of a day number: proleptic Gregorian, UTC (H. Hinnant's inverse of days-from-civil,
-// in 400-year eras of 146,097 days). Shared by the ISO writers of the codec and the file readers.
+// in 400-year eras of 146,097 days). The ISO writer (iso_utc.ts) builds on it.
 
 /** [year, month 1-12, day 1-31] of `days` since 1970-01-01 (an integer). */
 export function civilFromDays(days: number): readonly [number, number, number] {

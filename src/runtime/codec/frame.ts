@@ -1,6 +1,6 @@
 // Frame payloads (docs/contract.md §3.3): records form (canonical), split form, bare list of
 // records and OHLCV points. Decoded frames are column-major; `data` has no prototype.
-import { civilFromDays } from "../../lib/civil_date.js";
+import { isoUtc } from "../../lib/iso_utc.js";
 import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
 import { checkPoints } from "./caps.js";
 import { type CellFail, cellFailureText, decodeCells, encodeCell, normaliseDtype } from "./cells.js";
@@ -184,26 +184,10 @@ function pointLabel(t: unknown, base: string, i: number): Label {
   );
 }
 
-const PAD2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"));
-
 /** `YYYY-MM-DDTHH:MM:SS.sssZ` of epoch milliseconds, as Date#toISOString (which is slow per call). */
 export function isoFromEpochMs(ms: number): string {
   const t = Math.trunc(ms);
-  const days = Math.floor(t / 86400000);
-  let rem = t - days * 86400000;
-  const [y, m, d] = civilFromDays(days);
-  if (y < 0 || y > 9999) return new Date(t).toISOString();
-  const h = Math.floor(rem / 3600000);
-  rem -= h * 3600000;
-  const mi = Math.floor(rem / 60000);
-  rem -= mi * 60000;
-  const sec = Math.floor(rem / 1000);
-  const milli = rem - sec * 1000;
-  const millis = milli < 10 ? `00${milli}` : milli < 100 ? `0${milli}` : `${milli}`;
-  return (
-    `${PAD2[Math.floor(y / 100)]}${PAD2[y % 100]}-${PAD2[m]}-${PAD2[d]}T${PAD2[h]}:${PAD2[mi]}:${PAD2[sec]}.` +
-    `${millis}Z`
-  );
+  return isoUtc(t, false) ?? new Date(t).toISOString();
 }
 
 function decodePoints(points: readonly Record<string, unknown>[], field: string): Frame {

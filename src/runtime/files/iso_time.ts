@@ -1,57 +1,6 @@
-// ISO-8601 text of a UTC instant, written from integer arithmetic into one flat string: what
-// Date#toISOString gives, without a Date object per value (a Parquet timestamp column has one per row).
-import { civilFromDays } from "../../lib/civil_date.js";
+// Dates and timestamps read from files as the payload's ISO text: a midnight as `YYYY-MM-DD`, any other
+// instant as Date#toISOString writes it; null outside years 0000-9999 (the caller words or refuses it).
+import { isoUtc } from "../../lib/iso_utc.js";
 
-const MS_PER_DAY = 86_400_000;
-/** 0000-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z: the years written with four digits. */
-const FIRST_MS = -62_167_219_200_000;
-const END_MS = 253_402_300_800_000;
-
-const digit = (v: number) => 48 + v;
-
-/**
- * The text of epoch milliseconds `ms` (an integer): `YYYY-MM-DD` at midnight UTC, else
- * `YYYY-MM-DDTHH:MM:SS.mmmZ` (Date#toISOString); null outside years 0000-9999.
- */
-export function isoText(ms: number): string | null {
-  if (!(ms >= FIRST_MS && ms < END_MS) || !Number.isInteger(ms)) return null;
-  const day = Math.floor(ms / MS_PER_DAY);
-  const [y, m, d] = civilFromDays(day);
-  const y0 = digit(Math.floor(y / 1000));
-  const y1 = digit(Math.floor(y / 100) % 10);
-  const y2 = digit(Math.floor(y / 10) % 10);
-  const y3 = digit(y % 10);
-  const [m0, m1, d0, d1] = [digit(Math.floor(m / 10)), digit(m % 10), digit(Math.floor(d / 10)), digit(d % 10)];
-  const r = ms - day * MS_PER_DAY;
-  if (r === 0) return String.fromCharCode(y0, y1, y2, y3, 45, m0, m1, 45, d0, d1);
-  const h = Math.floor(r / 3_600_000);
-  const mi = Math.floor(r / 60_000) % 60;
-  const s = Math.floor(r / 1000) % 60;
-  const f = r % 1000;
-  return String.fromCharCode(
-    y0,
-    y1,
-    y2,
-    y3,
-    45,
-    m0,
-    m1,
-    45,
-    d0,
-    d1,
-    84,
-    digit(Math.floor(h / 10)),
-    digit(h % 10),
-    58,
-    digit(Math.floor(mi / 10)),
-    digit(mi % 10),
-    58,
-    digit(Math.floor(s / 10)),
-    digit(s % 10),
-    46,
-    digit(Math.floor(f / 100)),
-    digit(Math.floor(f / 10) % 10),
-    digit(f % 10),
-    90,
-  );
-}
+/** The text of epoch milliseconds `ms` (an integer), or null outside years 0000-9999. */
+export const isoText = (ms: number): string | null => isoUtc(ms, true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeFrame, encodeFrame, MAX_POINTS } from "../../../src/runtime/codec/index.js";
+import { isoFromEpochMs } from "../../../src/runtime/codec/frame.js";
 import type { Frame } from "../../../src/runtime/contract.js";
 import { badInput, businessDates } from "./helpers.js";
 
@@ -304,5 +305,27 @@ describe("prototype safety", () => {
     const e = badInput(() => decodeFrame(JSON.parse('{"records":[],"__proto__":{"polluted":true}}'), "bars"));
     expect(e.message).toContain('unknown key(s) ["__proto__"]');
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
+});
+
+describe("isoFromEpochMs", () => {
+  it("writes what Date#toISOString writes, inside and outside years 0000-9999 and for fractions", () => {
+    // 0000-01-01 and the days before it; 2024-02-29 at midnight and at its last millisecond.
+    const cases = [
+      0,
+      -1,
+      1.9,
+      -0.5,
+      Date.UTC(2024, 1, 29),
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      -62_167_219_200_000,
+    ];
+    let s = 7;
+    for (let k = 0; k < 5_000; k++) {
+      s = (s * 16807) % 2147483647;
+      cases.push(Math.floor((s / 2147483647 - 0.5) * 2 * 8.64e15));
+    }
+    for (const ms of [-62_167_219_200_001, ...cases])
+      expect([ms, isoFromEpochMs(ms)]).toEqual([ms, new Date(Math.trunc(ms)).toISOString()]);
   });
 });
