@@ -5,9 +5,11 @@
 const { requireSupportedNode } = require("./check-node.cjs");
 
 requireSupportedNode();
+let entry;
 try {
-  require("../dist/src/cli/fin-skills-mcp.cjs");
+  entry = require.resolve("../dist/src/cli/fin-skills-mcp.cjs");
 } catch (e) {
   process.stderr.write(`fin-skills-mcp: cannot load dist/ (${e.message}); run npm run build in the package folder\n`);
   process.exit(1);
 }
+require(entry); // only a missing build is worded above; any other failure keeps its own error

@@ -20,7 +20,7 @@ describe("the Node version gate", () => {
     for (const bin of Object.values<string>(pkg.bin)) {
       const text = readFileSync(path.join(ROOT, bin), "utf8");
       expect(text.indexOf("requireSupportedNode();"), bin).toBeGreaterThan(0);
-      const load = text.search(/(import|require)\("\.\.\/dist\//);
+      const load = text.search(/(import|require|require\.resolve)\("\.\.\/dist\//);
       expect(load, bin).toBeGreaterThan(0);
       expect(text.indexOf("requireSupportedNode();"), bin).toBeLessThan(load);
     }
