@@ -9,7 +9,8 @@ let entry;
 try {
   entry = require.resolve("../dist/src/cli/fin-skills-mcp.cjs");
 } catch (e) {
-  process.stderr.write(`fin-skills-mcp: cannot load dist/ (${e.message}); run npm run build in the package folder\n`);
+  const why = e.message.split("\n")[0];
+  process.stderr.write(`fin-skills-mcp: cannot load dist/ (${why}); run npm run build in the package folder\n`);
   process.exit(1);
 }
 require(entry); // only a missing build is worded above; any other failure keeps its own error
