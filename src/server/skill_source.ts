@@ -29,6 +29,9 @@ interface Served {
 
 const lastSegment = (uri: string) => uri.slice(uri.lastIndexOf("/") + 1);
 const parentOf = (uri: string) => uri.slice(0, uri.lastIndexOf("/"));
+/** A directory URI without its trailing slashes, as the directory map keys it. */
+const dirKey = (uri: string) => uri.replace(/\/+$/, "");
+const filesOf = (skill: Skill) => (skill.resources === "dynamic" ? [] : skill.resources);
 const mimeOf = (uri: string) =>
   MIME_BY_EXTENSION[lastSegment(uri).split(".").pop() ?? ""] ?? "application/octet-stream";
 
@@ -42,7 +45,7 @@ function directories(skills: readonly Skill[], directoryMime: string): Map<strin
   for (const skill of skills) {
     const root = parentOf(skill.uri);
     if (!dirs.has(root)) dirs.set(root, new Map());
-    for (const f of skill.resources === "dynamic" ? [] : skill.resources) {
+    for (const f of filesOf(skill)) {
       child(parentOf(f.uri), { uri: f.uri, name: lastSegment(f.uri), mimeType: mimeOf(f.uri), size: f.size });
       for (let dir = parentOf(f.uri); dir !== root && dir.startsWith(root); dir = parentOf(dir))
         child(parentOf(dir), { uri: dir, name: lastSegment(dir), mimeType: directoryMime });
@@ -54,7 +57,7 @@ function directories(skills: readonly Skill[], directoryMime: string): Map<strin
 
 function served(skills: readonly Skill[], directoryMime: string): Served {
   const files = new Map<string, ServedFile>();
-  for (const skill of skills) for (const f of skill.resources === "dynamic" ? [] : skill.resources) files.set(f.uri, f);
+  for (const skill of skills) for (const f of filesOf(skill)) files.set(f.uri, f);
   return { skills, byUri: new Map(skills.map((s) => [s.uri, s])), files, dirs: directories(skills, directoryMime) };
 }
 
@@ -66,7 +69,13 @@ export function lazySkillSource(sdk: Sdk, root: string): SkillSource {
     built ??= sdk.SkillsExtension.load(adapter, {
       pageSize: Number.POSITIVE_INFINITY,
       onWarning: () => undefined,
-    }).then((c) => served(c.entries, sdk.DIRECTORY_MIME_TYPE));
+    }).then(
+      (c) => served(c.entries, sdk.DIRECTORY_MIME_TYPE),
+      (e: unknown) => {
+        built = null; // a failed build (an unreadable folder) is tried again at the next request
+        throw e;
+      },
+    );
     return built;
   };
   const noCursor = (cursor: string | undefined) => {
@@ -84,7 +93,7 @@ export function lazySkillSource(sdk: Sdk, root: string): SkillSource {
       const { files, dirs } = await catalog();
       const file = files.get(uri);
       if (!file) {
-        if (dirs.has(uri.replace(/\/+$/, "")))
+        if (dirs.has(dirKey(uri)))
           throw new sdk.ResourceNotFoundError(uri, `${uri} is a directory; use resources/directory/read`);
         return undefined;
       }
@@ -104,7 +113,7 @@ export function lazySkillSource(sdk: Sdk, root: string): SkillSource {
     },
     async readDirectory(uri, { cursor }) {
       noCursor(cursor);
-      const children = (await catalog()).dirs.get(uri.replace(/\/+$/, ""));
+      const children = (await catalog()).dirs.get(dirKey(uri));
       return children && { resources: [...children] };
     },
   };

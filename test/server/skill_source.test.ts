@@ -77,6 +77,14 @@ describe("the skills source built on first use", () => {
     expect(names).toContain("late-skill");
   });
 
+  it("tries a failed build again at the next request", async () => {
+    const dir = path.join(mkdtempSync(path.join(work, "later-")), "skills");
+    const source = lazySkillSource(await loadSdk(), dir);
+    await expect(source.list({}, {} as never)).rejects.toThrow("cannot be listed");
+    cpSync(SKILLS, dir, { recursive: true });
+    expect((await source.list({}, {} as never)).skills.length).toBe(readdirSync(SKILLS).length);
+  });
+
   it("refuses a file changed since the catalog was built", async () => {
     const dir = copyOfSkills();
     const skills = await clientOf(await lazy(dir));
