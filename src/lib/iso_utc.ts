@@ -9,6 +9,28 @@ const END_MS = 253_402_300_800_000;
 
 const digit = (v: number) => 48 + v;
 
+/** The last day written and the character codes of its `YYYY-MM-DD` (a column of times mostly repeats its day). */
+let lastDay = Number.NaN;
+const dayCodes = new Uint16Array(10);
+
+/** Fills dayCodes for `day` (days since 1970-01-01, within years 0000-9999). */
+function writeDay(day: number): void {
+  const [y, m, d] = civilFromDays(day);
+  dayCodes.set([
+    digit(Math.floor(y / 1000)),
+    digit(Math.floor(y / 100) % 10),
+    digit(Math.floor(y / 10) % 10),
+    digit(y % 10),
+    45,
+    digit(Math.floor(m / 10)),
+    digit(m % 10),
+    45,
+    digit(Math.floor(d / 10)),
+    digit(d % 10),
+  ]);
+  lastDay = day;
+}
+
 /**
  * `YYYY-MM-DDTHH:MM:SS.mmmZ` of epoch milliseconds `ms` (an integer), or only `YYYY-MM-DD` when
  * `dateAtMidnight` and the instant is a midnight; null outside years 0000-9999 or for a non-integer.
@@ -16,29 +38,26 @@ const digit = (v: number) => 48 + v;
 export function isoUtc(ms: number, dateAtMidnight: boolean): string | null {
   if (!(ms >= FIRST_MS && ms < END_MS) || !Number.isInteger(ms)) return null;
   const day = Math.floor(ms / MS_PER_DAY);
-  const [y, m, d] = civilFromDays(day);
-  const y0 = digit(Math.floor(y / 1000));
-  const y1 = digit(Math.floor(y / 100) % 10);
-  const y2 = digit(Math.floor(y / 10) % 10);
-  const y3 = digit(y % 10);
-  const [m0, m1, d0, d1] = [digit(Math.floor(m / 10)), digit(m % 10), digit(Math.floor(d / 10)), digit(d % 10)];
+  if (day !== lastDay) writeDay(day);
+  const c = dayCodes;
   const r = ms - day * MS_PER_DAY;
-  if (r === 0 && dateAtMidnight) return String.fromCharCode(y0, y1, y2, y3, 45, m0, m1, 45, d0, d1);
+  if (r === 0 && dateAtMidnight)
+    return String.fromCharCode(c[0]!, c[1]!, c[2]!, c[3]!, 45, c[5]!, c[6]!, 45, c[8]!, c[9]!);
   const h = Math.floor(r / 3_600_000);
   const mi = Math.floor(r / 60_000) % 60;
   const s = Math.floor(r / 1000) % 60;
   const f = r % 1000;
   return String.fromCharCode(
-    y0,
-    y1,
-    y2,
-    y3,
+    c[0]!,
+    c[1]!,
+    c[2]!,
+    c[3]!,
     45,
-    m0,
-    m1,
+    c[5]!,
+    c[6]!,
     45,
-    d0,
-    d1,
+    c[8]!,
+    c[9]!,
     84,
     digit(Math.floor(h / 10)),
     digit(h % 10),

@@ -2,7 +2,7 @@
 import type { GuardOutcome } from "./contract.js";
 import { BadInputError } from "./contract.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
-import { closeMatches, decodeArgument, describeValue } from "./codec/index.js";
+import { type CheckedLabels, closeMatches, decodeArgument, describeValue } from "./codec/index.js";
 import { InternalToolError, clipName, internalError } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
@@ -99,6 +99,7 @@ export async function prepareArguments(
   tool: ToolEntry,
   guard: GuardInfo | undefined,
   args: Record<string, unknown>,
+  checked: CheckedLabels = new WeakSet(),
 ): Promise<Record<string, unknown>> {
   const schema = tool.input_schema as Record<string, unknown>;
   const shaped = shapeArguments(args, schema);
@@ -110,7 +111,7 @@ export async function prepareArguments(
   const defs = (schema.$defs ?? {}) as Record<string, unknown>;
   const decoded: Record<string, unknown> = {};
   for (const name of Object.keys(props)) {
-    if (Object.hasOwn(shaped, name)) decoded[name] = decodeArgument(shaped[name], props[name]!, name, defs);
+    if (Object.hasOwn(shaped, name)) decoded[name] = decodeArgument(shaped[name], props[name]!, name, defs, checked);
     if (schemaFailure && failingInput === name) throw schemaFailure;
   }
   if (schemaFailure) throw schemaFailure;
@@ -243,7 +244,7 @@ export async function checkOutput<T>(tool: ToolEntry, who: string, result: T): P
 async function callGuardTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  { provenanceOf, filesRead }: Opened,
+  { provenanceOf, filesRead, checked }: Opened,
   t0: number,
   options: CallOptions,
 ): Promise<ToolGuardResult> {
@@ -251,7 +252,7 @@ async function callGuardTool(
   // openCall priced the arguments as sent; data read from files is priced here, before it is decoded.
   if (filesRead > 0)
     checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
-  const inputs = await prepareArguments(tool, guard, args);
+  const inputs = await prepareArguments(tool, guard, args, checked);
   // Decoded from the arguments, the inputs are the runtime's own: a pooled call moves their buffers.
   const outcome = await invokeGuard(guard.guard, inputs, options, true);
   const prov = await provenanceOf();
@@ -267,14 +268,14 @@ async function callGuardTool(
 async function callCatalogueTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  { provenanceOf }: Opened,
+  { provenanceOf, checked }: Opened,
   t0: number,
   options: CallOptions,
 ): Promise<Record<string, unknown>> {
   const name = tool.name;
   if (!isCatalogueTool(name))
     throw new InternalToolError(`internal error in ${name}: Error: no catalogue implementation for this tool`);
-  const inputs = await prepareArguments(tool, undefined, args);
+  const inputs = await prepareArguments(tool, undefined, args, checked);
   let body: Record<string, unknown>;
   try {
     body = await withRunContext({ signal: options.signal, onProgress: throttledProgress(options.onProgress) }, () =>
@@ -294,10 +295,14 @@ async function callCatalogueTool(
   return checkOutput(tool, tool.name, result);
 }
 
-/** What openCall hands on: the provenance, awaited once the work is done, and how many files it read. */
+/**
+ * What openCall hands on: the provenance, awaited once the work is done, how many files it read, and
+ * the index label lists the file readers wrote themselves (known good, not checked again).
+ */
 interface Opened {
   readonly provenanceOf: () => Promise<Provenance>;
   readonly filesRead: number;
+  readonly checked: CheckedLabels;
 }
 
 /**
@@ -313,8 +318,8 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   if (tool.guard) checkBudget(tool.guard, obj, options.workBudget ?? currentLimits().workBudget, Infinity);
   const hash = inputHash(obj);
   const access = { dirs: options.dataDirs, off: options.filesOff };
-  const { args: resolved, files } = await resolveFileReferences(obj, referenceSchema(tool), access);
-  const opened: Opened = { provenanceOf: async () => provenance(await hash, files), filesRead: files.length };
+  const { args: resolved, files, checked } = await resolveFileReferences(obj, referenceSchema(tool), access);
+  const opened: Opened = { provenanceOf: async () => provenance(await hash, files), filesRead: files.length, checked };
   return { t0, tool, resolved, opened };
 }
 

@@ -15,7 +15,7 @@ import {
   resolveAt,
   typesOf,
 } from "./fragment.js";
-import { badDateText, dateShape, isValidIsoLabel } from "./labels.js";
+import { badDateText, type CheckedLabels, dateShape, isValidIsoLabel } from "./labels.js";
 import { typeMismatch } from "./mismatch.js";
 import { isObject, setOwn } from "./objects.js";
 import { nearMissError } from "./payload_keys.js";
@@ -59,12 +59,18 @@ function checkUntypedKeys(v: unknown, field: string): void {
   }
 }
 
-function decodeObject(v: Record<string, unknown>, f: Fragment, field: string, defs: Defs): Record<string, unknown> {
+/** What one decoding pass carries: the `$defs` its `$ref`s resolve against, and the label lists checked so far. */
+interface Pass {
+  readonly defs: Defs;
+  readonly checked: CheckedLabels;
+}
+
+function decodeObject(v: Record<string, unknown>, f: Fragment, field: string, pass: Pass): Record<string, unknown> {
   if (!isObject(f["properties"]) && !isObject(f["additionalProperties"])) return v; // free-form: kept as sent
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(v)) {
     const sub = memberOf(f, key);
-    setOwn(out, key, sub === null ? v[key] : decodeAt(v[key], sub, fieldPath(field, key), defs));
+    setOwn(out, key, sub === null ? v[key] : decodeAt(v[key], sub, fieldPath(field, key), pass));
   }
   return out;
 }
@@ -82,12 +88,13 @@ function notAdmitted(v: unknown, f: Fragment, field: string, defs: Defs): BadInp
   return typeMismatch(field, f, v, defs);
 }
 
-function decodeAt(v: unknown, fragment: Fragment, field: string, defs: Defs): unknown {
+function decodeAt(v: unknown, fragment: Fragment, field: string, pass: Pass): unknown {
+  const { defs } = pass;
   const f = resolveAt(fragment, v, defs);
   if (f === null) throw typeMismatch(field, fragment, v, defs);
   const payload = payloadOf(f);
-  if (payload === "series") return decodeSeries(v, field);
-  if (payload === "frame") return decodeFrame(v, field);
+  if (payload === "series") return decodeSeries(v, field, pass.checked);
+  if (payload === "frame") return decodeFrame(v, field, pass.checked);
   if (isUntyped(f)) {
     checkUntypedKeys(v, field);
     return v;
@@ -101,17 +108,24 @@ function decodeAt(v: unknown, fragment: Fragment, field: string, defs: Defs): un
   }
   if (Array.isArray(v)) {
     const items = itemsOf(f);
-    return items === null ? v : v.map((x, i) => decodeAt(x, items, fieldPath(field, i), defs));
+    return items === null ? v : v.map((x, i) => decodeAt(x, items, fieldPath(field, i), pass));
   }
-  return isObject(v) && typesOf(f).includes("object") ? decodeObject(v, f, field, defs) : v;
+  return isObject(v) && typesOf(f).includes("object") ? decodeObject(v, f, field, pass) : v;
 }
 
 /**
  * Decodes one shaped argument at `field` (its name) against its schema fragment; `defs` resolves
  * `$ref`s (default: the fragment's own `$defs`). Payload positions become Series and Frame
  * values; every failure, a mismatched JSON type included, is a BadInputError naming the path.
+ * `checked` holds the index label lists known good in this call (see CheckedLabels).
  */
-export function decodeArgument(value: unknown, fragment: object, field: string, defs?: Defs): unknown {
+export function decodeArgument(
+  value: unknown,
+  fragment: object,
+  field: string,
+  defs?: Defs,
+  checked: CheckedLabels = new WeakSet(),
+): unknown {
   const f = fragment as Fragment;
-  return decodeAt(value, f, field, defs ?? ((isObject(f["$defs"]) ? f["$defs"] : {}) as Defs));
+  return decodeAt(value, f, field, { defs: defs ?? ((isObject(f["$defs"]) ? f["$defs"] : {}) as Defs), checked });
 }

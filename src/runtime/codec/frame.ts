@@ -4,7 +4,7 @@ import { isoUtc } from "../../lib/iso_utc.js";
 import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
 import { checkPoints } from "./caps.js";
 import { type CellFail, cellFailureText, decodeCells, encodeCell, normaliseDtype } from "./cells.js";
-import { badDateText, dateShape, decodeIndex, isValidIsoLabel } from "./labels.js";
+import { badDateText, type CheckedLabels, dateShape, decodeIndex, isValidIsoLabel } from "./labels.js";
 import { isObject, own, setOwn } from "./objects.js";
 import { SERIES_ONLY_KEYS, checkPayloadKeys, decodeText, presentKeys } from "./payload_keys.js";
 import { describeValue, jsonList, jsonTypeName, quoted, showValue } from "./text.js";
@@ -35,8 +35,8 @@ interface Parts {
 
 type MutableFrame = { -readonly [K in keyof Frame]: Frame[K] };
 
-/** Decodes a frame payload in any of its four forms at `field`. */
-export function decodeFrame(value: unknown, field: string): Frame {
+/** Decodes a frame payload in any of its four forms at `field` (`checked`: see decodeIndex). */
+export function decodeFrame(value: unknown, field: string, checked?: CheckedLabels): Frame {
   if (Array.isArray(value)) return decodeList(value, field);
   if (!isObject(value)) throw invalid(field, `must be ${FRAME_FORMS}, got ${describeValue(value)}`);
   const keys = presentKeys(value);
@@ -50,7 +50,7 @@ export function decodeFrame(value: unknown, field: string): Frame {
   const parts = has("records") ? recordsParts(value, field) : splitParts(value, field);
   const dtypes = has("dtypes") ? decodeDtypes(value["dtypes"], fieldPath(field, "dtypes"), parts.columns) : undefined;
   const frame = buildFrame(parts, dtypes, field);
-  if (has("index")) frame.index = decodeIndex(value["index"], field, parts.nrows, "row");
+  if (has("index")) frame.index = decodeIndex(value["index"], field, parts.nrows, "row", checked);
   if (has("index_name")) frame.indexName = decodeText(value["index_name"], fieldPath(field, "index_name"));
   if (dtypes !== undefined) frame.dtypes = dtypes;
   if (has("freq")) frame.freq = decodeText(value["freq"], fieldPath(field, "freq"), true);

@@ -17,4 +17,5 @@ export { jsonTypeName, describeValue } from "./text.js";
 export { decodeFrame, encodeFrame } from "./frame.js";
 export { encodeEvidence, type Json } from "./evidence.js";
 export { decodeArgument } from "./decode.js";
+export type { CheckedLabels } from "./labels.js";
 export { describeFragment } from "./mismatch.js";

@@ -48,22 +48,26 @@ function timePart(s: string): 0 | 1 | 2 {
   return ok && oh <= 23 && om <= 59 ? 1 : 2;
 }
 
+/** True when `s` starts `YYYY-MM-DD` (digits and dashes only; the calendar is not checked). */
+function datePrefix(s: string): boolean {
+  return (
+    s.length >= 10 &&
+    isDigit(s.charCodeAt(0)) &&
+    isDigit(s.charCodeAt(1)) &&
+    isDigit(s.charCodeAt(2)) &&
+    isDigit(s.charCodeAt(3)) &&
+    s.charCodeAt(4) === 45 &&
+    isDigit(s.charCodeAt(5)) &&
+    isDigit(s.charCodeAt(6)) &&
+    s.charCodeAt(7) === 45 &&
+    isDigit(s.charCodeAt(8)) &&
+    isDigit(s.charCodeAt(9))
+  );
+}
+
 /** 0: not date-shaped; 1: `YYYY-MM-DD`; 2: a date-time of the §3.4 grammar. No regex or closure on this path. */
 export function dateShape(s: string): 0 | 1 | 2 {
-  if (s.length < 10) return 0;
-  if (
-    !isDigit(s.charCodeAt(0)) ||
-    !isDigit(s.charCodeAt(1)) ||
-    !isDigit(s.charCodeAt(2)) ||
-    !isDigit(s.charCodeAt(3)) ||
-    s.charCodeAt(4) !== 45 ||
-    !isDigit(s.charCodeAt(5)) ||
-    !isDigit(s.charCodeAt(6)) ||
-    s.charCodeAt(7) !== 45 ||
-    !isDigit(s.charCodeAt(8)) ||
-    !isDigit(s.charCodeAt(9))
-  )
-    return 0;
+  if (!datePrefix(s)) return 0;
   if (s.length === 10) return 1;
   return timePart(s) === 0 ? 0 : 2;
 }
@@ -81,41 +85,64 @@ function validDateDigits(s: string): boolean {
   return day <= MONTH_DAYS[m - 1]! + (leap ? 1 : 0);
 }
 
-/** True when `s` is a real ISO-8601 date or date-time. */
-export function isValidIsoLabel(s: string): boolean {
-  const shape = dateShape(s);
-  return shape === 1 ? validDateDigits(s) : shape === 2 ? validDateDigits(s) && timePart(s) === 1 : false;
-}
-
 /** The bad-date detail for a date-shaped label: `"2024-13-01" is not a valid ISO-8601 date`. */
 export function badDateText(s: string): string {
   return `${showValue(s)} is not a valid ISO-8601 ${dateShape(s) === 2 ? "date-time" : "date"}`;
 }
 
+/** A label's date kind: 0 not date-shaped, 1 a real ISO-8601 date or date-time, 2 shaped but not a real one. */
+function dateKind(s: string): 0 | 1 | 2 {
+  if (!datePrefix(s)) return 0;
+  if (s.length === 10) return validDateDigits(s) ? 1 : 2;
+  const time = timePart(s);
+  if (time === 0) return 0;
+  return time === 1 && validDateDigits(s) ? 1 : 2;
+}
+
+/** True when `s` is a real ISO-8601 date or date-time. */
+export function isValidIsoLabel(s: string): boolean {
+  return dateKind(s) === 1;
+}
+
+/**
+ * Label lists whose labels are known good within one call: checked once already (two inputs
+ * naming one file index share a list), or written by the runtime's own file readers. Only lists
+ * the runtime made or checked during the call go in, so none can change before it is read again.
+ */
+export type CheckedLabels = WeakSet<readonly unknown[]>;
+
 /**
  * Checks an index against `n` values or rows and returns its labels, kept exactly as sent.
- * When every label is date-shaped, each must be a real calendar value (error at `index/i`).
+ * When every label is date-shaped, each must be a real calendar value (error at `index/i`). A list
+ * in `checked` has its length checked only; a list checked here is added to it.
  */
-export function decodeIndex(raw: unknown, field: string, n: number, unit: "value" | "row"): Label[] {
+export function decodeIndex(
+  raw: unknown,
+  field: string,
+  n: number,
+  unit: "value" | "row",
+  checked?: CheckedLabels,
+): Label[] {
   const at = fieldPath(field, "index");
   if (!Array.isArray(raw)) throw invalid(at, `must be a list of labels, got ${jsonTypeName(raw)}`);
   if (raw.length !== n) throw invalid(at, `index has ${raw.length} label(s) but there are ${n} ${unit}(s)`);
+  if (checked?.has(raw)) return raw as Label[];
   let allDates = true;
+  let firstBad = -1;
   for (let i = 0; i < raw.length; i++) {
     const v: unknown = raw[i];
     if (typeof v === "string") {
-      if (allDates && dateShape(v) === 0) allDates = false;
+      if (!allDates) continue;
+      const kind = dateKind(v);
+      if (kind === 0) allDates = false;
+      else if (kind === 2 && firstBad < 0) firstBad = i;
     } else if (typeof v === "number" && Number.isFinite(v)) {
       allDates = false;
     } else {
       throw invalid(fieldPath(at, i), `a label must be a string or a number, got ${jsonTypeName(v)}`);
     }
   }
-  if (allDates) {
-    for (let i = 0; i < raw.length; i++) {
-      const s = raw[i] as string;
-      if (!validDateDigits(s) || (s.length > 10 && timePart(s) !== 1)) throw invalid(fieldPath(at, i), badDateText(s));
-    }
-  }
+  if (allDates && firstBad >= 0) throw invalid(fieldPath(at, firstBad), badDateText(raw[firstBad] as string));
+  checked?.add(raw);
   return raw as Label[];
 }

@@ -3,7 +3,7 @@
 import { fieldPath, invalid, type Cell, type Dtype, type Label, type Series } from "../contract.js";
 import { checkPoints } from "./caps.js";
 import { type CellFail, cellFailureText, decodeCells, encodeCell, normaliseDtype } from "./cells.js";
-import { decodeIndex } from "./labels.js";
+import { type CheckedLabels, decodeIndex } from "./labels.js";
 import { isObject, own } from "./objects.js";
 import { FRAME_ONLY_KEYS, checkPayloadKeys, decodeText, presentKeys } from "./payload_keys.js";
 import { describeValue, jsonTypeName } from "./text.js";
@@ -14,8 +14,8 @@ function valuesFail(base: string, dtype: Dtype | undefined): CellFail {
   return (i, value, how, kind) => invalid(fieldPath(base, i), cellFailureText(value, how, kind, dtype));
 }
 
-/** Decodes a series payload (object or bare array form) at `field`. */
-export function decodeSeries(value: unknown, field: string): Series<Cell> {
+/** Decodes a series payload (object or bare array form) at `field` (`checked`: see decodeIndex). */
+export function decodeSeries(value: unknown, field: string, checked?: CheckedLabels): Series<Cell> {
   if (Array.isArray(value)) {
     checkPoints(field, value.length, "series");
     return { values: decodeCells(value, undefined, valuesFail(field, undefined)) };
@@ -33,7 +33,7 @@ export function decodeSeries(value: unknown, field: string): Series<Cell> {
   const dtype = keys.includes("dtype") ? normaliseDtype(fieldPath(field, "dtype"), value["dtype"]) : undefined;
   const values = decodeCells(raw, dtype, valuesFail(fieldPath(field, "values"), dtype));
   const out: { values: Cell[]; index?: Label[]; name?: string; dtype?: Dtype; freq?: string } = { values };
-  if (keys.includes("index")) out.index = decodeIndex(value["index"], field, values.length, "value");
+  if (keys.includes("index")) out.index = decodeIndex(value["index"], field, values.length, "value", checked);
   if (keys.includes("name")) out.name = decodeText(value["name"], fieldPath(field, "name"));
   if (dtype !== undefined) out.dtype = dtype;
   if (keys.includes("freq")) out.freq = decodeText(value["freq"], fieldPath(field, "freq"), true);

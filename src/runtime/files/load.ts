@@ -39,6 +39,8 @@ export interface FileProvenance {
 export interface Selected {
   readonly index: string | null;
   readonly labels: unknown[] | null;
+  /** The labels are the reader's own ISO text of a typed column (see RawTable.typedColumns). */
+  readonly typedLabels: boolean;
   readonly columns: readonly string[];
   readonly cells: unknown[][];
   readonly nrows: number;
@@ -243,6 +245,7 @@ export function selectFrom(
   return {
     index: ix < 0 ? null : table.columns[ix]!,
     labels: ix < 0 ? null : sharedLabels(table, ix, lo, hi, isText(ix), field),
+    typedLabels: ix >= 0 && table.typedColumns?.[ix] === true,
     columns: data.map((j) => table.columns[j]!),
     cells: data.map((j) => dataColumn(table, j, lo, hi, isText(j), field)),
     nrows: hi - lo,

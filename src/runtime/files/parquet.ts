@@ -1,7 +1,7 @@
 // Parquet files through hyparquet (pure JavaScript): only the top-level columns the call needs, each
 // row group's chunks gathered into one dense list per column. Nulls stay null; INT64 must fit a
 // double exactly; dates and timestamps become ISO text as they are decoded (no Date per row).
-import { type ParquetParsers, parquetMetadata, parquetRead, parquetSchema } from "hyparquet";
+import { type ParquetParsers, parquetMetadata, parquetRead, parquetSchema, type SchemaElement } from "hyparquet";
 import { invalid } from "../contract.js";
 import { quoted } from "../codec/text.js";
 import { isoText } from "./iso_time.js";
@@ -36,11 +36,19 @@ function cell(v: unknown, at: () => string, field: string): unknown {
   return v;
 }
 
-/** The column names of a Parquet file (top level). */
+/**
+ * True for a column of a numeric physical type: hyparquet gives text for it only through PARSERS
+ * (a date or timestamp), so any text in it is ISO-8601 written here.
+ */
+const isTyped = (e: SchemaElement) =>
+  e.type !== undefined && e.type !== "BYTE_ARRAY" && e.type !== "FIXED_LEN_BYTE_ARRAY";
+
+/** The column names of a Parquet file (top level), and which are typed (see isTyped). */
 function names(buf: ArrayBuffer, field: string, name: string) {
   try {
     const meta = parquetMetadata(buf);
-    return { meta, columns: parquetSchema(meta).children.map((c) => c.element.name) };
+    const top = parquetSchema(meta).children;
+    return { meta, columns: top.map((c) => c.element.name), typed: top.map((c) => isTyped(c.element)) };
   } catch (e) {
     throw invalid(field, `${name} is not a readable Parquet file: ${(e as Error).message}`);
   }
@@ -96,7 +104,7 @@ function numberCells(out: unknown[], where: (i: number) => string, field: string
 
 /** Reads the columns `plan` keeps (all when there is no plan) of a Parquet file held in `buf`. */
 export async function readParquet(buf: ArrayBuffer, field: string, name: string, plan?: ColumnPlan): Promise<RawTable> {
-  const { meta, columns } = names(buf, field, name);
+  const { meta, columns, typed } = names(buf, field, name);
   const modes: ColumnMode[] = (plan ? plan(columns) : columns).map((m) => (m === null ? null : "cells"));
   const want = columns.filter((_, j) => modes[j] !== null);
   const nrows = Number(meta.num_rows);
@@ -116,5 +124,5 @@ export async function readParquet(buf: ArrayBuffer, field: string, name: string,
   const cells = columns.map((c, j) =>
     modes[j] === null ? [] : joinChunks(chunks.get(c)!, nrows, (i) => where(i, j), field),
   );
-  return { columns, cells, nrows, where, modes };
+  return { columns, cells, nrows, where, modes, typedColumns: typed };
 }

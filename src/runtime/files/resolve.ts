@@ -3,6 +3,7 @@
 // data sent inline. Returns the provenance of each file read.
 import { fieldPath } from "../contract.js";
 import { checkPoints } from "../codec/caps.js";
+import type { CheckedLabels } from "../codec/labels.js";
 import { isObject, setOwn } from "../codec/objects.js";
 import type { FileAccess } from "./access.js";
 import { loadReference, type FileProvenance, type ReadCache } from "./load.js";
@@ -48,6 +49,7 @@ interface Walk {
   readonly access: FileAccess;
   readonly cache: ReadCache;
   readonly files: FileProvenance[];
+  readonly checked: CheckedLabels;
   readonly args: Record<string, unknown>;
   /** Columns to read per file, planned over all the arguments when the first reference is met. */
   plans: Map<string, ColumnPlan> | null;
@@ -63,6 +65,7 @@ async function resolveAt(v: unknown, f: Fragment, field: string, w: Walk): Promi
     const { selected, provenance } = await loadReference(ref, field, kind, w.access, w.cache, plan);
     checkPoints(field, selected.nrows * Math.max(selected.columns.length, 1), kind);
     w.files.push(provenance);
+    if (selected.typedLabels && selected.labels !== null) w.checked.add(selected.labels);
     return kind === "series" ? seriesPayload(selected) : framePayload(selected);
   }
   const kinds = payloadKinds(f);
@@ -81,15 +84,16 @@ async function resolveAt(v: unknown, f: Fragment, field: string, w: Walk): Promi
 }
 
 /**
- * The arguments with file references replaced by inline payloads, and one provenance record per
- * file read (in argument order). Arguments without references come back unchanged (same object).
+ * The arguments with file references replaced by inline payloads, one provenance record per file
+ * read (in argument order), and the index label lists the readers wrote from typed dates (known
+ * good: the decoder need not check them). Arguments without references come back unchanged (same object).
  */
 export async function resolveFileReferences(
   args: Record<string, unknown>,
   inputSchema: object,
   access: FileAccess,
-): Promise<{ args: Record<string, unknown>; files: FileProvenance[] }> {
-  const w: Walk = { access, cache: new Map(), files: [], args, plans: null };
+): Promise<{ args: Record<string, unknown>; files: FileProvenance[]; checked: CheckedLabels }> {
+  const w: Walk = { access, cache: new Map(), files: [], checked: new WeakSet(), args, plans: null };
   const out = (await resolveAt(args, inputSchema as Fragment, "", w)) as Record<string, unknown>;
-  return { args: out, files: w.files };
+  return { args: out, files: w.files, checked: w.checked };
 }

@@ -10,6 +10,11 @@ export interface RawTable {
   readonly where: (i: number, j: number) => string;
   /** How each column was kept (CSV/TSV read with a plan); absent: every column as the reader gives it. */
   readonly modes?: readonly ColumnMode[];
+  /**
+   * Columns whose text the reader wrote itself from typed values (Parquet dates and timestamps): as
+   * index labels they are real ISO-8601 dates by construction. Absent: none.
+   */
+  readonly typedColumns?: readonly boolean[];
 }
 
 const NO_CELLS: readonly unknown[] = [];

@@ -190,6 +190,33 @@ describe("index and dates (§3.4)", () => {
     expect(decodeSeries({ index: ["a", 2], values: [1, 2] }, "r").index).toEqual(["a", 2]);
   });
 
+  it("a type error anywhere in the index wins over a bad date before it", () => {
+    expect(
+      badInput(() => decodeSeries({ index: ["2024-13-01", "2024-01-02", null], values: [1, 2, 3] }, "r")).message,
+    ).toBe("r/index/2: a label must be a string or a number, got null");
+  });
+
+  it("a label list checked once in a call is not walked again; its length still is", () => {
+    const checked = new WeakSet<readonly unknown[]>();
+    const index = ["2024-01-02", "2024-01-03"];
+    decodeSeries({ index, values: [1, 2] }, "a", checked);
+    expect(checked.has(index)).toBe(true);
+    // a list in the set is taken as known good: a bad date in it is no longer looked at
+    const known = ["2024-01-02", "2024-02-30"];
+    checked.add(known);
+    expect(decodeSeries({ index: known, values: [1, 2] }, "b", checked).index).toBe(known);
+    expect(badInput(() => decodeSeries({ index: known, values: [1, 2] }, "b")).message).toBe(
+      'b/index/1: "2024-02-30" is not a valid ISO-8601 date',
+    );
+    expect(badInput(() => decodeSeries({ index, values: [1, 2, 3] }, "c", checked)).message).toBe(
+      "c/index: index has 2 label(s) but there are 3 value(s)",
+    );
+    // a list that failed is not remembered
+    const bad = ["2024-01-02", "2024-13-01"];
+    expect(() => decodeSeries({ index: bad, values: [1, 2] }, "d", checked)).toThrow();
+    expect(checked.has(bad)).toBe(false);
+  });
+
   it("labels must be strings or numbers", () => {
     expect(badInput(() => decodeSeries({ index: ["a", null], values: [1, 2] }, "r")).message).toBe(
       "r/index/1: a label must be a string or a number, got null",

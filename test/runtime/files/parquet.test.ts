@@ -7,7 +7,9 @@ import path from "node:path";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isoText } from "../../../src/runtime/files/iso_time.js";
-import { filesOpened } from "../../../src/runtime/files/index.js";
+import { filesOpened, resolveFileReferences } from "../../../src/runtime/files/index.js";
+import { referenceSchema } from "../../../src/runtime/files/schema.js";
+import { resolveTool } from "../../../src/runtime/call.js";
 import { callToolUntyped } from "../../../src/runtime/index.js";
 import { dates, returns, tempDir, writeParquet } from "./fixtures.js";
 
@@ -41,6 +43,13 @@ describe("isoText", () => {
       return Math.floor(FIRST + f * (END - FIRST));
     });
     for (const ms of [...fixed, ...random]) expect([ms, isoText(ms)]).toEqual([ms, viaDate(ms)]);
+  });
+
+  it("writes each time of a day right, hour by hour across days and back and forth between two days", () => {
+    const t0 = Date.UTC(2023, 11, 30, 5, 6, 7, 8);
+    const hourly = Array.from({ length: 24 * 400 }, (_, i) => t0 + i * 3_600_000);
+    const alternating = Array.from({ length: 50 }, (_, i) => (i % 2 ? t0 : t0 + 86_400_000 * 366) + i);
+    for (const ms of [...hourly, ...alternating]) expect([ms, isoText(ms)]).toEqual([ms, viaDate(ms)]);
   });
 
   it("gives null outside years 0000-9999 and for non-integers", () => {
@@ -101,6 +110,24 @@ describe("Parquet dates and timestamps", () => {
   it("reads midnight TIMESTAMPs as dates: the inline result with date labels", async () => {
     const got = await call("days.parquet");
     expect(got["evidence"]).toEqual((await inline(days))["evidence"]);
+  });
+
+  it("marks only labels it wrote from a typed column as checked: the decoder does not walk them again", async () => {
+    const tool = resolveTool("check_cost_curve");
+    const resolve = (file: string) =>
+      resolveFileReferences({ returns: { file, column: "strategy", index: "date" } }, referenceSchema(tool), {
+        dirs: [dir],
+      });
+    writeParquet(path.join(dir, "text_dates.parquet"), [
+      { name: "date", data: days, type: "STRING" },
+      { name: "strategy", data: r, type: "DOUBLE" },
+    ]);
+    const typed = await resolve("pandas.parquet");
+    const text = await resolve("text_dates.parquet");
+    const labelsOf = (got: typeof typed) => (got.args["returns"] as { index: string[] }).index;
+    expect(labelsOf(typed).slice(0, 2)).toEqual(["2021-01-04", "2021-01-04T01:00:00.000Z"]);
+    expect(labelsOf(text)[0]).toBe(days[0]);
+    expect([typed.checked.has(labelsOf(typed)), text.checked.has(labelsOf(text))]).toEqual([true, false]);
   });
 
   it("reads a pandas-style nanosecond TIMESTAMP column as ISO date-times", async () => {
