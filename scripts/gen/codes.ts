@@ -97,8 +97,8 @@ export const CODES = {
   },
   FS018: {
     severity: "error",
-    title: "A guard source (or a file it imports) has a syntax error",
-    fix: "Fix the syntax at the position shown; gen stops until the sources parse.",
+    title: "A guard source (or a file it imports) has a syntax or grammar error (TypeScript's TS1xxx codes)",
+    fix: "Fix the syntax at the position shown; gen stops until the sources parse (type errors are reported after).",
   },
   FS019: {
     severity: "error",

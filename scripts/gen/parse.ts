@@ -75,11 +75,17 @@ function readSkills(dir: string): SkillSource[] {
     });
 }
 
+/** The root's tsconfig.json, or null when it has none. */
+export function projectTsconfig(root: string): string | null {
+  const file = path.join(root, "tsconfig.json");
+  return existsSync(file) ? file : null;
+}
+
 /** The root's tsconfig.json options, strict and without emit: the mapping and the type-check gate share them. */
 export function compilerOptions(root: string): ts.CompilerOptions {
-  const file = path.join(root, "tsconfig.json");
+  const file = projectTsconfig(root);
   const forced = { strict: true, skipLibCheck: true, noEmit: true };
-  if (!existsSync(file)) return forced;
+  if (file === null) return forced;
   const { config } = ts.readConfigFile(file, ts.sys.readFile);
   return { ...ts.parseJsonConfigFileContent(config ?? {}, ts.sys, root, undefined, file).options, ...forced };
 }

@@ -7,8 +7,8 @@ import { evidenceTypes } from "./emit/evidence.js";
 import { extractGuard } from "./extract.js";
 import { lintSchema } from "./lint.js";
 import { ASCII, TOOL_NAME, modelGuard, type GuardModel, type SlotDef } from "./model.js";
-import { compilerOptions, parseSources, rootNames, type GenPaths, type GuardSource } from "./parse.js";
-import { typeCheck } from "./typecheck.js";
+import { compilerOptions, parseSources, projectTsconfig, rootNames, type GenPaths, type GuardSource } from "./parse.js";
+import { startTypeCheck } from "./typecheck.js";
 import { crossCheckSkills, modelSkill, type SkillModel } from "./skills.js";
 
 export interface GenResult {
@@ -65,11 +65,18 @@ export interface GenOptions {
 
 export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<GenResult> {
   const options = compilerOptions(paths.root);
+  // Started first: the native check runs beside the whole mapping and emission.
+  const gate =
+    opts.typeCheck === false
+      ? null
+      : startTypeCheck({
+          root: paths.root,
+          rootNames: rootNames(paths),
+          options,
+          tsconfig: projectTsconfig(paths.root),
+        });
   const sources = parseSources(paths, options);
   const diagnostics: Diagnostic[] = [];
-  // First: the types the check resolves are the ones extraction and evidence then read.
-  if (opts.typeCheck !== false)
-    diagnostics.push(...typeCheck(sources.project, { root: paths.root, rootNames: rootNames(paths), options }));
   lintCatalogue(diagnostics);
   const slots = readSlots();
   const skills = sources.skills.map((s) => modelSkill(s, diagnostics)).filter((s): s is SkillModel => s !== null);
@@ -89,8 +96,10 @@ export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<Ge
   crossCheckSkills(skills, new Map(guards.map((g) => [g.guard, { skill: g.skill, file: g.file }])), diagnostics);
   const toolOf = new Map(guards.map((g) => [g.guard, g.tool]));
   const evidence = evidenceTypes(sources.guards, toolOf, (g, run) => guarded(g, diagnostics, run));
+  const mapped = !diagnostics.some((d) => d.severity === "error");
+  const files = mapped ? await emitAll({ version: sources.version, guards, slots, skills, evidence }) : null;
+  if (gate) diagnostics.push(...(await gate.finish(sources.project)));
   const sorted = sortDiagnostics(diagnostics);
   if (sorted.some((d) => d.severity === "error")) return { diagnostics: sorted, files: null, guards };
-  const files = await emitAll({ version: sources.version, guards, slots, skills, evidence });
   return { diagnostics: sorted, files, guards };
 }

@@ -1,15 +1,17 @@
 // The type-check gate: TypeScript's syntactic and semantic diagnostics of the guard sources and
-// every project file they import become FS018 (syntax) and FS019 (type) with file:line:col.
-// It checks the mapping's own program (the ts-morph Project): the sources are parsed once, and the
-// types the check resolves are the ones the mapping then reads, so the mapping gets cheaper.
-// A clean result is remembered under node_modules/.cache: the list of checked files and a hash of
-// their texts, the compiler options, the TypeScript version and package-lock.json; when none of
-// them changed, the check is skipped. Errors are never cached.
+// every project file they import become FS018 (syntax and grammar, TS1xxx) and FS019 (type) with
+// file:line:col. As tsc does, type errors are reported once no checked file has a syntax error.
+// The check starts with gen, on TypeScript's native compiler in a child process (native_check.ts),
+// while the main thread maps the guards; where that cannot run, it checks the mapping's own
+// ts-morph program in process. A clean result is remembered under node_modules/.cache: the list of
+// checked files and a hash of their texts, the compiler options, the TypeScript version and
+// package-lock.json; when none of them changed, the check is skipped. Errors are never cached.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Project, ts } from "ts-morph";
 import { diag, type Diagnostic } from "./diagnostics.js";
+import { type Reported, startNativeCheck } from "./native_check.js";
 
 const rel = (root: string, p: string) => path.relative(root, p).split(path.sep).join("/");
 
@@ -23,6 +25,8 @@ export interface GateInput {
   /** The guard files the program starts from: the checked files are these and everything they import. */
   readonly rootNames: readonly string[];
   readonly options: ts.CompilerOptions;
+  /** The project's tsconfig.json (the native check extends it); absent or null: none. */
+  readonly tsconfig?: string | null;
 }
 
 /** Where clean results are remembered (the bench deletes it to time a cold run). */
@@ -63,29 +67,41 @@ function remember(input: GateInput, checked: readonly Checked[]): void {
 
 const asChecked = (sf: ts.SourceFile): Checked => ({ file: path.resolve(sf.fileName), text: sf.text });
 
+/** A path inside the root and not under node_modules. */
+const inProject = (p: string, root: string) =>
+  p.startsWith(root + path.sep) && !p.includes(`${path.sep}node_modules${path.sep}`);
+
 /** A project source file the gate checks: not a declaration file, not under node_modules, inside the root. */
 function isChecked(sf: ts.SourceFile, root: string): boolean {
-  const p = path.resolve(sf.fileName);
-  return !sf.isDeclarationFile && p.startsWith(root + path.sep) && !p.includes(`${path.sep}node_modules${path.sep}`);
+  return !sf.isDeclarationFile && inProject(path.resolve(sf.fileName), root);
 }
 
-function toDiagnostic(d: ts.Diagnostic, kind: "syntax" | "type", root: string): Diagnostic {
+/** TypeScript's 1xxx codes are its syntax and grammar errors: FS018; every other error is FS019. */
+const codeOf = (tsCode: number) => (tsCode >= 1000 && tsCode < 2000 ? "FS018" : "FS019");
+
+function toDiagnostic(d: ts.Diagnostic, root: string): Diagnostic {
   const pos = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : null;
   const file = d.file ? rel(root, path.resolve(d.file.fileName)) : "(project)";
   const text = `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, " ").replace(/\s+/g, " ")}`;
   const where = { guard: null, file, line: pos ? pos.line + 1 : 1, column: pos ? pos.character + 1 : 1 };
-  return diag(kind === "syntax" ? "FS018" : "FS019", where, text);
+  return diag(codeOf(d.code), where, text);
 }
 
-/** One file's syntax errors, or else its type errors; a checker failure is FS099 naming the file. */
-export function checkFile(program: ts.Program, sf: ts.SourceFile, root: string): Diagnostic[] {
+function fromReported(r: Reported, root: string): Diagnostic {
+  const where = { guard: null, file: r.file ? rel(root, r.file) : "(project)", line: r.line, column: r.column };
+  return diag(codeOf(r.code), where, `TS${r.code}: ${r.text}`);
+}
+
+/** One file's errors of one phase; a checker failure is FS099 naming the file. */
+export function checkFile(
+  program: ts.Program,
+  sf: ts.SourceFile,
+  root: string,
+  phase: "syntax" | "semantic",
+): Diagnostic[] {
   try {
-    const syntax = program.getSyntacticDiagnostics(sf);
-    if (syntax.length) return syntax.map((d) => toDiagnostic(d, "syntax", root));
-    return program
-      .getSemanticDiagnostics(sf)
-      .filter((d) => d.category === ts.DiagnosticCategory.Error)
-      .map((d) => toDiagnostic(d, "type", root));
+    const found = phase === "syntax" ? program.getSyntacticDiagnostics(sf) : program.getSemanticDiagnostics(sf);
+    return found.filter((d) => d.category === ts.DiagnosticCategory.Error).map((d) => toDiagnostic(d, root));
   } catch (e) {
     const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
     const where = { guard: null, file: rel(root, path.resolve(sf.fileName)), line: 1 };
@@ -93,12 +109,49 @@ export function checkFile(program: ts.Program, sf: ts.SourceFile, root: string):
   }
 }
 
-/** Every syntax and type error in the checked files of the project's program, as coded diagnostics. */
+/** The project files the check covers: the program's own files inside the root. */
+function checkedFiles(project: Project, root: string): ts.SourceFile[] {
+  return project
+    .getProgram()
+    .compilerObject.getSourceFiles()
+    .filter((sf) => isChecked(sf, root));
+}
+
+/** Every syntax error in the checked files, or else every type error, checked in process on the mapping's program. */
 export function typeCheck(project: Project, input: GateInput): Diagnostic[] {
   if (stillClean(input)) return [];
   const program = project.getProgram().compilerObject;
-  const files = program.getSourceFiles().filter((sf) => isChecked(sf, input.root));
-  const out = files.flatMap((sf) => checkFile(program, sf, input.root));
+  const files = checkedFiles(project, input.root);
+  const syntax = files.flatMap((sf) => checkFile(program, sf, input.root, "syntax"));
+  const out = syntax.length ? syntax : files.flatMap((sf) => checkFile(program, sf, input.root, "semantic"));
   if (out.length === 0) remember(input, files.map(asChecked));
   return out;
+}
+
+/** A started gate: `finish` gives its diagnostics once the mapping's program is at hand. */
+export interface Gate {
+  finish(project: Project): Promise<Diagnostic[]>;
+}
+
+/**
+ * Starts the gate: nothing when the last clean check still holds, else the native check at once. Its
+ * errors in checked files are the result; where it could not run, `finish` checks in process.
+ */
+export function startTypeCheck(input: GateInput): Gate {
+  if (stillClean(input)) return { finish: async () => [] };
+  const canWrite = existsSync(path.join(input.root, "node_modules"));
+  const native = canWrite
+    ? startNativeCheck({ ...input, tsconfig: input.tsconfig ?? null, workDir: cacheDir(input.root) })
+    : Promise.resolve(null);
+  return {
+    async finish(project) {
+      const reported = await native;
+      if (reported === null) return typeCheck(project, input);
+      const out = reported
+        .filter((r) => r.file === null || inProject(r.file, input.root))
+        .map((r) => fromReported(r, input.root));
+      if (out.length === 0) remember(input, checkedFiles(project, input.root).map(asChecked));
+      return out;
+    },
+  };
 }

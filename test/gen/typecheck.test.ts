@@ -6,7 +6,8 @@ import path from "node:path";
 import { Project, ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "../../scripts/gen/diagnostics.js";
-import { cacheDir, checkFile, stillClean, typeCheck } from "../../scripts/gen/typecheck.js";
+import { parseTscOutput, startNativeCheck } from "../../scripts/gen/native_check.js";
+import { cacheDir, checkFile, startTypeCheck, stillClean, typeCheck } from "../../scripts/gen/typecheck.js";
 
 const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, types: [] };
 
@@ -27,21 +28,69 @@ function gate(input: Parameters<typeof typeCheck>[1]) {
   return typeCheck(project, input).map(formatDiagnostic);
 }
 
+/** Guard files with one syntax error (c.ts) and two type errors, one across an import. */
+const TWO_KINDS = {
+  "a.ts": 'import { twice } from "./_b.js";\nexport const y: string = twice(2);\n',
+  "_b.ts": "export const twice = (x: number): number => x * 2;\nexport const z: number = 'z';\n",
+  "c.ts": "export const w = (;\n",
+};
+const SYNTAX = ["guards/c.ts:1:19: error FS018: TS1109: Expression expected."];
+const TYPES = [
+  "guards/_b.ts:2:14: error FS019: TS2322: Type 'string' is not assignable to type 'number'.",
+  "guards/a.ts:2:14: error FS019: TS2322: Type 'number' is not assignable to type 'string'.",
+];
+
 const records = (dir: string) => (existsSync(cacheDir(dir)) ? readdirSync(cacheDir(dir)) : []);
 
 describe("type-check gate", () => {
-  it("reports syntax (FS018) and type (FS019) errors in guards and what they import, with line and column", () => {
-    const { dir, input } = root({
-      "a.ts": 'import { twice } from "./_b.js";\nexport const y: string = twice(2);\n',
-      "_b.ts": "export const twice = (x: number): number => x * 2;\nexport const z: number = 'z';\n",
-      "c.ts": "export const w = (;\n",
-    });
-    expect(gate(input).sort()).toEqual([
-      "guards/_b.ts:2:14: error FS019: TS2322: Type 'string' is not assignable to type 'number'.",
-      "guards/a.ts:2:14: error FS019: TS2322: Type 'number' is not assignable to type 'string'.",
-      "guards/c.ts:1:19: error FS018: TS1109: Expression expected.",
-    ]);
+  it("reports syntax errors (FS018) first, then type errors (FS019) in guards and what they import, with line and column", () => {
+    const { dir, input } = root(TWO_KINDS);
+    expect(gate(input)).toEqual(SYNTAX);
+    writeFileSync(path.join(dir, "guards", "c.ts"), "export const w = 1;\n");
+    expect(gate(input).sort()).toEqual(TYPES);
     expect(records(dir)).toEqual([]);
+  });
+
+  it("reports the same errors from the native compiler, which runs beside the mapping", async () => {
+    const { dir, input } = root(TWO_KINDS);
+    const project = new Project({ compilerOptions: options, skipAddingFilesFromTsConfig: true });
+    const native = startNativeCheck({ ...input, tsconfig: null, workDir: cacheDir(dir) });
+    expect((await native)?.map((r) => `${path.basename(r.file ?? "")} TS${r.code}`)).toEqual(["c.ts TS1109"]);
+    expect((await startTypeCheck(input).finish(project)).map(formatDiagnostic)).toEqual(SYNTAX);
+    writeFileSync(path.join(dir, "guards", "c.ts"), "export const w = 1;\n");
+    expect((await startTypeCheck(input).finish(project)).map(formatDiagnostic).sort()).toEqual(TYPES);
+    expect(records(dir)).toEqual([]);
+    // its generated tsconfig is removed once it has run
+    expect(readdirSync(cacheDir(dir))).toEqual([]);
+  });
+
+  it("reads tsc's plain output: located and project errors, a message's further lines joined", () => {
+    const out = [
+      "guards/a.ts(2,14): error TS2322: Type 'number' is not assignable to type 'string'.",
+      "guards/b.ts(7,3): error TS2345: Argument of type '{ a: number; }' is not assignable to parameter of type 'T'.",
+      "  Object literal may only specify known properties.",
+      "error TS5083: Cannot read file '/r/tsconfig.json'.",
+      "",
+    ].join("\n");
+    expect(parseTscOutput(out, "/r")).toEqual([
+      {
+        file: "/r/guards/a.ts",
+        line: 2,
+        column: 14,
+        code: 2322,
+        text: "Type 'number' is not assignable to type 'string'.",
+      },
+      {
+        file: "/r/guards/b.ts",
+        line: 7,
+        column: 3,
+        code: 2345,
+        text:
+          "Argument of type '{ a: number; }' is not assignable to parameter of type 'T'. Object literal may only " +
+          "specify known properties.",
+      },
+      { file: null, line: 1, column: 1, code: 5083, text: "Cannot read file '/r/tsconfig.json'." },
+    ]);
   });
 
   it("remembers a clean check, and any change to a checked file makes the next run check again", () => {
@@ -68,7 +117,7 @@ describe("type-check gate", () => {
         throw new Error("Debug Failure. False expression\n    at stack line");
       },
     } as unknown as ts.Program;
-    expect(checkFile(failing, sf, "/r").map(formatDiagnostic)).toEqual([
+    expect(checkFile(failing, sf, "/r", "semantic").map(formatDiagnostic)).toEqual([
       "guards/x.ts:1:1: error FS099: the type checker failed on this file: Debug Failure. False expression",
     ]);
   });
