@@ -44,7 +44,7 @@ describe("npm run new:guard", () => {
     const tools = JSON.parse(readFileSync(path.join(copy, "generated", "tools.json"), "utf8"));
     expect(tools.tools.map((t: { name: string }) => t.name)).toContain(`check_${NAME}`);
 
-    const tsc = run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
+    const tsc = run("npm", ["run", "-s", "typecheck"]);
     expect(tsc.out).toBe("");
     expect(tsc.code).toBe(0);
 
