@@ -97,8 +97,8 @@ export const CODES = {
   },
   FS018: {
     severity: "error",
-    title: "A guard source (or a file it imports) has a syntax or grammar error (TypeScript's TS1xxx codes)",
-    fix: "Fix the syntax at the position shown; gen stops until the sources parse (type errors are reported after).",
+    title: "A guard source (or a file it imports) has a syntax or grammar error (TS1xxx)",
+    fix: "Fix the syntax at the position shown; type errors are reported once the sources parse.",
   },
   FS019: {
     severity: "error",

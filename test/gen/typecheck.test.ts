@@ -43,7 +43,7 @@ const TYPES = [
 const records = (dir: string) => (existsSync(cacheDir(dir)) ? readdirSync(cacheDir(dir)) : []);
 
 describe("type-check gate", () => {
-  it("reports syntax errors (FS018) first, then type errors (FS019) in guards and what they import, with line and column", () => {
+  it("reports syntax errors (FS018) first, then type errors (FS019) in guards and their imports, with line:col", () => {
     const { dir, input } = root(TWO_KINDS);
     expect(gate(input)).toEqual(SYNTAX);
     writeFileSync(path.join(dir, "guards", "c.ts"), "export const w = 1;\n");
