@@ -1,6 +1,6 @@
 // The type-check gate on the mapping's own program: coded diagnostics with file:line:col, the clean
 // record (written only for a clean check, invalidated by any change), and a checker failure as FS099.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Project, ts } from "ts-morph";
@@ -62,6 +62,16 @@ describe("type-check gate", () => {
     expect(records(dir)).toEqual([]);
     // its generated tsconfig is removed once it has run
     expect(readdirSync(cacheDir(dir))).toEqual([]);
+  });
+
+  it("checks in process where the native compiler cannot run (here: no node_modules for its tsconfig)", async () => {
+    const { dir, input } = root(TWO_KINDS);
+    rmSync(path.join(dir, "node_modules"), { recursive: true });
+    const project = new Project({ compilerOptions: options, skipAddingFilesFromTsConfig: true });
+    for (const f of input.rootNames) project.addSourceFileAtPath(f);
+    project.resolveSourceFileDependencies();
+    expect((await startTypeCheck(input).finish(project)).map(formatDiagnostic)).toEqual(SYNTAX);
+    expect(existsSync(cacheDir(dir))).toBe(false);
   });
 
   it("reads tsc's plain output: located and project errors, a message's further lines joined", () => {
