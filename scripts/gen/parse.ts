@@ -95,8 +95,13 @@ export function rootNames(paths: GenPaths): string[] {
   return guardFileNames(paths.guardsDir).map((f) => path.join(paths.guardsDir, f));
 }
 
+/**
+ * Parses the guards and everything they import. The mapping reads JSON-shaped input types only, so its
+ * program leaves out the `types` packages (@types/node: 2.25 MB of declarations, about 0.6 s of a run);
+ * the type-check gate checks with the project's own options.
+ */
 export function parseSources(paths: GenPaths, options: ts.CompilerOptions = compilerOptions(paths.root)): Sources {
-  const project = new Project({ compilerOptions: options, skipAddingFilesFromTsConfig: true });
+  const project = new Project({ compilerOptions: { ...options, types: [] }, skipAddingFilesFromTsConfig: true });
   const guards = guardFileNames(paths.guardsDir).map((f) => {
     const full = path.join(paths.guardsDir, f);
     return { guard: f.slice(0, -3), file: rel(paths.root, full), sourceFile: project.addSourceFileAtPath(full) };

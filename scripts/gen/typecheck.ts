@@ -2,14 +2,14 @@
 // every project file they import become FS018 (syntax and grammar, TS1xxx) and FS019 (type) with
 // file:line:col. As tsc does, type errors are reported once no checked file has a syntax error.
 // The check starts with gen, on TypeScript's native compiler in a child process (native_check.ts),
-// while the main thread maps the guards; where that cannot run, it checks the mapping's own
-// ts-morph program in process. A clean result is remembered under node_modules/.cache: the list of
-// checked files and a hash of their texts, the compiler options, the TypeScript version and
-// package-lock.json; when none of them changed, the check is skipped. Errors are never cached.
+// while the main thread maps the guards; where that cannot run, it checks in process, on a ts-morph
+// program with the project's own options. A clean result is remembered under node_modules/.cache:
+// the list of checked files and a hash of their texts, the compiler options, the TypeScript version
+// and package-lock.json; when none of them changed, the check is skipped. Errors are never cached.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type Project, ts } from "ts-morph";
+import { Project, ts } from "ts-morph";
 import { diag, type Diagnostic } from "./diagnostics.js";
 import { type Reported, startNativeCheck } from "./native_check.js";
 
@@ -128,7 +128,15 @@ export function typeCheck(project: Project, input: GateInput): Diagnostic[] {
   return out;
 }
 
-/** A started gate: `finish` gives its diagnostics once the mapping's program is at hand. */
+/** A program over the gate's files with the project's own options (the mapping's leaves out `types`). */
+function gateProject(input: GateInput): Project {
+  const project = new Project({ compilerOptions: input.options, skipAddingFilesFromTsConfig: true });
+  for (const f of input.rootNames) project.addSourceFileAtPath(f);
+  project.resolveSourceFileDependencies();
+  return project;
+}
+
+/** A started gate: `finish` gives its diagnostics once the mapping's program is at hand (for the file list). */
 export interface Gate {
   finish(project: Project): Promise<Diagnostic[]>;
 }
@@ -146,7 +154,7 @@ export function startTypeCheck(input: GateInput): Gate {
   return {
     async finish(project) {
       const reported = await native;
-      if (reported === null) return typeCheck(project, input);
+      if (reported === null) return typeCheck(gateProject(input), input);
       const out = reported
         .filter((r) => r.file === null || inProject(r.file, input.root))
         .map((r) => fromReported(r, input.root));
