@@ -13,21 +13,11 @@ const digit = (v: number) => 48 + v;
 let lastDay = Number.NaN;
 const dayCodes = new Uint16Array(10);
 
-/** Fills dayCodes for `day` (days since 1970-01-01, within years 0000-9999). */
+/** Fills dayCodes for `day` (days since 1970-01-01, within years 0000-9999); runs once per day written. */
 function writeDay(day: number): void {
   const [y, m, d] = civilFromDays(day);
-  dayCodes.set([
-    digit(Math.floor(y / 1000)),
-    digit(Math.floor(y / 100) % 10),
-    digit(Math.floor(y / 10) % 10),
-    digit(y % 10),
-    45,
-    digit(Math.floor(m / 10)),
-    digit(m % 10),
-    45,
-    digit(Math.floor(d / 10)),
-    digit(d % 10),
-  ]);
+  const text = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  for (let i = 0; i < 10; i++) dayCodes[i] = text.charCodeAt(i);
   lastDay = day;
 }
 
