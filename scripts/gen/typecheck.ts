@@ -117,7 +117,7 @@ function checkedFiles(project: Project, root: string): ts.SourceFile[] {
     .filter((sf) => isChecked(sf, root));
 }
 
-/** Every syntax error in the checked files, or else every type error, checked in process on the mapping's program. */
+/** Every syntax error in the checked files, or else every type error, checked in process on `project`. */
 export function typeCheck(project: Project, input: GateInput): Diagnostic[] {
   if (stillClean(input)) return [];
   const program = project.getProgram().compilerObject;
@@ -136,7 +136,7 @@ function gateProject(input: GateInput): Project {
   return project;
 }
 
-/** A started gate: `finish` gives its diagnostics once the mapping's program is at hand (for the file list). */
+/** A started gate: `finish` gives its diagnostics; the mapping's program names the files a clean result records. */
 export interface Gate {
   finish(project: Project): Promise<Diagnostic[]>;
 }
