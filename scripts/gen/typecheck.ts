@@ -58,8 +58,11 @@ export function stillClean(input: GateInput): boolean {
   return cleanKey(input, now) === record.key;
 }
 
+/** True when the root has node_modules/, where the clean record and the native check's tsconfig live. */
+const hasNodeModules = (root: string) => existsSync(path.join(root, "node_modules"));
+
 function remember(input: GateInput, checked: readonly Checked[]): void {
-  if (!existsSync(path.join(input.root, "node_modules"))) return;
+  if (!hasNodeModules(input.root)) return;
   mkdirSync(cacheDir(input.root), { recursive: true });
   const record = { files: checked.map((c) => c.file), key: cleanKey(input, checked) };
   writeFileSync(recordFile(input), `${JSON.stringify(record)}\n`);
@@ -119,7 +122,11 @@ function checkedFiles(project: Project, root: string): ts.SourceFile[] {
 
 /** Every syntax error in the checked files, or else every type error, checked in process on `project`. */
 export function typeCheck(project: Project, input: GateInput): Diagnostic[] {
-  if (stillClean(input)) return [];
+  return stillClean(input) ? [] : checkInProcess(project, input);
+}
+
+/** typeCheck without the clean-record lookup (the caller has done it); records a clean result. */
+function checkInProcess(project: Project, input: GateInput): Diagnostic[] {
   const program = project.getProgram().compilerObject;
   const files = checkedFiles(project, input.root);
   const syntax = files.flatMap((sf) => checkFile(program, sf, input.root, "syntax"));
@@ -147,14 +154,13 @@ export interface Gate {
  */
 export function startTypeCheck(input: GateInput): Gate {
   if (stillClean(input)) return { finish: async () => [] };
-  const canWrite = existsSync(path.join(input.root, "node_modules"));
-  const native = canWrite
+  const native = hasNodeModules(input.root)
     ? startNativeCheck({ ...input, tsconfig: input.tsconfig ?? null, workDir: cacheDir(input.root) })
     : Promise.resolve(null);
   return {
     async finish(project) {
       const reported = await native;
-      if (reported === null) return typeCheck(gateProject(input), input);
+      if (reported === null) return checkInProcess(gateProject(input), input);
       const out = reported
         .filter((r) => r.file === null || inProject(r.file, input.root))
         .map((r) => fromReported(r, input.root));
