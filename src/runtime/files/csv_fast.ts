@@ -64,8 +64,34 @@ type Parser = ReturnType<typeof initParser>;
 
 /** uDSV's parser for quote-free text: every cell a string, no trimming. */
 function plainParser(delimiter: Delimiter, rowDelim: string, n: number): Parser {
-  const cols = Array.from({ length: n }, (_, j) => ({ name: String(j), type: "s" as const, repl: {} }));
-  return initParser({ skip: 0, col: delimiter, row: rowDelim, encl: "", esc: "", trim: false, cols } as never);
+  const cols = Array.from({ length: n }, (_, j) => ({
+    name: String(j),
+    type: "s" as const,
+    repl: {},
+  }));
+  return initParser({
+    skip: 0,
+    col: delimiter,
+    row: rowDelim,
+    encl: "",
+    esc: "",
+    trim: false,
+    cols,
+  } as never);
+}
+
+/** How many times `part` occurs in `text`. */
+function occurrences(text: string, part: string): number {
+  let k = 0;
+  for (let i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length)) k += 1;
+  return k;
+}
+
+/** True when carriage returns and line feeds occur in `text` only as its row delimiter. */
+function lineEndsOnly(text: string, rowDelim: string): boolean {
+  if (rowDelim === "\n") return !text.includes("\r");
+  const crlf = occurrences(text, "\r\n");
+  return occurrences(text, "\r") === crlf && occurrences(text, "\n") === crlf;
 }
 
 /**
@@ -80,27 +106,27 @@ function parseChunk(
   out: (unknown[] | null)[],
   parser: Parser,
 ): number | false {
-  const n = modes.length;
-  if (lastLine(text, rowDelim).split(delimiter).length !== n) return false;
+  const last = modes.length - 1;
+  if (lastLine(text, rowDelim).split(delimiter).length !== last + 1 || !lineEndsOnly(text, rowDelim)) return false;
   let ok = true;
   let nrows = 0;
   parser.stringArrs(text, (row: string[]) => {
-    // a record short of cells runs on into the next line; a long one leaves a delimiter in its last cell
-    for (let j = 0; j < n - 1; j++) {
+    // a record short of cells runs on into the next line, so a cell before the last holds a line feed
+    for (let j = 0; j < last; j++) {
       const c = row[j]!;
       if (c.includes("\n")) return (ok = false);
       const o = out[j]!;
       if (o !== null) o.push(modes[j] === "cells" ? textCell(c) : c);
     }
-    const last = row[n - 1]!;
-    if (n === 1 && last === "") return true; // an empty line (uDSV skips them only before a delimiter)
-    if (last.includes(delimiter) || last.includes("\r") || last.includes("\n")) return (ok = false);
-    const o = out[n - 1]!;
-    if (o !== null) o.push(modes[n - 1] === "cells" ? textCell(last) : last);
+    const c = row[last]!;
+    if (last === 0 && c === "") return true; // an empty line (uDSV skips them only before a delimiter)
+    const o = out[last]!;
+    if (o !== null) o.push(modes[last] === "cells" ? textCell(c) : c);
     nrows += 1;
     return true;
   });
-  return ok ? nrows : false;
+  // each record's cells but the last end at a delimiter, so any other delimiter is in a last cell (a long record)
+  return ok && occurrences(text, delimiter) === last * nrows ? nrows : false;
 }
 
 const BOM = [0xef, 0xbb, 0xbf];

@@ -1,22 +1,13 @@
 // Parquet files through hyparquet (pure JavaScript): only the top-level columns the call needs, each
-// row group's chunks gathered into one dense list per column. Nulls stay null; INT64 must fit a
-// double exactly; dates and timestamps become ISO text as they are decoded (no Date per row).
-import { type ParquetParsers, parquetMetadata, parquetRead, parquetSchema, type SchemaElement } from "hyparquet";
+// as one dense list over the row groups; nested columns and files of more than MAX_PARQUET_ROWS rows
+// are refused before any page is decoded. Nulls stay null; INT64 must fit a double exactly; dates and
+// timestamps become ISO text as they are decoded (no Date per row).
+import { type FileMetaData, parquetMetadata, parquetSchema, type SchemaElement, type SchemaTree } from "hyparquet";
 import { invalid } from "../contract.js";
 import { quoted } from "../codec/text.js";
-import { isoText } from "./iso_time.js";
-import { type ColumnMode, type ColumnPlan, newCells, type RawTable } from "./table.js";
-
-/** Epoch milliseconds as ISO text; outside years 0000-9999 a Date, which `cell` words or refuses. */
-const instant = (ms: number): string | Date => isoText(ms) ?? new Date(ms);
-
-/** Dates and timestamps straight to ISO text (the truncation toward zero is hyparquet's own). */
-const PARSERS: Partial<ParquetParsers> = {
-  timestampFromMilliseconds: (v) => instant(Number(v)),
-  timestampFromMicroseconds: (v) => instant(Number(v / 1000n)),
-  timestampFromNanoseconds: (v) => instant(Number(v / 1_000_000n)),
-  dateFromDays: (days) => instant(days * 86_400_000),
-};
+import { MAX_POINTS } from "../codec/caps.js";
+import { isFlat, readFlatColumns } from "./parquet_flat.js";
+import type { ColumnMode, ColumnPlan, RawTable } from "./table.js";
 
 /** A Parquet value as a payload cell. */
 function cell(v: unknown, at: () => string, field: string): unknown {
@@ -46,43 +37,23 @@ const isTyped = (e: SchemaElement) =>
 /** The column names of a Parquet file (top level), and which are typed (see isTyped). */
 function names(buf: ArrayBuffer, field: string, name: string) {
   try {
-    const meta = parquetMetadata(buf);
-    const top = parquetSchema(meta).children;
-    return { meta, columns: top.map((c) => c.element.name), typed: top.map((c) => isTyped(c.element)) };
+    const meta = parquetMetadata(buf, { geoparquet: false }); // its GeoParquet pass loops forever on a damaged schema
+    const root = parquetSchema(meta);
+    const top = root.children;
+    return {
+      meta,
+      root,
+      top,
+      columns: top.map((c) => c.element.name),
+      typed: top.map((c) => isTyped(c.element)),
+    };
   } catch (e) {
     throw invalid(field, `${name} is not a readable Parquet file: ${(e as Error).message}`);
   }
 }
 
-interface Chunk {
-  readonly rowStart: number;
-  readonly data: ArrayLike<unknown>;
-}
-
-/** One chunk as a plain list: hyparquet's own lists as they are, typed arrays (required columns) copied. */
-function plainList(data: ArrayLike<unknown>): unknown[] {
-  if (Array.isArray(data)) return data;
-  const out = newCells();
-  for (let k = 0; k < data.length; k++) out.push(data[k]);
-  return out;
-}
-
-/**
- * A column's chunks, in row order, as one dense list of payload cells: the chunks concatenated (one
- * copy, sized exactly), then any value that is not already a cell (a string or a finite number)
- * replaced by its cell.
- */
-function joinChunks(chunks: Chunk[], nrows: number, where: (i: number) => string, field: string): unknown[] {
-  chunks.sort((a, b) => a.rowStart - b.rowStart);
-  const lists: unknown[][] = [];
-  let next = 0;
-  for (const { rowStart, data } of chunks) {
-    if (rowStart > next) lists.push(Array.from({ length: rowStart - next }, () => null)); // rows no chunk holds
-    lists.push(plainList(data));
-    next = rowStart + data.length;
-  }
-  if (nrows > next) lists.push(Array.from({ length: nrows - next }, () => null));
-  const out = lists.length === 1 ? lists[0]! : newCells().concat(...lists);
+/** A column's values made payload cells in place: only a value that is not already a cell changes. */
+function payloadCells(out: unknown[], where: (i: number) => string, field: string): unknown[] {
   const first = out.find((v) => v !== null && v !== undefined);
   return typeof first === "string" ? textCells(out, where, field) : numberCells(out, where, field);
 }
@@ -102,27 +73,70 @@ function numberCells(out: unknown[], where: (i: number) => string, field: string
   return out;
 }
 
-/** Reads the columns `plan` keeps (all when there is no plan) of a Parquet file held in `buf`. */
-export async function readParquet(buf: ArrayBuffer, field: string, name: string, plan?: ColumnPlan): Promise<RawTable> {
-  const { meta, columns, typed } = names(buf, field, name);
-  const modes: ColumnMode[] = (plan ? plan(columns) : columns).map((m) => (m === null ? null : "cells"));
-  const want = columns.filter((_, j) => modes[j] !== null);
+/** Rows a Parquet file read by reference may hold: its pages are decoded only below this. */
+export const MAX_PARQUET_ROWS = 10 * MAX_POINTS;
+
+/**
+ * The file's row count, checked before any page is decoded: a run-length page can claim millions
+ * of rows in a few bytes, so the count, not the file's size, bounds the work.
+ */
+function rowCount(meta: FileMetaData, field: string, name: string): number {
   const nrows = Number(meta.num_rows);
-  const chunks = new Map<string, Chunk[]>(want.map((c) => [c, []]));
+  if (nrows > MAX_PARQUET_ROWS)
+    throw invalid(
+      field,
+      `${name} has ${nrows.toLocaleString("en-US")} rows; a Parquet file read by reference may hold at most ` +
+        `${MAX_PARQUET_ROWS.toLocaleString("en-US")}`,
+    );
+  const inGroups = meta.row_groups.reduce((n, g) => n + Number(g.num_rows), 0);
+  if (!(nrows >= 0) || inGroups !== nrows)
+    throw invalid(field, `${name} is not a readable Parquet file: its row groups hold ${inGroups} rows, not ${nrows}`);
+  return nrows;
+}
+
+/**
+ * The columns read must be flat columns of values a series or frame can hold: a nested one (a
+ * list, map or struct) or a boolean one cannot be, and is refused before anything is decoded.
+ */
+function requireReadable(root: SchemaTree, wanted: readonly SchemaTree[], field: string, name: string): void {
+  for (const c of wanted) {
+    const kind = !isFlat(root, c)
+      ? "a nested Parquet column (a list, map or struct)"
+      : c.element.type === "BOOLEAN"
+        ? "a boolean column"
+        : null;
+    if (kind !== null)
+      throw invalid(
+        field,
+        `${name} column ${quoted(c.element.name)} is ${kind}; a series or frame reads flat columns of numbers ` +
+          '(and dates or text for its index): name the columns to read with "column" or "columns"',
+      );
+  }
+}
+
+/** Reads the columns `plan` keeps (all when there is no plan) of a Parquet file held in `buf`. */
+export function readParquet(buf: ArrayBuffer, field: string, name: string, plan?: ColumnPlan): RawTable {
+  const { meta, root, top, columns, typed } = names(buf, field, name);
+  const modes: ColumnMode[] = (plan ? plan(columns) : columns).map((m) => (m === null ? null : "cells"));
+  const wanted = top.filter((_, j) => modes[j] !== null);
+  const nrows = rowCount(meta, field, name);
+  requireReadable(root, wanted, field, name);
+  let lists: Map<string, unknown[]>;
   try {
-    await parquetRead({
-      file: buf,
-      metadata: meta,
-      columns: want,
-      parsers: PARSERS,
-      onChunk: ({ columnName, columnData, rowStart }) => chunks.get(columnName)?.push({ rowStart, data: columnData }),
-    });
+    lists = readFlatColumns(buf, meta, root, wanted);
   } catch (e) {
     throw invalid(field, `${name} is not a readable Parquet file: ${(e as Error).message}`);
   }
   const where = (i: number, j: number) => `${name} row ${i + 1}, column ${quoted(columns[j]!)}`;
   const cells = columns.map((c, j) =>
-    modes[j] === null ? [] : joinChunks(chunks.get(c)!, nrows, (i) => where(i, j), field),
+    modes[j] === null ? [] : payloadCells(lists.get(c)!, (i) => where(i, j), field),
   );
-  return { columns, cells, nrows, where, modes, typedColumns: typed };
+  return {
+    columns,
+    cells,
+    nrows,
+    where,
+    modes,
+    typedColumns: typed,
+  };
 }

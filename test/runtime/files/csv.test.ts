@@ -35,6 +35,9 @@ const TEXTS: [string, string][] = [
   ["a CRLF line in an LF file", "d,a\n1,2\r\n3,4\n"],
   ["multi-byte text", "d,é\n2020-01-01,ü\n2020-01-02,日本\n2020-01-03,x\n"],
   ["a byte-order mark starting a later line", "d,a\n1,2\n\ufeff3,4\n5,6\n"],
+  ["a carriage return inside a cell", "d,a,b\n1,x\ry,2\n3,4,5\n"],
+  ["a line feed alone inside a cell of a CRLF file", "d,a,b\r\n1,x\ny,2\r\n3,4,5\r\n"],
+  ["a line feed alone inside a last cell of a CRLF file", "d,a\r\n1,x\ny\r\n3,4\r\n"],
 ];
 
 describe("decimalValue", () => {
@@ -122,6 +125,8 @@ describe("readDelimited", () => {
     ["a short record mid-file", "d,a\n1,2\n3\n4,5\n", 3],
     ["a short last record", "d,a\n1,2\n3\n", 3],
     ["a long record", "d,a\n1,2\n3,4,5\n6,7\n", 3],
+    ["a long record in a CRLF file", "d,a\r\n1,2\r\n3,4,5\r\n6,7\r\n", 3],
+    ["a long record of one column", "d\n1\n2,3\n4\n", 3],
   ])("words %s as csv-parse does (line %i)", (_, text, line) => {
     const message = new RegExp(`"f\\.csv" is not valid CSV at line ${line}.*Invalid Record Length`);
     for (const chunkBytes of [undefined, 1, 2, 4, 7]) expect(() => read(text, ",", chunkBytes)).toThrow(message);
