@@ -20,7 +20,8 @@ import { ensureBuilt } from "../lib/paths.js";
 import { spread } from "../lib/stats.js";
 
 const N = 1_000_000;
-const RUNS = 5;
+/** Rounds, each case once a round: one call on this 2-core machine varies by a quarter; a median of 9 settles. */
+const RUNS = 9;
 
 function data(n: number) {
   let s = 12345;
