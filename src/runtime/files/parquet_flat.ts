@@ -115,6 +115,18 @@ function checkPageV2(bytes: Uint8Array, header: PageHeader, codec: ColumnDecoder
   checkIndices(new DataView(page.buffer, page.byteOffset, page.byteLength), 0, v2.encoding, v2.num_values, true);
 }
 
+/** A data page (V1 or V2) checked, then decoded by hyparquet: its values, definition levels and encoding. */
+function decodeDataPage(bytes: Uint8Array, header: PageHeader, decoder: ColumnDecoder, maxDef: number) {
+  const v1 = header.data_page_header;
+  if (v1 !== undefined) {
+    const raw = decompressPage(bytes, header.uncompressed_page_size, decoder.codec, undefined);
+    checkPageV1(raw, v1.encoding, v1.num_values, maxDef);
+    return { ...readDataPage(raw, v1, decoder), encoding: v1.encoding };
+  }
+  checkPageV2(bytes, header, decoder.codec, maxDef);
+  return { ...readDataPageV2(bytes, header, decoder), encoding: header.data_page_header_v2!.encoding };
+}
+
 /** The pages of one column chunk in `buf` (a row group's `rows`), appended to `chunks`. */
 function readChunk(buf: ArrayBuffer, meta: ColumnMetaData, decoder: ColumnDecoder, rows: number, chunks: unknown[][]) {
   const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
@@ -135,27 +147,10 @@ function readChunk(buf: ArrayBuffer, meta: ColumnMetaData, decoder: ColumnDecode
       const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
       const values = header.dictionary_page_header!.num_values;
       dictionary = convert(readPlain({ view, offset: 0 }, decoder.type, values, decoder.element.type_length), decoder);
-    } else if (header.type === "DATA_PAGE") {
-      const daph = header.data_page_header!;
-      const raw = decompressPage(bytes, size, decoder.codec, undefined);
-      checkPageV1(raw, daph.encoding, daph.num_values, maxDef);
-      const page = readDataPage(raw, daph, decoder);
-      read += place(
-        chunks,
-        pageValues(page.dataPage, dictionary, daph.encoding, decoder),
-        page.definitionLevels,
-        maxDef,
-      );
-    } else if (header.type === "DATA_PAGE_V2") {
-      const daph2 = header.data_page_header_v2!;
-      checkPageV2(bytes, header, decoder.codec, maxDef);
-      const page = readDataPageV2(bytes, header, decoder);
-      read += place(
-        chunks,
-        pageValues(page.dataPage, dictionary, daph2.encoding, decoder),
-        page.definitionLevels,
-        maxDef,
-      );
+    } else if (header.type === "DATA_PAGE" || header.type === "DATA_PAGE_V2") {
+      const page = decodeDataPage(bytes, header, decoder, maxDef);
+      const values = pageValues(page.dataPage, dictionary, page.encoding, decoder);
+      read += place(chunks, values, page.definitionLevels, maxDef);
     } else throw new Error(`unsupported page type ${header.type}`);
   }
   if (read !== rows)

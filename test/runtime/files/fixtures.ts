@@ -34,6 +34,14 @@ export function writeCsv(file: string, columns: string[], cols: unknown[][], sep
   writeFileSync(file, `${lines.join("\n")}\n`);
 }
 
+/** A nullable INT64 TIMESTAMP column's schema element, in `unit`: NANOS is how pandas writes datetime64[ns]. */
+export const timestampColumn = (name: string, unit: "MILLIS" | "MICROS" | "NANOS" = "NANOS", optional = true) => ({
+  name,
+  type: "INT64",
+  repetition_type: optional ? "OPTIONAL" : "REQUIRED",
+  logical_type: { type: "TIMESTAMP", isAdjustedToUTC: false, unit },
+});
+
 export function writeParquet(file: string, columns: { name: string; data: unknown[]; type?: string }[]): void {
   const buf = parquetWriteBuffer({ columnData: columns as never });
   writeFileSync(file, Buffer.from(buf));

@@ -11,7 +11,7 @@ import { filesOpened, resolveFileReferences } from "../../../src/runtime/files/i
 import { referenceSchema } from "../../../src/runtime/files/schema.js";
 import { resolveTool } from "../../../src/runtime/call.js";
 import { callToolUntyped } from "../../../src/runtime/index.js";
-import { dates, returns, tempDir, writeParquet } from "./fixtures.js";
+import { dates, returns, tempDir, timestampColumn, writeParquet } from "./fixtures.js";
 
 /** What the reader wrote before: Date#toISOString, cut to the date at midnight UTC. */
 function viaDate(ms: number): string {
@@ -88,12 +88,7 @@ describe("Parquet dates and timestamps", () => {
     const pandas = parquetWriteBuffer({
       schema: [
         { name: "root", num_children: 3 },
-        {
-          name: "date",
-          type: "INT64",
-          repetition_type: "OPTIONAL",
-          logical_type: { type: "TIMESTAMP", isAdjustedToUTC: false, unit: "NANOS" },
-        },
+        timestampColumn("date"),
         { name: "strategy", type: "DOUBLE", repetition_type: "OPTIONAL" },
         { name: "turnover", type: "DOUBLE", repetition_type: "OPTIONAL" },
       ],

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isFlat, readFlatColumns } from "../../../src/runtime/files/parquet_flat.js";
 import { PARSERS, truncDiv64 } from "../../../src/runtime/files/parquet_time.js";
 import { MAX_PARQUET_ROWS, readParquet } from "../../../src/runtime/files/parquet.js";
+import { timestampColumn } from "./fixtures.js";
 import { BadInputError } from "../../../src/runtime/contract.js";
 
 const parquetjs = createRequire(import.meta.url)("parquetjs-lite") as {
@@ -94,14 +95,13 @@ describe("the page reader", () => {
   });
 
   it("reads V2 pages, dictionary pages and every INT64 timestamp unit as hyparquet does", async () => {
-    const stamp = (unit: string) => ({ type: "TIMESTAMP", isAdjustedToUTC: false, unit });
     const ns = [-1_500_000n, 1_500_000n, null, -1n, 1_700_000_000_123_456_789n, -(2n ** 63n), 2n ** 63n - 1n];
     const buf = parquetWriteBuffer({
       schema: [
         { name: "root", num_children: 6 },
-        { name: "nanos", type: "INT64", repetition_type: "OPTIONAL", logical_type: stamp("NANOS") },
-        { name: "micros", type: "INT64", repetition_type: "REQUIRED", logical_type: stamp("MICROS") },
-        { name: "millis", type: "INT64", repetition_type: "OPTIONAL", logical_type: stamp("MILLIS") },
+        timestampColumn("nanos"),
+        timestampColumn("micros", "MICROS", false),
+        timestampColumn("millis", "MILLIS"),
         { name: "level", type: "DOUBLE", repetition_type: "OPTIONAL" },
         { name: "tag", type: "BYTE_ARRAY", repetition_type: "OPTIONAL", converted_type: "UTF8" },
         { name: "day", type: "INT32", repetition_type: "OPTIONAL", converted_type: "DATE" },
@@ -210,12 +210,7 @@ describe("a damaged Parquet file", () => {
     const buf = parquetWriteBuffer({
       schema: [
         { name: "root", num_children: 3 },
-        {
-          name: "date",
-          type: "INT64",
-          repetition_type: "OPTIONAL",
-          logical_type: { type: "TIMESTAMP", unit: "NANOS" },
-        },
+        timestampColumn("date"),
         { name: "r", type: "DOUBLE", repetition_type: "OPTIONAL" },
         { name: "tag", type: "BYTE_ARRAY", repetition_type: "OPTIONAL", converted_type: "UTF8" },
       ],
