@@ -127,8 +127,16 @@ function decodeDataPage(bytes: Uint8Array, header: PageHeader, decoder: ColumnDe
   return { ...readDataPageV2(bytes, header, decoder), encoding: header.data_page_header_v2!.encoding };
 }
 
+/** The codecs hyparquet decompresses without extra compressors. */
+const CODECS = new Set(["UNCOMPRESSED", "SNAPPY"]);
+
 /** The pages of one column chunk in `buf` (a row group's `rows`), appended to `chunks`. */
 function readChunk(buf: ArrayBuffer, meta: ColumnMetaData, decoder: ColumnDecoder, rows: number, chunks: unknown[][]) {
+  if (!CODECS.has(meta.codec))
+    throw new Error(
+      `column ${decoder.element.name} is compressed with ${meta.codec}; only Snappy (pandas' default) and ` +
+        'uncompressed pages are read: write the file with compression="snappy"',
+    );
   const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
   const length = Number(meta.total_compressed_size);
   if (start + length > buf.byteLength) throw new Error("a column chunk runs past the end of the file");

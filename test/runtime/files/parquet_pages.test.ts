@@ -165,6 +165,14 @@ describe("the page reader", () => {
     expect(readParquet(buf, "returns", '"n.parquet"', onlyX).cells).toEqual([[1.5, 2.5], []]);
   });
 
+  it("refuses a column compressed with a codec it does not read, saying which and what to write instead", async () => {
+    const buf = await v1File({ x: { type: "DOUBLE", compression: "GZIP" } }, [{ x: 1 }, { x: 2 }], 5);
+    expect(() => readParquet(buf, "returns", '"z.parquet"')).toThrow(
+      'returns: "z.parquet" is not a readable Parquet file: column x is compressed with GZIP; only Snappy ' +
+        `(pandas' default) and uncompressed pages are read: write the file with compression="snappy"`,
+    );
+  });
+
   it("refuses a file of more rows than MAX_PARQUET_ROWS from its footer, decoding nothing", () => {
     // one run-length page of MAX_PARQUET_ROWS + 1 equal values: a few hundred bytes
     const rows = MAX_PARQUET_ROWS + 1;
