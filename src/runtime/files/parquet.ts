@@ -6,6 +6,7 @@ import { type FileMetaData, parquetMetadata, parquetSchema, type SchemaElement, 
 import { invalid } from "../contract.js";
 import { quoted } from "../codec/text.js";
 import { MAX_POINTS } from "../codec/caps.js";
+import { compressorsFor } from "./parquet_codecs.js";
 import { isFlat, readFlatColumns } from "./parquet_flat.js";
 import type { ColumnMode, ColumnPlan, RawTable } from "./table.js";
 
@@ -115,7 +116,7 @@ function requireReadable(root: SchemaTree, wanted: readonly SchemaTree[], field:
 }
 
 /** Reads the columns `plan` keeps (all when there is no plan) of a Parquet file held in `buf`. */
-export function readParquet(buf: ArrayBuffer, field: string, name: string, plan?: ColumnPlan): RawTable {
+export async function readParquet(buf: ArrayBuffer, field: string, name: string, plan?: ColumnPlan): Promise<RawTable> {
   const { meta, root, top, columns, typed } = names(buf, field, name);
   const modes: ColumnMode[] = (plan ? plan(columns) : columns).map((m) => (m === null ? null : "cells"));
   const wanted = top.filter((_, j) => modes[j] !== null);
@@ -123,7 +124,10 @@ export function readParquet(buf: ArrayBuffer, field: string, name: string, plan?
   requireReadable(root, wanted, field, name);
   let lists: Map<string, unknown[]>;
   try {
-    lists = readFlatColumns(buf, meta, root, wanted);
+    const names = new Set(wanted.map((c) => c.element.name));
+    const chunks = meta.row_groups.flatMap((g) => g.columns.map((c) => c.meta_data));
+    const used = chunks.filter((c) => c !== undefined && names.has(c.path_in_schema.join(".")));
+    lists = readFlatColumns(buf, meta, root, wanted, await compressorsFor(used));
   } catch (e) {
     throw invalid(field, `${name} is not a readable Parquet file: ${(e as Error).message}`);
   }

@@ -1,13 +1,21 @@
 // Flat top-level Parquet columns read page by page with hyparquet's own page decoders, without its
 // Dremel assembly (which walks each value of a nullable column one by one, even a page without
 // nulls): each page's values go straight onto the column's list, a null where a value is missing.
-// Only the uncompressed and Snappy codecs, as hyparquet reads without extra compressors.
-import type { ColumnMetaData, DecodedArray, Encoding, FileMetaData, PageHeader, SchemaTree } from "hyparquet";
+import type {
+  ColumnMetaData,
+  Compressors,
+  DecodedArray,
+  Encoding,
+  FileMetaData,
+  PageHeader,
+  SchemaTree,
+} from "hyparquet";
 import { parquetHeader } from "hyparquet/src/column.js";
 import { convert, convertWithDictionary, DEFAULT_PARSERS } from "hyparquet/src/convert.js";
 import { decompressPage, readDataPage, readDataPageV2 } from "hyparquet/src/datapage.js";
 import { readPlain } from "hyparquet/src/plain.js";
 import { getMaxDefinitionLevel, isFlatColumn } from "hyparquet/src/schema.js";
+import { isReadableCodec, maxPageBytes } from "./parquet_codecs.js";
 import { checkIndices, checkLevelsV2, checkPageV1, isDictionaryEncoding } from "./parquet_runs.js";
 import { PARSERS, pushTimestamps, type TimeUnit } from "./parquet_time.js";
 import { newCells } from "./table.js";
@@ -70,9 +78,6 @@ function place(chunks: unknown[][], page: PageValues, levels: readonly number[] 
   return full ? values.length : levels.length;
 }
 
-/** Snappy writes at most 64 bytes for a 3-byte copy: a page that claims to expand more is damaged. */
-const MAX_EXPANSION = 32;
-
 const count = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 
 /**
@@ -81,10 +86,10 @@ const count = (v: unknown): v is number => typeof v === "number" && Number.isSaf
  * end), and a run-length page can claim any number of rows in a few bytes. `read` rows of the
  * chunk's `rows` came before this page.
  */
-function checkHeader(header: PageHeader, read: number, rows: number): void {
+function checkHeader(header: PageHeader, codec: string, read: number, rows: number): void {
   const { compressed_page_size: packed, uncompressed_page_size: size } = header;
   const bad = (why: string) => new Error(`a page header is damaged: ${why}`);
-  if (!count(packed) || !count(size) || size > Math.max(64, packed * MAX_EXPANSION))
+  if (!count(packed) || !count(size) || size > maxPageBytes(codec, packed))
     throw bad(`${size} bytes from ${packed} compressed ones`);
   const v1 = header.data_page_header;
   const v2 = header.data_page_header_v2;
@@ -104,14 +109,15 @@ function checkHeader(header: PageHeader, read: number, rows: number): void {
  * A V2 data page's levels and, when dictionary-encoded, its indices (decompressed here once more:
  * hyparquet decompresses inside the page reader, and index pages are small).
  */
-function checkPageV2(bytes: Uint8Array, header: PageHeader, codec: ColumnDecoder["codec"], maxDef: number): void {
+function checkPageV2(bytes: Uint8Array, header: PageHeader, decoder: ColumnDecoder, maxDef: number): void {
   const v2 = header.data_page_header_v2!;
   const levels = v2.repetition_levels_byte_length + v2.definition_levels_byte_length;
   checkLevelsV2(bytes, v2.repetition_levels_byte_length, v2.num_values, maxDef);
   if (!isDictionaryEncoding(v2.encoding)) return; // "RLE" among them: its stream follows a length, see checkIndices
   const data = bytes.subarray(levels);
   const size = header.uncompressed_page_size - levels;
-  const page = v2.is_compressed === false || size === 0 ? data : decompressPage(data, size, codec, undefined);
+  const page =
+    v2.is_compressed === false || size === 0 ? data : decompressPage(data, size, decoder.codec, decoder.compressors);
   checkIndices(new DataView(page.buffer, page.byteOffset, page.byteLength), 0, v2.encoding, v2.num_values, true);
 }
 
@@ -119,23 +125,20 @@ function checkPageV2(bytes: Uint8Array, header: PageHeader, codec: ColumnDecoder
 function decodeDataPage(bytes: Uint8Array, header: PageHeader, decoder: ColumnDecoder, maxDef: number) {
   const v1 = header.data_page_header;
   if (v1 !== undefined) {
-    const raw = decompressPage(bytes, header.uncompressed_page_size, decoder.codec, undefined);
+    const raw = decompressPage(bytes, header.uncompressed_page_size, decoder.codec, decoder.compressors);
     checkPageV1(raw, v1.encoding, v1.num_values, maxDef);
     return { ...readDataPage(raw, v1, decoder), encoding: v1.encoding };
   }
-  checkPageV2(bytes, header, decoder.codec, maxDef);
+  checkPageV2(bytes, header, decoder, maxDef);
   return { ...readDataPageV2(bytes, header, decoder), encoding: header.data_page_header_v2!.encoding };
 }
 
-/** The codecs hyparquet decompresses without extra compressors. */
-const CODECS = new Set(["UNCOMPRESSED", "SNAPPY"]);
-
 /** The pages of one column chunk in `buf` (a row group's `rows`), appended to `chunks`. */
 function readChunk(buf: ArrayBuffer, meta: ColumnMetaData, decoder: ColumnDecoder, rows: number, chunks: unknown[][]) {
-  if (!CODECS.has(meta.codec))
+  if (!isReadableCodec(meta.codec))
     throw new Error(
-      `column ${decoder.element.name} is compressed with ${meta.codec}; only Snappy (pandas' default) and ` +
-        'uncompressed pages are read: write the file with compression="snappy"',
+      `column ${decoder.element.name} is compressed with ${meta.codec}, which is not read here: write the file ` +
+        'with compression="snappy" (pandas\' default) or "zstd"',
     );
   const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
   const length = Number(meta.total_compressed_size);
@@ -146,12 +149,12 @@ function readChunk(buf: ArrayBuffer, meta: ColumnMetaData, decoder: ColumnDecode
   let dictionary: DecodedArray | undefined;
   while (reader.offset < length - 1) {
     const header = parquetHeader(reader);
-    checkHeader(header, read, rows);
+    checkHeader(header, decoder.codec, read, rows);
     const bytes = new Uint8Array(buf, start + reader.offset, header.compressed_page_size);
     reader.offset += header.compressed_page_size;
     const size = header.uncompressed_page_size;
     if (header.type === "DICTIONARY_PAGE") {
-      const page = decompressPage(bytes, size, decoder.codec, undefined);
+      const page = decompressPage(bytes, size, decoder.codec, decoder.compressors);
       const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
       const values = header.dictionary_page_header!.num_values;
       dictionary = convert(readPlain({ view, offset: 0 }, decoder.type, values, decoder.element.type_length), decoder);
@@ -175,6 +178,7 @@ export function readFlatColumns(
   meta: FileMetaData,
   root: SchemaTree,
   want: readonly SchemaTree[],
+  compressors: Compressors | undefined,
 ): Map<string, unknown[]> {
   const lists = new Map<string, unknown[]>();
   const parsers = { ...DEFAULT_PARSERS, ...PARSERS };
@@ -186,6 +190,7 @@ export function readFlatColumns(
       element: column.element,
       schemaPath: [root, column],
       parsers,
+      compressors,
     };
     meta.row_groups.forEach((group, g) => {
       const chunk = group.columns.find((c) => c.meta_data?.path_in_schema.join(".") === name)?.meta_data;

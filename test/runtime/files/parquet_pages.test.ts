@@ -3,16 +3,19 @@
 // several row groups, Snappy, every timestamp unit. A nested column, a file of too many rows and a
 // damaged file are refused before their pages are decoded.
 // Its INT64 timestamps are divided without BigInt: the division is checked against BigInt's.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { parquetMetadata, parquetReadObjects, parquetSchema } from "hyparquet";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, describe, expect, it } from "vitest";
 import { isFlat, readFlatColumns } from "../../../src/runtime/files/parquet_flat.js";
 import { PARSERS, truncDiv64 } from "../../../src/runtime/files/parquet_time.js";
 import { MAX_PARQUET_ROWS, readParquet } from "../../../src/runtime/files/parquet.js";
+import { compressorsFor } from "../../../src/runtime/files/parquet_codecs.js";
 import { timestampColumn } from "./fixtures.js";
 import { BadInputError } from "../../../src/runtime/contract.js";
 
@@ -49,18 +52,41 @@ async function v1File(fields: Record<string, object>, rows: object[], groupRows:
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 }
 
+const compressors = await compressorsFor([{ codec: "ZSTD" } as never]);
+
 /** Each top-level column as hyparquet's own reader gives it (a missing value as null). */
 async function byHyparquet(buf: ArrayBuffer): Promise<Map<string, unknown[]>> {
-  const rows = (await parquetReadObjects({ file: buf, parsers: PARSERS })) as Record<string, unknown>[];
+  const rows = (await parquetReadObjects({ file: buf, parsers: PARSERS, compressors })) as Record<string, unknown>[];
   const names = parquetSchema(parquetMetadata(buf)).children.map((c) => c.element.name);
   return new Map(names.map((n) => [n, rows.map((r) => r[n] ?? null)]));
 }
 
-function byPages(buf: ArrayBuffer): Map<string, unknown[]> {
+async function byPages(buf: ArrayBuffer): Promise<Map<string, unknown[]>> {
   const meta = parquetMetadata(buf);
   const root = parquetSchema(meta);
   expect(root.children.every((c) => isFlat(root, c))).toBe(true);
-  return readFlatColumns(buf, meta, root, root.children);
+  const chunks = meta.row_groups.flatMap((g) => g.columns.map((c) => c.meta_data));
+  return readFlatColumns(buf, meta, root, root.children, await compressorsFor(chunks));
+}
+
+/** Compressors for writing test files: zlib's GZIP and Brotli, the zstd command's ZSTD, and LZO as no compression. */
+const WRITERS: Record<string, (b: Uint8Array) => Uint8Array> = {
+  GZIP: (b) => zlib.gzipSync(b),
+  BROTLI: (b) => zlib.brotliCompressSync(b),
+  ZSTD: (b) => execFileSync("zstd", ["-q", "-c"], { input: b }),
+  LZO: (b) => b,
+};
+
+/** A small file whose pages are compressed with `codec` (V2 pages, a dictionary, nulls). */
+function codecFile(codec: string): ArrayBuffer {
+  return parquetWriteBuffer({
+    codec,
+    compressors: WRITERS,
+    columnData: [
+      { name: "r", data: Array.from({ length: 30 }, (_, k) => (k === 1 ? null : k % 5)), type: "DOUBLE" },
+      { name: "s", data: Array.from({ length: 30 }, (_, k) => `s${k % 3}`), type: "STRING" },
+    ],
+  } as never);
 }
 
 const N = 23;
@@ -88,7 +114,7 @@ describe("the page reader", () => {
       5,
     );
     const want = await byHyparquet(buf);
-    const got = byPages(buf);
+    const got = await byPages(buf);
     expect(got).toEqual(want);
     expect(got.get("t")!.slice(0, 3)).toEqual([null, "1969-12-31T23:59:59.001Z", "1969-12-31T23:59:59.002Z"]);
     expect(got.get("s")!.filter((v) => v === null)).toHaveLength(10);
@@ -127,7 +153,7 @@ describe("the page reader", () => {
     const meta = parquetMetadata(buf);
     expect(meta.row_groups.length).toBe(Math.ceil(N / 8));
     expect(meta.row_groups[0]!.columns[3]!.meta_data!.encodings).toContain("RLE_DICTIONARY");
-    const got = byPages(buf);
+    const got = await byPages(buf);
     expect(got).toEqual(await byHyparquet(buf));
     expect(got.get("nanos")!.slice(0, 5)).toEqual([
       "1969-12-31T23:59:59.999Z",
@@ -138,7 +164,7 @@ describe("the page reader", () => {
     ]);
   });
 
-  it("refuses a nested column it is asked for, naming it, before decoding; reads the file's flat columns", () => {
+  it("refuses a nested column it is asked for, naming it, before decoding; reads the file's flat columns", async () => {
     const buf = parquetWriteBuffer({
       schema: [
         { name: "root", num_children: 2 },
@@ -152,7 +178,7 @@ describe("the page reader", () => {
         { name: "l", data: [[1], [2, 3]] },
       ],
     } as never);
-    expect(() => readParquet(buf, "returns", '"n.parquet"')).toThrow(
+    await expect(readParquet(buf, "returns", '"n.parquet"')).rejects.toThrow(
       new BadInputError(
         "invalid_value",
         "returns",
@@ -162,25 +188,32 @@ describe("the page reader", () => {
       ),
     );
     const onlyX = () => ["cells", null] as const;
-    expect(readParquet(buf, "returns", '"n.parquet"', onlyX).cells).toEqual([[1.5, 2.5], []]);
+    expect((await readParquet(buf, "returns", '"n.parquet"', onlyX)).cells).toEqual([[1.5, 2.5], []]);
+  });
+
+  it.each(["GZIP", "BROTLI", "ZSTD"])("reads %s pages as hyparquet does with hyparquet-compressors", async (codec) => {
+    const buf = codecFile(codec);
+    expect(parquetMetadata(buf).row_groups[0]!.columns[0]!.meta_data!.codec).toBe(codec);
+    const got = await byPages(buf);
+    expect(got).toEqual(await byHyparquet(buf));
+    expect(got.get("r")!.slice(0, 3)).toEqual([0, null, 2]);
   });
 
   it("refuses a column compressed with a codec it does not read, saying which and what to write instead", async () => {
-    const buf = await v1File({ x: { type: "DOUBLE", compression: "GZIP" } }, [{ x: 1 }, { x: 2 }], 5);
-    expect(() => readParquet(buf, "returns", '"z.parquet"')).toThrow(
-      'returns: "z.parquet" is not a readable Parquet file: column x is compressed with GZIP; only Snappy ' +
-        `(pandas' default) and uncompressed pages are read: write the file with compression="snappy"`,
+    await expect(readParquet(codecFile("LZO"), "returns", '"z.parquet"')).rejects.toThrow(
+      'returns: "z.parquet" is not a readable Parquet file: column r is compressed with LZO, which is not read ' +
+        `here: write the file with compression="snappy" (pandas' default) or "zstd"`,
     );
   });
 
-  it("refuses a file of more rows than MAX_PARQUET_ROWS from its footer, decoding nothing", () => {
+  it("refuses a file of more rows than MAX_PARQUET_ROWS from its footer, decoding nothing", async () => {
     // one run-length page of MAX_PARQUET_ROWS + 1 equal values: a few hundred bytes
     const rows = MAX_PARQUET_ROWS + 1;
     const buf = parquetWriteBuffer({
       columnData: [{ name: "r", data: new Float64Array(rows), type: "DOUBLE", encoding: "RLE_DICTIONARY" }],
       rowGroupSize: rows,
     } as never);
-    expect(() => readParquet(buf, "returns", '"big.parquet"')).toThrow(
+    await expect(readParquet(buf, "returns", '"big.parquet"')).rejects.toThrow(
       `returns: "big.parquet" has 10,000,001 rows; a Parquet file read by reference may hold at most 10,000,000`,
     );
   });
@@ -188,7 +221,7 @@ describe("the page reader", () => {
 
 describe("a damaged Parquet file", () => {
   /** What reading `buf` with one byte changed gives, for every byte and change: "read" or the error's text. */
-  function outcomes(buf: ArrayBuffer): Map<string, number> {
+  async function outcomes(buf: ArrayBuffer): Promise<Map<string, number>> {
     const seen = new Map<string, number>();
     for (let at = 0; at < buf.byteLength; at++) {
       for (const flip of [0xff, 0x01, 0x3c]) {
@@ -196,7 +229,7 @@ describe("a damaged Parquet file", () => {
         new Uint8Array(bad)[at]! ^= flip;
         let kind = "read";
         try {
-          readParquet(bad, "returns", '"d.parquet"');
+          await readParquet(bad, "returns", '"d.parquet"');
         } catch (e) {
           kind = e instanceof BadInputError ? e.message.split(":")[1]!.trim() : `${(e as Error).name}: ${e}`;
         }
@@ -213,7 +246,7 @@ describe("a damaged Parquet file", () => {
 
   // Each once hung the server or ended its process: a missing level length, a run-length run longer
   // than its page, a negative child count in the schema.
-  it("is refused as unreadable or read, whichever byte is damaged (V2 pages, dictionaries, nulls)", () => {
+  it("is refused as unreadable or read, whichever byte is damaged (V2 pages, dictionaries, nulls)", async () => {
     const n = 40;
     const buf = parquetWriteBuffer({
       schema: [
@@ -229,10 +262,14 @@ describe("a damaged Parquet file", () => {
       ],
       rowGroupSize: 16,
     } as never);
-    const seen = outcomes(buf);
+    const seen = await outcomes(buf);
     expect(unexpected(seen)).toEqual([]);
     const unreadable = seen.get('"d.parquet" is not a readable Parquet file') ?? 0;
     expect([(seen.get("read") ?? 0) > 0, unreadable > 0]).toEqual([true, true]);
+  });
+
+  it.each(["GZIP", "ZSTD"])("is refused as unreadable or read, whichever byte is damaged (%s)", async (codec) => {
+    expect(unexpected(await outcomes(codecFile(codec)))).toEqual([]);
   });
 
   it("is refused as unreadable or read, whichever byte is damaged (V1 pages, Snappy)", async () => {
@@ -244,7 +281,7 @@ describe("a damaged Parquet file", () => {
       })),
       7,
     );
-    expect(unexpected(outcomes(buf))).toEqual([]);
+    expect(unexpected(await outcomes(buf))).toEqual([]);
   });
 });
 
