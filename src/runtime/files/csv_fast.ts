@@ -64,20 +64,8 @@ type Parser = ReturnType<typeof initParser>;
 
 /** uDSV's parser for quote-free text: every cell a string, no trimming. */
 function plainParser(delimiter: Delimiter, rowDelim: string, n: number): Parser {
-  const cols = Array.from({ length: n }, (_, j) => ({
-    name: String(j),
-    type: "s" as const,
-    repl: {},
-  }));
-  return initParser({
-    skip: 0,
-    col: delimiter,
-    row: rowDelim,
-    encl: "",
-    esc: "",
-    trim: false,
-    cols,
-  } as never);
+  const cols = Array.from({ length: n }, (_, j) => ({ name: String(j), type: "s" as const, repl: {} }));
+  return initParser({ skip: 0, col: delimiter, row: rowDelim, encl: "", esc: "", trim: false, cols } as never);
 }
 
 /** How many times `part` occurs in `text`. */

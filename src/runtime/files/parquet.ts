@@ -124,10 +124,7 @@ export async function readParquet(buf: ArrayBuffer, field: string, name: string,
   requireReadable(root, wanted, field, name);
   let lists: Map<string, unknown[]>;
   try {
-    const names = new Set(wanted.map((c) => c.element.name));
-    const chunks = meta.row_groups.flatMap((g) => g.columns.map((c) => c.meta_data));
-    const used = chunks.filter((c) => c !== undefined && names.has(c.path_in_schema.join(".")));
-    lists = readFlatColumns(buf, meta, root, wanted, await compressorsFor(used));
+    lists = readFlatColumns(buf, meta, root, wanted, await compressorsFor(meta));
   } catch (e) {
     throw invalid(field, `${name} is not a readable Parquet file: ${(e as Error).message}`);
   }

@@ -1,7 +1,7 @@
 // The compression codecs of Parquet pages: Snappy and none are hyparquet's own; GZIP, Brotli, ZSTD
 // (polars' default) and LZ4 come from hyparquet-compressors, imported on the first file that needs
 // one (about 30 ms, which a server's start does not pay). LZO is not read.
-import type { ColumnMetaData, Compressors } from "hyparquet";
+import type { Compressors, FileMetaData } from "hyparquet";
 
 const OWN = new Set(["UNCOMPRESSED", "SNAPPY"]);
 const EXTRA = new Set(["GZIP", "BROTLI", "ZSTD", "LZ4", "LZ4_RAW"]);
@@ -22,9 +22,10 @@ export function maxPageBytes(codec: string, packed: number): number {
 
 let extra: Promise<Compressors> | null = null;
 
-/** The decompressors the chunks in `columns` need beyond hyparquet's own (none: undefined). */
-export function compressorsFor(columns: readonly (ColumnMetaData | undefined)[]): Promise<Compressors | undefined> {
-  if (!columns.some((c) => c !== undefined && EXTRA.has(c.codec))) return Promise.resolve(undefined);
+/** The decompressors the file's column chunks need beyond hyparquet's own (none: undefined). */
+export function compressorsFor(meta: FileMetaData): Promise<Compressors | undefined> {
+  const codecs = meta.row_groups.flatMap((g) => g.columns.map((c) => c.meta_data?.codec));
+  if (!codecs.some((c) => c !== undefined && EXTRA.has(c))) return Promise.resolve(undefined);
   extra ??= import("hyparquet-compressors").then((m) => ({
     GZIP: m.decompressGzip,
     BROTLI: m.decompressBrotli,

@@ -16,7 +16,7 @@ import { decompressPage, readDataPage, readDataPageV2 } from "hyparquet/src/data
 import { readPlain } from "hyparquet/src/plain.js";
 import { getMaxDefinitionLevel, isFlatColumn } from "hyparquet/src/schema.js";
 import { isReadableCodec, maxPageBytes } from "./parquet_codecs.js";
-import { checkIndices, checkLevelsV2, checkPageV1, isDictionaryEncoding } from "./parquet_runs.js";
+import { checkIndices, checkLevelsV2, checkPageV1, hasHybridValues } from "./parquet_runs.js";
 import { PARSERS, pushTimestamps, type TimeUnit } from "./parquet_time.js";
 import { newCells } from "./table.js";
 
@@ -32,10 +32,15 @@ interface PageValues {
   readonly own: boolean;
 }
 
-/** The TIMESTAMP unit of an INT64 column, or null. */
+/** The legacy timestamp annotations, by unit. */
+const CONVERTED_UNITS: Readonly<Record<string, TimeUnit>> = { TIMESTAMP_MILLIS: "MILLIS", TIMESTAMP_MICROS: "MICROS" };
+
+/** The timestamp unit of an INT64 column (its logical type, else its legacy converted type), or null. */
 function int64TimeUnit(decoder: ColumnDecoder): TimeUnit | null {
-  const logical = decoder.element.logical_type;
-  return decoder.type === "INT64" && logical?.type === "TIMESTAMP" ? logical.unit : null;
+  if (decoder.type !== "INT64") return null;
+  const { logical_type: logical, converted_type: converted } = decoder.element;
+  if (converted !== undefined && Object.hasOwn(CONVERTED_UNITS, converted)) return CONVERTED_UNITS[converted]!;
+  return logical?.type === "TIMESTAMP" ? logical.unit : null;
 }
 
 /** A page's decoded values converted as hyparquet converts them, INT64 timestamps without BigInts. */
@@ -113,7 +118,7 @@ function checkPageV2(bytes: Uint8Array, header: PageHeader, decoder: ColumnDecod
   const v2 = header.data_page_header_v2!;
   const levels = v2.repetition_levels_byte_length + v2.definition_levels_byte_length;
   checkLevelsV2(bytes, v2.repetition_levels_byte_length, v2.num_values, maxDef);
-  if (!isDictionaryEncoding(v2.encoding)) return; // "RLE" among them: its stream follows a length, see checkIndices
+  if (!hasHybridValues(v2.encoding)) return;
   const data = bytes.subarray(levels);
   const size = header.uncompressed_page_size - levels;
   const page =

@@ -31,9 +31,9 @@ export function checkRuns(view: DataView, from: number, width: number, values: n
 /** Bits of a level of at most `max` (hyparquet's width for it). */
 const levelWidth = (max: number): number => 32 - Math.clz32(max);
 
-const DICTIONARY = new Set(["PLAIN_DICTIONARY", "RLE_DICTIONARY", "RLE"]);
-/** True for the encodings whose values are a bit width byte and a hybrid stream (of non-boolean columns). */
-export const isDictionaryEncoding = (encoding: string): boolean => DICTIONARY.has(encoding);
+const HYBRID = new Set(["PLAIN_DICTIONARY", "RLE_DICTIONARY", "RLE"]);
+/** True for the encodings whose values are a hybrid stream: dictionary indices, or (V2) "RLE" bits. */
+export const hasHybridValues = (encoding: string): boolean => HYBRID.has(encoding);
 
 /**
  * The values of a page from `at`, when they are a hybrid stream: dictionary indices (a bit width
@@ -41,7 +41,7 @@ export const isDictionaryEncoding = (encoding: string): boolean => DICTIONARY.ha
  */
 export function checkIndices(view: DataView, at: number, encoding: string, values: number, v2: boolean): void {
   if (v2 && encoding === "RLE") checkRuns(view, at + 4, 1, values);
-  else if (isDictionaryEncoding(encoding) && view.getUint8(at) > 0) checkRuns(view, at + 1, view.getUint8(at), values);
+  else if (hasHybridValues(encoding) && view.getUint8(at) > 0) checkRuns(view, at + 1, view.getUint8(at), values);
 }
 
 const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);

@@ -11,11 +11,17 @@ export const instant = (ms: number): string | Date => isoText(ms) ?? new Date(ms
 export const PER_MS = { MILLIS: 1, MICROS: 1000, NANOS: 1_000_000 } as const;
 export type TimeUnit = keyof typeof PER_MS;
 
-/** Dates and timestamps straight to ISO text (truncated toward zero to the millisecond, as hyparquet does). */
+const MICROS_PER_MS = BigInt(PER_MS.MICROS);
+const NANOS_PER_MS = BigInt(PER_MS.NANOS);
+
+/**
+ * Dates and timestamps straight to ISO text (truncated toward zero to the millisecond, as hyparquet
+ * does), for the values pushTimestamps does not take: dictionaries, INT96, DATE.
+ */
 export const PARSERS: Partial<ParquetParsers> = {
   timestampFromMilliseconds: (v) => instant(Number(v)),
-  timestampFromMicroseconds: (v) => instant(Number(v / BigInt(PER_MS.MICROS))),
-  timestampFromNanoseconds: (v) => instant(Number(v / BigInt(PER_MS.NANOS))),
+  timestampFromMicroseconds: (v) => instant(Number(v / MICROS_PER_MS)),
+  timestampFromNanoseconds: (v) => instant(Number(v / NANOS_PER_MS)),
   dateFromDays: (days) => instant(days * 86_400_000),
 };
 

@@ -52,10 +52,9 @@ async function v1File(fields: Record<string, object>, rows: object[], groupRows:
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 }
 
-const compressors = await compressorsFor([{ codec: "ZSTD" } as never]);
-
 /** Each top-level column as hyparquet's own reader gives it (a missing value as null). */
 async function byHyparquet(buf: ArrayBuffer): Promise<Map<string, unknown[]>> {
+  const compressors = await compressorsFor(parquetMetadata(buf));
   const rows = (await parquetReadObjects({ file: buf, parsers: PARSERS, compressors })) as Record<string, unknown>[];
   const names = parquetSchema(parquetMetadata(buf)).children.map((c) => c.element.name);
   return new Map(names.map((n) => [n, rows.map((r) => r[n] ?? null)]));
@@ -65,8 +64,7 @@ async function byPages(buf: ArrayBuffer): Promise<Map<string, unknown[]>> {
   const meta = parquetMetadata(buf);
   const root = parquetSchema(meta);
   expect(root.children.every((c) => isFlat(root, c))).toBe(true);
-  const chunks = meta.row_groups.flatMap((g) => g.columns.map((c) => c.meta_data));
-  return readFlatColumns(buf, meta, root, root.children, await compressorsFor(chunks));
+  return readFlatColumns(buf, meta, root, root.children, await compressorsFor(meta));
 }
 
 /** Compressors for writing test files: zlib's GZIP and Brotli, the zstd command's ZSTD, and LZO as no compression. */
