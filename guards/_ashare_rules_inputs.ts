@@ -1,5 +1,5 @@
 // Input readers for ashare_rules: the daily bar (aliases, flags, volume) and purchase lots.
-import { invalid, fieldPath } from "../src/runtime/contract.js";
+import { invalid, fieldPath } from "../src/contract/guard.js";
 import { requireIsoDate } from "../src/lib/dates.js";
 import { asciiJson } from "../src/lib/ascii_text.js";
 import { isMissing } from "../src/lib/frame_shape.js";

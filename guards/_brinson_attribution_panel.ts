@@ -1,5 +1,5 @@
 // Reading and validating brinson_attribution panels: one period, sectors by label.
-import { invalid, fieldPath, type Cell, type Frame } from "../src/runtime/contract.js";
+import { invalid, fieldPath, type Cell, type Frame } from "../src/contract/guard.js";
 import { column } from "../src/lib/frame.js";
 import { isFrame } from "../src/lib/frame_shape.js";
 import { describeCell } from "../src/lib/describe_value.js";

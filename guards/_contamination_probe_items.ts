@@ -1,5 +1,5 @@
 // Probe items for contamination_probe: validation and scoring (precomputed, by answer, or by ask).
-import { invalid, fieldPath } from "../src/runtime/contract.js";
+import { invalid, fieldPath } from "../src/contract/guard.js";
 import { requireIsoDate } from "../src/lib/dates.js";
 import { step } from "../src/lib/progress.js";
 import { asciiJson, asciiText } from "../src/lib/ascii_text.js";

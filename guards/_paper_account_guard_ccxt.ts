@@ -1,6 +1,6 @@
 // ccxt rules for paper_account_guard: the sandbox flag, the OKX simulated-trading header, and
 // sandbox hosts judged by whole DNS-label tokens.
-import { invalid, fieldPath } from "../src/runtime/contract.js";
+import { invalid, fieldPath } from "../src/contract/guard.js";
 import { parseHost, hostHasToken } from "../src/lib/url_host.js";
 import { asciiJson, asciiText } from "../src/lib/ascii_text.js";
 

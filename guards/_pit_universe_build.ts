@@ -1,5 +1,5 @@
 // pit_universe inputs: validation of both forms, and building the universe from members.
-import { invalid, fieldPath, type Cell, type Frame, type IsoDate } from "../src/runtime/contract.js";
+import { invalid, fieldPath, type Cell, type Frame, type IsoDate } from "../src/contract/guard.js";
 import { column } from "../src/lib/frame.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import type { WorkMeter } from "../src/lib/work_meter.js";

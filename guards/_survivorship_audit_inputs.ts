@@ -1,5 +1,5 @@
 // survivorship_audit inputs: the price panel (or ticker list) and the listings table.
-import { invalid, fieldPath, type Frame } from "../src/runtime/contract.js";
+import { invalid, fieldPath, type Frame } from "../src/contract/guard.js";
 import { column } from "../src/lib/frame.js";
 import { requireIsoDate } from "../src/lib/dates.js";
 import type { WorkMeter } from "../src/lib/work_meter.js";

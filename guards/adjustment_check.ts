@@ -1,4 +1,4 @@
-import { Outcome, invalid, type Frame, type Series } from "../src/runtime/contract.js";
+import { Outcome, invalid, type Frame, type Series } from "../src/contract/guard.js";
 import { requireAligned, requireDatedIndex, requireNumber, requireNumbers } from "../src/lib/series.js";
 import { cumulativeFactor, requireActions, type CorporateAction } from "../src/lib/price_adjust.js";
 import { WorkMeter } from "../src/lib/work_meter.js";

@@ -1,4 +1,4 @@
-import { Outcome, invalid, type Integer, type IsoDate } from "../src/runtime/contract.js";
+import { Outcome, invalid, type Integer, type IsoDate } from "../src/contract/guard.js";
 import { requireIsoDate, parseIsoDate, formatIsoDate } from "../src/lib/dates.js";
 import { decimalOf, roundHalfUp } from "../src/lib/money.js";
 import { readBar, readLots, type BarFacts } from "./_ashare_rules_inputs.js";

@@ -6,7 +6,7 @@ import {
   type Frame,
   type Series,
   type Integer,
-} from "../src/runtime/contract.js";
+} from "../src/contract/guard.js";
 import { isFrame, isMissing, requireFrame } from "../src/lib/frame_shape.js";
 import { frameFromRecords } from "../src/lib/frame.js";
 import { requireInteger } from "../src/lib/integer_checks.js";

@@ -1,4 +1,4 @@
-import { BadInputError, Outcome, invalid, fieldPath, type Frame } from "../src/runtime/contract.js";
+import { BadInputError, Outcome, invalid, fieldPath, type Frame } from "../src/contract/guard.js";
 import { requireNumber } from "../src/lib/series.js";
 import { mean, finiteOrNull } from "../src/lib/stats.js";
 import { carinoLink, compound, geometricLink } from "../src/lib/linking.js";

@@ -1,4 +1,4 @@
-import { Outcome, invalid, type IsoDate } from "../src/runtime/contract.js";
+import { Outcome, invalid, type IsoDate } from "../src/contract/guard.js";
 import { requireIsoDate, formatIsoDate } from "../src/lib/dates.js";
 import { ratioHalfUp } from "../src/lib/money.js";
 import {

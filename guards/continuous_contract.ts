@@ -6,7 +6,7 @@ import {
   type IsoDate,
   type Label,
   type Series,
-} from "../src/runtime/contract.js";
+} from "../src/contract/guard.js";
 import { requireDatedIndex, requireNumber, requireNumbers } from "../src/lib/series.js";
 import { requireIsoTimestamp } from "../src/lib/dates.js";
 import {

@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath, type Series, type Integer } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath, type Series, type Integer } from "../src/contract/guard.js";
 import { requireNumber, requireNumbers, requireAligned } from "../src/lib/series.js";
 import { mean, sd, finiteOrNull } from "../src/lib/stats.js";
 import { frameFromRecords } from "../src/lib/frame.js";

@@ -1,4 +1,4 @@
-import { Outcome, invalid, type Integer } from "../src/runtime/contract.js";
+import { Outcome, invalid, type Integer } from "../src/contract/guard.js";
 import { Mt19937 } from "../src/lib/prng.js";
 import { step } from "../src/lib/progress.js";
 import { deepEqualWithin, scanShared, type SharedHit } from "./_fold_leak_test_scan.js";

@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath, type IsoDate } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath, type IsoDate } from "../src/contract/guard.js";
 import { requireIsoDate, formatIsoDate, isWeekend } from "../src/lib/dates.js";
 import { Money, pipSize, pointSize, pipValueQuote, quoteToBase } from "../src/lib/money.js";
 import { spotLag, spotValueDate, tripleRolloverWeekday } from "../src/lib/calendar.js";

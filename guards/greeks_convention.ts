@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath } from "../src/contract/guard.js";
 import { decimalOf } from "../src/lib/money.js";
 import { asciiJson } from "../src/lib/ascii_text.js";
 

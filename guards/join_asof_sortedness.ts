@@ -1,4 +1,4 @@
-import { Outcome, invalid, type Cell, type Frame } from "../src/runtime/contract.js";
+import { Outcome, invalid, type Cell, type Frame } from "../src/contract/guard.js";
 import { requireCompleteColumn, requireFrame } from "../src/lib/frame_shape.js";
 import { keyKind, type KeyKind } from "../src/lib/timestamps.js";
 import { CursorJoin, QuoteIndex, groupKey } from "../src/lib/asof.js";

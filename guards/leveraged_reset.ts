@@ -1,4 +1,4 @@
-import { Outcome, invalid, type Series } from "../src/runtime/contract.js";
+import { Outcome, invalid, type Series } from "../src/contract/guard.js";
 import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { asciiText } from "../src/lib/ascii_text.js";
 import { WorkMeter } from "../src/lib/work_meter.js";

@@ -1,4 +1,4 @@
-import { Outcome, type IsoDate } from "../src/runtime/contract.js";
+import { Outcome, type IsoDate } from "../src/contract/guard.js";
 import { requireIsoDate, formatIsoDate } from "../src/lib/dates.js";
 import { requireNumber } from "../src/lib/series.js";
 import { phi } from "../src/lib/normal.js";

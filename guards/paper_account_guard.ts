@@ -1,4 +1,4 @@
-import { Outcome, invalid } from "../src/runtime/contract.js";
+import { Outcome, invalid } from "../src/contract/guard.js";
 import { parseHost } from "../src/lib/url_host.js";
 import { ccxtVerdict, apiHosts, headers, type Verdict } from "./_paper_account_guard_ccxt.js";
 import { asciiJson, asciiText } from "../src/lib/ascii_text.js";

@@ -6,7 +6,7 @@ import {
   type Integer,
   type IsoDate,
   type Series,
-} from "../src/runtime/contract.js";
+} from "../src/contract/guard.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { finiteOrNull, maxOf, minOf } from "../src/lib/stats.js";
 import { isFrame } from "../src/lib/frame_shape.js";

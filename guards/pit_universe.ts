@@ -1,4 +1,4 @@
-import { BadInputError, Outcome, invalid, type Frame, type Integer, type IsoDate } from "../src/runtime/contract.js";
+import { BadInputError, Outcome, invalid, type Frame, type Integer, type IsoDate } from "../src/contract/guard.js";
 import { requireNumber } from "../src/lib/series.js";
 import { formatIsoDate } from "../src/lib/dates.js";
 import { mean } from "../src/lib/stats.js";

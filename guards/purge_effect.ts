@@ -7,7 +7,7 @@ import {
   type Integer,
   type Label,
   type Series,
-} from "../src/runtime/contract.js";
+} from "../src/contract/guard.js";
 import { rocAuc } from "../src/lib/auc.js";
 import { numericColumn } from "../src/lib/frame.js";
 import { knnMeanLabel } from "../src/lib/knn.js";

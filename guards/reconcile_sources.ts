@@ -1,4 +1,4 @@
-import { Outcome, type Frame, type Integer, type Label, type Series } from "../src/runtime/contract.js";
+import { Outcome, type Frame, type Integer, type Label, type Series } from "../src/contract/guard.js";
 import { requireAligned, requireDatedIndex, requireNumber, requireNumbers } from "../src/lib/series.js";
 import { requireActions, type CorporateAction } from "../src/lib/price_adjust.js";
 import { requireInteger } from "../src/lib/integer_checks.js";

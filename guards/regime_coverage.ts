@@ -6,7 +6,7 @@ import {
   type Integer,
   type IsoDate,
   type Series,
-} from "../src/runtime/contract.js";
+} from "../src/contract/guard.js";
 import { formatIsoDate, parseIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { isDateIndex, requireDatedIndex, requireNumber } from "../src/lib/series.js";
 import { valuesView } from "../src/lib/series_or_array.js";

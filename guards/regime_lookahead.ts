@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath, type Integer, type Series } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath, type Integer, type Series } from "../src/contract/guard.js";
 import { isDateIndex, requireAligned } from "../src/lib/series.js";
 import { valuesView } from "../src/lib/series_or_array.js";
 import { describeCell } from "../src/lib/describe_value.js";

@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath, type Frame, type Integer } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath, type Frame, type Integer } from "../src/contract/guard.js";
 import { numericColumn } from "../src/lib/frame.js";
 import { requireNumber } from "../src/lib/series.js";
 import { finiteOrNull } from "../src/lib/stats.js";

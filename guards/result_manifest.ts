@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath } from "../src/contract/guard.js";
 import { ResultCard } from "../src/lib/result_card.js";
 import { describeCell } from "../src/lib/describe_value.js";
 

@@ -1,5 +1,5 @@
 import { Decimal } from "decimal.js";
-import { Outcome, invalid, type Series, type Integer } from "../src/runtime/contract.js";
+import { Outcome, invalid, type Series, type Integer } from "../src/contract/guard.js";
 import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { allEqual, mean, sd } from "../src/lib/stats.js";
 import { checkPercentReturns, checkSampleLength, plain } from "../src/lib/unit_checks.js";

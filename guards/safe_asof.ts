@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath, type Cell, type Frame } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath, type Cell, type Frame } from "../src/contract/guard.js";
 import { isMissing, requireCompleteColumn, requireFrame } from "../src/lib/frame_shape.js";
 import { keyKind, parseDuration, type KeyKind } from "../src/lib/timestamps.js";
 import { QuoteIndex, groupKey, stableOrder, type AsofDirection } from "../src/lib/asof.js";

@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath, type Frame, type Integer, type Series } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath, type Frame, type Integer, type Series } from "../src/contract/guard.js";
 import { numericColumn } from "../src/lib/frame.js";
 import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { sd } from "../src/lib/stats.js";

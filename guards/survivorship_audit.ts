@@ -1,4 +1,4 @@
-import { Outcome, invalid, type Frame, type Integer, type IsoDate } from "../src/runtime/contract.js";
+import { Outcome, invalid, type Frame, type Integer, type IsoDate } from "../src/contract/guard.js";
 import { requireNumber } from "../src/lib/series.js";
 import { formatIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { WorkMeter } from "../src/lib/work_meter.js";

@@ -1,4 +1,4 @@
-import { BadInputError, Outcome, invalid, fieldPath, type Integer } from "../src/runtime/contract.js";
+import { BadInputError, Outcome, invalid, fieldPath, type Integer } from "../src/contract/guard.js";
 import { requireNumber } from "../src/lib/series.js";
 import { variance, finiteOrNull, maxOf } from "../src/lib/stats.js";
 import {

@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath, type Series, type Integer } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath, type Series, type Integer } from "../src/contract/guard.js";
 import { requireNumber } from "../src/lib/series.js";
 import { maxOf } from "../src/lib/stats.js";
 import { valuesView } from "../src/lib/series_or_array.js";

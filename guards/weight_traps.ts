@@ -1,4 +1,4 @@
-import { Outcome, invalid, fieldPath, type Frame } from "../src/runtime/contract.js";
+import { Outcome, invalid, fieldPath, type Frame } from "../src/contract/guard.js";
 import { allEqual } from "../src/lib/stats.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
 import { HRP_UNITS_PER_DISTANCE, hrpOfColumns, LINKAGE_METHODS, type LinkageMethod } from "../src/lib/hrp.js";

@@ -10,7 +10,7 @@ const GUARD_NAME = /^[a-z][a-z0-9_]{0,41}$/;
 /** The guard module: one required series input, one optional floor, a finding each way. */
 export function guardSource(name: string, skill: string): string {
   const title = `${name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())} check`;
-  return `import { type Integer, Outcome, type Series } from "../src/runtime/contract.js";
+  return `import { type Integer, Outcome, type Series } from "../src/contract/guard.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { requireNumbers } from "../src/lib/series.js";
 import { sharpe } from "../src/lib/stats.js";

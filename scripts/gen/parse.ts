@@ -5,7 +5,7 @@ import path from "node:path";
 import { Project, ts, type SourceFile } from "ts-morph";
 
 export interface GenPaths {
-  /** The project root: contract.ts is at src/runtime/contract.ts below it. */
+  /** The project root: contract.ts is at src/contract/guard.ts below it. */
   readonly root: string;
   readonly guardsDir: string;
   readonly skillsDir: string;
@@ -111,7 +111,7 @@ export function parseSources(paths: GenPaths, options: ts.CompilerOptions = comp
   return {
     paths,
     project,
-    contractFile: path.resolve(paths.root, "src", "runtime", "contract.ts"),
+    contractFile: path.resolve(paths.root, "src", "contract", "guard.ts"),
     version: pkg.version,
     guards,
     skills: readSkills(paths.skillsDir),

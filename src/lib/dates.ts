@@ -1,5 +1,5 @@
 // ISO-8601 dates as day numbers (days since 1970-01-01, UTC), with strict validation.
-import { invalid } from "../runtime/contract.js";
+import { invalid } from "../contract/guard.js";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/;

@@ -1,5 +1,5 @@
 // Column access on decoded frames, with bad input naming the field and column.
-import { invalid, fieldPath, type Cell, type Frame } from "../runtime/contract.js";
+import { invalid, fieldPath, type Cell, type Frame } from "../contract/guard.js";
 
 /** The cells of `column`, or bad input at `field` listing the columns there are. */
 export function column(field: string, frame: Frame, name: string): readonly Cell[] {

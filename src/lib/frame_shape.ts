@@ -1,5 +1,5 @@
 // Frame inputs received in-process: shape checks before column access (validate, never coerce).
-import { invalid, fieldPath, type Cell, type Frame } from "../runtime/contract.js";
+import { invalid, fieldPath, type Cell, type Frame } from "../contract/guard.js";
 
 /** True when `x` has the decoded Frame shape: `columns` array, `data` record, `nrows`. */
 export function isFrame(x: unknown): x is Frame {

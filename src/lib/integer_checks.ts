@@ -1,5 +1,5 @@
 // Integer inputs (counts, windows, lags): one check and one message shape for every guard.
-import { invalid } from "../runtime/contract.js";
+import { invalid } from "../contract/guard.js";
 import { describeCell } from "./describe_value.js";
 
 export interface IntegerRule {

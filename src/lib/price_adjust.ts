@@ -2,7 +2,7 @@
 // forward-adjustment, and futures roll back-adjustment (difference = Panama, ratio). Price
 // arithmetic runs in decimal.js on each number's decimal text; results come back as numbers.
 import { Decimal } from "decimal.js";
-import { invalid, fieldPath, type Cell, type Frame } from "../runtime/contract.js";
+import { invalid, fieldPath, type Cell, type Frame } from "../contract/guard.js";
 import { formatIsoDate, requireIsoDate } from "./dates.js";
 import { isFrame } from "./frame_shape.js";
 import { describeCell } from "./describe_value.js";

@@ -1,7 +1,7 @@
 // A strategy result card: the provenance a headline number needs. The class enforces field
 // types at construction (bad types are bad input at `card/<field>`); the result_manifest guard
 // judges the content. Instances and their members are frozen: a card is a record, not a draft.
-import { invalid, fieldPath } from "../runtime/contract.js";
+import { invalid, fieldPath } from "../contract/guard.js";
 
 /** A scalar a metrics or benchmark table may hold. */
 export type CardValue = number | string | boolean;

@@ -1,5 +1,5 @@
 // Validation and alignment of decoded series (guards/README.md global rules 1 and 2).
-import { invalid, fieldPath, type Cell, type Label, type Series } from "../runtime/contract.js";
+import { invalid, fieldPath, type Cell, type Label, type Series } from "../contract/guard.js";
 import { looksLikeIsoTimestamp, parseIsoTimestamp } from "./dates.js";
 import { describeCell } from "./describe_value.js";
 

@@ -1,5 +1,5 @@
 // Inputs typed `Series | readonly T[]`: one view of the values with the path that names them.
-import { invalid, fieldPath, type Cell, type Label, type Series } from "../runtime/contract.js";
+import { invalid, fieldPath, type Cell, type Label, type Series } from "../contract/guard.js";
 
 /** The values of a series or bare array, `base` the field path of its values, `index` if any. */
 export interface ValuesView {

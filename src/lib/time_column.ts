@@ -1,5 +1,5 @@
 // The `on` column of an as-of join: every cell a time of one kind (ISO date-times or numbers).
-import { invalid, fieldPath, type Frame } from "../runtime/contract.js";
+import { invalid, fieldPath, type Frame } from "../contract/guard.js";
 import { describeCell } from "./describe_value.js";
 import { requireCompleteColumn } from "./frame_shape.js";
 import { timeOfCell, type KeyKind } from "./timestamps.js";

@@ -1,6 +1,6 @@
 // Findings for values in the wrong unit, each naming the value the caller most likely meant.
 // They add findings to an Outcome; they never change the value the guard computes with.
-import type { Outcome } from "../runtime/contract.js";
+import type { Outcome } from "../contract/guard.js";
 import { phiInv } from "./normal.js";
 
 /** A round-trip cost below this (bps) exists in no real market: it is a fraction, not bps. */

@@ -1,6 +1,6 @@
 // callTool: the processing order of docs/contract.md §4.2, over the frozen table.
-import type { GuardOutcome } from "./contract.js";
-import { BadInputError } from "./contract.js";
+import type { GuardOutcome } from "../contract/guard.js";
+import { BadInputError } from "../contract/guard.js";
 import { GUARDS, type GuardEntry } from "../../generated/dispatch.js";
 import { type CheckedLabels, closeMatches, decodeArgument, describeValue } from "./codec/index.js";
 import { InternalToolError, clipName, internalError } from "./errors.js";

@@ -1,7 +1,7 @@
 // Decoded<T>: the in-process type the codec produces for a JSON argument type T (payload
 // objects become Series / Frame; arrays, tuples and objects map element by element). Used by
 // generated/agreement.ts to check that each guard accepts everything its schema admits.
-import type { Frame, Series } from "./contract.js";
+import type { Frame, Series } from "../contract/guard.js";
 import type { FramePayload, SeriesPayload } from "../../generated/types.js";
 
 /** Exact type identity (mutual assignability is too loose for all-optional object types). */

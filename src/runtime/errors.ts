@@ -1,5 +1,5 @@
 // The runtime's error types, all ToolErrors: bad input (from the contract) and internal errors.
-import { BadInputError, ToolError } from "./contract.js";
+import { BadInputError, ToolError } from "../contract/guard.js";
 
 export { BadInputError, ToolError };
 

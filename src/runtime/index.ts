@@ -1,16 +1,16 @@
 // The runtime's public API (docs/contract.md §4.1). No transport here.
 import type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";
-import type { GuardResult } from "./contract.js";
+import type { GuardResult } from "../contract/guard.js";
 import { callToolUntyped, invokeGuard, poolLoaded, type CallOptions } from "./call.js";
 import { loadGuards, loadTable, type ToolEntry } from "./table.js";
-import { BadInputError } from "./contract.js";
+import { BadInputError } from "../contract/guard.js";
 import { clipName } from "./errors.js";
 import { currentLimits } from "./budget/limits.js";
 import { closeHashThreadIfStarted } from "./input_hash.js";
 
 export { callToolUntyped, type CallOptions } from "./call.js";
 export { BadInputError, InternalToolError, ToolError, internalError } from "./errors.js";
-export type { ToolErrorWire } from "./contract.js";
+export type { ToolErrorWire } from "../contract/guard.js";
 export { exportTools, FORMATS, selectTools, type Format } from "./exports.js";
 export {
   MAX_ARGUMENT_BYTES,
@@ -51,7 +51,16 @@ export async function closePool(): Promise<void> {
 }
 export { LimitError } from "./errors.js";
 export type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";
-export type { Series, Frame, Finding, GuardResult, Integer, IsoDate, IsoDateTime, IsoTimestamp } from "./contract.js";
+export type {
+  Series,
+  Frame,
+  Finding,
+  GuardResult,
+  Integer,
+  IsoDate,
+  IsoDateTime,
+  IsoTimestamp,
+} from "../contract/guard.js";
 export type { ToolEntry } from "./table.js";
 
 import { canonicalText } from "./canonical.js";

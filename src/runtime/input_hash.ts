@@ -2,7 +2,7 @@
 // before any work: from an upper bound of that text, or exactly when the bound is over the cap.
 // Arguments of at least OFF_THREAD_MIN_BYTES (by the bound) are hashed on a helper thread while the
 // guard runs; the caller awaits the hash only to write the provenance.
-import { BadInputError } from "./contract.js";
+import { BadInputError } from "../contract/guard.js";
 import { MAX_ARGUMENT_BYTES } from "./codec/caps.js";
 import { type JsonSummary, checkArgumentBytes, exactlyCloneable, inspectJson, sortedJson } from "./codec/caps.js";
 import { canonicalText, sha256Hex } from "./canonical.js";

@@ -1,5 +1,5 @@
 // Guard results (docs/contract.md §4.3): verdict, findings, evidence, summary and provenance.
-import type { Finding, GuardOutcome } from "./contract.js";
+import type { Finding, GuardOutcome } from "../contract/guard.js";
 import { asciiOnly, encodeEvidence } from "./codec/index.js";
 import type { FileProvenance } from "./files/index.js";
 

@@ -1,7 +1,7 @@
 // Turns the first error of a generated validator into the message catalogue's wording
 // (docs/contract.md §4.5), by walking the tool's input schema along the failing path.
 import type { ErrorObject } from "ajv";
-import { type BadInputError, invalid } from "./contract.js";
+import { type BadInputError, invalid } from "../contract/guard.js";
 import { type Defs, type Fragment, admits, deref, fragmentAt, payloadOf, resolveAt } from "./codec/fragment.js";
 import { typeMismatch } from "./codec/mismatch.js";
 import { isObject } from "./codec/objects.js";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { callToolUntyped, listTools, MAX_ARGUMENT_BYTES, MAX_POINTS } from "../../src/runtime/index.js";
 import { DEFAULT_WORK_BUDGET, estimateCost } from "../../src/runtime/budget/index.js";
-import { BadInputError } from "../../src/runtime/contract.js";
+import { BadInputError } from "../../src/contract/guard.js";
 import { KNOWN, dates } from "../hardening/valid_args.js";
 
 type Args = Record<string, unknown>;

@@ -13,7 +13,7 @@ import { fitsSlotKind, modelGuard } from "../../scripts/gen/model.js";
 import { ROOT } from "./helpers.js";
 
 const project = new Project({ compilerOptions: { strict: true, target: 9 } });
-const CONTRACT = path.join(ROOT, "src/runtime/contract.ts");
+const CONTRACT = path.join(ROOT, "src/contract/guard.ts");
 const SLOTS = Object.entries(SLOT_TABLE).map(([slot, { kind, doc }]) => ({ slot, kind, doc }));
 let n = 0;
 
@@ -31,7 +31,7 @@ function decide(params: readonly Param[]) {
   const required = params.filter((p) => !p.optional && p.init === undefined).map((p) => `"${p.name}"`);
   const optional = params.filter((p) => p.optional || p.init !== undefined).map((p) => `"${p.name}"`);
   const text = [
-    'import { Outcome, type Frame, type Series, type Integer } from "../../../src/runtime/contract.js";',
+    'import { Outcome, type Frame, type Series, type Integer } from "../../../src/contract/guard.js";',
     'export const skill = "fixture-skill";',
     'export const title = "Model case";',
     `export const required = [${required.join(", ")}] as const;`,

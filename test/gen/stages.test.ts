@@ -19,7 +19,7 @@ function map(type: string, prelude = "") {
   const sf = project.createSourceFile(file, `${prelude}\ndeclare const x: ${type};\n`, { overwrite: true });
   const node = sf.getVariableDeclarationOrThrow("x").getTypeNodeOrThrow();
   const warnings: Warning[] = [];
-  const mapped = mapType(node, path.join(ROOT, "src/runtime/contract.ts"), ROOT, warnings);
+  const mapped = mapType(node, path.join(ROOT, "src/contract/guard.ts"), ROOT, warnings);
   return { mapped, warnings: warnings.map((w) => w.code) };
 }
 

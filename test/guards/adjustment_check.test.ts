@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BadInputError, Series } from "../../src/runtime/contract.js";
+import type { BadInputError, Series } from "../../src/contract/guard.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { businessDays, formatIsoDate, parseIsoDate } from "../../src/lib/dates.js";
 import { check } from "../../guards/adjustment_check.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Frame, Series } from "../../src/runtime/contract.js";
+import type { Frame, Series } from "../../src/contract/guard.js";
 import { check, type SignalFn } from "../../guards/assert_causal.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { makeFrame } from "../../src/lib/frame.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BadInputError, Frame, Series } from "../../src/runtime/contract.js";
+import type { BadInputError, Frame, Series } from "../../src/contract/guard.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { check } from "../../guards/continuous_contract.js";
 import { badField } from "../helpers/bad_field.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Series } from "../../src/runtime/contract.js";
+import type { Series } from "../../src/contract/guard.js";
 import { check } from "../../guards/leveraged_reset.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { phiInv } from "../../src/lib/normal.js";

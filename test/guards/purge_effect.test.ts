@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { check } from "../../guards/purge_effect.js";
-import type { Frame, Series } from "../../src/runtime/contract.js";
+import type { Frame, Series } from "../../src/contract/guard.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { withRunContext, type ProgressEvent } from "../../src/lib/progress.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { check } from "../../guards/regime_coverage.js";
-import type { Series } from "../../src/runtime/contract.js";
+import type { Series } from "../../src/contract/guard.js";
 import { businessDays, formatIsoDate, parseIsoDate } from "../../src/lib/dates.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { badField } from "../helpers/bad_field.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
+import { BadInputError } from "../../src/contract/guard.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { phiInv } from "../../src/lib/normal.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Series } from "../../src/runtime/contract.js";
+import type { Series } from "../../src/contract/guard.js";
 import { check } from "../../guards/rf_convention.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { badField } from "../helpers/bad_field.js";

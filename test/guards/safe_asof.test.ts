@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Frame } from "../../src/runtime/contract.js";
+import type { Frame } from "../../src/contract/guard.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { check } from "../../guards/safe_asof.js";
 import { badField } from "../helpers/bad_field.js";

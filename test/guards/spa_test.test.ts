@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Frame } from "../../src/runtime/contract.js";
+import { BadInputError, type Frame } from "../../src/contract/guard.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { withRunContext, type ProgressEvent } from "../../src/lib/progress.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Cell, Frame } from "../../src/runtime/contract.js";
+import type { Cell, Frame } from "../../src/contract/guard.js";
 import { makeFrame } from "../../src/lib/frame.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { withRunContext } from "../../src/lib/progress.js";

@@ -1,7 +1,7 @@
 // Issue #16 item 1: a value in the wrong unit is a finding that names the intended value, and the
 // correct-unit input gives no such finding.
 import { describe, expect, it } from "vitest";
-import type { GuardOutcome } from "../../src/runtime/contract.js";
+import type { GuardOutcome } from "../../src/contract/guard.js";
 import { check as costCurve } from "../../guards/cost_curve.js";
 import { check as trialLedger } from "../../guards/trial_ledger.js";
 import { check as researchAudit } from "../../guards/research_audit.js";

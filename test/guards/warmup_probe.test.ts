@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Series } from "../../src/runtime/contract.js";
+import type { Series } from "../../src/contract/guard.js";
 import { check, type IndicatorFn } from "../../guards/warmup_probe.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { badError as bad } from "../helpers/bad_field.js";

@@ -1,5 +1,5 @@
 // The BadInputError a call raises (or its field); any other outcome fails the test.
-import { BadInputError } from "../../src/runtime/contract.js";
+import { BadInputError } from "../../src/contract/guard.js";
 
 function asBadInput(e: unknown): BadInputError {
   if (e instanceof BadInputError) return e;

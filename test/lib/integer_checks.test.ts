@@ -1,6 +1,6 @@
 // requireInteger: one check and one message for every integer input, table-driven.
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
+import { BadInputError } from "../../src/contract/guard.js";
 import { isIntegerIn, requireInteger, type IntegerRule } from "../../src/lib/integer_checks.js";
 
 const accepted: [IntegerRule, number][] = [

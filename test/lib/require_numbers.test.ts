@@ -1,6 +1,6 @@
 // requireNumbers / requireNumber: one predicate, the first failing value named by its path.
 import { describe, expect, it } from "vitest";
-import { BadInputError, type Cell, type Series } from "../../src/runtime/contract.js";
+import { BadInputError, type Cell, type Series } from "../../src/contract/guard.js";
 import { requireNumber, requireNumbers, type NumberRule } from "../../src/lib/series.js";
 
 function outcome(f: () => unknown): string {

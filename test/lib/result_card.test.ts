@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../../src/runtime/contract.js";
+import { BadInputError } from "../../src/contract/guard.js";
 import { ResultCard, type ResultCardInit } from "../../src/lib/result_card.js";
 
 const BASE: ResultCardInit = {

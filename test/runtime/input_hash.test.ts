@@ -9,7 +9,7 @@ import { canonicalDigest } from "../../src/runtime/canonical_digest.js";
 import { PACK_MIN_LENGTH, packNumberArrays } from "../../src/runtime/pool/packing.js";
 import { OFF_THREAD_MIN_BYTES, inputHash } from "../../src/runtime/input_hash.js";
 import { callToolUntyped, closePool } from "../../src/runtime/index.js";
-import { BadInputError } from "../../src/runtime/contract.js";
+import { BadInputError } from "../../src/contract/guard.js";
 
 afterAll(() => closePool());
 

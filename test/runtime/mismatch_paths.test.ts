@@ -3,7 +3,7 @@
 // report it first). Table-driven: given a fragment and a value, want one message.
 import { describe, expect, it } from "vitest";
 import { makeAjv } from "../../scripts/gen/ajv.js";
-import { BadInputError } from "../../src/runtime/contract.js";
+import { BadInputError } from "../../src/contract/guard.js";
 import { decodeArgument } from "../../src/runtime/codec/index.js";
 import { callToolUntyped } from "../../src/runtime/index.js";
 import { schemaError } from "../../src/runtime/schema_errors.js";

@@ -45,7 +45,7 @@ export function emitAgreement(guards: readonly GuardModel[], header: string): st
   const exported = guards.filter((g) => g.tool);
   const lines = [
     header,
-    'import type { Cell, Frame, Series } from "../src/runtime/contract.js";',
+    'import type { Cell, Frame, Series } from "../src/contract/guard.js";',
     'import type { Decoded } from "../src/runtime/decoded.js";',
     'import type { ToolArgs } from "./types.js";',
     ...exported.map((g) => `import type { check as ${g.guard} } from "../guards/${g.guard}.js";`),

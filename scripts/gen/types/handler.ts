@@ -14,7 +14,7 @@ export interface Warning {
 }
 
 export interface MapContext {
-  /** Absolute path of src/runtime/contract.ts: aliases count only when declared there. */
+  /** Absolute path of src/contract/guard.ts: aliases count only when declared there. */
   readonly contractFile: string;
   /** Absolute directory of the project's sources: interfaces must be declared inside it. */
   readonly projectRoot: string;

@@ -1,6 +1,6 @@
 // Prices a guard call before any work and refuses it when over budget, naming the input that
 // drives the cost, the limit and how to reduce it.
-import { BadInputError } from "../contract.js";
+import { BadInputError } from "../../contract/guard.js";
 import { MAX_ARGUMENT_BYTES, MAX_JSON_NUMBER_BYTES, MAX_POINTS } from "../codec/caps.js";
 import { GUARD_COSTS, type CostEstimate } from "./costs.js";
 import { DEFAULT_WORK_BUDGET, currentLimits } from "./limits.js";

@@ -1,5 +1,5 @@
 // bundle_coverage and check_backtest (docs/contract.md §6): one bundle of slots feeds many guards.
-import { BadInputError } from "../contract.js";
+import { BadInputError } from "../../contract/guard.js";
 import { closeMatches, decodeFrame, decodeSeries } from "../codec/index.js";
 import { InternalToolError, clipName } from "../errors.js";
 import { loadGuards, loadSlots, type Alternative, type GuardInfo } from "../table.js";

@@ -1,5 +1,5 @@
 // list_guards and describe_guard (docs/contract.md §5.4-§5.5).
-import { BadInputError } from "../contract.js";
+import { BadInputError } from "../../contract/guard.js";
 import { closeMatches } from "../codec/index.js";
 import { clipName } from "../errors.js";
 import { loadGuards, loadSkills, loadTable, type GuardInfo } from "../table.js";

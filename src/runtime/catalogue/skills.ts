@@ -2,7 +2,7 @@
 // through the generated skills index; no caller string reaches the file system.
 import type MiniSearch from "minisearch";
 import type { SearchResult } from "minisearch";
-import { BadInputError } from "../contract.js";
+import { BadInputError } from "../../contract/guard.js";
 import { asciiOnly, closeMatches, MAX_SKILL_CHARS } from "../codec/index.js";
 import { SEARCH_INDEX } from "../../contract/artefacts.js";
 import { loadGuards, loadSkills, type SkillInfo } from "../table.js";

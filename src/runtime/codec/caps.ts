@@ -1,9 +1,9 @@
 // Size caps (docs/contract.md §3.7 and §3.8) and the whole-arguments byte check (§4.2 step 3).
 import canonicalize from "canonicalize";
-import { BadInputError } from "../contract.js";
+import { BadInputError } from "../../contract/guard.js";
 
 export const MAX_POINTS = 1_000_000;
-/** Bytes of the longest JSON number with its separator (-1.2345678901234567e-100,). */
+/** Bytes budgeted per JSON number in the argument cap: a full-precision double and its separator (1.2345678901234567e-100,). */
 export const MAX_JSON_NUMBER_BYTES = 25;
 /** Room for a full-precision MAX_POINTS series (25,000,000 bytes) and 1,000,000 bytes of other inputs. */
 export const MAX_ARGUMENT_BYTES = MAX_POINTS * MAX_JSON_NUMBER_BYTES + 1_000_000;
@@ -65,8 +65,8 @@ export interface JsonSummary {
   wellFormed: boolean;
 }
 
-/** The longest compact JSON of a finite double (-1.2345678901234567e-100). */
-const MAX_NUMBER_CHARS = MAX_JSON_NUMBER_BYTES - 1;
+/** The longest compact JSON of a finite double: -0.0000012345678901234567 (no exponent down to 1e-6). */
+const MAX_NUMBER_CHARS = 25;
 /** A code unit that may take more than 3 bytes once escaped (a control character) or be a lone surrogate. */
 const UNUSUAL_UNIT = /[\u0000-\u001f\ud800-\udfff]/;
 const CONTROL_UNIT = /[\u0000-\u001f]/;

@@ -1,6 +1,6 @@
 // Cells of a series or a frame column (docs/contract.md §3.2, §3.5): dtypes and their aliases,
 // decoding by dtype or inferred kind, the wording of a bad cell, and the wire form of a cell.
-import { type BadInputError, type Cell, type Dtype, invalid } from "../contract.js";
+import { type BadInputError, type Cell, type Dtype, invalid } from "../../contract/guard.js";
 import { isValidIsoLabel } from "./labels.js";
 import { jsonList, jsonTypeName, showValue } from "./text.js";
 

@@ -2,7 +2,7 @@
 // alongside its fragment (resolved by ./fragment.ts), sends series and frame positions to the
 // codec, and applies the type, date and finite-number rules. Decoded objects never touch a prototype.
 import { dateFormatOf } from "../../contract/artefacts.js";
-import { type BadInputError, fieldPath, invalid } from "../contract.js";
+import { type BadInputError, fieldPath, invalid } from "../../contract/guard.js";
 import { decodeFrame } from "./frame.js";
 import {
   type Defs,

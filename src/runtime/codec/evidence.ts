@@ -1,6 +1,6 @@
 // Evidence encoding (docs/contract.md §3.8): any in-process value to JSON. Never throws; every cut
 // is declared next to what was cut (`truncated: {kept, of}`); the guard's key order is kept.
-import type { Cell, Frame, Series } from "../contract.js";
+import type { Cell, Frame, Series } from "../../contract/guard.js";
 import { MAX_EVIDENCE_CHARS, MAX_EVIDENCE_ITEMS, MAX_EVIDENCE_ROWS } from "./caps.js";
 import { encodeFrameHead } from "./frame.js";
 import { encodeCell } from "./cells.js";

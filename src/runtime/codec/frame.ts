@@ -1,7 +1,7 @@
 // Frame payloads (docs/contract.md §3.3): records form (canonical), split form, bare list of
 // records and OHLCV points. Decoded frames are column-major; `data` has no prototype.
 import { isoUtc } from "../../lib/iso_utc.js";
-import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../contract.js";
+import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } from "../../contract/guard.js";
 import { checkPoints } from "./caps.js";
 import { type CellFail, cellFailureText, decodeCells, encodeCell, normaliseDtype } from "./cells.js";
 import { badDateText, type CheckedLabels, dateShape, decodeIndex, isValidIsoLabel } from "./labels.js";

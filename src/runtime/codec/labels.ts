@@ -1,6 +1,6 @@
 // Index labels and ISO-8601 dates (docs/contract.md §3.4): the date grammar without regexes,
 // calendar checks, and the index of a series or frame.
-import { fieldPath, invalid, type Label } from "../contract.js";
+import { fieldPath, invalid, type Label } from "../../contract/guard.js";
 import { jsonTypeName, showValue } from "./text.js";
 
 function isDigit(c: number): boolean {

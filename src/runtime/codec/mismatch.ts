@@ -1,7 +1,7 @@
 // The one wording of a type mismatch: `<field>: must be <what the fragment takes>, got <value>`.
 // The decoder and the validator's error mapping both build it here, so a bad value reads the
 // same whichever of them met it first.
-import { type BadInputError, invalid } from "../contract.js";
+import { type BadInputError, invalid } from "../../contract/guard.js";
 import { type Defs, type Fragment, deref, itemsOf, payloadOf, typesOf } from "./fragment.js";
 import { describeValue } from "./text.js";
 

@@ -1,6 +1,6 @@
 // The payload object's keys (docs/contract.md §3.6): which keys a series or a frame takes, the
 // near-miss error for a mistyped one, and its optional text members.
-import { type BadInputError, invalid } from "../contract.js";
+import { type BadInputError, invalid } from "../../contract/guard.js";
 import { closeMatches } from "./similarity.js";
 import { clippedList, jsonList, jsonTypeName, quoted } from "./text.js";
 

@@ -1,6 +1,6 @@
 // Series payloads (docs/contract.md §3.2): decoding the object and bare-list forms, and the wire
 // form with an optional cut. Cells, labels and payload keys live in their own modules.
-import { fieldPath, invalid, type Cell, type Dtype, type Label, type Series } from "../contract.js";
+import { fieldPath, invalid, type Cell, type Dtype, type Label, type Series } from "../../contract/guard.js";
 import { checkPoints } from "./caps.js";
 import { type CellFail, cellFailureText, decodeCells, encodeCell, normaliseDtype } from "./cells.js";
 import { type CheckedLabels, decodeIndex } from "./labels.js";

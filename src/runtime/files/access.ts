@@ -4,7 +4,7 @@
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { invalid } from "../contract.js";
+import { invalid } from "../../contract/guard.js";
 import { showValue } from "../codec/text.js";
 
 /** Per-file byte cap: 256 MiB. A larger file is refused before it is opened. */

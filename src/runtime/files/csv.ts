@@ -2,7 +2,7 @@
 // through uDSV's fast path (csv_fast.ts); anything else (quotes, a record of the wrong length, stray
 // carriage returns) goes through csv-parse, which also words every error.
 import { parse } from "csv-parse/sync";
-import { invalid } from "../contract.js";
+import { invalid } from "../../contract/guard.js";
 import { quoted } from "../codec/text.js";
 import { CHUNK_BYTES, type Delimiter, QuoteFreeReader, delimitedTable } from "./csv_fast.js";
 import { type ColumnMode, type ColumnPlan, newCells, type RawTable, textCell } from "./table.js";

@@ -1,6 +1,6 @@
 // JSON and NDJSON files: the shapes pandas' to_json writes (records, columns, index, split,
 // values, table; a Series as {label: value}) and {column: [values]}, read into columns.
-import { invalid } from "../contract.js";
+import { invalid } from "../../contract/guard.js";
 import { isObject } from "../codec/objects.js";
 import { quoted, showValue } from "../codec/text.js";
 import type { RawTable } from "./table.js";

@@ -3,7 +3,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
-import { fieldPath, invalid } from "../contract.js";
+import { fieldPath, invalid } from "../../contract/guard.js";
 import { dateShape } from "../codec/labels.js";
 import { jsonList, quoted, showValue } from "../codec/text.js";
 import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";

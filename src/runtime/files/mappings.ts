@@ -2,7 +2,7 @@
 // value} mapping (pandas Series.to_dict()), {column: [values]}, {column: {label: value}} (pandas
 // DataFrame.to_dict()), and a pandas Series orient="split" ({name, index, data}). Anything else is
 // left to the codec, which explains what is wrong.
-import { invalid } from "../contract.js";
+import { invalid } from "../../contract/guard.js";
 import { isObject } from "../codec/objects.js";
 import { FRAME_KEYS, SERIES_KEYS } from "../codec/payload_keys.js";
 import { clippedList, jsonList } from "../codec/text.js";

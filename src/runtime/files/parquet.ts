@@ -3,7 +3,7 @@
 // are refused before any page is decoded. Nulls stay null; INT64 must fit a double exactly; dates and
 // timestamps become ISO text as they are decoded (no Date per row).
 import { type FileMetaData, parquetMetadata, parquetSchema, type SchemaElement, type SchemaTree } from "hyparquet";
-import { invalid } from "../contract.js";
+import { invalid } from "../../contract/guard.js";
 import { quoted } from "../codec/text.js";
 import { MAX_POINTS } from "../codec/caps.js";
 import { compressorsFor } from "./parquet_codecs.js";

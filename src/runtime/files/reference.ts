@@ -1,7 +1,7 @@
 // The file reference object that any series or frame input accepts instead of inline data:
 // {"file": "results/bt.csv", "column": "strategy", "index": "date"} for a series,
 // {"file": ..., "columns": [...], "index": ...} for a frame. Keys are checked like payload keys.
-import { fieldPath, invalid } from "../contract.js";
+import { fieldPath, invalid } from "../../contract/guard.js";
 import { isObject } from "../codec/objects.js";
 import { jsonList, quoted, showValue } from "../codec/text.js";
 import { closeMatches } from "../codec/similarity.js";

@@ -1,7 +1,7 @@
 // Replaces every file reference at a series or frame position of a tool's arguments with the
 // inline payload read from the file, so the rest of the call decodes and checks it exactly as
 // data sent inline. Returns the provenance of each file read.
-import { fieldPath } from "../contract.js";
+import { fieldPath } from "../../contract/guard.js";
 import { checkPoints } from "../codec/caps.js";
 import type { CheckedLabels } from "../codec/labels.js";
 import { isObject, setOwn } from "../codec/objects.js";

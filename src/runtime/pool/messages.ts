@@ -1,6 +1,6 @@
 // What crosses between the calling thread and a pool worker: one task, one reply, progress events.
 import type { MessagePort } from "node:worker_threads";
-import type { GuardOutcome } from "../contract.js";
+import type { GuardOutcome } from "../../contract/guard.js";
 
 export interface PoolTask {
   readonly guard: string;

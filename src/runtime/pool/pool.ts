@@ -3,7 +3,7 @@
 // cancellation both end the call by terminating its worker.
 import { MessageChannel } from "node:worker_threads";
 import { Tinypool } from "tinypool";
-import { BadInputError, type GuardOutcome } from "../contract.js";
+import { BadInputError, type GuardOutcome } from "../../contract/guard.js";
 import { InternalToolError } from "../errors.js";
 import { busy, timeLimit } from "./limit_errors.js";
 import { transferableBuffers } from "./transfer.js";

@@ -1,6 +1,6 @@
 // A pool worker: runs one guard inline and replies with its outcome or its error as data.
 // Cancellation and the time limit are the caller's: it terminates this thread.
-import { BadInputError } from "../contract.js";
+import { BadInputError } from "../../contract/guard.js";
 import { InternalToolError, internalError } from "../errors.js";
 import { invokeGuard } from "../call.js";
 import type { PoolReply, PoolTask } from "./messages.js";

@@ -17,7 +17,7 @@ import {
   limitsSentence,
   resetLimits,
 } from "../../../src/runtime/budget/index.js";
-import { BadInputError } from "../../../src/runtime/contract.js";
+import { BadInputError } from "../../../src/contract/guard.js";
 import { HRP_UNITS_PER_DISTANCE } from "../../../src/lib/hrp.js";
 
 afterEach(() => resetLimits());

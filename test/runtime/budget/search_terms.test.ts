@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
 import { MAX_SEARCH_WORDS } from "../../../src/runtime/catalogue/skills.js";
-import { BadInputError } from "../../../src/runtime/contract.js";
+import { BadInputError } from "../../../src/contract/guard.js";
 
 type Found = { terms: string[]; total: number; skills: { skill: string }[] };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeEvidence } from "../../../src/runtime/codec/index.js";
-import type { Frame } from "../../../src/runtime/contract.js";
+import type { Frame } from "../../../src/contract/guard.js";
 
 function roundTrips(x: unknown): void {
   expect(JSON.parse(JSON.stringify(x))).toEqual(x);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeFrame, encodeFrame, MAX_POINTS } from "../../../src/runtime/codec/index.js";
 import { isoFromEpochMs } from "../../../src/runtime/codec/frame.js";
-import type { Frame } from "../../../src/runtime/contract.js";
+import type { Frame } from "../../../src/contract/guard.js";
 import { badInput, businessDates } from "./helpers.js";
 
 function wire<T>(x: T): unknown {

@@ -1,6 +1,6 @@
 // Shared helpers of the codec tests: catching bad input, and the message-list rule of §4.5.
 import { expect } from "vitest";
-import { BadInputError } from "../../../src/runtime/contract.js";
+import { BadInputError } from "../../../src/contract/guard.js";
 
 /** The BadInputError thrown by `f` (fails the test when nothing or something else is thrown). */
 export function badInput(f: () => unknown): BadInputError {

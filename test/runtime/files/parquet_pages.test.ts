@@ -17,7 +17,7 @@ import { PARSERS, truncDiv64 } from "../../../src/runtime/files/parquet_time.js"
 import { MAX_PARQUET_ROWS, readParquet } from "../../../src/runtime/files/parquet.js";
 import { compressorsFor } from "../../../src/runtime/files/parquet_codecs.js";
 import { timestampColumn } from "./fixtures.js";
-import { BadInputError } from "../../../src/runtime/contract.js";
+import { BadInputError } from "../../../src/contract/guard.js";
 
 const parquetjs = createRequire(import.meta.url)("parquetjs-lite") as {
   ParquetSchema: new (fields: Record<string, object>) => object;
