@@ -9,6 +9,7 @@ const E2E = [
   "test/clients/**/*.test.ts",
   "test/report/**/*.test.ts",
   "test/e2e/**/*.test.ts",
+  "test/ledger/postgres*.test.ts",
   "test/gen/determinism.test.ts",
   "test/gen/fixtures.test.ts",
   "test/gen/cli.test.ts",

@@ -36,7 +36,7 @@ export interface LedgerSummary {
   readonly sharpes: readonly number[];
   /** Earliest recordedAt counted, or null for an empty ledger. */
   readonly since: string | null;
-  /** SHA-256 (hex) of the sorted fingerprints counted: which trial set a verdict was deflated by. */
+  /** Which trials a verdict used: trialSetDigest (digest.ts), SHA-256 of the sorted fingerprints, each + "\n". */
   readonly digest: string;
 }
 

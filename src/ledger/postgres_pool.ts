@@ -1,0 +1,67 @@
+// Connections to a PostgreSQL ledger: the pool, transactions, and errors that name the server.
+import type { Pool, PoolClient } from "pg";
+
+/** Where a ledger URL points, for messages and provenance (never its password). */
+export interface PostgresTarget {
+  /** The URL with its password (user-info or `password` parameter) removed. */
+  readonly location: string;
+  /** host:port (or the socket directory) the URL names, for error messages. */
+  readonly server: string;
+}
+
+/** Parses a postgres:// or postgresql:// URL; throws a clear error for anything else. */
+export function postgresTarget(url: string): PostgresTarget {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new Error("PostgreSQL ledger: not a URL (expected postgres://user@host:port/database)");
+  }
+  if (u.protocol !== "postgres:" && u.protocol !== "postgresql:")
+    throw new Error(`PostgreSQL ledger: expected a postgres:// URL, got ${u.protocol}//`);
+  u.password = "";
+  u.searchParams.delete("password");
+  const host = u.searchParams.get("host") ?? (decodeURIComponent(u.hostname) || "localhost");
+  return { location: u.toString(), server: `${host}:${u.port || "5432"}` };
+}
+
+/** The reason a driver error gives (a refused connection to every address is an AggregateError with none). */
+function reason(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const inner = e instanceof AggregateError ? e.errors.map((x) => reason(x)).join("; ") : "";
+  const code = (e as { code?: unknown }).code;
+  return e.message || inner || (typeof code === "string" ? code : e.name);
+}
+
+/** An error naming the server, for the caller to turn into a warning. */
+export function ledgerError(target: PostgresTarget, e: unknown): Error {
+  return new Error(`PostgreSQL ledger at ${target.server}: ${reason(e)}`, { cause: e });
+}
+
+/** A pool of at most `max` connections; the driver is imported on first use so start-up does not load it. */
+export async function createPool(url: string, max = 4): Promise<Pool> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  // An idle connection's failure must not crash the process: the next query fails, and is named.
+  pool.on("error", () => undefined);
+  return pool;
+}
+
+/** Runs `fn` in a transaction on one connection; a connection that failed is discarded, not reused. */
+export async function transaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const out = await fn(client);
+    await client.query("COMMIT");
+    client.release();
+    return out;
+  } catch (e) {
+    const rolledBack = await client.query("ROLLBACK").then(
+      () => true,
+      () => false,
+    );
+    client.release(rolledBack ? undefined : true);
+    throw e;
+  }
+}

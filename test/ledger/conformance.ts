@@ -1,0 +1,120 @@
+// The LedgerStore contract (src/ledger/store.ts), as tests any backend must pass.
+import { createHash } from "node:crypto";
+import { afterEach, expect, it } from "vitest";
+import type { LedgerStore } from "../../src/ledger/store.js";
+import { fingerprintOf, trial } from "./trials.js";
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** A backend under test: `fresh` makes an empty ledger location, `open` opens a store on one. */
+export interface BackendUnderTest {
+  fresh(): Promise<string>;
+  open(location: string): Promise<LedgerStore>;
+}
+
+export function storeConformance(backend: BackendUnderTest): void {
+  const opened: LedgerStore[] = [];
+  const openAt = async (location: string) => {
+    const s = await backend.open(location);
+    opened.push(s);
+    return s;
+  };
+  const store = async () => openAt(await backend.fresh());
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+  });
+
+  it("an empty ledger counts nothing; its digest is the SHA-256 of the empty string", async () => {
+    const s = await store();
+    expect(await s.summary("empty")).toEqual({
+      ledger: "empty",
+      experiment: null,
+      count: 0,
+      sharpes: [],
+      since: null,
+      digest: sha256(""),
+    });
+    expect(await s.list("empty")).toEqual([]);
+    expect(await s.ledgers()).toEqual([]);
+  });
+
+  it("records each fingerprint once, within a call and across calls, and lists the records as given", async () => {
+    const s = await store();
+    expect(await s.record("L", [trial(3), trial(1), trial(3)])).toBe(2);
+    expect(await s.record("L", [trial(1, { tool: "spa_test" }), trial(2, { skew: Number.NaN })])).toBe(1);
+    expect(await s.record("L", [])).toBe(0);
+    expect(await s.list("L")).toEqual([trial(3), trial(1), trial(2, { skew: Number.NaN })]);
+  });
+
+  it("summarises count, Sharpes in recording order, the earliest time and the sorted-fingerprint digest", async () => {
+    const s = await store();
+    await s.record("L", [trial(5), trial(2, { sharpeAnnual: null, periodsPerYear: null }), trial(9)]);
+    const sum = await s.summary("L");
+    expect(sum.count).toBe(3);
+    expect(sum.sharpes).toEqual([trial(5).sharpeAnnual, trial(9).sharpeAnnual]);
+    expect(sum.since).toBe("2026-01-01T00:00:02.000Z");
+    const sorted = [fingerprintOf(2), fingerprintOf(5), fingerprintOf(9)].sort();
+    expect(sum.digest).toBe(sha256(sorted.map((f) => `${f}\n`).join("")));
+    await s.record("M", [trial(9), trial(2), trial(5)]);
+    expect((await s.summary("M")).digest).toBe(sum.digest);
+  });
+
+  it("keeps named ledgers apart and lists their names", async () => {
+    const s = await store();
+    await s.record("beta", [trial(1), trial(2)]);
+    await s.record("alpha", [trial(2), trial(3), trial(4)]);
+    expect((await s.summary("beta")).count).toBe(2);
+    expect((await s.summary("alpha")).count).toBe(3);
+    expect((await s.list("beta")).map((t) => t.fingerprint)).toEqual([fingerprintOf(1), fingerprintOf(2)]);
+    expect(await s.ledgers()).toEqual(["alpha", "beta"]);
+  });
+
+  it("filters by experiment; a fingerprint counts under the experiment that first recorded it", async () => {
+    const s = await store();
+    await s.record("L", [trial(1, { experiment: "a" }), trial(2, { experiment: "b" }), trial(3, { experiment: "a" })]);
+    await s.record("L", [trial(2, { experiment: "a" })]);
+    const a = await s.summary("L", "a");
+    expect([a.experiment, a.count, a.sharpes]).toEqual(["a", 2, [trial(1).sharpeAnnual, trial(3).sharpeAnnual]]);
+    expect((await s.list("L", "b")).map((t) => t.fingerprint)).toEqual([fingerprintOf(2)]);
+    expect((await s.summary("L", null)).count).toBe(3);
+    expect((await s.summary("L", "none")).count).toBe(0);
+  });
+
+  it("a reset starts a new epoch: earlier trials stop counting, may be recorded again, and the reset is kept", async () => {
+    const s = await store();
+    await s.record("L", [trial(1), trial(2)]);
+    await s.record("other", [trial(1)]);
+    const first = await s.reset("L", "new research question");
+    expect([first.ledger, first.reason]).toEqual(["L", "new research question"]);
+    expect(Number.isNaN(Date.parse(first.at))).toBe(false);
+    expect((await s.summary("L")).count).toBe(0);
+    expect(await s.record("L", [trial(2), trial(3)])).toBe(2);
+    expect((await s.list("L")).map((t) => t.fingerprint)).toEqual([fingerprintOf(2), fingerprintOf(3)]);
+    await s.reset("L", "second");
+    expect((await s.summary("L")).count).toBe(0);
+    expect((await s.resets("L")).map((r) => r.reason)).toEqual(["new research question", "second"]);
+    expect(await s.resets("other")).toEqual([]);
+    expect((await s.summary("other")).count).toBe(1);
+  });
+
+  it("a ledger that was only reset is still listed", async () => {
+    const s = await store();
+    await s.reset("quiet", "start clean");
+    expect(await s.ledgers()).toEqual(["quiet"]);
+    expect((await s.summary("quiet")).count).toBe(0);
+  });
+
+  it("keeps its trials and resets across a close and a reopen; opening twice at once is safe", async () => {
+    const location = await backend.fresh();
+    const [a, b] = await Promise.all([openAt(location), openAt(location)]);
+    await a.record("L", [trial(1), trial(2)]);
+    await b.reset("L", "kept");
+    await b.record("L", [trial(3)]);
+    await a.close();
+    await b.close();
+    opened.splice(0);
+    const again = await openAt(location);
+    expect((await again.list("L")).map((t) => t.fingerprint)).toEqual([fingerprintOf(3)]);
+    expect((await again.resets("L")).map((r) => r.reason)).toEqual(["kept"]);
+  });
+}
