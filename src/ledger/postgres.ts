@@ -21,7 +21,9 @@ export async function openPostgresStore(url: string): Promise<LedgerStore> {
   return new PostgresStore(pool, target);
 }
 
-const COUNTED = `FROM ${TRIALS} WHERE ledger = $1 AND epoch = ${CURRENT_EPOCH} AND ($2::text IS NULL OR experiment = $2)`;
+/** The trials of ledger $1 counted now (its current epoch), of experiment $2 unless that is null. */
+const COUNTED = `FROM ${TRIALS} WHERE ledger = $1 AND epoch = ${CURRENT_EPOCH}
+  AND ($2::text IS NULL OR experiment = $2)`;
 
 class PostgresStore implements LedgerStore {
   readonly kind = "postgres";

@@ -80,7 +80,7 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect((await s.summary("L", "none")).count).toBe(0);
   });
 
-  it("a reset starts a new epoch: earlier trials stop counting, may be recorded again, and the reset is kept", async () => {
+  it("a reset starts an epoch: earlier trials stop counting, may be recorded again; the reset is kept", async () => {
     const s = await store();
     await s.record("L", [trial(1), trial(2)]);
     await s.record("other", [trial(1)]);
