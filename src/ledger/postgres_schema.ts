@@ -39,8 +39,16 @@ CREATE TABLE IF NOT EXISTS ${RESETS} (
 /** The epoch trials of ledger $1 are counted in: the last reset's, 0 before any. */
 export const CURRENT_EPOCH = `(SELECT COALESCE(MAX(epoch), 0) FROM ${RESETS} WHERE ledger = $1)`;
 
+/** True when both tables exist (seen without the CREATE privilege a CREATE ... IF NOT EXISTS checks first). */
+async function tablesExist(pool: Pool): Promise<boolean> {
+  const sql = "SELECT to_regclass($1) IS NOT NULL AND to_regclass($2) IS NOT NULL AS ready";
+  const { rows } = await pool.query<{ ready: boolean }>(sql, [TRIALS, RESETS]);
+  return rows[0]?.ready === true;
+}
+
 /** Creates the tables if missing; an advisory lock makes concurrent first opens (replicas) safe. */
 export async function createSchema(pool: Pool): Promise<void> {
+  if (await tablesExist(pool)) return;
   await transaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1, 0)", [LOCK_SPACE]);
     await client.query(DDL);

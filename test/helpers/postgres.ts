@@ -39,6 +39,8 @@ export interface TestPostgres {
   readonly port: number;
   /** Creates a fresh database and resolves to its URL. */
   database(name: string): Promise<string>;
+  /** Runs SQL as the superuser on the database at `url`. */
+  sql(url: string, text: string): Promise<void>;
   /** Stops the server at once and removes its directory. */
   stop(): void;
 }
@@ -104,15 +106,18 @@ function handle(bin: string, dir: string, port: number): TestPostgres {
     url,
     port,
     async database(name) {
+      await this.sql(url, `CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+      return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
+    },
+    async sql(at, text) {
       const { default: pg } = await import("pg");
-      const client = new pg.Client({ connectionString: url });
+      const client = new pg.Client({ connectionString: at });
       await client.connect();
       try {
-        await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+        await client.query(text);
       } finally {
         await client.end();
       }
-      return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
     },
     stop() {
       try {

@@ -28,6 +28,30 @@ describeWithPostgres("PostgreSQL ledger store", (bin) => {
     }
   });
 
+  it("a role with only SELECT and INSERT opens existing tables; without CREATE it cannot make them", async () => {
+    const url = await pg.database("granted");
+    await pg.sql(url, "CREATE ROLE writer LOGIN");
+    const writerUrl = url.replace("postgres@", "writer@");
+    await expect(openPostgresStore(writerUrl)).rejects.toThrow(
+      `PostgreSQL ledger at 127.0.0.1:${pg.port}: permission denied for schema public`,
+    );
+    await (await openPostgresStore(url)).close();
+    await pg.sql(
+      url,
+      `GRANT SELECT, INSERT ON fin_skills_ledger_trials, fin_skills_ledger_resets TO writer;
+       GRANT USAGE ON SEQUENCE fin_skills_ledger_trials_id_seq TO writer`,
+    );
+    const store = await openPostgresStore(writerUrl);
+    try {
+      expect(await store.record("L", [trial(1), trial(2)])).toBe(2);
+      await store.reset("L", "granted");
+      expect(await store.record("L", [trial(2)])).toBe(1);
+      expect((await store.summary("L")).count).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("refuses a URL that is not postgres:// with a clear error", async () => {
     await expect(openPostgresStore("mysql://x@127.0.0.1/db")).rejects.toThrow("expected a postgres:// URL");
     await expect(openPostgresStore("not a url")).rejects.toThrow("PostgreSQL ledger: not a URL");
