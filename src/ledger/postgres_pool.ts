@@ -38,10 +38,22 @@ export function ledgerError(target: PostgresTarget, e: unknown): Error {
   return new Error(`PostgreSQL ledger at ${target.server}: ${reason(e)}`, { cause: e });
 }
 
+/** How long connecting, and one statement, may take before the call gets an error instead of waiting on. */
+const CONNECT_MS = 10_000;
+const STATEMENT_MS = 30_000;
+
 /** A pool of at most `max` connections; the driver is imported on first use so start-up does not load it. */
 export async function createPool(url: string, max = 4): Promise<Pool> {
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_MS,
+    query_timeout: STATEMENT_MS,
+    statement_timeout: STATEMENT_MS,
+    // Idle connections do not keep a process (a CLI command) alive.
+    allowExitOnIdle: true,
+  });
   // An idle connection's failure must not crash the process: the next query fails, and is named.
   pool.on("error", () => undefined);
   return pool;
