@@ -2,9 +2,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 
-export async function startReplica(root: string, publicHost: string): Promise<{ child: ChildProcess; port: number }> {
+/** Starts a replica answering for `publicHost`, with `extra` command-line arguments (e.g. its ledger). */
+export async function startReplica(
+  root: string,
+  publicHost: string,
+  extra: readonly string[] = [],
+): Promise<{ child: ChildProcess; port: number }> {
   const server = path.join(root, "dist", "src", "cli", "fin-skills-mcp.cjs");
-  const args = [server, "--http", "--port", "0", "--allow-host", publicHost];
+  const args = [server, "--http", "--port", "0", "--allow-host", publicHost, ...extra];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
   const port = await new Promise<number>((resolve, reject) => {
     let err = "";
