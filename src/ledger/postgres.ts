@@ -11,7 +11,7 @@ import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./stor
 /** Opens (creating its tables if missing) the ledger store at a postgres:// URL; errors name the server. */
 export async function openPostgresStore(url: string): Promise<LedgerStore> {
   const target = postgresTarget(url);
-  const pool = await createPool(url);
+  const pool = createPool(url);
   try {
     await createSchema(pool);
   } catch (e) {

@@ -1,5 +1,6 @@
 // Connections to a PostgreSQL ledger: the pool, transactions, and errors that name the server.
-import type { Pool, PoolClient } from "pg";
+// Only a postgres:// ledger loads this module (and so the driver): src/ledger's opener requires it on demand.
+import pg, { type Pool, type PoolClient } from "pg";
 
 /** Where a ledger URL points, for messages and provenance (never its password). */
 export interface PostgresTarget {
@@ -42,9 +43,8 @@ export function ledgerError(target: PostgresTarget, e: unknown): Error {
 const CONNECT_MS = 10_000;
 const STATEMENT_MS = 30_000;
 
-/** A pool of at most `max` connections; the driver is imported on first use so start-up does not load it. */
-export async function createPool(url: string, max = 4): Promise<Pool> {
-  const { default: pg } = await import("pg");
+/** A pool of at most `max` connections (none is opened until the first query). */
+export function createPool(url: string, max = 4): Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
