@@ -1,5 +1,6 @@
 // Opens a ledger store from its spec: a postgres:// or postgresql:// URL, or a SQLite file path.
-// Each backend (and its driver) is imported only when a ledger of its kind is opened.
+// Each backend (and its driver) is loaded only when a ledger of its kind is opened.
+import { createRequire } from "node:module";
 import type { LedgerStore } from "./store.js";
 
 /** True for a PostgreSQL connection URL. */
@@ -26,8 +27,8 @@ interface PostgresModule {
 /** The store for `spec`: PostgreSQL for a postgres URL, else the SQLite file at that path. */
 export async function openLedgerStore(spec: string): Promise<LedgerStore> {
   if (isPostgresUrl(spec)) {
-    // Resolved from this module's own location (the one-file server build keeps it), imported on demand.
-    const mod = (await import(new URL("./postgres.js", import.meta.url).href)) as PostgresModule;
+    // Required from this module's own location (the one-file server build keeps it; it has no dynamic-import hook).
+    const mod = createRequire(import.meta.url)("./postgres.js") as PostgresModule;
     return mod.openPostgresStore(spec);
   }
   const { openSqliteStore } = await import("./sqlite.js");

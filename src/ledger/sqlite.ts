@@ -2,8 +2,10 @@
 // fingerprint) key, so concurrent processes never lose or double a trial. Resets are epochs: an
 // event row starts the next one and nothing is deleted.
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import type Database from "better-sqlite3";
+
 import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 
@@ -29,7 +31,8 @@ const COLUMNS =
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */
 export async function openSqliteStore(file: string): Promise<LedgerStore> {
-  const { default: Sqlite } = await import("better-sqlite3");
+  // Required, not imported: the one-file server build runs without a dynamic-import hook, and the driver is CJS.
+  const Sqlite = createRequire(import.meta.url)("better-sqlite3") as typeof Database;
   const location = path.resolve(file);
   mkdirSync(path.dirname(location), { recursive: true });
   const db = new Sqlite(location, { timeout: BUSY_TIMEOUT_MS });
