@@ -22,6 +22,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Each test file's own temporary research ledger (servers it spawns inherit it).
+    setupFiles: ["test/setup/ledger_env.ts"],
     projects: [
       // Unit tests run in worker threads (cheaper to start than forked processes); each file keeps its own modules.
       {

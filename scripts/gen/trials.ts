@@ -2,8 +2,14 @@
 // (a series, or a frame with one candidate per column), `@ledger` the one input the tool layer fills
 // with the ledger's summary. Both compile into the dispatch table; the tool layer records and reads.
 import type { DocEntry } from "./jsdoc.js";
-import type { InputModel } from "./model.js";
-import { PERIODS_INPUT, type TrialInput } from "../../src/contract/artefacts.js";
+import { PERIODS_INPUT, type InputKind, type TrialInput } from "../../src/contract/artefacts.js";
+
+/** What these checks read of an input's model (model.ts's InputModel has these fields). */
+interface InputFacts {
+  readonly name: string;
+  readonly kind: InputKind;
+  readonly default: unknown;
+}
 
 export const TRIAL_TAG = "trial";
 export const LEDGER_TAG = "ledger";
@@ -14,7 +20,7 @@ export const hasTag = (entry: DocEntry | undefined, tag: string): boolean =>
 
 /** The trial inputs, with the periods input that annualises them; problems name the misplaced tags. */
 export function trialInputs(
-  inputs: readonly InputModel[],
+  inputs: readonly InputFacts[],
   entries: ReadonlyMap<string, DocEntry>,
 ): { trials: TrialInput[]; problems: { input: string; message: string }[] } {
   const periods = inputs.find((i) => i.name === PERIODS_INPUT) ?? null;
@@ -37,7 +43,7 @@ export function trialInputs(
 
 /** The one `@ledger` input, or null; a second is a problem. */
 export function ledgerInput(
-  inputs: readonly InputModel[],
+  inputs: readonly InputFacts[],
   entries: ReadonlyMap<string, DocEntry>,
 ): { input: string | null; problems: { input: string; message: string }[] } {
   const tagged = inputs.filter((i) => hasTag(entries.get(i.name), LEDGER_TAG)).map((i) => i.name);
@@ -46,7 +52,7 @@ export function ledgerInput(
 }
 
 /** The sentence a trial input's description ends with, so an agent knows what is kept. */
-export function trialSentence(kind: InputModel["kind"]): string {
+export function trialSentence(kind: InputKind): string {
   const what = kind === "frame" ? "one trial per column" : "one trial";
   return `Recorded in the research ledger as ${what} (its fingerprint and statistics, never the data).`;
 }
