@@ -10,6 +10,7 @@ const E2E = [
   "test/report/**/*.test.ts",
   "test/e2e/**/*.test.ts",
   "test/ledger/postgres*.test.ts",
+  "test/ledger/store_*.test.ts",
   "test/gen/determinism.test.ts",
   "test/gen/fixtures.test.ts",
   "test/gen/cli.test.ts",
@@ -23,6 +24,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Each test file's own temporary research ledger (servers it spawns inherit it).
+    setupFiles: ["test/setup/ledger_env.ts"],
     projects: [
       // Unit tests run in worker threads (cheaper to start than forked processes); each file keeps its own modules.
       {

@@ -240,6 +240,7 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  * Inputs
  *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;
  *       at least 30 periods to judge (fewer warn).
+ *     @trial
  *   turnover : ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of
  *       the book = 1.0), a series aligned with returns or one number for every
  *       period, as a fraction of the book (not percent); finite, >= 0.

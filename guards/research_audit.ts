@@ -1,4 +1,5 @@
-import { Outcome, invalid, fieldPath, type Frame, type Integer } from "../src/contract/guard.js";
+import { Outcome, invalid, fieldPath, type Frame, type Integer, type LedgerSummary } from "../src/contract/guard.js";
+import { honestTrialCount, ledgerSharpeVariance } from "../src/lib/trial_count.js";
 import { numericColumn } from "../src/lib/frame.js";
 import { requireNumber } from "../src/lib/series.js";
 import { finiteOrNull } from "../src/lib/stats.js";
@@ -13,7 +14,14 @@ import { describeCell } from "../src/lib/describe_value.js";
 export const skill = "backtest-overfitting";
 export const title = "Minimum backtest length and probability of overfitting";
 export const required = ["best_sharpe", "n_obs", "n_trials"] as const;
-export const optional = ["periods_per_year", "model_returns", "n_blocks", "pbo_max", "metric"] as const;
+export const optional = [
+  "periods_per_year",
+  "model_returns",
+  "n_blocks",
+  "pbo_max",
+  "metric",
+  "recorded_trials",
+] as const;
 
 const RANK_CONVENTION =
   "omega = rank/(N+1), rank 1 = worst out of sample; ties: the in-sample winner takes the lowest rank in its " +
@@ -47,17 +55,23 @@ const DSR_ALPHA = 0.05;
  *   n_obs : number of per-period observations behind it (>= 2; fewer than 30 warn that the
  *       sample is too short to judge).
  *     @minimum 2
- *   n_trials : honest number of configurations tried, abandoned ones included (>= 1).
+ *   n_trials : honest number of configurations tried, abandoned ones included (>= 1); a research
+ *       ledger that recorded more distinct strategies raises it to its count, with a warning.
  *     @minimum 1
  *   periods_per_year : periods per year, to convert n_obs to years.
  *   model_returns : per-period simple returns as decimals (0.01 = 1%) of every configuration
  *       tried, one column per configuration (T rows, >= 2 columns); without it PBO is skipped.
+ *     @trial
  *   n_blocks : S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20).
  *     @minimum 2 @maximum 20 @multipleOf 2
  *   pbo_max : PBO at or above this fails, in (0, 1].
  *     @exclusiveMinimum 0 @maximum 1
  *   metric : the CSCV performance score, "sharpe" (per-period mean / sd, the paper's default) or
  *       "mean" (the mean per-period return, the paper's alternative).
+ *   recorded_trials : what the research ledger recorded (count, annualised Sharpes, since, digest);
+ *       the tool layer fills it; its Sharpes' variance (ddof 1, annualised) replaces the zero-skill
+ *       P / n_obs when it holds 2 or more; without it the count is self-declared.
+ *     @ledger
  *
  * Fails when the sample is shorter than the MinBTL, when the deflated Sharpe is not above 0.95,
  * or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as quantiles and
@@ -72,6 +86,7 @@ export async function check(
   n_blocks: Integer = 16,
   pbo_max: number = 0.5,
   metric: "sharpe" | "mean" = "sharpe",
+  recorded_trials?: LedgerSummary,
 ) {
   requireNumber("best_sharpe", best_sharpe);
   requireInteger("n_obs", n_obs, { min: 2 });
@@ -96,9 +111,13 @@ export async function check(
     );
     nTrials = panel.length;
   }
-  const btl = minBtl(best_sharpe, n_obs, nTrials, periods_per_year);
+  const counted = honestTrialCount(out, nTrials, recorded_trials);
+  nTrials = counted.used;
+  const fromLedger = ledgerSharpeVariance(recorded_trials);
+  const spread = { variance: fromLedger ?? noiseSharpeVarianceAnnual(n_obs, periods_per_year), ledger: !!fromLedger };
+  const btl = minBtl(best_sharpe, n_obs, nTrials, periods_per_year, spread.variance);
   reportMinBtl(out, btl, best_sharpe, nTrials);
-  const deflation = reportDeflation(out, btl, best_sharpe, n_obs, nTrials, periods_per_year);
+  const deflation = reportDeflation(out, btl, best_sharpe, n_obs, nTrials, periods_per_year, spread);
   const credible = btl.minBtlMet && deflation.dsr > 1 - DSR_ALPHA;
   const pbo = panel === null ? null : await pboOf(panel, n_blocks, metric);
   reportPbo(out, pbo, pbo_max);
@@ -114,7 +133,11 @@ export async function check(
     .note("expected_max_sharpe", btl.expectedMaxSharpe)
     .note("dsr", finiteOrNull(deflation.dsr))
     .note("dsr_threshold", 1 - DSR_ALPHA)
-    .note("sharpe_variance", noiseSharpeVarianceAnnual(n_obs, periods_per_year))
+    .note("sharpe_variance", spread.variance)
+    .note("sharpe_variance_source", spread.ledger ? "ledger" : "zero_skill_fallback")
+    .note("n_trials_declared", counted.declared)
+    .note("n_trials_source", counted.source)
+    .note("ledger", counted.ledger)
     .note("not_checked", NOT_CHECKED)
     .note("pbo", pbo?.pbo ?? null)
     .note("pbo_reading", pbo === null ? null : pboReading(pbo.pbo, pbo_max))
@@ -144,12 +167,11 @@ interface MinBtl {
 
 /**
  * MinBTL: (E_N / Sharpe)^2 years; Infinity for a non-positive Sharpe (even with N = 1). E[max
- * Sharpe] comes from the shared deflation with the zero-skill variance P / n_obs.
+ * Sharpe] comes from the shared deflation with the trial variance (the ledger's, else zero-skill P / n_obs).
  */
-function minBtl(sharpe: number, nObs: number, nTrials: number, ppy: number): MinBtl {
+function minBtl(sharpe: number, nObs: number, nTrials: number, ppy: number, variance: number): MinBtl {
   const sampleYears = nObs / ppy;
   const minBtlYears = minBacktestLengthYears(nTrials, sharpe);
-  const variance = noiseSharpeVarianceAnnual(nObs, ppy);
   return {
     sampleYears,
     minBtlYears,
@@ -164,9 +186,23 @@ const NOT_CHECKED =
   "the trials' real Sharpe spread (zero-skill variance P / n_obs assumed), the skew and kurtosis of " +
   "returns (0 and raw 3 assumed): run check_trial_ledger with sharpes or sharpe_variance, skew and kurtosis";
 
-/** The DSR under the zero-skill variance: an error when it contradicts a met MinBTL, else a caveat. */
-function reportDeflation(out: Outcome, b: MinBtl, sharpe: number, nObs: number, nTrials: number, ppy: number) {
-  const d = deflateBestSharpe(sharpe, nObs, nTrials, noiseSharpeVarianceAnnual(nObs, ppy), ppy);
+/** The trial Sharpes' annualised variance and whether the research ledger supplied it. */
+interface Spread {
+  readonly variance: number;
+  readonly ledger: boolean;
+}
+
+/** The DSR under the trial variance: an error when it contradicts a met MinBTL, else a caveat. */
+function reportDeflation(
+  out: Outcome,
+  b: MinBtl,
+  sharpe: number,
+  nObs: number,
+  nTrials: number,
+  ppy: number,
+  spread: Spread,
+) {
+  const d = deflateBestSharpe(sharpe, nObs, nTrials, spread.variance, ppy);
   const line =
     `deflated Sharpe ${fmt(d.dsr)} vs ${1 - DSR_ALPHA} with E[max Sharpe] ${fmt(d.expectedMaxAnnual)} ` +
     "(annualised)";
@@ -177,7 +213,7 @@ function reportDeflation(out: Outcome, b: MinBtl, sharpe: number, nObs: number, 
       "dsr",
     );
   } else if (b.minBtlMet) {
-    out.info(`${line}: survives the search under the zero-skill variance`, "dsr");
+    out.info(`${line}: survives the search under the ${spread.ledger ? "ledger's" : "zero-skill"} variance`, "dsr");
   }
   if (b.minBtlMet) out.warning(`could not check ${NOT_CHECKED}`, "dsr");
   return d;

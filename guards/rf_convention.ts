@@ -162,6 +162,7 @@ function reportMatch(
  *   returns : per-period simple returns of the strategy as decimals (0.01 =
  *       1%); at least 3, finite, > -1, not all equal; fewer than 30 warn that
  *       the sample is too short to judge.
+ *     @trial
  *   rf : the risk-free argument as passed to the library, a decimal rate
  *       (0.05 = 5%); its period (annual or per period) is what the guard infers.
  *   periods_per_year : periods per year P, for annualising; >= 1.

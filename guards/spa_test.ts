@@ -30,6 +30,7 @@ const MIN_OBS = 30;
  *       sample is too short to judge.
  *   model_returns : per-period simple returns as decimals of every candidate tried, abandoned
  *       ones included; one column per candidate, rows aligned with benchmark_returns.
+ *     @trial
  *   reps : bootstrap replications, 1 to 100000.
  *   block_size : mean block length of the stationary bootstrap in periods, a number in [1, n],
  *       or "auto" for the Politis-White (2004, Patton-Politis-White 2009) length.

@@ -1,4 +1,5 @@
-import { BadInputError, Outcome, invalid, fieldPath, type Integer } from "../src/contract/guard.js";
+import { BadInputError, Outcome, invalid, fieldPath, type Integer, type LedgerSummary } from "../src/contract/guard.js";
+import { honestTrialCount, ledgerSharpeVariance } from "../src/lib/trial_count.js";
 import { requireNumber } from "../src/lib/series.js";
 import { variance, finiteOrNull, maxOf } from "../src/lib/stats.js";
 import {
@@ -27,6 +28,7 @@ export const optional = [
   "autocorrelation",
   "alternative_sharpe",
   "prior_h1",
+  "recorded_trials",
 ] as const;
 export const alternatives = [["sharpes", "n_trials"]] as const;
 
@@ -52,11 +54,13 @@ const LIST_TOLERANCE = 1e-12;
  *     @minimum 2
  *   sharpes : ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.
  *   n_trials : honest number of trials, abandoned ones included (>= 1); defaults to the length
- *       of sharpes.
+ *       of sharpes. A research ledger that recorded more distinct strategies raises it to its count,
+ *       with a warning naming both.
  *     @minimum 1
  *   sharpe_variance : variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to
- *       the sample variance (ddof 1) of sharpes; without either, the zero-skill fallback P / n_obs
- *       (the sampling variance of a noise Sharpe over n_obs periods) is used with a warning.
+ *       the sample variance (ddof 1) of sharpes, then of the research ledger's recorded Sharpes;
+ *       without any, the zero-skill fallback P / n_obs (the sampling variance of a noise Sharpe over
+ *       n_obs periods) is used with a warning.
  *     @minimum 0
  *   periods_per_year : periods per year, to de-annualise the Sharpes.
  *   skew : skewness of the best strategy's per-period returns.
@@ -66,7 +70,10 @@ const LIST_TOLERANCE = 1e-12;
  *     @exclusiveMinimum 0 @exclusiveMaximum 1
  *   convention : "2014" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over
  *       T - 1) or "2025" (Lopez de Prado, Lipton and Zoonekynd 2025, "Sharpe Ratio Inference",
- *       SSRN 5520741: variance at the null Sharpe SR0, over T, with the AR(1) autocorrelation,
+ *       SSRN 5520741: variance at the null Sharpe SR0, over T, with the AR(1) autocorrelation; the
+ *       DSR's variance over N trials is V(SR0, T) x Var[M_N], M_N the maximum of N independent
+ *       standard normals, Var[M_N] = E[M_N^2] - E[M_N]^2 by quadrature of the density
+ *       N phi(x) Phi(x)^(N-1), as the paper's companion code scales it (1 for N = 1, 0.228 for 40);
  *       plus the standard error, power, pFDR and oFDR in evidence).
  *   autocorrelation : lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only.
  *     @exclusiveMinimum -1 @exclusiveMaximum 1
@@ -74,6 +81,10 @@ const LIST_TOLERANCE = 1e-12;
  *       E[max Sharpe]; gives the power, pFDR and oFDR (2025 only); without it they are null.
  *   prior_h1 : prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR.
  *     @exclusiveMinimum 0 @exclusiveMaximum 1
+ *   recorded_trials : what the research ledger recorded (count, annualised Sharpes, since, digest);
+ *       the tool layer fills it, so the count is honest by construction; without it the count is
+ *       self-declared and a finding says so.
+ *     @ledger
  *
  * Fails when the best Sharpe is not distinguishable from the best of N noise trials, or when
  * the reported Sharpe is above every listed trial (the trial count describes another search),
@@ -95,6 +106,7 @@ export function check(
   autocorrelation: number = 0,
   alternative_sharpe?: number,
   prior_h1: number = 0.05,
+  recorded_trials?: LedgerSummary,
 ) {
   requireNumber("best_sharpe", best_sharpe);
   requireInteger("n_obs", n_obs, { min: 2 });
@@ -141,8 +153,11 @@ export function check(
   const out = new Outcome();
   checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year);
   checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
-  const nTrials = trialCount(out, list, n_trials);
-  const given = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
+  const counted = honestTrialCount(out, trialCount(out, list, n_trials), recorded_trials);
+  const nTrials = counted.used;
+  const stated = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
+  const fromLedger = stated === null ? ledgerSharpeVariance(recorded_trials) : null;
+  const given = stated ?? fromLedger;
   const annualVariance = given ?? noiseSharpeVarianceAnnual(n_obs, periods_per_year);
   if (nTrials >= 2 && given === null) {
     out.warning(
@@ -165,7 +180,9 @@ export function check(
   const moments = { skew, kurtosisRaw: kurtosis, rho: autocorrelation };
   const sr0 = deflation.expectedMaxPerPeriod;
   const newer: Inference2025 | null =
-    convention === "2025" ? infer2025(sr, sr0, n_obs, periods_per_year, moments, alpha, alternative, prior_h1) : null;
+    convention === "2025"
+      ? infer2025(sr, sr0, n_obs, periods_per_year, moments, alpha, alternative, prior_h1, nTrials)
+      : null;
   const psr = newer?.psr ?? deflation.psr;
   const dsr = newer?.dsr ?? deflation.dsr;
   const minTrl = newer?.minTrl ?? minTrackRecordLength(sr, sr0, skew, kurtosis, alpha);
@@ -179,7 +196,10 @@ export function check(
     .note("sharpe_per_period", sr)
     .note("n_trials", nTrials)
     .note("sharpe_variance", given !== null || nTrials >= 2 ? annualVariance : null)
-    .note("sharpe_variance_source", given !== null ? "given" : nTrials >= 2 ? "zero_skill_fallback" : "not_needed")
+    .note("sharpe_variance_source", varianceSource(stated, fromLedger, nTrials))
+    .note("n_trials_declared", counted.declared)
+    .note("n_trials_source", counted.source)
+    .note("ledger", counted.ledger)
     .note("min_trl_obs", minTrl)
     .note("min_trl_years", minTrl / periods_per_year)
     .note("convention", CONVENTION_NAMES[convention])
@@ -195,7 +215,15 @@ export function check(
     .note("power", newer?.power ?? null)
     .note("pfdr", newer?.pfdr ?? null)
     .note("ofdr", newer?.ofdr ?? null)
+    .note("max_variance_factor", newer?.maxVarianceFactor ?? null)
     .done();
+}
+
+/** Where the trial Sharpes' variance came from. */
+function varianceSource(stated: number | null, fromLedger: number | null, nTrials: number) {
+  if (stated !== null) return "given" as const;
+  if (fromLedger !== null) return "ledger" as const;
+  return nTrials >= 2 ? ("zero_skill_fallback" as const) : ("not_needed" as const);
 }
 
 /** N: n_trials, raised to len(sharpes) with a warning when below it; warns on a single trial. */

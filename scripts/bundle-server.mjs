@@ -52,7 +52,8 @@ const result = await build({
   // esbuild: the report's source-tree fallback only (dist/ has the report prebuilt); the client: the demo only.
   // tinypool finds its worker entry from its own location, which only an unbundled copy knows in an
   // installed package (node_modules is hoisted there), so it is loaded with require (Node >= 20.19).
-  external: ["esbuild", "tinypool", "@modelcontextprotocol/client", "@modelcontextprotocol/client/*"],
+  // better-sqlite3 is a native addon, found from its own package (the research ledger opens it on first use).
+  external: ["esbuild", "tinypool", "better-sqlite3", "@modelcontextprotocol/client", "@modelcontextprotocol/client/*"],
   metafile: !!process.env.BUNDLE_META,
   banner: { js: 'const __oneFileUrl = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [metaUrl],

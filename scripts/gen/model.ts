@@ -17,7 +17,17 @@ import {
 } from "./schema.js";
 import type { Alternative, GuardFacts, ParamFact } from "./extract.js";
 import { limitsSentence } from "../../src/runtime/budget/refuse.js";
-import { dateFormatOf, type GuardEntry, type InputKind, type PayloadDefName } from "../../src/contract/artefacts.js";
+import {
+  LEDGER_ARGUMENTS,
+  LEDGER_FILLED,
+  dateFormatOf,
+  type GuardEntry,
+  type InputKind,
+  type PayloadDefName,
+  type TrialInput,
+} from "../../src/contract/artefacts.js";
+import { LEDGER_ARGUMENT_SCHEMAS } from "../../src/catalogue/ledger_args.js";
+import { LEDGER_TAG, TRIAL_TAG, hasTag, ledgerInput, trialInputs, trialSentence } from "./trials.js";
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,47}$/;
 export const INPUT_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -55,6 +65,10 @@ export interface GuardModel
   readonly reason: string | null;
   readonly description: string | null;
   readonly inputSchema: Schema | null;
+  /** Inputs declared trials (`@trial`), recorded by the tool layer. */
+  readonly trials: readonly TrialInput[];
+  /** The input the tool layer fills with the ledger's summary (`@ledger`), or null. */
+  readonly ledgerInput: string | null;
 }
 
 export interface SlotDef {
@@ -320,9 +334,11 @@ function describeTool(
   return parts.filter(Boolean).join(" ");
 }
 
-function assembleSchema(inputs: readonly InputModel[]): Schema {
+/** The input schema; a guard that records or reads trials also takes the ledger arguments. */
+function assembleSchema(inputs: readonly InputModel[], usesLedger: boolean): Schema {
   const properties: Schema = {};
   for (const i of inputs) if (i.property) properties[i.name] = i.property;
+  if (usesLedger) for (const a of LEDGER_ARGUMENTS) properties[a] = LEDGER_ARGUMENT_SCHEMAS[a];
   const schema: Schema = {
     type: "object",
     properties,
@@ -367,22 +383,24 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   const inputs: InputModel[] = params
     .filter((p) => names.includes(p.name))
     .map((p) => {
-      const mapped = p.mapped;
-      if (mapped && "unsupported" in mapped) c.reportParam("FS011", p, `input '${p.name}': ${mapped.unsupported}`);
       const entry = tags.get(p.name);
+      const mapped = hasTag(entry, LEDGER_TAG) ? { cannot: LEDGER_FILLED } : p.mapped;
+      if (mapped && "unsupported" in mapped) c.reportParam("FS011", p, `input '${p.name}': ${mapped.unsupported}`);
       const constrained = mapped && "ok" in mapped ? constrain(c, p.name, mapped.ok, entry) : null;
       const fragment = constrained?.schema ?? null;
       const cannot = mapped && "cannot" in mapped ? mapped.cannot : null;
       const isRequired = required.includes(p.name);
       const value = checkDefault(c, p, fragment);
-      const doc = collapse(`${constrained?.prefix ?? ""} ${docs.get(p.name) ?? ""}`);
+      const kind = kindOf(fragment);
+      const trial = hasTag(entry, TRIAL_TAG) ? trialSentence(kind) : "";
+      const doc = collapse(`${constrained?.prefix ?? ""} ${docs.get(p.name) ?? ""} ${trial}`);
       return {
         name: p.name,
         required: isRequired,
         doc,
         fragment,
         cannot,
-        kind: kindOf(fragment),
+        kind,
         hasDefault: p.initializer !== null,
         default: value,
         slot: aliasMap[p.name] ?? p.name,
@@ -392,7 +410,10 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   checkSlots(c, inputs, ctx);
   const blockers = Object.fromEntries(inputs.filter((i) => i.required && i.cannot).map((i) => [i.name, i.cannot!]));
   const omitted = Object.fromEntries(inputs.filter((i) => !i.required && i.cannot).map((i) => [i.name, i.cannot!]));
-  for (const i of inputs.filter((x) => x.cannot)) {
+  const trials = trialInputs(inputs, tags);
+  const ledger = ledgerInput(inputs, tags);
+  for (const p of [...trials.problems, ...ledger.problems]) c.report("FS030", facts.check.line, p.message, p.input);
+  for (const i of inputs.filter((x) => x.cannot && x.cannot !== LEDGER_FILLED)) {
     const p = params.find((x) => x.name === i.name)!;
     const effect = i.required
       ? `${tool} is not a tool; call runGuard('${facts.guard}', inputs) in-process`
@@ -401,7 +422,8 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   }
   const requires = [...required, ...(facts.alternatives?.value ?? []).map(renderGroup)];
   const exported = Object.keys(blockers).length === 0;
-  const inputSchema = exported ? assembleSchema(inputs) : null;
+  const usesLedger = trials.trials.length > 0 || ledger.input !== null;
+  const inputSchema = exported ? assembleSchema(inputs, usesLedger) : null;
   const payloads = inputSchema !== null && inputSchema.$defs !== undefined;
   const description = exported
     ? describeTool(parsed.prose, requires, omitted, facts.skill.value, payloads, facts.guard)
@@ -431,5 +453,7 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
     reason: exported ? null : blockersReason(facts.guard, blockers),
     description,
     inputSchema,
+    trials: trials.trials,
+    ledgerInput: ledger.input,
   };
 }

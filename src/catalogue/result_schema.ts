@@ -11,9 +11,22 @@ const int = { type: "integer" };
  */
 const FILE_PROVENANCE: Schema = { type: "object" };
 
+/**
+ * The research ledger a guard call used: {name, backend, location, experiment, trials (this call's),
+ * recorded (new ones), and, when the guard read it, count, digest (SHA-256 of the sorted fingerprints) and
+ * since}. A plain object for the same reason as FILE_PROVENANCE; the runtime builds it from one interface.
+ */
+const LEDGER_PROVENANCE: Schema = { type: "object" };
+
 export const PROVENANCE_SCHEMA: Schema = {
   type: "object",
-  properties: { input_sha256: str, tools_sha256: str, version: str, files: { type: "array", items: FILE_PROVENANCE } },
+  properties: {
+    input_sha256: str,
+    tools_sha256: str,
+    version: str,
+    files: { type: "array", items: FILE_PROVENANCE },
+    ledger: LEDGER_PROVENANCE,
+  },
   required: ["input_sha256", "tools_sha256", "version"],
   additionalProperties: false,
 };

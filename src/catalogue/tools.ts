@@ -3,6 +3,7 @@
 // implementation table (src/runtime/catalogue) is keyed by CatalogueToolName, so the two agree.
 import type { Schema } from "./json.js";
 import { GUARD_RESULT_SCHEMA, catalogueResult } from "./result_schema.js";
+import { LEDGER_ARGUMENT_SCHEMAS } from "./ledger_args.js";
 
 /** The catalogue tools, in served order. */
 export const CATALOGUE_TOOL_NAMES = [
@@ -265,6 +266,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
             "Raise the first rejected guard input as the call's own error instead of listing it in rejected. " +
             "Default false.",
         },
+        ...LEDGER_ARGUMENT_SCHEMAS,
       },
       ["slots"],
     ),

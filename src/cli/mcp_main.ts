@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { exportTools, listTools, tableInfo, warmPool } from "../runtime/index.js";
 import { INSTALL_HINT, SDK_PACKAGE, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
 import { LIMIT_OPTIONS, LIMIT_USAGE, applyLimitFlags } from "./limit_flags.js";
+import { LEDGER_OPTIONS, LEDGER_USAGE, applyLedgerFlags } from "./ledger_flags.js";
 
 const USAGE = `Usage: fin-skills-mcp [options]
 
@@ -23,7 +24,7 @@ Options:
   --data-dir DIR         allow file references to read under DIR (repeatable; stdio default: the working
                          directory; HTTP: none). An MCP client that declares roots sets them instead.
   --verbose              log one line per call on stderr
-${LIMIT_USAGE}  --json                 print the MCP tool definitions as one JSON array and exit
+${LIMIT_USAGE}${LEDGER_USAGE}  --json                 print the MCP tool definitions as one JSON array and exit
   --list-tools           print the tool names and exit
   --check                check that the MCP SDK is installed and generated/ is consistent
   --version              print the version and exit
@@ -51,6 +52,7 @@ function parse() {
         verbose: { type: "boolean" },
         "data-dir": { type: "string", multiple: true },
         ...LIMIT_OPTIONS,
+        ...LEDGER_OPTIONS,
       },
       strict: true,
       allowPositionals: false,
@@ -109,6 +111,11 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   const bad = applyLimitFlags(values);
   if (bad) {
     process.stderr.write(`fin-skills-mcp: ${bad}\nTry fin-skills-mcp --help\n`);
+    process.exit(2);
+  }
+  const badLedger = await applyLedgerFlags(values, values["data-dir"]);
+  if (badLedger) {
+    process.stderr.write(`fin-skills-mcp: ${badLedger}\nTry fin-skills-mcp --help\n`);
     process.exit(2);
   }
   if (!sdkPresent()) {

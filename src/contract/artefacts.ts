@@ -119,3 +119,26 @@ export const SEARCH_INDEX = {
   idField: "name",
   storeFields: [],
 } as const satisfies { fields: readonly string[]; idField: string; storeFields: readonly string[] };
+
+/**
+ * An input a guard declares a trial (`@trial` on its Inputs line): a strategy's return series, or a
+ * frame of candidates (one trial per column). `periods` names the guard's periods-per-year input, whose
+ * value (or `periodsDefault` when the call omits it) annualises the trial's Sharpe; null: inferred from
+ * the series' date index.
+ */
+export interface TrialInput {
+  readonly input: string;
+  readonly kind: "series" | "frame";
+  readonly periods: string | null;
+  readonly periodsDefault: number | null;
+}
+
+/** The input name of a guard's periods per year, read to annualise its trials' Sharpes. */
+export const PERIODS_INPUT = "periods_per_year";
+
+/** The tool arguments every guard tool that records or reads trials takes besides the guard's inputs. */
+export const LEDGER_ARGUMENTS = ["ledger", "experiment"] as const;
+
+/** Why a `@ledger` input is not in its tool's schema: the tool layer fills it. */
+export const LEDGER_FILLED =
+  "filled by the tool layer from the research ledger (in process: pass a LedgerSummary, or leave it out)";

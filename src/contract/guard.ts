@@ -44,6 +44,23 @@ export interface Frame {
   readonly freq?: string;
 }
 
+/**
+ * What a research ledger recorded: the count and spread of the trials since its last reset. The tool
+ * layer reads it and hands it to a guard's `@ledger` input (guards do no I/O).
+ */
+export interface LedgerSummary {
+  readonly ledger: string;
+  readonly experiment: string | null;
+  /** Distinct trials (fingerprints) recorded since the ledger's last reset. */
+  readonly count: number;
+  /** The recorded annualised Sharpes (non-null ones), in recording order. */
+  readonly sharpes: readonly number[];
+  /** Earliest recordedAt counted (ISO-8601 UTC), or null for an empty ledger. */
+  readonly since: string | null;
+  /** Which trial set a verdict was deflated by: SHA-256 (hex) of the sorted fingerprints, each + "\n". */
+  readonly digest: string;
+}
+
 export type Severity = "error" | "warning" | "info";
 
 export interface Finding {

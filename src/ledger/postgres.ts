@@ -2,11 +2,11 @@
 // Trials are inserted with ON CONFLICT DO NOTHING on (ledger, epoch, fingerprint), so concurrent writers
 // never double a trial, and each record call is one statement, so a committed trial is never lost.
 import type { Pool } from "pg";
-import { trialSetDigest } from "./digest.js";
 import { createPool, ledgerError, type PostgresTarget, postgresTarget, transaction } from "./postgres_pool.js";
 import { fromRow, INSERT_TRIALS, insertParams, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";
 import { CURRENT_EPOCH, createSchema, LOCK_SPACE, RESETS, TRIALS } from "./postgres_schema.js";
 import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
+import { summarize } from "./summary.js";
 
 /** Opens (creating its tables if missing) the ledger store at a postgres:// URL; errors name the server. */
 export async function openPostgresStore(url: string): Promise<LedgerStore> {
@@ -44,14 +44,16 @@ class PostgresStore implements LedgerStore {
 
   async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {
     const sql = `SELECT fingerprint, sharpe_annual, recorded_at ${COUNTED} ORDER BY id`;
-    const rows = await this.rows<{ fingerprint: string; sharpe_annual: number | null; recorded_at: string }>(sql, [
+    const rows = await this.rows<Pick<TrialRow, "fingerprint" | "sharpe_annual" | "recorded_at">>(sql, [
       ledger,
       experiment,
     ]);
-    const sharpes = rows.flatMap((r) => (r.sharpe_annual === null ? [] : [r.sharpe_annual]));
-    const since = rows.reduce<string | null>((m, r) => (m === null || r.recorded_at < m ? r.recorded_at : m), null);
-    const digest = trialSetDigest(rows.map((r) => r.fingerprint));
-    return { ledger, experiment, count: rows.length, sharpes, since, digest };
+    const trials = rows.map((r) => ({
+      fingerprint: r.fingerprint,
+      sharpeAnnual: r.sharpe_annual,
+      recordedAt: r.recorded_at,
+    }));
+    return summarize(ledger, experiment, trials);
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {

@@ -1,5 +1,6 @@
 // The research ledger's storage contract: one interface, one implementation per backend
 // (SQLite by default, PostgreSQL for replicas). Stores hold statistics of trials, never the data.
+import type { LedgerSummary } from "../contract/guard.js";
 
 /** One trial: a distinct strategy return series some guard call evaluated. */
 export interface TrialRecord {
@@ -26,19 +27,8 @@ export interface TrialRecord {
   readonly recordedAt: string;
 }
 
-/** What the guards need from a ledger: the count and spread of the trials since the last reset. */
-export interface LedgerSummary {
-  readonly ledger: string;
-  readonly experiment: string | null;
-  /** Distinct trials (fingerprints) recorded since the ledger's last reset. */
-  readonly count: number;
-  /** The recorded annualised Sharpes (non-null ones), in recording order. */
-  readonly sharpes: readonly number[];
-  /** Earliest recordedAt counted, or null for an empty ledger. */
-  readonly since: string | null;
-  /** Which trials a verdict used: trialSetDigest (digest.ts), SHA-256 of the sorted fingerprints, each + "\n". */
-  readonly digest: string;
-}
+/** What the guards need from a ledger: defined in the guard contract, which guards may import. */
+export type { LedgerSummary };
 
 /** A reset: never a deletion; trials before it stop counting and it is itself recorded. */
 export interface ResetEvent {

@@ -2,7 +2,7 @@
 // SSRN 5520741): the variance of the Sharpe estimate evaluated at the Sharpe under test, divided by
 // T (not T - 1), with an optional AR(1) autocorrelation rho of returns; its standard error, the
 // power against an alternative, and the false-discovery rates pFDR and oFDR.
-// All Sharpe ratios are PER PERIOD; kurtosis is RAW (normal = 3). One trial (K = 1) variance.
+// All Sharpe ratios are PER PERIOD; kurtosis is RAW (normal = 3). One trial (K = 1) variance unless scaled.
 import { phi, phiInv } from "./normal.js";
 
 /**
@@ -26,9 +26,12 @@ export interface Moments {
   readonly rho: number;
 }
 
-/** PSR: Phi((SR - SR0) / sqrt(V(SR0, T))), the variance taken under the null; NaN when V(SR0) <= 0. */
-export function probabilisticSharpe2025(sr: number, sr0: number, nObs: number, m: Moments): number {
-  const v = sharpeVariance2025(sr0, nObs, m.skew, m.kurtosisRaw, m.rho);
+/**
+ * PSR: Phi((SR - SR0) / sqrt(V(SR0, T) x scale)), the variance taken under the null; NaN when it is <= 0.
+ * `scale` 1 is one trial; the deflated Sharpe over K trials passes Var[max of K standard normals].
+ */
+export function probabilisticSharpe2025(sr: number, sr0: number, nObs: number, m: Moments, scale = 1): number {
+  const v = sharpeVariance2025(sr0, nObs, m.skew, m.kurtosisRaw, m.rho) * scale;
   return v > 0 ? phi((sr - sr0) / Math.sqrt(v)) : NaN;
 }
 

@@ -16,6 +16,7 @@ import { referenceSchema, resolveFileReferences, type FileProvenance } from "./f
 import { checkBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
 import { timeLimit } from "./pool/limit_errors.js";
+import { useLedger } from "./ledger_call.js";
 
 export type { CallOptions } from "./call_options.js";
 
@@ -253,11 +254,15 @@ async function callGuardTool(
   if (filesRead > 0)
     checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
   const inputs = await prepareArguments(tool, guard, args, checked);
+  // Before the guard runs (a pooled call moves the inputs' buffers): its trials recorded, the ledger read.
+  const ledger = await useLedger(tool.name, guard.guard, inputs, options);
   // Decoded from the arguments, the inputs are the runtime's own: a pooled call moves their buffers.
-  const outcome = await invokeGuard(guard.guard, inputs, options, true);
+  const ran = await invokeGuard(guard.guard, inputs, options, true);
+  const outcome = ledger.findings.length ? { ...ran, findings: [...ran.findings, ...ledger.findings] } : ran;
   const prov = await provenanceOf();
   try {
-    const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), prov);
+    const withLedger = ledger.provenance ? { ...prov, ledger: ledger.provenance } : prov;
+    const result = guardResult(tool.name, guard.guard, guard.skill, outcome, elapsedSince(t0), withLedger);
     return await checkOutput(tool, guard.guard, result);
   } catch (e) {
     if (e instanceof InternalToolError) throw e;

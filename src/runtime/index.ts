@@ -39,6 +39,15 @@ export {
   type Limits,
 } from "./budget/index.js";
 export { DEFAULT_POOL_SIZE } from "./budget/limits.js";
+export {
+  configureLedger,
+  closeLedger,
+  ledgerSetting,
+  DEFAULT_LEDGER_FILE,
+  DEFAULT_LEDGER_NAME,
+  type LedgerOptions,
+} from "../ledger/config.js";
+export type { LedgerSummary } from "../contract/guard.js";
 /** Starts the configured pool's threads ahead of the first heavy call (no-op without a pool). */
 export async function warmPool(): Promise<void> {
   const limits = currentLimits();

@@ -2,6 +2,7 @@
 import type { Finding, GuardOutcome } from "../contract/guard.js";
 import { asciiOnly, encodeEvidence } from "./codec/index.js";
 import type { FileProvenance } from "./files/index.js";
+import type { LedgerProvenance } from "./ledger_call.js";
 
 export interface Provenance {
   readonly input_sha256: string;
@@ -9,6 +10,8 @@ export interface Provenance {
   readonly version: string;
   /** One record per file-backed input: the file's content_hash (SHA-256), size, rows and columns used. */
   readonly files?: readonly FileProvenance[];
+  /** The research ledger the call recorded its trials in and read its count from. */
+  readonly ledger?: LedgerProvenance;
 }
 
 export interface WireFinding {

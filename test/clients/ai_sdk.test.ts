@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportTools, listTools } from "../../src/runtime/index.js";
 import { ensureBuilt, ROOT } from "../server/fixtures.js";
 import { callForms, runtimeStatus } from "./forms.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 const version = JSON.parse(readFileSync(path.join(ROOT, "node_modules/@ai-sdk/mcp/package.json"), "utf8")).version;
 let client: Awaited<ReturnType<typeof createMCPClient>>;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   ensureBuilt();
   client = await createMCPClient({
     transport: new Experimental_StdioMCPTransport({
+      env: ledgerEnv(),
       command: process.execPath,
       args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")],
       cwd: ROOT,

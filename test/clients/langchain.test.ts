@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportTools, listTools } from "../../src/runtime/index.js";
 import { ensureBuilt, ROOT } from "../server/fixtures.js";
 import { callForms, runtimeStatus } from "./forms.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 const version = JSON.parse(
   readFileSync(path.join(ROOT, "node_modules/@langchain/mcp-adapters/package.json"), "utf8"),
@@ -23,7 +24,11 @@ beforeAll(async () => {
   ensureBuilt();
   client = new Client({ name: "langchain-test", version: "1" });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")] }),
+    new StdioClientTransport({
+      env: ledgerEnv(),
+      command: process.execPath,
+      args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")],
+    }),
   );
   tools = await loadMcpTools("fin-skills", client as never);
 });

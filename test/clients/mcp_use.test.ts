@@ -10,6 +10,7 @@ import { z } from "zod";
 import { exportTools, listTools } from "../../src/runtime/index.js";
 import { ensureBuilt, ROOT } from "../server/fixtures.js";
 import { callForms, runtimeStatus } from "./forms.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 const version = JSON.parse(readFileSync(path.join(ROOT, "node_modules/mcp-use/package.json"), "utf8")).version;
 const served = exportTools("mcp") as { name: string; inputSchema: any }[];
@@ -22,7 +23,9 @@ beforeAll(async () => {
   const { MCPClient } = await import("mcp-use/client");
   const { LangChainAdapter } = await import("mcp-use/adapters");
   client = MCPClient.fromDict({
-    mcpServers: { "fin-skills": { command: process.execPath, args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")] } },
+    mcpServers: {
+      "fin-skills": { env: ledgerEnv(), command: process.execPath, args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")] },
+    },
   });
   await client.createAllSessions();
   tools = await LangChainAdapter.createTools(client);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { SERVER_JS } from "../server/fixtures.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 type ToolReply = { isError?: boolean; _meta?: Record<string, { code: string; field: string }> };
 
@@ -10,7 +11,9 @@ describe("bounded calls over stdio", () => {
   it("3 x 30,000 weights and a 100,000-entry bps list are refused with the field named; " +
     "list_guards still answers", async () => {
     const client = new Client({ name: "t", version: "1" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_JS], stderr: "pipe" }));
+    await client.connect(
+      new StdioClientTransport({ env: ledgerEnv(), command: process.execPath, args: [SERVER_JS], stderr: "pipe" }),
+    );
     const columns = Array.from({ length: 30_000 }, (_, j) => `a${j}`);
     const data = [0, 1, 2].map((i) => columns.map((_, j) => Math.sin(i * 7 + j) * 0.01));
     const weights = (await client.callTool({

@@ -1,20 +1,16 @@
-// The PostgreSQL ledger store against a real server: the store contract, what it reports of where it
-// lives, and failures that name the server instead of crashing the process.
+// The PostgreSQL ledger store against a real server, beyond the contract (store_conformance.test.ts): where
+// it says it lives, the privileges it needs, and failures that name the server instead of crashing.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openPostgresStore } from "../../src/ledger/postgres.js";
 import { describeWithPostgres, startPostgres, type TestPostgres } from "../helpers/postgres.js";
-import { storeConformance } from "./conformance.js";
 import { trial } from "./trials.js";
 
 describeWithPostgres("PostgreSQL ledger store", (bin) => {
   let pg: TestPostgres;
-  let databases = 0;
   beforeAll(async () => {
     pg = await startPostgres(bin);
   });
   afterAll(() => pg?.stop());
-
-  storeConformance({ fresh: () => pg.database(`conf${++databases}`), open: openPostgresStore });
 
   it("reports its kind and a location without the password", async () => {
     const url = await pg.database("located");

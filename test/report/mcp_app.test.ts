@@ -10,12 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportTools } from "../../src/runtime/index.js";
 import { APP_MIME_TYPE, APP_TOOLS, APP_URI, EXTENSION_ID } from "../../src/server/app_resource.js";
 import { ROOT, SERVER_JS } from "../server/fixtures.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 const sample = JSON.parse(readFileSync(path.join(ROOT, "data", "sample-bundle.json"), "utf8"));
 type Obj = Record<string, any>;
 
 async function connect(withApps: boolean): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_JS], stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    env: ledgerEnv(),
+    command: process.execPath,
+    args: [SERVER_JS],
+    stderr: "pipe",
+  });
   const capabilities = withApps ? { extensions: { [EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } } : {};
   const client = new Client({ name: withApps ? "apps-host" : "plain-host", version: "1" }, { capabilities });
   await client.connect(transport);

@@ -13,6 +13,7 @@ import { reportData } from "../../src/report/data.js";
 import { APP_MIME_TYPE, APP_URI, EXTENSION_ID } from "../../src/server/app_resource.js";
 import { ROOT, SERVER_JS } from "../server/fixtures.js";
 import { openBrowser, type Browser } from "./chromium.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 type Obj = Record<string, any>;
 const ARTEFACTS = path.join(ROOT, "test-artifacts", "report");
@@ -21,7 +22,12 @@ let browser: Browser;
 let client: Client;
 
 beforeAll(async () => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_JS], stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    env: ledgerEnv(),
+    command: process.execPath,
+    args: [SERVER_JS],
+    stderr: "pipe",
+  });
   const capabilities = { extensions: { [EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } };
   client = new Client({ name: "apps-host", version: "1" }, { capabilities });
   await client.connect(transport);

@@ -13,6 +13,7 @@ import { listTools } from "../../src/runtime/index.js";
 import { validArgs } from "../hardening/valid_args.js";
 import { ROOT, SERVER_JS } from "./fixtures.js";
 import { APP_MIME_TYPE, APP_TOOLS, APP_URI, EXTENSION_ID } from "../../src/server/app_resource.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 const MODERN = "2026-07-28";
 const ERAS = [
@@ -44,7 +45,8 @@ afterAll(() => {
 });
 
 const transports = {
-  stdio: () => new StdioClientTransport({ command: process.execPath, args: [SERVER_JS], stderr: "ignore" }),
+  stdio: () =>
+    new StdioClientTransport({ env: ledgerEnv(), command: process.execPath, args: [SERVER_JS], stderr: "ignore" }),
   http: () => new StreamableHTTPClientTransport(new URL(url)),
 };
 

@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dates, returns, sha256, tempDir, writeCsv, writeParquet } from "../runtime/files/fixtures.js";
 import { SERVER_JS } from "./fixtures.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 const N = 1260;
 const idx = dates(N);
@@ -57,7 +58,12 @@ async function stdioClient(args: string[], roots?: { list: string[] }): Promise<
       roots: roots.list.map((d) => ({ uri: pathToFileURL(d).href, name: path.basename(d) })),
     }));
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [SERVER_JS, ...args], stderr: "pipe" }),
+    new StdioClientTransport({
+      env: ledgerEnv(),
+      command: process.execPath,
+      args: [SERVER_JS, ...args],
+      stderr: "pipe",
+    }),
   );
   return client;
 }

@@ -11,6 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dates, returns, sha256, tempDir, writeCsv } from "../runtime/files/fixtures.js";
 import { SERVER_JS } from "./fixtures.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 const MODERN = "2026-07-28";
 const N = 300;
@@ -47,6 +48,7 @@ async function connect(roots?: { list: string[]; asked: number }, url?: string):
     url
       ? new StreamableHTTPClientTransport(new URL(url))
       : new StdioClientTransport({
+          env: ledgerEnv(),
           command: process.execPath,
           args: [SERVER_JS, "--data-dir", other],
           stderr: "ignore",

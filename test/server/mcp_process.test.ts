@@ -7,6 +7,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { exportTools, listTools } from "../../src/runtime/index.js";
 import { ROOT, SERVER_JS, conforms, costFail, rf200 } from "./fixtures.js";
+import { ledgerEnv } from "../helpers/ledger_env.js";
 
 const HOOK = path.join(ROOT, "test/server/no-sdk-hook.mjs");
 const noSdk = (...args: string[]) =>
@@ -30,6 +31,7 @@ async function exercise(client: Client): Promise<void> {
 describe("stdio", () => {
   it("serves the list, a call and an error case; stdout carries only JSON-RPC, logs go to stderr", async () => {
     const transport = new StdioClientTransport({
+      env: ledgerEnv(),
       command: process.execPath,
       args: [SERVER_JS, "--verbose"],
       stderr: "pipe",

@@ -8,21 +8,32 @@ import { pascal } from "./types.js";
 
 /** One GUARDS entry: one line, or one property per line when the line would exceed MAX_LINE. */
 function dispatchEntry(g: GuardModel): string {
-  const load = `load: () => import("../guards/${g.guard}.js")`;
-  const params = `params: ${JSON.stringify([...g.required, ...g.optional])}`;
-  const line = `  ${g.guard}: { ${load}, ${params}, async: ${g.async} },`;
+  const parts = [
+    `load: () => import("../guards/${g.guard}.js")`,
+    `params: ${JSON.stringify([...g.required, ...g.optional])}`,
+    `async: ${g.async}`,
+    ...(g.trials.length ? [`trials: ${JSON.stringify(g.trials)}`] : []),
+    ...(g.ledgerInput ? [`ledger: ${JSON.stringify(g.ledgerInput)}`] : []),
+  ];
+  const line = `  ${g.guard}: { ${parts.join(", ")} },`;
   if (line.length <= MAX_LINE) return line;
-  return [`  ${g.guard}: {`, `    ${load},`, `    ${params},`, `    async: ${g.async},`, "  },"].join("\n");
+  return [`  ${g.guard}: {`, ...parts.map((p) => `    ${p},`), "  },"].join("\n");
 }
 
 export function emitDispatch(guards: readonly GuardModel[], header: string): string {
   const lines = [
     header,
+    'import type { TrialInput } from "../src/contract/artefacts.js";',
+    "",
     "export interface GuardEntry {",
     "  /** Imports the guard module on first use (a literal path: the runtime never builds one). */",
     "  readonly load: () => Promise<{ readonly check: (...args: never[]) => unknown }>;",
     "  readonly params: readonly string[];",
     "  readonly async: boolean;",
+    "  /** Inputs the tool layer records as trials in the research ledger (`@trial`). */",
+    "  readonly trials?: readonly TrialInput[];",
+    "  /** The input the tool layer fills with the research ledger's summary (`@ledger`). */",
+    "  readonly ledger?: string;",
     "}",
     "",
     "/** Guard name -> its module loader and the parameter order (required, then optional). */",

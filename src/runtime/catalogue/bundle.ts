@@ -244,7 +244,8 @@ export async function checkBacktest(args: ToolArgs["check_backtest"], callGuard:
     for (const n of inputs) read.add(slotOf(g, n));
     try {
       const { signal, dataDirs, filesOff } = options;
-      const r = await callGuard(g.tool!, guardArgs, { signal, dataDirs, filesOff });
+      const ledger = { ledger: args.ledger ?? options.ledger, experiment: args.experiment ?? options.experiment };
+      const r = await callGuard(g.tool!, guardArgs, { signal, dataDirs, filesOff, ...ledger });
       ran.push(g.guard);
       if (r.passed === false) failed.push(g.guard);
       results.push(r);

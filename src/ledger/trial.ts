@@ -1,0 +1,140 @@
+// A trial's identity and statistics: the SHA-256 fingerprint of a return series' canonical numbers and
+// index, and its per-period moments and annualised Sharpe. Never the data itself.
+import { createHash, type Hash } from "node:crypto";
+import type { Label } from "../contract/guard.js";
+
+/** Values and labels hashed per update (bounded memory on a 1,000,000-point series). */
+const CHUNK = 16_384;
+/** Version tag of the fingerprint's byte layout; a change of layout changes it. */
+const LAYOUT = "fin-skills-trial-v1";
+
+/** The statistics of one return series (per period unless named annual). */
+export interface TrialStats {
+  readonly fingerprint: string;
+  readonly nObs: number;
+  readonly mean: number;
+  readonly sd: number;
+  readonly skew: number;
+  readonly kurtosis: number;
+  readonly sharpeAnnual: number | null;
+}
+
+/**
+ * SHA-256 of the values (IEEE-754 little-endian doubles; every NaN one bit pattern, -0 as 0) and the
+ * index labels (kind-tagged, NUL-separated; "no index" is its own mark): the same numbers and index,
+ * however they were sent (inline or a file reference), give the same fingerprint.
+ */
+export function fingerprint(values: ArrayLike<number>, index?: readonly Label[]): string {
+  const hash = createHash("sha256");
+  hash.update(`${LAYOUT}\n${values.length}\n`);
+  hashValues(hash, values);
+  if (index === undefined) hash.update("\nno-index");
+  else hashLabels(hash, index);
+  return hash.digest("hex");
+}
+
+function hashValues(hash: Hash, values: ArrayLike<number>): void {
+  const buf = new Float64Array(Math.min(CHUNK, values.length));
+  for (let start = 0; start < values.length; start += CHUNK) {
+    const end = Math.min(values.length, start + CHUNK);
+    for (let i = start; i < end; i++) {
+      const v = values[i]!;
+      buf[i - start] = Number.isNaN(v) ? Number.NaN : v === 0 ? 0 : v;
+    }
+    hash.update(new Uint8Array(buf.buffer, 0, (end - start) * 8));
+  }
+}
+
+function hashLabels(hash: Hash, index: readonly Label[]): void {
+  hash.update("\nindex");
+  const part: string[] = [];
+  for (let start = 0; start < index.length; start += CHUNK) {
+    const end = Math.min(index.length, start + CHUNK);
+    part.length = end - start;
+    for (let i = start; i < end; i++) {
+      const l = index[i]!;
+      part[i - start] = typeof l === "number" ? `n${l}` : `s${l}`;
+    }
+    hash.update(`\0${part.join("\0")}`);
+  }
+}
+
+/**
+ * Moments of the finite values in one pass of sums (shifted by the first finite value for accuracy):
+ * mean, sample sd (n - 1), population skew m3/m2^1.5 and raw kurtosis m4/m2^2 (normal = 3), and the
+ * annualised Sharpe mean/sd*sqrt(periodsPerYear). Null when fewer than 2 finite values or zero spread:
+ * such a series is not a strategy with a Sharpe and is not recorded.
+ */
+export function trialStats(
+  values: ArrayLike<number>,
+  index: readonly Label[] | undefined,
+  periodsPerYear: number | null,
+): TrialStats | null {
+  const m = moments(values);
+  if (m === null) return null;
+  const sharpeAnnual = periodsPerYear === null ? null : (m.mean / m.sd) * Math.sqrt(periodsPerYear);
+  return { fingerprint: fingerprint(values, index), ...m, sharpeAnnual };
+}
+
+type Moments = Omit<TrialStats, "fingerprint" | "sharpeAnnual">;
+
+function moments(values: ArrayLike<number>): Moments | null {
+  let shift = Number.NaN;
+  let n = 0;
+  let s1 = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) continue;
+    if (n === 0) shift = v;
+    n++;
+    s1 += v - shift;
+  }
+  if (n < 2) return null;
+  const d = s1 / n;
+  let m2 = 0;
+  let m3 = 0;
+  let m4 = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) continue;
+    const x = v - shift - d;
+    const x2 = x * x;
+    m2 += x2;
+    m3 += x2 * x;
+    m4 += x2 * x2;
+  }
+  if (!(m2 > 0)) return null;
+  const pop = m2 / n;
+  return {
+    nObs: n,
+    mean: shift + d,
+    sd: Math.sqrt(m2 / (n - 1)),
+    skew: m3 / n / pop ** 1.5,
+    kurtosis: m4 / n / pop ** 2,
+  };
+}
+
+/** Periods per year implied by an ISO-date index's median spacing (daily 252, weekly 52, monthly 12, ...). */
+export function periodsFromIndex(index: readonly Label[] | undefined): number | null {
+  if (index === undefined || index.length < 3) return null;
+  const gaps: number[] = [];
+  const step = Math.max(1, Math.floor(index.length / 64));
+  for (let i = step; i < index.length; i += step) {
+    const a = Date.parse(String(index[i - step]));
+    const b = Date.parse(String(index[i]));
+    if (typeof index[i] !== "string" || !Number.isFinite(a) || !Number.isFinite(b)) return null;
+    gaps.push((b - a) / step / 86_400_000);
+  }
+  gaps.sort((x, y) => x - y);
+  const days = gaps[Math.floor(gaps.length / 2)]!;
+  return SPACINGS.find(([maxDays]) => days <= maxDays)?.[1] ?? null;
+}
+
+/** Median spacing in calendar days (upper bound) -> periods per year. */
+const SPACINGS: readonly (readonly [number, number])[] = [
+  [2.5, 252],
+  [10, 52],
+  [45, 12],
+  [120, 4],
+  [400, 1],
+];

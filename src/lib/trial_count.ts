@@ -1,0 +1,60 @@
+// The honest trial count of an overfitting verdict: the declared count, raised to what the research
+// ledger recorded; and the ledger's Sharpe spread when the caller gave none. Shared by the guards that
+// deflate a Sharpe by a search (check_trial_ledger, check_research_audit).
+import type { LedgerSummary, Outcome } from "../contract/guard.js";
+import { variance } from "./stats.js";
+
+/** What a verdict's evidence says about its trial count. */
+export interface TrialCountEvidence {
+  readonly source: "declared" | "ledger";
+  readonly declared: number;
+  readonly used: number;
+  /** The ledger read ({name, experiment, count, since, digest}), or null when there was none. */
+  readonly ledger: {
+    readonly name: string;
+    readonly experiment: string | null;
+    readonly count: number;
+    readonly since: string | null;
+    readonly digest: string;
+  } | null;
+}
+
+/**
+ * The count to deflate by: `declared`, or the ledger's count when it recorded more (with a warning naming
+ * both numbers and since when). Without a ledger the count is self-declared, and a finding says so.
+ */
+export function honestTrialCount(
+  out: Outcome,
+  declared: number,
+  recorded: LedgerSummary | undefined,
+  where = "n_trials",
+): TrialCountEvidence {
+  if (recorded === undefined) {
+    out.info(
+      `the trial count ${declared} is self-declared: no research ledger recorded this search (the server runs ` +
+        "with --no-ledger, the ledger could not be read, or the guard was called in process)",
+      where,
+    );
+    return { source: "declared", declared, used: declared, ledger: null };
+  }
+  const { ledger: name, experiment, count, since, digest } = recorded;
+  const ledger = { name, experiment, count, since, digest };
+  const scope = `research ledger '${name}'${experiment === null ? "" : ` (experiment '${experiment}')`}`;
+  if (count > declared) {
+    out.warning(
+      `you declared ${declared} trial${declared === 1 ? "" : "s"}; this ${scope} recorded ${strategies(count)} ` +
+        `since ${since}: the verdict uses ${count}`,
+      where,
+    );
+    return { source: "ledger", declared, used: count, ledger };
+  }
+  out.info(`the ${scope} recorded ${strategies(count)}; the declared ${declared} covers them`, where);
+  return { source: "declared", declared, used: declared, ledger };
+}
+
+/** The sample variance (ddof 1) of the ledger's recorded annualised Sharpes; null with fewer than 2. */
+export function ledgerSharpeVariance(recorded: LedgerSummary | undefined): number | null {
+  return recorded !== undefined && recorded.sharpes.length >= 2 ? variance(recorded.sharpes) : null;
+}
+
+const strategies = (n: number) => `${n} distinct strateg${n === 1 ? "y" : "ies"}`;

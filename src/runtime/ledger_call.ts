@@ -1,0 +1,125 @@
+// The research ledger in the call path: once per guard call, after decoding, the trials its `@trial`
+// inputs carry are fingerprinted and recorded, and its `@ledger` input is filled with the ledger's
+// summary. A ledger that cannot be opened, written or read never breaks the call: it adds a warning.
+import { GUARDS } from "../../generated/dispatch.js";
+import type { TrialInput } from "../contract/artefacts.js";
+import type { Cell, Finding, Frame, Label, LedgerSummary, Series } from "../contract/guard.js";
+import { ledgerLocation, ledgerSetting, ledgerStore } from "../ledger/config.js";
+import type { TrialRecord } from "../ledger/store.js";
+import { periodsFromIndex, trialStats } from "../ledger/trial.js";
+
+/** What a result's provenance says about the ledger a call used. */
+export interface LedgerProvenance {
+  readonly name: string;
+  readonly backend: "sqlite" | "postgres" | null;
+  readonly location: string | null;
+  readonly experiment: string | null;
+  /** Trials this call carried, and how many of them the ledger had not seen. */
+  readonly trials: number;
+  readonly recorded: number;
+  /** The ledger's count and trial-set digest, when the call read them (a guard with a `@ledger` input). */
+  readonly count?: number;
+  readonly digest?: string;
+  readonly since?: string | null;
+}
+
+export interface LedgerUse {
+  /** Warnings for the result (a ledger that could not be used). */
+  readonly findings: readonly Finding[];
+  readonly provenance: LedgerProvenance | null;
+}
+
+/** The call's ledger name and experiment: the arguments', else the call options', else the process's. */
+export interface LedgerChoice {
+  readonly ledger?: string;
+  readonly experiment?: string;
+}
+
+/**
+ * Records the call's trials and fills the guard's `@ledger` input in `inputs` (mutated; the `ledger`
+ * and `experiment` arguments are removed from it). Off (no ledger configured): nothing is recorded and
+ * the `@ledger` input stays empty, so the guard says its count is self-declared.
+ */
+export async function useLedger(
+  tool: string,
+  guard: string,
+  inputs: Record<string, unknown>,
+  choice: LedgerChoice,
+): Promise<LedgerUse> {
+  const entry = GUARDS[guard];
+  const name = (inputs["ledger"] as string | undefined) ?? choice.ledger ?? ledgerSetting().name;
+  const experiment = (inputs["experiment"] as string | undefined) ?? choice.experiment ?? null;
+  delete inputs["ledger"];
+  delete inputs["experiment"];
+  if (!entry || (!entry.trials?.length && !entry.ledger)) return { findings: [], provenance: null };
+  const trials = callTrials(tool, entry.trials ?? [], inputs, experiment);
+  const opening = ledgerStore();
+  if (opening === null) return { findings: [], provenance: null };
+  const base = { name, location: ledgerLocation(), experiment, trials: trials.length };
+  const findings: Finding[] = [];
+  const store = await attempt(findings, "could not be opened", trials.length, () => opening);
+  if (store === null) return { findings, provenance: { ...base, backend: null, recorded: 0 } };
+  const recorded = (await attempt(findings, "could not record", trials.length, () => store.record(name, trials))) ?? 0;
+  const prov: LedgerProvenance = { ...base, backend: store.kind, recorded };
+  if (!entry.ledger) return { findings, provenance: prov };
+  const summary = await attempt(findings, "could not be read", 0, () => store.summary(name, experiment));
+  if (summary === null) return { findings, provenance: prov };
+  inputs[entry.ledger] = summary satisfies LedgerSummary;
+  return { findings, provenance: { ...prov, count: summary.count, digest: summary.digest, since: summary.since } };
+}
+
+/** Runs one ledger step; a failure adds a warning naming the ledger and what was lost, and yields null. */
+async function attempt<T>(findings: Finding[], what: string, lost: number, step: () => Promise<T>): Promise<T | null> {
+  try {
+    return await step();
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    const loss = lost > 0 ? `; this call's ${lost} trial(s) were not recorded` : "";
+    findings.push({
+      severity: "warning",
+      message:
+        `research ledger ${ledgerLocation()} ${what} (${reason})${loss}; the guard answered without it, ` +
+        "so any trial count below is self-declared",
+      where: "ledger",
+    });
+    return null;
+  }
+}
+
+/** The trials of a call's `@trial` inputs: one per series, one per numeric column of a frame. */
+export function callTrials(
+  tool: string,
+  declared: readonly TrialInput[],
+  inputs: Record<string, unknown>,
+  experiment: string | null,
+): TrialRecord[] {
+  const at = new Date().toISOString();
+  const out: TrialRecord[] = [];
+  for (const d of declared) {
+    const value = inputs[d.input];
+    const given = d.periods === null ? undefined : inputs[d.periods];
+    const periods = typeof given === "number" ? given : d.periodsDefault;
+    const add = (input: string, values: ArrayLike<Cell>, index: readonly Label[] | undefined) => {
+      if (!isNumeric(values)) return;
+      const periodsPerYear = periods ?? periodsFromIndex(index);
+      const stats = trialStats(values, index, periodsPerYear);
+      if (stats !== null) out.push({ ...stats, tool, input, experiment, periodsPerYear, recordedAt: at });
+    };
+    if (d.kind === "series" && isSeries(value)) add(d.input, value.values, value.index);
+    if (d.kind === "frame" && isFrame(value))
+      for (const c of value.columns) add(`${d.input}.${c}`, value.data[c] ?? [], value.index);
+  }
+  return out;
+}
+
+const isList = (v: unknown): v is ArrayLike<Cell> => Array.isArray(v) || v instanceof Float64Array;
+const isSeries = (v: unknown): v is Series<Cell> =>
+  v !== null && typeof v === "object" && isList((v as Series<Cell>).values);
+/** Every cell a number (NaN is a missing one): a return series, not labels or flags. */
+function isNumeric(values: ArrayLike<Cell>): values is ArrayLike<number> {
+  if (values instanceof Float64Array) return true;
+  for (let i = 0; i < values.length; i++) if (typeof values[i] !== "number") return false;
+  return true;
+}
+const isFrame = (v: unknown): v is Frame =>
+  v !== null && typeof v === "object" && Array.isArray((v as Frame).columns) && "data" in v;

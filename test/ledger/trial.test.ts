@@ -1,0 +1,86 @@
+// Trial fingerprints and statistics, and the moments of the maximum of K standard normals.
+import { describe, expect, it } from "vitest";
+import { fingerprint, periodsFromIndex, trialStats } from "../../src/ledger/trial.js";
+import { maxNormalMoments } from "../../src/lib/max_normal.js";
+import { kurtosisRaw, mean, sd, skewness } from "../../src/lib/stats.js";
+
+const xs = [0.01, -0.02, 0.015, 0.003, -0.007, 0.02, -0.001, 0.004];
+
+describe("fingerprint", () => {
+  it("is the same for the same numbers and index, whatever their array type", () => {
+    expect(fingerprint(Float64Array.from(xs), ["a", "b"].concat(xs.slice(2).map(String)))).toBe(
+      fingerprint(xs, ["a", "b"].concat(xs.slice(2).map(String))),
+    );
+    expect(fingerprint([0, Number.NaN], undefined)).toBe(fingerprint([-0, Number.NaN], undefined));
+  });
+  it("differs when one value, one label, or the presence of an index differs", () => {
+    const base = fingerprint(xs, undefined);
+    expect(fingerprint([...xs.slice(0, -1), 0.0041], undefined)).not.toBe(base);
+    const idx = xs.map((_, i) => `2024-01-0${i + 1}`);
+    expect(fingerprint(xs, idx)).not.toBe(base);
+    expect(
+      fingerprint(
+        xs,
+        idx.map((l, i) => (i === 3 ? "2024-01-09" : l)),
+      ),
+    ).not.toBe(fingerprint(xs, idx));
+    expect(
+      fingerprint(
+        xs,
+        idx.map((_, i) => i),
+      ),
+    ).not.toBe(fingerprint(xs, idx.map(String)));
+  });
+});
+
+describe("trialStats", () => {
+  it("matches the library's moments and annualises the Sharpe by sqrt(P)", () => {
+    const s = trialStats(xs, undefined, 252)!;
+    expect(s.nObs).toBe(xs.length);
+    expect(s.mean).toBeCloseTo(mean(xs), 15);
+    expect(s.sd).toBeCloseTo(sd(xs), 15);
+    expect(s.skew).toBeCloseTo(skewness(xs), 12);
+    expect(s.kurtosis).toBeCloseTo(kurtosisRaw(xs), 12);
+    expect(s.sharpeAnnual).toBeCloseTo((mean(xs) / sd(xs)) * Math.sqrt(252), 12);
+  });
+  it("skips missing values, and is null without spread or with fewer than 2 values", () => {
+    expect(trialStats([...xs, Number.NaN], undefined, 12)!.nObs).toBe(xs.length);
+    expect(trialStats([0.01, 0.01, 0.01], undefined, 252)).toBe(null);
+    expect(trialStats([0.01], undefined, 252)).toBe(null);
+    expect(trialStats(xs, undefined, null)!.sharpeAnnual).toBe(null);
+  });
+});
+
+describe("periodsFromIndex", () => {
+  const day = (d: number) => new Date(Date.UTC(2024, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
+  it("reads daily, weekly and monthly spacing from ISO dates", () => {
+    const business = Array.from({ length: 300 }, (_, i) => day(Math.floor(i / 5) * 7 + (i % 5)));
+    expect(periodsFromIndex(business)).toBe(252);
+    expect(periodsFromIndex(Array.from({ length: 60 }, (_, i) => day(7 * i)))).toBe(52);
+    expect(
+      periodsFromIndex(
+        Array.from(
+          { length: 36 },
+          (_, i) => `20${10 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}-01`,
+        ),
+      ),
+    ).toBe(12);
+  });
+  it("is null for plain labels or no index", () => {
+    expect(periodsFromIndex(["a", "b", "c", "d"])).toBe(null);
+    expect(periodsFromIndex(undefined)).toBe(null);
+  });
+});
+
+describe("maxNormalMoments", () => {
+  it("gives 0 and 1 for one trial, and the closed forms for two (1/sqrt(pi), 1 - 1/pi)", () => {
+    expect(maxNormalMoments(1).mean).toBeCloseTo(0, 12);
+    expect(maxNormalMoments(1).variance).toBeCloseTo(1, 12);
+    expect(maxNormalMoments(2).mean).toBeCloseTo(1 / Math.sqrt(Math.PI), 10);
+    expect(maxNormalMoments(2).variance).toBeCloseTo(1 - 1 / Math.PI, 10);
+  });
+  it("narrows as K grows (0.228 for 40 trials)", () => {
+    expect(maxNormalMoments(40).variance).toBeCloseTo(0.228, 3);
+    expect(maxNormalMoments(1000).variance).toBeLessThan(maxNormalMoments(40).variance);
+  });
+});

@@ -1,0 +1,68 @@
+// The research ledger as an agent meets it: the real stdio server and the real MCP SDK client. Forty
+// noise strategies evaluated by check_cost_curve, then a best Sharpe declared as 3 trials: the verdict
+// deflates by 40, fails, and says so; a restarted server keeps the 40; --no-ledger says self-declared.
+import { describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { SERVER_JS } from "./fixtures.js";
+import { costArgs, noise, sharpe252, tempLedger } from "./ledger_fixtures.js";
+
+type Result = { isError?: boolean; structuredContent?: Record<string, any> };
+
+async function withServer<T>(args: string[], body: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ name: "ledger-test", version: "1" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_JS, ...args] }));
+  try {
+    return await body(client);
+  } finally {
+    await client.close();
+  }
+}
+
+const call = async (c: Client, name: string, args: Record<string, unknown>) => {
+  const r = (await c.callTool({ name, arguments: args })) as Result;
+  expect(r.isError).toBeFalsy();
+  return r.structuredContent!;
+};
+
+const N = 40;
+const strategies = Array.from({ length: N }, (_, i) => noise(1000 + i));
+const best = Math.max(...strategies.map(sharpe252));
+const declared = { best_sharpe: best, n_obs: 756, n_trials: 3 };
+
+describe("research ledger over stdio", () => {
+  it("deflates the best of 40 noise strategies by 40 when 3 are declared, and keeps them across a restart", async () => {
+    const ledger = tempLedger();
+    const first = await withServer(["--ledger", ledger], async (c) => {
+      for (const s of strategies) {
+        const r = await call(c, "check_cost_curve", costArgs(s));
+        expect(r.provenance.ledger).toMatchObject({ backend: "sqlite", trials: 1, recorded: 1 });
+      }
+      return call(c, "check_trial_ledger", declared);
+    });
+    expect(first.passed).toBe(false);
+    expect(first.evidence.n_trials).toBe(N);
+    expect(first.evidence.n_trials_declared).toBe(3);
+    expect(first.evidence.n_trials_source).toBe("ledger");
+    expect(first.evidence.sharpe_variance_source).toBe("ledger");
+    const warning = first.findings.find((f: any) => f.severity === "warning" && f.where === "n_trials");
+    expect(warning.message).toContain("you declared 3 trials");
+    expect(warning.message).toContain(`recorded ${N} distinct strategies since`);
+    expect(first.provenance.ledger).toMatchObject({ name: "default", count: N, digest: first.evidence.ledger.digest });
+    expect(first.evidence.ledger.digest).toMatch(/^[0-9a-f]{64}$/);
+
+    const again = await withServer(["--ledger", ledger], (c) => call(c, "check_trial_ledger", declared));
+    expect(again.evidence.n_trials).toBe(N);
+    expect(again.evidence.ledger.digest).toBe(first.evidence.ledger.digest);
+    expect(again.passed).toBe(false);
+  }, 120_000);
+
+  it("says the count is self-declared with --no-ledger and deflates by the declared 3", async () => {
+    const r = await withServer(["--no-ledger"], (c) => call(c, "check_trial_ledger", declared));
+    expect(r.evidence.n_trials).toBe(3);
+    expect(r.evidence.n_trials_source).toBe("declared");
+    expect(r.evidence.ledger).toBe(null);
+    expect(r.provenance.ledger).toBeUndefined();
+    expect(r.findings.map((f: any) => f.message).join("\n")).toContain("the trial count 3 is self-declared");
+  }, 60_000);
+});
