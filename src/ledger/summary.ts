@@ -2,7 +2,10 @@
 import { createHash } from "node:crypto";
 import type { LedgerSummary, TrialRecord } from "./store.js";
 
-/** Summarises the trials counted; since is the earliest recordedAt; the digest is SHA-256 of the sorted fingerprints, one a line. */
+/**
+ * Summarises the trials counted; since is the earliest recordedAt; the digest is SHA-256 of the sorted
+ * fingerprints, one a line.
+ */
 export function summarize(
   ledger: string,
   experiment: string | null,
