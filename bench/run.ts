@@ -1,6 +1,8 @@
 // `npm run bench`: every case in one run; prints the table and writes bench/results.json.
 // Nothing here asserts speed: each row shows its target and whether it is met.
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { backtest } from "./cases/backtest.js";
 import { BOUNDED_PARTS, bounded } from "./cases/bounded.js";
 import { coldStart } from "./cases/cold_start.js";
@@ -8,6 +10,7 @@ import { costCurve } from "./cases/cost_curve.js";
 import { fileRefs } from "./cases/file_refs.js";
 import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
+import { ledger } from "./cases/ledger.js";
 import { million } from "./cases/million.js";
 import { sizes } from "./cases/sizes.js";
 import { spa } from "./cases/spa.js";
@@ -29,6 +32,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["gen", rowsOnly(gen)],
   ["cost_curve", rowsOnly(costCurve)],
   ["million", million, "one_million"],
+  ["ledger", rowsOnly(ledger)],
   ["spa", rowsOnly(spa)],
   ["backtest", rowsOnly(backtest)],
   ["bounded", rowsOnly(bounded)],
@@ -47,6 +51,11 @@ if (unknown.length) {
   console.error(`bench: no case named ${unknown.join(", ")}; the cases are: ${known.join(", ")}`);
   process.exit(2);
 }
+// Servers the cases start keep their research ledger in a temporary directory, never in the repository.
+process.env.FIN_SKILLS_LEDGER ??= path.join(
+  mkdtempSync(path.join(os.tmpdir(), "fin-skills-bench-ledger-")),
+  "l.sqlite",
+);
 const loadBefore = os.loadavg();
 const build = ensureBuilt();
 log(`dist/ ${build === "built" ? "rebuilt" : "up to date"}`);

@@ -27,7 +27,7 @@ interface ChildReport {
 }
 
 /** Seeded returns rounded to 3 decimals, so 1e6 of them fit under MAX_ARGUMENT_BYTES (8e6). */
-function returns(n: number): number[] {
+export function returns(n: number): number[] {
   let s = 12345;
   const out = new Array<number>(n);
   for (let i = 0; i < n; i++) {

@@ -15,6 +15,7 @@ export interface MaxNormalMoments {
 /** E[M_K] and Var[M_K] for K >= 1 trials (K = 1: 0 and 1). */
 export function maxNormalMoments(k: number): MaxNormalMoments {
   if (!(k >= 1)) throw new RangeError(`maxNormalMoments: K must be >= 1, got ${k}`);
+  if (k === 1) return { mean: 0, variance: 1 };
   const h = (HIGH - LOW) / INTERVALS;
   let m1 = 0;
   let m2 = 0;

@@ -25,8 +25,12 @@ describe("trial_ledger spec examples", () => {
     expect(r.ev.min_trl_obs as number).toBeCloseTo(292.45, 2);
     expect(r.ev.min_trl_years as number).toBeCloseTo(1.16, 2);
     expect(r.passed).toBe(true);
-    expect(r.findings).toEqual([expect.objectContaining({ severity: "info", where: "dsr" })]);
-    expect(r.findings[0]!.message).toContain("survives the search");
+    expect(r.findings).toEqual([
+      expect.objectContaining({ severity: "info", where: "n_trials" }),
+      expect.objectContaining({ severity: "info", where: "dsr" }),
+    ]);
+    expect(r.findings[0]!.message).toContain("the trial count 3 is self-declared");
+    expect(r.findings[1]!.message).toContain("survives the search");
   });
 
   it("2: per-period 0.01..0.05 fails at 252 and 1260 observations", () => {
@@ -155,6 +159,9 @@ describe("trial_ledger by hand", () => {
       "n_trials",
       "sharpe_variance",
       "sharpe_variance_source",
+      "n_trials_declared",
+      "n_trials_source",
+      "ledger",
       "min_trl_obs",
       "min_trl_years",
       "convention",
@@ -170,6 +177,7 @@ describe("trial_ledger by hand", () => {
       "power",
       "pfdr",
       "ofdr",
+      "max_variance_factor",
     ]);
     expect(r.ev.convention).toBe("bailey-lopez-de-prado-2014");
     expect(r.ev.best_trial_sharpe).toBe(2.5);

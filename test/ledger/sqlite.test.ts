@@ -46,7 +46,7 @@ describe("SQLite ledger store", () => {
     await store.close();
   });
 
-  it("resets by starting an epoch: earlier trials stop counting, nothing is deleted, the reset is recorded", async () => {
+  it("resets by starting an epoch: earlier trials stop counting, none is deleted, the reset is recorded", async () => {
     const f = file();
     const store = await openSqliteStore(f);
     await store.record("p", [trial("a", 1), trial("bb", 2)]);

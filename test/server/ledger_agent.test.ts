@@ -31,7 +31,7 @@ const best = Math.max(...strategies.map(sharpe252));
 const declared = { best_sharpe: best, n_obs: 756, n_trials: 3 };
 
 describe("research ledger over stdio", () => {
-  it("deflates the best of 40 noise strategies by 40 when 3 are declared, and keeps them across a restart", async () => {
+  it("deflates the best of 40 noise strategies by 40 when 3 are declared, keeping them across a restart", async () => {
     const ledger = tempLedger();
     const first = await withServer(["--ledger", ledger], async (c) => {
       for (const s of strategies) {

@@ -1,0 +1,90 @@
+// The research ledger's cost on check_cost_curve over stdio: two servers, one recording into a fresh
+// SQLite ledger and one with --no-ledger, called alternately with a distinct strategy each call (every
+// call a new trial), on the sample's 504 points and on 1,000,000. Reported as on / off ratios of the
+// median round trip, both measured in this run.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Row } from "../report.js";
+import { StdioClient } from "../lib/mcp.js";
+import { sampleBundle, type SeriesPayload } from "../lib/paths.js";
+import { spread } from "../lib/stats.js";
+import { returns as millionReturns } from "./million.js";
+
+/** Calls per server (after the unmeasured warm-up ones) and the ratio each size must stay under. */
+const SIZES = [
+  { label: "504 points", calls: 200, warmup: 20, target: 1.05 },
+  { label: "1,000,000 points", calls: 6, warmup: 1, target: 1.02 },
+] as const;
+
+/** The arguments text of call `i`: the series with its first value nudged, so each call is a new trial. */
+function argsText(
+  values: readonly (number | null)[],
+  turnover: unknown,
+  i: number,
+  index?: readonly unknown[],
+): string {
+  const nudged = [(values[0] ?? 0) + i * 1e-6, ...values.slice(1)];
+  const returns = index ? { index, values: nudged } : nudged;
+  return JSON.stringify({ name: "check_cost_curve", arguments: { returns, turnover } });
+}
+
+/** One timed tools/call with pre-serialised params text. */
+async function timed(client: StdioClient, id: number, params: string): Promise<number> {
+  const done = client.expect(id);
+  const t0 = performance.now();
+  client.sendText(`{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":${params}}`);
+  const r = await done;
+  const ms = performance.now() - t0;
+  if (r.error || r.result?.isError)
+    throw new Error(`tools/call failed: ${JSON.stringify(r.error ?? r.result).slice(0, 300)}`);
+  return ms;
+}
+
+async function measure(
+  on: StdioClient,
+  off: StdioClient,
+  size: (typeof SIZES)[number],
+  text: (i: number) => string,
+): Promise<Row> {
+  const times = { on: [] as number[], off: [] as number[] };
+  let id = 1000;
+  for (let i = 0; i < size.warmup + size.calls; i++) {
+    const params = text(i);
+    // Alternating which server goes first, so neither always runs on a warmer machine.
+    const order = i % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const);
+    for (const which of order) {
+      const ms = await timed(which === "on" ? on : off, id++, params);
+      if (i >= size.warmup) times[which].push(ms);
+    }
+  }
+  const sOn = spread(times.on);
+  const sOff = spread(times.off);
+  return {
+    case: "3 cost curve",
+    label: `ledger on / --no-ledger over stdio, ${size.label}`,
+    unit: "x",
+    value: sOn.median / sOff.median,
+    target: size.target,
+    note:
+      `median ${sOn.median.toFixed(2)} ms recording vs ${sOff.median.toFixed(2)} ms without, ${size.calls} ` +
+      "alternate calls each, every call a new trial",
+  };
+}
+
+export async function ledger(): Promise<Row[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fin-skills-bench-ledger-"));
+  const on = new StdioClient(["--ledger", path.join(dir, "ledger.sqlite")]);
+  const off = new StdioClient(["--no-ledger"]);
+  try {
+    await Promise.all([on.initialize(), off.initialize()]);
+    const b = sampleBundle();
+    const r = b.returns as SeriesPayload;
+    const small = await measure(on, off, SIZES[0], (i) => argsText(r.values, b.turnover, i, r.index));
+    const values = millionReturns(1_000_000);
+    const big = await measure(on, off, SIZES[1], (i) => argsText(values, 0.5, i));
+    return [small, big];
+  } finally {
+    await Promise.all([on.close(), off.close()]);
+  }
+}
