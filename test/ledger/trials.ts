@@ -18,7 +18,7 @@ export function trial(i: number, over: Partial<TrialRecord> = {}): TrialRecord {
     periodsPerYear: 252,
     mean: 0.0001 * (i % 7),
     sd: 0.01 + 0.0001 * i,
-    skew: -0.1 * (i % 3),
+    skew: 0.1 * ((i % 3) - 1),
     kurtosis: 3 + 0.01 * i,
     sharpeAnnual: 0.1 * i - 0.5,
     recordedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
