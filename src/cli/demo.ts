@@ -1,7 +1,7 @@
 // The worked example over a real stdio MCP connection: spawn the compiled server, list the
 // tools, ask bundle_coverage, run check_backtest on the embedded sample, print the verdicts in
 // 80 columns, write the HTML report, and say what to do next.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,7 +46,10 @@ export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<n
   }
   const { Client, StdioClientTransport } = sdk;
   const server = path.join(path.dirname(fileURLToPath(import.meta.url)), "fin-skills-mcp.cjs");
-  const transport = new StdioClientTransport({ command: process.execPath, args: [server], stderr: "pipe" });
+  // A fresh research ledger per run, in the temporary directory: the demo never writes one where it is run.
+  const ledger = path.join(mkdtempSync(path.join(tmpdir(), "fin-skills-demo-")), "ledger.sqlite");
+  const args = [server, "--ledger", ledger];
+  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: "pipe" });
   const client = new Client({ name: "fin-skills-demo", version: "1" });
   await client.connect(transport);
   try {

@@ -8,6 +8,7 @@ import { BadInputError, ToolError, callToolUntyped, inlineFileReferences } from 
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 import { argOptions } from "./file_args.js";
+import { LEDGER_USAGE_LINES, LedgerUsageError, ledgerCommand } from "./ledger_command.js";
 
 const USAGE = `Usage:
   fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N]
@@ -23,7 +24,7 @@ const USAGE = `Usage:
       for a frame, read from a CSV, TSV, Parquet, JSON or NDJSON file. Files
       are read only under --data-dir (default: the working directory, and for
       check also the bundle's directory).
-  fin-skills demo     the worked example over a stdio MCP connection
+${LEDGER_USAGE_LINES}  fin-skills demo     the worked example over a stdio MCP connection
 Exit codes: 0 pass, 1 fail or incomplete, 2 bad input or usage error.
 `;
 
@@ -150,6 +151,15 @@ async function main(argv: string[]): Promise<number> {
   if (command === "call") return call(rest);
   if (command === "check") return check(rest);
   if (command === "demo") return (await import("./demo.js")).demo();
+  if (command === "ledger") {
+    try {
+      process.stdout.write(await ledgerCommand(rest));
+    } catch (e) {
+      if (e instanceof LedgerUsageError) throw new UsageError(e.message);
+      throw e;
+    }
+    return 0;
+  }
   throw new UsageError(`unknown command '${command}'`);
 }
 

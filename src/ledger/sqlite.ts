@@ -53,6 +53,8 @@ class SqliteStore implements LedgerStore {
   readonly kind = "sqlite" as const;
   private readonly epochOf: Database.Statement<[string], { epoch: number | null }>;
   private readonly insert: Database.Statement<Record<string, unknown>>;
+  /** Inserts a call's trials in one write transaction (the epoch read inside each insert). */
+  private readonly insertAll: Database.Transaction<(ledger: string, trials: readonly TrialRecord[]) => number>;
   constructor(
     private readonly db: Database.Database,
     readonly location: string,
@@ -60,10 +62,16 @@ class SqliteStore implements LedgerStore {
     this.epochOf = db.prepare("SELECT max(epoch) AS epoch FROM resets WHERE ledger = ?");
     this.insert = db.prepare(
       "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
-        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at) VALUES (@ledger, @epoch, " +
+        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at) VALUES (@ledger, " +
+        "(SELECT coalesce(max(epoch), 0) FROM resets WHERE ledger = @ledger), " +
         "@fingerprint, @tool, @input, @experiment, @nObs, @periodsPerYear, @mean, @sd, @skew, @kurtosis, " +
         "@sharpeAnnual, @recordedAt)",
     );
+    this.insertAll = db.transaction((ledger: string, trials: readonly TrialRecord[]) => {
+      let added = 0;
+      for (const t of trials) added += this.insert.run({ ...t, ledger }).changes;
+      return added;
+    });
   }
 
   private epoch(ledger: string): number {
@@ -72,13 +80,9 @@ class SqliteStore implements LedgerStore {
 
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
-    const write = this.db.transaction(() => {
-      const epoch = this.epoch(ledger);
-      let added = 0;
-      for (const t of trials) added += this.insert.run({ ...t, ledger, epoch }).changes;
-      return added;
-    });
-    return write.immediate();
+    // One statement is its own atomic transaction; several share one.
+    if (trials.length === 1) return this.insert.run({ ...trials[0], ledger }).changes;
+    return this.insertAll.immediate(ledger, trials);
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {

@@ -42,7 +42,7 @@ function areaOf(file: string): Area {
  * src/ledger (the research ledger's stores) stands on the contract alone; the runtime opens it lazily.
  */
 const ALLOWED: Record<Exclude<Area, "external">, Area[]> = {
-  cli: ["runtime", "contract", "cli", "server"],
+  cli: ["runtime", "contract", "cli", "server", "ledger"],
   server: ["runtime", "contract", "server"],
   runtime: ["runtime", "contract", "generated", "lib", "catalogue", "ledger"],
   generated: ["guards", "runtime", "contract", "generated"],

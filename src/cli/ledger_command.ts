@@ -1,0 +1,116 @@
+// `fin-skills ledger list|show|export|reset`: reading a research ledger, exporting its trials (CSV or
+// JSON, for a pull request or a paper's appendix), and resetting it (an explicit flag; the reset is
+// itself recorded, nothing is deleted).
+import { parseArgs } from "node:util";
+import { openLedgerStore, redactLocation } from "../ledger/open.js";
+import type { LedgerStore, TrialRecord } from "../ledger/store.js";
+import { DEFAULT_LEDGER_NAME } from "../runtime/index.js";
+import { ledgerSpec } from "./ledger_flags.js";
+
+export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [--ledger FILE|URL] [--name NAME]
+                   [--experiment X] [--format csv|json] [--yes-reset-ledger] [--reason TEXT]
+      list the ledgers, show one (count, since, digest, experiments, Sharpes), export its
+      trials, or reset it (needs --yes-reset-ledger; recorded, nothing deleted); the ledger
+      defaults to the server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
+`;
+
+/** A command-line mistake: the message and the usage text are printed, exit 2. */
+export class LedgerUsageError extends Error {}
+
+/** The trial fields exported, in column order (TrialRecord's keys). */
+const FIELDS: readonly (keyof TrialRecord)[] = [
+  "fingerprint",
+  "tool",
+  "input",
+  "experiment",
+  "nObs",
+  "periodsPerYear",
+  "mean",
+  "sd",
+  "skew",
+  "kurtosis",
+  "sharpeAnnual",
+  "recordedAt",
+];
+
+function options(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        ledger: { type: "string" },
+        name: { type: "string" },
+        experiment: { type: "string" },
+        format: { type: "string" },
+        reason: { type: "string" },
+        "yes-reset-ledger": { type: "boolean" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (e) {
+    throw new LedgerUsageError((e as Error).message);
+  }
+}
+
+/** Runs one ledger subcommand; resolves to its output text. */
+export async function ledgerCommand(argv: string[]): Promise<string> {
+  const { values, positionals } = options(argv);
+  const [sub] = positionals;
+  if (!sub || positionals.length > 1 || !["list", "show", "export", "reset"].includes(sub))
+    throw new LedgerUsageError("ledger needs one of list, show, export, reset");
+  const spec = ledgerSpec({ ledger: values.ledger }, undefined);
+  if (spec === null) throw new LedgerUsageError("FIN_SKILLS_LEDGER is off: give --ledger FILE|URL");
+  const name = values.name ?? DEFAULT_LEDGER_NAME;
+  const experiment = values.experiment ?? null;
+  if (sub === "reset" && !values["yes-reset-ledger"])
+    throw new LedgerUsageError("reset needs --yes-reset-ledger (the trials stop counting; the reset is recorded)");
+  const store = await openLedgerStore(spec);
+  try {
+    if (sub === "list") return await list(store);
+    if (sub === "show") return await show(store, name, experiment);
+    if (sub === "export") return await exportTrials(store, name, experiment, values.format ?? "csv");
+    const event = await store.reset(name, values.reason ?? "reset from the command line");
+    return `reset ledger '${name}' in ${redactLocation(spec)} at ${event.at}: ${event.reason}\n`;
+  } finally {
+    await store.close();
+  }
+}
+
+async function list(store: LedgerStore): Promise<string> {
+  const lines = [`${store.kind} ledger ${store.location}`];
+  for (const name of await store.ledgers()) {
+    const s = await store.summary(name);
+    lines.push(`  ${name}: ${s.count} trial(s) since ${s.since ?? "-"}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+async function show(store: LedgerStore, name: string, experiment: string | null): Promise<string> {
+  const trials = await store.list(name, experiment);
+  const s = await store.summary(name, experiment);
+  const perExperiment = new Map<string, number>();
+  for (const t of trials)
+    perExperiment.set(t.experiment ?? "(none)", (perExperiment.get(t.experiment ?? "(none)") ?? 0) + 1);
+  const sorted = [...s.sharpes].sort((a, b) => a - b);
+  const q = (p: number) => (sorted.length ? sorted[Math.round(p * (sorted.length - 1))]!.toFixed(3) : "-");
+  const resets = await store.resets(name);
+  return [
+    `ledger '${name}'${experiment === null ? "" : ` experiment '${experiment}'`} (${store.kind} ${store.location})`,
+    `  trials: ${s.count} since ${s.since ?? "-"}`,
+    `  digest: ${s.digest}`,
+    `  experiments: ${[...perExperiment].map(([e, n]) => `${e} ${n}`).join(", ") || "-"}`,
+    `  annualised Sharpes: min ${q(0)}, p25 ${q(0.25)}, median ${q(0.5)}, p75 ${q(0.75)}, max ${q(1)}`,
+    `  resets: ${resets.map((r) => `${r.at} (${r.reason})`).join("; ") || "none"}`,
+    "",
+  ].join("\n");
+}
+
+async function exportTrials(store: LedgerStore, name: string, experiment: string | null, format: string) {
+  const trials = await store.list(name, experiment);
+  if (format === "json") return `${JSON.stringify(trials, null, 2)}\n`;
+  if (format !== "csv") throw new LedgerUsageError(`--format must be csv or json, got '${format}'`);
+  const cell = (v: unknown) =>
+    v === null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v);
+  return `${[FIELDS.join(","), ...trials.map((t) => FIELDS.map((f) => cell(t[f])).join(","))].join("\n")}\n`;
+}
