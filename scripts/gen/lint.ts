@@ -69,7 +69,11 @@ export function lintSchema(s: Schema, kind: "input" | "output"): string[] {
   rootShape(s, problems);
   if (kind === "input") defsUse(s, problems);
   const text = JSON.stringify(s);
-  if (!/^[\x00-\x7f]*$/.test(text)) problems.push("schema is not ASCII");
+  const nonAscii = /[^\x00-\x7f]/.exec(text);
+  if (nonAscii)
+    problems.push(
+      `schema is not ASCII: '${nonAscii[0]}' in ...${text.slice(Math.max(0, nonAscii.index - 30), nonAscii.index + 10)}`,
+    );
   if (JSON.stringify(JSON.parse(text)) !== text) problems.push("schema does not survive a JSON round trip");
   const compiled = schemaProblem(s);
   if (compiled) problems.push(compiled);
