@@ -11,6 +11,7 @@ import { gen } from "./cases/gen.js";
 import { million } from "./cases/million.js";
 import { sizes } from "./cases/sizes.js";
 import { spa } from "./cases/spa.js";
+import { typia } from "./cases/typia.js";
 import { ensureBuilt, RESULTS_JSON } from "./lib/paths.js";
 import { table, writeResults, type Row } from "./report.js";
 
@@ -35,6 +36,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["files", rowsOnly(fileRefs)],
   ["sizes", rowsOnly(sizes)],
   ["diffs", rowsOnly(diffSizes)],
+  ["typia", rowsOnly(typia)],
 ];
 /** Parts of a case that run alone only when named. */
 const PARTS: readonly (readonly [string, CaseRun])[] = Object.entries(BOUNDED_PARTS).map(([n, f]) => [n, rowsOnly(f)]);

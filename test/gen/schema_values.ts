@@ -8,11 +8,15 @@ export interface Values {
 }
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+/** For schemas written by other tools, whose extra keywords strict mode would refuse. */
+const lax = new Ajv2020({ strict: false, allowUnionTypes: true });
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-ajv.addFormat("date", DATE);
-ajv.addFormat("date-time", DATE_TIME);
-ajv.addFormat("date-or-date-time", (s: string) => DATE.test(s) || DATE_TIME.test(s));
+for (const a of [ajv, lax]) {
+  a.addFormat("date", DATE);
+  a.addFormat("date-time", DATE_TIME);
+  a.addFormat("date-or-date-time", (s: string) => DATE.test(s) || DATE_TIME.test(s));
+}
 
 type Tool = { name: string; input_schema: { properties: Record<string, object>; $defs?: object } };
 
@@ -20,9 +24,14 @@ type Tool = { name: string; input_schema: { properties: Record<string, object>; 
 export function misjudged(tool: Tool, input: string, values: Values): string[] {
   const property = tool.input_schema.properties[input];
   if (!property) return [`${tool.name} has no input '${input}'`];
-  const validate = ajv.compile({ ...property, $defs: tool.input_schema.$defs ?? {} });
+  return judge({ ...property, $defs: tool.input_schema.$defs ?? {} }, values, true);
+}
+
+/** Values a whole schema misjudges; `strict` false for schemas from other tools. */
+export function judge(schema: object, values: Values, strict: boolean): string[] {
+  const validate = (strict ? ajv : lax).compile(schema);
   return [
-    ...values.accept.filter((v) => !validate(v)).map((v) => `${input} rejects ${JSON.stringify(v)}`),
-    ...values.reject.filter((v) => validate(v)).map((v) => `${input} accepts ${JSON.stringify(v)}`),
+    ...values.accept.filter((v) => !validate(v)).map((v) => `rejects ${JSON.stringify(v)}`),
+    ...values.reject.filter((v) => validate(v)).map((v) => `accepts ${JSON.stringify(v)}`),
   ];
 }
