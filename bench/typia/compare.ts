@@ -64,8 +64,8 @@ function typiaSchemas(program: ts.Program, file: string): Map<string, object | s
   const fn = checkSignature(program.getSourceFile(file)!);
   for (const p of fn?.parameters ?? []) {
     const name = p.name.getText();
-    let type = checker.getTypeAtLocation(p);
-    if (p.questionToken || p.initializer) type = checker.getNonNullableType(type);
+    // The written type: an optional parameter's type without the undefined `?` adds, null kept.
+    const type = p.type ? checker.getTypeFromTypeNode(p.type) : checker.getTypeAtLocation(p);
     out.set(name, typiaSchema(checker, type));
   }
   return out;
@@ -112,7 +112,8 @@ export async function compareWithTypia(): Promise<Compared[]> {
       const theirs = typiaSchemas(program, file);
       const mine = tools.find((t: { name: string }) => t.name === tool);
       for (const [input, values] of Object.entries(inputs)) {
-        const refusal = ours.diagnostics.find((d) => d.severity === "error" && d.file.endsWith(path.basename(file)));
+        const errors = ours.diagnostics.filter((d) => d.severity === "error");
+        const refusal = errors.find((d) => d.file.endsWith(path.basename(file))) ?? errors[0];
         const oursProblems = mine ? misjudged(mine, input, values) : [];
         const t = theirs.get(input);
         const typiaProblems = typeof t === "object" ? judge(t, values, false) : [];
@@ -123,7 +124,11 @@ export async function compareWithTypia(): Promise<Compared[]> {
           ours: mine ? verdictOf(oursProblems) : "refused",
           typia: typeof t === "object" ? verdictOf(typiaProblems) : "error",
           why: [
-            ...(mine ? oursProblems.map((p) => `ours ${p}`) : [`ours ${refusal?.code ?? "refused"}`]),
+            ...(mine
+              ? oursProblems.map((p) => `ours ${p}`)
+              : [
+                  `ours ${refusal ? `${refusal.code}${refusal.file.endsWith(path.basename(file)) ? "" : ` (${refusal.file})`}` : "refused"}`,
+                ]),
             ...(typeof t === "object" ? typiaProblems.map((p) => `typia ${p}`) : [`typia: ${t ?? "no parameter"}`]),
           ].join("; "),
         });

@@ -2,7 +2,7 @@
 // imports nothing) must type-check, on the native compiler where it runs (else in process). An error
 // is FS033 naming the guard whose generated name is on the failing line. A clean types.ts is
 // remembered by the hash of its text under the gate's cache folder.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Project, ts } from "ts-morph";
@@ -41,7 +41,7 @@ async function typeFailures(file: string, text: string, root: string): Promise<F
   const clean = path.join(dir, `clean-${key}`);
   if (existsSync(clean)) return [];
   mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `${key}-${path.basename(file)}`);
+  const tmp = path.join(dir, `${randomUUID()}-${path.basename(file)}`); // unique: gens may run side by side
   writeFileSync(tmp, text);
   try {
     const native = await startNativeCheck({ root, rootNames: [tmp], tsconfig: null, workDir: dir });
