@@ -14,6 +14,7 @@ import { ledger } from "./cases/ledger.js";
 import { million } from "./cases/million.js";
 import { sizes } from "./cases/sizes.js";
 import { spa } from "./cases/spa.js";
+import { typia } from "./cases/typia.js";
 import { ensureBuilt, RESULTS_JSON } from "./lib/paths.js";
 import { table, writeResults, type Row } from "./report.js";
 
@@ -39,6 +40,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["files", rowsOnly(fileRefs)],
   ["sizes", rowsOnly(sizes)],
   ["diffs", rowsOnly(diffSizes)],
+  ["typia", rowsOnly(typia)],
 ];
 /** Parts of a case that run alone only when named. */
 const PARTS: readonly (readonly [string, CaseRun])[] = Object.entries(BOUNDED_PARTS).map(([n, f]) => [n, rowsOnly(f)]);

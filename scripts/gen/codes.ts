@@ -160,6 +160,21 @@ export const CODES = {
     title: "A JSDoc constraint tag is malformed or does not fit the input's type",
     fix: "Write `@minimum 0` and the like with a JSON value, on an input whose type the keyword applies to.",
   },
+  FS031: {
+    severity: "error",
+    title: "check() is overloaded and no single overload carries the Inputs block",
+    fix: "Put the JSDoc with the Inputs block on the one overload the tool exposes, or write one signature taking unions.",
+  },
+  FS032: {
+    severity: "error",
+    title: "Two guards would get the same generated type name",
+    fix: "Rename one guard module so their names differ by more than underscores or letter case.",
+  },
+  FS033: {
+    severity: "error",
+    title: "A generated TypeScript file does not type-check",
+    fix: "Rename the guard or input the message names; report the message as a compiler bug if the name is plain.",
+  },
   FS099: {
     severity: "error",
     title: "The compiler failed unexpectedly on a guard",
@@ -179,6 +194,11 @@ export const CODES = {
     severity: "note",
     title: "An input cannot cross JSON: the guard is in-process only, or its tool omits the input",
     fix: "None if intended; else replace the live value (Date, Map, class, function) with JSON data.",
+  },
+  FS104: {
+    severity: "note",
+    title: "A generic type parameter of check() is mapped to its constraint",
+    fix: "None if intended: the tool accepts anything the constraint admits; else write the concrete type.",
   },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -1,7 +1,7 @@
 // AST -> plain facts about one guard module: its literal exports, check()'s parameters
 // (with their mapped fragments) and its JSDoc. Problems with literal forms are FS001/FS011.
-import { Node, type Expression, type SourceFile } from "ts-morph";
-import { diag, type Diagnostic } from "./diagnostics.js";
+import { Node, type Expression, type FunctionDeclaration, type SourceFile } from "ts-morph";
+import { diag, type Diagnostic, type Where } from "./diagnostics.js";
 import { mapType, type Mapped, type Warning } from "./types/index.js";
 
 export interface Located<T> {
@@ -150,7 +150,7 @@ function readExport<T>(
 }
 
 function paramFacts(
-  fn: import("ts-morph").FunctionDeclaration,
+  fn: FunctionDeclaration,
   guard: string,
   file: string,
   contractFile: string,
@@ -184,6 +184,27 @@ function paramFacts(
   });
 }
 
+/**
+ * The signature callers see: check() itself, or of its overloads the one whose JSDoc has the Inputs
+ * block (never the implementation's, which is not callable); none or several is FS031.
+ */
+function publicSignature(fn: FunctionDeclaration, where: Where, out: Diagnostic[]): FunctionDeclaration | null {
+  const overloads = fn.getOverloads();
+  if (overloads.length === 0) return fn;
+  const documented = overloads.filter((o) => /^\s*\*?\s*Inputs\s*$/m.test(o.getJsDocs().at(-1)?.getText() ?? ""));
+  if (documented.length === 1) return documented[0]!;
+  const why = documented.length ? "several overloads carry an Inputs block" : "no overload carries the Inputs block";
+  out.push(
+    diag(
+      "FS031",
+      where,
+      `check() is overloaded and ${why}; put the JSDoc with its Inputs block on the one overload the tool exposes ` +
+        "(the implementation signature is not callable), or write one signature whose parameters take unions",
+    ),
+  );
+  return null;
+}
+
 /** Reads one guard module's facts. `file` is the path shown in diagnostics. */
 export function extractGuard(
   sf: SourceFile,
@@ -196,14 +217,23 @@ export function extractGuard(
   const warnings: Warning[] = [];
   const fn = sf.getFunction("check");
   let check: GuardFacts["check"] = null;
+  const signature = fn && publicSignature(fn, { guard, file, line: lineOf(fn) }, diagnostics);
   if (!fn?.isExported())
     diagnostics.push(diag("FS001", { guard, file, line: 1 }, "module lacks 'export function check(...)'"));
-  else {
-    const jsdoc = fn.getJsDocs().at(-1);
+  else if (fn.isDefaultExport())
+    diagnostics.push(
+      diag(
+        "FS001",
+        { guard, file, line: lineOf(fn) },
+        "check() is a default export, which the dispatch table cannot call by name; write 'export function check(...)'",
+      ),
+    );
+  else if (signature) {
+    const jsdoc = signature.getJsDocs().at(-1);
     check = {
-      line: lineOf(fn),
+      line: lineOf(signature),
       async: fn.isAsync(),
-      params: paramFacts(fn, guard, file, contractFile, root, diagnostics, warnings),
+      params: paramFacts(signature, guard, file, contractFile, root, diagnostics, warnings),
       doc: jsdoc
         ? { value: jsdoc.getText(), line: lineOf(jsdoc), column: jsdoc.getStart() - jsdoc.getStartLinePos() + 1 }
         : null,

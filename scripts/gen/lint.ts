@@ -62,6 +62,18 @@ function defsUse(s: Schema, problems: string[]): void {
   if (JSON.stringify(defs) !== JSON.stringify([...defs].sort())) problems.push("$defs keys must be sorted");
 }
 
+/** The JSON pointer of the first key or string that is not ASCII (a key: its own pointer plus " (key)"), or null. */
+function nonAsciiAt(v: Json, at: string): string | null {
+  if (typeof v === "string") return /[^\x00-\x7f]/.test(v) ? `${at || "/"} ('${v}')` : null;
+  if (!v || typeof v !== "object") return null;
+  for (const [k, x] of Object.entries(v)) {
+    if (/[^\x00-\x7f]/.test(k)) return `${at}/${k} (key)`;
+    const found = nonAsciiAt(x as Json, `${at}/${k}`);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Every problem of a tool's input or output schema; empty when it is portable. */
 export function lintSchema(s: Schema, kind: "input" | "output"): string[] {
   const problems: string[] = [];
@@ -69,7 +81,8 @@ export function lintSchema(s: Schema, kind: "input" | "output"): string[] {
   rootShape(s, problems);
   if (kind === "input") defsUse(s, problems);
   const text = JSON.stringify(s);
-  if (!/^[\x00-\x7f]*$/.test(text)) problems.push("schema is not ASCII");
+  const where = nonAsciiAt(s, "");
+  if (where) problems.push(`schema is not ASCII at ${where}; write that key or text in ASCII`);
   if (JSON.stringify(JSON.parse(text)) !== text) problems.push("schema does not survive a JSON round trip");
   const compiled = schemaProblem(s);
   if (compiled) problems.push(compiled);

@@ -4,6 +4,8 @@ import { SLOTS } from "../../src/catalogue/slots.js";
 import { diag, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { emitAll } from "./emit/index.js";
 import { evidenceTypes } from "./emit/evidence.js";
+import { checkEmitted } from "./emitted_check.js";
+import { pascal } from "./emit/types.js";
 import { extractGuard } from "./extract.js";
 import { lintSchema } from "./lint.js";
 import { ASCII, TOOL_NAME, modelGuard, type GuardModel, type SlotDef } from "./model.js";
@@ -36,14 +38,24 @@ const readSlots = (): SlotDef[] => Object.entries(SLOTS).map(([slot, { kind, doc
 
 function checkCollisions(guards: readonly GuardModel[], out: Diagnostic[]): void {
   const seen = new Map<string, string>();
+  const typeNames = new Map<string, string>();
   for (const g of guards) {
     const tool = `check_${g.guard}`;
     const prior = seen.get(tool);
-    if (prior)
-      out.push(
-        diag("FS016", { guard: g.guard, file: g.file, line: 1 }, `tool name '${tool}' collides with guard '${prior}'`),
-      );
+    const where = { guard: g.guard, file: g.file, line: 1 };
+    if (prior) out.push(diag("FS016", where, `tool name '${tool}' collides with guard '${prior}'`));
     seen.set(tool, g.guard);
+    const typeName = `${pascal(tool)}Args`;
+    const sameType = typeNames.get(typeName);
+    if (sameType && sameType !== g.guard)
+      out.push(
+        diag(
+          "FS032",
+          where,
+          `guards '${sameType}' and '${g.guard}' would both generate the type ${typeName}; rename one guard module`,
+        ),
+      );
+    typeNames.set(typeName, g.guard);
   }
 }
 
@@ -98,7 +110,9 @@ export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<Ge
   const evidence = evidenceTypes(sources.guards, toolOf, (g, run) => guarded(g, diagnostics, run));
   const mapped = !diagnostics.some((d) => d.severity === "error");
   const files = mapped ? await emitAll({ version: sources.version, guards, slots, skills, evidence }) : null;
+  const emitted = files && opts.typeCheck !== false ? checkEmitted(files, paths.root, guards) : Promise.resolve([]);
   if (gate) diagnostics.push(...(await gate.finish(sources.project)));
+  diagnostics.push(...(await emitted));
   const sorted = sortDiagnostics(diagnostics);
   if (sorted.some((d) => d.severity === "error")) return { diagnostics: sorted, files: null, guards };
   return { diagnostics: sorted, files, guards };

@@ -5,12 +5,13 @@ import { PAYLOAD_DEFS, clone, type Json, type Schema } from "../schema.js";
 import type { NeutralTool } from "./formats.js";
 import { emitEvidenceTypes } from "./evidence.js";
 
-/** CheckCostCurve from check_cost_curve. */
+/** CheckCostCurve from check_cost_curve; a letter after a digit is upper case (Rolling30DVol), as the typer spells it. */
 export function pascal(name: string): string {
   return name
     .split(/[_-]/)
     .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join("");
+    .join("")
+    .replace(/(\d)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
 }
 
 /** Strips siblings of `$ref` (they would create numbered duplicate types). */

@@ -1,5 +1,6 @@
 // T[], readonly T[] (Array<T> and ReadonlyArray<T> are type references, see references.ts), and
-// fixed tuples, as arrays of exactly N items (prefixItems is not accepted by every export target).
+// tuples of one item type, as arrays of exactly N items. A tuple mixing item types is refused with its
+// object rewrite: prefixItems is not accepted by every export target, and "any of the types" is looser.
 import { Node, SyntaxKind, type TupleTypeNode, type TypeNode, type TypeOperatorTypeNode } from "ts-morph";
 import type { Schema } from "../schema.js";
 import { typeText, unsupported, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
@@ -50,13 +51,20 @@ function mapTuple(n: TupleTypeNode, ctx: MapContext): Mapped {
   const bad = mapped.find((m) => !("ok" in m));
   if (bad) return "cannot" in bad ? { cannot: `a tuple with ${bad.cannot}` } : bad;
   const schemas = mapped.map((m) => (m as { ok: Schema }).ok);
-  const distinct = [...new Map(schemas.map((s) => [JSON.stringify(s), s])).values()];
-  const items = distinct.length === 1 ? distinct[0]! : { anyOf: distinct };
-  const order: Schema =
-    distinct.length === 1
-      ? {}
-      : { description: `Exactly ${types.length} items, in order: ${types.map(typeText).join(", ")}.` };
-  return { ok: { type: "array", items, minItems: types.length, maxItems: types.length, ...order } };
+  const distinct = new Set(schemas.map((s) => JSON.stringify(s)));
+  if (distinct.size > 1) return unsupported(n, mixedTupleFix(elements));
+  return { ok: { type: "array", items: schemas[0]!, minItems: types.length, maxItems: types.length } };
+}
+
+/** The rewrite of a mixed tuple: an object with one named member per position (item names where given). */
+function mixedTupleFix(elements: readonly TypeNode[]): string {
+  const members = elements.map((e, i) =>
+    Node.isNamedTupleMember(e) ? `${e.getName()}: ${typeText(e.getTypeNode())}` : `item${i}: ${typeText(e)}`,
+  );
+  return (
+    "items of different types have no exact schema every export target accepts; " +
+    `write an object with one member per position: { ${members.join("; ")} }`
+  );
 }
 
 export const tupleHandler: TypeHandler = {

@@ -7,8 +7,8 @@ import type { Schema } from "../schema.js";
 export type Mapped = { readonly ok: Schema } | { readonly cannot: string } | { readonly unsupported: string };
 
 export interface Warning {
-  /** FS101/FS102 are warnings; FS030 (a constraint tag on a member or alias) is an error. */
-  readonly code: "FS101" | "FS102" | "FS030";
+  /** FS101/FS102 are warnings, FS104 a note; FS030 (a constraint tag on a member or alias) is an error. */
+  readonly code: "FS101" | "FS102" | "FS104" | "FS030";
   readonly node: Node;
   readonly message: string;
 }

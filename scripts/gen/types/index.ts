@@ -8,6 +8,7 @@ import { keywordHandler } from "./keywords.js";
 import { literalHandler } from "./literals.js";
 import { functionHandler, typeLiteralHandler } from "./objects.js";
 import { referenceHandler } from "./references.js";
+import { orResolved } from "./resolved.js";
 import { unionHandler } from "./unions.js";
 import { unsupported, type MapContext, type Mapped, type TypeHandler, type Warning } from "./handler.js";
 
@@ -33,7 +34,7 @@ export function mapType(node: TypeNode, contractFile: string, projectRoot: strin
     warnings,
     following: new Set(),
     typeArgs: new Map(),
-    map: (n) => HANDLERS.find((h) => h.supports(n))?.toSchema(n, ctx) ?? unsupported(n),
+    map: (n) => HANDLERS.find((h) => h.supports(n))?.toSchema(n, ctx) ?? orResolved(n, ctx, unsupported(n)),
   };
   return ctx.map(node);
 }

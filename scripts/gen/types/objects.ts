@@ -11,7 +11,7 @@ import type { Schema } from "../schema.js";
 import { typeText, unsupported, withDocTags, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
 /** First paragraph of a member's JSDoc, whitespace-collapsed, or undefined. */
-function memberDoc(m: TypeElementTypes): string | undefined {
+export function memberDoc(m: TypeElementTypes): string | undefined {
   const docs = Node.isJSDocable(m) ? m.getJsDocs() : [];
   const text = docs.at(-1)?.getDescription().trim();
   if (!text) return undefined;
@@ -33,6 +33,15 @@ export function memberName(m: PropertySignature): string | undefined {
   }
   return undefined;
 }
+
+const ASCII_KEY = /^[\x20-\x7e]*$/;
+
+/** An ASCII spelling of a key: accents dropped, any other character an underscore. */
+export const asciiKey = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, "_");
 
 /** Maps the members of a type literal or interface; `label` names it in reasons. */
 export function mapMembers(
@@ -61,6 +70,12 @@ export function mapMembers(
     const name = memberName(m);
     if (name === undefined)
       return unsupported(owner, `member key '${m.getNameNode().getText()}' is not a string constant; write the name`);
+    if (!ASCII_KEY.test(name))
+      return {
+        unsupported:
+          `unsupported member key '${name}' of ${label ? `'${label}'` : "an object type"} ` +
+          `(not ASCII, as tool schemas must be; rename it '${asciiKey(name)}')`,
+      };
     const typeNode = m.getTypeNode();
     if (!typeNode) return unsupported(owner, `member '${name}' has no type annotation`);
     const mapped = ctx.map(typeNode);

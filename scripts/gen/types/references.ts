@@ -7,51 +7,19 @@ import {
   type ExpressionWithTypeArguments,
   type InterfaceDeclaration,
   type TypeNode,
+  type TypeParameterDeclaration,
   type TypeReferenceNode,
 } from "ts-morph";
 import type { Json, Schema } from "../schema.js";
 import { enumOf, literalValues } from "./computed.js";
-import { mergeObjects } from "./intersections.js";
-import { DATE_FRAGMENTS, SERIES_REF, FRAME_REF } from "../schema.js";
+import { contractFragment, declaredName, LIVE_BUILTINS, resolvedDeclaration } from "./contract.js";
 import { arrayOf } from "./arrays.js";
+import { mapResolved, orResolved } from "./resolved.js";
 import { mapMembers } from "./objects.js";
 import { typeText, unsupported, withDocTags, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
-const CONTRACT: Record<string, () => Mapped> = {
-  Integer: () => ({ ok: { type: "integer" } }),
-  Series: () => ({ ok: { $ref: SERIES_REF } }),
-  Frame: () => ({ ok: { $ref: FRAME_REF } }),
-  ...Object.fromEntries(Object.entries(DATE_FRAGMENTS).map(([k, v]) => [k, () => ({ ok: { ...v } })])),
-};
-
-const LIVE_BUILTINS = new Set([
-  "Date",
-  "Map",
-  "Set",
-  "WeakMap",
-  "WeakSet",
-  "RegExp",
-  "Promise",
-  "Error",
-  "ArrayBuffer",
-  "URL",
-  "Int8Array",
-  "Uint8Array",
-  "Uint8ClampedArray",
-  "Int16Array",
-  "Uint16Array",
-  "Int32Array",
-  "Uint32Array",
-  "Float32Array",
-  "Float64Array",
-  "BigInt64Array",
-  "BigUint64Array",
-]);
-
 function declarationOf(n: TypeReferenceNode): Node | undefined {
-  let symbol = n.getTypeName().getSymbol();
-  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-  return symbol?.getDeclarations()[0];
+  return resolvedDeclaration(n.getTypeName().getSymbol());
 }
 
 function inProject(decl: Node, ctx: MapContext): boolean {
@@ -123,20 +91,49 @@ function mapEnum(decl: EnumDeclaration, n: TypeReferenceNode): Mapped {
 function mapInterface(decl: InterfaceDeclaration, ctx: MapContext): Mapped {
   const own = mapMembers(decl, decl.getName(), ctx);
   if (!("ok" in own) || decl.getExtends().length === 0) return own;
-  const bases: Schema[] = [];
+  const bases: { name: string; schema: Schema }[] = [];
   for (const e of decl.getExtends()) {
     const base = mapBase(e, ctx);
     if (!("ok" in base)) return base;
-    bases.push(base.ok);
+    bases.push({ name: typeText(e), schema: base.ok });
   }
-  const ownProps = Object.keys(own.ok.properties as object);
-  const trimmed = bases.map((b) => ({
-    ...b,
-    properties: Object.fromEntries(Object.entries(b.properties as object).filter(([k]) => !ownProps.includes(k))),
-    required: ((b.required ?? []) as string[]).filter((r) => !ownProps.includes(r)),
-  }));
-  const merged = mergeObjects([...trimmed, own.ok]);
-  return merged ? { ok: merged } : { unsupported: `unsupported type '${decl.getName()}' (its bases cannot be merged)` };
+  return mergeBases(decl.getName(), own.ok, bases);
+}
+
+const withoutDescription = (s: Json) => {
+  if (!s || typeof s !== "object" || Array.isArray(s)) return JSON.stringify(s);
+  const { description: _d, ...rest } = s;
+  return JSON.stringify(rest);
+};
+
+/** Merges the bases' members (equal but for their doc: compatible) under the interface's own. */
+function mergeBases(name: string, own: Schema, bases: readonly { name: string; schema: Schema }[]): Mapped {
+  const ownProps = own.properties as Record<string, Json>;
+  const properties: Record<string, Json> = {};
+  const from = new Map<string, string>();
+  const required = new Set<string>();
+  for (const b of bases) {
+    if (b.schema.type !== "object" || b.schema.additionalProperties !== false || !b.schema.properties)
+      return { unsupported: `unsupported base '${b.name}' of '${name}' (it is not an object type with named members)` };
+    for (const [k, v] of Object.entries(b.schema.properties as Record<string, Json>)) {
+      if (k in ownProps) continue;
+      const prior = from.get(k);
+      if (prior !== undefined && withoutDescription(properties[k]!) !== withoutDescription(v))
+        return {
+          unsupported:
+            `unsupported type '${name}' (its bases '${prior}' and '${b.name}' give member '${k}' different schemas; ` +
+            `redeclare '${k}' in '${name}' with the type and tags it should have)`,
+        };
+      if (prior === undefined) {
+        properties[k] = v;
+        from.set(k, b.name);
+      }
+      if (((b.schema.required ?? []) as string[]).includes(k)) required.add(k);
+    }
+  }
+  Object.assign(properties, ownProps);
+  for (const r of (own.required ?? []) as string[]) required.add(r);
+  return { ok: { type: "object", properties, required: [...required], additionalProperties: false } };
 }
 
 function mapBase(e: ExpressionWithTypeArguments, ctx: MapContext): Mapped {
@@ -144,17 +141,22 @@ function mapBase(e: ExpressionWithTypeArguments, ctx: MapContext): Mapped {
   const decl = type.getSymbol()?.getDeclarations()[0];
   if (decl && Node.isInterfaceDeclaration(decl) && e.getTypeArguments().length === 0)
     return follow(decl, ctx, () => mapInterface(decl, ctx));
-  return { unsupported: `unsupported base '${e.getText()}' (extend a project interface without type arguments)` };
+  const resolved = mapResolved(type, e, ctx);
+  return "unsupported" in resolved
+    ? { unsupported: `unsupported base '${e.getText()}' (${resolved.unsupported}; extend a project interface)` }
+    : resolved;
 }
 
 /** Follows a project declaration, refusing recursion. */
 function follow(decl: Node, ctx: MapContext, run: () => Mapped): Mapped {
-  if (ctx.following.has(decl))
+  if (ctx.following.has(decl)) {
+    const name = declaredName(decl) ?? decl.getText();
     return {
       unsupported:
-        `unsupported recursive type '${(decl as Node & { getName?: () => string }).getName?.() ?? decl.getText()}` +
-        "'",
+        `unsupported recursive type '${name}' (tool schemas carry no recursion; bound the depth by declaring ` +
+        `each level as its own type, e.g. ${name}2 holding ${name}1[], ${name}1 holding ${name}0[], ${name}0 a leaf)`,
     };
+  }
   ctx.following.add(decl);
   try {
     return run();
@@ -188,12 +190,28 @@ function withBindings(ctx: MapContext, bindings: Map<Node, () => Mapped>, run: (
   }
 }
 
+/** A type parameter of check() itself: its constraint, with a note (FS104). */
+function mapConstraint(n: TypeReferenceNode, decl: TypeParameterDeclaration, ctx: MapContext): Mapped {
+  const constraint = decl.getConstraint();
+  if (!constraint)
+    return unsupported(
+      n,
+      `generic parameter '${decl.getName()}' has no constraint; give it one, e.g. <${decl.getName()} extends number>`,
+    );
+  ctx.warnings.push({
+    code: "FS104",
+    node: n,
+    message: `generic parameter '${decl.getName()}' is mapped to its constraint '${typeText(constraint)}'`,
+  });
+  return ctx.map(constraint);
+}
+
 function mapReference(n: TypeReferenceNode, ctx: MapContext): Mapped {
-  const name = n.getTypeName().getText();
   const decl = declarationOf(n);
+  const name = declaredName(decl) ?? n.getTypeName().getText();
   const args = n.getTypeArguments();
-  if (decl && path.resolve(decl.getSourceFile().getFilePath()) === ctx.contractFile && CONTRACT[name])
-    return CONTRACT[name]!();
+  const contract = contractFragment(n.getTypeName().getSymbol(), ctx);
+  if (contract) return contract;
   if ((name === "Array" || name === "ReadonlyArray") && args.length === 1) return arrayOf(ctx.map(args[0]!));
   if (name === "Record") return mapRecord(n, ctx);
   if (name === "Readonly" && args.length === 1) return ctx.map(args[0]!);
@@ -203,21 +221,25 @@ function mapReference(n: TypeReferenceNode, ctx: MapContext): Mapped {
   if (bound) return bound();
   if (name === "Function") return { cannot: `a callable (${typeText(n)})` };
   if (!decl) return unsupported(n, "cannot resolve it");
-  if (Node.isTypeParameterDeclaration(decl)) return unsupported(n, "generic type parameter");
+  if (Node.isTypeParameterDeclaration(decl)) return mapConstraint(n, decl, ctx);
   if (!inProject(decl, ctx))
     return LIVE_BUILTINS.has(name)
       ? { cannot: `a live ${name} object` }
-      : unsupported(n, `'${name}' is a library type gen does not map; write out the type it stands for`);
+      : orResolved(
+          n,
+          ctx,
+          unsupported(n, `'${name}' is a library type gen does not map; write out the type it stands for`),
+        );
   if (Node.isClassDeclaration(decl)) return { cannot: `a live ${decl.getName() ?? name} object` };
   if (Node.isEnumDeclaration(decl)) return mapEnum(decl, n);
   if (Node.isTypeAliasDeclaration(decl) || Node.isInterfaceDeclaration(decl)) {
     const params = decl.getTypeParameters();
     if (params.length !== args.length)
-      return unsupported(n, `give all ${params.length} type argument(s) of '${name}' explicitly`);
+      return orResolved(n, ctx, unsupported(n, `give all ${params.length} type argument(s) of '${name}' explicitly`));
     return withTypeArgs(params, args, ctx, () =>
       follow(decl, ctx, () =>
         Node.isTypeAliasDeclaration(decl)
-          ? withDocTags(decl, ctx.map(decl.getTypeNodeOrThrow()), ctx)
+          ? withDocTags(decl, orResolved(n, ctx, ctx.map(decl.getTypeNodeOrThrow())), ctx)
           : mapInterface(decl, ctx),
       ),
     );

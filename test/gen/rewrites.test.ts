@@ -1,0 +1,120 @@
+// Every fix a refusal suggests, applied to the guard it was raised on: gen then succeeds, and the
+// input takes the schema the rewrite means (checked on accepted and rejected values).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FIXTURES, formatted, genFixture } from "./helpers.js";
+import { misjudged, type Values } from "./schema_values.js";
+
+const REFUSED = path.join(FIXTURES, "invalid", "refused_constructs", "guards");
+/** Beside invalid/ and valid/ (same depth, so the guards' relative imports resolve); removed afterwards. */
+const SCRATCH = path.join(FIXTURES, `.rewrites-${process.pid}`);
+
+interface Rewrite {
+  readonly guard: string;
+  /** The diagnostic text that names the fix. */
+  readonly advice: string;
+  readonly apply: (source: string) => string;
+  readonly values: Values;
+  readonly notes?: readonly string[];
+}
+
+const moveDocToFirstOverload = (s: string) => {
+  const doc = /\/\*\*[\s\S]*?\*\/\n(?=export function check\(x: unknown\))/.exec(s)![0];
+  return s.replace(doc, "").replace("export function check(x: number)", `${doc}export function check(x: number)`);
+};
+
+const REWRITES: readonly Rewrite[] = [
+  {
+    guard: "default_guard",
+    advice: "write 'export function check(...)'",
+    apply: (s) => s.replace("export default function check", "export function check"),
+    values: { accept: [1.5], reject: ["1"] },
+  },
+  {
+    guard: "tuple_guard",
+    advice: "{ item0: IsoDate; item1: number }",
+    apply: (s) =>
+      s.replace("readonly [IsoDate, number]", "{ item0: IsoDate; item1: number }").replace("x[1]", "x.item1"),
+    values: {
+      accept: [{ item0: "2024-01-02", item1: 3 }],
+      reject: [{ item0: 3, item1: "2024-01-02" }, ["2024-01-02", 3]],
+    },
+  },
+  {
+    guard: "overload_guard",
+    advice: "put the JSDoc with its Inputs block on the one overload the tool exposes",
+    apply: moveDocToFirstOverload,
+    values: { accept: [2], reject: ["2"] },
+  },
+  {
+    guard: "recursive_guard",
+    advice: "Node1 holding Node0[], Node0 a leaf",
+    apply: (s) =>
+      s
+        .replace(
+          /interface Node \{[\s\S]*?\n\}/,
+          "interface Node0 {\n  readonly weight: number;\n}\n" +
+            "interface Node1 {\n  readonly weight: number;\n  readonly children: readonly Node0[];\n}",
+        )
+        .replace("x: Node)", "x: Node1)"),
+    values: {
+      accept: [{ weight: 1, children: [{ weight: 2 }] }],
+      reject: [{ weight: 1, children: [{ weight: 2, children: [] }] }],
+    },
+  },
+  {
+    guard: "unicode_guard",
+    advice: "rename it 'delai'",
+    apply: (s) => s.replaceAll("délai", "delai"),
+    values: { accept: [{ delai: 2 }], reject: [{ délai: 2 }] },
+  },
+  {
+    guard: "diamond_guard",
+    advice: "redeclare 'qty' in 'Leg'",
+    apply: (s) =>
+      s.replace(
+        'interface Leg extends Priced, Sized {\n  readonly side: "buy" | "sell";',
+        'interface Leg extends Priced, Sized {\n  /**\n   * @minimum 0\n   * @maximum 100\n   */\n  readonly qty: number;\n  readonly side: "buy" | "sell";',
+      ),
+    values: {
+      accept: [{ qty: 50, side: "buy" }],
+      reject: [
+        { qty: 150, side: "buy" },
+        { qty: -1, side: "sell" },
+      ],
+    },
+  },
+  {
+    guard: "generic_guard",
+    advice: "<T extends number>",
+    apply: (s) => s.replace("check<T>", "check<T extends number>"),
+    values: { accept: [1], reject: ["1"] },
+    notes: ["FS104"],
+  },
+];
+
+afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
+
+describe("the fix each refusal names works", () => {
+  const refused = JSON.parse(
+    readFileSync(path.join(FIXTURES, "invalid", "refused_constructs", "expected.json"), "utf8"),
+  ) as { diagnostics: string[] };
+
+  for (const r of REWRITES)
+    it(`${r.guard}: applying "${r.advice}" compiles to the meant schema`, async () => {
+      expect(refused.diagnostics.some((d) => d.startsWith(`${r.guard}.ts:`) && d.includes(r.advice))).toBe(true);
+      const source = readFileSync(path.join(REFUSED, `${r.guard}.ts`), "utf8");
+      const fixed = r.apply(source);
+      expect(fixed).not.toBe(source);
+      const dir = path.join(SCRATCH, r.guard, "guards");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `${r.guard}.ts`), fixed);
+      const result = await genFixture(dir);
+      expect(formatted(result).map((d) => /(FS\d{3})/.exec(d)![1])).toEqual(r.notes ?? []);
+      const tool = JSON.parse(result.files!.get("tools.json")!).tools.find(
+        (t: { name: string }) => t.name === `check_${r.guard}`,
+      );
+      expect(misjudged(tool, "x", r.values)).toEqual([]);
+    });
+});
