@@ -54,6 +54,8 @@ export interface GuardModel
   readonly tool: string | null;
   readonly reason: string | null;
   readonly description: string | null;
+  /** The description the compact exports start from (scripts/gen/emit/portable.ts). */
+  readonly compactDescription: string | null;
   readonly inputSchema: Schema | null;
 }
 
@@ -300,24 +302,36 @@ function blockersReason(guard: string, blockers: Record<string, string>): string
   );
 }
 
+/**
+ * The tool description in two forms from the same parts: `full` (the table's: all the prose, the
+ * limits, the file-reference sentence) and `compact` (the exports': the summary paragraph; the rest of
+ * the prose and the limits are served by describe_guard, the payload sentence is added by the portable profile).
+ */
 function describeTool(
-  prose: string,
+  doc: { readonly summary: string; readonly prose: string },
   requires: readonly string[],
   omitted: Record<string, string>,
   skill: string,
   payloads: boolean,
   guard: string,
-): string {
-  const parts = [
-    prose,
-    limitsSentence(guard),
-    requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing.",
-  ];
-  if (payloads) parts.push(FILE_REFERENCE_SENTENCE);
+): { full: string; compact: string } {
+  const required = requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing.";
   const om = Object.entries(omitted);
-  if (om.length) parts.push(`Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.`);
-  parts.push(`Owning skill: ${skill} - call read_skill('${skill}') for the text.`);
-  return parts.filter(Boolean).join(" ");
+  const full = [
+    doc.prose,
+    limitsSentence(guard),
+    required,
+    payloads ? FILE_REFERENCE_SENTENCE : "",
+    om.length ? `Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.` : "",
+    `Owning skill: ${skill} - call read_skill('${skill}') for the text.`,
+  ];
+  const compact = [
+    doc.summary,
+    required,
+    om.length ? `In-process only: ${om.map(([k]) => k).join(", ")}.` : "",
+    `Skill: ${skill}.`,
+  ];
+  return { full: full.filter(Boolean).join(" "), compact: compact.filter(Boolean).join(" ") };
 }
 
 function assembleSchema(inputs: readonly InputModel[]): Schema {
@@ -403,9 +417,7 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   const exported = Object.keys(blockers).length === 0;
   const inputSchema = exported ? assembleSchema(inputs) : null;
   const payloads = inputSchema !== null && inputSchema.$defs !== undefined;
-  const description = exported
-    ? describeTool(parsed.prose, requires, omitted, facts.skill.value, payloads, facts.guard)
-    : null;
+  const described = exported ? describeTool(parsed, requires, omitted, facts.skill.value, payloads, facts.guard) : null;
   if (inputSchema && c.out.every((d) => d.severity !== "error")) {
     for (const p of lintSchema(inputSchema, "input"))
       c.report("FS017", facts.check.line, `input schema of ${tool}: ${p}`);
@@ -429,7 +441,8 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
     omitted,
     tool: exported ? tool : null,
     reason: exported ? null : blockersReason(facts.guard, blockers),
-    description,
+    description: described?.full ?? null,
+    compactDescription: described?.compact ?? null,
     inputSchema,
   };
 }
