@@ -9,6 +9,7 @@ import { fileRefs } from "./cases/file_refs.js";
 import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
 import { million } from "./cases/million.js";
+import { SELECTION_CASE, selection } from "./cases/selection.js";
 import { sizes } from "./cases/sizes.js";
 import { spa } from "./cases/spa.js";
 import { ensureBuilt, RESULTS_JSON } from "./lib/paths.js";
@@ -34,6 +35,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["bounded", rowsOnly(bounded)],
   ["files", rowsOnly(fileRefs)],
   ["sizes", rowsOnly(sizes)],
+  ["selection", rowsOnly(selection)],
   ["diffs", rowsOnly(diffSizes)],
 ];
 /** Parts of a case that run alone only when named. */
@@ -87,3 +89,9 @@ writeResults(RESULTS_JSON, rows, {
   raw,
 });
 log(`wrote ${RESULTS_JSON}`);
+// Selection is deterministic: fewer hits than the committed baseline (bench/selection/baseline.json) fails the run.
+const fell = missed.filter((r) => r.case === SELECTION_CASE);
+if (fell.length) {
+  console.error(`bench: tool selection fell below its baseline: ${fell.map((r) => r.label).join("; ")}`);
+  process.exitCode = 1;
+}

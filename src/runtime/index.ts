@@ -11,7 +11,8 @@ import { closeHashThreadIfStarted } from "./input_hash.js";
 export { callToolUntyped, type CallOptions } from "./call.js";
 export { BadInputError, InternalToolError, ToolError, internalError } from "./errors.js";
 export type { ToolErrorWire } from "../contract/guard.js";
-export { exportTools, FORMATS, selectTools, type Format } from "./exports.js";
+export { exportTools, FORMATS, selectTools, type ExportOptions, type Format } from "./exports.js";
+export { ALWAYS_LOADED, DEFERRABLE_FORMATS } from "./deferred.js";
 export {
   MAX_ARGUMENT_BYTES,
   MAX_POINTS,
