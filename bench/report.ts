@@ -6,7 +6,7 @@ import type { Spread } from "./lib/stats.js";
 export interface Row {
   readonly case: string;
   readonly label: string;
-  readonly unit: "ms" | "MB" | "chars" | "x" | "us";
+  readonly unit: "ms" | "MB" | "chars" | "count" | "x" | "us";
   readonly value: number;
   readonly spread?: Spread;
   /** Upper bound the value should stay under; absent when the row only informs. */
@@ -20,7 +20,7 @@ export function met(row: Row): boolean | null {
 
 function fmt(x: number | undefined, unit: Row["unit"]): string {
   if (x === undefined || Number.isNaN(x)) return "-";
-  if (unit === "chars") return Math.round(x).toLocaleString("en-US");
+  if (unit === "chars" || unit === "count") return Math.round(x).toLocaleString("en-US");
   if (unit === "x") return x.toFixed(2);
   if (Math.abs(x) >= 100) return x.toFixed(0);
   if (Math.abs(x) >= 10) return x.toFixed(1);

@@ -12,6 +12,7 @@ import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
 import { ledger } from "./cases/ledger.js";
 import { million } from "./cases/million.js";
+import { SELECTION_CASE, selection } from "./cases/selection.js";
 import { sizes } from "./cases/sizes.js";
 import { spa } from "./cases/spa.js";
 import { typia } from "./cases/typia.js";
@@ -39,6 +40,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["bounded", rowsOnly(bounded)],
   ["files", rowsOnly(fileRefs)],
   ["sizes", rowsOnly(sizes)],
+  ["selection", rowsOnly(selection)],
   ["diffs", rowsOnly(diffSizes)],
   ["typia", rowsOnly(typia)],
 ];
@@ -98,3 +100,9 @@ writeResults(RESULTS_JSON, rows, {
   raw,
 });
 log(`wrote ${RESULTS_JSON}`);
+// Selection is deterministic: fewer hits than the committed baseline (bench/selection/baseline.json) fails the run.
+const fell = missed.filter((r) => r.case === SELECTION_CASE);
+if (fell.length) {
+  console.error(`bench: tool selection fell below its baseline: ${fell.map((r) => r.label).join("; ")}`);
+  process.exitCode = 1;
+}

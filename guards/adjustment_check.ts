@@ -34,8 +34,10 @@ interface Verdict {
 
 /**
  * Detects a raw (unadjusted) price series, or one adjusted by another convention than the one
- * expected: classifies it as raw, back-adjusted, forward-adjusted or unknown from the price jumps
- * on corporate-action dates, then an unadjusted reference, then the cent-tick grid.
+ * expected (raw, back-adjusted, forward-adjusted or unknown).
+ *
+ * It classifies the series from the price jumps on corporate-action dates, then an unadjusted
+ * reference, then the cent-tick grid.
  *
  * Inputs
  *   close : closes (price) of one instrument, dated; finite and > 0.

@@ -183,12 +183,13 @@ function readDaysSinceIpo(x: unknown): number | null {
 }
 
 /**
- * Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a
- * bar locked at its up limit, selling one locked at its down limit, trading a suspended or
- * zero-volume bar, and selling shares bought the same day (T+1). Limits follow the board, the
- * date (ChiNext 20% from 2020-08-24), ST status (halves main-board limits) and the first five
- * unlimited sessions after listing on STAR, ChiNext and BSE; limit prices round half up to 0.01
- * in exact decimal arithmetic.
+ * Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar
+ * locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume
+ * bar, and selling shares bought the same day (T+1).
+ *
+ * Limits follow the board, the date (ChiNext 20% from 2020-08-24), ST status (halves main-board
+ * limits) and the first five unlimited sessions after listing on STAR, ChiNext and BSE; limit
+ * prices round half up to 0.01 in exact decimal arithmetic.
  *
  * Inputs
  *   bar : one daily bar in CNY and shares: high, low and the previous close (prev_close, or

@@ -111,10 +111,11 @@ function requireFunction(field: string, f: unknown): void {
 
 /**
  * Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on
- * events the model was trained on is memory, not forecasting. Measures the share of the window
- * that predates the cutoff and, with probe items, compares the model's accuracy on facts before
- * and after the cutoff; a sharp drop is the signature of memorised answers. Passing means "not
- * caught", not "clean".
+ * events the model was trained on is memory, not forecasting.
+ *
+ * Measures the share of the window that predates the cutoff and, with probe items, compares the
+ * model's accuracy on facts before and after the cutoff; a sharp drop is the signature of
+ * memorised answers. Passing means "not caught", not "clean".
  *
  * Inputs
  *   cutoff : the model's training-data cutoff date.

@@ -229,10 +229,11 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
 }
 
 /**
- * Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states
- * which side USD is on, the pip size and value, the spot settlement lag, the value date and the
- * triple-rollover weekday. Pip values use exact decimal arithmetic; value dates skip weekends
- * only (no holiday calendar).
+ * Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which
+ * side USD is on, the pip size and value, the spot settlement lag, the value date and the
+ * triple-rollover weekday.
+ *
+ * Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday calendar).
  *
  * Inputs
  *   pair : currency pair or pairs, e.g. "USDJPY", "EUR/USD", "gbp-usd"; separators / - _ are

@@ -140,10 +140,12 @@ function unitReport(
 }
 
 /**
- * Fails option greeks whose signs a long vanilla call or put cannot have (theta >= 0, gamma or
- * vega <= 0, delta outside [0, 1] for a call or [-1, 0] for a put, rho of the wrong sign), warns
- * on deltas implausible for the stated moneyness, and converts the library's vega, theta and rho
- * to absolute units (per 1.00 vol, per year, per 1.00 rate).
+ * Fails option greeks whose signs a long vanilla call or put cannot have, warns on deltas
+ * implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute
+ * units (per 1.00 vol, per year, per 1.00 rate).
+ *
+ * Impossible signs: theta >= 0, gamma or vega <= 0, delta outside [0, 1] for a call or [-1, 0] for
+ * a put, rho of the wrong sign.
  *
  * Inputs
  *   greeks : the option's greeks in the library's units, keyed by name (case-insensitive):

@@ -23,8 +23,10 @@ interface Keys {
 
 /**
  * Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and
- * other sorted-merge implementations) return quotes from the future: it runs that cursor join
- * and an order-independent correct join side by side and counts the rows where they disagree.
+ * other sorted-merge implementations) return quotes from the future.
+ *
+ * It runs that cursor join and an order-independent correct join side by side and counts the rows
+ * where they disagree.
  *
  * Inputs
  *   left : the signals (rows to enrich); non-empty, must contain on and by.

@@ -60,10 +60,12 @@ function optionalNumber(field: string, x: unknown, rule: { atLeast?: number } = 
 const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
 
 /**
- * Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as
- * lev x the index return over the window. The product compounds lev x the DAILY return, loses to
- * volatility ((L^2 - L)/2 x variance) and pays financing on the borrowed exposure and an expense
- * ratio; the guard computes the exact reset path and compares it with the modelled return.
+ * Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x
+ * the index return over the window.
+ *
+ * The product compounds lev x the DAILY return, loses to volatility ((L^2 - L)/2 x variance) and
+ * pays financing on the borrowed exposure and an expense ratio; the guard computes the exact reset
+ * path and compares it with the modelled return.
  *
  * Inputs
  *   index_returns : DAILY simple returns of the underlying index over the window, finite, > -1.

@@ -39,9 +39,10 @@ function relativeError(priced: number | null, anchor: number | null): number | n
 
 /**
  * Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry
- * disagree: an option expired as of the evaluation date prices at exactly 0.0 with no error,
- * and a curve anchored on another day measures every year fraction from the wrong date. Shows
- * the size of the error on a fixed reference call (K 100, r 5%, vol 20%, Act/365).
+ * disagree: an option expired as of the evaluation date prices at exactly 0.0 with no error, and a
+ * curve anchored on another day measures every year fraction from the wrong date.
+ *
+ * Shows the size of the error on a fixed reference call (K 100, r 5%, vol 20%, Act/365).
  *
  * Inputs
  *   eval_date : the global evaluation date (Settings.evaluationDate).

@@ -158,10 +158,11 @@ function verdictFor(
 
 /**
  * Fails closed unless a fact returned by the broker proves the session is a paper (simulated)
- * account: an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt
- * venue in sandbox mode with sandbox API hosts (or OKX's simulated-trading header). Ports,
- * config flags and URLs that merely contain "test" are not proof; hosts are compared exactly or
- * by whole DNS-label tokens.
+ * account: an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue
+ * in sandbox mode with sandbox API hosts (or OKX's simulated-trading header).
+ *
+ * Ports, config flags and URLs that merely contain "test" are not proof; hosts are compared
+ * exactly or by whole DNS-label tokens.
  *
  * Inputs
  *   broker : ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr,

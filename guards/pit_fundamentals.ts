@@ -58,8 +58,10 @@ interface Vintage {
 
 /**
  * Catches fundamentals taken from a restatement or late filing that was not public on the
- * decision date: builds the point-in-time view as of a date, compares it with the naive latest
- * view (drop_duplicates(keep='last')), and checks the values a pipeline actually used.
+ * decision date.
+ *
+ * It builds the point-in-time view as of a date, compares it with the naive latest view
+ * (drop_duplicates(keep='last')), and checks the values a pipeline actually used.
  *
  * Inputs
  *   facts : company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?,

@@ -47,7 +47,8 @@ interface Audit {
 }
 
 /**
- * Flags a stock universe that never deletes a name: a current-snapshot screen run backwards.
+ * Flags a stock universe (index constituents) that never deletes a name: a current-snapshot screen
+ * run backwards.
  *
  * A real point-in-time universe loses members to delistings, mergers, bankruptcies and index
  * deletions at almost every rebalance; one built from today's constituent list only ever adds

@@ -23,7 +23,9 @@ interface Step {
 /**
  * Attributes every divergence between two price sources for one instrument to a cause: a
  * constant level offset (different adjustment conventions, returns agree), a step explained by a
- * corporate action, or an unexplained step, which is a data error. Only unexplained steps fail.
+ * corporate action, or an unexplained step, which is a data error.
+ *
+ * Only unexplained steps fail.
  *
  * Inputs
  *   close : source A's closes (price), dated, at least 2 dates; finite and > 0.

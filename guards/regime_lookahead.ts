@@ -16,7 +16,8 @@ export const slots = { regime: "regime_labels" } as const;
 type Timing = { readonly delay: number } | { readonly missed: true };
 
 /**
- * Fails a regime-probability series that flags regime switches before they happen.
+ * Fails a regime-probability series (a hidden-Markov or Markov-switching model's) that flags
+ * regime switches before they happen.
  *
  * Smoothed (two-sided) probabilities from a hidden-Markov or Markov-switching model use the
  * whole sample, so they turn at or before the true switch. The series traded at period t must be

@@ -27,9 +27,11 @@ interface Side {
 }
 
 /**
- * Audits an as-of join of signals to quotes: performs the join with explicit settings and
- * verifies that every match is strictly prior to its signal, within the staleness budget, that
- * the row count is preserved and that the key columns have the same kind in both frames.
+ * Audits an as-of join of signals to quotes: every match strictly prior to its signal and within
+ * the staleness budget.
+ *
+ * It performs the join with explicit settings and also verifies that the row count is preserved
+ * and that the key columns have the same kind in both frames.
  *
  * Inputs
  *   left : the signals; must contain on (and by).

@@ -20,9 +20,10 @@ const MIN_OBS = 30;
 
 /**
  * Tests whether the best of many candidate strategies really beats a benchmark once the whole
- * search is accounted for, with Hansen's (2005) test for superior predictive ability: the
- * maximum studentized mean excess return over all candidates, bootstrapped with the stationary
- * bootstrap (MT19937 stream from seed).
+ * search is accounted for (data snooping), with Hansen's (2005) test for superior predictive ability.
+ *
+ * The statistic is the maximum studentized mean excess return over all candidates, bootstrapped
+ * with the stationary bootstrap (MT19937 stream from seed).
  *
  * Inputs
  *   benchmark_returns : per-period simple returns as decimals (0.01 = 1%) of the benchmark or

@@ -64,6 +64,8 @@ export interface GuardModel
   readonly tool: string | null;
   readonly reason: string | null;
   readonly description: string | null;
+  /** The description the compact exports start from (scripts/gen/emit/portable.ts). */
+  readonly compactDescription: string | null;
   readonly inputSchema: Schema | null;
   /** Inputs declared trials (`@trial`), recorded by the tool layer. */
   readonly trials: readonly TrialInput[];
@@ -314,24 +316,36 @@ function blockersReason(guard: string, blockers: Record<string, string>): string
   );
 }
 
+/**
+ * The tool description in two forms from the same parts: `full` (the table's: all the prose, the
+ * limits, the file-reference sentence) and `compact` (the exports': the summary paragraph; the rest of
+ * the prose and the limits are served by describe_guard, the payload sentence is added by the portable profile).
+ */
 function describeTool(
-  prose: string,
+  doc: { readonly summary: string; readonly prose: string },
   requires: readonly string[],
   omitted: Record<string, string>,
   skill: string,
   payloads: boolean,
   guard: string,
-): string {
-  const parts = [
-    prose,
-    limitsSentence(guard),
-    requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing.",
-  ];
-  if (payloads) parts.push(FILE_REFERENCE_SENTENCE);
+): { full: string; compact: string } {
+  const required = requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing.";
   const om = Object.entries(omitted);
-  if (om.length) parts.push(`Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.`);
-  parts.push(`Owning skill: ${skill} - call read_skill('${skill}') for the text.`);
-  return parts.filter(Boolean).join(" ");
+  const full = [
+    doc.prose,
+    limitsSentence(guard),
+    required,
+    payloads ? FILE_REFERENCE_SENTENCE : "",
+    om.length ? `Not available over JSON: ${om.map(([k, w]) => `${k} (${w})`).join("; ")}.` : "",
+    `Owning skill: ${skill} - call read_skill('${skill}') for the text.`,
+  ];
+  const compact = [
+    doc.summary,
+    required,
+    om.length ? `In-process only: ${om.map(([k]) => k).join(", ")}.` : "",
+    `Skill: ${skill}.`,
+  ];
+  return { full: full.filter(Boolean).join(" "), compact: compact.filter(Boolean).join(" ") };
 }
 
 /** The input schema; a guard that records or reads trials also takes the ledger arguments. */
@@ -425,9 +439,7 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   const usesLedger = trials.trials.length > 0 || ledger.input !== null;
   const inputSchema = exported ? assembleSchema(inputs, usesLedger) : null;
   const payloads = inputSchema !== null && inputSchema.$defs !== undefined;
-  const description = exported
-    ? describeTool(parsed.prose, requires, omitted, facts.skill.value, payloads, facts.guard)
-    : null;
+  const described = exported ? describeTool(parsed, requires, omitted, facts.skill.value, payloads, facts.guard) : null;
   if (inputSchema && c.out.every((d) => d.severity !== "error")) {
     for (const p of lintSchema(inputSchema, "input"))
       c.report("FS017", facts.check.line, `input schema of ${tool}: ${p}`);
@@ -451,7 +463,8 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
     omitted,
     tool: exported ? tool : null,
     reason: exported ? null : blockersReason(facts.guard, blockers),
-    description,
+    description: described?.full ?? null,
+    compactDescription: described?.compact ?? null,
     inputSchema,
     trials: trials.trials,
     ledgerInput: ledger.input,

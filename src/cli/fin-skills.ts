@@ -4,15 +4,24 @@ import "./node_check.cjs";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BadInputError, ToolError, callToolUntyped, inlineFileReferences } from "../runtime/index.js";
+import {
+  ALWAYS_LOADED,
+  BadInputError,
+  DEFERRABLE_FORMATS,
+  ToolError,
+  callToolUntyped,
+  inlineFileReferences,
+} from "../runtime/index.js";
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 import { argOptions } from "./file_args.js";
 import { LEDGER_USAGE_LINES, LedgerUsageError, ledgerCommand } from "./ledger_command.js";
 
 const USAGE = `Usage:
-  fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N]
+  fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N] [--defer]
                    [--json | --list | --excluded | --stats]
+      --defer (${DEFERRABLE_FORMATS.join(", ")}): every tool but
+      ${ALWAYS_LOADED.join(", ")} gets defer_loading
   fin-skills call <tool> [--args JSON | --args-file FILE | --args-file -]
                   [--arg name=VALUE]... [--data-dir DIR]...
   fin-skills check [<bundle.json>] [--arg slot=VALUE]... [--data-dir DIR]...

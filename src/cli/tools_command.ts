@@ -49,6 +49,7 @@ const TOOLS_OPTIONS = {
   list: { type: "boolean" },
   excluded: { type: "boolean" },
   stats: { type: "boolean" },
+  defer: { type: "boolean" },
 } as const;
 
 function parseToolsArgs(argv: string[]) {
@@ -94,6 +95,11 @@ export function toolsCommand(argv: string[]): string {
     return `${[head, ...tools.map((t) => `  ${t.name.padEnd(28)} ${firstSentence(t.description)}`)].join("\n")}\n`;
   }
   if (values.stats) return stats(names, values.json === true);
-  const entries = exportTools(format, { tools: names });
+  let entries: object[];
+  try {
+    entries = exportTools(format, { tools: names, defer: values.defer === true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
   return `${indent === 0 ? JSON.stringify(entries) : JSON.stringify(entries, null, indent)}\n`;
 }

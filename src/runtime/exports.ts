@@ -1,6 +1,7 @@
 // exportTools(format, {tools}): the shipped export files (the portable profile), selected in table
 // order. "neutral" is the full-fidelity table and "mcp-full" its MCP form, both with $defs.
 import { closeMatches } from "./codec/index.js";
+import { DEFERRABLE_FORMATS, deferred } from "./deferred.js";
 import { loadTable, readGenerated, type ToolEntry } from "./table.js";
 
 export const FORMATS = [
@@ -60,16 +61,22 @@ export function selectTools(sel: "all" | "catalogue" | readonly string[] = "all"
   return names.filter((n) => sel.includes(n));
 }
 
+export interface ExportOptions {
+  readonly tools?: "all" | "catalogue" | readonly string[];
+  /** Mark every tool but the always-loaded core `defer_loading: true` (anthropic, openai, openai-strict). */
+  readonly defer?: boolean;
+}
+
 /** Deep copies of the selected entries of one export format. */
-export function exportTools(
-  format: string,
-  options: { tools?: "all" | "catalogue" | readonly string[] } = {},
-): object[] {
+export function exportTools(format: string, options: ExportOptions = {}): object[] {
   if (!(FORMATS as readonly string[]).includes(format))
     throw new Error(`unknown format '${format}'; one of ${JSON.stringify(FORMATS)}`);
+  if (options.defer && !(DEFERRABLE_FORMATS as readonly string[]).includes(format))
+    throw new Error(`format '${format}' has no deferred loading; one of ${JSON.stringify(DEFERRABLE_FORMATS)}`);
   const keep = new Set(selectTools(options.tools ?? "all"));
   const { tools } = loadTable();
   return load(format as Format)
-    .filter((_e, i) => keep.has(tools[i]!.name))
-    .map((e) => structuredClone(e));
+    .map((e, i) => [e, tools[i]!.name] as const)
+    .filter(([, name]) => keep.has(name))
+    .map(([e, name]) => (options.defer ? deferred(structuredClone(e), name) : structuredClone(e)));
 }

@@ -12,7 +12,8 @@ export { callToolUntyped, type CallOptions } from "./call.js";
 export { inlineFileReferences } from "./inline_references.js";
 export { BadInputError, InternalToolError, ToolError, internalError } from "./errors.js";
 export type { ToolErrorWire } from "../contract/guard.js";
-export { exportTools, FORMATS, selectTools, type Format } from "./exports.js";
+export { exportTools, FORMATS, selectTools, type ExportOptions, type Format } from "./exports.js";
+export { ALWAYS_LOADED, DEFERRABLE_FORMATS } from "./deferred.js";
 export {
   MAX_ARGUMENT_BYTES,
   MAX_POINTS,

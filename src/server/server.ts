@@ -3,6 +3,7 @@
 // the SDK's Skills extension. One instance per connection (stdio) or per request (HTTP).
 import path from "node:path";
 import {
+  ALWAYS_LOADED,
   ToolError,
   type ToolErrorWire,
   callToolUntyped,
@@ -21,7 +22,8 @@ import { lazySkillSource } from "./skill_source.js";
 export const SERVER_NAME = "fin-skills";
 export const INSTRUCTIONS =
   "Start with bundle_coverage() for the slot vocabulary, then check_backtest(slots) or a check_<guard> tool; " +
-  `read_skill(name) explains each guard. ${limitsSentence()}`;
+  "read_skill(name) explains each guard and describe_guard(name) gives its full description and limits. " +
+  `A host with tool search should load ${ALWAYS_LOADED.join(", ")} first and defer the rest. ${limitsSentence()}`;
 
 export interface ServerOptions extends FileOptions {
   /** One stderr line per call: tool, status or error code, elapsed. */

@@ -10,7 +10,7 @@ const KEYS: Record<string, string[]> = {
   anthropic: ["name", "description", "input_schema"],
   openai: ["type", "name", "description", "parameters", "strict"],
   "openai-chat": ["type", "function"],
-  mcp: ["name", "title", "description", "inputSchema", "outputSchema", "annotations"],
+  mcp: ["name", "title", "description", "inputSchema", "annotations"],
 };
 const STRICT_KEYWORDS = OPENAI_STRICT_KEYWORDS;
 
@@ -35,7 +35,9 @@ function strictProblems(s: any, path = ""): string[] {
 
 describe("export formats", () => {
   it("every format has one entry per tool; each is an exact rename of the portable table", () => {
-    const neutral = tools().map((t: any) => portableTool(t));
+    // The compact descriptions are checked on their own below; every format carries the same one.
+    const anthropic = load("anthropic");
+    const neutral = tools().map((t: any, i: number) => ({ ...portableTool(t), description: anthropic[i].description }));
     for (const f of FORMATS) {
       const entries = load(f);
       expect(entries.length, f).toBe(neutral.length);
@@ -65,11 +67,27 @@ describe("export formats", () => {
             title: t.title,
             description: t.description,
             inputSchema: t.input_schema,
-            outputSchema: t.output_schema,
             annotations: t.annotations,
           });
         if (f === "openai-strict" || f === "gemini") expect(e.name).toBe(t.name);
       });
+    }
+  });
+  it("a guard's compact description is its summary, the alternatives, the skill and the payload sentence", () => {
+    const guards = readJson<{ guards: any[] }>("guards.json").guards;
+    const table = tools();
+    const anthropic = load("anthropic");
+    for (const g of guards.filter((x) => x.tool)) {
+      const i = table.findIndex((t: any) => t.name === g.tool);
+      const d: string = anthropic[i].description;
+      expect(table[i].description.startsWith(g.summary), g.tool).toBe(true);
+      expect(d.startsWith(`${g.summary} `), g.tool).toBe(true);
+      const rest = d.slice(g.summary.length + 1);
+      expect(rest, g.tool).toMatch(
+        new RegExp(`^(Required: [^.]+\\. )?(In-process only: [^.]+\\. )?Skill: ${g.skill}\\.`),
+      );
+      expect(d, g.tool).not.toContain("Limits:");
+      expect(table[i].description, g.tool).toContain("Limits:");
     }
   });
   it("openai-strict: strict entries pass the strict lint; the others are exactly the free-form tools", () => {

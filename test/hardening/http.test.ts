@@ -320,8 +320,6 @@ describe("HTTP: concurrency", () => {
     expect(expected.filter((e) => !e.ok).length).toBeGreaterThan(0);
     const clients = await Promise.all(Array.from({ length: 5 }, (_, i) => newClient(`c${i}`)));
     try {
-      // listTools caches each tool's output validator in the client, so every structuredContent is checked against its
-      // outputSchema.
       for (const c of clients) expect((await c.listTools()).tools.length).toBe(listTools().length);
       const t0 = performance.now();
       const answers = await Promise.all(

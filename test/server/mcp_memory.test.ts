@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => client.close());
 
-const schemaOf = (name: string) => (exportTools("mcp").find((t: any) => t.name === name) as any).outputSchema;
+const schemaOf = (name: string) => (exportTools("mcp-full").find((t: any) => t.name === name) as any).outputSchema;
 
 describe("MCP over InMemoryTransport", () => {
   it("identifies as fin-skills at the package version", () => {
@@ -38,14 +38,7 @@ describe("MCP over InMemoryTransport", () => {
     expect(r.tools.map((t) => t.name)).toEqual(listTools().map((t) => t.name));
     expect(r.nextCursor).toBeUndefined();
     for (const t of r.tools) {
-      expect(Object.keys(t).sort()).toEqual([
-        "annotations",
-        "description",
-        "inputSchema",
-        "name",
-        "outputSchema",
-        "title",
-      ]);
+      expect(Object.keys(t).sort()).toEqual(["annotations", "description", "inputSchema", "name", "title"]);
       expect(t.inputSchema.type).toBe("object");
       expect(JSON.stringify(t)).not.toContain("$schema");
       expect(t.name).toMatch(/^[a-z][a-z0-9_]{0,47}$/);

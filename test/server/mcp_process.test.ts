@@ -18,7 +18,7 @@ async function exercise(client: Client): Promise<void> {
   expect(list.tools.map((t) => t.name)).toEqual(listTools().map((t) => t.name));
   const fail: any = await client.callTool({ name: "check_cost_curve", arguments: costFail });
   expect(fail.structuredContent.passed).toBe(false);
-  const schema = (exportTools("mcp").find((t: any) => t.name === "check_cost_curve") as any).outputSchema;
+  const schema = (exportTools("mcp-full").find((t: any) => t.name === "check_cost_curve") as any).outputSchema;
   expect(conforms(schema, fail.structuredContent)).toBe(true);
   const typo: any = await client.callTool({
     name: "check_cost_curve",

@@ -1,8 +1,8 @@
 // The export formats: each a rename of the neutral table in the portable profile (no $ref, $defs
-// or type arrays; compact payloads and output schemas). "neutral" stays the full-fidelity table.
+// or type arrays; compact payloads, no output schemas). "neutral" stays the full-fidelity table.
 import type { Schema } from "../schema.js";
 import { geminiDeclaration } from "./gemini.js";
-import { compactOutput, portableDescription, portableInput } from "./portable.js";
+import { portableDescription, portableInput } from "./portable.js";
 import { strictParameters } from "./strict.js";
 
 export interface NeutralTool {
@@ -28,13 +28,15 @@ const openai = (t: NeutralTool) => ({
   strict: false,
 });
 
-/** A neutral tool in the portable profile: payload sentence, inlined compact inputs, compact output. */
-export function portableTool(t: NeutralTool): NeutralTool {
+/**
+ * A neutral tool in the portable profile: its compact description (a guard's summary, given by the model;
+ * the table's for a catalogue tool) with the payload sentence, and inlined compact inputs.
+ */
+export function portableTool(t: NeutralTool, compactDescription: string = t.description): NeutralTool {
   return {
     ...t,
-    description: portableDescription(t.description, t.input_schema, t.skill),
+    description: portableDescription(compactDescription, t.input_schema),
     input_schema: portableInput(t.input_schema),
-    output_schema: compactOutput(t.output_schema),
   };
 }
 
@@ -52,12 +54,12 @@ export const RENAMES: Record<Exclude<Format, "neutral">, (t: NeutralTool, full: 
     type: "function",
     function: { name: t.name, description: t.description, parameters: t.input_schema },
   }),
+  // No outputSchema: a model needs none to choose or call a tool; mcp-full carries the full one.
   mcp: (t) => ({
     name: t.name,
     title: t.title,
     description: t.description,
     inputSchema: t.input_schema,
-    outputSchema: t.output_schema,
     annotations: t.annotations,
   }),
   gemini: (t, full) => geminiDeclaration(t.name, t.description, full.input_schema),

@@ -4,7 +4,7 @@
 // ARRAY, OBJECT, NULL), `nullable` instead of a null type, no additionalProperties/$ref/$defs/const,
 // string formats "enum" and "date-time" only, enum values as strings.
 import type { Json, Schema } from "../schema.js";
-import { portableInput } from "./portable.js";
+import { FORMAT_PROSE, portableInput } from "./portable.js";
 
 /** The Schema fields Google documents for function-declaration parameters. */
 export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
@@ -78,9 +78,24 @@ function nullableAnyOf(s: Schema): Schema {
   return { ...base, nullable: true };
 }
 
-/** One portable schema node in Gemini's subset. */
+/** What a node's keywords say that Gemini's subset cannot carry (a format other than date-time, an enum
+ * of numbers), as sentences for its description. */
+function uncarried(n: Schema): string[] {
+  const notes: string[] = [];
+  const format = typeof n.format === "string" ? n.format : undefined;
+  if (format && !GEMINI_STRING_FORMATS.has(format))
+    notes.push(FORMAT_PROSE.get(format)?.trim() ?? `Format: ${format}.`);
+  if (Array.isArray(n.enum) && n.type !== "string")
+    notes.push(`One of: ${(n.enum as Json[]).map((v) => JSON.stringify(v)).join(", ")}.`);
+  return notes;
+}
+
+/** One portable schema node in Gemini's subset; what the subset cannot carry moves into the description. */
 export function geminiNode(s: Schema): Schema {
-  const n = nullableAnyOf(s);
+  const bare = nullableAnyOf(s);
+  const notes = uncarried(bare);
+  const said = [bare.description, ...notes].filter((x) => typeof x === "string").join(" ");
+  const n = notes.length ? { ...bare, description: said } : bare;
   const out: Schema = {};
   for (const [k, v] of Object.entries(n)) {
     if (!GEMINI_KEYWORDS.has(k)) continue;

@@ -2,7 +2,7 @@
 // No $ref/$defs, no type arrays, a single `type` wherever the alternatives share one, and only
 // keywords the major providers accept. The payload definitions are compact (input forms only, no
 // item schemas for cells); the runtime still validates every call against the full table.
-import { clone, type Json, type Schema } from "../schema.js";
+import { clone, DATE_FRAGMENTS, type Json, type Schema } from "../schema.js";
 
 /**
  * Keywords the portable profile keeps; anything else is dropped. additionalProperties is out
@@ -36,12 +36,13 @@ export const PORTABLE_FRAME: Schema = { anyOf: [{ type: "object" }, { type: "arr
 
 const PAYLOADS: Record<string, Schema> = { series: PORTABLE_SERIES, frame: PORTABLE_FRAME };
 
-/** The one sentence of payload convention a tool's description gains, by the payload kinds it takes. */
+/** The payload conventions a tool's compact description gains, by the payload kinds it takes. */
 export const PAYLOAD_SENTENCES: Record<"series" | "frame", string> = {
-  series: 'Series: a list of values or {"values","index"}.',
-  frame: 'Frame: {"index","columns","data"}, {"index","records"}, or a list of records or OHLCV points {t,o,h,l,c,v}.',
+  series: 'Series: [values] or {"values","index"}.',
+  frame: 'Frame: {"columns","data","index"}, {"records","index"} or [records].',
 };
-const PAYLOAD_COMMON = "Index: ISO-8601 dates or labels; null is missing.";
+/** Said once per tool that takes a series or a frame: the index, missing values and file references. */
+export const PAYLOAD_COMMON = 'Index: ISO dates or labels; null is missing; or {"file","column"|"columns"}.';
 
 const isSchema = (x: Json | undefined): x is Schema => !!x && typeof x === "object" && !Array.isArray(x);
 
@@ -78,6 +79,27 @@ function splitTypes(s: Schema): Schema {
   return { ...rest, anyOf: types.map((t) => ({ type: t })) };
 }
 
+/** An optional property documented as `Alias of <sibling>.`: the compact schema lists only the sibling
+ * (the parent's description names the aliases; the runtime accepts both). */
+function aliasOf(p: Schema, siblings: Schema): boolean {
+  const m = typeof p.description === "string" ? /^Alias of (\w+)\.$/.exec(p.description) : null;
+  return m !== null && m[1] !== undefined && Object.hasOwn(siblings, m[1]);
+}
+
+/** The date fragments' prose ("ISO-8601 date, e.g. ..."), by the format keyword that states it. */
+export const FORMAT_PROSE = new Map(
+  Object.values(DATE_FRAGMENTS).map((f) => [f.format as string, ` ${f.description as string}`] as const),
+);
+
+/** A node whose format keyword is kept says its date format once: the fragment's prose goes. */
+function withoutFormatProse(s: Schema): Schema {
+  const prose = FORMAT_PROSE.get(s.format as string);
+  if (!prose || typeof s.description !== "string" || !` ${s.description}`.endsWith(prose)) return s;
+  const description = ` ${s.description}`.slice(0, -prose.length).trim();
+  const { description: _d, ...rest } = s;
+  return description ? { ...rest, description } : rest;
+}
+
 /**
  * One schema node in the portable profile; `$ref`s resolve to the given payload forms (the compact ones by default).
  */
@@ -92,14 +114,19 @@ export function portableNode(s: Schema, payloads: Record<string, Schema> = PAYLO
   let out: Schema = {};
   for (const [k, v] of Object.entries(s)) if (PORTABLE_KEYWORDS.has(k)) out[k] = v;
   if (out.format !== undefined && out.format !== "date" && out.format !== "date-time") delete out.format;
+  if (out.format !== undefined) out = withoutFormatProse(out);
+  if (Array.isArray(out.required) && out.required.length === 0) delete out.required;
   out = splitTypes(out);
   const node = (x: Schema) => portableNode(x, payloads);
   if (isSchema(out.items)) out.items = node(out.items);
   if (isSchema(out.additionalProperties)) out.additionalProperties = node(out.additionalProperties);
-  if (isSchema(out.properties))
-    out.properties = Object.fromEntries(
-      Object.entries(out.properties).map(([k, v]) => [k, node(v as Schema)]),
-    ) as Schema;
+  if (isSchema(out.properties)) {
+    const props = out.properties;
+    const kept = Object.entries(props).filter(([, v]) => !aliasOf(v as Schema, props));
+    const properties = Object.fromEntries(kept.map(([k, v]) => [k, node(v as Schema)])) as Schema;
+    out.properties = properties;
+    if (Array.isArray(out.required)) out.required = (out.required as string[]).filter((r) => r in properties);
+  }
   if (Array.isArray(out.anyOf)) out.anyOf = (out.anyOf as Schema[]).map(node);
   return tidyAnyOf(out);
 }
@@ -117,49 +144,14 @@ export function portableInput(input: Schema, payloads: Record<string, Schema> = 
 }
 
 /**
- * The tool description in the portable profile: the compiler's "Required: ..." sentence goes when
- * it only repeats the schema's `required` list, the owning-skill pointer is shortened, and one
- * payload-convention sentence is added when the tool takes a series or a frame.
+ * The tool description in the portable profile, from the compact description (the guard's summary and
+ * cost; a catalogue tool's own): the compiler's "Required: ..." sentence goes when it only repeats the
+ * schema's `required` list, and one payload-convention sentence is added when the tool takes a series or a frame.
  */
-export function portableDescription(description: string, input: Schema, skill?: string): string {
+export function portableDescription(description: string, input: Schema): string {
   const required = (input.required ?? []) as string[];
-  let text = description.replace(` Required: ${required.length ? required.join(", ") : "nothing"}.`, "");
-  if (skill)
-    text = text.replace(`Owning skill: ${skill} - call read_skill('${skill}') for the text.`, `Skill: ${skill}.`);
+  const text = description.replace(` Required: ${required.length ? required.join(", ") : "nothing"}.`, "");
   const kinds = payloadKinds(input);
   if (!kinds.length) return text;
   return `${text} ${kinds.map((k) => PAYLOAD_SENTENCES[k]).join(" ")} ${PAYLOAD_COMMON}`;
-}
-
-/** A single JSON type for a property, or undefined when it has several. */
-function singleType(s: Schema): string | undefined {
-  if (typeof s.type === "string") return s.type;
-  if (Array.isArray(s.anyOf)) {
-    const types = new Set((s.anyOf as Schema[]).map((b) => b.type));
-    if (types.size === 1 && typeof [...types][0] === "string") return [...types][0] as string;
-  }
-  return undefined;
-}
-
-/**
- * A compact output schema: the top-level property names with their JSON type (no nested shapes,
- * nothing closed or required). A superset of the full output schema, so a client that validates
- * structured content against it accepts every result the runtime returns.
- */
-export function compactOutput(output: Schema): Schema {
-  const props = (output.properties ?? {}) as Record<string, Schema>;
-  const properties: Schema = {};
-  for (const [name, p] of Object.entries(props)) {
-    const t = singleType(p);
-    properties[name] = t ? { type: t } : { anyOf: nullableTypes(p) };
-  }
-  return { type: "object", properties };
-}
-
-/** The single-type branches of a property with a type array or anyOf. */
-function nullableTypes(p: Schema): Schema[] {
-  if (Array.isArray(p.type)) return (p.type as string[]).map((t) => ({ type: t }));
-  if (Array.isArray(p.anyOf))
-    return (p.anyOf as Schema[]).map((b): Schema => (typeof b.type === "string" ? { type: b.type } : {}));
-  return [{}];
 }
