@@ -12,7 +12,7 @@ import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.j
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
 import type { CallOptions } from "./call_options.js";
 import { isCatalogueTool, runCatalogueTool } from "./catalogue/index.js";
-import { referenceSchema, resolveFileReferences, type FileProvenance } from "./files/index.js";
+import { referenceSchema, resolveFileReferences, type FileAccess, type FileProvenance } from "./files/index.js";
 import { checkBudget, checkCatalogueBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
 import { timeLimit } from "./pool/limit_errors.js";
@@ -310,6 +310,20 @@ interface Opened {
   readonly checked: CheckedLabels;
 }
 
+/** The call's file references read under its time limit (the readers check it between blocks). */
+async function readFiles(tool: ToolEntry, obj: Record<string, unknown>, access: FileAccess, options: CallOptions) {
+  const ms = options.timeLimitMs ?? currentLimits().timeLimitMs;
+  const deadline = ms > 0 ? performance.now() + ms : undefined;
+  try {
+    return await withRunContext({ signal: options.signal, deadline }, () =>
+      resolveFileReferences(obj, referenceSchema(tool), access),
+    );
+  } catch (e) {
+    if (e instanceof DOMException && e.name === "TimeoutError") throw timeLimit(tool.name, ms, tool.name);
+    throw e;
+  }
+}
+
 /**
  * Steps 1-4 of every call: resolve the tool, check and size the arguments and start their hash, read
  * file references. The provenance (with the hash) is awaited once the work is done.
@@ -325,7 +339,7 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   else if (isCatalogueTool(tool.name)) checkCatalogueBudget(tool.name, obj, budget);
   const hash = inputHash(obj);
   const access = { dirs: options.dataDirs, off: options.filesOff };
-  const { args: resolved, files, checked } = await resolveFileReferences(obj, referenceSchema(tool), access);
+  const { args: resolved, files, checked } = await readFiles(tool, obj, access, options);
   const opened: Opened = { provenanceOf: async () => provenance(await hash, files), filesRead: files.length, checked };
   return { t0, tool, resolved, opened };
 }

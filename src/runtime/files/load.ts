@@ -4,6 +4,7 @@ import { createHash, type Hash } from "node:crypto";
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { fieldPath, invalid } from "../../contract/guard.js";
+import { throwIfCancelled } from "../../lib/progress.js";
 import { dateShape } from "../codec/labels.js";
 import { jsonList, quoted, showValue } from "../codec/text.js";
 import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";
@@ -84,11 +85,13 @@ async function readDelimitedFile(
 ): Promise<Parsed> {
   const name = showValue(file);
   const hash = createHash("sha256");
-  const reader = new QuoteFreeReader(delimiter, name, plan ?? ALL_TEXT);
+  const reader = new QuoteFreeReader(delimiter, name, plan ?? ALL_TEXT, field);
   // a read hands over READ_BYTES (few trips to the thread pool); the reader parses CHUNK_BYTES at a time
   const block = Buffer.allocUnsafe(READ_BYTES);
   let bytes = 0;
   for (let fast = true; ; ) {
+    // the call's time limit and cancellation are checked between blocks
+    throwIfCancelled();
     const { bytesRead } = await fh.read(block, 0, READ_BYTES, bytes);
     if (bytesRead === 0) break;
     bytes += bytesRead;
@@ -170,7 +173,13 @@ function pickData(
  * One data column as payload cells; a column whose first value is a number must be numeric
  * throughout. A whole column that needs no change is returned as it is (shared, not copied).
  */
-function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
+function dataColumn(
+  t: RawTable,
+  j: number,
+  [lo, hi]: readonly [number, number],
+  { text, delimited }: { text: boolean; delimited: boolean },
+  field: string,
+): unknown[] {
   const src = t.cells[j]!;
   const whole = lo === 0 && hi === src.length && Array.isArray(src);
   let out: unknown[] | null = whole ? null : newCells();
@@ -178,6 +187,7 @@ function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolea
   for (let i = lo; i < hi; i++) {
     const raw = src[i];
     const v = text ? textCell(raw as string) : (raw ?? null);
+    if (delimited && typeof v === "number" && !Number.isFinite(v)) overflow(t, i, j, raw, field);
     if (v !== null && numeric === null) numeric = isNumericCell(v);
     if (numeric === true && !isNumericCell(v))
       throw invalid(
@@ -189,6 +199,16 @@ function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolea
     if (out !== null) out.push(v);
   }
   return out ?? (src as unknown[]);
+}
+
+/** Refuses a CSV/TSV number whose digits are beyond the float64 range (it would read as Infinity). */
+function overflow(t: RawTable, i: number, j: number, raw: unknown, field: string): never {
+  const size = typeof raw === "string" ? ` (${raw.length.toLocaleString("en-US")} characters)` : "";
+  throw invalid(
+    field,
+    `${t.where(i, j)}: the number written there${size} is beyond the float64 range (about 1.8e308); write ` +
+      '"Infinity" if an infinite value is meant',
+  );
 }
 
 /** One index label from its cell (`text`: a CSV/TSV cell, read from its text). */
@@ -247,7 +267,7 @@ export function selectFrom(
     labels: ix < 0 ? null : sharedLabels(table, ix, lo, hi, isText(ix), field),
     typedLabels: ix >= 0 && table.typedColumns?.[ix] === true,
     columns: data.map((j) => table.columns[j]!),
-    cells: data.map((j) => dataColumn(table, j, lo, hi, isText(j), field)),
+    cells: data.map((j) => dataColumn(table, j, [lo, hi], { text: isText(j), delimited: text }, field)),
     nrows: hi - lo,
   };
 }
