@@ -161,6 +161,16 @@ export class QuoteFreeReader {
     private readonly field: string = "",
   ) {}
 
+  /** Data rows read so far. */
+  get rows(): number {
+    return this.nrows;
+  }
+
+  /** The header's column names once read, else null. */
+  get columns(): readonly string[] | null {
+    return this.head?.columns ?? null;
+  }
+
   push(block: Buffer): boolean {
     if (this.failed) return false;
     if (block.indexOf(0x22) >= 0) return this.fail();

@@ -11,7 +11,9 @@ import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";
 import { ALL_TEXT, strictColumns } from "./csv.js";
 import { CHUNK_BYTES, type Delimiter, QuoteFreeReader } from "./csv_fast.js";
 import { readJsonDoc, readNdjson } from "./json.js";
+import { jsonRowsAtLeast } from "./json_rows.js";
 import { readParquet } from "./parquet.js";
+import { type PointLimit, pointLimit } from "./point_limit.js";
 import { formatOf, type FileFormat, type FileReference } from "./reference.js";
 import {
   type ColumnPlan,
@@ -82,6 +84,7 @@ async function readDelimitedFile(
   field: string,
   file: string,
   plan: ColumnPlan | undefined,
+  limit: PointLimit,
 ): Promise<Parsed> {
   const name = showValue(file);
   const hash = createHash("sha256");
@@ -99,6 +102,7 @@ async function readDelimitedFile(
     hash.update(block.subarray(0, bytesRead));
     for (let at = 0; fast && at < bytesRead; at += CHUNK_BYTES)
       fast = reader.push(block.subarray(at, Math.min(at + CHUNK_BYTES, bytesRead)));
+    if (fast && reader.columns !== null) limit(reader.rows, reader.columns);
   }
   const table = reader.end();
   if (table !== null) return { table, content_hash: sha256(hash), bytes };
@@ -112,6 +116,7 @@ async function parse(
   format: FileFormat,
   ref: FileReference,
   field: string,
+  limit: PointLimit,
   plan?: ColumnPlan,
 ): Promise<RawTable> {
   const name = showValue(ref.file);
@@ -119,8 +124,10 @@ async function parse(
     // the file's own buffer when the bytes fill it (a large read does), else a copy of them
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     const buf = whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    return readParquet(buf as ArrayBuffer, field, name, plan);
+    return readParquet(buf as ArrayBuffer, field, name, plan, limit);
   }
+  // MAX_POINTS from the rows counted in the bytes, before the text is made or parsed
+  limit(jsonRowsAtLeast(bytes, format === "ndjson"), []);
   const text = bytes.toString("utf8");
   if (format === "ndjson") return readNdjson(text, field, name);
   let doc: unknown;
@@ -300,19 +307,20 @@ function covers(
 
 async function readParsed(
   ref: FileReference,
-  field: string,
+  { field, kind }: { field: string; kind: "series" | "frame" },
   format: FileFormat,
   real: string,
   plan?: ColumnPlan,
 ): Promise<Parsed> {
   const at = fieldPath(field, "file");
+  const limit = pointLimit(ref, kind, field);
   if (format === "csv" || format === "tsv")
     return withFile(real, at, ref.file, (fh) =>
-      readDelimitedFile(fh, format === "csv" ? "," : "\t", field, ref.file, plan),
+      readDelimitedFile(fh, format === "csv" ? "," : "\t", field, ref.file, plan, limit),
     );
   const bytes = await withFile(real, at, ref.file, (fh) => fh.readFile());
   const content_hash = sha256(createHash("sha256").update(bytes));
-  return { table: await parse(bytes, format, ref, field, plan), content_hash, bytes: bytes.length };
+  return { table: await parse(bytes, format, ref, field, limit, plan), content_hash, bytes: bytes.length };
 }
 
 /**
@@ -333,12 +341,12 @@ export async function loadReference(
   const key = JSON.stringify([real, format, ref.orient ?? null]);
   let pending = cache.get(key);
   if (pending === undefined) {
-    pending = readParsed(ref, field, format, real, plan);
+    pending = readParsed(ref, { field, kind }, format, real, plan);
     cache.set(key, pending);
   }
   const textual = format === "csv" || format === "tsv";
   if (!covers((await pending).table, ref, kind, field, textual)) {
-    pending = readParsed(ref, field, format, real);
+    pending = readParsed(ref, { field, kind }, format, real);
     cache.set(key, pending);
   }
   const { table, content_hash, bytes } = await pending;

@@ -9,6 +9,7 @@ import { MAX_POINTS } from "../codec/caps.js";
 import { compressorsFor } from "./parquet_codecs.js";
 import { isFlat, readFlatColumns } from "./parquet_flat.js";
 import type { ColumnMode, ColumnPlan, RawTable } from "./table.js";
+import type { PointLimit } from "./point_limit.js";
 
 /** A Parquet value as a payload cell. */
 function cell(v: unknown, at: () => string, field: string): unknown {
@@ -116,11 +117,19 @@ function requireReadable(root: SchemaTree, wanted: readonly SchemaTree[], field:
 }
 
 /** Reads the columns `plan` keeps (all when there is no plan) of a Parquet file held in `buf`. */
-export async function readParquet(buf: ArrayBuffer, field: string, name: string, plan?: ColumnPlan): Promise<RawTable> {
+export async function readParquet(
+  buf: ArrayBuffer,
+  field: string,
+  name: string,
+  plan?: ColumnPlan,
+  limit?: PointLimit,
+): Promise<RawTable> {
   const { meta, root, top, columns, typed } = names(buf, field, name);
   const modes: ColumnMode[] = (plan ? plan(columns) : columns).map((m) => (m === null ? null : "cells"));
   const wanted = top.filter((_, j) => modes[j] !== null);
   const nrows = rowCount(meta, field, name);
+  // MAX_POINTS from the metadata: the reference's cells are counted before any page is decoded
+  limit?.(nrows, columns);
   requireReadable(root, wanted, field, name);
   let lists: Map<string, unknown[]>;
   try {
