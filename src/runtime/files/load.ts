@@ -7,7 +7,7 @@ import { fieldPath, invalid } from "../../contract/guard.js";
 import { throwIfCancelled } from "../../lib/progress.js";
 import { dateShape } from "../codec/labels.js";
 import { jsonList, quoted, showValue } from "../codec/text.js";
-import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";
+import { locate, MAX_FILE_BYTES, requireSameFile, type FileAccess } from "./access.js";
 import { ALL_TEXT, strictColumns } from "./csv.js";
 import { CHUNK_BYTES, type Delimiter, QuoteFreeReader } from "./csv_fast.js";
 import { readJsonDoc, readNdjson } from "./json.js";
@@ -55,11 +55,19 @@ export function filesOpened(): number {
   return opened;
 }
 
-/** Opens the regular file at `real` for `use`; re-checks type and size on the open handle. */
+/** Test hook: runs between locate() and the open (a test swaps a path component for a symlink there). */
+export const openHooks: { beforeOpen: ((real: string) => Promise<void>) | null } = { beforeOpen: null };
+
+/**
+ * Opens the regular file at `real` for `use`: the open handle is checked to be that file (not one a
+ * swapped symlink leads to), then its type and size; only bytes read from the checked handle are used.
+ */
 async function withFile<T>(real: string, field: string, file: string, use: (fh: FileHandle) => Promise<T>) {
   opened += 1;
+  await openHooks.beforeOpen?.(real);
   const fh = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
+    await requireSameFile(fh, real, field, file);
     const st = await fh.stat();
     if (!st.isFile() || st.size > MAX_FILE_BYTES) throw invalid(field, `${showValue(file)} changed while being opened`);
     return await use(fh);
