@@ -37,7 +37,22 @@ const isTyped = (e: SchemaElement) =>
   e.type !== undefined && e.type !== "BYTE_ARRAY" && e.type !== "FIXED_LEN_BYTE_ARRAY";
 
 /** The column names of a Parquet file (top level), and which are typed (see isTyped). */
+/** The footer's length (the 4 bytes before the closing PAR1) must name metadata inside the file. */
+function requireFooter(buf: ArrayBuffer, field: string, name: string): void {
+  if (buf.byteLength < 12) return; // too short for any Parquet file: the metadata reader says so
+  const length = new DataView(buf).getUint32(buf.byteLength - 8, true);
+  const why =
+    length === 0
+      ? "its footer is empty (metadata length 0)"
+      : length > buf.byteLength - 12
+        ? `its footer claims ${length.toLocaleString("en-US")} bytes of metadata in a ` +
+          `${buf.byteLength.toLocaleString("en-US")}-byte file`
+        : null;
+  if (why !== null) throw invalid(field, `${name} is not a readable Parquet file: ${why}`);
+}
+
 function names(buf: ArrayBuffer, field: string, name: string) {
+  requireFooter(buf, field, name);
   try {
     const meta = parquetMetadata(buf, { geoparquet: false }); // its GeoParquet pass loops forever on a damaged schema
     const root = parquetSchema(meta);
