@@ -57,8 +57,8 @@ describe("a line over the limit is refused by name", () => {
     );
     expect(e.field).toBe("px");
     expect(e.message).toBe(
-      `px: "f.csv": the line after data row 0 is longer than ${MAX_CSV_LINE_BYTES.toLocaleString("en-US")} bytes (the ` +
-        "limit of one CSV/TSV line); split the record or send the data as Parquet",
+      `px: "f.csv": the line after data row 0 is longer than ${MAX_CSV_LINE_BYTES.toLocaleString("en-US")} ` +
+        "bytes (the limit of one CSV/TSV line); split the record or send the data as Parquet",
     );
   });
   it("a quoted line of more than MAX_CSV_LINE_BYTES bytes (csv-parse's path)", async () => {
