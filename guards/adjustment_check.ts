@@ -224,9 +224,11 @@ function jumpTest(
 ): { hits: number; checked: number } {
   let hits = 0;
   let checked = 0;
+  // Days increase and actions are sorted by day: one merge pass finds each action's first date on or after it.
+  let pos = 0;
   for (const a of kept) {
-    const pos = days.findIndex((d) => d >= a.day);
-    if (pos <= 0) continue;
+    while (pos < days.length && days[pos]! < a.day) pos++;
+    if (pos <= 0 || pos >= days.length) continue;
     checked += 1;
     const jump = Math.log(p[pos]!) - Math.log(p[pos - 1]!);
     if (Math.abs(jump - Math.log(1 / a.ratio)) < tol) hits += 1;

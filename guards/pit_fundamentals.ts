@@ -211,7 +211,8 @@ function applyForms(all: readonly Vintage[], forms: readonly string[] | undefine
   forms.forEach((f, i) => {
     if (typeof f !== "string") throw invalid(fieldPath("forms", i), `must be a string, got ${JSON.stringify(f)}`);
   });
-  const kept = all.filter((v) => forms.includes(v.form));
+  const wanted = new Set(forms);
+  const kept = all.filter((v) => wanted.has(v.form));
   if (kept.length === 0)
     throw invalid(
       "forms",

@@ -106,7 +106,10 @@ export function check(
     .done();
 }
 
-/** Dates whose log ratio moved by more than tol, each attributed to the first action within the window. */
+/**
+ * Dates whose log ratio moved by more than tol, each attributed to the first action within the window
+ * (`ms` increasing, `acts` sorted by day, as requireDatedIndex and requireActions return them).
+ */
 function findSteps(
   ratio: readonly number[],
   ms: readonly number[],
@@ -116,10 +119,13 @@ function findSteps(
   windowDays: number,
 ): Step[] {
   const steps: Step[] = [];
+  // Dates and actions are both sorted by day: one merge pass finds each step's first action in the window.
+  let next = 0;
   for (let t = 1; t < ratio.length; t++) {
     if (!(Math.abs(Math.log(ratio[t]!) - Math.log(ratio[t - 1]!)) > tol)) continue;
     const day = Math.floor(ms[t]! / MS_PER_DAY);
-    const action = acts.find((x) => Math.abs(x.day - day) <= windowDays);
+    while (next < acts.length && acts[next]!.day < day - windowDays) next++;
+    const action = next < acts.length && acts[next]!.day <= day + windowDays ? acts[next] : undefined;
     steps.push({
       date: labels[t]!,
       ratio_before: ratio[t - 1]!,

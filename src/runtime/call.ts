@@ -12,8 +12,8 @@ import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.j
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
 import type { CallOptions } from "./call_options.js";
 import { isCatalogueTool, runCatalogueTool } from "./catalogue/index.js";
-import { referenceSchema, resolveFileReferences, type FileProvenance } from "./files/index.js";
-import { checkBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
+import { referenceSchema, resolveFileReferences, type FileAccess, type FileProvenance } from "./files/index.js";
+import { checkBudget, checkCatalogueBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
 import { timeLimit } from "./pool/limit_errors.js";
 import { useLedger } from "./ledger_call.js";
@@ -281,14 +281,19 @@ async function callCatalogueTool(
   if (!isCatalogueTool(name))
     throw new InternalToolError(`internal error in ${name}: Error: no catalogue implementation for this tool`);
   const inputs = await prepareArguments(tool, undefined, args, checked);
+  // The time limit covers the catalogue tool's own work (check_backtest's guards each get their own).
+  const ms = options.timeLimitMs ?? currentLimits().timeLimitMs;
+  const deadline = ms > 0 && name !== "check_backtest" ? performance.now() + ms : undefined;
+  const ctx = { signal: options.signal, onProgress: throttledProgress(options.onProgress), deadline };
   let body: Record<string, unknown>;
   try {
-    body = await withRunContext({ signal: options.signal, onProgress: throttledProgress(options.onProgress) }, () =>
+    body = await withRunContext(ctx, () =>
       runCatalogueTool(name, inputs, { options, callGuard: callGuardToolUntyped }),
     );
   } catch (e) {
     if (e instanceof BadInputError || e instanceof InternalToolError) throw e;
     if (options.signal?.aborted) throw e;
+    if (e instanceof DOMException && e.name === "TimeoutError") throw timeLimit(name, ms, name);
     throw internalError(tool.name, e);
   }
   const result = {
@@ -310,6 +315,20 @@ interface Opened {
   readonly checked: CheckedLabels;
 }
 
+/** The call's file references read under its time limit (the readers check it between blocks). */
+async function readFiles(tool: ToolEntry, obj: Record<string, unknown>, access: FileAccess, options: CallOptions) {
+  const ms = options.timeLimitMs ?? currentLimits().timeLimitMs;
+  const deadline = ms > 0 ? performance.now() + ms : undefined;
+  try {
+    return await withRunContext({ signal: options.signal, deadline }, () =>
+      resolveFileReferences(obj, referenceSchema(tool), access),
+    );
+  } catch (e) {
+    if (e instanceof DOMException && e.name === "TimeoutError") throw timeLimit(tool.name, ms, tool.name);
+    throw e;
+  }
+}
+
 /**
  * Steps 1-4 of every call: resolve the tool, check and size the arguments and start their hash, read
  * file references. The provenance (with the hash) is awaited once the work is done.
@@ -320,10 +339,12 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   const obj = requireObject(args);
   // Priced first, on the raw arguments: an over-budget call is refused before its text is serialised,
   // hashed or decoded (file references are priced again once read, in callGuardTool).
-  if (tool.guard) checkBudget(tool.guard, obj, options.workBudget ?? currentLimits().workBudget, Infinity);
+  const budget = options.workBudget ?? currentLimits().workBudget;
+  if (tool.guard) checkBudget(tool.guard, obj, budget, Infinity);
+  else if (isCatalogueTool(tool.name)) checkCatalogueBudget(tool.name, obj, budget);
   const hash = inputHash(obj);
   const access = { dirs: options.dataDirs, off: options.filesOff };
-  const { args: resolved, files, checked } = await resolveFileReferences(obj, referenceSchema(tool), access);
+  const { args: resolved, files, checked } = await readFiles(tool, obj, access, options);
   const opened: Opened = { provenanceOf: async () => provenance(await hash, files), filesRead: files.length, checked };
   return { t0, tool, resolved, opened };
 }

@@ -162,7 +162,8 @@ const pitUniverse: GuardCost = {
 
 /** Every guard's cost, by guard name (a test checks that every guard has one). */
 export const GUARD_COSTS: Readonly<Record<string, GuardCost>> = {
-  adjustment_check: linear(),
+  // Per value: a date parsed, a Decimal action ratio, a step's evidence and report line (measured: ~20x a cell).
+  adjustment_check: linear(20),
   ashare_rules: linear(),
   assert_causal: linear(),
   brinson_attribution: linear(),
@@ -179,7 +180,7 @@ export const GUARD_COSTS: Readonly<Record<string, GuardCost>> = {
   pit_fundamentals: sorting,
   pit_universe: pitUniverse,
   purge_effect: purgeEffect,
-  reconcile_sources: linear(),
+  reconcile_sources: linear(20),
   regime_coverage: linear(),
   regime_lookahead: linear(),
   research_audit: researchAudit,

@@ -1,5 +1,13 @@
 // Work budgets and limits: what a call may cost, priced before any work.
-export { capsSentence, checkBudget, estimateCost, formatUnits, limitsSentence } from "./refuse.js";
+export { CATALOGUE_COSTS } from "./catalogue_costs.js";
+export {
+  capsSentence,
+  checkBudget,
+  checkCatalogueBudget,
+  estimateCost,
+  formatUnits,
+  limitsSentence,
+} from "./refuse.js";
 export { GUARD_COSTS, type CostEstimate, type GuardCost } from "./costs.js";
 export {
   configureLimits,

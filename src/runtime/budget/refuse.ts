@@ -2,7 +2,9 @@
 // drives the cost, the limit and how to reduce it.
 import { BadInputError } from "../../contract/guard.js";
 import { MAX_ARGUMENT_BYTES, MAX_JSON_NUMBER_BYTES, MAX_POINTS } from "../codec/caps.js";
-import { GUARD_COSTS, type CostEstimate } from "./costs.js";
+import { GUARD_COSTS, type CostEstimate, type GuardCost } from "./costs.js";
+import { CATALOGUE_COSTS } from "./catalogue_costs.js";
+import type { CatalogueToolName } from "../../catalogue/tools.js";
 import { DEFAULT_WORK_BUDGET, currentLimits } from "./limits.js";
 
 /** A count as the messages write it: 12,345 below a million, else 2 significant digits (4.2e9). */
@@ -27,7 +29,25 @@ export function checkBudget(
   memoryBudget: number = currentLimits().memoryBudget,
 ): void {
   const cost = GUARD_COSTS[guard];
-  if (!cost) return;
+  if (cost) refuseOverBudget(cost, inputs, workBudget, memoryBudget);
+}
+
+/** Throws too_large when a catalogue tool's estimated work is over budget (priced on the raw arguments). */
+export function checkCatalogueBudget(
+  tool: CatalogueToolName,
+  args: Readonly<Record<string, unknown>>,
+  workBudget: number = currentLimits().workBudget,
+): void {
+  refuseOverBudget(CATALOGUE_COSTS[tool], args, workBudget, Number.POSITIVE_INFINITY);
+}
+
+/** The refusal of one priced call: the input that drives the cost, the limit, how to reduce it. */
+function refuseOverBudget(
+  cost: GuardCost,
+  inputs: Readonly<Record<string, unknown>>,
+  workBudget: number,
+  memoryBudget: number,
+): void {
   const e = cost.estimate(inputs);
   const field = e.input;
   if (e.units > workBudget) {

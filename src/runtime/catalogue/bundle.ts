@@ -9,6 +9,7 @@ import type { GuardCall } from "./context.js";
 import { step } from "../../lib/progress.js";
 import type { ToolArgs } from "../../../generated/types.js";
 import type { ToolGuardResult } from "../result.js";
+import { MAX_SUGGESTED, requireNameCount, suggestions } from "./name_limits.js";
 
 const slotOf = (g: GuardInfo, input: string) => g.input_slots[input] ?? input;
 
@@ -52,14 +53,13 @@ function vocabularyMode() {
 }
 
 export function bundleCoverage(args: ToolArgs["bundle_coverage"]) {
+  requireNameCount("slots", args.slots?.length ?? 0);
   const names = (args.slots ?? []).map((s) => s.trim()).filter(Boolean);
   if (names.length === 0) return vocabularyMode();
   const vocab = vocabulary();
   const known = new Set(vocab);
   const have = [...new Set(names.filter((n) => known.has(n)))];
-  const unknown = Object.fromEntries(
-    [...new Set(names.filter((n) => !known.has(n)))].map((n) => [n, closeMatches(n, vocab, 3, 0.5)]),
-  );
+  const unknown = suggestions([...new Set(names.filter((n) => !known.has(n)))], vocab);
   const haveSet = new Set(have);
   const guards = [...loadGuards()].sort((a, b) => (a.guard < b.guard ? -1 : 1));
   const ready = guards.filter((g) => missingFor(g, haveSet).length === 0).map((g) => g.guard);
@@ -166,13 +166,16 @@ function resolveAliases(slots: Record<string, unknown>): { slots: Record<string,
 
 function checkSlotNames(slots: Record<string, unknown>): void {
   const vocab = vocabulary();
-  const unknown = Object.keys(slots).filter((s) => !vocab.includes(s));
+  const known = new Set(vocab);
+  const unknown = Object.keys(slots).filter((s) => !known.has(s));
   if (unknown.length === 0) return;
-  const dym = Object.fromEntries(unknown.map((u) => [u, closeMatches(u, vocab, 3, 0.5)]));
+  const shown = unknown.slice(0, MAX_SUGGESTED);
+  const dym = suggestions(shown, vocab);
+  const more = unknown.length > shown.length ? ` and ${unknown.length - shown.length} more` : "";
   throw new BadInputError(
     "invalid_value",
     `slots/${unknown[0]}`,
-    `slots: unknown slot name(s) ${JSON.stringify(unknown.map(clipName))} - did you mean ` +
+    `slots: unknown slot name(s) ${JSON.stringify(shown.map(clipName))}${more} - did you mean ` +
       `${JSON.stringify(Object.fromEntries(Object.entries(dym).map(([k, v]) => [clipName(k), v])))}? ` +
       "bundle_coverage lists the vocabulary",
   );
@@ -209,6 +212,7 @@ function toSlotPath(g: GuardInfo, e: BadInputError): BadInputError {
 }
 
 export async function checkBacktest(args: ToolArgs["check_backtest"], callGuard: GuardCall, options: CallOptions) {
+  requireNameCount("slots", Object.keys(args.slots).length);
   const resolved = resolveAliases(
     Object.fromEntries(Object.entries(args.slots).filter(([, v]) => v !== null && v !== undefined)),
   );

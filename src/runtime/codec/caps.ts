@@ -3,7 +3,10 @@ import canonicalize from "canonicalize";
 import { BadInputError } from "../../contract/guard.js";
 
 export const MAX_POINTS = 1_000_000;
-/** Bytes budgeted per JSON number in the argument cap: a full-precision double and its separator (1.2345678901234567e-100,). */
+/**
+ * Bytes budgeted per JSON number in the argument cap: a full-precision double and its separator
+ * (1.2345678901234567e-100,).
+ */
 export const MAX_JSON_NUMBER_BYTES = 25;
 /** Room for a full-precision MAX_POINTS series (25,000,000 bytes) and 1,000,000 bytes of other inputs. */
 export const MAX_ARGUMENT_BYTES = MAX_POINTS * MAX_JSON_NUMBER_BYTES + 1_000_000;

@@ -1,7 +1,7 @@
 // Where a file reference may be read from: the allowed roots, and the checks that refuse a path
 // before anything opens it (no `..`, no NUL, no percent escapes, inside a root after symlinks,
 // a regular file, at most MAX_FILE_BYTES).
-import { realpath, stat } from "node:fs/promises";
+import { type FileHandle, readlink, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { invalid } from "../../contract/guard.js";
@@ -97,4 +97,22 @@ export async function locate(field: string, file: unknown, access: FileAccess): 
     return { real, bytes: st.size };
   }
   throw invalid(field, `no file ${showValue(file)} under the allowed directories ${showValue(dirs)}`);
+}
+
+/**
+ * Checks that an open handle is the file `real` names: a path component swapped for a symlink between
+ * locate() and the open would have opened another file (outside the allowed directories). Linux names
+ * the opened file in /proc/self/fd; elsewhere the handle's inode is compared with the path's.
+ */
+export async function requireSameFile(fh: FileHandle, real: string, field: string, file: string): Promise<void> {
+  const opened = await readlink(`/proc/self/fd/${fh.fd}`).catch(() => null);
+  const same =
+    opened !== null
+      ? opened === real
+      : await Promise.all([fh.stat(), stat(real)]).then(([a, b]) => a.ino === b.ino && a.dev === b.dev);
+  if (!same)
+    throw invalid(
+      field,
+      `${showValue(file)} changed while being opened (a directory or file on its path was replaced); nothing was read`,
+    );
 }

@@ -4,7 +4,7 @@
 import { parse } from "csv-parse/sync";
 import { invalid } from "../../contract/guard.js";
 import { quoted } from "../codec/text.js";
-import { CHUNK_BYTES, type Delimiter, QuoteFreeReader, delimitedTable } from "./csv_fast.js";
+import { CHUNK_BYTES, type Delimiter, MAX_CSV_LINE_BYTES, QuoteFreeReader, delimitedTable } from "./csv_fast.js";
 import { type ColumnMode, type ColumnPlan, newCells, type RawTable, textCell } from "./table.js";
 
 interface CsvError extends Error {
@@ -26,7 +26,8 @@ export function strictColumns(
 ): RawTable {
   let rows: string[][];
   try {
-    rows = parse(text, { delimiter, bom: true, skip_empty_lines: true, relax_quotes: false }) as string[][];
+    const options = { delimiter, bom: true, skip_empty_lines: true, relax_quotes: false };
+    rows = parse(text, { ...options, max_record_size: MAX_CSV_LINE_BYTES }) as string[][];
   } catch (e) {
     const err = e as CsvError;
     const header = text.split(/\r?\n/, 1)[0]!.split(delimiter);
@@ -66,7 +67,7 @@ export function readDelimited(
   chunkBytes = CHUNK_BYTES,
 ): RawTable {
   const bytes = typeof input === "string" ? Buffer.from(input, "utf8") : input;
-  const reader = new QuoteFreeReader(delimiter, name, plan);
+  const reader = new QuoteFreeReader(delimiter, name, plan, field);
   let at = 0;
   while (at < bytes.length && reader.push(bytes.subarray(at, at + chunkBytes))) at += chunkBytes;
   const fast = reader.end();

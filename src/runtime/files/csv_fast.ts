@@ -3,6 +3,7 @@
 // checked to split into exactly one cell per column. Data cells become payload cells as they are
 // read, index cells stay text, unplanned columns are dropped; each kept column ends as one list.
 import { initParser } from "udsv";
+import { invalid } from "../../contract/guard.js";
 import { quoted } from "../codec/text.js";
 import { type ColumnMode, type ColumnPlan, newCells, type RawTable, textCell } from "./table.js";
 
@@ -128,13 +129,27 @@ interface Header {
   readonly parser: Parser;
 }
 
+/** Longest line (record) of a CSV/TSV file, in bytes: a longer one is refused by name. */
+export const MAX_CSV_LINE_BYTES = 33_554_432;
+
+/** Refuses a line of more than MAX_CSV_LINE_BYTES bytes; `after`: the data rows read before it. */
+export function lineTooLong(field: string, name: string, after: number): never {
+  throw invalid(
+    field,
+    `${name}: the line after data row ${after} is longer than ${MAX_CSV_LINE_BYTES.toLocaleString("en-US")} bytes ` +
+      "(the limit of one CSV/TSV line); split the record or send the data as Parquet",
+  );
+}
+
 /**
  * Reads quote-free CSV/TSV bytes pushed block by block (blocks may end anywhere, even inside a
  * character). `push` returns false once the file cannot take this path (a quote, a record that
- * does not split into one cell per column, a stray carriage return); `end` then gives null.
+ * does not split into one cell per column, a stray carriage return); `end` then gives null. Each
+ * block is searched once: a line longer than a block is kept as parts, joined once when it ends.
  */
 export class QuoteFreeReader {
-  private carry: Buffer | null = null;
+  private carry: Buffer[] = [];
+  private carryBytes = 0;
   private head: Header | null = null;
   private nrows = 0;
   private failed = false;
@@ -143,32 +158,44 @@ export class QuoteFreeReader {
     private readonly delimiter: Delimiter,
     private readonly name: string,
     private readonly plan: ColumnPlan,
+    private readonly field: string = "",
   ) {}
+
+  /** Data rows read so far. */
+  get rows(): number {
+    return this.nrows;
+  }
+
+  /** The header's column names once read, else null. */
+  get columns(): readonly string[] | null {
+    return this.head?.columns ?? null;
+  }
 
   push(block: Buffer): boolean {
     if (this.failed) return false;
     if (block.indexOf(0x22) >= 0) return this.fail();
-    // the carried partial line is copied: the caller may reuse its block
-    const data = this.carry === null ? block : Buffer.concat([this.carry, block]);
     let from = 0;
+    const nl = block.indexOf(0x0a);
+    if (nl >= 0 && this.carryBytes + nl > MAX_CSV_LINE_BYTES) lineTooLong(this.field, this.name, this.nrows);
     if (this.head === null) {
-      const start = this.first && hasBom(data) ? 3 : 0;
-      const nl = data.indexOf(0x0a, start);
-      if (nl < 0) return this.keep(data, 0);
-      if (nl === start || !this.header(data, start, nl)) return this.fail();
+      if (nl < 0) return this.keep(block, 0);
+      const line = this.take(block, nl + 1);
+      const start = this.first && hasBom(line) ? 3 : 0;
+      if (line.length - 1 === start || !this.header(line, start, line.length - 1)) return this.fail();
       this.first = false;
       from = nl + 1;
     }
-    const last = data.lastIndexOf(0x0a);
-    if (last >= from && !this.lines(data.toString("utf8", from, last + 1))) return this.fail();
-    return this.keep(data, Math.max(from, last + 1));
+    const last = block.lastIndexOf(0x0a);
+    if (last < from) return this.keep(block, from);
+    if (!this.lines(this.take(block, last + 1, from).toString("utf8"))) return this.fail();
+    return this.keep(block, last + 1);
   }
 
   /** The table, or null when the file cannot take this path. */
   end(): RawTable | null {
     const h = this.head;
     if (this.failed || h === null) return null;
-    if (this.carry !== null && !this.lines(this.carry.toString("utf8"))) return null;
+    if (this.carryBytes > 0 && !this.lines(Buffer.concat(this.carry).toString("utf8"))) return null;
     return delimitedTable(h.columns, h.kept.cells(), this.nrows, this.name, h.modes);
   }
 
@@ -194,14 +221,28 @@ export class QuoteFreeReader {
     return true;
   }
 
-  private keep(data: Buffer, from: number): true {
-    this.carry = from < data.length ? Buffer.from(data.subarray(from)) : null;
+  /** The carried bytes and block[from, end) as one buffer (joined once); the carry is emptied. */
+  private take(block: Buffer, end: number, from = 0): Buffer {
+    const part = block.subarray(from, end);
+    const out = this.carryBytes === 0 ? part : Buffer.concat([...this.carry, part]);
+    this.carry = [];
+    this.carryBytes = 0;
+    return out;
+  }
+
+  /** Carries block[from, end) (copied: the caller may reuse its block); a line over the limit is refused. */
+  private keep(block: Buffer, from: number): true {
+    if (from >= block.length) return true;
+    this.carryBytes += block.length - from;
+    if (this.carryBytes > MAX_CSV_LINE_BYTES) lineTooLong(this.field, this.name, this.nrows);
+    this.carry.push(Buffer.from(block.subarray(from)));
     return true;
   }
 
   private fail(): false {
     this.failed = true;
-    this.carry = null;
+    this.carry = [];
+    this.carryBytes = 0;
     return false;
   }
 }

@@ -4,13 +4,16 @@ import { createHash, type Hash } from "node:crypto";
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { fieldPath, invalid } from "../../contract/guard.js";
+import { throwIfCancelled } from "../../lib/progress.js";
 import { dateShape } from "../codec/labels.js";
 import { jsonList, quoted, showValue } from "../codec/text.js";
-import { locate, MAX_FILE_BYTES, type FileAccess } from "./access.js";
+import { locate, MAX_FILE_BYTES, requireSameFile, type FileAccess } from "./access.js";
 import { ALL_TEXT, strictColumns } from "./csv.js";
 import { CHUNK_BYTES, type Delimiter, QuoteFreeReader } from "./csv_fast.js";
 import { readJsonDoc, readNdjson } from "./json.js";
+import { jsonRowsAtLeast } from "./json_rows.js";
 import { readParquet } from "./parquet.js";
+import { type PointLimit, pointLimit } from "./point_limit.js";
 import { formatOf, type FileFormat, type FileReference } from "./reference.js";
 import {
   type ColumnPlan,
@@ -52,11 +55,19 @@ export function filesOpened(): number {
   return opened;
 }
 
-/** Opens the regular file at `real` for `use`; re-checks type and size on the open handle. */
+/** Test hook: runs between locate() and the open (a test swaps a path component for a symlink there). */
+export const openHooks: { beforeOpen: ((real: string) => Promise<void>) | null } = { beforeOpen: null };
+
+/**
+ * Opens the regular file at `real` for `use`: the open handle is checked to be that file (not one a
+ * swapped symlink leads to), then its type and size; only bytes read from the checked handle are used.
+ */
 async function withFile<T>(real: string, field: string, file: string, use: (fh: FileHandle) => Promise<T>) {
   opened += 1;
+  await openHooks.beforeOpen?.(real);
   const fh = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
+    await requireSameFile(fh, real, field, file);
     const st = await fh.stat();
     if (!st.isFile() || st.size > MAX_FILE_BYTES) throw invalid(field, `${showValue(file)} changed while being opened`);
     return await use(fh);
@@ -81,14 +92,17 @@ async function readDelimitedFile(
   field: string,
   file: string,
   plan: ColumnPlan | undefined,
+  limit: PointLimit,
 ): Promise<Parsed> {
   const name = showValue(file);
   const hash = createHash("sha256");
-  const reader = new QuoteFreeReader(delimiter, name, plan ?? ALL_TEXT);
+  const reader = new QuoteFreeReader(delimiter, name, plan ?? ALL_TEXT, field);
   // a read hands over READ_BYTES (few trips to the thread pool); the reader parses CHUNK_BYTES at a time
   const block = Buffer.allocUnsafe(READ_BYTES);
   let bytes = 0;
   for (let fast = true; ; ) {
+    // the call's time limit and cancellation are checked between blocks
+    throwIfCancelled();
     const { bytesRead } = await fh.read(block, 0, READ_BYTES, bytes);
     if (bytesRead === 0) break;
     bytes += bytesRead;
@@ -96,6 +110,7 @@ async function readDelimitedFile(
     hash.update(block.subarray(0, bytesRead));
     for (let at = 0; fast && at < bytesRead; at += CHUNK_BYTES)
       fast = reader.push(block.subarray(at, Math.min(at + CHUNK_BYTES, bytesRead)));
+    if (fast && reader.columns !== null) limit(reader.rows, reader.columns);
   }
   const table = reader.end();
   if (table !== null) return { table, content_hash: sha256(hash), bytes };
@@ -109,6 +124,7 @@ async function parse(
   format: FileFormat,
   ref: FileReference,
   field: string,
+  limit: PointLimit,
   plan?: ColumnPlan,
 ): Promise<RawTable> {
   const name = showValue(ref.file);
@@ -116,8 +132,10 @@ async function parse(
     // the file's own buffer when the bytes fill it (a large read does), else a copy of them
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     const buf = whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    return readParquet(buf as ArrayBuffer, field, name, plan);
+    return readParquet(buf as ArrayBuffer, field, name, plan, limit);
   }
+  // MAX_POINTS from the rows counted in the bytes, before the text is made or parsed
+  limit(jsonRowsAtLeast(bytes, format === "ndjson"), []);
   const text = bytes.toString("utf8");
   if (format === "ndjson") return readNdjson(text, field, name);
   let doc: unknown;
@@ -170,7 +188,13 @@ function pickData(
  * One data column as payload cells; a column whose first value is a number must be numeric
  * throughout. A whole column that needs no change is returned as it is (shared, not copied).
  */
-function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
+function dataColumn(
+  t: RawTable,
+  j: number,
+  [lo, hi]: readonly [number, number],
+  { text, delimited }: { text: boolean; delimited: boolean },
+  field: string,
+): unknown[] {
   const src = t.cells[j]!;
   const whole = lo === 0 && hi === src.length && Array.isArray(src);
   let out: unknown[] | null = whole ? null : newCells();
@@ -178,6 +202,7 @@ function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolea
   for (let i = lo; i < hi; i++) {
     const raw = src[i];
     const v = text ? textCell(raw as string) : (raw ?? null);
+    if (delimited && typeof v === "number" && !Number.isFinite(v)) overflow(t, i, j, raw, field);
     if (v !== null && numeric === null) numeric = isNumericCell(v);
     if (numeric === true && !isNumericCell(v))
       throw invalid(
@@ -189,6 +214,16 @@ function dataColumn(t: RawTable, j: number, lo: number, hi: number, text: boolea
     if (out !== null) out.push(v);
   }
   return out ?? (src as unknown[]);
+}
+
+/** Refuses a CSV/TSV number whose digits are beyond the float64 range (it would read as Infinity). */
+function overflow(t: RawTable, i: number, j: number, raw: unknown, field: string): never {
+  const size = typeof raw === "string" ? ` (${raw.length.toLocaleString("en-US")} characters)` : "";
+  throw invalid(
+    field,
+    `${t.where(i, j)}: the number written there${size} is beyond the float64 range (about 1.8e308); write ` +
+      '"Infinity" if an infinite value is meant',
+  );
 }
 
 /** One index label from its cell (`text`: a CSV/TSV cell, read from its text). */
@@ -247,7 +282,7 @@ export function selectFrom(
     labels: ix < 0 ? null : sharedLabels(table, ix, lo, hi, isText(ix), field),
     typedLabels: ix >= 0 && table.typedColumns?.[ix] === true,
     columns: data.map((j) => table.columns[j]!),
-    cells: data.map((j) => dataColumn(table, j, lo, hi, isText(j), field)),
+    cells: data.map((j) => dataColumn(table, j, [lo, hi], { text: isText(j), delimited: text }, field)),
     nrows: hi - lo,
   };
 }
@@ -280,19 +315,20 @@ function covers(
 
 async function readParsed(
   ref: FileReference,
-  field: string,
+  { field, kind }: { field: string; kind: "series" | "frame" },
   format: FileFormat,
   real: string,
   plan?: ColumnPlan,
 ): Promise<Parsed> {
   const at = fieldPath(field, "file");
+  const limit = pointLimit(ref, kind, field);
   if (format === "csv" || format === "tsv")
     return withFile(real, at, ref.file, (fh) =>
-      readDelimitedFile(fh, format === "csv" ? "," : "\t", field, ref.file, plan),
+      readDelimitedFile(fh, format === "csv" ? "," : "\t", field, ref.file, plan, limit),
     );
   const bytes = await withFile(real, at, ref.file, (fh) => fh.readFile());
   const content_hash = sha256(createHash("sha256").update(bytes));
-  return { table: await parse(bytes, format, ref, field, plan), content_hash, bytes: bytes.length };
+  return { table: await parse(bytes, format, ref, field, limit, plan), content_hash, bytes: bytes.length };
 }
 
 /**
@@ -313,12 +349,12 @@ export async function loadReference(
   const key = JSON.stringify([real, format, ref.orient ?? null]);
   let pending = cache.get(key);
   if (pending === undefined) {
-    pending = readParsed(ref, field, format, real, plan);
+    pending = readParsed(ref, { field, kind }, format, real, plan);
     cache.set(key, pending);
   }
   const textual = format === "csv" || format === "tsv";
   if (!covers((await pending).table, ref, kind, field, textual)) {
-    pending = readParsed(ref, field, format, real);
+    pending = readParsed(ref, { field, kind }, format, real);
     cache.set(key, pending);
   }
   const { table, content_hash, bytes } = await pending;

@@ -9,6 +9,7 @@ import { MAX_POINTS } from "../codec/caps.js";
 import { compressorsFor } from "./parquet_codecs.js";
 import { isFlat, readFlatColumns } from "./parquet_flat.js";
 import type { ColumnMode, ColumnPlan, RawTable } from "./table.js";
+import type { PointLimit } from "./point_limit.js";
 
 /** A Parquet value as a payload cell. */
 function cell(v: unknown, at: () => string, field: string): unknown {
@@ -36,7 +37,22 @@ const isTyped = (e: SchemaElement) =>
   e.type !== undefined && e.type !== "BYTE_ARRAY" && e.type !== "FIXED_LEN_BYTE_ARRAY";
 
 /** The column names of a Parquet file (top level), and which are typed (see isTyped). */
+/** The footer's length (the 4 bytes before the closing PAR1) must name metadata inside the file. */
+function requireFooter(buf: ArrayBuffer, field: string, name: string): void {
+  if (buf.byteLength < 12) return; // too short for any Parquet file: the metadata reader says so
+  const length = new DataView(buf).getUint32(buf.byteLength - 8, true);
+  const why =
+    length === 0
+      ? "its footer is empty (metadata length 0)"
+      : length > buf.byteLength - 12
+        ? `its footer claims ${length.toLocaleString("en-US")} bytes of metadata in a ` +
+          `${buf.byteLength.toLocaleString("en-US")}-byte file`
+        : null;
+  if (why !== null) throw invalid(field, `${name} is not a readable Parquet file: ${why}`);
+}
+
 function names(buf: ArrayBuffer, field: string, name: string) {
+  requireFooter(buf, field, name);
   try {
     const meta = parquetMetadata(buf, { geoparquet: false }); // its GeoParquet pass loops forever on a damaged schema
     const root = parquetSchema(meta);
@@ -116,11 +132,19 @@ function requireReadable(root: SchemaTree, wanted: readonly SchemaTree[], field:
 }
 
 /** Reads the columns `plan` keeps (all when there is no plan) of a Parquet file held in `buf`. */
-export async function readParquet(buf: ArrayBuffer, field: string, name: string, plan?: ColumnPlan): Promise<RawTable> {
+export async function readParquet(
+  buf: ArrayBuffer,
+  field: string,
+  name: string,
+  plan?: ColumnPlan,
+  limit?: PointLimit,
+): Promise<RawTable> {
   const { meta, root, top, columns, typed } = names(buf, field, name);
   const modes: ColumnMode[] = (plan ? plan(columns) : columns).map((m) => (m === null ? null : "cells"));
   const wanted = top.filter((_, j) => modes[j] !== null);
   const nrows = rowCount(meta, field, name);
+  // MAX_POINTS from the metadata: the reference's cells are counted before any page is decoded
+  limit?.(nrows, columns);
   requireReadable(root, wanted, field, name);
   let lists: Map<string, unknown[]>;
   try {

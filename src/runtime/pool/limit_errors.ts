@@ -14,11 +14,11 @@ export function busy(guard: string, limits: Limits): LimitError {
   );
 }
 
-/** The error of a call stopped at the time limit. */
-export function timeLimit(guard: string, ms: number): LimitError {
+/** The error of a call stopped at the time limit (`tool`: the tool's name, check_<guard> by default). */
+export function timeLimit(guard: string, ms: number, tool = `check_${guard}`): LimitError {
   return new LimitError(
     "time_limit",
-    `check_${guard} was stopped at the time limit of ${ms} ms (the per-call time limit); send less data or ` +
+    `${tool} was stopped at the time limit of ${ms} ms (the per-call time limit); send less data or ` +
       "raise the limit (fin-skills-mcp --time-limit)",
   );
 }

@@ -217,6 +217,26 @@ describe("the page reader", () => {
   });
 });
 
+describe("a Parquet footer that names no metadata", () => {
+  const withFooterLength = (length: number) => {
+    const buf = parquetWriteBuffer({ columnData: [{ name: "r", data: [0.1, 0.2], type: "DOUBLE" }] });
+    new DataView(buf).setUint32(buf.byteLength - 8, length, true);
+    return buf;
+  };
+  it("a footer of length 0 is refused by name, not with a TypeError's text", async () => {
+    await expect(readParquet(withFooterLength(0), "returns", '"f.parquet"')).rejects.toThrow(
+      'returns: "f.parquet" is not a readable Parquet file: its footer is empty (metadata length 0)',
+    );
+  });
+  it("a footer longer than the file is refused with both sizes", async () => {
+    const buf = withFooterLength(1_000_000);
+    await expect(readParquet(buf, "returns", '"f.parquet"')).rejects.toThrow(
+      `returns: "f.parquet" is not a readable Parquet file: its footer claims 1,000,000 bytes of metadata in a ` +
+        `${buf.byteLength.toLocaleString("en-US")}-byte file`,
+    );
+  });
+});
+
 describe("a damaged Parquet file", () => {
   /** What reading `buf` with one byte changed gives, for every byte and change: "read" or the error's text. */
   async function outcomes(buf: ArrayBuffer): Promise<Map<string, number>> {
