@@ -7,9 +7,9 @@ import { listTools } from "../runtime/index.js";
 import { forward } from "./http_adapter.js";
 import { limitConnections } from "./http_connections.js";
 import { type Refusal, allowedHosts, checkBodyHead, checkHost, checkOrigin, isLoopback } from "./http_guards.js";
-import { parseJson } from "./jsonrpc_line.js";
+import { checkMessage, parseJson } from "./jsonrpc_line.js";
 import { capMessage } from "./limits.js";
-import { loadSdk } from "./sdk.js";
+import { loadSdk, sdkAccepts } from "./sdk.js";
 import { buildServer, type ServerOptions } from "./server.js";
 
 export const MAX_BODY_BYTES = 16_000_000;
@@ -49,6 +49,12 @@ const CORS_HEADERS =
 function refuse(res: ServerResponse, r: Refusal, headers: Record<string, string> = {}): void {
   res.writeHead(r.status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: r.code, message: capMessage(r.message) }, id: null }));
+}
+
+/** A JSON-RPC reply with `status`. */
+function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
 }
 
 /** Drains a refused body without keeping it, cutting the connection past 4 x the cap. */
@@ -101,6 +107,7 @@ function preflight(res: ServerResponse, origin: string | null): void {
 export async function serveHttp(options: HttpOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const sdk = await loadSdk();
   const handler = sdk.createMcpHandler(() => buildServer(options), { maxRequestBodySize: MAX_BODY_BYTES });
+  const accepts = sdkAccepts(sdk);
   const host = options.host ?? "127.0.0.1";
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   if (!isLoopback(host))
@@ -141,6 +148,8 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     const parsed = parseJson(raw.toString("utf8"));
     if (!parsed.ok)
       return refuse(res, { status: 400, code: -32700, message: "parse error: the body is not JSON" }, cors);
+    const checked = Array.isArray(parsed.value) ? null : checkMessage(parsed.value, accepts);
+    if (checked && "reply" in checked) return answer(res, 400, checked.reply, cors);
     await forward(handler, req, res, { raw, parsed: parsed.value }, cors);
   };
   http.on("request", (req, res) => {
