@@ -71,7 +71,7 @@ export class LineTransport {
       this.inbox[this.next++] = undefined as never;
       this.onLine(line);
     }
-    if (this.next < this.inbox.length) return this.hold();
+    if (this.next < this.inbox.length) return void this.hold();
     this.inbox = [];
     this.next = 0;
     if (!this.inputEnded) return void this.input.resume();
