@@ -9,6 +9,7 @@ import { limitConnections } from "./http_connections.js";
 import { type Refusal, allowedHosts, checkBodyHead, checkHost, checkOrigin, isLoopback } from "./http_guards.js";
 import { checkMessage, parseJson } from "./jsonrpc_line.js";
 import { capMessage } from "./limits.js";
+import { pipelined } from "./http_pipeline.js";
 import { loadSdk, sdkAccepts } from "./sdk.js";
 import { buildServer, type ServerOptions } from "./server.js";
 
@@ -118,6 +119,14 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     keepAliveTimeout: limits.idleTimeoutMs,
   });
   limitConnections(http, limits.maxConnections);
+  const told = new WeakSet<object>();
+  const full = (socket: object) => {
+    if (told.has(socket)) return;
+    told.add(socket);
+    options.log?.(
+      "fin-skills-mcp: a client is not reading its replies; its connection waits (logged once per connection)",
+    );
+  };
   const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
     const hosts = [...allowedHosts(host, (http.address() as AddressInfo).port), ...(options.allowHosts ?? [])];
     const badHost = checkHost(req, hosts);
@@ -127,7 +136,13 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     const cors: Record<string, string> = origin.origin
       ? { "access-control-allow-origin": origin.origin, vary: "Origin" }
       : {};
-    const url = new URL(req.url ?? "/", "http://localhost");
+    if (!req.url?.startsWith("/"))
+      return refuse(res, {
+        status: 400,
+        code: -32600,
+        message: "bad request: the request target must be a path: /mcp",
+      });
+    const url = new URL(req.url, "http://localhost");
     if (url.pathname !== "/mcp")
       return refuse(res, { status: 404, code: -32000, message: "not found: POST /mcp" }, cors);
     if (req.method === "OPTIONS") return preflight(res, origin.origin);
@@ -150,15 +165,16 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
       return refuse(res, { status: 400, code: -32700, message: "parse error: the body is not JSON" }, cors);
     const checked = Array.isArray(parsed.value) ? null : checkMessage(parsed.value, accepts);
     if (checked && "reply" in checked) return answer(res, 400, checked.reply, cors);
-    await forward(handler, req, res, { raw, parsed: parsed.value }, cors);
+    await forward(handler, req, res, { raw, parsed: parsed.value }, cors, () => full(req.socket));
   };
-  http.on("request", (req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     serveOne(req, res).catch((e: Error) => {
       process.stderr.write(`fin-skills-mcp: http error: ${capMessage(e.message, 200)}\n`);
       if (!res.headersSent) refuse(res, { status: 500, code: -32603, message: "internal error" });
       else res.end();
     });
-  });
+  };
+  http.on("request", pipelined(serve, options.log));
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(options.port ?? 8765, host, () => resolve());

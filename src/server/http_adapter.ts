@@ -1,5 +1,6 @@
 // Node's request/response to the SDK's fetch-shaped handler and back. The web Request's signal
 // aborts when the client goes away before the answer is complete: that is what cancels the call.
+// A reply the client does not read waits for 'drain' (onFull says so) instead of piling up.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 type FetchHandler = { fetch: (request: Request, options?: { parsedBody?: unknown }) => Promise<Response> };
@@ -10,6 +11,7 @@ export async function forward(
   res: ServerResponse,
   body: { raw: Buffer; parsed: unknown },
   extraHeaders: Record<string, string>,
+  onFull: () => void = () => undefined,
 ): Promise<void> {
   const abort = new AbortController();
   res.once("close", () => {
@@ -39,7 +41,9 @@ export async function forward(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await drained(res);
+      if (res.write(value)) continue;
+      onFull();
+      await drained(res);
     }
   } catch {
     // the client went away mid-stream

@@ -8,8 +8,10 @@ export interface HttpChild {
   readonly port: number;
   /** Everything written to stderr so far. */
   stderr(): string;
-  /** Resolves once stderr holds `text` at least `times` times. */
-  logged(text: string, times?: number): Promise<void>;
+  /** How many times stderr holds `text` so far. */
+  count(text: string): number;
+  /** Resolves once `test` holds (checked at each stderr write). */
+  until(test: () => boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,14 +26,15 @@ export async function startHttp(args: string[] = []): Promise<HttpChild> {
     err += String(d);
     for (const w of waiters.splice(0)) w();
   });
-  const logged = (text: string, times = 1) =>
+  const count = (text: string) => err.split(text).length - 1;
+  const until = (test: () => boolean) =>
     new Promise<void>((resolve) => {
-      const check = () => (err.split(text).length - 1 >= times ? resolve() : waiters.push(check));
+      const check = () => (test() ? resolve() : waiters.push(check));
       check();
     });
   const url = await new Promise<string>((resolve, reject) => {
     child.on("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
-    void logged("/mcp\n").then(() => resolve(/ at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err)![1]!));
+    void until(() => count("/mcp\n") > 0).then(() => resolve(/ at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err)![1]!));
   });
   const close = async () => {
     if (child.exitCode !== null) return;
@@ -39,5 +42,5 @@ export async function startHttp(args: string[] = []): Promise<HttpChild> {
     child.kill("SIGTERM");
     await exited;
   };
-  return { child, url, port: Number(new URL(url).port), stderr: () => err, logged, close };
+  return { child, url, port: Number(new URL(url).port), stderr: () => err, count, until, close };
 }
