@@ -9,7 +9,7 @@ export async function forward(
   handler: FetchHandler,
   req: IncomingMessage,
   res: ServerResponse,
-  body: { raw: Buffer; parsed: unknown },
+  parsed: unknown,
   extraHeaders: Record<string, string>,
   onFull: () => void = () => undefined,
 ): Promise<void> {
@@ -19,16 +19,16 @@ export async function forward(
   });
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
+    if (v === undefined || k === "content-length" || k === "transfer-encoding") continue;
     for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one);
   }
   const request = new Request(`http://${req.headers.host}${req.url}`, {
     method: req.method,
     headers,
-    body: new Uint8Array(body.raw),
     signal: abort.signal,
   });
-  const response = await handler.fetch(request, { parsedBody: body.parsed });
+  // The body is passed parsed (the SDK then never reads the Request's): the bytes are not copied again.
+  const response = await handler.fetch(request, { parsedBody: parsed });
   const out: Record<string, string> = { ...extraHeaders };
   response.headers.forEach((v, k) => {
     out[k] = v;
