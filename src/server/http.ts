@@ -9,7 +9,7 @@ import { drain, readBody } from "./http_body.js";
 import { BodyWatch } from "./http_bodies.js";
 import { limitConnections } from "./http_connections.js";
 import { type Refusal, allowedHosts, checkBodyHead, checkHost, checkOrigin, isLoopback } from "./http_guards.js";
-import { checkMessage, parseJson } from "./jsonrpc_line.js";
+import { checkMessage, parseJson, tooDeepReply } from "./jsonrpc_line.js";
 import { capMessage } from "./limits.js";
 import { pipelined } from "./http_pipeline.js";
 import { loadSdk, sdkAccepts } from "./sdk.js";
@@ -141,6 +141,8 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     if (body.kind === "gone" || res.headersSent) return; // the client left, or the body was too slow (408)
     if (body.kind === "over")
       return refuse(res, { status: 413, code: -32600, message: `request body is over ${MAX_BODY_BYTES} bytes` }, cors);
+    const tooDeep = tooDeepReply(body.bytes);
+    if (tooDeep) return answer(res, 400, tooDeep.reply, cors);
     const parsed = parseJson(body.bytes.toString("utf8"));
     if (!parsed.ok)
       return refuse(res, { status: 400, code: -32700, message: "parse error: the body is not JSON" }, cors);

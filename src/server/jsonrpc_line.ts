@@ -1,7 +1,7 @@
 // One stdio line to one JSON-RPC message, parsed once; or the JSON-RPC error that answers it,
 // addressed to the request id when one can be found.
-import { findTopLevelId, replaceBareTokens } from "./json_tokens.js";
-import { ID_PREFIX_BYTES, MAX_LINE_BYTES, capMessage } from "./limits.js";
+import { findTopLevelId, nestsDeeper, replaceBareTokens } from "./json_tokens.js";
+import { ID_PREFIX_BYTES, MAX_LINE_BYTES, MAX_NESTING, capMessage } from "./limits.js";
 import type { Line } from "./stdio_lines.js";
 
 export type Id = string | number;
@@ -84,6 +84,13 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
+/** The -32600 reply for a message nested deeper than MAX_NESTING (it is never parsed), or null. */
+export function tooDeepReply(bytes: Buffer): { reply: ErrorReply } | null {
+  if (!nestsDeeper(bytes, MAX_NESTING)) return null;
+  const id = findTopLevelId(bytes.subarray(0, ID_PREFIX_BYTES).toString("utf8"));
+  return reply(id, INVALID_REQUEST, `Invalid Request: the message nests deeper than ${MAX_NESTING} levels`);
+}
+
 /** Classifies one line; null for a blank line (ignored, as the stdio transport always did). `accepts` is the
  * SDK's own message check: a message it would drop is answered here instead. */
 export function classifyLine(line: Line, accepts: (m: Message) => boolean = () => true): Classified | null {
@@ -95,6 +102,8 @@ export function classifyLine(line: Line, accepts: (m: Message) => boolean = () =
       `Invalid Request: the line is ${line.bytes} bytes; the limit is ${MAX_LINE_BYTES}`,
     );
   }
+  const tooDeep = tooDeepReply(line.bytes);
+  if (tooDeep) return tooDeep;
   const text = line.bytes.toString("utf8");
   if (text.trim() === "") return null;
   const parsed = parseJson(text);
