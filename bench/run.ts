@@ -8,6 +8,7 @@ import { costCurve } from "./cases/cost_curve.js";
 import { fileRefs } from "./cases/file_refs.js";
 import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
+import { httpRss } from "./cases/http_rss.js";
 import { million } from "./cases/million.js";
 import { sizes } from "./cases/sizes.js";
 import { spa } from "./cases/spa.js";
@@ -32,6 +33,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["spa", rowsOnly(spa)],
   ["backtest", rowsOnly(backtest)],
   ["bounded", rowsOnly(bounded)],
+  ["http_rss", rowsOnly(httpRss)],
   ["files", rowsOnly(fileRefs)],
   ["sizes", rowsOnly(sizes)],
   ["diffs", rowsOnly(diffSizes)],
