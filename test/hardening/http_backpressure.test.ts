@@ -90,7 +90,6 @@ describe("HTTP: pipelined replies nobody reads do not grow the server's memory",
     await Promise.all(flood.map((conn) => conn.until(EACH)));
     const peakKb = statusKb(pid, "VmHWM");
     for (const conn of flood) conn.socket.destroy();
-    process.stderr.write(`HTTP-BP idle ${idleKb} stop ${stoppedKb} peak ${peakKb}\n`);
     expect(flood.map((conn) => conn.ok())).toEqual(Array(CONNECTIONS).fill(EACH));
     // While nobody reads: the peak so far. (Reading 10,000 replies at full speed afterwards is ordinary load.)
     expect(stoppedKb / idleKb, `idle ${idleKb} kB, peak unread ${stoppedKb} kB, peak ${peakKb} kB`).toBeLessThan(2);

@@ -67,10 +67,8 @@ describe("stdio: replies nobody reads do not grow the server's memory", () => {
     const peakKb = statusKb(s.child.pid!, "VmHWM");
     s.child.stdin.end();
     await new Promise((r) => s.child.once("exit", r));
-    process.stderr.write(`STDIO-BP idle ${idleKb} stop ${stoppedKb} peak ${peakKb}\n`);
     const counts = Array.from({ length: N }, (_, i) => s.ids.get(String(i)) ?? 0);
     expect(counts.filter((c) => c !== 1)).toEqual([]);
-    expect({ stoppedKb, peakKb, ratio: peakKb / idleKb }).toMatchObject({ ratio: expect.any(Number) });
     expect(peakKb / idleKb, `idle ${idleKb} kB, at the stop ${stoppedKb} kB, peak ${peakKb} kB`).toBeLessThan(2);
   });
 });
