@@ -11,6 +11,7 @@ import { fileRefs } from "./cases/file_refs.js";
 import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
 import { ledger } from "./cases/ledger.js";
+import { httpRss } from "./cases/http_rss.js";
 import { million } from "./cases/million.js";
 import { SELECTION_CASE, selection } from "./cases/selection.js";
 import { sizes } from "./cases/sizes.js";
@@ -38,6 +39,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["spa", rowsOnly(spa)],
   ["backtest", rowsOnly(backtest)],
   ["bounded", rowsOnly(bounded)],
+  ["http_rss", rowsOnly(httpRss)],
   ["files", rowsOnly(fileRefs)],
   ["sizes", rowsOnly(sizes)],
   ["selection", rowsOnly(selection)],

@@ -200,7 +200,7 @@ async function overStdio(values: number[]): Promise<Row[]> {
       unit: "x",
       value: m.median,
       spread: m,
-      target: 12,
+      target: 10,
     },
   ];
 }

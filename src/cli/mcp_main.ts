@@ -20,6 +20,9 @@ Options:
   --max-connections N    HTTP: open connections at most; at the cap the oldest idle one is closed (1024)
   --headers-timeout MS   HTTP: time to receive a request's headers (10000)
   --request-timeout MS   HTTP: time to receive a whole request, body included (60000)
+  --body-timeout MS      HTTP: time any body may take; past it, a body averaging under --min-body-rate
+                         is answered 408 and its connection closed (10000)
+  --min-body-rate B      HTTP: bytes a second a body must average after --body-timeout (65536)
   --idle-timeout MS      HTTP: time a kept-alive connection waits for its next request (65000)
   --data-dir DIR         allow file references to read under DIR (repeatable; stdio default: the working
                          directory; HTTP: none). An MCP client that declares roots sets them instead.
@@ -48,6 +51,8 @@ function parse() {
         "max-connections": { type: "string" },
         "headers-timeout": { type: "string" },
         "request-timeout": { type: "string" },
+        "body-timeout": { type: "string" },
+        "min-body-rate": { type: "string" },
         "idle-timeout": { type: "string" },
         verbose: { type: "boolean" },
         "data-dir": { type: "string", multiple: true },
@@ -98,6 +103,8 @@ function httpLimits(values: ReturnType<typeof parse>) {
     maxConnections: intFlag("max-connections", values["max-connections"], 1, 1_000_000),
     headersTimeoutMs: intFlag("headers-timeout", values["headers-timeout"], 1, 86_400_000),
     requestTimeoutMs: intFlag("request-timeout", values["request-timeout"], 1, 86_400_000),
+    bodyTimeoutMs: intFlag("body-timeout", values["body-timeout"], 1, 86_400_000),
+    minBodyRate: intFlag("min-body-rate", values["min-body-rate"], 0, 1_000_000_000),
     idleTimeoutMs: intFlag("idle-timeout", values["idle-timeout"], 1, 86_400_000),
   };
   return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));

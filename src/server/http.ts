@@ -5,11 +5,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { listTools } from "../runtime/index.js";
 import { forward } from "./http_adapter.js";
+import { drain, readBody } from "./http_body.js";
+import { BodyWatch } from "./http_bodies.js";
 import { limitConnections } from "./http_connections.js";
 import { type Refusal, allowedHosts, checkBodyHead, checkHost, checkOrigin, isLoopback } from "./http_guards.js";
-import { parseJson } from "./jsonrpc_line.js";
+import { checkMessage, parseJson, tooDeepReply } from "./jsonrpc_line.js";
 import { capMessage } from "./limits.js";
-import { loadSdk } from "./sdk.js";
+import { pipelined } from "./http_pipeline.js";
+import { loadSdk, sdkAccepts } from "./sdk.js";
 import { buildServer, type ServerOptions } from "./server.js";
 
 export const MAX_BODY_BYTES = 16_000_000;
@@ -22,6 +25,10 @@ export interface HttpLimits {
   readonly headersTimeoutMs: number;
   /** ms to receive a whole request, body included (default 60 s). */
   readonly requestTimeoutMs: number;
+  /** ms any body may take; past it, one averaging under minBodyRate is answered 408 (default 10 s). */
+  readonly bodyTimeoutMs: number;
+  /** Bytes a second a body must average once bodyTimeoutMs has passed (default 65,536). */
+  readonly minBodyRate: number;
   /** ms a kept-alive connection may wait for its next request (default 65 s: longer than clients keep idle
    * connections, so a client never reuses one the server is closing; idle ones are evicted at the cap). */
   readonly idleTimeoutMs: number;
@@ -31,6 +38,8 @@ export const DEFAULT_LIMITS: HttpLimits = {
   maxConnections: 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 60_000,
+  bodyTimeoutMs: 10_000,
+  minBodyRate: 65_536,
   idleTimeoutMs: 65_000,
 };
 
@@ -51,33 +60,10 @@ function refuse(res: ServerResponse, r: Refusal, headers: Record<string, string>
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: r.code, message: capMessage(r.message) }, id: null }));
 }
 
-/** Drains a refused body without keeping it, cutting the connection past 4 x the cap. */
-function drain(req: IncomingMessage, cap: number, already: number): void {
-  let seen = already;
-  req.on("data", (c: Buffer) => {
-    seen += c.length;
-    if (seen > 4 * cap) req.destroy();
-  });
-  req.resume();
-}
-
-/** The body up to the cap; null when it is over (a chunked body is refused as soon as it passes). */
-function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (c: Buffer) => {
-      size += c.length;
-      if (size <= cap) return void chunks.push(c);
-      req.off("data", onData);
-      chunks.length = 0;
-      drain(req, cap, size);
-      resolve(null);
-    };
-    req.on("data", onData);
-    req.on("end", () => resolve(size > cap ? null : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
+/** A JSON-RPC reply with `status`. */
+function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
 }
 
 /** Answers an allowed CORS preflight (204) or refuses it (403). */
@@ -101,6 +87,7 @@ function preflight(res: ServerResponse, origin: string | null): void {
 export async function serveHttp(options: HttpOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const sdk = await loadSdk();
   const handler = sdk.createMcpHandler(() => buildServer(options), { maxRequestBodySize: MAX_BODY_BYTES });
+  const accepts = sdkAccepts(sdk);
   const host = options.host ?? "127.0.0.1";
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   if (!isLoopback(host))
@@ -110,7 +97,16 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.idleTimeoutMs,
   });
-  limitConnections(http, limits.maxConnections);
+  const watch = new BodyWatch(limits.bodyTimeoutMs, limits.minBodyRate);
+  limitConnections(http, limits.maxConnections, () => watch.slowest());
+  const told = new WeakSet<object>();
+  const full = (socket: object) => {
+    if (told.has(socket)) return;
+    told.add(socket);
+    options.log?.(
+      "fin-skills-mcp: a client is not reading its replies; its connection waits (logged once per connection)",
+    );
+  };
   const serveOne = async (req: IncomingMessage, res: ServerResponse) => {
     const hosts = [...allowedHosts(host, (http.address() as AddressInfo).port), ...(options.allowHosts ?? [])];
     const badHost = checkHost(req, hosts);
@@ -120,7 +116,13 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     const cors: Record<string, string> = origin.origin
       ? { "access-control-allow-origin": origin.origin, vary: "Origin" }
       : {};
-    const url = new URL(req.url ?? "/", "http://localhost");
+    if (!req.url?.startsWith("/"))
+      return refuse(res, {
+        status: 400,
+        code: -32600,
+        message: "bad request: the request target must be a path: /mcp",
+      });
+    const url = new URL(req.url, "http://localhost");
     if (url.pathname !== "/mcp")
       return refuse(res, { status: 404, code: -32000, message: "not found: POST /mcp" }, cors);
     if (req.method === "OPTIONS") return preflight(res, origin.origin);
@@ -135,21 +137,27 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
       drain(req, MAX_BODY_BYTES, 0);
       return refuse(res, badHead, cors);
     }
-    const raw = await readBody(req, MAX_BODY_BYTES);
-    if (raw === null)
+    const body = await readBody(req, res, MAX_BODY_BYTES, watch);
+    if (body.kind === "gone" || res.headersSent) return; // the client left, or the body was too slow (408)
+    if (body.kind === "over")
       return refuse(res, { status: 413, code: -32600, message: `request body is over ${MAX_BODY_BYTES} bytes` }, cors);
-    const parsed = parseJson(raw.toString("utf8"));
+    const tooDeep = tooDeepReply(body.bytes);
+    if (tooDeep) return answer(res, 400, tooDeep.reply, cors);
+    const parsed = parseJson(body.bytes.toString("utf8"));
     if (!parsed.ok)
       return refuse(res, { status: 400, code: -32700, message: "parse error: the body is not JSON" }, cors);
-    await forward(handler, req, res, { raw, parsed: parsed.value }, cors);
+    const checked = Array.isArray(parsed.value) ? null : checkMessage(parsed.value, accepts);
+    if (checked && "reply" in checked) return answer(res, 400, checked.reply, cors);
+    await forward(handler, req, res, parsed.value, cors, () => full(req.socket));
   };
-  http.on("request", (req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     serveOne(req, res).catch((e: Error) => {
       process.stderr.write(`fin-skills-mcp: http error: ${capMessage(e.message, 200)}\n`);
       if (!res.headersSent) refuse(res, { status: 500, code: -32603, message: "internal error" });
       else res.end();
     });
-  });
+  };
+  http.on("request", pipelined(serve, options.log));
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(options.port ?? 8765, host, () => resolve());
@@ -160,6 +168,7 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
   process.stderr.write(`fin-skills-mcp: serving ${listTools().length} tools over Streamable HTTP at ${url}\n`);
   const close = () =>
     new Promise<void>((resolve) => {
+      watch.close();
       http.closeAllConnections();
       http.close(() => resolve());
     });

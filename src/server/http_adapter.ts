@@ -1,5 +1,6 @@
 // Node's request/response to the SDK's fetch-shaped handler and back. The web Request's signal
 // aborts when the client goes away before the answer is complete: that is what cancels the call.
+// A reply the client does not read waits for 'drain' (onFull says so) instead of piling up.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 type FetchHandler = { fetch: (request: Request, options?: { parsedBody?: unknown }) => Promise<Response> };
@@ -8,8 +9,9 @@ export async function forward(
   handler: FetchHandler,
   req: IncomingMessage,
   res: ServerResponse,
-  body: { raw: Buffer; parsed: unknown },
+  parsed: unknown,
   extraHeaders: Record<string, string>,
+  onFull: () => void = () => undefined,
 ): Promise<void> {
   const abort = new AbortController();
   res.once("close", () => {
@@ -17,16 +19,16 @@ export async function forward(
   });
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
+    if (v === undefined || k === "content-length" || k === "transfer-encoding") continue;
     for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one);
   }
   const request = new Request(`http://${req.headers.host}${req.url}`, {
     method: req.method,
     headers,
-    body: new Uint8Array(body.raw),
     signal: abort.signal,
   });
-  const response = await handler.fetch(request, { parsedBody: body.parsed });
+  // The body is passed parsed (the SDK then never reads the Request's): the bytes are not copied again.
+  const response = await handler.fetch(request, { parsedBody: parsed });
   const out: Record<string, string> = { ...extraHeaders };
   response.headers.forEach((v, k) => {
     out[k] = v;
@@ -39,7 +41,9 @@ export async function forward(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await drained(res);
+      if (res.write(value)) continue;
+      onFull();
+      await drained(res);
     }
   } catch {
     // the client went away mid-stream

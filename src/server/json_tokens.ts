@@ -81,3 +81,23 @@ export function replaceBareTokens(text: string): string | null {
   out.push(text.slice(from));
   return out.join("");
 }
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** True when the JSON text in `bytes` nests arrays/objects deeper than `max` (a byte scan, no value built). */
+export function nestsDeeper(bytes: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (inString) {
+      if (b === BACKSLASH) i++;
+      else if (b === QUOTE) inString = false;
+    } else if (b === QUOTE) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      if (++depth > max) return true;
+    } else if (b === 0x5d || b === 0x7d) depth--;
+  }
+  return false;
+}

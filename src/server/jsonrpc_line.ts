@@ -1,7 +1,7 @@
 // One stdio line to one JSON-RPC message, parsed once; or the JSON-RPC error that answers it,
 // addressed to the request id when one can be found.
-import { findTopLevelId, replaceBareTokens } from "./json_tokens.js";
-import { ID_PREFIX_BYTES, MAX_LINE_BYTES, capMessage } from "./limits.js";
+import { findTopLevelId, nestsDeeper, replaceBareTokens } from "./json_tokens.js";
+import { ID_PREFIX_BYTES, MAX_LINE_BYTES, MAX_NESTING, capMessage } from "./limits.js";
 import type { Line } from "./stdio_lines.js";
 
 export type Id = string | number;
@@ -19,14 +19,40 @@ function reply(id: Id | null, code: number, message: string): { reply: ErrorRepl
 const isId = (v: unknown): v is Id => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 const isObject = (v: unknown): v is Message => typeof v === "object" && v !== null && !Array.isArray(v);
 
+const REQUEST_MEMBERS = new Set(["jsonrpc", "id", "method", "params"]);
+const RESPONSE_MEMBERS = new Set(["jsonrpc", "id", "result", "error"]);
+
+/** The first member `m` may not carry (an envelope-level "__proto__" included), or null. */
+function unknownMember(m: Message): string | null {
+  const allowed = "method" in m ? REQUEST_MEMBERS : RESPONSE_MEMBERS;
+  for (const key of Object.keys(m)) if (!allowed.has(key)) return key;
+  return null;
+}
+
+/** Why the params' _meta is malformed (the SDK would drop the message), or null. */
+function metaProblem(params: Message): string | null {
+  if (!("_meta" in params)) return null;
+  const meta = params._meta;
+  if (!isObject(meta)) return 'the "params._meta" member must be an object';
+  const token = meta.progressToken;
+  if (token !== undefined && typeof token !== "string" && !Number.isSafeInteger(token))
+    return 'the "params._meta.progressToken" member must be a string or an integer';
+  return null;
+}
+
 /** Why `m` is not a JSON-RPC 2.0 request, notification or response, or null when it is one. */
 function envelopeProblem(m: Message): string | null {
   if (m.jsonrpc !== "2.0") return 'the "jsonrpc" member must be exactly "2.0"';
   if ("id" in m && !isId(m.id)) return 'the "id" member must be a string or a number';
+  if ("method" in m && ("result" in m || "error" in m))
+    return 'a message carries either "method" (a request) or "result"/"error" (a response), not both';
+  const unknown = unknownMember(m);
+  if (unknown !== null) return `unknown member ${JSON.stringify(unknown)} in the message`;
+  if (typeof m.id === "number" && !Number.isSafeInteger(m.id)) return 'a numeric "id" must be an integer';
   if ("method" in m) {
     if (typeof m.method !== "string") return 'the "method" member must be a string';
     if ("params" in m && !isObject(m.params)) return 'the "params" member must be an object';
-    return null;
+    return "params" in m ? metaProblem(m.params as Message) : null;
   }
   if (!("id" in m)) return 'the message has neither "method" nor "id"';
   if ("result" in m === "error" in m) return 'a response has exactly one of "result" and "error"';
@@ -58,8 +84,16 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
-/** Classifies one line; null for a blank line (ignored, as the stdio transport always did). */
-export function classifyLine(line: Line): Classified | null {
+/** The -32600 reply for a message nested deeper than MAX_NESTING (it is never parsed), or null. */
+export function tooDeepReply(bytes: Buffer): { reply: ErrorReply } | null {
+  if (!nestsDeeper(bytes, MAX_NESTING)) return null;
+  const id = findTopLevelId(bytes.subarray(0, ID_PREFIX_BYTES).toString("utf8"));
+  return reply(id, INVALID_REQUEST, `Invalid Request: the message nests deeper than ${MAX_NESTING} levels`);
+}
+
+/** Classifies one line; null for a blank line (ignored, as the stdio transport always did). `accepts` is the
+ * SDK's own message check: a message it would drop is answered here instead. */
+export function classifyLine(line: Line, accepts: (m: Message) => boolean = () => true): Classified | null {
   if (line.kind === "oversized") {
     const id = findTopLevelId(line.prefix.toString("utf8"));
     return reply(
@@ -68,6 +102,8 @@ export function classifyLine(line: Line): Classified | null {
       `Invalid Request: the line is ${line.bytes} bytes; the limit is ${MAX_LINE_BYTES}`,
     );
   }
+  const tooDeep = tooDeepReply(line.bytes);
+  if (tooDeep) return tooDeep;
   const text = line.bytes.toString("utf8");
   if (text.trim() === "") return null;
   const parsed = parseJson(text);
@@ -77,8 +113,16 @@ export function classifyLine(line: Line): Classified | null {
   }
   const value = parsed.value;
   if (Array.isArray(value)) return batchReply(value);
+  return checkMessage(value, accepts);
+}
+
+/** A parsed message, or the -32600 reply (with its id when it has one) for a value that is not one. */
+export function checkMessage(value: unknown, accepts: (m: Message) => boolean = () => true): Classified {
   if (!isObject(value)) return reply(null, INVALID_REQUEST, "Invalid Request: a message is a JSON object");
   const problem = envelopeProblem(value);
-  if (problem !== null) return reply(isId(value.id) ? value.id : null, INVALID_REQUEST, `Invalid Request: ${problem}`);
+  const id = isId(value.id) ? value.id : null;
+  if (problem !== null) return reply(id, INVALID_REQUEST, `Invalid Request: ${problem}`);
+  if (!accepts(value))
+    return reply(id, INVALID_REQUEST, "Invalid Request: the message does not match the MCP JSON-RPC message schema");
   return { message: value };
 }

@@ -8,6 +8,10 @@ import { MAX_ARGUMENT_BYTES } from "../runtime/index.js";
 export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 /** Longest error message sent, in characters; longer ones are cut and say how much was cut. */
 export const MAX_ERROR_CHARS = 1_000;
+/** Requests one stdio connection may have unanswered; further lines wait unread (the pool queue is 16). */
+export const MAX_IN_FLIGHT = 32;
+/** Deepest nesting of arrays and objects in one message; deeper is refused before it is parsed. */
+export const MAX_NESTING = 256;
 /** Bytes of a rejected line searched for its request id. */
 export const ID_PREFIX_BYTES = 4_096;
 export { MAX_ARGUMENT_BYTES };

@@ -84,6 +84,15 @@ export function loadSdk(): Promise<Sdk> {
   return loaded;
 }
 
+/** The SDK's own check of a JSON-RPC message: a request, a notification or a response it would accept. */
+export function sdkAccepts(sdk: Sdk): (m: Record<string, unknown>) => boolean {
+  return (m) =>
+    sdk.isJSONRPCRequest(m) ||
+    sdk.isJSONRPCNotification(m) ||
+    sdk.isJSONRPCResultResponse(m) ||
+    sdk.isJSONRPCErrorResponse(m);
+}
+
 /** The SDK's client and stdio client transport (for the demo), or null when not installed. */
 export async function loadClient() {
   if (resolves("@modelcontextprotocol/client") === null) return null;

@@ -2,6 +2,10 @@
 // (scripts/bundle-sdk.mjs) so start-up reads one file instead of hundreds of modules.
 export {
   createMcpHandler,
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
   McpServer,
   ProtocolError,
   ProtocolErrorCode,

@@ -1,6 +1,6 @@
 // Serving over stdio (stateless Streamable HTTP is http.ts, loaded only with --http).
 import { listTools } from "../runtime/index.js";
-import { loadSdk } from "./sdk.js";
+import { loadSdk, sdkAccepts } from "./sdk.js";
 import { buildServer, type ServerOptions } from "./server.js";
 import { LineTransport } from "./stdio_transport.js";
 
@@ -10,7 +10,7 @@ import { LineTransport } from "./stdio_transport.js";
  */
 export async function serveStdio(options: ServerOptions = {}): Promise<void> {
   const sdk = await loadSdk();
-  const transport = new LineTransport(process.stdin, process.stdout);
+  const transport = new LineTransport(process.stdin, process.stdout, { accepts: sdkAccepts(sdk), log: options.log });
   const handle = sdk.serveStdio(() => buildServer({ cwdByDefault: true, ...options }), {
     transport: transport as never,
     onerror: (e) => options.log?.(`fin-skills-mcp: ${e.message}`),

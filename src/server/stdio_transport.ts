@@ -1,13 +1,21 @@
 // The stdio transport: each line parsed once (jsonrpc_line.ts), malformed lines answered here.
 // Client request ids are replaced by private ones on the way in and restored on the way out, so
 // a cancelled call whose id is reused can never answer the new request; end of input cancels
-// every tools/call in flight, lets the rest answer, then reports the close.
+// every tools/call in flight, lets the rest answer, then reports the close. Backpressure: lines
+// wait in an inbox (stdin paused) while stdout has replies waiting or MAX_IN_FLIGHT calls run.
 import type { Readable, Writable } from "node:stream";
 import { type Id, type Message, classifyLine } from "./jsonrpc_line.js";
-import { capMessage } from "./limits.js";
+import { MAX_IN_FLIGHT, capMessage } from "./limits.js";
 import { type Line, lineSplitter } from "./stdio_lines.js";
 
 type Pending = { clientId: Id; method: string };
+
+export interface LineTransportOptions {
+  /** The SDK's own message check: a message it would drop is answered -32600 here instead. */
+  readonly accepts?: (m: Message) => boolean;
+  /** Diagnostics (--verbose). */
+  readonly log?: (line: string) => void;
+}
 
 export class LineTransport {
   onclose?: () => void;
@@ -18,7 +26,12 @@ export class LineTransport {
   private readonly latest = new Map<string, number>();
   private nextId = 1;
   private ended = false;
+  private inputEnded = false;
   private closed = false;
+  private inbox: Line[] = [];
+  private next = 0;
+  private toldFull = false;
+  private drained: Promise<void> | null = null;
   private finished: () => void = () => undefined;
   /** Resolves once the transport has closed (end of input and nothing left to answer). */
   readonly done = new Promise<void>((resolve) => {
@@ -28,23 +41,60 @@ export class LineTransport {
   constructor(
     private readonly input: Readable,
     private readonly output: Writable,
+    private readonly options: LineTransportOptions = {},
   ) {}
 
   async start(): Promise<void> {
-    const lines = lineSplitter((line) => this.onLine(line));
-    this.input.on("data", (chunk: Buffer) => lines.write(chunk));
+    const lines = lineSplitter((line) => this.inbox.push(line));
+    this.input.on("data", (chunk: Buffer) => {
+      lines.write(chunk);
+      this.pump();
+    });
     this.input.on("end", () => {
       lines.end();
-      this.endOfInput();
+      this.inputEnded = true;
+      this.pump();
     });
     this.input.on("error", (e) => this.onerror?.(e));
+    this.output.on("drain", () => this.pump());
   }
 
+  /** True while replies wait to be written or MAX_IN_FLIGHT requests are unanswered. */
+  private blocked(): boolean {
+    return this.output.writableNeedDrain || this.pending.size >= MAX_IN_FLIGHT;
+  }
+
+  /** Handles waiting lines while not blocked; stdin is paused while any wait, resumed when none do. */
+  private pump(): void {
+    while (this.next < this.inbox.length && !this.blocked() && !this.closed) {
+      const line = this.inbox[this.next]!;
+      this.inbox[this.next++] = undefined as never;
+      this.onLine(line);
+    }
+    if (this.next < this.inbox.length) return void this.hold();
+    this.inbox = [];
+    this.next = 0;
+    if (!this.inputEnded) return void this.input.resume();
+    if (!this.ended) this.endOfInput();
+  }
+
+  private hold(): void {
+    this.input.pause();
+    if (!this.output.writableNeedDrain || this.toldFull) return;
+    this.toldFull = true;
+    this.options.log?.("fin-skills-mcp: stdout is full (the client is not reading); reading paused (logged once)");
+  }
+
+  /** Writes one message; resolves at once, or when stdout drains if it is full. */
   private write(value: unknown): Promise<void> {
-    return new Promise((resolve) => {
-      if (!this.output.write(`${JSON.stringify(value)}\n`)) this.output.once("drain", resolve);
-      else resolve();
-    });
+    if (this.output.write(`${JSON.stringify(value)}\n`)) return Promise.resolve();
+    this.drained ??= new Promise((resolve) =>
+      this.output.once("drain", () => {
+        this.drained = null;
+        resolve();
+      }),
+    );
+    return this.drained;
   }
 
   private deliver(message: Message): void {
@@ -52,7 +102,7 @@ export class LineTransport {
   }
 
   private onLine(line: Line): void {
-    const c = classifyLine(line);
+    const c = classifyLine(line, this.options.accepts);
     if (c === null) return;
     if ("reply" in c) return void this.write(c.reply);
     const m = c.message;
@@ -79,6 +129,7 @@ export class LineTransport {
     this.pending.delete(own);
     this.deliver({ ...m, params: { ...params, requestId: own, reason: reason ?? params.reason } });
     this.maybeClose();
+    setImmediate(() => this.pump());
   }
 
   private endOfInput(): void {
@@ -108,7 +159,9 @@ export class LineTransport {
     if (this.latest.get(JSON.stringify(p.clientId)) === own) this.latest.delete(JSON.stringify(p.clientId));
     const error = message.error as { message?: string } | undefined;
     const out = error ? { ...message, error: { ...error, message: capMessage(String(error.message)) } } : message;
-    await this.write({ ...out, id: p.clientId });
+    const written = this.write({ ...out, id: p.clientId });
+    this.pump();
+    await written;
     this.maybeClose();
   }
 
