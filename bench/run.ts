@@ -9,6 +9,7 @@ import { fileRefs } from "./cases/file_refs.js";
 import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
 import { million } from "./cases/million.js";
+import { numpy } from "./cases/numpy.js";
 import { sizes } from "./cases/sizes.js";
 import { spa } from "./cases/spa.js";
 import { ensureBuilt, RESULTS_JSON } from "./lib/paths.js";
@@ -30,6 +31,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["cost_curve", rowsOnly(costCurve)],
   ["million", million, "one_million"],
   ["spa", rowsOnly(spa)],
+  ["numpy", rowsOnly(numpy)],
   ["backtest", rowsOnly(backtest)],
   ["bounded", rowsOnly(bounded)],
   ["files", rowsOnly(fileRefs)],
