@@ -77,6 +77,7 @@ it("draws check_backtest's result in the app with the report's charts and number
   expect(await frame.locator("#status").textContent()).toBe(
     `check_backtest: ${result.structuredContent.status.toUpperCase()}`,
   );
+  expect(await frame.locator("#coverage").textContent()).toBe(result.structuredContent.summary.split("\n")[0]);
   await tab.screenshot({ path: path.join(ARTEFACTS, "mcp-app.png"), fullPage: true });
   expect(browser.errors).toEqual([]);
   expect(browser.requests).toEqual([url]);
