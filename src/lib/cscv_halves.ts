@@ -88,8 +88,8 @@ export class HalfScorer {
       const delta = s.mean[at]! - mean[prev + c]!;
       m2[cur + c] = m2[prev + c]! + (s.m2[at]! + delta * delta * m2Weight);
       mean[cur + c] = mean[prev + c]! + delta * meanWeight;
-      min[cur + c] = s.min[at]! < min[prev + c]! ? s.min[at]! : min[prev + c]!;
-      max[cur + c] = s.max[at]! > max[prev + c]! ? s.max[at]! : max[prev + c]!;
+      min[cur + c] = Math.min(s.min[at]!, min[prev + c]!);
+      max[cur + c] = Math.max(s.max[at]!, max[prev + c]!);
     }
   }
 }
