@@ -14,6 +14,7 @@ import { ledger } from "./cases/ledger.js";
 import { httpRss } from "./cases/http_rss.js";
 import { million } from "./cases/million.js";
 import { SELECTION_CASE, selection } from "./cases/selection.js";
+import { numpy } from "./cases/numpy.js";
 import { sizes } from "./cases/sizes.js";
 import { spa } from "./cases/spa.js";
 import { typia } from "./cases/typia.js";
@@ -37,6 +38,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["million", million, "one_million"],
   ["ledger", rowsOnly(ledger)],
   ["spa", rowsOnly(spa)],
+  ["numpy", rowsOnly(numpy)],
   ["backtest", rowsOnly(backtest)],
   ["bounded", rowsOnly(bounded)],
   ["http_rss", rowsOnly(httpRss)],

@@ -19,25 +19,38 @@ export interface Differentials {
   readonly prefix: Float64Array;
 }
 
-export function differentials(benchmark: readonly number[], models: readonly (readonly number[])[]): Differentials {
+export function differentials(benchmark: ArrayLike<number>, models: readonly ArrayLike<number>[]): Differentials {
   const n = benchmark.length;
   const k = models.length;
-  const d = models.map((col) => Float64Array.from(col, (x, t) => x - benchmark[t]!));
+  const d = models.map((col) => differenceOf(col, benchmark));
   const means = Float64Array.from(d, (col) => (allEqual(col) ? col[0]! : mean(col)));
   const rows = new Float64Array(n * k);
+  for (let j = 0; j < k; j++) demeanInto(rows, d[j]!, means[j]!, j, k);
+  return { n, k, d, means, rows, prefix: rowPrefixSums(rows, n, k) };
+}
+
+/** d_t = model_t - benchmark_t. */
+function differenceOf(model: ArrayLike<number>, benchmark: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(benchmark.length);
+  for (let t = 0; t < out.length; t++) out[t] = model[t]! - benchmark[t]!;
+  return out;
+}
+
+/** Column j of row-major `rows` (k wide): col - m, exactly 0 for a constant column. */
+function demeanInto(rows: Float64Array, col: Float64Array, m: number, j: number, k: number): void {
+  const constant = allEqual(col);
+  for (let t = 0; t < col.length; t++) rows[t * k + j] = constant ? 0 : col[t]! - m;
+}
+
+/** Row-major prefix sums, n + 1 rows of k: row t + 1 = row t + rows[t] (contiguous K-vectors). */
+function rowPrefixSums(rows: Float64Array, n: number, k: number): Float64Array {
   const prefix = new Float64Array((n + 1) * k);
-  for (let j = 0; j < k; j++) {
-    const col = d[j]!;
-    const constant = allEqual(col);
-    let acc = 0;
-    for (let t = 0; t < n; t++) {
-      const e = constant ? 0 : col[t]! - means[j]!;
-      rows[t * k + j] = e;
-      acc += e;
-      prefix[(t + 1) * k + j] = acc;
-    }
+  for (let t = 0; t < n; t++) {
+    const src = t * k;
+    const dst = src + k;
+    for (let j = 0; j < k; j++) prefix[dst + j] = prefix[src + j]! + rows[src + j]!;
   }
-  return { n, k, d, means, rows, prefix };
+  return prefix;
 }
 
 /** Demeaned column j of the differentials. */
@@ -201,5 +214,13 @@ function accumulateRun(
   }
   const lo = start * k;
   const hi = end * k;
-  for (let j = 0; j < k; j++) sums[j] += prefix[hi + j]! - prefix[lo + j]!;
+  // Four candidates per step (each sum still adds one difference per run, in run order).
+  let j = 0;
+  for (; j + 4 <= k; j += 4) {
+    sums[j] += prefix[hi + j]! - prefix[lo + j]!;
+    sums[j + 1] += prefix[hi + j + 1]! - prefix[lo + j + 1]!;
+    sums[j + 2] += prefix[hi + j + 2]! - prefix[lo + j + 2]!;
+    sums[j + 3] += prefix[hi + j + 3]! - prefix[lo + j + 3]!;
+  }
+  for (; j < k; j++) sums[j] += prefix[hi + j]! - prefix[lo + j]!;
 }

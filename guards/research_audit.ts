@@ -7,7 +7,7 @@ import { step } from "../src/lib/progress.js";
 import { deflateBestSharpe, minBacktestLengthYears, noiseSharpeVarianceAnnual } from "../src/lib/sharpe_inference.js";
 import { cscv, meanAbsCorrelation, summarizePbo, type PboMetric } from "../src/lib/cscv.js";
 import { summarizeLogits } from "../src/lib/logit_summary.js";
-import { checkAnnualSharpe, checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
+import { checkAnnualSharpe, checkPercentReturnColumns, checkSampleLength } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { describeCell } from "../src/lib/describe_value.js";
 
@@ -102,7 +102,7 @@ export async function check(
   const out = new Outcome();
   checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year);
   checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
-  if (panel !== null) checkPercentReturns(out, "model_returns", panel.flat(), periods_per_year);
+  if (panel !== null) checkPercentReturnColumns(out, "model_returns", panel, periods_per_year);
   let nTrials = n_trials;
   if (panel !== null && n_trials < panel.length) {
     out.warning(

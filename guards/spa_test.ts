@@ -3,7 +3,7 @@ import { numericColumn } from "../src/lib/frame.js";
 import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { sd } from "../src/lib/stats.js";
 import { studentTCdf } from "../src/lib/normal.js";
-import { checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
+import { checkPercentReturnColumns, checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
 import { bootstrapCounts, chooseBlockSize, differentials, studentize, type Studentized } from "./_spa_test_core.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { describeCell } from "../src/lib/describe_value.js";
@@ -79,7 +79,7 @@ export async function check(
   const out = new Outcome();
   checkSampleLength(out, "benchmark_returns", n, MIN_OBS, "a mean excess return");
   checkPercentReturns(out, "benchmark_returns", benchmark);
-  checkPercentReturns(out, "model_returns", columns.flat());
+  checkPercentReturnColumns(out, "model_returns", columns);
   reportVerdict(out, { bestName, k: names.length, pvalues, naive, better, alpha });
   const degenerate = names.filter((_, j) => st.degenerate[j]);
   if (degenerate.length > 0) {

@@ -257,6 +257,8 @@ function requireCombination(sharpes: unknown, nTrials: unknown): void {
 function requireSharpes(sharpes: readonly number[]): readonly number[] {
   if (!Array.isArray(sharpes)) throw invalid("sharpes", "must be an array of numbers");
   if (sharpes.length === 0) throw invalid("sharpes", "must not be empty");
-  sharpes.forEach((s, i) => requireNumber(fieldPath("sharpes", i), s));
+  // The path string is built only for a failing value (10,000 paths cost more than the whole deflation).
+  for (let i = 0; i < sharpes.length; i++)
+    if (!Number.isFinite(sharpes[i])) requireNumber(fieldPath("sharpes", i), sharpes[i]);
   return sharpes;
 }

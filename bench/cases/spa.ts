@@ -5,14 +5,17 @@ import { Mt19937 } from "../../src/lib/prng.js";
 import type { Row } from "../report.js";
 import { spread, timeRuns } from "../lib/stats.js";
 
-const N_OBS = 2520;
-const N_MODELS = 100;
+export const N_OBS = 2520;
+export const N_MODELS = 100;
 const REPS = 1000;
 const RUNS = 5;
 const TARGET_MS = 2000;
 
 /** Benchmark and model returns sharing a common factor, as JSON payloads (columns + data rows). */
-function panel(seed: number): { benchmark_returns: number[]; model_returns: { columns: string[]; data: number[][] } } {
+export function panel(seed: number): {
+  benchmark_returns: number[];
+  model_returns: { columns: string[]; data: number[][] };
+} {
   const g = new Mt19937(seed);
   const noise = (scale: number) => scale * (g.nextFloat() + g.nextFloat() + g.nextFloat() - 1.5);
   const columns = Array.from({ length: N_MODELS }, (_, k) => `m${String(k).padStart(3, "0")}`);

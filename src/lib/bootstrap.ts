@@ -29,11 +29,13 @@ export class StationaryBootstrap {
    */
   nextRuns(): number {
     const { rng, n, q, starts, ends } = this;
+    // u = x / 2^32 < q exactly when x < q 2^32 (both sides scaled by a power of two): no division per draw.
+    const below = q * 4294967296;
     let runs = 0;
     let start = rng.nextInt(n);
     let i = start;
     for (let t = 1; t < n; t++) {
-      if (rng.nextFloat() < q) {
+      if (rng.nextUint32() < below) {
         starts[runs] = start;
         ends[runs++] = i + 1;
         start = i = rng.nextInt(n);

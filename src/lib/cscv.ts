@@ -3,6 +3,9 @@
 // finite per-period returns of equal length T >= S.
 import { allEqual, maxOf, mean, minOf } from "./stats.js";
 import { step } from "./progress.js";
+import { type BlockStats, HalfScorer, type PboMetric } from "./cscv_halves.js";
+
+export type { PboMetric } from "./cscv_halves.js";
 
 /** C(n, k), exact for the sizes used here (n <= 20 gives at most 184,756). */
 export function binomial(n: number, k: number): number {
@@ -34,15 +37,6 @@ export function blockEdges(nRows: number, nBlocks: number): number[] {
   return Array.from({ length: nBlocks + 1 }, (_, j) => Math.floor((j * nRows) / nBlocks));
 }
 
-/** Per block and column: count, mean, sum of squared deviations, min and max; index block * N + column. */
-interface BlockStats {
-  readonly count: Int32Array;
-  readonly mean: Float64Array;
-  readonly m2: Float64Array;
-  readonly min: Float64Array;
-  readonly max: Float64Array;
-}
-
 function blockStats(columns: readonly ArrayLike<number>[], edges: readonly number[]): BlockStats {
   const nCols = columns.length;
   const nBlocks = edges.length - 1;
@@ -68,69 +62,6 @@ function blockStats(columns: readonly ArrayLike<number>[], edges: readonly numbe
     }
   }
   return s;
-}
-
-/** Running per-column accumulators for one half (reused across splits). */
-interface HalfAccumulator {
-  readonly mean: Float64Array;
-  readonly m2: Float64Array;
-  readonly min: Float64Array;
-  readonly max: Float64Array;
-}
-
-function halfAccumulator(nCols: number): HalfAccumulator {
-  return {
-    mean: new Float64Array(nCols),
-    m2: new Float64Array(nCols),
-    min: new Float64Array(nCols),
-    max: new Float64Array(nCols),
-  };
-}
-
-/** The CSCV performance score: the Sharpe ratio (the paper's default) or the mean return (its alternative). */
-export type PboMetric = "sharpe" | "mean";
-
-/**
- * Scores (mean / sd, ddof 1, not annualised; or the mean for metric "mean") of every column on the union of `blocks`,
- * merged
- * in ascending block order (n = n_a + n_b, delta = mean_b - mean_a, mean = mean_a + delta n_b / n,
- * M2 = M2_a + M2_b + delta^2 n_a n_b / n); 0 where all the half's values are identical.
- * The count weights do not depend on the column, so they are computed once per block.
- */
-function halfScores(
-  s: BlockStats,
-  nCols: number,
-  blocks: Int32Array,
-  acc: HalfAccumulator,
-  out: Float64Array,
-  metric: PboMetric,
-): void {
-  const { mean, m2, min, max } = acc;
-  const first = blocks[0]! * nCols;
-  mean.set(s.mean.subarray(first, first + nCols));
-  m2.set(s.m2.subarray(first, first + nCols));
-  min.set(s.min.subarray(first, first + nCols));
-  max.set(s.max.subarray(first, first + nCols));
-  let n = s.count[blocks[0]!]!;
-  for (let i = 1; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    const nb = s.count[b]!;
-    const total = n + nb;
-    const meanWeight = nb / total;
-    const m2Weight = (n * nb) / total;
-    const base = b * nCols;
-    for (let c = 0; c < nCols; c++) {
-      const at = base + c;
-      const delta = s.mean[at]! - mean[c]!;
-      m2[c] += s.m2[at]! + delta * delta * m2Weight;
-      mean[c] += delta * meanWeight;
-      if (s.min[at]! < min[c]!) min[c] = s.min[at]!;
-      if (s.max[at]! > max[c]!) max[c] = s.max[at]!;
-    }
-    n = total;
-  }
-  if (metric === "mean") out.set(mean);
-  else for (let c = 0; c < nCols; c++) out[c] = min[c] === max[c] ? 0 : mean[c]! / Math.sqrt(m2[c]! / (n - 1));
 }
 
 /** One CSCV run: per split (in lexicographic order of the in-sample block sets) the winner's statistics. */
@@ -186,14 +117,15 @@ export async function cscv(
   const withFirst = new Float64Array(nCols);
   const withoutFirst = new Float64Array(nCols);
   const complement = new Int32Array(nBlocks - half);
-  const acc = halfAccumulator(nCols);
+  const inHalf = new HalfScorer(stats, nCols, half);
+  const outHalf = new HalfScorer(stats, nCols, nBlocks - half);
   let split = 0;
   for (const inSample of combinations(nBlocks, half)) {
     if (inSample[0] !== 0) break;
     if (split > 0 && split % interval === 0) await progress(2 * split, total);
     complementOf(inSample, nBlocks, complement);
-    halfScores(stats, nCols, inSample, acc, withFirst, metric);
-    halfScores(stats, nCols, complement, acc, withoutFirst, metric);
+    inHalf.scores(inSample, withFirst, metric);
+    outHalf.scores(complement, withoutFirst, metric);
     recordSplit(r, split++, withFirst, withoutFirst);
     recordSplit(r, lexRank(complement, nBlocks), withoutFirst, withFirst);
   }

@@ -42,12 +42,19 @@ export class Mt19937 {
     }
   }
 
+  /** The state update in the reference's three ranges (no index modulo; same words as one wrapped loop). */
   private twist(): void {
     const mt = this.mt;
-    for (let k = 0; k < N; k++) {
-      const y = (mt[k]! & 0x80000000) | (mt[(k + 1) % N]! & 0x7fffffff);
-      mt[k] = mt[(k + M) % N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-    }
+    let k = 0;
+    for (; k < N - M; k++) mt[k] = mixed(mt[k + M]!, mt[k]!, mt[k + 1]!);
+    for (; k < N - 1; k++) mt[k] = mixed(mt[k + M - N]!, mt[k]!, mt[k + 1]!);
+    mt[N - 1] = mixed(mt[M - 1]!, mt[N - 1]!, mt[0]!);
     this.mti = 0;
   }
+}
+
+/** One twisted word: far ^ (upper bit of cur, lower 31 of next) >>> 1, xor the matrix when that is odd. */
+function mixed(far: number, cur: number, next: number): number {
+  const y = (cur & 0x80000000) | (next & 0x7fffffff);
+  return far ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
 }

@@ -120,9 +120,17 @@ export function percentReturnThreshold(periodsPerYear: number): number {
  * look like percent: an error naming the decimal reading. True when it fired.
  */
 export function checkPercentReturns(out: Outcome, field: string, r: ArrayLike<number>, periodsPerYear = 252): boolean {
-  const abs = new Float64Array(r.length);
-  for (let i = 0; i < r.length; i++) abs[i] = Math.abs(r[i]!);
-  const m = medianInPlace(abs);
+  return checkPercentReturnColumns(out, field, [r], periodsPerYear);
+}
+
+/** checkPercentReturns over every cell of several columns at once (one |r| buffer, no flattened copy). */
+export function checkPercentReturnColumns(
+  out: Outcome,
+  field: string,
+  columns: readonly ArrayLike<number>[],
+  periodsPerYear = 252,
+): boolean {
+  const m = medianInPlace(absoluteCells(columns));
   const limit = percentReturnThreshold(periodsPerYear);
   if (!(m > limit)) return false;
   out.error(
@@ -132,6 +140,16 @@ export function checkPercentReturns(out: Outcome, field: string, r: ArrayLike<nu
     field,
   );
   return true;
+}
+
+/** |x| of every cell of the columns, column after column, in one Float64Array. */
+function absoluteCells(columns: readonly ArrayLike<number>[]): Float64Array {
+  let total = 0;
+  for (const col of columns) total += col.length;
+  const abs = new Float64Array(total);
+  let at = 0;
+  for (const col of columns) for (let i = 0; i < col.length; i++) abs[at++] = Math.abs(col[i]!);
+  return abs;
 }
 
 /** A warning when n observations are fewer than the guard's stated minimum. True when it fired. */

@@ -181,7 +181,8 @@ export async function invokeGuard(
       { signal, onProgress: options.onProgress, timeLimitMs: ms, owned },
     );
   // Inline, the time limit stops a guard at its next WorkMeter check (async ones also by the timer).
-  const timeout = ms > 0 ? AbortSignal.timeout(ms) : undefined;
+  const limit = ms > 0 ? callTimer(ms) : undefined;
+  const timeout = limit?.signal;
   const runSignal = timeout && signal ? AbortSignal.any([signal, timeout]) : (timeout ?? signal);
   const deadline = ms > 0 ? performance.now() + ms : undefined;
   try {
@@ -193,7 +194,21 @@ export async function invokeGuard(
     if (signal?.aborted && (e === signal.reason || (e instanceof DOMException && e.name === "AbortError"))) throw e;
     if (timeout?.aborted || (e instanceof DOMException && e.name === "TimeoutError")) throw timeLimit(guard, ms);
     throw internalError(guard, e);
+  } finally {
+    limit?.clear();
   }
+}
+
+/**
+ * A signal that aborts with a TimeoutError after `ms`, and its clear(): unlike AbortSignal.timeout, the timer
+ * goes when the call ends (a pending timer per finished call kept thousands of timers alive in a busy process).
+ */
+function callTimer(ms: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const reason = () => new DOMException("The operation was aborted due to timeout", "TimeoutError");
+  const timer = setTimeout(() => controller.abort(reason()), ms);
+  timer.unref();
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 let poolImport: Promise<typeof import("./pool/pool.js")> | null = null;

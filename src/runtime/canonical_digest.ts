@@ -5,8 +5,8 @@
 // Same rules as canonical.ts: members in code-unit order, numbers and strings as JSON.stringify writes them.
 import { createHash } from "node:crypto";
 
-/** Elements per piece of an array of scalars. */
-const PIECE = 16_384;
+/** Elements per piece of an array of scalars: a piece's text (<= ~50 KB) stays a young, regular-sized string. */
+const PIECE = 2_048;
 
 export interface CanonicalDigest {
   readonly sha256: string;

@@ -6,6 +6,7 @@ import { BadInputError } from "../contract/guard.js";
 import { MAX_ARGUMENT_BYTES } from "./codec/caps.js";
 import { type JsonSummary, checkArgumentBytes, exactlyCloneable, inspectJson, sortedJson } from "./codec/caps.js";
 import { canonicalText, sha256Hex } from "./canonical.js";
+import { canonicalDigest } from "./canonical_digest.js";
 
 /** Arguments whose text may be this long or longer are hashed off the calling thread. */
 export const OFF_THREAD_MIN_BYTES = 1_000_000;
@@ -32,8 +33,13 @@ export async function closeHashThreadIfStarted(): Promise<void> {
   if (hashThread) await (await hashThread).closeHashThread();
 }
 
-/** Sized and hashed on this thread. */
+/** Sized and hashed on this thread: plain data in pieces (no whole text, no large-object string), else whole. */
 function hashHere(args: unknown, summary: JsonSummary): string {
+  if (exactlyCloneable(summary)) {
+    const digest = canonicalDigest(args);
+    checkArgumentBytes(digest.bytes);
+    return digest.sha256;
+  }
   const text = sortedJson(args, summary);
   checkArgumentBytes(Buffer.byteLength(text, "utf8"));
   return sha256Hex(argumentsText(args, text));

@@ -1,7 +1,8 @@
 // The median of the unit checks (selection in place) against the textbook sorted median.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { median } from "../../src/lib/unit_checks.js";
+import { checkPercentReturnColumns, checkPercentReturns, median } from "../../src/lib/unit_checks.js";
+import { Outcome } from "../../src/contract/guard.js";
 
 function sortedMedian(xs: readonly number[]): number {
   const v = [...xs].sort((a, b) => a - b);
@@ -42,5 +43,19 @@ describe("median", () => {
   it("with a NaN, orders it last as a numeric sort does", () => {
     expect(median([Number.NaN, 1, 2])).toBe(2);
     expect(median([3, Number.NaN, 1, 2])).toBe(2.5);
+  });
+});
+
+describe("checkPercentReturnColumns", () => {
+  it("judges the median |r| of every cell of the columns, as over their concatenation", () => {
+    const a = [0.3, -0.5, 0.1];
+    const b = new Float64Array([-0.25, 0.05]);
+    const out = new Outcome();
+    expect(checkPercentReturnColumns(out, "m", [a, b])).toBe(true);
+    const same = new Outcome();
+    expect(checkPercentReturns(same, "m", [...a, ...b])).toBe(true);
+    expect(out.done().findings).toEqual(same.done().findings);
+    expect(out.done().findings[0]!.message).toContain("median |return| 0.25 per period");
+    expect(checkPercentReturnColumns(new Outcome(), "m", [[0.01, -0.3], new Float64Array([0.02])])).toBe(false);
   });
 });

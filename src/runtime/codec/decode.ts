@@ -88,6 +88,18 @@ function notAdmitted(v: unknown, f: Fragment, field: string, defs: Defs): BadInp
   return typeMismatch(field, f, v, defs);
 }
 
+/** A plain `{"type": "number"}` fragment (bounds aside): a finite number decodes to itself. */
+function isNumberFragment(f: Fragment): boolean {
+  const types = typesOf(f);
+  return types.length === 1 && types[0] === "number" && f["$ref"] === undefined && f["anyOf"] === undefined;
+}
+
+/** True when every element is a finite number (the per-element walk, its paths and checks, is then skipped). */
+function allFinite(v: readonly unknown[]): boolean {
+  for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false;
+  return true;
+}
+
 function decodeAt(v: unknown, fragment: Fragment, field: string, pass: Pass): unknown {
   const { defs } = pass;
   const f = resolveAt(fragment, v, defs);
@@ -108,7 +120,9 @@ function decodeAt(v: unknown, fragment: Fragment, field: string, pass: Pass): un
   }
   if (Array.isArray(v)) {
     const items = itemsOf(f);
-    return items === null ? v : v.map((x, i) => decodeAt(x, items, fieldPath(field, i), pass));
+    if (items === null) return v;
+    if (isNumberFragment(items) && allFinite(v)) return v.slice();
+    return v.map((x, i) => decodeAt(x, items, fieldPath(field, i), pass));
   }
   return isObject(v) && typesOf(f).includes("object") ? decodeObject(v, f, field, pass) : v;
 }

@@ -337,3 +337,19 @@ describe("deep nesting", () => {
     expect(badInput(() => decodeArgument([[[0, NaN]]], splits, "splits")).field).toBe("splits/0/0/1");
   });
 });
+
+describe("lists of plain numbers", () => {
+  const list = { type: "array", items: { type: "number" } };
+  it("decode to an equal copy when every element is a finite number", () => {
+    const v = [0.5, -1, 3e-9, 0];
+    const out = decodeArgument(v, list, "sharpes");
+    expect(out).toEqual(v);
+    expect(out).not.toBe(v);
+  });
+  it("name the first element that is not a finite number, as the per-element walk does", () => {
+    expect(() => decodeArgument([1, 2, "x", 4], list, "sharpes")).toThrow(/sharpes\/2/);
+    expect(() => decodeArgument([1, Number.POSITIVE_INFINITY], list, "sharpes")).toThrow(
+      "sharpes/1: must be a finite number, got Infinity",
+    );
+  });
+});

@@ -1,0 +1,141 @@
+// Side by side with numpy (bench/numpy_ref.py) on the same data: SPA (auto and block 10), PBO by CSCV and
+// the deflated Sharpe over 10,000 Sharpes, each as a tool call, as the guard alone and in numpy, in
+// interleaved rounds. Results agree first: SPA p-values identical on the guard's replayed MT19937 stream
+// (and numpy's own stream within Monte-Carlo error), PBO identical, DSR within 1e-9.
+import { callToolUntyped, runGuard } from "../../src/runtime/index.js";
+import type { Row } from "../report.js";
+import { spread } from "../lib/stats.js";
+import { type NumpyChild, numpyMissing, startNumpy } from "../lib/numpy_child.js";
+import { type BlockData, blockData, replayFile } from "./numpy_data.js";
+
+const ROUNDS = 7;
+const REPS = 1000;
+
+interface Job {
+  readonly label: string;
+  readonly tool: () => Promise<Record<string, unknown>>;
+  readonly guard: () => Promise<{ evidence: Record<string, unknown> }>;
+  readonly numpy: Record<string, unknown>;
+  /** A line saying whether the three answers agree (throws nothing: a disagreement is reported). */
+  readonly agree: (guard: Record<string, unknown>, np: Record<string, unknown>, py: NumpyChild) => Promise<string>;
+}
+
+const spaArgs = (d: BlockData, block: "auto" | number, live: boolean) => ({
+  ...(live ? d.spaGuard : d.spaTool),
+  reps: REPS,
+  block_size: block,
+  seed: 0,
+});
+
+/** Monte-Carlo tolerance of two independent p-values from `reps` draws each (4 standard errors). */
+const mcTolerance = (p: number) => 4 * Math.sqrt((2 * Math.max(p * (1 - p), 1 / REPS)) / REPS);
+
+function spaJob(d: BlockData, block: "auto" | number): Job {
+  return {
+    label: `SPA ${2520} x ${100}, ${REPS} reps, block ${block}`,
+    tool: () => callToolUntyped("check_spa_test", spaArgs(d, block, false)),
+    guard: () => runGuard("spa_test", spaArgs(d, block, true)),
+    numpy: { op: "spa", block, reps: REPS, seed: 0 },
+    agree: async (g, np, py) => {
+      const p = g.pvalues as Record<string, number>;
+      const b = g.block_size as number;
+      const replay = replayFile((d.files as { dir: string }).dir, b, REPS, 0);
+      const r = await py.ask({ op: "spa", block: b, reps: REPS, seed: 0, replay });
+      const rp = r.pvalues as Record<string, number>;
+      const same = ["lower", "consistent", "upper"].every((k) => rp[k] === p[k]);
+      const npp = np.pvalues as Record<string, number>;
+      const within = Math.abs(npp.consistent! - p.consistent!) <= mcTolerance(p.consistent!);
+      return (
+        `block ${b} (numpy ${String(np.block_size)}); replayed stream: p-values ${same ? "identical" : "DIFFER"} ` +
+        `${JSON.stringify(rp)}; numpy's stream: consistent p ${npp.consistent} vs ${p.consistent} ` +
+        `${within ? "within" : "OUTSIDE"} Monte-Carlo error`
+      );
+    },
+  };
+}
+
+function cscvJob(d: BlockData): Job {
+  return {
+    label: "PBO by CSCV 1000 x 100, S = 16 (12,870 splits)",
+    tool: () => callToolUntyped("check_research_audit", d.cscvTool),
+    guard: () => runGuard("research_audit", d.cscvGuard),
+    numpy: { op: "cscv", S: 16 },
+    agree: async (g, np) =>
+      `PBO ${String(g.pbo)} vs numpy ${String(np.pbo)}: ${g.pbo === np.pbo ? "identical" : "DIFFER"}`,
+  };
+}
+
+function dsrJob(d: BlockData): Job {
+  const { periods_per_year, skew, kurtosis, best_sharpe, n_obs } = d.dsr as Record<string, number>;
+  return {
+    label: "deflated Sharpe over 10,000 trial Sharpes",
+    tool: () => callToolUntyped("check_trial_ledger", d.dsr),
+    guard: () => runGuard("trial_ledger", d.dsr),
+    numpy: { op: "dsr", periods_per_year, skew, kurtosis, best_sharpe, n_obs },
+    agree: async (g, np) => {
+      const diff = Math.abs((g.dsr as number) - (np.dsr as number));
+      return `DSR ${String(g.dsr)} vs numpy ${String(np.dsr)}: ${diff <= 1e-9 ? "within 1e-9" : "DIFFER"}`;
+    },
+  };
+}
+
+interface Times {
+  tool: number[];
+  guard: number[];
+  numpy: number[];
+}
+
+/** One round: the job as a tool call, as the guard alone, then in numpy. */
+async function round(job: Job, py: NumpyChild, t: Times): Promise<void> {
+  let t0 = performance.now();
+  await job.tool();
+  t.tool.push(performance.now() - t0);
+  t0 = performance.now();
+  await job.guard();
+  t.guard.push(performance.now() - t0);
+  t.numpy.push((await py.ask(job.numpy)).ms as number);
+}
+
+function rows(job: Job, t: Times, agreement: string): Row[] {
+  const [tool, guard, np] = [spread(t.tool), spread(t.guard), spread(t.numpy)];
+  const ratio = (x: number) => (x / np.median).toFixed(2);
+  const row = (who: string, s: typeof tool, note: string): Row => ({
+    case: "10 numpy",
+    label: `${job.label}: ${who}`,
+    unit: "ms",
+    value: s.median,
+    spread: s,
+    note,
+  });
+  return [
+    row("tool", tool, `${ratio(tool.median)}x numpy; ${agreement}`),
+    row("guard alone", guard, `${ratio(guard.median)}x numpy`),
+    row("numpy", np, "bench/numpy_ref.py, timed inside python (data loaded)"),
+  ];
+}
+
+export async function numpy(): Promise<Row[]> {
+  const missing = numpyMissing();
+  if (missing) {
+    process.stderr.write(`bench: numpy block skipped: ${missing}\n`);
+    return [];
+  }
+  const d = blockData();
+  const py = startNumpy();
+  try {
+    const info = await py.ask({ op: "info" });
+    process.stderr.write(`bench: numpy ${String(info.numpy)}, OpenBLAS kernel ${String(info.blas)}\n`);
+    await py.ask({ op: "load", ...d.files });
+    const out: Row[] = [];
+    for (const job of [spaJob(d, "auto"), spaJob(d, 10), cscvJob(d), dsrJob(d)]) {
+      const g = (await job.guard()).evidence;
+      const agreement = await job.agree(g, await py.ask(job.numpy), py);
+      const t: Times = { tool: [], guard: [], numpy: [] };
+      for (let r = 0; r < ROUNDS; r++) await round(job, py, t);
+      out.push(...rows(job, t, agreement));
+    }
+    return out;
+  } finally {
+    py.close();
+  }
+}
