@@ -8,6 +8,7 @@ import { BadInputError, ToolError, callToolUntyped } from "../runtime/index.js";
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 import { argOptions } from "./file_args.js";
+import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
 
 const USAGE = `Usage:
   fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N]
@@ -120,8 +121,7 @@ async function check(argv: string[]): Promise<number> {
   return exitFor(result);
 }
 
-// A closed pipe (e.g. `| head`) ends the command quietly.
-process.stdout.on("error", (e: NodeJS.ErrnoException) => process.exit(e.code === "EPIPE" ? 0 : 1));
+quietOnClosedPipe();
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -139,12 +139,9 @@ async function main(argv: string[]): Promise<number> {
   throw new UsageError(`unknown command '${command}'`);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    if (e instanceof UsageError) process.stderr.write(`fin-skills: ${e.message}\n${USAGE}`);
-    else if (e instanceof ToolError) process.stderr.write(`${e.wire().message}\n`);
-    else process.stderr.write(`fin-skills: ${(e as Error).stack ?? String(e)}\n`);
-    process.exit(e instanceof UsageError || e instanceof BadInputError ? 2 : 1);
-  },
-);
+main(process.argv.slice(2)).then(exitWhenFlushed, (e) => {
+  if (e instanceof UsageError) process.stderr.write(`fin-skills: ${e.message}\n${USAGE}`);
+  else if (e instanceof ToolError) process.stderr.write(`${e.wire().message}\n`);
+  else process.stderr.write(`fin-skills: ${(e as Error).stack ?? String(e)}\n`);
+  return exitWhenFlushed(e instanceof UsageError || e instanceof BadInputError ? 2 : 1);
+});

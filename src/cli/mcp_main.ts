@@ -4,6 +4,7 @@ import "./node_check.cjs";
 import { parseArgs } from "node:util";
 import { exportTools, listTools, tableInfo, warmPool } from "../runtime/index.js";
 import { INSTALL_HINT, SDK_PACKAGE, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
+import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
 import { LIMIT_OPTIONS, LIMIT_USAGE, applyLimitFlags } from "./limit_flags.js";
 
 const USAGE = `Usage: fin-skills-mcp [options]
@@ -143,12 +144,11 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   } else {
     const { serveStdio } = await import("../server/serve.js");
     await serveStdio({ log, dataDirs, onListed });
-    process.exit(0);
+    await exitWhenFlushed(0);
   }
 }
 
-// A closed pipe (e.g. `| head`) ends the command quietly.
-process.stdout.on("error", (e: NodeJS.ErrnoException) => process.exit(e.code === "EPIPE" ? 0 : 1));
+quietOnClosedPipe();
 
 async function main(): Promise<void> {
   const values = parse();
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
     for (const t of tools) process.stdout.write(`  ${t.name}\n`);
     return;
   }
-  if (values.check) process.exit(check());
+  if (values.check) await exitWhenFlushed(check());
   await serve(values);
 }
 
