@@ -120,18 +120,23 @@ export function percentReturnThreshold(periodsPerYear: number): number {
  * look like percent: an error naming the decimal reading. True when it fired.
  */
 export function checkPercentReturns(out: Outcome, field: string, r: ArrayLike<number>, periodsPerYear = 252): boolean {
+  const message = percentReturnsMessage(field, r, periodsPerYear);
+  if (message !== null) out.error(message, field);
+  return message !== null;
+}
+
+/** The percent finding's message for returns whose median |r| is percent-like, else null. */
+export function percentReturnsMessage(field: string, r: ArrayLike<number>, periodsPerYear = 252): string | null {
   const abs = new Float64Array(r.length);
   for (let i = 0; i < r.length; i++) abs[i] = Math.abs(r[i]!);
   const m = medianInPlace(abs);
   const limit = percentReturnThreshold(periodsPerYear);
-  if (!(m > limit)) return false;
-  out.error(
+  if (!(m > limit)) return null;
+  return (
     `${field} look like percent: median |return| ${plain(m)} per period is above ${plain(limit)} ` +
-      `(${periodsPerYear} periods a year); simple returns are decimals, so ${plain(m)}% is ${plain(m / 100)}: ` +
-      `divide ${field} by 100`,
-    field,
+    `(${periodsPerYear} periods a year); simple returns are decimals, so ${plain(m)}% is ${plain(m / 100)}: ` +
+    `divide ${field} by 100`
   );
-  return true;
 }
 
 /** A warning when n observations are fewer than the guard's stated minimum. True when it fired. */
