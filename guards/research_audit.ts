@@ -85,7 +85,6 @@ export async function check(
   const panel = model_returns === undefined ? null : requirePanel(model_returns, n_blocks);
 
   const out = new Outcome();
-  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year);
   checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
   if (panel !== null) checkPercentReturns(out, "model_returns", panel.flat(), periods_per_year);
   let nTrials = n_trials;
@@ -96,6 +95,7 @@ export async function check(
     );
     nTrials = panel.length;
   }
+  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year, nTrials);
   const btl = minBtl(best_sharpe, n_obs, nTrials, periods_per_year);
   reportMinBtl(out, btl, best_sharpe, nTrials);
   const deflation = reportDeflation(out, btl, best_sharpe, n_obs, nTrials, periods_per_year);

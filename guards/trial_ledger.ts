@@ -139,9 +139,9 @@ export function check(
   }
 
   const out = new Outcome();
-  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year);
   checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
   const nTrials = trialCount(out, list, n_trials);
+  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year, nTrials);
   const given = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
   const annualVariance = given ?? noiseSharpeVarianceAnnual(n_obs, periods_per_year);
   if (nTrials >= 2 && given === null) {
