@@ -4,13 +4,16 @@ import "./node_check.cjs";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BadInputError, ToolError, callToolUntyped } from "../runtime/index.js";
+import { BadInputError, ToolError, callToolUntyped, tableInfo } from "../runtime/index.js";
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 import { argOptions } from "./file_args.js";
 import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
 
-const USAGE = `Usage:
+const USAGE = `fin-skills: research-integrity checks for quantitative finance, from the shell.
+The same checks are served to agents by the MCP server fin-skills-mcp (--help).
+
+Usage:
   fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N]
                    [--json | --list | --excluded | --stats]
   fin-skills call <tool> [--args JSON | --args-file FILE | --args-file -]
@@ -25,6 +28,7 @@ const USAGE = `Usage:
       are read only under --data-dir (default: the working directory, and for
       check also the bundle's directory).
   fin-skills demo     the worked example over a stdio MCP connection
+  fin-skills --version
 Exit codes: 0 pass, 1 fail or incomplete, 2 bad input or usage error.
 `;
 
@@ -117,6 +121,8 @@ async function check(argv: string[]): Promise<number> {
   const result = await callToolUntyped("check_backtest", { slots }, { onProgress, dataDirs: dirs });
   if (tty) process.stderr.write(`\r${" ".repeat(79)}\r`);
   if (opts.html !== undefined) await writeHtmlReport(opts.html, result, slots);
+  if (opts.html !== undefined && opts.html !== "-")
+    process.stderr.write(`fin-skills: wrote the HTML report to ${path.resolve(opts.html)}\n`);
   if (opts.html !== "-") process.stdout.write(backtestReport(result, { verbose: opts.verbose === true }));
   return exitFor(result);
 }
@@ -128,6 +134,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(USAGE);
     return command === undefined ? 2 : 0;
+  }
+  if (command === "--version" || command === "-v" || command === "version") {
+    process.stdout.write(`fin-skills ${tableInfo().version}\n`);
+    return 0;
   }
   if (command === "tools") {
     process.stdout.write(toolsCommand(rest));
