@@ -196,7 +196,8 @@ function reportAssumedPip(out: Outcome, p: ParsedPair, f: PairFacts, assumed: nu
   const effect = `a move counted in your pips is ${factor} x the market's pips (P&L per pip off by ${factor}x)`;
   if (f.pip_source === PIP_SOURCE) {
     out.error(
-      `assumed_pip_size ${assumed} is wrong for ${p.base}${p.quote}: its pip is ${f.pip_size} (${PIP_SOURCE}), so ${effect}`,
+      `assumed_pip_size ${assumed} is wrong for ${p.base}${p.quote}: its pip is ${f.pip_size} (${PIP_SOURCE}), ` +
+        `so ${effect}`,
       p.given,
     );
     return;
