@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { exportTools, listTools, tableInfo, warmPool } from "../runtime/index.js";
 import { INSTALL_HINT, SDK_PACKAGE, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
 import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
+import { stopWhenOrphaned } from "./orphan_watch.js";
 import { LIMIT_OPTIONS, LIMIT_USAGE, applyLimitFlags } from "./limit_flags.js";
 
 const USAGE = `Usage: fin-skills-mcp [options]
@@ -118,6 +119,10 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   }
   process.on("SIGINT", () => process.exit(130));
   process.on("SIGTERM", () => process.exit(143));
+  stopWhenOrphaned(() => {
+    process.stderr.write("fin-skills-mcp: stopping: npx, which started this server, has exited\n");
+    process.exit(143);
+  });
   const log = values.verbose ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
   // Worker threads (they load the runtime on another core) start once the first tools/list is answered,
   // or after a second: not while the first requests are being answered.
