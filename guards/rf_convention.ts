@@ -68,8 +68,13 @@ function matchReported(table: SharpeTable, reported: number, tol: number): Match
 
 const fmt = (x: number | null) => (x === null ? "n/a" : x.toFixed(4));
 
-function sharpeList(table: SharpeTable): string {
-  return CONVENTIONS.map((c) => `${c} ${fmt(table[c])}`).join(", ");
+/** The Sharpe under each convention; when rf looks annual, rf_as_per_period is marked as the wrong one. */
+function sharpeList(table: SharpeTable, plausiblyAnnual = false): string {
+  const mark = (c: Convention) =>
+    c === "rf_as_per_period" && plausiblyAnnual
+      ? " (wrong convention here: it subtracts an annual rf every period)"
+      : "";
+  return CONVENTIONS.map((c) => `${c} ${fmt(table[c])}${mark(c)}`).join(", ");
 }
 
 /** rf / 100 in exact decimal arithmetic, for the percentage hint. */
@@ -206,7 +211,7 @@ export function check(
   if (Math.abs(rate) >= PERCENT_LOOKING) {
     out.error(`rf ${rate} looks like a percentage, not a decimal rate: did you mean ${percentHint(rate)}?`, "rf");
   }
-  if (reported === null) out.info(`Sharpe by rf convention: ${sharpeList(table)}`, "sharpe");
+  if (reported === null) out.info(`Sharpe by rf convention: ${sharpeList(table, plausiblyAnnual)}`, "sharpe");
   else if (mix === null) reportMatch(out, m, table, reported, rate, plausiblyAnnual);
   else reportUnitMix(out, mix, table, reported, ppy);
 

@@ -32,15 +32,15 @@ function pair<T extends { name: string }>(
   return { common, removed, added, renamed };
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * True when b's prose is a's with each mention of a's name either kept or read as b's: a description
  * that uses the name as a plain word ("the floor, ...") is not rewritten where the new text kept it.
  */
 function sameProse(a: InputFacts, b: InputFacts): boolean {
-  const parts = a.prose.split(a.name).map(escape);
-  return new RegExp(`^${parts.join(`(?:${escape(a.name)}|${escape(b.name)})`)}$`).test(b.prose);
+  const parts = a.prose.split(a.name).map(escapeRegExp);
+  return new RegExp(`^${parts.join(`(?:${escapeRegExp(a.name)}|${escapeRegExp(b.name)})`)}$`).test(b.prose);
 }
 
 const sameInput = (a: InputFacts, b: InputFacts) =>

@@ -4,7 +4,7 @@ import "./node_check.cjs";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BadInputError, ToolError, callToolUntyped, tableInfo } from "../runtime/index.js";
+import { BadInputError, ToolError, callToolUntyped, inlineFileReferences, tableInfo } from "../runtime/index.js";
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 import { argOptions } from "./file_args.js";
@@ -97,6 +97,20 @@ function checkArgs(argv: string[]) {
   }
 }
 
+/**
+ * The bundle's slots with file references read as the guards read them, for the report's equity curve:
+ * series and frame slots as check_backtest reads them, then returns and turnover as check_cost_curve does.
+ */
+async function reportSlots(slots: unknown, dirs: readonly string[]): Promise<unknown> {
+  const options = { dataDirs: dirs };
+  try {
+    const bundle = (await inlineFileReferences("check_backtest", { slots }, options)).slots as Record<string, unknown>;
+    return await inlineFileReferences("check_cost_curve", bundle, options);
+  } catch {
+    return slots; // the call itself reported any unreadable reference; the report then notes what it cannot draw
+  }
+}
+
 async function check(argv: string[]): Promise<number> {
   const { values: opts, positionals } = checkArgs(argv);
   const [file] = positionals;
@@ -120,7 +134,7 @@ async function check(argv: string[]): Promise<number> {
     : undefined;
   const result = await callToolUntyped("check_backtest", { slots }, { onProgress, dataDirs: dirs });
   if (tty) process.stderr.write(`\r${" ".repeat(79)}\r`);
-  if (opts.html !== undefined) await writeHtmlReport(opts.html, result, slots);
+  if (opts.html !== undefined) await writeHtmlReport(opts.html, result, await reportSlots(slots, dirs));
   if (opts.html !== undefined && opts.html !== "-")
     process.stderr.write(`fin-skills: wrote the HTML report to ${path.resolve(opts.html)}\n`);
   if (opts.html !== "-") process.stdout.write(backtestReport(result, { verbose: opts.verbose === true }));

@@ -46,7 +46,8 @@ function skippedLines(r: Result, verbose: boolean): string[] {
 }
 
 export function backtestReport(r: Result, options: ReportOptions = {}): string {
-  const lines: string[] = [`check_backtest: ${String(r.status).toUpperCase()}`, "", ...verdictLines(r)];
+  const headline = String(r.summary ?? r.status).split("\n")[0]!;
+  const lines: string[] = [...wrap(`check_backtest: ${headline}`, "", "  "), "", ...verdictLines(r)];
   lines.push(...costLines(r), ...skippedLines(r, options.verbose === true));
   if (r.not_callable_over_json?.length)
     lines.push("", ...wrap(`In-process only (runGuard): ${r.not_callable_over_json.join(", ")}`, ""));

@@ -27,6 +27,17 @@ export function guardResults(result: Obj): Obj[] {
   return typeof result.guard === "string" ? [result] : [];
 }
 
+/** A provenance value as "key value, key value" (a file's hash, size and columns), not raw JSON. */
+function readable(v: unknown): string {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return typeof v === "string" ? v : JSON.stringify(v);
+  const text = (x: unknown) =>
+    Array.isArray(x) ? x.join(" ") : typeof x === "object" && x !== null ? JSON.stringify(x) : String(x);
+  return Object.entries(v as Obj)
+    .filter(([k]) => k !== "file")
+    .map(([k, x]) => `${k} ${text(x)}`)
+    .join(", ");
+}
+
 function provenanceRows(result: Obj): [string, string][] {
   const p = (result.provenance ?? {}) as Obj;
   const rows: [string, string][] = [];
@@ -35,8 +46,10 @@ function provenanceRows(result: Obj): [string, string][] {
   if (p.version) rows.push(["fin-skills version", String(p.version)]);
   for (const [k, v] of Object.entries(p)) {
     if (["input_sha256", "tools_sha256", "version"].includes(k)) continue;
-    if (v && typeof v === "object" && !Array.isArray(v))
-      for (const [name, hash] of Object.entries(v as Obj)) rows.push([`${k}: ${name}`, JSON.stringify(hash)]);
+    if (Array.isArray(v) && v.every((e) => e && typeof e === "object" && !Array.isArray(e)))
+      for (const [i, entry] of (v as Obj[]).entries()) rows.push([`${k}: ${entry.file ?? i + 1}`, readable(entry)]);
+    else if (v && typeof v === "object" && !Array.isArray(v))
+      for (const [name, entry] of Object.entries(v as Obj)) rows.push([`${k}: ${name}`, readable(entry)]);
     else rows.push([k, typeof v === "string" ? v : JSON.stringify(v)]);
   }
   return rows;
@@ -62,6 +75,7 @@ export function reportData(result: Obj, bundle?: Obj): ReportData {
   return {
     title: String(result.tool ?? "fin-skills"),
     status: String(result.status ?? "").toUpperCase(),
+    headline: Array.isArray(result.ran) && typeof result.summary === "string" ? result.summary.split("\n")[0]! : null,
     verdicts,
     skipped,
     charts,

@@ -81,6 +81,8 @@ export interface ReportData {
   readonly title: string;
   /** PASS, FAIL or INCOMPLETE (upper case). */
   readonly status: string;
+  /** check_backtest's headline ("PASS on 1 of 25 guards; 24 need more data: ..."), null for one guard's result. */
+  readonly headline: string | null;
   readonly verdicts: readonly VerdictRow[];
   readonly skipped: readonly { readonly guard: string; readonly needs: string }[];
   readonly charts: readonly Chart[];

@@ -9,6 +9,7 @@ import { currentLimits } from "./budget/limits.js";
 import { closeHashThreadIfStarted } from "./input_hash.js";
 
 export { callToolUntyped, type CallOptions } from "./call.js";
+export { inlineFileReferences } from "./inline_references.js";
 export { BadInputError, InternalToolError, ToolError, internalError } from "./errors.js";
 export type { ToolErrorWire } from "../contract/guard.js";
 export { exportTools, FORMATS, selectTools, type Format } from "./exports.js";

@@ -169,3 +169,15 @@ describe("rf_convention: bad input", () => {
     expect(badField(fn)).toBe(field);
   });
 });
+
+describe("rf_convention: the convention table says which entry is wrong", () => {
+  const listed = (o: Out) => judged(o).find((f) => f.message.startsWith("Sharpe by rf convention"))!.message;
+  it("marks rf_as_per_period as the wrong convention when rf looks annual", () => {
+    expect(listed(check(s(R), 0.05))).toContain(
+      "rf_as_per_period -135.7645 (wrong convention here: it subtracts an annual rf every period)",
+    );
+  });
+  it("does not mark it when rf looks per period", () => {
+    expect(listed(check(s(R), 0.0001))).not.toContain("wrong convention");
+  });
+});

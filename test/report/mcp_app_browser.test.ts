@@ -80,6 +80,7 @@ itWithTool(CHROMIUM)(
     expect(await frame.locator("#status").textContent()).toBe(
       `check_backtest: ${result.structuredContent.status.toUpperCase()}`,
     );
+    expect(await frame.locator("#coverage").textContent()).toBe(result.structuredContent.summary.split("\n")[0]);
     await tab.screenshot({ path: path.join(ARTEFACTS, "mcp-app.png"), fullPage: true });
     expect(browser.errors).toEqual([]);
     expect(browser.requests).toEqual([url]);

@@ -115,3 +115,23 @@ describe("a single guard tool's result with its arguments (the MCP App's input)"
     expect(eq.kind === "equity" && eq.maxDrawdown).toBeCloseTo(row.max_drawdown, 12);
   });
 });
+
+describe("reportData's headline and provenance", () => {
+  it("shows check_backtest's coverage line and a file's provenance as words, not JSON", () => {
+    const result = {
+      tool: "check_backtest",
+      status: "pass",
+      ran: ["cost_curve"],
+      summary: "PASS on 1 of 25 guards; 24 need more data: a, b\n  PASS cost_curve",
+      results: [],
+      provenance: {
+        input_sha256: "ab",
+        files: [{ file: "r.csv", content_hash: "sha256:cd", bytes: 12, columns: ["ret", "turn"] }],
+      },
+    };
+    const data = reportData(result);
+    expect(data.headline).toBe("PASS on 1 of 25 guards; 24 need more data: a, b");
+    expect(data.provenance).toContainEqual(["files: r.csv", "content_hash sha256:cd, bytes 12, columns ret turn"]);
+    expect(reportData({ guard: "cost_curve", passed: true, summary: "PASS cost_curve" }).headline).toBeNull();
+  });
+});

@@ -84,9 +84,12 @@ describe("check_backtest", () => {
       "elapsed_s",
       "provenance",
     ]);
+    const skipped = Object.keys(r.skipped);
+    const first = (names: string[]) =>
+      names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
     const head =
-      `FAIL: ${ready.length} ran (${r.failed.length} failed), ${Object.keys(r.skipped).length} skipped, 0 ` +
-      "rejected";
+      `FAIL on ${ready.length} of ${ready.length + skipped.length} guards (${r.failed.length} failed: ` +
+      `${first(r.failed)}); ${skipped.length} need more data: ${first(skipped)}`;
     expect(r.summary.split("\n")[0]).toBe(head);
     for (const res of r.results) {
       const direct = await call(res.tool, await assembled(res.guard, slots));

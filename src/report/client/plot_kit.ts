@@ -1,14 +1,17 @@
 /// <reference lib="dom" />
-// Shared uPlot pieces: a figure per chart, tick labels recorded on the figure (data-ticks) so what
-// the canvas draws can be read back, vertical and horizontal marker lines with DOM labels.
+// Shared uPlot pieces: a figure per chart, charts sized to their container, tick labels recorded on the
+// figure (data-ticks) so what the canvas draws can be read back, marker lines with a key below the chart.
 import uPlot from "uplot";
 
 export const COLORS = { main: "#1f5fa8", second: "#c2571a", ok: "#2e7d32", bad: "#b3261e", muted: "#666" };
-export const WIDTH = 720;
-export const HEIGHT = 280;
+/** The tallest a chart is drawn; narrower charts are shorter, down to MIN_HEIGHT. */
+const HEIGHT = 280;
+const MIN_HEIGHT = 180;
+/** Used only where the holder has no layout width yet (never in a browser that laid the page out). */
+const FALLBACK_WIDTH = 720;
 
-/** A <figure data-chart=kind> with a heading and a caption; the chart goes in between. */
-export function figure(kind: string, guard: string, heading: string, caption: string): HTMLElement {
+/** A <figure data-chart=kind> with a heading and a caption, appended to `parent` so charts can measure it. */
+export function figure(parent: HTMLElement, kind: string, guard: string, heading: string, caption: string) {
   const fig = document.createElement("figure");
   fig.dataset.chart = kind;
   fig.dataset.guard = guard;
@@ -17,18 +20,58 @@ export function figure(kind: string, guard: string, heading: string, caption: st
   const cap = document.createElement("figcaption");
   cap.textContent = caption;
   fig.append(h, cap);
+  parent.append(fig);
   return fig;
 }
 
-/** Axis `values` that format ticks with `fmt` and record them under `key` on the figure. */
-export function recordedTicks(fig: HTMLElement, key: string, fmt: (v: number) => string) {
+/** Axis `values` that format ticks with `fmt` (given all the axis' splits) and record them under `key`. */
+export function recordedTicks(fig: HTMLElement, key: string, fmt: (v: number, splits: number[]) => string) {
   return (_u: uPlot, splits: number[]) => {
-    const labels = splits.map((v) => (v === null || v === undefined ? "" : fmt(v)));
+    const labels = splits.map((v) => (v === null || v === undefined ? "" : fmt(v, splits)));
     const ticks = JSON.parse(fig.dataset.ticks ?? "{}") as Record<string, string[]>;
     ticks[key] = labels;
     fig.dataset.ticks = JSON.stringify(ticks);
     return labels;
   };
+}
+
+/** A percentage with as many decimals as the axis' tick step needs, the same for every tick (0%, 0.5%, 1.0%). */
+export function percentTick(v: number, splits: number[]): string {
+  let step = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < splits.length; i++) {
+    const d = Math.abs(splits[i]! - splits[i - 1]!);
+    if (d > 0 && d < step) step = d;
+  }
+  const decimals = Number.isFinite(step) ? Math.min(4, Math.max(0, Math.ceil(-Math.log10(step * 100) - 1e-9))) : 1;
+  return `${(v * 100).toFixed(decimals)}%`;
+}
+
+/** Width and height for a chart in `holder`: the holder's own width, the height shrinking with it. */
+function plotSize(holder: HTMLElement, heightShare: number): { width: number; height: number } {
+  const width = Math.floor(holder.getBoundingClientRect().width) || FALLBACK_WIDTH;
+  const height = Math.round(Math.min(HEIGHT, Math.max(MIN_HEIGHT, width * 0.55)) * heightShare);
+  return { width, height };
+}
+
+/**
+ * Draws a uPlot chart in a new holder placed before the figure's key and caption, sized to the holder's
+ * width and redrawn when that width changes. `heightShare` scales the height (a panel below another).
+ */
+export function mountPlot(
+  fig: HTMLElement,
+  opts: Omit<uPlot.Options, "width" | "height">,
+  data: uPlot.AlignedData,
+  heightShare = 1,
+): uPlot {
+  const holder = document.createElement("div");
+  holder.className = "plot";
+  fig.insertBefore(holder, fig.querySelector(".key, figcaption"));
+  const plot = new uPlot({ ...opts, ...plotSize(holder, heightShare) } as uPlot.Options, data, holder);
+  new ResizeObserver(() => {
+    const size = plotSize(holder, heightShare);
+    if (size.width !== plot.width || size.height !== plot.height) plot.setSize(size);
+  }).observe(holder);
+  return plot;
 }
 
 export interface Marker {
@@ -61,35 +104,32 @@ function strokeLine(u: uPlot, m: Marker): void {
   ctx.restore();
 }
 
-/** A label in the plot overlay at the marker's position, carrying its exact value in data-value. */
-function placeLabel(u: uPlot, m: Marker, index: number): void {
-  let el = u.over.querySelector<HTMLElement>(`[data-marker="${m.name}"]`);
-  if (!el) {
-    el = document.createElement("span");
-    el.className = "marker";
-    el.dataset.marker = m.name;
-    el.dataset.value = String(m.value);
-    el.style.color = m.color;
-    el.textContent = m.label;
-    u.over.append(el);
-  }
-  if (m.scale === "x") {
-    el.style.left = `${u.valToPos(m.value, "x") + 4}px`;
-    el.style.top = `${4 + index * 18}px`;
-  } else {
-    el.style.right = "4px";
-    el.style.top = `${u.valToPos(m.value, m.scale) - 18}px`;
-  }
-}
-
-/** A draw hook that strokes every marker and keeps its label in place. */
+/** A draw hook that strokes every marker line (their labels are in the figure's key, never over the data). */
 export function markersHook(markers: readonly Marker[]) {
   return (u: uPlot) => {
-    markers.forEach((m, i) => {
-      strokeLine(u, m);
-      placeLabel(u, m, i);
-    });
+    for (const m of markers) strokeLine(u, m);
   };
+}
+
+/** The figure's key: one entry per marker, a dashed swatch in its colour, its exact value in data-value. */
+export function markerKey(fig: HTMLElement, markers: readonly Marker[]): void {
+  if (markers.length === 0) return;
+  const ul = document.createElement("ul");
+  ul.className = "key";
+  for (const m of markers) {
+    const li = document.createElement("li");
+    li.dataset.marker = m.name;
+    li.dataset.value = String(m.value);
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.borderColor = m.color;
+    const text = document.createElement("span");
+    text.textContent = m.label;
+    text.style.color = m.color;
+    li.append(swatch, text);
+    ul.append(li);
+  }
+  fig.insertBefore(ul, fig.querySelector("figcaption"));
 }
 
 /** Value labels above bars (DOM, data-value exact), one per x index. */
@@ -111,10 +151,12 @@ export function barLabelsHook(names: readonly string[], values: readonly number[
   };
 }
 
-/** Marks the figure drawn once uPlot has painted (tests wait for data-drawn). */
+/** Marks the plot drawn once uPlot has painted, and the figure once all its plots have (tests wait for it). */
 export function drawnHook(fig: HTMLElement) {
-  return () => {
-    fig.dataset.drawn = "true";
+  return (u: uPlot) => {
+    (u.root.parentElement as HTMLElement).dataset.drawn = "true";
+    const plots = [...fig.querySelectorAll<HTMLElement>(".plot")];
+    if (plots.every((p) => p.dataset.drawn === "true")) fig.dataset.drawn = "true";
   };
 }
 

@@ -3,14 +3,15 @@
 import type { CostCurveChart, DsrChart, EquityChart, PboChart, SpaChart, Chart } from "../types.js";
 import {
   COLORS,
-  HEIGHT,
-  WIDTH,
   barLabelsHook,
   bars,
   drawnHook,
   figure,
   histBars,
+  markerKey,
   markersHook,
+  mountPlot,
+  percentTick,
   recordedTicks,
   uPlot,
   type Marker,
@@ -20,9 +21,10 @@ const pct = (v: number) => `${(v * 100).toFixed(Math.abs(v) < 0.1 ? 1 : 0)}%`;
 const plain = (v: number) => String(Number(v.toPrecision(6)));
 const p3 = (v: number) => v.toFixed(3);
 
-function costCurve(c: CostCurveChart): HTMLElement {
+function costCurve(parent: HTMLElement, c: CostCurveChart): void {
   const be = c.breakevenBps;
   const fig = figure(
+    parent,
     "cost_curve",
     c.guard,
     "Cost curve: annualised net return and net Sharpe against round-trip cost",
@@ -46,9 +48,8 @@ function costCurve(c: CostCurveChart): HTMLElement {
       color: COLORS.bad,
       scale: "x",
     });
-  const opts: uPlot.Options = {
-    width: WIDTH,
-    height: HEIGHT,
+  markerKey(fig, markers);
+  const opts = {
     legend: { live: false },
     scales: {
       x: { time: false },
@@ -69,7 +70,7 @@ function costCurve(c: CostCurveChart): HTMLElement {
     ],
     axes: [
       { label: "round-trip cost (bps)", values: recordedTicks(fig, "x", plain) },
-      { scale: "ret", label: "annualised net return", values: recordedTicks(fig, "ret", pct), size: 60 },
+      { scale: "ret", label: "annualised net return", values: recordedTicks(fig, "ret", percentTick), size: 60 },
       {
         scale: "sharpe",
         side: 1,
@@ -79,17 +80,14 @@ function costCurve(c: CostCurveChart): HTMLElement {
       },
     ],
     hooks: { draw: [markersHook(markers), drawnHook(fig)] },
-  };
-  new uPlot(
-    opts,
-    [c.bps as number[], c.annReturn as number[], c.sharpe as (number | null)[]],
-    insertBeforeCaption(fig),
-  );
-  return fig;
+  } satisfies Omit<uPlot.Options, "width" | "height">;
+  mountPlot(fig, opts, [c.bps as number[], c.annReturn as number[], c.sharpe as (number | null)[]]);
 }
 
-function equity(c: EquityChart): HTMLElement {
+/** Net equity on top and, in its own panel below on the same x axis, the drawdown. */
+function equity(parent: HTMLElement, c: EquityChart): void {
   const fig = figure(
+    parent,
     "equity",
     c.guard,
     `Net equity and drawdown at the stated cost (${c.costBps} bps round-trip)`,
@@ -97,38 +95,51 @@ function equity(c: EquityChart): HTMLElement {
       "(equal to cost_curve's at this cost).",
   );
   fig.dataset.maxDrawdown = String(c.maxDrawdown);
-  const opts: uPlot.Options = {
-    width: WIDTH,
-    height: HEIGHT,
-    legend: { live: false },
-    scales: { x: { time: c.dated }, eq: { auto: true }, dd: { range: (_u, min) => [Math.min(min, -0.01), 0] } },
-    series: [
-      { label: c.dated ? "date" : "period" },
-      { label: "net equity (start 1.0)", scale: "eq", stroke: COLORS.main, width: 1.5 },
-      {
-        label: "drawdown",
-        scale: "dd",
-        stroke: COLORS.bad,
-        fill: "rgba(179,38,30,0.08)",
-        width: 1,
-        value: (_u, v) => (v == null ? "-" : pct(v)),
-      },
-    ],
-    axes: [
-      c.dated ? {} : { label: "period", values: recordedTicks(fig, "x", plain) },
-      { scale: "eq", label: "net equity", values: recordedTicks(fig, "eq", (v) => v.toFixed(2)) },
-      { scale: "dd", side: 1, label: "drawdown", grid: { show: false }, values: recordedTicks(fig, "dd", pct) },
-    ],
-    hooks: { draw: [drawnHook(fig)] },
-  };
-  new uPlot(opts, [c.x as number[], c.equity as number[], c.drawdown as number[]], insertBeforeCaption(fig));
-  return fig;
+  const xAxis = c.dated ? {} : { label: "period", values: recordedTicks(fig, "x", plain) };
+  const xLabel = { label: c.dated ? "date" : "period" };
+  const sync = { key: `equity-${c.guard}` };
+  mountPlot(
+    fig,
+    {
+      legend: { live: false },
+      cursor: { sync },
+      scales: { x: { time: c.dated }, eq: { auto: true } },
+      series: [xLabel, { label: "net equity (start 1.0)", scale: "eq", stroke: COLORS.main, width: 1.5 }],
+      axes: [xAxis, { scale: "eq", label: "net equity", values: recordedTicks(fig, "eq", (v) => v.toFixed(2)) }],
+      hooks: { draw: [drawnHook(fig)] },
+    },
+    [c.x as number[], c.equity as number[]],
+  );
+  mountPlot(
+    fig,
+    {
+      legend: { live: false },
+      cursor: { sync },
+      scales: { x: { time: c.dated }, dd: { range: (_u, min) => [Math.min(min, -0.01), 0] } },
+      series: [
+        xLabel,
+        {
+          label: "drawdown",
+          scale: "dd",
+          stroke: COLORS.bad,
+          fill: "rgba(179,38,30,0.08)",
+          width: 1,
+          value: (_u, v) => (v == null ? "-" : pct(v)),
+        },
+      ],
+      axes: [xAxis, { scale: "dd", label: "drawdown", values: recordedTicks(fig, "dd", percentTick) }],
+      hooks: { draw: [drawnHook(fig)] },
+    },
+    [c.x as number[], c.drawdown as number[]],
+    0.5,
+  );
 }
 
-function pbo(c: PboChart): HTMLElement {
+function pbo(parent: HTMLElement, c: PboChart): void {
   const centers = c.counts.map((_, i) => (c.edges[i]! + c.edges[i + 1]!) / 2);
   const kept = c.kept < c.of ? ` (${c.kept} of ${c.of} splits kept in the result)` : "";
   const fig = figure(
+    parent,
     "pbo_logits",
     c.guard,
     "PBO: logits of the in-sample winner's out-of-sample rank",
@@ -140,12 +151,11 @@ function pbo(c: PboChart): HTMLElement {
   const hi = c.edges[c.edges.length - 1]!;
   const zero: Marker[] =
     lo <= 0 && hi >= 0 ? [{ name: "zero", value: 0, label: "logit 0", color: COLORS.bad, scale: "x" }] : [];
-  const opts: uPlot.Options = {
-    width: WIDTH,
-    height: HEIGHT,
+  markerKey(fig, zero);
+  const opts = {
     legend: { live: false },
     scales: {
-      x: { time: false, range: [Math.min(lo, 0), Math.max(hi, 0)] },
+      x: { time: false, range: [Math.min(lo, 0), Math.max(hi, 0)] as uPlot.Range.MinMax },
       y: { range: (_u, _min, max) => [0, max * 1.1] },
     },
     series: [
@@ -163,18 +173,19 @@ function pbo(c: PboChart): HTMLElement {
       { label: "splits", values: recordedTicks(fig, "y", plain) },
     ],
     hooks: { draw: [markersHook(zero), drawnHook(fig)] },
-  };
-  new uPlot(opts, [centers, c.counts as number[]], insertBeforeCaption(fig));
-  return fig;
+  } satisfies Omit<uPlot.Options, "width" | "height">;
+  mountPlot(fig, opts, [centers, c.counts as number[]]);
 }
 
 /** A bar chart over named categories with one horizontal threshold line. */
 function namedBars(fig: HTMLElement, names: string[], values: number[], threshold: Marker, yLabel: string) {
   const x = names.map((_, i) => i);
-  const opts: uPlot.Options = {
-    width: WIDTH,
-    height: HEIGHT,
-    scales: { x: { time: false, range: [-0.5, names.length - 0.5] }, y: { range: [0, 1.05] } },
+  markerKey(fig, [threshold]);
+  const opts = {
+    scales: {
+      x: { time: false, range: [-0.5, names.length - 0.5] as uPlot.Range.MinMax },
+      y: { range: [0, 1.05] as uPlot.Range.MinMax },
+    },
     series: [
       { label: "" },
       { label: yLabel, stroke: COLORS.main, fill: "rgba(31,95,168,0.35)", paths: bars(), points: { show: false } },
@@ -185,12 +196,13 @@ function namedBars(fig: HTMLElement, names: string[], values: number[], threshol
     ],
     legend: { show: false },
     hooks: { draw: [markersHook([threshold]), barLabelsHook(names, values, p3), drawnHook(fig)] },
-  };
-  new uPlot(opts, [x, values], insertBeforeCaption(fig));
+  } satisfies Omit<uPlot.Options, "width" | "height">;
+  mountPlot(fig, opts, [x, values]);
 }
 
-function spa(c: SpaChart): HTMLElement {
+function spa(parent: HTMLElement, c: SpaChart): void {
   const fig = figure(
+    parent,
     "spa",
     c.guard,
     `SPA test: p-values for the best of the candidates (${c.bestModel})`,
@@ -205,16 +217,16 @@ function spa(c: SpaChart): HTMLElement {
     { name: "alpha", value: c.alpha, label: `alpha ${c.alpha}`, color: COLORS.bad, scale: "y" },
     "p-value",
   );
-  return fig;
 }
 
-function dsr(c: DsrChart): HTMLElement {
+function dsr(parent: HTMLElement, c: DsrChart): void {
   const sr =
     c.bestSharpe !== null && c.expectedMaxSharpe !== null
       ? ` Observed Sharpe ${c.bestSharpe.toFixed(4)} vs expected best of ${c.nTrials ?? "N"} noise trials ` +
         `${c.expectedMaxSharpe.toFixed(4)} (annualised).`
       : "";
   const fig = figure(
+    parent,
     "dsr",
     c.guard,
     "Deflated Sharpe ratio against its threshold",
@@ -230,19 +242,13 @@ function dsr(c: DsrChart): HTMLElement {
     scale: "y",
   };
   namedBars(fig, names, values, threshold, "probability");
-  return fig;
 }
 
-/** A holder placed before the caption; uPlot draws into it. */
-function insertBeforeCaption(fig: HTMLElement): HTMLElement {
-  const holder = document.createElement("div");
-  holder.className = "plot";
-  fig.insertBefore(holder, fig.querySelector("figcaption"));
-  return holder;
-}
-
-/** Appends the chart's figure to `parent` (first, so uPlot measures it in the document). */
+/** Appends the chart's figure to `parent` and draws it there (in the document, so it can measure its width). */
 export function drawChart(parent: HTMLElement, c: Chart): void {
-  const draw = { cost_curve: costCurve, equity, pbo_logits: pbo, spa, dsr }[c.kind] as (c: Chart) => HTMLElement;
-  parent.append(draw(c));
+  const draw = { cost_curve: costCurve, equity, pbo_logits: pbo, spa, dsr }[c.kind] as (
+    p: HTMLElement,
+    c: Chart,
+  ) => void;
+  draw(parent, c);
 }

@@ -11,6 +11,13 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: 
   return e;
 }
 
+/** The guard's name, with its skill on a line of its own in smaller type. */
+function guardCell(guard: string, skill: string): HTMLElement {
+  const td = el("td", guard, "guard");
+  if (skill) td.append(el("span", `[${skill}]`, "skill"));
+  return td;
+}
+
 function verdictTable(data: ReportData): HTMLElement {
   const table = el("table", undefined, "verdicts");
   table.id = "verdicts";
@@ -23,7 +30,7 @@ function verdictTable(data: ReportData): HTMLElement {
     const more = v.more > 0 ? ` (+${v.more} more)` : "";
     tr.append(
       el("td", v.status, `status ${v.status.toLowerCase()}`),
-      el("td", v.skill ? `${v.guard} [${v.skill}]` : v.guard),
+      guardCell(v.guard, v.skill),
       el("td", v.finding ? `${v.severity}: ${v.finding}${more}` : "", v.severity),
     );
     table.append(tr);
@@ -60,7 +67,13 @@ export function renderReport(root: HTMLElement, data: ReportData): void {
   root.replaceChildren();
   const h1 = el("h1", `${data.title}: ${data.status}`, `status ${data.status.toLowerCase()}`);
   h1.id = "status";
-  root.append(h1, el("h2", "Verdicts"), verdictTable(data));
+  root.append(h1);
+  if (data.headline !== null) {
+    const coverage = el("p", data.headline, "coverage");
+    coverage.id = "coverage";
+    root.append(coverage);
+  }
+  root.append(el("h2", "Verdicts"), verdictTable(data));
   if (data.skipped.length) root.append(skipped(data));
   const charts = el("section");
   charts.id = "charts";

@@ -1,5 +1,6 @@
 // bundle_coverage and check_backtest (docs/contract.md §6): one bundle of slots feeds many guards.
 import { BadInputError } from "../../contract/guard.js";
+import { coverageHeadline } from "./headline.js";
 import { closeMatches, decodeFrame, decodeSeries } from "../codec/index.js";
 import { InternalToolError, clipName } from "../errors.js";
 import { loadGuards, loadSlots, type Alternative, type GuardInfo } from "../table.js";
@@ -262,8 +263,7 @@ export async function checkBacktest(args: ToolArgs["check_backtest"], callGuard:
       ? "pass"
       : "incomplete";
   const lines = [
-    `${status.toUpperCase()}: ${ran.length} ran (${failed.length} failed), ${Object.keys(skipped).length} ` +
-      `skipped, ${Object.keys(rejected).length} rejected`,
+    coverageHeadline(status, ran, failed, Object.keys(skipped), Object.keys(rejected)),
     ...ran.map((g) => `  ${failed.includes(g) ? "FAIL" : "PASS"} ${g}`),
     ...Object.entries(rejected).map(([g, m]) => `  REJECTED ${g}: ${m}`),
   ];
