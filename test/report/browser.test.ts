@@ -26,7 +26,7 @@ function checkHtml(bundle: string, out: string): void {
     ["--import", "tsx", path.join(ROOT, "src/cli/fin-skills.ts"), "check", bundle, "--html", out],
     { cwd: ROOT, encoding: "utf8", timeout: 120_000 },
   );
-  expect(r.stderr).toBe("");
+  expect(r.stderr).toBe(`fin-skills: wrote the HTML report to ${path.resolve(out)}\n`);
   expect(r.status).toBe(1); // the sample fails cost_curve and spa_test
 }
 
