@@ -11,6 +11,7 @@ import {
   checkTurnover,
 } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { requireDecimalReturns } from "../src/lib/decimal_returns.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "backtest-validation";
@@ -203,7 +204,7 @@ function readHurdle(benchmark: unknown, returns: Series, ppy: number, out: Outco
   }
   if (typeof benchmark !== "object")
     throw invalid("benchmark", `must be a series or one annualised return, got ${typeof benchmark}`);
-  const b = requireNumbers("benchmark", benchmark as Series, { above: -1 });
+  const b = requireDecimalReturns("benchmark", benchmark as Series, ppy);
   requireAligned("returns", returns, "benchmark", benchmark as Series);
   let w = 1;
   for (const x of b) w *= 1 + x;
@@ -271,11 +272,11 @@ export function check(
   benchmark?: Series | number,
   periods_per_year: Integer = 252,
 ) {
-  const r = requireNumbers("returns", returns, { above: -1 });
+  const ppy = requireInteger("periods_per_year", periods_per_year, { min: 1 });
+  const r = requireDecimalReturns("returns", returns, ppy);
   const to = readTurnover(turnover, returns);
   const levels = readLevels(bps);
   const cost = requireNumber("cost_bps", cost_bps, { atLeast: 0 });
-  const ppy = requireInteger("periods_per_year", periods_per_year, { min: 1 });
   const out = new Outcome();
   const hurdle = readHurdle(benchmark, returns, ppy, out);
   checkCostBps(out, "cost_bps", cost);

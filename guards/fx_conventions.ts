@@ -1,8 +1,9 @@
 import { Outcome, invalid, fieldPath, type IsoDate } from "../src/contract/guard.js";
 import { requireIsoDate, formatIsoDate, isWeekend } from "../src/lib/dates.js";
-import { Money, pipSize, pointSize, pipValueQuote, quoteToBase } from "../src/lib/money.js";
+import { Money, pointSize, pipValueQuote, quoteToBase } from "../src/lib/money.js";
 import { spotLag, spotValueDate, tripleRolloverWeekday } from "../src/lib/calendar.js";
 import { KNOWN_CURRENCIES, QUOTE_PRECEDENCE } from "./_fx_conventions_codes.js";
+import { PIP_RULE, PIP_SOURCE, pipOf } from "./_fx_conventions_pips.js";
 import { asciiJson } from "../src/lib/ascii_text.js";
 
 export const skill = "fx-markets";
@@ -23,6 +24,7 @@ interface PairFacts {
   backwards: boolean;
   usd_is_base: boolean | null;
   pip_size: number;
+  pip_source: string;
   point_size: number;
   pip_value_quote: number | null;
   pip_value_usd: number | null;
@@ -131,7 +133,8 @@ function factsFor(
   tradeDay: number | null,
   movePips: number | null,
 ): PairFacts {
-  const pip = pipSize(p.quote);
+  const listed = pipOf(p.base, p.quote);
+  const pip = listed.pip;
   const lag = spotLag(p.base, p.quote);
   const quoteValue = notional === undefined ? null : pipValueQuote(notional, pip);
   const usdValue = quoteValue === null ? null : usdPipValue(p, quoteValue, toUsd);
@@ -142,6 +145,7 @@ function factsFor(
     backwards: isBackwards(p),
     usd_is_base: usdIsBase(p),
     pip_size: pip.toNumber(),
+    pip_source: listed.listed ? PIP_SOURCE : PIP_RULE,
     point_size: pointSize(pip).toNumber(),
     pip_value_quote: quoteValue === null ? null : quoteValue.toNumber(),
     pip_value_usd: usdValue === null ? null : usdValue.toNumber(),
@@ -159,17 +163,11 @@ function sideText(usdBase: boolean | null): string {
   return "cross with no USD leg";
 }
 
-function reportPair(
-  out: Outcome,
-  p: ParsedPair,
-  f: PairFacts,
-  notional: number | undefined,
-  rate: number | undefined,
-): void {
+function reportPair(out: Outcome, p: ParsedPair, f: PairFacts, notional: number | undefined): void {
   if (f.backwards)
     out.error(`${p.base}${p.quote} is quoted backwards: market convention is ${p.quote}${p.base}`, p.given);
-  else out.info(`${p.base}/${p.quote}, pip ${f.pip_size}, ${sideText(f.usd_is_base)}`, p.given);
-  if (notional !== undefined && f.usd_is_base === true && rate === undefined) {
+  else out.info(`${p.base}/${p.quote}, pip ${f.pip_size}${pipNote(f)}, ${sideText(f.usd_is_base)}`, p.given);
+  if (notional !== undefined && f.usd_is_base === true && f.pip_value_usd === null) {
     out.info(
       `pip value in USD needs rate: ${f.pip_value_quote} ${p.quote} per pip cannot be converted without the ` +
         `${p.base}${p.quote} rate`,
@@ -185,13 +183,28 @@ function reportPair(
   }
 }
 
-/** Error when the caller's pip size is not the pair's: names the right one and the factor. */
+/** " (assumed ...)" after the pip size of a pair the table does not list; nothing for a listed one. */
+const pipNote = (f: PairFacts) => (f.pip_source === PIP_SOURCE ? "" : ` (${f.pip_source})`);
+
+/**
+ * The caller's pip size against the pair's: an error naming the right size and the factor for a listed
+ * pair; a warning for an unlisted one, whose pip is only the rule's assumption.
+ */
 function reportAssumedPip(out: Outcome, p: ParsedPair, f: PairFacts, assumed: number | undefined): void {
   if (assumed === undefined || assumed === f.pip_size) return;
   const factor = new Money(f.pip_size).div(assumed).toNumber();
-  out.error(
-    `assumed_pip_size ${assumed} is wrong for ${p.base}${p.quote}: a ${p.quote}-quoted pair's pip is ${f.pip_size}, ` +
-      `so a move counted in your pips is ${factor} x the market's pips (P&L per pip off by ${factor}x)`,
+  const effect = `a move counted in your pips is ${factor} x the market's pips (P&L per pip off by ${factor}x)`;
+  if (f.pip_source === PIP_SOURCE) {
+    out.error(
+      `assumed_pip_size ${assumed} is wrong for ${p.base}${p.quote}: its pip is ${f.pip_size} (${PIP_SOURCE}), ` +
+        `so ${effect}`,
+      p.given,
+    );
+    return;
+  }
+  out.warning(
+    `assumed_pip_size ${assumed} differs from ${f.pip_size} for ${p.base}${p.quote}, whose pip is ${f.pip_source}; ` +
+      `if your venue's pip is also ${f.pip_size}, ${effect}`,
     p.given,
   );
 }
@@ -229,11 +242,12 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
 }
 
 /**
- * Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states which
- * side USD is on, the pip size and value, the spot settlement lag, the value date and the
- * triple-rollover weekday.
- *
- * Pip values use exact decimal arithmetic; value dates skip weekends only (no holiday calendar).
+ * Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states
+ * which side USD is on, the pip size and value, the spot settlement lag, the value date and the
+ * triple-rollover weekday. Pip values use exact decimal arithmetic; value dates skip weekends
+ * only (no holiday calendar). Pip sizes come from a per-instrument table taken from OANDA's
+ * instrument list (metals, forint and baht quotes, HKDJPY differ from the quote-currency rule); an
+ * unlisted pair's pip is assumed from its quote currency and the finding says so.
  *
  * Inputs
  *   pair : currency pair or pairs, e.g. "USDJPY", "EUR/USD", "gbp-usd"; separators / - _ are
@@ -249,7 +263,8 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
  *       A USD pair among `pair` with its `rate` serves the same way.
  *   assumed_pip_size : the pip size your code uses (price units per pip, > 0): one number for
  *       every pair or an object keyed by the pair strings; an error when it is not the pair's
- *       (0.0001 for a JPY quote, whose pip is 0.01).
+ *       listed pip (0.0001 for a JPY quote, whose pip is 0.01; XAUUSD and USDHUF 0.01), a warning
+ *       for a pair the pip table does not list (its pip is then assumed from the quote currency).
  *   move_pips : a price move in the pair's pips (signed, market pip size); with notional, the
  *       P&L in quote currency and in USD goes to evidence (pnl_quote, pnl_usd).
  */
@@ -279,10 +294,9 @@ export function check(
   const out = new Outcome();
   const evidence: Record<string, PairFacts> = {};
   for (const p of pairs) {
-    const r = rates.get(p.given);
     const f = factsFor(p, toUsd, size, tradeDay, move);
     evidence[p.given] = f;
-    reportPair(out, p, f, size, r);
+    reportPair(out, p, f, size);
     reportAssumedPip(out, p, f, assumed.get(p.given));
   }
   if (tradeDay !== null) {
@@ -300,6 +314,7 @@ export function check(
   const only = evidence[pairs[0]!.given]!;
   return noted
     .note("pip_size", only.pip_size)
+    .note("pip_source", only.pip_source)
     .note("point_size", only.point_size)
     .note("pip_value_quote", only.pip_value_quote)
     .note("pip_value_usd", only.pip_value_usd)

@@ -1,7 +1,8 @@
 import { Outcome, invalid, type Series } from "../src/contract/guard.js";
-import { requireNumber, requireNumbers } from "../src/lib/series.js";
+import { requireNumber } from "../src/lib/series.js";
 import { asciiText } from "../src/lib/ascii_text.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
+import { requireDecimalReturns } from "../src/lib/decimal_returns.js";
 
 export const skill = "etf-mechanics";
 export const title = "Leveraged ETF daily reset";
@@ -87,7 +88,7 @@ export function check(
   expense: number = 0,
   return_tol: number = 0.0001,
 ) {
-  const rs = requireNumbers("index_returns", index_returns, { above: -1 });
+  const rs = requireDecimalReturns("index_returns", index_returns);
   const L = readLev(lev);
   const modelled = optionalNumber("modelled_return", modelled_return, { atLeast: -1 });
   const fin = requireNumber("financing", financing);

@@ -15,6 +15,7 @@ import { compoundedReturn, episodeDrawdown, labelEpisodes, type Episode } from "
 import { finiteOrNull, mean, minMax, sd, sharpe } from "../src/lib/stats.js";
 import { checkPercentReturns } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { requireAboveMinusOne } from "../src/lib/decimal_returns.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
 
 /** Fewer observations in a regime than this are too short to judge its Sharpe or return. */
@@ -93,8 +94,8 @@ export function check(
 ) {
   const days = requireDates(dates);
   const n = days.length;
-  const a = requirePeriodSeries("asset", asset, days, { above: -1 });
-  const s = requirePeriodSeries("strategy", strategy, days, { above: -1 });
+  const a = requireAboveMinusOne("asset", requirePeriodSeries("asset", asset, days, {}));
+  const s = requireAboveMinusOne("strategy", requirePeriodSeries("strategy", strategy, days, {}));
   const p = requirePeriodSeries("position", position, days, {});
   const labs = requireLabels(labels, days);
   if (typeof how !== "string" || how.trim() === "")

@@ -100,7 +100,6 @@ export async function check(
   const panel = model_returns === undefined ? null : requirePanel(model_returns, n_blocks);
 
   const out = new Outcome();
-  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year);
   checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
   if (panel !== null) checkPercentReturnColumns(out, "model_returns", panel, periods_per_year);
   let nTrials = n_trials;
@@ -113,6 +112,7 @@ export async function check(
   }
   const counted = honestTrialCount(out, nTrials, recorded_trials);
   nTrials = counted.used;
+  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year, nTrials);
   const fromLedger = ledgerSharpeVariance(recorded_trials);
   const spread = { variance: fromLedger ?? noiseSharpeVarianceAnnual(n_obs, periods_per_year), ledger: !!fromLedger };
   const btl = minBtl(best_sharpe, n_obs, nTrials, periods_per_year, spread.variance);

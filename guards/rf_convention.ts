@@ -1,9 +1,10 @@
 import { Decimal } from "decimal.js";
 import { Outcome, invalid, type Series, type Integer } from "../src/contract/guard.js";
-import { requireNumber, requireNumbers } from "../src/lib/series.js";
+import { requireNumber } from "../src/lib/series.js";
 import { allEqual, mean, sd } from "../src/lib/stats.js";
 import { checkPercentReturns, checkSampleLength, plain } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import { requireDecimalReturns } from "../src/lib/decimal_returns.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
 
 export const skill = "lib-quantstats";
@@ -183,11 +184,11 @@ export function check(
   reported_sharpe?: number,
   tolerance: number = 0.02,
 ) {
-  const r = requireNumbers("returns", returns, { minLength: 3, above: -1 });
+  const ppy = requireInteger("periods_per_year", periods_per_year, { min: 1 });
+  const r = requireDecimalReturns("returns", returns, ppy, 3);
   if (allEqual(r))
     throw invalid("returns", `all ${r.length} values are equal (${r[0]}): the Sharpe ratio is undefined`);
   const rate = requireNumber("rf", rf);
-  const ppy = requireInteger("periods_per_year", periods_per_year, { min: 1 });
   const reported =
     reported_sharpe === undefined || reported_sharpe === null
       ? null

@@ -11,6 +11,12 @@ import {
   type PricePanel,
 } from "./_survivorship_audit_inputs.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
+import {
+  type DelistingReturns,
+  delistingLine,
+  readDelistingReturns,
+  reportDelistingReturns,
+} from "./_survivorship_audit_delisting.js";
 
 export const skill = "research-integrity-guards";
 export const title = "Survivorship audit";
@@ -21,6 +27,7 @@ export const optional = [
   "sample_end",
   "min_gap_days",
   "expected_annual_delist_rate",
+  "delisting_returns",
 ] as const;
 
 /** Calendar days per year: CAGRs are annualised by the dates the return rows span, at any frequency. */
@@ -90,6 +97,9 @@ interface PanelFacts {
  *   expected_annual_delist_rate : prior share of names delisting per year, in [0, 1) (a
  *       placeholder: state your market's).
  *     @minimum 0 @exclusiveMaximum 1
+ *   delisting_returns : whether the returns built from prices include each delisted name's
+ *       delisting return (its last move, e.g. CRSP's DLRET): "included", "excluded" or
+ *       "unknown" (not stated: a warning); reported in the verdict.
  */
 export async function check(
   prices: Frame | readonly string[],
@@ -98,6 +108,7 @@ export async function check(
   sample_end?: IsoDate,
   min_gap_days: Integer = 30,
   expected_annual_delist_rate: number = 0.05,
+  delisting_returns: DelistingReturns = "unknown",
 ) {
   // Work units: cells, counted once each for validation, the window scan and the two CAGRs.
   const meter = new WorkMeter(isFrame(prices) ? 4 * prices.nrows * prices.columns.length : 1);
@@ -109,6 +120,7 @@ export async function check(
   if (!(start < end))
     throw invalid("sample_end", `sample_start ${formatIsoDate(start)} must be before sample_end ${formatIsoDate(end)}`);
   requireInteger("min_gap_days", min_gap_days, { min: 0 });
+  const delisting = readDelistingReturns(delisting_returns);
   requireNumber("expected_annual_delist_rate", expected_annual_delist_rate, { atLeast: 0 });
   if (!(expected_annual_delist_rate < 1))
     throw invalid("expected_annual_delist_rate", `must be in [0, 1), got ${expected_annual_delist_rate}`);
@@ -130,9 +142,12 @@ export async function check(
   const notes: string[] = [];
   const verdict = judge(out, notes, { missing, facts, years, expectedFrac, fracEnded, nNames });
   if (inflation.measurable) out.info(inflationLine(inflation.inflation_bps!), "inflation");
+  reportDelistingReturns(out, delisting, facts.dead === null ? null : facts.dead.length);
   addNotes(notes, { prelisting, inflation, facts, end, minGap: min_gap_days, years });
   for (const n of notes) out.warning(n, "notes");
 
+  const dates = [formatIsoDate(start), formatIsoDate(end)] as const;
+  const summary = report(verdict, ...dates, years, nNames, facts, expectedFrac, missing, inflation);
   return out
     .note("verdict", verdict)
     .note("sample_start", formatIsoDate(start))
@@ -150,11 +165,9 @@ export async function check(
     .note("prelisting_names", prelisting)
     .note("inflation", inflation)
     .note("exit_dates", exitDates(facts))
+    .note("delisting_returns", delisting)
     .note("annualisation", "calendar: CAGR = growth^(365.25 / days spanned by the return rows) - 1")
-    .note(
-      "report",
-      report(verdict, formatIsoDate(start), formatIsoDate(end), years, nNames, facts, expectedFrac, missing, inflation),
-    )
+    .note("report", `${summary}\n${delistingLine(delisting)}`)
     .done();
 }
 

@@ -151,10 +151,10 @@ export function check(
   }
 
   const out = new Outcome();
-  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year);
   checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
   const counted = honestTrialCount(out, trialCount(out, list, n_trials), recorded_trials);
   const nTrials = counted.used;
+  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year, nTrials);
   const stated = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
   const fromLedger = stated === null ? ledgerSharpeVariance(recorded_trials) : null;
   const given = stated ?? fromLedger;

@@ -32,10 +32,19 @@ function pair<T extends { name: string }>(
   return { common, removed, added, renamed };
 }
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * True when b's prose is a's with each mention of a's name either kept or read as b's: a description
+ * that uses the name as a plain word ("the floor, ...") is not rewritten where the new text kept it.
+ */
+function sameProse(a: InputFacts, b: InputFacts): boolean {
+  const parts = a.prose.split(a.name).map(escapeRegExp);
+  return new RegExp(`^${parts.join(`(?:${escapeRegExp(a.name)}|${escapeRegExp(b.name)})`)}$`).test(b.prose);
+}
+
 const sameInput = (a: InputFacts, b: InputFacts) =>
-  a.branches.join("|") === b.branches.join("|") &&
-  a.prose.replaceAll(a.name, b.name) === b.prose &&
-  a.required === b.required;
+  a.branches.join("|") === b.branches.join("|") && sameProse(a, b) && a.required === b.required;
 
 export const pairInputs = (old: SchemaTool, neu: SchemaTool): Pairs<InputFacts> =>
   pair(inputFacts(old), inputFacts(neu), sameInput);

@@ -1,7 +1,7 @@
 // The worked example over a real stdio MCP connection: spawn the compiled server, list the
 // tools, ask bundle_coverage, run check_backtest on the embedded sample, print the verdicts in
 // 80 columns, write the HTML report, and say what to do next.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,25 +12,30 @@ import { packageRoot } from "../runtime/table.js";
 import { INSTALL_HINT, loadClient } from "../server/sdk.js";
 import { backtestReport, progressBar } from "./report.js";
 
+/** The sample bundle shipped with the package. */
+const SAMPLE = () => path.join(packageRoot(), "data", "sample-bundle.json");
+
 export function sampleBundle(): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(packageRoot(), "data", "sample-bundle.json"), "utf8")) as Record<
-    string,
-    unknown
-  >;
+  return JSON.parse(readFileSync(SAMPLE(), "utf8")) as Record<string, unknown>;
 }
 
 type Out = (s: string) => void;
 const para = (text: string, first = "", rest = first) => `${wrap(text, first, rest).join("\n")}\n`;
 
-/** Where the demo writes the sample's HTML report. */
-export const DEMO_REPORT = path.join(tmpdir(), "fin-skills-sample-report.html");
+/** A folder of this run's own (a second run or another user never overwrites it) with a copy of the sample. */
+function runFolder(): { report: string; bundle: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "fin-skills-demo-"));
+  const bundle = path.join(dir, "sample-bundle.json");
+  copyFileSync(SAMPLE(), bundle);
+  return { report: path.join(dir, "sample-report.html"), bundle };
+}
 
-function nextSteps(reportFile: string): string {
+function nextSteps(files: { report: string; bundle: string }): string {
   return [
     "",
     "Next:",
-    para(`open the charts of this run: ${reportFile}`, "  - ", "    ").trimEnd(),
-    "  - check your own bundle of slots (a JSON object like data/sample-bundle.json):",
+    para(`open the charts of this run: ${files.report}`, "  - ", "    ").trimEnd(),
+    para(`check your own bundle of slots, a JSON object like ${files.bundle}:`, "  - ", "    ").trimEnd(),
     "      npx fin-skills check my-bundle.json --html report.html",
     "  - list the slots each skipped guard needs:",
     "      npx fin-skills check my-bundle.json --verbose",
@@ -76,8 +81,9 @@ export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<n
     if (tty) process.stderr.write(`\r${" ".repeat(79)}\r`);
     const r = res.structuredContent as Record<string, any>;
     out(backtestReport(r));
-    writeFileSync(DEMO_REPORT, await reportHtml(r, slots));
-    out(nextSteps(DEMO_REPORT));
+    const files = runFolder();
+    writeFileSync(files.report, await reportHtml(r, slots));
+    out(nextSteps(files));
     return 0;
   } finally {
     await client.close();

@@ -11,13 +11,18 @@ import {
   ToolError,
   callToolUntyped,
   inlineFileReferences,
+  tableInfo,
 } from "../runtime/index.js";
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 import { argOptions } from "./file_args.js";
 import { LEDGER_USAGE_LINES, LedgerUsageError, ledgerCommand } from "./ledger_command.js";
+import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
 
-const USAGE = `Usage:
+const USAGE = `fin-skills: research-integrity checks for quantitative finance, from the shell.
+The same checks are served to agents by the MCP server fin-skills-mcp (--help).
+
+Usage:
   fin-skills tools [--format F] [--tools all|catalogue|a,b] [--indent N] [--defer]
                    [--json | --list | --excluded | --stats]
       --defer (${DEFERRABLE_FORMATS.join(", ")}): every tool but
@@ -34,6 +39,7 @@ const USAGE = `Usage:
       are read only under --data-dir (default: the working directory, and for
       check also the bundle's directory).
 ${LEDGER_USAGE_LINES}  fin-skills demo     the worked example over a stdio MCP connection
+  fin-skills --version
 Exit codes: 0 pass, 1 fail or incomplete, 2 bad input or usage error.
 `;
 
@@ -140,18 +146,23 @@ async function check(argv: string[]): Promise<number> {
   const result = await callToolUntyped("check_backtest", { slots }, { onProgress, dataDirs: dirs });
   if (tty) process.stderr.write(`\r${" ".repeat(79)}\r`);
   if (opts.html !== undefined) await writeHtmlReport(opts.html, result, await reportSlots(slots, dirs));
+  if (opts.html !== undefined && opts.html !== "-")
+    process.stderr.write(`fin-skills: wrote the HTML report to ${path.resolve(opts.html)}\n`);
   if (opts.html !== "-") process.stdout.write(backtestReport(result, { verbose: opts.verbose === true }));
   return exitFor(result);
 }
 
-// A closed pipe (e.g. `| head`) ends the command quietly.
-process.stdout.on("error", (e: NodeJS.ErrnoException) => process.exit(e.code === "EPIPE" ? 0 : 1));
+quietOnClosedPipe();
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(USAGE);
     return command === undefined ? 2 : 0;
+  }
+  if (command === "--version" || command === "-v" || command === "version") {
+    process.stdout.write(`fin-skills ${tableInfo().version}\n`);
+    return 0;
   }
   if (command === "tools") {
     process.stdout.write(toolsCommand(rest));
@@ -172,12 +183,9 @@ async function main(argv: string[]): Promise<number> {
   throw new UsageError(`unknown command '${command}'`);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    if (e instanceof UsageError) process.stderr.write(`fin-skills: ${e.message}\n${USAGE}`);
-    else if (e instanceof ToolError) process.stderr.write(`${e.wire().message}\n`);
-    else process.stderr.write(`fin-skills: ${(e as Error).stack ?? String(e)}\n`);
-    process.exit(e instanceof UsageError || e instanceof BadInputError ? 2 : 1);
-  },
-);
+main(process.argv.slice(2)).then(exitWhenFlushed, (e) => {
+  if (e instanceof UsageError) process.stderr.write(`fin-skills: ${e.message}\n${USAGE}`);
+  else if (e instanceof ToolError) process.stderr.write(`${e.wire().message}\n`);
+  else process.stderr.write(`fin-skills: ${(e as Error).stack ?? String(e)}\n`);
+  return exitWhenFlushed(e instanceof UsageError || e instanceof BadInputError ? 2 : 1);
+});

@@ -4,6 +4,8 @@ import "./node_check.cjs";
 import { parseArgs } from "node:util";
 import { exportTools, listTools, tableInfo, warmPool } from "../runtime/index.js";
 import { INSTALL_HINT, SDK_PACKAGE, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
+import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
+import { stopWhenOrphaned } from "./orphan_watch.js";
 import { LIMIT_OPTIONS, LIMIT_USAGE, applyLimitFlags } from "./limit_flags.js";
 import { LEDGER_OPTIONS, LEDGER_USAGE, applyLedgerFlags } from "./ledger_flags.js";
 
@@ -131,6 +133,10 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   }
   process.on("SIGINT", () => process.exit(130));
   process.on("SIGTERM", () => process.exit(143));
+  stopWhenOrphaned(() => {
+    process.stderr.write("fin-skills-mcp: stopping: npx, which started this server, has exited\n");
+    process.exit(143);
+  });
   const log = values.verbose ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
   // Worker threads (they load the runtime on another core) start once the first tools/list is answered,
   // or after a second: not while the first requests are being answered.
@@ -157,12 +163,11 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
   } else {
     const { serveStdio } = await import("../server/serve.js");
     await serveStdio({ log, dataDirs, onListed });
-    process.exit(0);
+    await exitWhenFlushed(0);
   }
 }
 
-// A closed pipe (e.g. `| head`) ends the command quietly.
-process.stdout.on("error", (e: NodeJS.ErrnoException) => process.exit(e.code === "EPIPE" ? 0 : 1));
+quietOnClosedPipe();
 
 async function main(): Promise<void> {
   const values = parse();
@@ -178,7 +183,7 @@ async function main(): Promise<void> {
     for (const t of tools) process.stdout.write(`  ${t.name}\n`);
     return;
   }
-  if (values.check) process.exit(check());
+  if (values.check) await exitWhenFlushed(check());
   await serve(values);
 }
 

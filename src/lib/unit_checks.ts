@@ -1,7 +1,7 @@
 // Findings for values in the wrong unit, each naming the value the caller most likely meant.
 // They add findings to an Outcome; they never change the value the guard computes with.
 import type { Outcome } from "../contract/guard.js";
-import { phiInv } from "./normal.js";
+import { phi } from "./normal.js";
 
 /** A round-trip cost below this (bps) exists in no real market: it is a fraction, not bps. */
 export const COST_FRACTION_BPS = 0.05;
@@ -11,8 +11,8 @@ export const COST_CHEAP_BPS = 1;
 export const TURNOVER_PERCENT_LIKE = 2;
 /** A daily median |return| above this looks like percent; scaled by sqrt(252 / P) for P periods a year. */
 export const DAILY_RETURN_PERCENT_LIKE = 0.2;
-/** An annualised Sharpe implying a minimum track record longer than this (years) was probably per period. */
-export const ABSURD_TRACK_RECORD_YEARS = 100;
+/** A best-of-N annualised Sharpe that N zero-edge trials would all stay below with less than this chance. */
+export const IMPLAUSIBLY_LOW_BEST = 0.01;
 /** A per-period Sharpe above this over more than PER_PERIOD_SHARPE_MIN_OBS periods is an annualised value. */
 export const PER_PERIOD_SHARPE_LIMIT = 1;
 export const PER_PERIOD_SHARPE_MIN_OBS = 100;
@@ -130,16 +130,25 @@ export function checkPercentReturnColumns(
   columns: readonly ArrayLike<number>[],
   periodsPerYear = 252,
 ): boolean {
-  const m = medianInPlace(absoluteCells(columns));
+  const message = percentMessageOfMedian(field, medianInPlace(absoluteCells(columns)), periodsPerYear);
+  if (message !== null) out.error(message, field);
+  return message !== null;
+}
+
+/** The percent finding's message for returns whose median |r| is percent-like, else null. */
+export function percentReturnsMessage(field: string, r: ArrayLike<number>, periodsPerYear = 252): string | null {
+  return percentMessageOfMedian(field, medianInPlace(absoluteCells([r])), periodsPerYear);
+}
+
+/** The percent message for a median |r| of `m`, or null when m is not above the per-period threshold. */
+function percentMessageOfMedian(field: string, m: number, periodsPerYear: number): string | null {
   const limit = percentReturnThreshold(periodsPerYear);
-  if (!(m > limit)) return false;
-  out.error(
+  if (!(m > limit)) return null;
+  return (
     `${field} look like percent: median |return| ${plain(m)} per period is above ${plain(limit)} ` +
-      `(${periodsPerYear} periods a year); simple returns are decimals, so ${plain(m)}% is ${plain(m / 100)}: ` +
-      `divide ${field} by 100`,
-    field,
+    `(${periodsPerYear} periods a year); simple returns are decimals, so ${plain(m)}% is ${plain(m / 100)}: ` +
+    `divide ${field} by 100`
   );
-  return true;
 }
 
 /** |x| of every cell of the columns, column after column, in one Float64Array. */
@@ -163,10 +172,11 @@ export function checkSampleLength(out: Outcome, field: string, n: number, minimu
 }
 
 /**
- * Unit checks for an ANNUALISED Sharpe input over `nObs` periods at P a year: a per-period
- * Sharpe above 1 over more than 100 periods is an error (an annualised value read as per
- * period); a positive Sharpe whose minimum track record (one-sided 5%, normal returns) exceeds
- * 100 years is a warning naming the per-period reading and its annualised value.
+ * Unit checks for the best ANNUALISED Sharpe of `nTrials` over `nObs` periods at P a year: a
+ * per-period Sharpe above 1 over more than 100 periods is an error (an annualised value read as per
+ * period); a positive value so low that N independent zero-edge trials (annual Sharpe ~ N(0, P/T))
+ * would all stay at or below it with less than 1% chance is a warning naming the per-period reading.
+ * A low Sharpe of one trial is weak, not implausible, and gets nothing.
  */
 export function checkAnnualSharpe(
   out: Outcome,
@@ -174,6 +184,7 @@ export function checkAnnualSharpe(
   sharpeAnnual: number,
   nObs: number,
   periodsPerYear: number,
+  nTrials: number,
 ): void {
   const perPeriod = sharpeAnnual / Math.sqrt(periodsPerYear);
   if (perPeriod > PER_PERIOD_SHARPE_LIMIT && nObs > PER_PERIOD_SHARPE_MIN_OBS) {
@@ -187,14 +198,13 @@ export function checkAnnualSharpe(
     return;
   }
   if (!(sharpeAnnual > 0)) return;
-  const z = phiInv(0.95);
-  const years = (1 + (z / perPeriod) ** 2) / periodsPerYear;
-  if (!(years > ABSURD_TRACK_RECORD_YEARS)) return;
+  const chance = phi(sharpeAnnual / Math.sqrt(periodsPerYear / nObs)) ** nTrials;
+  if (!(chance < IMPLAUSIBLY_LOW_BEST)) return;
   out.warning(
-    `${field} ${sharpeAnnual} as an annualised Sharpe needs a track record of ${plain(years)} years to beat 0 ` +
-      `at 95%: if ${sharpeAnnual} is a per-period Sharpe, the annualised value is ${sharpeAnnual} x sqrt(` +
-      `${periodsPerYear}) ` +
-      `= ${plain(sharpeAnnual * Math.sqrt(periodsPerYear))}`,
+    `${field} ${sharpeAnnual} as an annualised Sharpe is implausibly low for the best of ${nTrials} trials: ` +
+      `${nTrials} zero-edge strategies over ${nObs} periods would all stay at or below it with chance ` +
+      `${plain(chance)}; if ${sharpeAnnual} is a per-period Sharpe, the annualised value is ${sharpeAnnual} x sqrt(` +
+      `${periodsPerYear}) = ${plain(sharpeAnnual * Math.sqrt(periodsPerYear))}`,
     field,
   );
 }

@@ -69,6 +69,7 @@ describe("fx_conventions: conventions", () => {
     expect(Object.keys(o.evidence)).toEqual([
       "pairs",
       "pip_size",
+      "pip_source",
       "point_size",
       "pip_value_quote",
       "pip_value_usd",
@@ -85,6 +86,7 @@ describe("fx_conventions: conventions", () => {
       "backwards",
       "usd_is_base",
       "pip_size",
+      "pip_source",
       "point_size",
       "pip_value_quote",
       "pip_value_usd",
@@ -190,8 +192,8 @@ describe("fx_conventions: crosses in USD, assumed pip size, P&L of a move", () =
   it("assumed_pip_size 0.0001 on a JPY quote is an error naming 0.01 and the factor; the right size is not", () => {
     const o = check("USDJPY", 150, 100000, undefined, undefined, 0.0001);
     expect(errors(o).map((f) => f.message)).toEqual([
-      "assumed_pip_size 0.0001 is wrong for USDJPY: a JPY-quoted pair's pip is 0.01, so a move counted in your " +
-        "pips is 100 x the market's pips (P&L per pip off by 100x)",
+      "assumed_pip_size 0.0001 is wrong for USDJPY: its pip is 0.01 (OANDA v20 instrument list (pipLocation)), " +
+        "so a move counted in your pips is 100 x the market's pips (P&L per pip off by 100x)",
     ]);
     expect(errors(check("USDJPY", 150, 100000, undefined, undefined, 0.01))).toEqual([]);
     expect(errors(check(["EURUSD", "USDJPY"], undefined, undefined, undefined, undefined, { EURUSD: 0.0001 }))).toEqual(

@@ -26,6 +26,7 @@ const KEYS = [
   "prelisting_names",
   "inflation",
   "exit_dates",
+  "delisting_returns",
   "annualisation",
   "report",
 ];

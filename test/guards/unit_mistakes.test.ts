@@ -94,12 +94,18 @@ describe("cost_curve unit mistakes", () => {
 });
 
 describe("Sharpe units in trial_ledger and research_audit", () => {
-  it("an annualised Sharpe implying a track record of centuries warns with the per-period reading", () => {
+  it("a best-of-10 annualised Sharpe that 10 noise trials would beat warns with the per-period reading", () => {
     const msg =
-      "best_sharpe 0.05 as an annualised Sharpe needs a track record of 1082.22 years to beat 0 at 95%: " +
-      "if 0.05 is a per-period Sharpe, the annualised value is 0.05 x sqrt(252) = 0.793725";
-    expect(pair(trialLedger(0.05, 1260, undefined, 1), "best_sharpe")).toEqual([["warning", msg]]);
+      "best_sharpe 0.05 as an annualised Sharpe is implausibly low for the best of 10 trials: 10 zero-edge " +
+      "strategies over 1260 periods would all stay at or below it with chance 0.00229119; if 0.05 is a " +
+      "per-period Sharpe, the annualised value is 0.05 x sqrt(252) = 0.793725";
+    expect(pair(trialLedger(0.05, 1260, undefined, 10), "best_sharpe")).toEqual([["warning", msg]]);
     return researchAudit(0.05, 1260, 10).then((o) => expect(pair(o, "best_sharpe")).toEqual([["warning", msg]]));
+  });
+  it("a low Sharpe is weak, not a unit mistake: one trial at 0.12 over 10 daily years has no finding", async () => {
+    expect(at(trialLedger(0.12, 2520, undefined, 1), "best_sharpe")).toEqual([]);
+    expect(at(trialLedger(0.05, 1260, undefined, 1), "best_sharpe")).toEqual([]);
+    expect(at(await researchAudit(0.12, 2520, 1), "best_sharpe")).toEqual([]);
   });
   it("the annualised value has no Sharpe-unit finding", async () => {
     expect(at(trialLedger(0.793725, 1260, undefined, 1), "best_sharpe")).toEqual([]);

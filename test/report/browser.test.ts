@@ -7,11 +7,12 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { CHARTED_GUARDS } from "../../src/report/charts.js";
 import { reportData } from "../../src/report/data.js";
 import { callToolUntyped } from "../../src/runtime/index.js";
-import { openBrowser, type Browser } from "./chromium.js";
+import { hasChromium, openBrowser, type Browser } from "./chromium.js";
+import { CHROMIUM, describeWithTool } from "../helpers/system_tool.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ARTEFACTS = path.join(ROOT, "test-artifacts", "report");
@@ -25,7 +26,7 @@ function checkHtml(bundle: string, out: string): void {
     ["--import", "tsx", path.join(ROOT, "src/cli/fin-skills.ts"), "check", bundle, "--html", out],
     { cwd: ROOT, encoding: "utf8", timeout: 120_000 },
   );
-  expect(r.stderr).toBe("");
+  expect(r.stderr).toBe(`fin-skills: wrote the HTML report to ${path.resolve(out)}\n`);
   expect(r.status).toBe(1); // the sample fails cost_curve and spa_test
 }
 
@@ -39,6 +40,7 @@ let browser: Browser;
 const dir = mkdtempSync(path.join(tmpdir(), "fin-skills-report-"));
 
 beforeAll(async () => {
+  if (!hasChromium()) return;
   browser = await openBrowser();
   mkdirSync(ARTEFACTS, { recursive: true });
 });
@@ -99,7 +101,7 @@ const fig = (p: Page, kind: string): Obj => {
   return f!;
 };
 
-describe("HTML report of the sample bundle in chromium", () => {
+describeWithTool(CHROMIUM)("HTML report of the sample bundle in chromium", () => {
   let p: Page;
   beforeAll(async () => {
     p = await load("sample", JSON.parse(readFileSync(SAMPLE, "utf8")));
@@ -172,7 +174,7 @@ describe("HTML report of the sample bundle in chromium", () => {
   });
 });
 
-describe("HTML report with a trial count and variance (trial_ledger runs)", () => {
+describeWithTool(CHROMIUM)("HTML report with a trial count and variance (trial_ledger runs)", () => {
   it("draws the deflated Sharpe against its threshold, read back equal to the evidence", async () => {
     const bundle = { ...JSON.parse(readFileSync(SAMPLE, "utf8")), sharpe_variance: 0.5 };
     const p = await load("trials", bundle);

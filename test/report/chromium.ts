@@ -1,20 +1,15 @@
-// Debian's chromium driven by playwright-core (no browser download): installed with apt-get when
-// missing, started with a fresh profile and the project's flags; every request and console error kept.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+// Debian's chromium driven by playwright-core (no browser download; the suite never installs it, see
+// test/helpers/system_tool.ts), started with a fresh profile and the project's flags; every request and
+// console error kept.
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM as TOOL, hasTool } from "../helpers/system_tool.js";
 
-export const CHROMIUM = "/usr/bin/chromium";
-
-/** Installs Debian's chromium when it is not there (the CI machine starts without it). */
-export function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
-}
+export const CHROMIUM = TOOL.command;
+/** True when chromium is installed: the browser suites run only then (describeWithTool says what to install). */
+export const hasChromium = () => hasTool(TOOL);
 
 export interface Browser {
   readonly context: BrowserContext;
@@ -27,7 +22,6 @@ export interface Browser {
 }
 
 export async function openBrowser(): Promise<Browser> {
-  ensureChromium();
   const profile = mkdtempSync(path.join(tmpdir(), "fin-skills-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

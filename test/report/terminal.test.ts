@@ -38,7 +38,7 @@ describe("npm start", () => {
     expect(story).toContain(`best of ${bundle.n_trials} configurations`);
   });
   it("ends with what to do next, and the HTML report it names exists", () => {
-    const tail = out.trimEnd().split("\n").slice(-7).join("\n");
+    const tail = out.trimEnd().split("\n").slice(-9).join("\n");
     expect(tail).toContain("Next:");
     expect(tail).toContain("npx fin-skills check my-bundle.json --html report.html");
     const file = /open the charts of this run: (\S+)/.exec(out)?.[1];

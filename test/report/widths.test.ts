@@ -6,8 +6,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBrowser, type Browser } from "./chromium.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { hasChromium, openBrowser, type Browser } from "./chromium.js";
+import { CHROMIUM, describeWithTool } from "../helpers/system_tool.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SAMPLE = JSON.parse(readFileSync(path.join(ROOT, "data", "sample-bundle.json"), "utf8"));
@@ -43,6 +44,7 @@ function byReference(): Obj {
 
 let browser: Browser;
 beforeAll(async () => {
+  if (!hasChromium()) return;
   browser = await openBrowser();
 });
 afterAll(async () => browser?.close());
@@ -78,7 +80,7 @@ async function overflow(): Promise<string[]> {
 const canvasWidths = () =>
   browser.page.$$eval("figure canvas", (cs) => cs.map((c) => Math.round(c.getBoundingClientRect().width)));
 
-describe("the HTML report at 390, 768 and 1280 px", () => {
+describeWithTool(CHROMIUM)("the HTML report at 390, 768 and 1280 px", () => {
   let sample: string;
   beforeAll(() => {
     sample = report("sample", SAMPLE);
@@ -131,7 +133,7 @@ describe("the HTML report at 390, 768 and 1280 px", () => {
   });
 });
 
-describe("a bundle whose returns come by file reference", () => {
+describeWithTool(CHROMIUM)("a bundle whose returns come by file reference", () => {
   it("gets the same equity chart as the inline bundle", async () => {
     const html = report("by-reference", byReference());
     await open(html, 1280);
