@@ -126,9 +126,7 @@ export async function compareWithTypia(): Promise<Compared[]> {
           why: [
             ...(mine
               ? oursProblems.map((p) => `ours ${p}`)
-              : [
-                  `ours ${refusal ? `${refusal.code}${refusal.file.endsWith(path.basename(file)) ? "" : ` (${refusal.file})`}` : "refused"}`,
-                ]),
+              : [`ours ${refusal ? refusalLabel(refusal, file) : "refused"}`]),
             ...(typeof t === "object" ? typiaProblems.map((p) => `typia ${p}`) : [`typia: ${t ?? "no parameter"}`]),
           ].join("; "),
         });
@@ -148,8 +146,15 @@ export function markdown(rows: readonly Compared[]): string {
       (r) => `| ${r.fixture} | ${r.tool}.${r.input} | ${r.ours} | ${r.typia} | ${r.why.replaceAll("|", "\\|")} |`,
     ),
     "",
-    `ours: ${count("ours", "correct")} correct, ${count("ours", "refused")} refused, ${count("ours", "wrong")} wrong; ` +
-      `typia: ${count("typia", "correct")} correct, ${count("typia", "error")} error, ${count("typia", "wrong")} wrong.`,
+    `ours: ${count("ours", "correct")} correct, ${count("ours", "refused")} refused, ` +
+      `${count("ours", "wrong")} wrong; ` +
+      `typia: ${count("typia", "correct")} correct, ${count("typia", "error")} error, ` +
+      `${count("typia", "wrong")} wrong.`,
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/** A refusal's code, with its file when the diagnostic was raised in another file than the fixture's guard. */
+function refusalLabel(refusal: { code: string; file: string }, file: string): string {
+  return `${refusal.code}${refusal.file.endsWith(path.basename(file)) ? "" : ` (${refusal.file})`}`;
 }

@@ -163,7 +163,7 @@ export const CODES = {
   FS031: {
     severity: "error",
     title: "check() is overloaded and no single overload carries the Inputs block",
-    fix: "Put the JSDoc with the Inputs block on the one overload the tool exposes, or write one signature taking unions.",
+    fix: "Put the Inputs JSDoc on the overload the tool exposes, or write one signature taking unions.",
   },
   FS032: {
     severity: "error",

@@ -75,7 +75,8 @@ const REWRITES: readonly Rewrite[] = [
     apply: (s) =>
       s.replace(
         'interface Leg extends Priced, Sized {\n  readonly side: "buy" | "sell";',
-        'interface Leg extends Priced, Sized {\n  /**\n   * @minimum 0\n   * @maximum 100\n   */\n  readonly qty: number;\n  readonly side: "buy" | "sell";',
+        "interface Leg extends Priced, Sized {\n  /**\n   * @minimum 0\n   * @maximum 100\n   */\n" +
+          '  readonly qty: number;\n  readonly side: "buy" | "sell";',
       ),
     values: {
       accept: [{ qty: 50, side: "buy" }],

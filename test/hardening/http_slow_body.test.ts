@@ -77,7 +77,7 @@ describe("HTTP: slow bodies", () => {
     expect(text).toContain("the body arrived at under 1000 bytes/s after 300 ms");
   }, 60_000);
 
-  it("evicts the slowest body when --max-connections are all slow bodies: every legitimate call is answered", async () => {
+  it("evicts the slowest body when --max-connections are all slow bodies: every legit call is answered", async () => {
     const CAP = 8;
     // The grace period is long: only eviction can free a connection here.
     const server = await startHttp(["--workers", "0", "--max-connections", String(CAP), "--body-timeout", "600000"]);

@@ -8,7 +8,9 @@ import { MAX_NESTING } from "../../src/server/limits.js";
 import { type HttpChild, startHttp } from "./http_child.js";
 import { RawServer } from "./raw_stdio.js";
 
-const DEEP = `{"jsonrpc":"2.0","id":"deep","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"a","version":"1"},"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}`;
+const DEEP =
+  '{"jsonrpc":"2.0","id":"deep","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},' +
+  `"clientInfo":{"name":"a","version":"1"},"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}}`;
 
 const ODD: readonly [id: string, line: string][] = [
   ["X1", '{"jsonrpc":"2.0","id":"X1","method":"ping","extra":1}'],
@@ -90,7 +92,8 @@ describe("HTTP: a deep body and an absolute-form target get clear 4xx answers", 
     const socket = connect(server.port, "127.0.0.1");
     socket.end(
       `POST http://evil.example/mcp HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\n` +
-        `Accept: application/json, text/event-stream\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        "Accept: application/json, text/event-stream\r\nConnection: close\r\n" +
+        `Content-Length: ${body.length}\r\n\r\n${body}`,
     );
     let text = "";
     socket.setEncoding("utf8");

@@ -5,7 +5,7 @@ import { PAYLOAD_DEFS, clone, type Json, type Schema } from "../schema.js";
 import type { NeutralTool } from "./formats.js";
 import { emitEvidenceTypes } from "./evidence.js";
 
-/** CheckCostCurve from check_cost_curve; a letter after a digit is upper case (Rolling30DVol), as the typer spells it. */
+/** CheckCostCurve from check_cost_curve; a letter after a digit is upper case (Rolling30DVol), as the typer does. */
 export function pascal(name: string): string {
   return name
     .split(/[_-]/)

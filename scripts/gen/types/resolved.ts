@@ -58,7 +58,8 @@ function mapObject(t: Type, site: Node, ctx: MapContext, seen: Set<ts.Type>): Ma
   for (const p of props) {
     if (!/^[\x20-\x7e]*$/.test(p.getName()))
       return no(
-        `unsupported member key '${p.getName()}' (not ASCII, as tool schemas must be; rename it '${asciiKey(p.getName())}')`,
+        `unsupported member key '${p.getName()}' (not ASCII, as tool schemas must be; ` +
+          `rename it '${asciiKey(p.getName())}')`,
       );
     const mapped = mapProperty(p, site, ctx, seen);
     if ("cannot" in mapped) return { cannot: `an object whose member '${p.getName()}' is ${mapped.cannot}` };
