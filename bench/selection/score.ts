@@ -2,7 +2,7 @@
 // with the committed baseline (bench/selection/baseline.json): a profile whose count fell regresses.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { exportTools } from "../../src/runtime/index.js";
+import { FORMATS, exportTools } from "../../src/runtime/index.js";
 import { toolSearch } from "./search.js";
 
 export interface Question {
@@ -23,17 +23,8 @@ export const BASELINE_JSON = path.join(DIR, "baseline.json");
 /** The committed question set. */
 export const QUESTIONS: readonly Question[] = JSON.parse(readFileSync(path.join(DIR, "questions.json"), "utf8"));
 
-/** The export formats the bench measures (and the deferred profile, in profileHits). */
-export const PROFILES = [
-  "anthropic",
-  "openai",
-  "openai-strict",
-  "openai-chat",
-  "mcp",
-  "gemini",
-  "neutral",
-  "mcp-full",
-] as const;
+/** The formats the bench measures: every format the runtime exports (the deferred profile is in profileHits). */
+export const PROFILES = FORMATS;
 
 /** Hits of the questions over the given export entries. */
 export function hits(entries: readonly object[], questions: readonly Question[] = QUESTIONS): Hits {
