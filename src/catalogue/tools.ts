@@ -217,11 +217,12 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
     title: "Bundle coverage",
     description:
       "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards " +
-      "that read them, plus tuning parameters). With slot names (no data), says which guards those slots make " +
-      "ready, what each other guard still needs, and which single slot would make more guards ready. Required: " +
+      "that read them, plus tuning parameters). With the names of the slots you have data for (names only, no " +
+      "data), says which audits (guards) those slots make ready, what each other guard still needs, and which " +
+      "single slot would make more guards ready. Required: " +
       "nothing.",
     input_schema: input({
-      slots: nameList('Slot names you have data for, e.g. ["returns", "turnover"]. Omit for the vocabulary.'),
+      slots: nameList('Slot names you have data for, e.g. ["returns", "turnover", "universe"]. Omit for the vocabulary.'),
     }),
     output_schema: catalogueResult(
       {

@@ -2,8 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { CATALOGUE } from "../../src/catalogue/tools.js";
+import { LEDGER_ARGUMENT_SCHEMAS } from "../../src/catalogue/ledger_args.js";
 import { lintSchema } from "../../scripts/gen/lint.js";
-import { EXPECTED_EXCLUDED, guardModules, guardsIndex, readJson, tools } from "./generated.js";
+import { EXPECTED_EXCLUDED, guardModules, guardsIndex, ledgerArguments, readJson, tools } from "./generated.js";
 
 const ajv = () => new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: false });
 const excluded = () => readJson<{ excluded: any[]; omitted: Record<string, Record<string, string>> }>("excluded.json");
@@ -143,7 +144,8 @@ describe("properties and descriptions", () => {
     const om = excluded().omitted;
     for (const t of tools().filter((x) => x.guard)) {
       const g = guardsIndex().find((x) => x.guard === t.guard);
-      const expected = [...g.required, ...g.optional].filter((n: string) => !(n in (om[t.guard!] ?? {})));
+      const inputs = [...g.required, ...g.optional].filter((n: string) => !(n in (om[t.guard!] ?? {})));
+      const expected = [...inputs, ...ledgerArguments(t.guard!)];
       expect(Object.keys(t.input_schema.properties)).toEqual(expected);
       expect(t.input_schema.required).toEqual(g.required);
       for (const n of [...g.optional, ...g.requires.filter((r: string) => r.includes(" or "))])
@@ -158,8 +160,10 @@ describe("properties and descriptions", () => {
       if (!t.guard) continue;
       expect(t.description).toContain(`read_skill('${t.skill}')`);
       const g = guardsIndex().find((x) => x.guard === t.guard);
+      const ledgerArgs = ledgerArguments(t.guard);
       for (const [name, prop] of Object.entries<any>(t.input_schema.properties))
-        expect(prop.description).toContain(g.inputs[name]);
+        if (!ledgerArgs.includes(name)) expect(prop.description).toContain(g.inputs[name]);
+        else expect(prop).toEqual(LEDGER_ARGUMENT_SCHEMAS[name as keyof typeof LEDGER_ARGUMENT_SCHEMAS]);
     }
     const cc = tools().find((t) => t.name === "check_cost_curve");
     if (cc) {

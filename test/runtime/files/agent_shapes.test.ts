@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
 import { dates, returns } from "./fixtures.js";
+import { tools } from "../../gen/generated.js";
 
 const N = 40;
 const idx = dates(N);
@@ -51,7 +52,7 @@ describe("agent shapes at a series input", () => {
     );
     expect((e as Error).message).toBe(
       `check_cost_curve got unexpected argument(s) ["cost_bp"] - did you mean 'cost_bps' for 'cost_bp'?; accepted: ` +
-        '["returns","turnover","bps","cost_bps","benchmark","periods_per_year"]',
+        JSON.stringify(Object.keys(tools().find((t) => t.name === "check_cost_curve")!.input_schema.properties)),
     );
   });
 });
