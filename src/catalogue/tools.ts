@@ -222,7 +222,9 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
       "single slot would make more guards ready. Required: " +
       "nothing.",
     input_schema: input({
-      slots: nameList('Slot names you have data for, e.g. ["returns", "turnover", "universe"]. Omit for the vocabulary.'),
+      slots: nameList(
+        'Slot names you have data for, e.g. ["returns", "turnover", "universe"]. Omit for the vocabulary.',
+      ),
     }),
     output_schema: catalogueResult(
       {
