@@ -5,6 +5,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { exportTools } from "../../src/runtime/index.js";
 import { CLI_JS, ROOT, SERVER_JS } from "../server/fixtures.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "fin-skills-pipe-"));
@@ -19,11 +20,11 @@ writeFileSync(bigBundle, JSON.stringify({ returns: { index, values }, turnover: 
 const pitArgs = path.join(dir, "pit.json");
 writeFileSync(pitArgs, JSON.stringify({ universe: Object.fromEntries(index.slice(0, 20_000).map((d) => [d, ["A"]])) }));
 
+/** Commands whose output is more than a pipe holds (64 KiB). */
 const COMMANDS: Record<string, string[]> = {
   "fin-skills tools --format neutral --indent 10": [CLI_JS, "tools", "--format", "neutral", "--indent", "10"],
   "fin-skills check --html -": [CLI_JS, "check", bigBundle, "--html", "-"],
   "fin-skills call check_pit_universe": [CLI_JS, "call", "check_pit_universe", "--args-file", pitArgs],
-  "fin-skills-mcp --json": [SERVER_JS, "--json"],
 };
 
 /** The command's stdout read through a pipe that takes one chunk, then waits before asking for the next. */
@@ -79,5 +80,14 @@ describe("the outputs of a megabyte and more", () => {
     const table = JSON.parse(piped.out.toString("utf8"));
     const tools = Array.isArray(table) ? table : table.tools;
     expect(tools.length).toBeGreaterThan(30);
+  });
+});
+
+// The server's tool definitions now fit in one pipe buffer; they still arrive whole through a slow reader.
+describe("fin-skills-mcp --json", () => {
+  it("writes the MCP tool definitions whole through a pipe read slowly", async () => {
+    const piped = await slowPipe([SERVER_JS, "--json"]);
+    expect(piped.code).toBe(0);
+    expect(JSON.parse(piped.out.toString("utf8"))).toEqual(JSON.parse(JSON.stringify(exportTools("mcp"))));
   });
 });

@@ -20,7 +20,8 @@ beforeAll(async () => {
     transport: new Experimental_StdioMCPTransport({
       env: ledgerEnv(),
       command: process.execPath,
-      args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")],
+      // Verdicts are compared with the in-process runtime, which keeps no research ledger: neither does this server.
+      args: [path.join(ROOT, "bin/fin-skills-mcp.cjs"), "--no-ledger"],
       cwd: ROOT,
     }),
   });

@@ -21,7 +21,8 @@ let home = "";
 function inspector(args: string[]) {
   return run(process.execPath, [path.join(ROOT, "node_modules/.bin/mcp-inspector"), "--cli", ...SERVER, ...args], {
     cwd: ROOT,
-    env: { ...process.env, HOME: home },
+    // Verdicts are compared with the in-process runtime, which keeps no research ledger: neither does the server.
+    env: { ...process.env, HOME: home, FIN_SKILLS_LEDGER: "off" },
     maxBuffer: 64 * 1024 * 1024,
   });
 }

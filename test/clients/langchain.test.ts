@@ -27,7 +27,8 @@ beforeAll(async () => {
     new StdioClientTransport({
       env: ledgerEnv(),
       command: process.execPath,
-      args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")],
+      // Verdicts are compared with the in-process runtime, which keeps no research ledger: neither does this server.
+      args: [path.join(ROOT, "bin/fin-skills-mcp.cjs"), "--no-ledger"],
     }),
   );
   tools = await loadMcpTools("fin-skills", client as never);

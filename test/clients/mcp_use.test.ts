@@ -24,7 +24,11 @@ beforeAll(async () => {
   const { LangChainAdapter } = await import("mcp-use/adapters");
   client = MCPClient.fromDict({
     mcpServers: {
-      "fin-skills": { env: ledgerEnv(), command: process.execPath, args: [path.join(ROOT, "bin/fin-skills-mcp.cjs")] },
+      "fin-skills": {
+        env: ledgerEnv(),
+        command: process.execPath,
+        args: [path.join(ROOT, "bin/fin-skills-mcp.cjs"), "--no-ledger"],
+      },
     },
   });
   await client.createAllSessions();

@@ -132,10 +132,15 @@ const untimed = (r: any): any =>
         )
       : r;
 
+// Results are compared with the in-process runtime, which keeps no research ledger: neither does this server.
 beforeAll(async () => {
-  child = spawn(process.execPath, [SERVER_JS, "--http", "--port", "0", "--verbose", "--allow-origin", APP], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  child = spawn(
+    process.execPath,
+    [SERVER_JS, "--http", "--port", "0", "--verbose", "--allow-origin", APP, "--no-ledger"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL on stderr: ${stderr}`)), 30_000);
     child.stderr!.on("data", (d) => {

@@ -84,11 +84,19 @@ describe("a host with the MCP Apps extension", () => {
       plain.callTool({ name: "check_backtest", arguments: { slots: sample } }),
     ]);
     expect(withApp._meta?.ui).toEqual({ resourceUri: APP_URI });
-    const strip = (r: Obj) => ({
-      ...r.structuredContent,
-      elapsed_s: 0,
-      results: r.structuredContent.results.map((g: Obj) => ({ ...g, elapsed_s: 0 })),
-    });
+    // Both calls send the same strategies to one research ledger: only which of them recorded them first differs.
+    const unrecorded = (x: unknown): unknown =>
+      Array.isArray(x)
+        ? x.map(unrecorded)
+        : x && typeof x === "object"
+          ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, k === "recorded" ? 0 : unrecorded(v)]))
+          : x;
+    const strip = (r: Obj) =>
+      unrecorded({
+        ...r.structuredContent,
+        elapsed_s: 0,
+        results: r.structuredContent.results.map((g: Obj) => ({ ...g, elapsed_s: 0 })),
+      });
     expect(strip(withApp)).toEqual(strip(without));
   });
 });
