@@ -67,6 +67,41 @@ describe("HTTP: the same bodies are answered -32600 with their id", () => {
   }, 60_000);
 });
 
+/** A tools/call whose arguments carry "__proto__": refused by name, never run with the key dropped. */
+const PROTO_ARGUMENT =
+  '{"jsonrpc":"2.0","id":"P1","method":"tools/call","params":{"name":"check_rf_convention",' +
+  '"arguments":{"returns":[0.01,0.02,0.03],"rf":0.05,"__proto__":{"x":1}}}}';
+const PROTO_REFUSAL = {
+  code: -32602,
+  message:
+    'Invalid params: the argument "__proto__" is not accepted by any tool (an object copy would drop it ' +
+    "unseen); remove it",
+};
+
+describe('a tools/call argument named "__proto__" is refused by name', () => {
+  it("over stdio, with its id", async () => {
+    const s = new RawServer(["--no-ledger"]);
+    await s.initialize();
+    s.send(PROTO_ARGUMENT);
+    expect((await s.next((r) => r.id === "P1")).error).toEqual(PROTO_REFUSAL);
+    expect(await s.end()).toBe(0);
+  }, 60_000);
+
+  it("over HTTP, with its id", async () => {
+    const server = await startHttp(["--workers", "0", "--no-ledger"]);
+    try {
+      const res = await fetch(server.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: PROTO_ARGUMENT,
+      });
+      expect(await res.json()).toEqual({ jsonrpc: "2.0", id: "P1", error: PROTO_REFUSAL });
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
+
 describe("HTTP: a deep body and an absolute-form target get clear 4xx answers", () => {
   let server: HttpChild;
   beforeAll(async () => {
