@@ -16,13 +16,15 @@ const INSPECTOR = path.join(ROOT, "node_modules/@modelcontextprotocol/inspector/
 const version = JSON.parse(readFileSync(INSPECTOR, "utf8")).version as string;
 const SERVER = [process.execPath, path.join(ROOT, "bin/fin-skills-mcp.cjs")];
 let home = "";
+/** Verdicts are compared with the in-process runtime, which keeps no research ledger: neither does the server
+ * (the Inspector passes the server only the environment it is given with -e). */
+const NO_LEDGER = ["-e", "FIN_SKILLS_LEDGER=off"];
 
 /** One Inspector CLI run; HOME points at a fresh folder so no user catalog is read or written. */
 function inspector(args: string[]) {
-  return run(process.execPath, [path.join(ROOT, "node_modules/.bin/mcp-inspector"), "--cli", ...SERVER, ...args], {
+  return run(process.execPath, [path.join(ROOT, "node_modules/.bin/mcp-inspector"), "--cli", ...NO_LEDGER, ...SERVER, ...args], {
     cwd: ROOT,
-    // Verdicts are compared with the in-process runtime, which keeps no research ledger: neither does the server.
-    env: { ...process.env, HOME: home, FIN_SKILLS_LEDGER: "off" },
+    env: { ...process.env, HOME: home },
     maxBuffer: 64 * 1024 * 1024,
   });
 }
