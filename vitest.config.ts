@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Suites that start processes, servers, browsers or the whole compiler run in the e2e project;
@@ -16,6 +17,9 @@ const E2E = [
   "test/gen/cli.test.ts",
 ];
 
+/** Test files run at once in each project: every core (vitest's default leaves one idle, on 2 cores half). */
+const WORKERS = Math.max(2, availableParallelism());
+
 export default defineConfig({
   // TypeScript's CommonJS sources (.cts: the server's start-up path) are transformed like .ts.
   oxc: { include: /\.(m|c)?tsx?$/ },
@@ -30,9 +34,19 @@ export default defineConfig({
       // Unit tests run in worker threads (cheaper to start than forked processes); each file keeps its own modules.
       {
         extends: true,
-        test: { name: "unit", pool: "threads", include: ["test/**/*.test.ts"], exclude: [...E2E, "test/fixtures/**"] },
+        test: {
+          name: "unit",
+          pool: "threads",
+          maxWorkers: WORKERS,
+          include: ["test/**/*.test.ts"],
+          exclude: [...E2E, "test/fixtures/**"],
+        },
       },
-      { extends: true, test: { name: "e2e", include: E2E, globalSetup: ["test/setup/build_once.ts"] } },
+      // E2e files share no ports (servers bind port 0) and no files (each has its own temporary folders and ledger).
+      {
+        extends: true,
+        test: { name: "e2e", maxWorkers: WORKERS, include: E2E, globalSetup: ["test/setup/build_once.ts"] },
+      },
     ],
   },
 });

@@ -22,7 +22,8 @@ const NO_LEDGER = ["-e", "FIN_SKILLS_LEDGER=off"];
 
 /** One Inspector CLI run; HOME points at a fresh folder so no user catalog is read or written. */
 function inspector(args: string[]) {
-  return run(process.execPath, [path.join(ROOT, "node_modules/.bin/mcp-inspector"), "--cli", ...NO_LEDGER, ...SERVER, ...args], {
+  const cli = path.join(ROOT, "node_modules/.bin/mcp-inspector");
+  return run(process.execPath, [cli, "--cli", ...NO_LEDGER, ...SERVER, ...args], {
     cwd: ROOT,
     env: { ...process.env, HOME: home },
     maxBuffer: 64 * 1024 * 1024,
