@@ -95,12 +95,19 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
+/**
+ * Sharpes this close (relative, at least absolute 1e-9) are one value: a Sharpe recomputed from the same
+ * series by another summation order differs in the last digits and still ties with the recorded one.
+ */
+export const TIE_TOLERANCE = 1e-9;
+
 /** Where `sharpe` ranks among the recorded Sharpes; null when none was recorded. */
 export function sharpeRank(sharpes: readonly number[], sharpe: number): SharpeRank | null {
   const finite = sharpes.filter(Number.isFinite);
   if (finite.length === 0) return null;
-  const above = finite.filter((s) => s > sharpe).length;
-  const atOrAbove = finite.filter((s) => s >= sharpe).length;
+  const tie = TIE_TOLERANCE * Math.max(1, Math.abs(sharpe));
+  const above = finite.filter((s) => s > sharpe + tie).length;
+  const atOrAbove = finite.filter((s) => s >= sharpe - tie).length;
   const rank = above + 1;
   return {
     sharpe,
