@@ -66,7 +66,7 @@ describe("a ledger locked by another connection", () => {
   });
   afterAll(() => holder.close());
 
-  it("answers with a warning while the write lock is held past the busy timeout, and records once it is free", async () => {
+  it("warns while the write lock is held past the busy timeout, and records once it is free", async () => {
     await withServer(process.execPath, [SERVER_JS, "--ledger", file], async (c) => {
       expect((await call(c, "check_trial_ledger", declared)).evidence.n_trials).toBe(SEEDED);
       holder.exec("BEGIN EXCLUSIVE");
@@ -86,7 +86,7 @@ describe("a ledger locked by another connection", () => {
 });
 
 describeWithTool(UNSHARE)("a ledger the file system will not let the server write", () => {
-  it("on a read-only file system: the store cannot open, the guard answers and says the count is declared", async () => {
+  it("on a read-only file system: the store cannot open; the guard answers, its count declared", async () => {
     const ro = path.join(dir, "readonly");
     mkdirSync(ro);
     const file = await seeded(path.join(ro, "ledger.sqlite"));
@@ -107,7 +107,7 @@ describeWithTool(UNSHARE)("a ledger the file system will not let the server writ
     });
   });
 
-  it("on a full file system: the trial is not recorded, the guard answers, the recorded count is still read", async () => {
+  it("on a full file system: the trial is not recorded; the guard answers, the count still read", async () => {
     const mnt = path.join(dir, "full");
     mkdirSync(mnt);
     const source = await seeded(path.join(dir, "full-seed.sqlite"));
