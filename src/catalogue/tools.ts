@@ -296,23 +296,19 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   list_trials: {
     title: "List recorded trials",
     description:
-      "Reads the research ledger the server keeps: how many distinct strategies were evaluated (per experiment), " +
-      "the distribution of their annualised Sharpe ratios, and where a reported Sharpe ranks among them (3rd of 41). " +
-      "Required: nothing.",
+      "What the research ledger the server keeps recorded: how many distinct trials (strategies) per " +
+      "experiment, the distribution of their annualised Sharpe ratios, and the rank of a reported Sharpe " +
+      "(3rd of 41). Required: nothing.",
     input_schema: input({
-      ledger: {
-        ...LEDGER_ARGUMENT_SCHEMAS.ledger,
-        description: "Name of the research ledger to read (default: the server's, set by --ledger-name).",
-      },
+      ledger: { ...LEDGER_ARGUMENT_SCHEMAS.ledger, description: "Ledger name (default: the server's, --ledger-name)." },
       experiment: {
         ...LEDGER_ARGUMENT_SCHEMAS.experiment,
-        description: "Read only the trials recorded with this experiment label. Default: every trial.",
+        description: "Read only trials recorded with this experiment label (default: every trial).",
       },
       sharpe: {
         type: "number",
         description:
-          "The ANNUALISED Sharpe you intend to report (mean / sd x sqrt(periods per year)); the answer ranks it " +
-          "among the recorded annualised Sharpes.",
+          "ANNUALISED Sharpe you intend to report (mean / sd x sqrt(periods per year)), ranked among the trials'.",
       },
     }),
     output_schema: catalogueResult(
