@@ -25,11 +25,17 @@ const DECLARED = 3;
 const plain = (v: number) => String(Number(v.toPrecision(6)));
 
 let verdict: Obj;
+let audit: Obj;
 let browser: Browser;
 beforeAll(async () => {
   await configureLedger({ ledger: path.join(dir, "ledger.sqlite"), name: "momentum" });
   for (const s of strategies) await callToolUntyped("check_cost_curve", costArgs(s));
   verdict = (await callToolUntyped("check_trial_ledger", {
+    best_sharpe: reported,
+    n_obs: 756,
+    n_trials: DECLARED,
+  })) as Obj;
+  audit = (await callToolUntyped("check_research_audit", {
     best_sharpe: reported,
     n_obs: 756,
     n_trials: DECLARED,
@@ -49,6 +55,14 @@ describe("the report's ledger data", () => {
       `The verdict used ${strategies.length} trials (the ledger's count, above the declared): ${DECLARED} ` +
         `declared, ${strategies.length} recorded by the research ledger 'momentum' since ${ev.ledger.since}.`,
     );
+  });
+
+  it("draws research_audit's ledger too, marking its annualised Sharpe", () => {
+    const chart = reportData(audit).charts.find((c) => c.kind === "trial_sharpes") as Obj;
+    expect(chart.guard).toBe("research_audit");
+    expect(chart.reported).toBe(audit.evidence.sharpe_annual);
+    expect(chart.counts).toEqual(verdict.evidence.ledger.sharpe_histogram.counts);
+    expect(chart.used).toBe(strategies.length);
   });
 
   it("without a ledger, states in the notes that the count is self-declared", async () => {
