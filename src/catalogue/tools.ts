@@ -1,4 +1,4 @@
-// The seven catalogue tools' definitions (docs/contract.md §5), written by hand. The compiler
+// The eight catalogue tools' definitions (docs/contract.md §5), written by hand. The compiler
 // freezes them into generated/tools.json (they pass the same lints as guard tools); the runtime's
 // implementation table (src/runtime/catalogue) is keyed by CatalogueToolName, so the two agree.
 import type { Schema } from "./json.js";
@@ -14,6 +14,7 @@ export const CATALOGUE_TOOL_NAMES = [
   "describe_guard",
   "bundle_coverage",
   "check_backtest",
+  "list_trials",
 ] as const;
 
 export type CatalogueToolName = (typeof CATALOGUE_TOOL_NAMES)[number];
@@ -55,6 +56,8 @@ const GUARD_HEADER = {
   optional: strs,
   requires: strs,
 };
+const num = { type: "number" };
+const nullableNum = { type: ["number", "null"] };
 const nameList = (what: string) => ({ type: "array", items: str, description: `${what} A bare string is one name.` });
 
 /** Every catalogue tool's definition, keyed by name (the type makes the set complete). */
@@ -288,6 +291,72 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
         aliases_used: strs,
       },
       ["status", "passed", "ran", "failed", "skipped", "rejected", "not_callable_over_json", "results", "summary"],
+    ),
+  },
+  list_trials: {
+    title: "List recorded trials",
+    description:
+      "What the research ledger the server keeps recorded: how many distinct trials (strategies) per " +
+      "experiment, the distribution of their annualised Sharpe ratios, and the rank of a reported Sharpe " +
+      "(3rd of 41). Required: nothing.",
+    input_schema: input({
+      ledger: { ...LEDGER_ARGUMENT_SCHEMAS.ledger, description: "Ledger name (default: the server's, --ledger-name)." },
+      experiment: {
+        ...LEDGER_ARGUMENT_SCHEMAS.experiment,
+        description: "Read only trials recorded with this experiment label (default: every trial).",
+      },
+      sharpe: {
+        type: "number",
+        description:
+          "ANNUALISED Sharpe you intend to report (mean / sd x sqrt(periods per year)), ranked among the trials'.",
+      },
+    }),
+    output_schema: catalogueResult(
+      {
+        kept: bool,
+        ledger: str,
+        experiment: nullableStr,
+        backend: nullableStr,
+        location: nullableStr,
+        count: int,
+        experiments: { type: "array", items: closed({ experiment: nullableStr, count: int }) },
+        since: nullableStr,
+        digest: str,
+        sharpes: {
+          type: ["object", "null"],
+          properties: {
+            n: int,
+            min: num,
+            p05: num,
+            p25: num,
+            median: num,
+            p75: num,
+            p95: num,
+            max: num,
+            mean: num,
+            sd: nullableNum,
+            histogram: closed({ edges: { type: "array", items: num }, counts: { type: "array", items: int } }),
+          },
+          required: ["n", "min", "p05", "p25", "median", "p75", "p95", "max", "mean", "sd", "histogram"],
+          additionalProperties: false,
+        },
+        rank: {
+          type: ["object", "null"],
+          properties: {
+            sharpe: num,
+            rank: int,
+            of: int,
+            at_or_above: int,
+            share_at_or_above: num,
+            text: str,
+          },
+          required: ["sharpe", "rank", "of", "at_or_above", "share_at_or_above", "text"],
+          additionalProperties: false,
+        },
+        warnings: strs,
+        summary: str,
+      },
+      ["kept", "ledger", "experiment", "summary"],
     ),
   },
 };

@@ -1,7 +1,7 @@
 // The SQLite ledger (better-sqlite3): one file, WAL, a busy timeout, and a unique (ledger, epoch,
 // fingerprint) key, so concurrent processes never lose or double a trial. Resets are epochs: an
 // event row starts the next one and nothing is deleted.
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type Database from "better-sqlite3";
@@ -34,19 +34,41 @@ export async function openSqliteStore(file: string): Promise<LedgerStore> {
   // Required, not imported: the one-file server build runs without a dynamic-import hook, and the driver is CJS.
   const Sqlite = createRequire(import.meta.url)("better-sqlite3") as typeof Database;
   const location = path.resolve(file);
-  mkdirSync(path.dirname(location), { recursive: true });
-  const db = new Sqlite(location, { timeout: BUSY_TIMEOUT_MS });
+  let db: Database.Database | null = null;
   try {
+    mkdirSync(path.dirname(location), { recursive: true });
+    db = new Sqlite(location, { timeout: BUSY_TIMEOUT_MS });
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (!db.readonly) db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     if (!db.readonly) db.exec(SCHEMA);
     else db.prepare("SELECT count(*) FROM trials").get();
   } catch (e) {
-    db.close();
-    throw e;
+    db?.close();
+    throw withWriteAccess(e, location);
   }
   return new SqliteStore(db, location);
+}
+
+/**
+ * SQLite says only "unable to open database file" when a WAL ledger cannot create its -shm and -wal files
+ * beside it; the file system says why. The error gains the reason the ledger or its directory cannot be
+ * written (a read-only file system, no permission), when there is one.
+ */
+function withWriteAccess(e: unknown, location: string): unknown {
+  if (!(e instanceof Error)) return e;
+  const target = existsSync(location) ? location : path.dirname(location);
+  for (const p of [target, path.dirname(location)]) {
+    try {
+      accessSync(p, constants.W_OK);
+    } catch (denied) {
+      const code = (denied as NodeJS.ErrnoException).code ?? "";
+      const why = code === "EROFS" ? "is on a read-only file system" : `cannot be written (${code})`;
+      e.message = `${e.message}: ${p === location ? "the ledger file" : "its directory"} ${why}`;
+      return e;
+    }
+  }
+  return e;
 }
 
 class SqliteStore implements LedgerStore {

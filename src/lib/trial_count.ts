@@ -2,6 +2,7 @@
 // ledger recorded; and the ledger's Sharpe spread when the caller gave none. Shared by the guards that
 // deflate a Sharpe by a search (check_trial_ledger, check_research_audit).
 import type { LedgerSummary, Outcome } from "../contract/guard.js";
+import { sharpeHistogram, type SharpeHistogram } from "./sharpe_distribution.js";
 import { variance } from "./stats.js";
 
 /** What a verdict's evidence says about its trial count. */
@@ -9,13 +10,18 @@ export interface TrialCountEvidence {
   readonly source: "declared" | "ledger";
   readonly declared: number;
   readonly used: number;
-  /** The ledger read ({name, experiment, count, since, digest}), or null when there was none. */
+  /**
+   * The ledger read ({name, experiment, count, since, digest}, and its recorded annualised Sharpes: how many,
+   * and their histogram bins for the report's chart), or null when there was none.
+   */
   readonly ledger: {
     readonly name: string;
     readonly experiment: string | null;
     readonly count: number;
     readonly since: string | null;
     readonly digest: string;
+    readonly sharpes: number;
+    readonly sharpe_histogram: SharpeHistogram;
   } | null;
 }
 
@@ -37,8 +43,16 @@ export function honestTrialCount(
     );
     return { source: "declared", declared, used: declared, ledger: null };
   }
-  const { ledger: name, experiment, count, since, digest } = recorded;
-  const ledger = { name, experiment, count, since, digest };
+  const { ledger: name, experiment, count, since, digest, sharpes } = recorded;
+  const ledger = {
+    name,
+    experiment,
+    count,
+    since,
+    digest,
+    sharpes: sharpes.length,
+    sharpe_histogram: sharpeHistogram(sharpes),
+  };
   const scope = `research ledger '${name}'${experiment === null ? "" : ` (experiment '${experiment}')`}`;
   if (count > declared) {
     out.warning(

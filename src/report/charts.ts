@@ -3,6 +3,7 @@
 import { equityPath } from "./equity.js";
 import { LOGIT_HISTOGRAM_EDGES } from "../lib/logit_summary.js";
 import { dateSeconds, readNumbers } from "./inputs.js";
+import { trialCountSentence, trialSharpes } from "./trial_sharpes.js";
 import type { Chart, CostCurveChart, DsrChart, EquityChart, PboChart, SpaChart } from "./types.js";
 
 type Obj = Record<string, any>;
@@ -125,13 +126,17 @@ export function chartsFor(result: Obj, bundle: Obj | undefined): Charted {
     g === "cost_curve"
       ? [costCurve(g, ev), equity(g, ev, bundle, notes)]
       : g === "research_audit"
-        ? [pbo(g, ev)]
+        ? [pbo(g, ev), trialSharpes(g, ev, "sharpe_annual")]
         : g === "spa_test"
           ? [spa(g, ev)]
           : g === "trial_ledger"
-            ? [dsr(g, ev)]
+            ? [dsr(g, ev), trialSharpes(g, ev, "best_sharpe")]
             : [];
-  return { charts: charts.filter((c): c is Chart => c !== null), notes };
+  const drawn = charts.filter((c): c is Chart => c !== null);
+  // The trial count a deflating verdict used is always stated: in the ledger chart's caption, else here.
+  const sentence = trialCountSentence(ev);
+  if (sentence !== null && !drawn.some((c) => c.kind === "trial_sharpes")) notes.push(`${g}: ${sentence}`);
+  return { charts: drawn, notes };
 }
 
 /** Guards whose results the report draws a chart for. */

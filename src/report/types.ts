@@ -75,7 +75,32 @@ export interface DsrChart {
   readonly nTrials: number | null;
 }
 
-export type Chart = CostCurveChart | EquityChart | PboChart | SpaChart | DsrChart;
+/**
+ * The research ledger's recorded annualised Sharpes as a histogram, the reported Sharpe marked, and the trial
+ * count the verdict used (trial_ledger and research_audit evidence: `ledger`, `n_trials*`).
+ */
+export interface TrialSharpesChart {
+  readonly kind: "trial_sharpes";
+  readonly guard: string;
+  /** Bin edges, one more than counts (annualised Sharpe). */
+  readonly edges: readonly number[];
+  readonly counts: readonly number[];
+  /** The annualised Sharpe the verdict judged, or null. */
+  readonly reported: number | null;
+  readonly ledger: string;
+  readonly experiment: string | null;
+  /** Distinct trials the ledger recorded, and the count the caller declared. */
+  readonly recorded: number;
+  readonly declared: number;
+  /** The count the verdict used, and where it came from. */
+  readonly used: number;
+  readonly source: "declared" | "ledger";
+  readonly since: string | null;
+  /** "The verdict used 41 trials (the ledger's count, above the declared): 3 declared, 41 recorded by ...". */
+  readonly sentence: string;
+}
+
+export type Chart = CostCurveChart | EquityChart | PboChart | SpaChart | DsrChart | TrialSharpesChart;
 
 export interface ReportData {
   readonly title: string;

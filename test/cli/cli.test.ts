@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportTools, listTools, tableInfo } from "../../src/runtime/index.js";
+import { CATALOGUE } from "../../src/catalogue/tools.js";
 import { CLI_JS, ROOT, costFail, rf200 } from "../server/fixtures.js";
 
 const cli = (args: string[], input?: string) =>
@@ -41,7 +42,7 @@ describe("fin-skills tools", () => {
     expect(r.stdout.trimEnd().split("\n").length).toBe(tools.length + 1);
   });
   it("--tools selects in table order", () => {
-    expect(JSON.parse(cli(["tools", "--tools", "catalogue"]).stdout).length).toBe(7);
+    expect(JSON.parse(cli(["tools", "--tools", "catalogue"]).stdout).length).toBe(CATALOGUE.length);
     const two = JSON.parse(cli(["tools", "--tools", "check_cost_curve,list_skills"]).stdout);
     expect(two.map((t: any) => t.name)).toEqual(["list_skills", "check_cost_curve"]);
     const bad = cli(["tools", "--tools", "check_cost_curv"]);

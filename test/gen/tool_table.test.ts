@@ -1,7 +1,7 @@
 // The committed tool table against docs/contract.md §1: names, schemas, exclusions and annotations.
 import { describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { CATALOGUE } from "../../src/catalogue/tools.js";
+import { CATALOGUE, CATALOGUE_TOOL_NAMES } from "../../src/catalogue/tools.js";
 import { LEDGER_ARGUMENT_SCHEMAS } from "../../src/catalogue/ledger_args.js";
 import { lintSchema } from "../../scripts/gen/lint.js";
 import { EXPECTED_EXCLUDED, guardModules, guardsIndex, ledgerArguments, readJson, tools } from "./generated.js";
@@ -73,15 +73,7 @@ describe("tool names and order", () => {
     const names = tools().map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
     for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9_]{0,47}$/);
-    expect(names.slice(0, CATALOGUE.length)).toEqual([
-      "list_skills",
-      "read_skill",
-      "search_skills",
-      "list_guards",
-      "describe_guard",
-      "bundle_coverage",
-      "check_backtest",
-    ]);
+    expect(names.slice(0, CATALOGUE.length)).toEqual([...CATALOGUE_TOOL_NAMES]);
     const guardTools = tools().slice(CATALOGUE.length);
     expect(guardTools.map((t) => t.guard)).toEqual([...guardTools.map((t) => t.guard)].sort());
     for (const t of guardTools) expect(t.name).toBe(`check_${t.guard}`);

@@ -25,6 +25,7 @@ export const KNOWN: Record<string, Record<string, unknown>> = {
   describe_guard: { name: "cost_curve" },
   bundle_coverage: { slots: ["returns", "turnover"] },
   check_backtest: { slots: { returns: returns30, turnover: 0.5 } },
+  list_trials: { sharpe: 1.2 },
   check_adjustment_check: { close: prices30, actions: [["2023-06-01", 2]] },
   check_ashare_rules: {
     bar: { high: 10.5, low: 10, prev_close: 10, volume: 1000 },

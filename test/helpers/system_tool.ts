@@ -9,6 +9,8 @@ export interface SystemTool {
   readonly command: string;
   /** What to install, on Debian and on macOS. */
   readonly install: string;
+  /** The arguments of the run that says the tool works (default --version). */
+  readonly probe?: readonly string[];
 }
 
 export const CHROMIUM: SystemTool = {
@@ -16,16 +18,25 @@ export const CHROMIUM: SystemTool = {
   install: "apt-get install chromium (Debian; the browser tests drive /usr/bin/chromium)",
 };
 export const ZSTD: SystemTool = { command: "zstd", install: "apt-get install zstd, or brew install zstd" };
+/** A user and mount namespace of one's own, where a test mounts a read-only or a full file system. */
+export const UNSHARE: SystemTool = {
+  command: "unshare",
+  install: "apt-get install util-linux, on a Linux kernel that allows unprivileged user namespaces",
+  probe: ["-rm", "true"],
+};
 
 const present = new Map<string, boolean>();
 /** FIN_SKILLS_ABSENT_TOOLS=zstd,/usr/bin/chromium: treat these as missing, to see what such a machine gets. */
 const absent = new Set((process.env.FIN_SKILLS_ABSENT_TOOLS ?? "").split(",").filter(Boolean));
 
-/** True when `tool` runs (`<command> --version` exits 0); asked once per process. */
+/** True when `tool` runs (`<command> --version`, or its probe, exits 0); asked once per process. */
 export function hasTool(tool: SystemTool): boolean {
   if (absent.has(tool.command)) return false;
   if (!present.has(tool.command))
-    present.set(tool.command, spawnSync(tool.command, ["--version"], { stdio: "ignore" }).status === 0);
+    present.set(
+      tool.command,
+      spawnSync(tool.command, [...(tool.probe ?? ["--version"])], { stdio: "ignore" }).status === 0,
+    );
   return present.get(tool.command)!;
 }
 

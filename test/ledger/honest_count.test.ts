@@ -6,6 +6,7 @@ import { check as researchAudit } from "../../guards/research_audit.js";
 import type { LedgerSummary } from "../../src/contract/guard.js";
 import { variance } from "../../src/lib/stats.js";
 import { maxNormalMoments } from "../../src/lib/max_normal.js";
+import { sharpeHistogram } from "../../src/lib/sharpe_distribution.js";
 
 const sharpes = Array.from({ length: 41 }, (_, i) => -1 + i * 0.05);
 const summary: LedgerSummary = {
@@ -31,6 +32,8 @@ describe("honest trial counts in the guards", () => {
       count: 41,
       since: summary.since,
       digest: summary.digest,
+      sharpes: sharpes.length,
+      sharpe_histogram: sharpeHistogram(sharpes),
     });
     const w = r.findings.find((f) => f.where === "n_trials" && f.severity === "warning")!;
     expect(w.message).toBe(

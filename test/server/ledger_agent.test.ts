@@ -38,7 +38,11 @@ describe("research ledger over stdio", () => {
         const r = await call(c, "check_cost_curve", costArgs(s));
         expect(r.provenance.ledger).toMatchObject({ backend: "sqlite", trials: 1, recorded: 1 });
       }
-      return call(c, "check_trial_ledger", declared);
+      const verdict = await call(c, "check_trial_ledger", declared);
+      const listed = await call(c, "list_trials", { sharpe: best });
+      expect(listed).toMatchObject({ kept: true, count: N, digest: verdict.evidence.ledger.digest });
+      expect(listed.rank).toMatchObject({ rank: 1, of: N, text: `1st of ${N}` });
+      return verdict;
     });
     expect(first.passed).toBe(false);
     expect(first.evidence.n_trials).toBe(N);
@@ -58,7 +62,12 @@ describe("research ledger over stdio", () => {
   }, 120_000);
 
   it("says the count is self-declared with --no-ledger and deflates by the declared 3", async () => {
-    const r = await withServer(["--no-ledger"], (c) => call(c, "check_trial_ledger", declared));
+    const [r, listed] = await withServer(["--no-ledger"], async (c) => [
+      await call(c, "check_trial_ledger", declared),
+      await call(c, "list_trials", { sharpe: 1 }),
+    ]);
+    expect(listed.kept).toBe(false);
+    expect(listed.summary).toContain("no research ledger is kept");
     expect(r.evidence.n_trials).toBe(3);
     expect(r.evidence.n_trials_source).toBe("declared");
     expect(r.evidence.ledger).toBe(null);

@@ -16,6 +16,7 @@ import {
   uPlot,
   type Marker,
 } from "./plot_kit.js";
+import { trialSharpes } from "./trial_sharpes.js";
 
 const pct = (v: number) => `${(v * 100).toFixed(Math.abs(v) < 0.1 ? 1 : 0)}%`;
 const plain = (v: number) => String(Number(v.toPrecision(6)));
@@ -246,7 +247,7 @@ function dsr(parent: HTMLElement, c: DsrChart): void {
 
 /** Appends the chart's figure to `parent` and draws it there (in the document, so it can measure its width). */
 export function drawChart(parent: HTMLElement, c: Chart): void {
-  const draw = { cost_curve: costCurve, equity, pbo_logits: pbo, spa, dsr }[c.kind] as (
+  const draw = { cost_curve: costCurve, equity, pbo_logits: pbo, spa, dsr, trial_sharpes: trialSharpes }[c.kind] as (
     p: HTMLElement,
     c: Chart,
   ) => void;

@@ -58,4 +58,5 @@ export const CATALOGUE_COSTS: { readonly [N in CatalogueToolName]: GuardCost } =
   describe_guard: fixed(TABLE_UNITS, "name"),
   bundle_coverage: slotNames,
   check_backtest: backtest,
+  list_trials: fixed(TABLE_UNITS, "ledger"),
 };

@@ -1,4 +1,4 @@
-// The seven catalogue tools as one static table over the generated ToolArgs/ToolResults, keyed by
+// The eight catalogue tools as one static table over the generated ToolArgs/ToolResults, keyed by
 // the catalogue's own names (src/catalogue/tools.ts), so a missing or misnamed entry fails the
 // typecheck. call.ts dispatches here after validating the arguments; check_backtest receives the
 // guard-call function through its context instead of importing the call path.
@@ -8,6 +8,7 @@ import { bundleCoverage, checkBacktest } from "./bundle.js";
 import type { CatalogueBody, CatalogueContext } from "./context.js";
 import { describeGuard, listGuards } from "./guards.js";
 import { listSkills, readSkill, searchSkills } from "./skills.js";
+import { listTrials } from "./trials.js";
 
 export type { CatalogueBody, CatalogueContext, GuardCall } from "./context.js";
 
@@ -24,6 +25,7 @@ export const CATALOGUE_TOOLS: { readonly [N in CatalogueToolName]: Implementatio
   describe_guard: describeGuard,
   bundle_coverage: bundleCoverage,
   check_backtest: (args, { options, callGuard }) => checkBacktest(args, callGuard, options),
+  list_trials: (args, { options }) => listTrials(args, options),
 };
 
 export function isCatalogueTool(name: string): name is CatalogueToolName {

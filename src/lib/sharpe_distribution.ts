@@ -1,0 +1,120 @@
+// The spread of a research ledger's recorded annualised Sharpes: quantiles, moments and equal-width
+// histogram bins (list_trials reports them, the guards' evidence carries the bins for the report's chart),
+// and where one reported Sharpe ranks among them. Pure: shared by the runtime, the guards and the report.
+import { maxOf, mean, minOf, sd } from "./stats.js";
+
+/** Equal-width bins over [min, max]: `edges` has one more entry than `counts`; the last bin is closed. */
+export interface SharpeHistogram {
+  readonly edges: readonly number[];
+  readonly counts: readonly number[];
+}
+
+export interface SharpeDistribution {
+  /** Recorded Sharpes (trials without a Sharpe are not in the distribution). */
+  readonly n: number;
+  readonly min: number;
+  readonly p05: number;
+  readonly p25: number;
+  readonly median: number;
+  readonly p75: number;
+  readonly p95: number;
+  readonly max: number;
+  readonly mean: number;
+  /** Sample standard deviation (ddof 1); null for a single Sharpe. */
+  readonly sd: number | null;
+  readonly histogram: SharpeHistogram;
+}
+
+export interface SharpeRank {
+  /** The reported annualised Sharpe. */
+  readonly sharpe: number;
+  /** 1 + the recorded Sharpes strictly above it (ties share the better rank). */
+  readonly rank: number;
+  readonly of: number;
+  /** Recorded Sharpes at or above it, and their share of all recorded Sharpes. */
+  readonly at_or_above: number;
+  readonly share_at_or_above: number;
+  /** "3rd of 41". */
+  readonly text: string;
+}
+
+/** Most bins a histogram gets, however many Sharpes (a drawable chart, a bounded evidence size). */
+export const MAX_BINS = 30;
+
+/** Quantile by linear interpolation between order statistics (numpy's default, R type 7) of sorted xs. */
+export function quantileSorted(sorted: readonly number[], p: number): number {
+  const h = (sorted.length - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, sorted.length - 1);
+  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
+}
+
+/** Sturges' bin count, ceil(log2 n) + 1 (at most MAX_BINS), equal width over [min, max]; all equal: one bin. */
+export function sharpeHistogram(sharpes: readonly number[]): SharpeHistogram {
+  if (sharpes.length === 0) return { edges: [], counts: [] };
+  let lo = minOf(sharpes);
+  let hi = maxOf(sharpes);
+  const same = lo === hi;
+  if (same) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  const bins = same ? 1 : Math.min(MAX_BINS, Math.ceil(Math.log2(sharpes.length)) + 1);
+  const width = (hi - lo) / bins;
+  const edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * width));
+  const counts = new Array<number>(bins).fill(0);
+  for (const s of sharpes) counts[Math.min(bins - 1, Math.floor((s - lo) / width))]!++;
+  return { edges, counts };
+}
+
+/** The distribution of the recorded Sharpes; null when none was recorded. */
+export function sharpeDistribution(sharpes: readonly number[]): SharpeDistribution | null {
+  const finite = sharpes.filter(Number.isFinite);
+  if (finite.length === 0) return null;
+  const sorted = [...finite].sort((a, b) => a - b);
+  const q = (p: number) => quantileSorted(sorted, p);
+  return {
+    n: sorted.length,
+    min: sorted[0]!,
+    p05: q(0.05),
+    p25: q(0.25),
+    median: q(0.5),
+    p75: q(0.75),
+    p95: q(0.95),
+    max: sorted[sorted.length - 1]!,
+    mean: mean(sorted),
+    sd: sorted.length >= 2 ? sd(sorted, 1) : null,
+    histogram: sharpeHistogram(sorted),
+  };
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 101st. */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
+/**
+ * Sharpes this close (relative, at least absolute 1e-9) are one value: a Sharpe recomputed from the same
+ * series by another summation order differs in the last digits and still ties with the recorded one.
+ */
+export const TIE_TOLERANCE = 1e-9;
+
+/** Where `sharpe` ranks among the recorded Sharpes; null when none was recorded. */
+export function sharpeRank(sharpes: readonly number[], sharpe: number): SharpeRank | null {
+  const finite = sharpes.filter(Number.isFinite);
+  if (finite.length === 0) return null;
+  const tie = TIE_TOLERANCE * Math.max(1, Math.abs(sharpe));
+  const above = finite.filter((s) => s > sharpe + tie).length;
+  const atOrAbove = finite.filter((s) => s >= sharpe - tie).length;
+  const rank = above + 1;
+  return {
+    sharpe,
+    rank,
+    of: finite.length,
+    at_or_above: atOrAbove,
+    share_at_or_above: atOrAbove / finite.length,
+    text: `${ordinal(rank)} of ${finite.length}`,
+  };
+}

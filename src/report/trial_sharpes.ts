@@ -1,0 +1,53 @@
+// The research ledger in the report: the recorded annualised Sharpes' histogram with the reported Sharpe
+// marked, and the sentence saying which trial count the verdict used (declared or recorded). Read from the
+// evidence of a guard that deflates by the ledger (trial_ledger, research_audit) only.
+import type { TrialSharpesChart } from "./types.js";
+
+type Obj = Record<string, any>;
+const num = (x: unknown): number | null => (typeof x === "number" && Number.isFinite(x) ? x : null);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The sentence on the count the verdict used, from its evidence; null when the evidence has no count. */
+export function trialCountSentence(ev: Obj): string | null {
+  const used = num(ev.n_trials);
+  const declared = num(ev.n_trials_declared);
+  if (used === null || declared === null) return null;
+  const l = ev.ledger as Obj | null | undefined;
+  if (!l || typeof l !== "object")
+    return (
+      `The verdict used ${plural(used, "trial", "trials")}, self-declared: no research ledger recorded ` +
+      "this search."
+    );
+  const scope = `research ledger '${l.name}'${l.experiment ? ` (experiment '${l.experiment}')` : ""}`;
+  const recorded = `${l.count} recorded by the ${scope}${l.since ? ` since ${l.since}` : ""}`;
+  const why = ev.n_trials_source === "ledger" ? "the ledger's count, above the declared" : "the declared count";
+  return `The verdict used ${plural(used, "trial", "trials")} (${why}): ${declared} declared, ${recorded}.`;
+}
+
+/** The chart, when the evidence carries the ledger's Sharpe histogram; the reported Sharpe is `reportedKey`'s. */
+export function trialSharpes(guard: string, ev: Obj, reportedKey: string): TrialSharpesChart | null {
+  const l = ev.ledger as Obj | null | undefined;
+  const h = l?.sharpe_histogram as Obj | undefined;
+  const edges = Array.isArray(h?.edges) ? (h.edges as unknown[]).map(num) : null;
+  const counts = Array.isArray(h?.counts) ? (h.counts as unknown[]).map(num) : null;
+  const used = num(ev.n_trials);
+  const declared = num(ev.n_trials_declared);
+  const sentence = trialCountSentence(ev);
+  if (!l || !edges || !counts || counts.length === 0 || edges.length !== counts.length + 1) return null;
+  if (edges.includes(null) || counts.includes(null) || used === null || declared === null || !sentence) return null;
+  return {
+    kind: "trial_sharpes",
+    guard,
+    edges: edges as number[],
+    counts: counts as number[],
+    reported: num(ev[reportedKey]),
+    ledger: String(l.name),
+    experiment: typeof l.experiment === "string" ? l.experiment : null,
+    recorded: Number(l.count),
+    declared,
+    used,
+    source: ev.n_trials_source === "ledger" ? "ledger" : "declared",
+    since: typeof l.since === "string" ? l.since : null,
+    sentence,
+  };
+}

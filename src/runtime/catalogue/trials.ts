@@ -1,0 +1,95 @@
+// list_trials (docs/ledger.md, "Reading a ledger"): what the research ledger the server keeps recorded, as the
+// guards count it: distinct trials (per experiment), the annualised Sharpes' spread, the digest and since the
+// guards' evidence carries, and where a reported Sharpe ranks. No ledger, or one that cannot be read, is an
+// answer that says so, never a failed call.
+import { ledgerLocation, ledgerSetting, ledgerStore } from "../../ledger/config.js";
+import type { LedgerStore, TrialRecord } from "../../ledger/store.js";
+import { summarize } from "../../ledger/summary.js";
+import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
+import type { CallOptions } from "../call_options.js";
+import type { ToolArgs } from "../../../generated/types.js";
+
+const fixed = (x: number, digits = 3) => x.toFixed(digits);
+
+/** Trials per experiment label (null: recorded without one), in order of first recording. */
+function perExperiment(trials: readonly TrialRecord[]): { experiment: string | null; count: number }[] {
+  const counts = new Map<string | null, number>();
+  for (const t of trials) counts.set(t.experiment, (counts.get(t.experiment) ?? 0) + 1);
+  return [...counts].map(([experiment, count]) => ({ experiment, count }));
+}
+
+/** The store's trials of the named ledger, or the reason it could not be opened or read. */
+async function readTrials(name: string): Promise<{ store: LedgerStore; trials: TrialRecord[] } | string> {
+  const opening = ledgerStore()!;
+  let store: LedgerStore;
+  try {
+    store = await opening;
+  } catch (e) {
+    return `research ledger ${ledgerLocation()} could not be opened (${(e as Error).message ?? e})`;
+  }
+  try {
+    return { store, trials: await store.list(name) };
+  } catch (e) {
+    return `research ledger ${ledgerLocation()} could not be read (${(e as Error).message ?? e})`;
+  }
+}
+
+export async function listTrials(args: ToolArgs["list_trials"], options: CallOptions) {
+  const name = args.ledger ?? options.ledger ?? ledgerSetting().name;
+  const experiment = args.experiment ?? null;
+  const scope = `research ledger '${name}'${experiment === null ? "" : ` (experiment '${experiment}')`}`;
+  if (ledgerSetting().spec === null)
+    return {
+      kept: false,
+      ledger: name,
+      experiment,
+      summary:
+        "no research ledger is kept: the server runs with --no-ledger (or FIN_SKILLS_LEDGER=off), or the library " +
+        "was called in process without configureLedger; trial counts are self-declared",
+    };
+  const read = await readTrials(name);
+  if (typeof read === "string")
+    return {
+      kept: true,
+      ledger: name,
+      experiment,
+      backend: null,
+      location: ledgerLocation(),
+      warnings: [read],
+      summary: `${read}; nothing about its trials can be reported`,
+    };
+  const { store, trials: all } = read;
+  const trials = experiment === null ? all : all.filter((t) => t.experiment === experiment);
+  const s = summarize(name, experiment, trials);
+  const sharpes = sharpeDistribution(s.sharpes);
+  const rank = args.sharpe === undefined ? null : sharpeRank(s.sharpes, args.sharpe);
+  const lines = [
+    `${scope} (${store.kind} ${store.location}): ${s.count} distinct trial(s) since ${s.since ?? "-"}; ` +
+      `digest ${s.digest}`,
+  ];
+  if (sharpes)
+    lines.push(
+      `annualised Sharpes (${sharpes.n}): min ${fixed(sharpes.min)}, median ${fixed(sharpes.median)}, ` +
+        `max ${fixed(sharpes.max)}, mean ${fixed(sharpes.mean)}, sd ${sharpes.sd === null ? "-" : fixed(sharpes.sd)}`,
+    );
+  if (rank)
+    lines.push(
+      `a Sharpe of ${rank.sharpe} ranks ${rank.text} recorded; ${rank.at_or_above} ` +
+        `(${fixed(100 * rank.share_at_or_above, 1)}%) are at or above it`,
+    );
+  else if (args.sharpe !== undefined) lines.push(`no recorded Sharpe to rank ${args.sharpe} among`);
+  return {
+    kept: true,
+    ledger: name,
+    experiment,
+    backend: store.kind,
+    location: store.location,
+    count: s.count,
+    experiments: perExperiment(all),
+    since: s.since,
+    digest: s.digest,
+    sharpes,
+    rank,
+    summary: lines.join("\n"),
+  };
+}
