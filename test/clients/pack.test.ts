@@ -10,6 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools } from "../../src/runtime/index.js";
 import { ensureBuilt, ROOT } from "../server/fixtures.js";
+import { nativePrebuildEnv } from "../helpers/native_prebuilds.js";
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
 let dir = "";
@@ -33,6 +34,7 @@ beforeAll(() => {
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], {
     cwd: app,
     stdio: "pipe",
+    env: { ...process.env, ...nativePrebuildEnv() },
   });
 }, 600_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,6 +9,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nativePrebuildEnv } from "../helpers/native_prebuilds.js";
 import { fencedBlocks } from "../helpers/readme.js";
 import { ROOT } from "../helpers/type_check.js";
 import {
@@ -33,11 +34,13 @@ let clone = "";
 let outside = "";
 const tarballs = new Map<string, string>();
 
-/** The environment of every line: npm reads the cache first; nothing of this test run leaks in. */
+/** The environment of every line: npm reads the cache first, native addons unpack this clone's build
+ * (native_prebuilds.ts); nothing of this test run leaks in. */
 function env(): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(VITEST|NODE_OPTIONS$|TEST$)/.test(k)) e[k] = v;
-  return { ...e, npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" };
+  const npm = { npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" };
+  return { ...e, ...npm, ...nativePrebuildEnv() };
 }
 
 const cwdOf = (c: CommandLine) => (c.inClone ? clone : outside);
