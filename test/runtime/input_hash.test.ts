@@ -63,6 +63,14 @@ describe("the input hash", () => {
     );
   });
 
+  it("the piecewise digest holds for pieces longer than its scratch buffer, empty arrays and typed arrays", () => {
+    const long = "\u00e9\ud83d\ude00".repeat(40_000);
+    const x = { a: [long, 1, "b", null, true, long], b: [], c: [[], [long]] };
+    expect(canonicalDigest(x)).toEqual({ sha256: sha(x), bytes: Buffer.byteLength(canonicalize(x)!, "utf8") });
+    const column = Array.from({ length: 5_000 }, (_, i) => Math.sin(i) * 1e-3);
+    expect(canonicalDigest({ column: Float64Array.from(column) }).sha256).toBe(sha({ column }));
+  });
+
   it("off the calling thread, equals the SHA-256 of the canonicalize package's text", async () => {
     for (const seed of [0, 1]) {
       const args = large(seed);
