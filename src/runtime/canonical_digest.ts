@@ -69,9 +69,11 @@ function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: numbe
 
 /** An array of scalars, PIECE elements per JSON.stringify, each piece's text encoded into the sink's scratch. */
 function writeScalars(x: readonly unknown[] | Float64Array, sink: Sink): void {
-  if (x.length === 0) return sink.put("[]");
-  for (let start = 0; start < x.length; start += PIECE)
-    sink.putOpenArray(JSON.stringify(pieceOf(x, start, Math.min(x.length, start + PIECE))), start === 0 ? "[" : ",");
+  if (x.length === 0) sink.put("[");
+  for (let start = 0; start < x.length; start += PIECE) {
+    const piece = JSON.stringify(pieceOf(x, start, Math.min(x.length, start + PIECE)));
+    sink.putOpenArray(piece, start === 0 ? "[" : ",");
+  }
   sink.put("]");
 }
 
