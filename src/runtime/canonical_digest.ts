@@ -64,7 +64,7 @@ function write(x: unknown, sink: Sink): void {
 
 /** Elements start..end as a plain array (a copy: JSON.stringify writes a typed array as an object). */
 function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: number): unknown[] {
-  return Array.isArray(x) ? x.slice(start, end) : Array.from(x.subarray(start, end));
+  return x instanceof Float64Array ? Array.from(x.subarray(start, end)) : x.slice(start, end);
 }
 
 /** An array of scalars, PIECE elements per JSON.stringify, each piece's text encoded into the sink's scratch. */

@@ -59,4 +59,28 @@ describe("SQLite ledger store", () => {
     expect((await reopened.summary("p")).count).toBe(1);
     await reopened.close();
   });
+
+  it("serves a summary asked again from memory until this or another connection writes or resets", async () => {
+    const f = file();
+    const [a, b] = [await openSqliteStore(f), await openSqliteStore(f)];
+    await a.record("p", [trial("a", 1), trial("bb", 2)]);
+    const first = await a.summary("p");
+    expect(await a.summary("p")).toBe(first);
+    expect(Object.isFrozen(first.sharpes)).toBe(true);
+    expect(await a.record("p", [trial("a", 1)])).toBe(0);
+    expect(await a.summary("p")).toBe(first);
+    await b.record("p", [trial("ccc", 3)]);
+    const second = await a.summary("p");
+    expect(second).toMatchObject({ count: 3, sharpes: [1, 2, 3] });
+    await a.record("p", [trial("dddd", 4)]);
+    expect((await a.summary("p")).count).toBe(4);
+    expect((await b.summary("p", "x")).count).toBe(0);
+    await b.reset("p", "again");
+    expect((await a.summary("p")).count).toBe(0);
+    await a.reset("p", "once more");
+    await b.record("p", [trial("a", 1)]);
+    expect((await a.summary("p")).count).toBe(1);
+    await a.close();
+    await b.close();
+  });
 });
