@@ -62,9 +62,10 @@ function write(x: unknown, sink: Sink): void {
   else sink.put(JSON.stringify(x));
 }
 
-/** Elements start..end as a plain array (a copy: JSON.stringify writes a typed array as an object). */
+/** Elements start..end as a plain array: the array itself when whole, else a copy (a typed array always). */
 function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: number): unknown[] {
-  return x instanceof Float64Array ? Array.from(x.subarray(start, end)) : x.slice(start, end);
+  if (x instanceof Float64Array) return Array.from(x.subarray(start, end));
+  return start === 0 && end === x.length ? (x as unknown[]) : x.slice(start, end);
 }
 
 /** An array of scalars, PIECE elements per JSON.stringify, each piece's text encoded into the sink's scratch. */
