@@ -3,12 +3,10 @@
 // exactlyCloneable decide that first): objects, arrays, finite numbers, strings without lone
 // surrogates, booleans, null, and Float64Arrays standing for arrays of numbers (pool/packing.ts).
 // Same rules as canonical.ts: members in code-unit order, numbers and strings as JSON.stringify writes them.
-import { createHash, type Hash } from "node:crypto";
+import { HashSink as Sink } from "./hash_sink.js";
 
 /** Elements per piece of an array of scalars: a piece's text (<= ~50 KB) stays a young, regular-sized string. */
 const PIECE = 2_048;
-/** UTF-8 bytes a UTF-16 code unit can take. */
-const MAX_UTF8_PER_UNIT = 3;
 
 export interface CanonicalDigest {
   readonly sha256: string;
@@ -16,34 +14,10 @@ export interface CanonicalDigest {
   readonly bytes: number;
 }
 
-/** A piece's UTF-8 bytes, reused from piece to piece and call to call (grown for a piece of long strings). */
-let scratch = Buffer.allocUnsafe(PIECE * 32);
-
-/** Where the text goes: hashed, and its UTF-8 bytes counted. */
-class Sink {
-  bytes = 0;
-  constructor(private readonly hash: Hash) {}
-
-  put(text: string): void {
-    this.hash.update(text, "utf8");
-    this.bytes += Buffer.byteLength(text, "utf8");
-  }
-
-  /** A JSON array's text without its closing bracket, its opening one written as `open` ("[" or ","). */
-  putOpenArray(text: string, open: "[" | ","): void {
-    if (scratch.length < MAX_UTF8_PER_UNIT * text.length) scratch = Buffer.allocUnsafe(MAX_UTF8_PER_UNIT * text.length);
-    const n = scratch.write(text, 0, "utf8");
-    scratch[0] = open.charCodeAt(0);
-    this.hash.update(scratch.subarray(0, n - 1));
-    this.bytes += n - 1;
-  }
-}
-
 export function canonicalDigest(x: unknown): CanonicalDigest {
-  const hash = createHash("sha256");
-  const sink = new Sink(hash);
+  const sink = new Sink();
   write(x, sink);
-  return { sha256: hash.digest("hex"), bytes: sink.bytes };
+  return { sha256: sink.digest(), bytes: sink.bytes };
 }
 
 /** No element is an object or array (null is a scalar). */
@@ -68,7 +42,7 @@ function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: numbe
   return start === 0 && end === x.length ? (x as unknown[]) : x.slice(start, end);
 }
 
-/** An array of scalars, PIECE elements per JSON.stringify, each piece's text encoded into the sink's scratch. */
+/** An array of scalars, PIECE elements per JSON.stringify, each piece's text encoded into the sink's buffer. */
 function writeScalars(x: readonly unknown[] | Float64Array, sink: Sink): void {
   if (x.length === 0) sink.put("[");
   for (let start = 0; start < x.length; start += PIECE) {
