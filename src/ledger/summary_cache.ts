@@ -14,22 +14,29 @@ export class SummaryCache {
       this.version = version;
       return undefined;
     }
-    return this.byKey.get(key(ledger, experiment));
+    return copy(this.byKey.get(key(ledger, experiment)));
   }
 
-  /** Keeps a summary read at `version` (frozen: calls share it); returns it. */
+  /** Keeps a summary read at `version`; returns a copy of it. */
   set(summary: LedgerSummary, version: number): LedgerSummary {
-    const kept = Object.freeze({ ...summary, sharpes: Object.freeze([...summary.sharpes]) });
     if (version !== this.version) this.byKey.clear();
     this.version = version;
-    this.byKey.set(key(summary.ledger, summary.experiment), kept);
-    return kept;
+    this.byKey.set(key(summary.ledger, summary.experiment), summary);
+    return copy(summary)!;
   }
 
   /** This connection wrote: every summary kept may be stale. */
   clear(): void {
     this.byKey.clear();
   }
+}
+
+/**
+ * Each call's own copy (a slice of the Sharpes costs a copy of doubles): never frozen, since a frozen
+ * array of doubles holds them boxed, and guards reading it then slowed on every array they read.
+ */
+function copy(s: LedgerSummary | undefined): LedgerSummary | undefined {
+  return s && { ...s, sharpes: s.sharpes.slice() };
 }
 
 const key = (ledger: string, experiment: string | null) => JSON.stringify([ledger, experiment]);
