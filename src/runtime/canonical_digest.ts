@@ -3,7 +3,7 @@
 // exactlyCloneable decide that first): objects, arrays, finite numbers, strings without lone
 // surrogates, booleans, null, and Float64Arrays standing for arrays of numbers (pool/packing.ts).
 // Same rules as canonical.ts: members in code-unit order, numbers and strings as JSON.stringify writes them.
-import { HashSink as Sink } from "./hash_sink.js";
+import { HashSink as Sink } from "../lib/hash_sink.js";
 
 /** Elements per piece of an array of scalars: a piece's text (<= ~50 KB) stays a young, regular-sized string. */
 const PIECE = 2_048;

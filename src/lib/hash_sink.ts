@@ -1,7 +1,7 @@
 // A SHA-256 fed with text through one reused buffer: pieces are UTF-8 encoded into it and hashed a
 // buffer at a time (thousands of short pieces, such as the rows of a matrix, cost one update per
 // buffer, not one each), and their UTF-8 bytes counted.
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 
 /** UTF-8 bytes a UTF-16 code unit can take. */
 const MAX_UTF8_PER_UNIT = 3;
@@ -9,10 +9,11 @@ const MAX_UTF8_PER_UNIT = 3;
 let buffer = Buffer.allocUnsafe(256 * 1024);
 
 export class HashSink {
-  private readonly hash = createHash("sha256");
   private used = 0;
   /** UTF-8 bytes written so far. */
   bytes = 0;
+  /** `hash`: a hash already started, updated with the text after what it holds (SHA-256 from scratch by default). */
+  constructor(private readonly hash: Hash = createHash("sha256")) {}
 
   /** Appends `text`. */
   put(text: string): void {
@@ -41,7 +42,8 @@ export class HashSink {
     this.bytes += n - dropLast;
   }
 
-  private flush(): void {
+  /** Hashes what the buffer holds (before the hash is updated directly, or digested by its owner). */
+  flush(): void {
     if (this.used > 0) this.hash.update(buffer.subarray(0, this.used));
     this.used = 0;
   }
