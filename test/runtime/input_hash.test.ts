@@ -34,6 +34,7 @@ function large(seed: number): Record<string, unknown> {
   return {
     zeta: { values: col(1), name: "r\u00e9sum\u00e9 \ud83d\ude00", index: Array.from({ length: n }, (_, i) => i) },
     alpha: { columns: ["b", "a"], data: { b: col(2), a: col(3) } },
+    rows: { columns: ["p", "q"], data: col(4).map((v, i) => [v, i % 3 === 0 ? -0 : i]) },
     mixed: [1, "two", null, true, { y: 1, x: [-0, 5e-324, 1e21] }],
   };
 }
