@@ -16,6 +16,7 @@ import { million } from "./cases/million.js";
 import { SELECTION_CASE, selection } from "./cases/selection.js";
 import { numpy } from "./cases/numpy.js";
 import { sizes } from "./cases/sizes.js";
+import { smallCalls } from "./cases/small_calls.js";
 import { spa } from "./cases/spa.js";
 import { typia } from "./cases/typia.js";
 import { ensureBuilt, RESULTS_JSON } from "./lib/paths.js";
@@ -39,6 +40,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["ledger", rowsOnly(ledger)],
   ["spa", rowsOnly(spa)],
   ["numpy", rowsOnly(numpy)],
+  ["small_calls", rowsOnly(smallCalls)],
   ["backtest", rowsOnly(backtest)],
   ["bounded", rowsOnly(bounded)],
   ["http_rss", rowsOnly(httpRss)],

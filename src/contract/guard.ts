@@ -182,6 +182,15 @@ export function invalid(field: string, detail: string, hint: string | null = nul
 
 /** Extends a field path (already escaped) with raw segments, escaping `~` and `/` as JSON Pointer does. */
 export function fieldPath(base: string, ...segments: readonly (string | number)[]): string {
-  const tail = segments.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1"));
-  return [base, ...tail].filter((s) => s !== "").join("/");
+  let out = base;
+  for (const s of segments) {
+    const part = typeof s === "number" ? String(s) : escapePointer(s);
+    if (part !== "") out = out === "" ? part : `${out}/${part}`;
+  }
+  return out;
+}
+
+/** A raw segment with `~` and `/` escaped as JSON Pointer does (the segment itself when it has neither). */
+function escapePointer(s: string): string {
+  return s.includes("~") || s.includes("/") ? s.replace(/~/g, "~0").replace(/\//g, "~1") : s;
 }

@@ -8,6 +8,7 @@ import type Database from "better-sqlite3";
 
 import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
+import { SummaryCache } from "./summary_cache.js";
 
 /** How long a writer waits for another process's write lock before the call warns (ms). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -28,6 +29,8 @@ CREATE TABLE IF NOT EXISTS trials (
 const COLUMNS =
   "fingerprint, tool, input, experiment, n_obs AS nObs, periods_per_year AS periodsPerYear, mean, sd, skew, " +
   "kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
+/** The columns a summary reads. */
+const SUMMARY_COLUMNS = "fingerprint, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */
 export async function openSqliteStore(file: string): Promise<LedgerStore> {
@@ -77,11 +80,16 @@ class SqliteStore implements LedgerStore {
   private readonly insert: Database.Statement<Record<string, unknown>>;
   /** Inserts a call's trials in one write transaction (the epoch read inside each insert). */
   private readonly insertAll: Database.Transaction<(ledger: string, trials: readonly TrialRecord[]) => number>;
+  /** Moves when another connection commits (this one's own commits leave it). */
+  private readonly dataVersion: Database.Statement<[], number>;
+  private readonly summaries = new SummaryCache();
+  private readonly statements = new Map<string, Database.Statement>();
   constructor(
     private readonly db: Database.Database,
     readonly location: string,
   ) {
     this.epochOf = db.prepare("SELECT max(epoch) AS epoch FROM resets WHERE ledger = ?");
+    this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
     this.insert = db.prepare(
       "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
         "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at) VALUES (@ledger, " +
@@ -103,23 +111,51 @@ class SqliteStore implements LedgerStore {
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
     // One statement is its own atomic transaction; several share one.
-    if (trials.length === 1) return this.insert.run({ ...trials[0], ledger }).changes;
-    return this.insertAll.immediate(ledger, trials);
+    const added =
+      trials.length === 1
+        ? this.insert.run({ ...trials[0], ledger }).changes
+        : this.insertAll.immediate(ledger, trials);
+    if (added > 0) this.summaries.clear();
+    return added;
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
+    return this.counted<TrialRecord>(COLUMNS, ledger, experiment);
+  }
+
+  /** Read again only when some connection wrote since the last read (a long ledger costs one read per change). */
+  async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {
+    // The version is read before the rows: a commit in between makes the next call read again, never miss it.
+    const version = this.dataVersion.get()!;
+    const kept = this.summaries.get(ledger, experiment, version);
+    if (kept) return kept;
+    const rows = this.counted<Pick<TrialRecord, "fingerprint" | "sharpeAnnual" | "recordedAt">>(
+      SUMMARY_COLUMNS,
+      ledger,
+      experiment,
+    );
+    return this.summaries.set(summarize(ledger, experiment, rows), version);
+  }
+
+  /** The trials counted since the last reset (of one experiment when given), oldest first, in one read. */
+  private counted<R>(columns: string, ledger: string, experiment: string | null): R[] {
+    const filter = experiment === null ? "" : " AND experiment = ?";
+    const select = this.statement(`SELECT ${columns} FROM trials WHERE ledger = ? AND epoch = ?${filter} ORDER BY id`);
     const read = this.db.transaction(() => {
-      const filter = experiment === null ? "" : " AND experiment = ?";
       const args: unknown[] = [ledger, this.epoch(ledger), ...(experiment === null ? [] : [experiment])];
-      return this.db
-        .prepare(`SELECT ${COLUMNS} FROM trials WHERE ledger = ? AND epoch = ?${filter} ORDER BY id`)
-        .all(...args) as TrialRecord[];
+      return select.all(...args) as R[];
     });
     return read.deferred();
   }
 
-  async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {
-    return summarize(ledger, experiment, await this.list(ledger, experiment));
+  /** A statement prepared once per connection. */
+  private statement(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
   }
 
   async ledgers(): Promise<string[]> {
@@ -137,6 +173,7 @@ class SqliteStore implements LedgerStore {
         .run(ledger, this.epoch(ledger) + 1, at, reason);
     });
     write.immediate();
+    this.summaries.clear();
     return { ledger, at, reason };
   }
 

@@ -2,6 +2,7 @@
 // index, and its per-period moments and annualised Sharpe. Never the data itself.
 import { createHash, type Hash } from "node:crypto";
 import type { Label } from "../contract/guard.js";
+import { HashSink } from "../lib/hash_sink.js";
 
 /** Values and labels hashed per update (bounded memory on a 1,000,000-point series). */
 const CHUNK = 16_384;
@@ -47,16 +48,14 @@ function hashValues(hash: Hash, values: ArrayLike<number>): void {
 
 function hashLabels(hash: Hash, index: readonly Label[]): void {
   hash.update("\nindex");
-  const part: string[] = [];
-  for (let start = 0; start < index.length; start += CHUNK) {
-    const end = Math.min(index.length, start + CHUNK);
-    part.length = end - start;
-    for (let i = start; i < end; i++) {
-      const l = index[i]!;
-      part[i - start] = typeof l === "number" ? `n${l}` : `s${l}`;
-    }
-    hash.update(`\0${part.join("\0")}`);
+  // Each label as "\0" + its kind + its text, encoded into a shared buffer (no string per label).
+  const sink = new HashSink(hash);
+  for (let i = 0; i < index.length; i++) {
+    const l = index[i]!;
+    sink.put(typeof l === "number" ? "\0n" : "\0s");
+    sink.put(typeof l === "number" ? String(l) : l);
   }
+  sink.flush();
 }
 
 /**

@@ -3,7 +3,7 @@
 // exactlyCloneable decide that first): objects, arrays, finite numbers, strings without lone
 // surrogates, booleans, null, and Float64Arrays standing for arrays of numbers (pool/packing.ts).
 // Same rules as canonical.ts: members in code-unit order, numbers and strings as JSON.stringify writes them.
-import { createHash } from "node:crypto";
+import { HashSink as Sink } from "../lib/hash_sink.js";
 
 /** Elements per piece of an array of scalars: a piece's text (<= ~50 KB) stays a young, regular-sized string. */
 const PIECE = 2_048;
@@ -14,59 +14,62 @@ export interface CanonicalDigest {
   readonly bytes: number;
 }
 
-type Put = (piece: string) => void;
-
 export function canonicalDigest(x: unknown): CanonicalDigest {
-  const hash = createHash("sha256");
-  let bytes = 0;
-  write(x, (piece) => {
-    hash.update(piece, "utf8");
-    bytes += Buffer.byteLength(piece, "utf8");
-  });
-  return { sha256: hash.digest("hex"), bytes };
+  const sink = new Sink();
+  write(x, sink);
+  return { sha256: sink.digest(), bytes: sink.bytes };
 }
 
-const isScalar = (v: unknown) => v === null || typeof v !== "object";
-
-function write(x: unknown, put: Put): void {
-  if (x instanceof Float64Array || (Array.isArray(x) && x.every(isScalar))) writeScalars(x, put);
-  else if (Array.isArray(x)) writeArray(x, put);
-  else if (x !== null && typeof x === "object") writeObject(x as Record<string, unknown>, put);
-  else put(JSON.stringify(x));
-}
-
-/** An array of scalars, PIECE elements per JSON.stringify. */
-function writeScalars(x: ArrayLike<unknown>, put: Put): void {
-  put("[");
-  const part: unknown[] = [];
-  for (let start = 0; start < x.length; start += PIECE) {
-    const end = Math.min(x.length, start + PIECE);
-    part.length = end - start;
-    for (let i = start; i < end; i++) part[i - start] = x[i];
-    const text = JSON.stringify(part);
-    put(start === 0 ? text.slice(1, -1) : `,${text.slice(1, -1)}`);
+/** No element is an object or array (null is a scalar). */
+function allScalars(x: readonly unknown[]): boolean {
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i];
+    if (v !== null && typeof v === "object") return false;
   }
-  put("]");
+  return true;
 }
 
-function writeArray(x: readonly unknown[], put: Put): void {
-  put("[");
+function write(x: unknown, sink: Sink): void {
+  if (x instanceof Float64Array || (Array.isArray(x) && allScalars(x))) writeScalars(x, sink);
+  else if (Array.isArray(x)) writeArray(x, sink);
+  else if (x !== null && typeof x === "object") writeObject(x as Record<string, unknown>, sink);
+  else sink.put(JSON.stringify(x));
+}
+
+/** Elements start..end as a plain array: the array itself when whole, else a copy (a typed array always). */
+function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: number): unknown[] {
+  if (x instanceof Float64Array) return Array.from(x.subarray(start, end));
+  return start === 0 && end === x.length ? (x as unknown[]) : x.slice(start, end);
+}
+
+/** An array of scalars, PIECE elements per JSON.stringify, each piece's text encoded into the sink's buffer. */
+function writeScalars(x: readonly unknown[] | Float64Array, sink: Sink): void {
+  if (x.length === 0) sink.put("[");
+  for (let start = 0; start < x.length; start += PIECE) {
+    const piece = JSON.stringify(pieceOf(x, start, Math.min(x.length, start + PIECE)));
+    sink.putOpenArray(piece, start === 0 ? "[" : ",");
+  }
+  sink.put("]");
+}
+
+function writeArray(x: readonly unknown[], sink: Sink): void {
+  sink.put("[");
   x.forEach((v, i) => {
-    if (i > 0) put(",");
-    write(v, put);
+    if (i > 0) sink.put(",");
+    write(v, sink);
   });
-  put("]");
+  sink.put("]");
 }
 
-function writeObject(x: Record<string, unknown>, put: Put): void {
-  put("{");
+function writeObject(x: Record<string, unknown>, sink: Sink): void {
+  sink.put("{");
   let first = true;
   for (const k of Object.keys(x).sort()) {
     const v = x[k];
     if (v === undefined) continue;
-    put(`${first ? "" : ","}${JSON.stringify(k)}:`);
+    sink.put(`${first ? "" : ","}${JSON.stringify(k)}:`);
     first = false;
-    write(v, put);
+    write(v, sink);
   }
-  put("}");
+  sink.put("}");
 }

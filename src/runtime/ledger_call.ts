@@ -52,9 +52,10 @@ export async function useLedger(
   delete inputs["ledger"];
   delete inputs["experiment"];
   if (!entry || (!entry.trials?.length && !entry.ledger)) return { findings: [], provenance: null };
-  const trials = callTrials(tool, entry.trials ?? [], inputs, experiment);
   const opening = ledgerStore();
   if (opening === null) return { findings: [], provenance: null };
+  // Fingerprinted only for a ledger to record them in (off, a call pays nothing for its trials).
+  const trials = callTrials(tool, entry.trials ?? [], inputs, experiment);
   const base = { name, location: ledgerLocation(), experiment, trials: trials.length };
   const findings: Finding[] = [];
   const store = await attempt(findings, "could not be opened", trials.length, () => opening);

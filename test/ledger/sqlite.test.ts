@@ -59,4 +59,28 @@ describe("SQLite ledger store", () => {
     expect((await reopened.summary("p")).count).toBe(1);
     await reopened.close();
   });
+
+  it("a summary asked again is current after any connection writes or resets, and is each call's own", async () => {
+    const f = file();
+    const [a, b] = [await openSqliteStore(f), await openSqliteStore(f)];
+    await a.record("p", [trial("a", 1), trial("bb", 2)]);
+    const first = await a.summary("p");
+    (first.sharpes as number[]).push(99);
+    expect(await a.summary("p")).toMatchObject({ count: 2, sharpes: [1, 2] });
+    expect(await a.record("p", [trial("a", 1)])).toBe(0);
+    expect(await a.summary("p")).toEqual({ ...first, sharpes: [1, 2] });
+    await b.record("p", [trial("ccc", 3)]);
+    const second = await a.summary("p");
+    expect(second).toMatchObject({ count: 3, sharpes: [1, 2, 3] });
+    await a.record("p", [trial("dddd", 4)]);
+    expect((await a.summary("p")).count).toBe(4);
+    expect((await b.summary("p", "x")).count).toBe(0);
+    await b.reset("p", "again");
+    expect((await a.summary("p")).count).toBe(0);
+    await a.reset("p", "once more");
+    await b.record("p", [trial("a", 1)]);
+    expect((await a.summary("p")).count).toBe(1);
+    await a.close();
+    await b.close();
+  });
 });

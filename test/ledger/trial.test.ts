@@ -1,4 +1,5 @@
 // Trial fingerprints and statistics, and the moments of the maximum of K standard normals.
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { fingerprint, periodsFromIndex, trialStats } from "../../src/ledger/trial.js";
 import { maxNormalMoments } from "../../src/lib/max_normal.js";
@@ -30,6 +31,27 @@ describe("fingerprint", () => {
         idx.map((_, i) => i),
       ),
     ).not.toBe(fingerprint(xs, idx.map(String)));
+  });
+});
+
+/** The fingerprint's byte layout written out: header, the doubles (-0 as 0), then "\0" + kind + text per label. */
+function layout(values: readonly number[], index: readonly (string | number)[]): string {
+  const h = createHash("sha256").update(`fin-skills-trial-v1\n${values.length}\n`);
+  h.update(new Uint8Array(Float64Array.from(values, (v) => (v === 0 ? 0 : v)).buffer));
+  h.update("\nindex");
+  h.update(index.map((l) => `\0${typeof l === "number" ? "n" : "s"}${l}`).join(""));
+  return h.digest("hex");
+}
+
+describe("fingerprint layout", () => {
+  it("hashes the labels as the layout says: long indexes, non-ASCII, lone surrogates and numbers", () => {
+    const n = 40_000;
+    const values = Array.from({ length: n }, (_, i) => Math.sin(i) * 0.01);
+    const index = Array.from({ length: n }, (_, i) =>
+      i % 5 === 0 ? i * 1.5 : i % 7 === 0 ? `r\u00e9sum\u00e9 \ud83d\ude00 ${i}` : i % 11 === 0 ? "\ud800" : `d${i}`,
+    );
+    expect(fingerprint(values, index)).toBe(layout(values, index));
+    expect(fingerprint(xs, ["x".repeat(200_000)])).toBe(layout(xs, ["x".repeat(200_000)]));
   });
 });
 

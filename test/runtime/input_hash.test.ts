@@ -34,6 +34,7 @@ function large(seed: number): Record<string, unknown> {
   return {
     zeta: { values: col(1), name: "r\u00e9sum\u00e9 \ud83d\ude00", index: Array.from({ length: n }, (_, i) => i) },
     alpha: { columns: ["b", "a"], data: { b: col(2), a: col(3) } },
+    rows: { columns: ["p", "q"], data: col(4).map((v, i) => [v, i % 3 === 0 ? -0 : i]) },
     mixed: [1, "two", null, true, { y: 1, x: [-0, 5e-324, 1e21] }],
   };
 }
@@ -61,6 +62,14 @@ describe("the input hash", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("the piecewise digest holds for pieces longer than its scratch buffer, empty arrays and typed arrays", () => {
+    const long = "\u00e9\ud83d\ude00".repeat(40_000);
+    const x = { a: [long, 1, "b", null, true, long], b: [], c: [[], [long]] };
+    expect(canonicalDigest(x)).toEqual({ sha256: sha(x), bytes: Buffer.byteLength(canonicalize(x)!, "utf8") });
+    const column = Array.from({ length: 5_000 }, (_, i) => Math.sin(i) * 1e-3);
+    expect(canonicalDigest({ column: Float64Array.from(column) }).sha256).toBe(sha({ column }));
   });
 
   it("off the calling thread, equals the SHA-256 of the canonicalize package's text", async () => {
