@@ -39,7 +39,7 @@ function areaOf(file: string): Area {
  * compiler and the runtime import: the compiler freezes it, the runtime keys its table by it.
  * src/contract holds the guard contract and the shapes the compiler writes and the runtime reads;
  * guards, lib, runtime and the compiler all stand on it, and it imports nothing outside itself.
- * src/ledger (the research ledger's stores) stands on the contract alone; the runtime opens it lazily.
+ * src/ledger (the research ledger's stores) stands on the contract and lib (its hashing); the runtime opens it lazily.
  */
 const ALLOWED: Record<Exclude<Area, "external">, Area[]> = {
   cli: ["runtime", "contract", "cli", "server", "ledger"],
@@ -49,7 +49,7 @@ const ALLOWED: Record<Exclude<Area, "external">, Area[]> = {
   guards: ["lib", "contract", "guards"],
   lib: ["lib", "contract"],
   contract: ["contract"],
-  ledger: ["ledger", "contract"],
+  ledger: ["ledger", "contract", "lib"],
   catalogue: ["catalogue"],
   compiler: ["compiler", "contract", "catalogue"],
   scripts: ["scripts", "lib", "contract", "compiler", "catalogue"],
