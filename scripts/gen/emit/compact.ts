@@ -22,7 +22,16 @@ function objectType(s: Node): string {
   return fields.length ? `{${fields.join(", ")}}` : "object";
 }
 
+/** `[string(date), number]`, or `[string, ...number[]]` with a rest type; optional positions end in `?`. */
+function tupleOf(s: Node): string {
+  const min = typeof s.minItems === "number" ? s.minItems : 0;
+  const positions = (s.prefixItems as unknown[]).map((p, i) => `${compactType(p)}${i < min ? "" : "?"}`);
+  if (s.items !== false && s.items !== undefined) positions.push(`...${arrayOf(s.items)}`);
+  return `[${positions.join(", ")}]`;
+}
+
 function typed(s: Node, type: string): string {
+  if (type === "array" && Array.isArray(s.prefixItems)) return tupleOf(s);
   if (type === "array") return s.items === undefined ? "array" : arrayOf(s.items);
   if (type === "object") return objectType(s);
   if (type === "string" && typeof s.format === "string") return `string(${s.format})`;

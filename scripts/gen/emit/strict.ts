@@ -193,9 +193,11 @@ function mergeArrays(branches: Schema[]): Schema[] {
   return [...branches.filter((b) => !plain(b)), merged];
 }
 
-/** The strict parameters for an input schema (no $defs: payloads inline), or null when the tool cannot be strict. */
+/** The strict parameters for an input schema (no $defs: payloads inline), or null when the tool cannot be strict
+ * (a free-form position, or a tuple's positions). */
 export function strictParameters(input: Schema): Schema | null {
   const { $defs: _defs, ...root } = clone(input);
+  if (JSON.stringify(root).includes('"prefixItems"')) return null; // strict mode states no positions
   const strict = flattenAnyOf(inlineDefs(strictNode(root))) as Schema;
   if (hasFreeForm(strict)) return null;
   return strict;

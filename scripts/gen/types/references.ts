@@ -16,6 +16,7 @@ import { contractFragment, declaredName, LIVE_BUILTINS, resolvedDeclaration } fr
 import { arrayOf } from "./arrays.js";
 import { mapResolved, orResolved } from "./resolved.js";
 import { mapMembers } from "./objects.js";
+import { depthBound, NOTHING, unboundedRecursion } from "./recursion.js";
 import { typeText, unsupported, withDocTags, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
 function declarationOf(n: TypeReferenceNode): Node | undefined {
@@ -147,21 +148,23 @@ function mapBase(e: ExpressionWithTypeArguments, ctx: MapContext): Mapped {
     : resolved;
 }
 
-/** Follows a project declaration, refusing recursion. */
+/**
+ * Follows a project declaration; a self-reference nests up to the declaration's `@maxDepth` levels
+ * (recursion.ts) and is refused without one.
+ */
 function follow(decl: Node, ctx: MapContext, run: () => Mapped): Mapped {
-  if (ctx.following.has(decl)) {
-    const name = declaredName(decl) ?? decl.getText();
-    return {
-      unsupported:
-        `unsupported recursive type '${name}' (tool schemas carry no recursion; bound the depth by declaring ` +
-        `each level as its own type, e.g. ${name}2 holding ${name}1[], ${name}1 holding ${name}0[], ${name}0 a leaf)`,
-    };
+  const depth = ctx.following.get(decl) ?? 0;
+  if (depth > 0) {
+    const bound = depthBound(decl);
+    if (typeof bound !== "number") return unboundedRecursion(decl, bound);
+    if (depth >= bound) return { ok: NOTHING };
   }
-  ctx.following.add(decl);
+  ctx.following.set(decl, depth + 1);
   try {
     return run();
   } finally {
-    ctx.following.delete(decl);
+    if (depth === 0) ctx.following.delete(decl);
+    else ctx.following.set(decl, depth);
   }
 }
 
