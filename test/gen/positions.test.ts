@@ -1,0 +1,67 @@
+// A tuple mixing item types in every artefact: exact in tools.json (a reversed pair is rejected), its
+// positions stated in prose in each portable export (never "any of the position types"), typed as a tuple.
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GenResult } from "../../scripts/gen/pipeline.js";
+import { FIXTURES, genFixture } from "./helpers.js";
+import { judge } from "./schema_values.js";
+
+const DIR = path.join(FIXTURES, "valid", "mixed_tuples", "guards");
+const PORTABLE = ["anthropic", "openai", "openai-chat", "mcp"] as const;
+
+type Entry = Record<string, unknown>;
+let result: GenResult;
+const file = (name: string) => JSON.parse(result.files!.get(name)!) as Entry[];
+const tool = (entries: Entry[]) => entries.find((e) => JSON.stringify(e).includes('"check_tuple_guard"'))!;
+/** The input schema an export entry carries, whatever its format calls it. */
+function inputOf(e: Entry): Entry {
+  const inner = (e.function ?? e) as Entry;
+  return (inner.input_schema ?? inner.inputSchema ?? inner.parameters) as Entry;
+}
+const xOf = (e: Entry) => (inputOf(e).properties as Record<string, Entry>).x!;
+
+beforeAll(async () => {
+  result = await genFixture(DIR);
+});
+
+describe("a mixed tuple [IsoDate, number]", () => {
+  it("tools.json rejects the reversed pair and accepts the right one", () => {
+    const full = JSON.parse(result.files!.get("tools.json")!).tools.find(
+      (t: Entry) => t.name === "check_tuple_guard",
+    ) as Entry;
+    const x = xOf(full);
+    expect(judge(x, { accept: [["2024-01-02", 3]], reject: [[3, "2024-01-02"], ["2024-01-02", 3, 4]] }, true)).toEqual(
+      [],
+    );
+  });
+
+  for (const format of PORTABLE)
+    it(`${format}: an array of exactly two, its positions in the description, no item union`, () => {
+      const x = xOf(tool(file(`exports/${format}.json`)));
+      expect(x).toEqual({
+        type: "array",
+        minItems: 2,
+        maxItems: 2,
+        description: "a dated value. Positions: [0] string(date); [1] number.",
+      });
+    });
+
+  it("gemini: the same, in Gemini's type names", () => {
+    expect(xOf(tool(file("exports/gemini.json")))).toEqual({
+      type: "ARRAY",
+      minItems: 2,
+      maxItems: 2,
+      description: "a dated value. Positions: [0] string(date); [1] number.",
+    });
+  });
+
+  it("openai-strict: the tool is not strict (strict mode states no positions)", () => {
+    expect(tool(file("exports/openai-strict.json")).strict).toBe(false);
+  });
+
+  it("types.ts: a tuple, and one tuple per allowed length for an optional position", () => {
+    const types = result.files!.get("types.ts")!;
+    expect(types).toMatch(/\nx: \[string, number\]\n/);
+    expect(types).toMatch(/\nlag: \(\[number\] \| \[number, \("d" \| "w"\)\]\)\n/);
+  });
+});
