@@ -17,6 +17,8 @@ interface Rewrite {
   /** The diagnostic text that names the fix. */
   readonly advice: string;
   readonly apply: (source: string) => string;
+  /** The input the values judge; `x` by default. */
+  readonly input?: string;
   readonly values: Values;
   readonly notes?: readonly string[];
 }
@@ -113,6 +115,28 @@ const REWRITES: readonly Rewrite[] = [
     },
   },
   {
+    guard: "construct_guard",
+    fixture: "invalid/unsupported_constructs",
+    advice: "an enum mixing strings and numbers; use a union of literals",
+    apply: (s) =>
+      s
+        .replace(/enum Mixed \{[\s\S]*?\n\}/, 'type Mixed = "a" | 1;')
+        .replace("Record<number, string>", "Record<string, string>"),
+    input: "mixed",
+    values: { accept: ["a", 1], reject: ["b", 2, "1"] },
+  },
+  {
+    guard: "construct_guard",
+    fixture: "invalid/unsupported_constructs",
+    advice: "Record keys must be string or a union of string literals",
+    apply: (s) =>
+      s
+        .replace(/enum Mixed \{[\s\S]*?\n\}/, 'type Mixed = "a" | 1;')
+        .replace("Record<number, string>", "Record<string, string>"),
+    input: "keyed",
+    values: { accept: [{ "1": "a" }], reject: [{ "1": 1 }] },
+  },
+  {
     guard: "generic_guard",
     advice: "<T extends number>",
     apply: (s) => s.replace("check<T>", "check<T extends number>"),
@@ -151,7 +175,7 @@ describe("the fix each refusal names works", () => {
       const tool = JSON.parse(result.files!.get("tools.json")!).tools.find(
         (t: { name: string }) => t.name === `check_${r.guard}`,
       );
-      expect(misjudged(tool, "x", r.values)).toEqual([]);
+      expect(misjudged(tool, r.input ?? "x", r.values)).toEqual([]);
     }),
   );
 });
