@@ -30,9 +30,19 @@ describe("a mixed tuple [IsoDate, number]", () => {
       (t: Entry) => t.name === "check_tuple_guard",
     ) as Entry;
     const x = xOf(full);
-    expect(judge(x, { accept: [["2024-01-02", 3]], reject: [[3, "2024-01-02"], ["2024-01-02", 3, 4]] }, true)).toEqual(
-      [],
-    );
+    expect(
+      judge(
+        x,
+        {
+          accept: [["2024-01-02", 3]],
+          reject: [
+            [3, "2024-01-02"],
+            ["2024-01-02", 3, 4],
+          ],
+        },
+        true,
+      ),
+    ).toEqual([]);
   });
 
   for (const format of PORTABLE)

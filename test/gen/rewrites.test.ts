@@ -51,10 +51,14 @@ const REWRITES: readonly Rewrite[] = [
     guard: "rest_tuple_guard",
     advice: "write an object: { label: string; values: number[] }",
     apply: (s) =>
-      s.replace("readonly [label: string, ...values: number[]]", "{ label: string; values: number[] }")
+      s
+        .replace("readonly [label: string, ...values: number[]]", "{ label: string; values: number[] }")
         .replace("x.length", "x.values.length"),
     values: {
-      accept: [{ label: "a", values: [] }, { label: "a", values: [1, 2] }],
+      accept: [
+        { label: "a", values: [] },
+        { label: "a", values: [1, 2] },
+      ],
       reject: [["a", 1], { label: 1, values: [] }],
     },
   },
@@ -72,6 +76,12 @@ const REWRITES: readonly Rewrite[] = [
         .replace(/export function check\(x: (number|string)\): ReturnType<typeof done>;\n/g, "")
         .replace("export function check(x: unknown)", "export function check(x: number | string)"),
     values: { accept: [2, "a"], reject: [true, null] },
+  },
+  {
+    guard: "twice_documented_guard",
+    advice: "put the JSDoc with its Inputs block on the one overload the tool exposes",
+    apply: (s) => s.replace(/\/\*\*\n \* Takes a period label\.[\s\S]*?\*\/\n/, ""),
+    values: { accept: [3], reject: ["1m", "3"] },
   },
   {
     guard: "recursive_guard",

@@ -26,7 +26,9 @@ export function depthBound(decl: Node): number | string | undefined {
   if (!tag) return undefined;
   const value = (tag.getCommentText() ?? "").trim();
   const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  return n >= 1 && n <= MAX_DEPTH_LIMIT ? n : `@maxDepth ${value || "(no value)"} is not a whole number 1..${MAX_DEPTH_LIMIT}`;
+  return n >= 1 && n <= MAX_DEPTH_LIMIT
+    ? n
+    : `@maxDepth ${value || "(no value)"} is not a whole number 1..${MAX_DEPTH_LIMIT}`;
 }
 
 /** The refusal of a self-reference whose declaration states no usable bound. */
