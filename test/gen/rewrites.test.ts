@@ -63,6 +63,30 @@ const REWRITES: readonly Rewrite[] = [
     },
   },
   {
+    guard: "leading_rest_tuple_guard",
+    advice: "write an object: { values: number[]; label: string }",
+    apply: (s) =>
+      s
+        .replace("readonly [...values: number[], label: string]", "{ values: number[]; label: string }")
+        .replace("x.length", "x.values.length"),
+    values: { accept: [{ values: [1, 2], label: "a" }], reject: [[1, 2, "a"], { values: ["1"], label: "a" }] },
+  },
+  {
+    guard: "payload_tuple_guard",
+    advice: "write an object: { start: IsoDate; returns: Series<number> }",
+    apply: (s) =>
+      s
+        .replace("readonly [start: IsoDate, returns: Series<number>]", "{ start: IsoDate; returns: Series<number> }")
+        .replace("x[0]", "x.start"),
+    values: {
+      accept: [
+        { start: "2024-01-02", returns: [0.1, 0.2] },
+        { start: "2024-01-02", returns: { values: [0.1] } },
+      ],
+      reject: [["2024-01-02", [0.1]], { start: "Jan 2", returns: [0.1] }],
+    },
+  },
+  {
     guard: "overload_guard",
     advice: "put the JSDoc with its Inputs block on the one overload the tool exposes",
     apply: moveDocToFirstOverload,

@@ -47,7 +47,7 @@ function mapTuple(n: TupleTypeNode, ctx: MapContext): Mapped {
   if (elements.length === 0) return unsupported(n, "an empty tuple carries nothing; remove the input");
   const restAt = elements.findIndex((e) => e.rest);
   if (restAt >= 0 && restAt !== elements.length - 1)
-    return unsupported(n, "a rest element before the last position; move it last or write an object");
+    return unsupported(n, `a rest element before the last position; write an object: ${tupleObjectForm(elements)}`);
   const rest = restAt >= 0 ? restItem(elements[restAt]!.type) : undefined;
   if (restAt >= 0 && !rest) return unsupported(n, "a rest element that is not an array type; write ...T[]");
   const fixed = restAt >= 0 ? elements.slice(0, -1) : elements;
