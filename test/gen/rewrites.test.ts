@@ -87,6 +87,20 @@ const REWRITES: readonly Rewrite[] = [
     },
   },
   {
+    guard: "spread_tuple_guard",
+    advice: "a spread of a tuple type; write its positions out in this tuple",
+    apply: (s) => s.replace("readonly [string, ...Band]", "readonly [string, number, number]"),
+    values: {
+      accept: [["a", 1, 2]],
+      reject: [
+        ["a", 1],
+        [1, 2, "a"],
+        ["a", 1, 2, 3],
+      ],
+    },
+    notes: ["FS105"],
+  },
+  {
     guard: "overload_guard",
     advice: "put the JSDoc with its Inputs block on the one overload the tool exposes",
     apply: moveDocToFirstOverload,

@@ -49,7 +49,7 @@ function mapTuple(n: TupleTypeNode, ctx: MapContext): Mapped {
   if (restAt >= 0 && restAt !== elements.length - 1)
     return unsupported(n, `a rest element before the last position; write an object: ${tupleObjectForm(elements)}`);
   const rest = restAt >= 0 ? restItem(elements[restAt]!.type) : undefined;
-  if (restAt >= 0 && !rest) return unsupported(n, "a rest element that is not an array type; write ...T[]");
+  if (restAt >= 0 && !rest) return unsupported(n, "a spread of a tuple type; write its positions out in this tuple");
   const fixed = restAt >= 0 ? elements.slice(0, -1) : elements;
   const mapped = [...fixed.map((e) => ctx.map(e.type)), ...(rest ? [ctx.map(rest)] : [])];
   const bad = mapped.find((m) => !("ok" in m));
