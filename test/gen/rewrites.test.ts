@@ -12,7 +12,7 @@ const SCRATCH = path.join(FIXTURES, `.rewrites-${process.pid}`);
 
 interface Rewrite {
   readonly guard: string;
-  /** The fixture folder (under test/fixtures/gen) whose expected.json holds the diagnostic; refused_constructs by default. */
+  /** The fixture folder under test/fixtures/gen whose expected.json holds the diagnostic (refused_constructs). */
   readonly fixture?: string;
   /** The diagnostic text that names the fix. */
   readonly advice: string;
