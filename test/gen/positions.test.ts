@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { GenResult } from "../../scripts/gen/pipeline.js";
 import { FIXTURES, genFixture } from "./helpers.js";
 import { judge } from "./schema_values.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { schemaError } from "../../src/runtime/schema_errors.js";
+import { shapeArguments } from "../../src/runtime/shape.js";
 
 const DIR = path.join(FIXTURES, "valid", "mixed_tuples", "guards");
 const PORTABLE = ["anthropic", "openai", "openai-chat", "mcp"] as const;
@@ -43,6 +46,22 @@ describe("a mixed tuple [IsoDate, number]", () => {
         true,
       ),
     ).toEqual([]);
+  });
+
+  it("the runtime's message names the misplaced position", () => {
+    const full = JSON.parse(result.files!.get("tools.json")!).tools.find(
+      (t: Entry) => t.name === "check_tuple_guard",
+    ) as { input_schema: Entry };
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv.addFormat("date", /^\d{4}-\d{2}-\d{2}$/);
+    const validate = ajv.compile(full.input_schema);
+    const message = (args: Record<string, unknown>) => {
+      const shaped = shapeArguments(args, full.input_schema);
+      return validate(shaped) ? "" : schemaError(validate.errors!, full.input_schema, shaped).message;
+    };
+    expect(message({ x: [3, "2024-01-02"], lag: [5], path: [1], band: [1] })).toBe("x/0: must be string");
+    expect(message({ x: ["2024-01-02", 3], lag: ["d", 5], path: [1], band: [1] })).toBe("lag/0: must be number");
+    expect(message({ x: ["2024-01-02", 3], lag: [5, "d"], path: [1], band: [1] })).toBe("");
   });
 
   for (const format of PORTABLE)
