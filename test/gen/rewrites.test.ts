@@ -129,6 +129,7 @@ const REWRITES: readonly Rewrite[] = [
       accept: [{ weight: 1, children: [{ weight: 2, children: [] }] }],
       reject: [{ weight: 1, children: [{ weight: 2, children: [{ weight: 3, children: [] }] }] }, { weight: 1 }],
     },
+    notes: ["FS106"],
   },
   {
     guard: "deep_recursive_guard",
@@ -138,6 +139,7 @@ const REWRITES: readonly Rewrite[] = [
       accept: [{ value: 1, next: { value: 2 } }],
       reject: [{ value: 1, next: { value: "2" } }],
     },
+    notes: ["FS106"],
   },
   {
     guard: "unicode_guard",

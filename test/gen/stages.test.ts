@@ -85,13 +85,29 @@ describe("type handlers", () => {
       },
     ],
     ["A", "/** @minimum 0 @maximum 9 */ type A = number;", { type: "number", minimum: 0, maximum: 9 }],
+    [
+      "[number, string?]",
+      "",
+      {
+        anyOf: [
+          { type: "array", prefixItems: [{ type: "number" }], items: false, minItems: 1, maxItems: 1 },
+          {
+            type: "array",
+            prefixItems: [{ type: "number" }, { type: "string" }],
+            items: false,
+            minItems: 2,
+            maxItems: 2,
+          },
+        ],
+      },
+    ],
   ];
   for (const [type, prelude, want] of cases)
     it(`${type} -> ${JSON.stringify(want)}`, () => expect(map(type, prelude).mapped).toEqual({ ok: want }));
 
   const refused: [string, string, RegExp][] = [
     ["any", "", /unknown for any JSON/],
-    ["[number, string?]", "", /optional or rest tuple elements/],
+    ["[string, ...number[]]", "", /write an object: \{ item0: string; item1: number\[\] \}/],
     ["Record<number, string>", "", /union of string literals/],
     ["M", "enum M { A = 'a', B = 1 }", /mixing strings and numbers/],
     ["{ [k: string] }", "", /needs a value type/],

@@ -34,6 +34,7 @@ export function mapType(node: TypeNode, contractFile: string, projectRoot: strin
     projectRoot,
     warnings,
     following: new Map(),
+    bounded: new Set(),
     typeArgs: new Map(),
     map: (n) => HANDLERS.find((h) => h.supports(n))?.toSchema(n, ctx) ?? orResolved(n, ctx, unsupported(n)),
   };

@@ -152,12 +152,12 @@ function mapBase(e: ExpressionWithTypeArguments, ctx: MapContext): Mapped {
  * Follows a project declaration; a self-reference nests up to the declaration's `@maxDepth` levels
  * (recursion.ts) and is refused without one.
  */
-function follow(decl: Node, ctx: MapContext, run: () => Mapped): Mapped {
+function follow(decl: Node, ctx: MapContext, run: () => Mapped, at: Node = decl): Mapped {
   const depth = ctx.following.get(decl) ?? 0;
   if (depth > 0) {
     const bound = depthBound(decl);
     if (typeof bound !== "number") return unboundedRecursion(decl, bound);
-    if (depth >= bound) return { ok: NOTHING };
+    if (depth >= bound) return noteBound(decl, bound, at, ctx);
   }
   ctx.following.set(decl, depth + 1);
   try {
@@ -166,6 +166,20 @@ function follow(decl: Node, ctx: MapContext, run: () => Mapped): Mapped {
     if (depth === 0) ctx.following.delete(decl);
     else ctx.following.set(decl, depth);
   }
+}
+
+/** The self-reference past its bound admits nothing; the first one of each declaration is noted (FS106). */
+function noteBound(decl: Node, bound: number, at: Node, ctx: MapContext): Mapped {
+  if (!ctx.bounded.has(decl)) {
+    ctx.bounded.add(decl);
+    const name = declaredName(decl) ?? typeText(decl);
+    ctx.warnings.push({
+      code: "FS106",
+      node: at,
+      message: `recursive type '${name}' is nested to its @maxDepth ${bound}; a deeper value is rejected`,
+    });
+  }
+  return { ok: NOTHING };
 }
 
 /** Binds a generic declaration's type parameters to the reference's arguments (mapped where written). */
@@ -240,10 +254,14 @@ function mapReference(n: TypeReferenceNode, ctx: MapContext): Mapped {
     if (params.length !== args.length)
       return orResolved(n, ctx, unsupported(n, `give all ${params.length} type argument(s) of '${name}' explicitly`));
     return withTypeArgs(params, args, ctx, () =>
-      follow(decl, ctx, () =>
-        Node.isTypeAliasDeclaration(decl)
-          ? withDocTags(decl, orResolved(n, ctx, ctx.map(decl.getTypeNodeOrThrow())), ctx)
-          : mapInterface(decl, ctx),
+      follow(
+        decl,
+        ctx,
+        () =>
+          Node.isTypeAliasDeclaration(decl)
+            ? withDocTags(decl, orResolved(n, ctx, ctx.map(decl.getTypeNodeOrThrow())), ctx)
+            : mapInterface(decl, ctx),
+        n,
       ),
     );
   }
