@@ -63,6 +63,24 @@ const REWRITES: readonly Rewrite[] = [
     },
   },
   {
+    guard: "optional_tuple_guard",
+    advice: "write readonly number[] with the Inputs tags @minItems 1 @maxItems 2",
+    apply: (s) =>
+      s
+        .replace("readonly [number, number?]", "readonly number[]")
+        .replace("x : the bounds.", "x : the bounds. @minItems 1 @maxItems 2"),
+    values: { accept: [[1], [1, 2]], reject: [[], [1, 2, 3], ["1"]] },
+  },
+  {
+    guard: "optional_mixed_tuple_guard",
+    advice: 'write an object: { window: number; unit?: "d" | "w" }',
+    apply: (s) =>
+      s
+        .replace('[window: number, unit?: "d" | "w"]', '{ window: number; unit?: "d" | "w" }')
+        .replace("x[0]", "x.window"),
+    values: { accept: [{ window: 5 }, { window: 5, unit: "d" }], reject: [[5, "d"], { window: 5, unit: "m" }] },
+  },
+  {
     guard: "leading_rest_tuple_guard",
     advice: "write an object: { values: number[]; label: string }",
     apply: (s) =>

@@ -22,12 +22,9 @@ function objectType(s: Node): string {
   return fields.length ? `{${fields.join(", ")}}` : "object";
 }
 
-/** `[string(date), number]`, or `[string, ...number[]]` with a rest type; optional positions end in `?`. */
+/** `[string(date), number]`: a tuple's positions. */
 function tupleOf(s: Node): string {
-  const min = typeof s.minItems === "number" ? s.minItems : 0;
-  const positions = (s.prefixItems as unknown[]).map((p, i) => `${compactType(p)}${i < min ? "" : "?"}`);
-  if (s.items !== false && s.items !== undefined) positions.push(`...${arrayOf(s.items)}`);
-  return `[${positions.join(", ")}]`;
+  return `[${(s.prefixItems as unknown[]).map(compactType).join(", ")}]`;
 }
 
 function typed(s: Node, type: string): string {

@@ -1,21 +1,13 @@
-// Schema forms json-schema-to-typescript reads otherwise than they mean. It reads the draft-07 tuple
-// form (`items` as a list, `additionalItems`) and, with min/max items ignored, would make optional
-// positions required: each allowed length becomes its own tuple, so `[A, B?]` is typed `[A] | [A, B]`.
-// An array that must be empty (a self-reference past its depth bound) is `never[]`, not `unknown[]`.
+// Schema forms json-schema-to-typescript reads otherwise than they mean. A tuple (prefixItems, always
+// of fixed length here) is given in the draft-07 form it reads (`items` as a list, `additionalItems`), so
+// `[IsoDate, number]` is typed `[string, number]`, not `never[]`. An array that must be empty (a
+// self-reference past its depth bound) is `never[]`, not `unknown[]`.
 import type { Json, Schema } from "../schema.js";
 
-/** One prefixItems node as the union of its fixed-length draft-07 tuples. */
+/** One prefixItems node in the draft-07 tuple form. */
 function draft07(s: Schema): Schema {
-  const { prefixItems, items, minItems, maxItems: _max, ...rest } = s;
-  const positions = prefixItems as Schema[];
-  const variants: Schema[] = [];
-  for (let n = (minItems as number | undefined) ?? 0; n <= positions.length; n++) {
-    const more = n === positions.length && items !== undefined ? items : false;
-    variants.push({ type: "array", items: positions.slice(0, n), additionalItems: more as Json });
-  }
-  if (variants.length === 1) return { ...rest, ...variants[0] };
-  const { type: _t, ...outer } = rest;
-  return { ...outer, anyOf: variants };
+  const { prefixItems, items: _i, ...rest } = s;
+  return { ...rest, items: prefixItems as Json, additionalItems: false };
 }
 
 /** An array with no items allowed, as its TypeScript type. */

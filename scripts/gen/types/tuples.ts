@@ -1,7 +1,7 @@
-// Tuples: exact positional schemas. One item type (rest elements too): an array of that type with the
-// tuple's bounds, portable everywhere. Mixed item types: prefixItems, `items: false` and the bounds in
-// the full table, with note FS105 (the portable exports cannot check positions); a rest element there is
-// refused with its object rewrite.
+// Tuples: exact positional schemas, prefixItems with `items: false` and minItems = maxItems = length,
+// in the full table (emit/positions.ts turns one item type back into `items` in the portable profile).
+// Mixed item types get note FS105: the portable exports cannot check positions. Optional and rest
+// elements are refused with their rewrite: an array with bounds, or an object.
 import { Node, SyntaxKind, type TupleTypeNode, type TypeNode, type TypeOperatorTypeNode } from "ts-morph";
 import type { Schema } from "../schema.js";
 import { typeText, unsupported, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
@@ -45,54 +45,41 @@ export function tupleObjectForm(elements: readonly Element[]): string {
 function mapTuple(n: TupleTypeNode, ctx: MapContext): Mapped {
   const elements = n.getElements().map(elementOf);
   if (elements.length === 0) return unsupported(n, "an empty tuple carries nothing; remove the input");
-  const restAt = elements.findIndex((e) => e.rest);
-  if (restAt >= 0 && restAt !== elements.length - 1)
-    return unsupported(n, `a rest element before the last position; write an object: ${tupleObjectForm(elements)}`);
-  const rest = restAt >= 0 ? restItem(elements[restAt]!.type) : undefined;
-  if (restAt >= 0 && !rest) return unsupported(n, "a spread of a tuple type; write its positions out in this tuple");
-  const fixed = restAt >= 0 ? elements.slice(0, -1) : elements;
-  const mapped = [...fixed.map((e) => ctx.map(e.type)), ...(rest ? [ctx.map(rest)] : [])];
+  if (elements.some((e) => e.rest && !restItem(e.type)))
+    return unsupported(n, "a spread of a tuple type; write its positions out in this tuple");
+  const mapped = elements.map((e) => ctx.map(e.rest ? restItem(e.type)! : e.type));
   const bad = mapped.find((m) => !("ok" in m));
   if (bad) return "cannot" in bad ? { cannot: `a tuple with ${bad.cannot}` } : bad;
   const schemas = mapped.map((m) => (m as { ok: Schema }).ok);
-  const bounds: Schema = { minItems: fixed.filter((e) => !e.optional).length };
-  if (!rest) bounds.maxItems = fixed.length;
-  if (new Set(schemas.map((s) => JSON.stringify(s))).size === 1)
-    return { ok: { type: "array", items: schemas[0]!, ...bounds } };
-  if (schemas.some((s) => JSON.stringify(s).includes('"$ref"')))
+  const same = new Set(schemas.map((s) => JSON.stringify(s))).size === 1;
+  if (elements.some((e) => e.optional || e.rest)) return unsupported(n, variableLengthFix(elements, same));
+  if (schemas.some((s) => JSON.stringify(s).includes('"$ref"')) && !same)
     return unsupported(n, `a series or frame at a position; write an object: ${tupleObjectForm(elements)}`);
-  if (rest)
-    return unsupported(
-      n,
-      "a rest element after items of other types has no exact schema that strict Ajv compiles; " +
-        `write an object: ${tupleObjectForm(elements)}`,
-    );
-  ctx.warnings.push({
-    code: "FS105",
-    node: n,
-    message:
-      `tuple '${typeText(n)}' is checked position by position in tools.json; the portable exports cannot ` +
-      `state positions and describe them in prose; for exports that check each position, write an object: ` +
-      tupleObjectForm(elements),
-  });
-  return { ok: positional(schemas, bounds.minItems as number) };
+  if (!same)
+    ctx.warnings.push({
+      code: "FS105",
+      node: n,
+      message:
+        `tuple '${typeText(n)}' is checked position by position in tools.json; the portable exports cannot ` +
+        `state positions and describe them in prose; for exports that check each position, write an object: ` +
+        tupleObjectForm(elements),
+    });
+  const length = schemas.length;
+  return { ok: { type: "array", prefixItems: schemas, items: false, minItems: length, maxItems: length } };
 }
 
 /**
- * Positions `prefix`, the first `required` of them present and nothing after: one exact array per
- * allowed length (Ajv's strict tuples want every position present), any of them.
+ * The rewrite of a tuple with optional or rest elements (its TypeScript type, a union of lengths, has no
+ * form the generated types and the agreement check share): an array with bounds when every item has one
+ * type, else an object.
  */
-function positional(prefix: readonly Schema[], required: number): Schema {
-  const exact = (n: number): Schema => ({
-    type: "array",
-    prefixItems: prefix.slice(0, n),
-    items: false,
-    minItems: n,
-    maxItems: n,
-  });
-  if (required === prefix.length) return exact(required);
-  const lengths = Array.from({ length: prefix.length - required + 1 }, (_, i) => required + i);
-  return { anyOf: lengths.map((n) => (n === 0 ? { type: "array", maxItems: 0 } : exact(n))) };
+function variableLengthFix(elements: readonly Element[], same: boolean): string {
+  const first = elements[0]!;
+  const item = typeText(first.rest ? restItem(first.type)! : first.type);
+  const min = elements.filter((e) => !e.optional && !e.rest).length;
+  const max = elements.some((e) => e.rest) ? "" : ` @maxItems ${elements.length}`;
+  if (same) return `optional or rest elements; write readonly ${item}[] with the Inputs tags @minItems ${min}${max}`;
+  return `optional or rest elements among items of other types; write an object: ${tupleObjectForm(elements)}`;
 }
 
 const isReadonlyTuple = (n: TypeNode) =>
