@@ -200,6 +200,16 @@ export const CODES = {
     title: "A generic type parameter of check() is mapped to its constraint",
     fix: "None if intended: the tool accepts anything the constraint admits; else write the concrete type.",
   },
+  FS105: {
+    severity: "note",
+    title: "A tuple mixing item types: exact in tools.json, its positions in prose in the portable exports",
+    fix: "None if intended (the runtime checks each position); else write the object the message shows.",
+  },
+  FS106: {
+    severity: "note",
+    title: "A recursive type is nested to the depth its @maxDepth tag states",
+    fix: "None if intended: a deeper value is rejected; else raise the bound (at most 8).",
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

@@ -38,8 +38,11 @@ export const TAG_RULES: Record<string, TagRule> = {
   maxItems: { types: ["array"], parse: count },
 };
 
-/** Tags that are read elsewhere (the ledger's, scripts/gen/trials.ts) or are plain documentation, never keywords. */
-const IGNORED = new Set(["remarks", "see", "link", "trial", "ledger"]);
+/**
+ * Tags that are read elsewhere (the ledger's, scripts/gen/trials.ts; the depth bound, types/recursion.ts)
+ * or are plain documentation, never keywords.
+ */
+const IGNORED = new Set(["remarks", "see", "link", "trial", "ledger", "maxDepth"]);
 
 export interface Tag {
   readonly tag: string;

@@ -17,6 +17,8 @@ export interface ParamFact {
   readonly initializer: string | null;
   readonly typeText: string | null;
   readonly mapped: Mapped | null;
+  /** True when a recursive type in it is nested to its @maxDepth bound (note FS106). */
+  readonly depthBounded: boolean;
 }
 
 export type Alternative = string | readonly string[];
@@ -172,6 +174,8 @@ function paramFacts(
     if (p.isRestParameter()) out.push(diag("FS011", where, `rest parameter '...${nameNode.getText()}' is not allowed`));
     const typeNode = p.getTypeNode();
     if (!typeNode) out.push(diag("FS011", where, `parameter '${nameNode.getText()}' has no type annotation`));
+    const before = warnings.length;
+    const mapped = typeNode ? mapType(typeNode, contractFile, root, warnings) : null;
     return {
       name: nameNode.getText(),
       line: where.line,
@@ -179,7 +183,8 @@ function paramFacts(
       questionToken: p.hasQuestionToken(),
       initializer: p.getInitializer()?.getText() ?? null,
       typeText: typeNode?.getText().replace(/\s+/g, " ") ?? null,
-      mapped: typeNode ? mapType(typeNode, contractFile, root, warnings) : null,
+      mapped,
+      depthBounded: warnings.slice(before).some((w) => w.code === "FS106"),
     };
   });
 }

@@ -16,9 +16,14 @@ const SUBSCHEMA_KEYS = new Set([
 const SUBSCHEMA_LIST_KEYS = new Set(["anyOf", "allOf", "oneOf", "prefixItems"]);
 const SUBSCHEMA_MAP_KEYS = new Set(["properties", "$defs", "patternProperties", "dependentSchemas"]);
 
-function walk(s: Json, path: string, problems: string[], output: boolean): void {
+/** `false` closes an object (additionalProperties) or a positional array (items beside prefixItems). */
+const closes = (path: string, parent: Json) =>
+  path.endsWith("/additionalProperties") ||
+  (path.endsWith("/items") && !!parent && typeof parent === "object" && "prefixItems" in parent);
+
+function walk(s: Json, path: string, problems: string[], output: boolean, parent: Json = null): void {
   if (typeof s === "boolean") {
-    if (!(s === false && path.endsWith("/additionalProperties"))) problems.push(`${path}: boolean subschema ${s}`);
+    if (!(s === false && closes(path, parent))) problems.push(`${path}: boolean subschema ${s}`);
     return;
   }
   if (!s || typeof s !== "object" || Array.isArray(s)) {
@@ -27,16 +32,22 @@ function walk(s: Json, path: string, problems: string[], output: boolean): void 
   }
   for (const [k, v] of Object.entries(s)) {
     if (k === "$schema") problems.push(`${path}: has $schema`);
-    if (k === "prefixItems" || k === "oneOf") problems.push(`${path}: uses ${k}`);
+    if (k === "oneOf" || (k === "prefixItems" && output)) problems.push(`${path}: uses ${k}`);
+    if (k === "prefixItems" && !tupleBounded(s)) problems.push(`${path}: prefixItems without items and minItems`);
     if (output && (k === "$ref" || k === "$defs")) problems.push(`${path}: output schemas must be inline (found ${k})`);
     if (k === "additionalProperties" && v === true) problems.push(`${path}: additionalProperties true`);
-    if (SUBSCHEMA_KEYS.has(k)) walk(v, `${path}/${k}`, problems, output);
+    if (SUBSCHEMA_KEYS.has(k)) walk(v, `${path}/${k}`, problems, output, s);
     else if (SUBSCHEMA_LIST_KEYS.has(k) && Array.isArray(v))
-      v.forEach((x, i) => walk(x, `${path}/${k}/${i}`, problems, output));
+      v.forEach((x, i) => walk(x, `${path}/${k}/${i}`, problems, output, s));
     else if (SUBSCHEMA_MAP_KEYS.has(k) && v && typeof v === "object" && !Array.isArray(v)) {
-      for (const [name, sub] of Object.entries(v)) walk(sub, `${path}/${k}/${name}`, problems, output);
+      for (const [name, sub] of Object.entries(v)) walk(sub, `${path}/${k}/${name}`, problems, output, s);
     }
   }
+}
+
+/** A positional array states what follows the positions (`items`) and how many must be there. */
+function tupleBounded(s: Schema): boolean {
+  return s.items !== undefined && typeof s.minItems === "number";
 }
 
 function rootShape(s: Schema, problems: string[]): void {

@@ -46,6 +46,8 @@ export interface InputModel {
   readonly default: Json | undefined;
   readonly slot: string;
   readonly property: Schema | null;
+  /** A recursive type nested to its @maxDepth: the schema admits less than the parameter type (FS106). */
+  readonly depthBounded?: boolean;
 }
 
 /** The fields it shares with guards.json's entry are that entry's (one definition, in the leaf). */
@@ -419,6 +421,7 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
         default: value,
         slot: aliasMap[p.name] ?? p.name,
         property: fragment ? composeProperty(fragment, doc, isRequired, value) : null,
+        depthBounded: p.depthBounded,
       };
     });
   checkSlots(c, inputs, ctx);

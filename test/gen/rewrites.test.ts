@@ -6,15 +6,19 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FIXTURES, formatted, genFixture } from "./helpers.js";
 import { misjudged, type Values } from "./schema_values.js";
 
-const REFUSED = path.join(FIXTURES, "invalid", "refused_constructs", "guards");
+const REFUSED = "invalid/refused_constructs";
 /** Beside invalid/ and valid/ (same depth, so the guards' relative imports resolve); removed afterwards. */
 const SCRATCH = path.join(FIXTURES, `.rewrites-${process.pid}`);
 
 interface Rewrite {
   readonly guard: string;
+  /** The fixture folder under test/fixtures/gen whose expected.json holds the diagnostic (refused_constructs). */
+  readonly fixture?: string;
   /** The diagnostic text that names the fix. */
   readonly advice: string;
   readonly apply: (source: string) => string;
+  /** The input the values judge; `x` by default. */
+  readonly input?: string;
   readonly values: Values;
   readonly notes?: readonly string[];
 }
@@ -33,13 +37,86 @@ const REWRITES: readonly Rewrite[] = [
   },
   {
     guard: "tuple_guard",
-    advice: "{ item0: IsoDate; item1: number }",
+    fixture: "valid/mixed_tuples",
+    advice: "write an object: { item0: IsoDate; item1: number }",
     apply: (s) =>
       s.replace("readonly [IsoDate, number]", "{ item0: IsoDate; item1: number }").replace("x[1]", "x.item1"),
     values: {
       accept: [{ item0: "2024-01-02", item1: 3 }],
       reject: [{ item0: 3, item1: "2024-01-02" }, ["2024-01-02", 3]],
     },
+    notes: ["FS105"], // the fixture's other mixed tuple, 'lag'
+  },
+  {
+    guard: "rest_tuple_guard",
+    advice: "write an object: { label: string; values: number[] }",
+    apply: (s) =>
+      s
+        .replace("readonly [label: string, ...values: number[]]", "{ label: string; values: number[] }")
+        .replace("x.length", "x.values.length"),
+    values: {
+      accept: [
+        { label: "a", values: [] },
+        { label: "a", values: [1, 2] },
+      ],
+      reject: [["a", 1], { label: 1, values: [] }],
+    },
+  },
+  {
+    guard: "optional_tuple_guard",
+    advice: "write readonly number[] with the Inputs tags @minItems 1 @maxItems 2",
+    apply: (s) =>
+      s
+        .replace("readonly [number, number?]", "readonly number[]")
+        .replace("x : the bounds.", "x : the bounds. @minItems 1 @maxItems 2"),
+    values: { accept: [[1], [1, 2]], reject: [[], [1, 2, 3], ["1"]] },
+  },
+  {
+    guard: "optional_mixed_tuple_guard",
+    advice: 'write an object: { window: number; unit?: "d" | "w" }',
+    apply: (s) =>
+      s
+        .replace('[window: number, unit?: "d" | "w"]', '{ window: number; unit?: "d" | "w" }')
+        .replace("x[0]", "x.window"),
+    values: { accept: [{ window: 5 }, { window: 5, unit: "d" }], reject: [[5, "d"], { window: 5, unit: "m" }] },
+  },
+  {
+    guard: "leading_rest_tuple_guard",
+    advice: "write an object: { values: number[]; label: string }",
+    apply: (s) =>
+      s
+        .replace("readonly [...values: number[], label: string]", "{ values: number[]; label: string }")
+        .replace("x.length", "x.values.length"),
+    values: { accept: [{ values: [1, 2], label: "a" }], reject: [[1, 2, "a"], { values: ["1"], label: "a" }] },
+  },
+  {
+    guard: "payload_tuple_guard",
+    advice: "write an object: { start: IsoDate; returns: Series<number> }",
+    apply: (s) =>
+      s
+        .replace("readonly [start: IsoDate, returns: Series<number>]", "{ start: IsoDate; returns: Series<number> }")
+        .replace("x[0]", "x.start"),
+    values: {
+      accept: [
+        { start: "2024-01-02", returns: [0.1, 0.2] },
+        { start: "2024-01-02", returns: { values: [0.1] } },
+      ],
+      reject: [["2024-01-02", [0.1]], { start: "Jan 2", returns: [0.1] }],
+    },
+  },
+  {
+    guard: "spread_tuple_guard",
+    advice: "a spread of a tuple type; write its positions out in this tuple",
+    apply: (s) => s.replace("readonly [string, ...Band]", "readonly [string, number, number]"),
+    values: {
+      accept: [["a", 1, 2]],
+      reject: [
+        ["a", 1],
+        [1, 2, "a"],
+        ["a", 1, 2, 3],
+      ],
+    },
+    notes: ["FS105"],
   },
   {
     guard: "overload_guard",
@@ -48,20 +125,39 @@ const REWRITES: readonly Rewrite[] = [
     values: { accept: [2], reject: ["2"] },
   },
   {
-    guard: "recursive_guard",
-    advice: "Node1 holding Node0[], Node0 a leaf",
+    guard: "overload_guard",
+    advice: "or write one signature whose parameters take unions",
     apply: (s) =>
       s
-        .replace(
-          /interface Node \{[\s\S]*?\n\}/,
-          "interface Node0 {\n  readonly weight: number;\n}\n" +
-            "interface Node1 {\n  readonly weight: number;\n  readonly children: readonly Node0[];\n}",
-        )
-        .replace("x: Node)", "x: Node1)"),
+        .replace(/export function check\(x: (number|string)\): ReturnType<typeof done>;\n/g, "")
+        .replace("export function check(x: unknown)", "export function check(x: number | string)"),
+    values: { accept: [2, "a"], reject: [true, null] },
+  },
+  {
+    guard: "twice_documented_guard",
+    advice: "put the JSDoc with its Inputs block on the one overload the tool exposes",
+    apply: (s) => s.replace(/\/\*\*\n \* Takes a period label\.[\s\S]*?\*\/\n/, ""),
+    values: { accept: [3], reject: ["1m", "3"] },
+  },
+  {
+    guard: "recursive_guard",
+    advice: "e.g. /** @maxDepth 4 */",
+    apply: (s) => s.replace("interface Node {", "/** @maxDepth 2 */\ninterface Node {"),
     values: {
-      accept: [{ weight: 1, children: [{ weight: 2 }] }],
-      reject: [{ weight: 1, children: [{ weight: 2, children: [] }] }],
+      accept: [{ weight: 1, children: [{ weight: 2, children: [] }] }],
+      reject: [{ weight: 1, children: [{ weight: 2, children: [{ weight: 3, children: [] }] }] }, { weight: 1 }],
     },
+    notes: ["FS106"],
+  },
+  {
+    guard: "deep_recursive_guard",
+    advice: "@maxDepth 12 is not a whole number 1..8",
+    apply: (s) => s.replace("@maxDepth 12", "@maxDepth 8"),
+    values: {
+      accept: [{ value: 1, next: { value: 2 } }],
+      reject: [{ value: 1, next: { value: "2" } }],
+    },
+    notes: ["FS106"],
   },
   {
     guard: "unicode_guard",
@@ -87,6 +183,28 @@ const REWRITES: readonly Rewrite[] = [
     },
   },
   {
+    guard: "construct_guard",
+    fixture: "invalid/unsupported_constructs",
+    advice: "an enum mixing strings and numbers; use a union of literals",
+    apply: (s) =>
+      s
+        .replace(/enum Mixed \{[\s\S]*?\n\}/, 'type Mixed = "a" | 1;')
+        .replace("Record<number, string>", "Record<string, string>"),
+    input: "mixed",
+    values: { accept: ["a", 1], reject: ["b", 2, "1"] },
+  },
+  {
+    guard: "construct_guard",
+    fixture: "invalid/unsupported_constructs",
+    advice: "Record keys must be string or a union of string literals",
+    apply: (s) =>
+      s
+        .replace(/enum Mixed \{[\s\S]*?\n\}/, 'type Mixed = "a" | 1;')
+        .replace("Record<number, string>", "Record<string, string>"),
+    input: "keyed",
+    values: { accept: [{ "1": "a" }], reject: [{ "1": 1 }] },
+  },
+  {
     guard: "generic_guard",
     advice: "<T extends number>",
     apply: (s) => s.replace("check<T>", "check<T extends number>"),
@@ -98,17 +216,26 @@ const REWRITES: readonly Rewrite[] = [
 afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
 describe("the fix each refusal names works", () => {
-  const refused = JSON.parse(
-    readFileSync(path.join(FIXTURES, "invalid", "refused_constructs", "expected.json"), "utf8"),
-  ) as { diagnostics: string[] };
+  const expected = (fixture: string) =>
+    JSON.parse(readFileSync(path.join(FIXTURES, fixture, "expected.json"), "utf8")) as { diagnostics: string[] };
 
-  for (const r of REWRITES)
+  it("every refusal in refused_constructs, and every FS105 note, has a rewrite here", () => {
+    const guardOf = (d: string) => d.slice(0, d.indexOf(".ts:"));
+    const refused = expected(REFUSED).diagnostics.filter((d) => !d.startsWith("SKILL.md"));
+    const noted = expected("valid/mixed_tuples").diagnostics.filter((d) => d.includes("FS105"));
+    const covered = new Set(REWRITES.map((r) => r.guard));
+    expect([...refused, ...noted].map(guardOf).filter((g) => !covered.has(g))).toEqual([]);
+  });
+
+  REWRITES.forEach((r, n) =>
     it(`${r.guard}: applying "${r.advice}" compiles to the meant schema`, async () => {
-      expect(refused.diagnostics.some((d) => d.startsWith(`${r.guard}.ts:`) && d.includes(r.advice))).toBe(true);
-      const source = readFileSync(path.join(REFUSED, `${r.guard}.ts`), "utf8");
+      const fixture = r.fixture ?? REFUSED;
+      const raised = expected(fixture).diagnostics;
+      expect(raised.some((d) => d.startsWith(`${r.guard}.ts:`) && d.includes(r.advice))).toBe(true);
+      const source = readFileSync(path.join(FIXTURES, fixture, "guards", `${r.guard}.ts`), "utf8");
       const fixed = r.apply(source);
       expect(fixed).not.toBe(source);
-      const dir = path.join(SCRATCH, r.guard, "guards");
+      const dir = path.join(SCRATCH, `${n}-${r.guard}`, "guards");
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, `${r.guard}.ts`), fixed);
       const result = await genFixture(dir);
@@ -116,6 +243,7 @@ describe("the fix each refusal names works", () => {
       const tool = JSON.parse(result.files!.get("tools.json")!).tools.find(
         (t: { name: string }) => t.name === `check_${r.guard}`,
       );
-      expect(misjudged(tool, "x", r.values)).toEqual([]);
-    });
+      expect(misjudged(tool, r.input ?? "x", r.values)).toEqual([]);
+    }),
+  );
 });

@@ -38,7 +38,11 @@ describe("type handlers", () => {
         ],
       },
     ],
-    ["readonly [number, number]", "", { type: "array", items: { type: "number" }, minItems: 2, maxItems: 2 }],
+    [
+      "readonly [number, number]",
+      "",
+      { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], items: false, minItems: 2, maxItems: 2 },
+    ],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the TypeScript template literal type under test
     ["`${number}%`", "", { type: "string", pattern: "^-?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?%$" }],
     ["keyof typeof K", "const K = { b: 1, a: 2 } as const;", { type: "string", enum: ["a", "b"] }],
@@ -85,13 +89,19 @@ describe("type handlers", () => {
       },
     ],
     ["A", "/** @minimum 0 @maximum 9 */ type A = number;", { type: "number", minimum: 0, maximum: 9 }],
+    [
+      "[number, string]",
+      "",
+      { type: "array", prefixItems: [{ type: "number" }, { type: "string" }], items: false, minItems: 2, maxItems: 2 },
+    ],
   ];
   for (const [type, prelude, want] of cases)
     it(`${type} -> ${JSON.stringify(want)}`, () => expect(map(type, prelude).mapped).toEqual({ ok: want }));
 
   const refused: [string, string, RegExp][] = [
     ["any", "", /unknown for any JSON/],
-    ["[number, string?]", "", /optional or rest tuple elements/],
+    ["[string, ...number[]]", "", /write an object: \{ item0: string; item1: number\[\] \}/],
+    ["[number, number?]", "", /write readonly number\[\] with the Inputs tags @minItems 1 @maxItems 2/],
     ["Record<number, string>", "", /union of string literals/],
     ["M", "enum M { A = 'a', B = 1 }", /mixing strings and numbers/],
     ["{ [k: string] }", "", /needs a value type/],

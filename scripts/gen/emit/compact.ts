@@ -22,7 +22,13 @@ function objectType(s: Node): string {
   return fields.length ? `{${fields.join(", ")}}` : "object";
 }
 
+/** `[string(date), number]`: a tuple's positions. */
+function tupleOf(s: Node): string {
+  return `[${(s.prefixItems as unknown[]).map(compactType).join(", ")}]`;
+}
+
 function typed(s: Node, type: string): string {
+  if (type === "array" && Array.isArray(s.prefixItems)) return tupleOf(s);
   if (type === "array") return s.items === undefined ? "array" : arrayOf(s.items);
   if (type === "object") return objectType(s);
   if (type === "string" && typeof s.format === "string") return `string(${s.format})`;

@@ -99,7 +99,9 @@ export function emitAgreement(guards: readonly GuardModel[], header: string): st
       const arg = `ToolArgs[${JSON.stringify(g.tool)}][${JSON.stringify(i.name)}]`;
       const param = `Parameters<typeof ${g.guard}>[${idx}]`;
       const what = `${pascal(g.guard)}.${i.name}`;
-      lines.push(assertLine("Accepts", arg, param, what), assertLine("Admits", arg, param, `${what}, reverse`));
+      lines.push(assertLine("Accepts", arg, param, what));
+      // A depth-bounded recursive input admits only the stated depth, less than its type: no reverse check.
+      if (!i.depthBounded) lines.push(assertLine("Admits", arg, param, `${what}, reverse`));
     });
   }
   lines.push("];", "");

@@ -3,6 +3,7 @@
 // keywords the major providers accept. The payload definitions are compact (input forms only, no
 // item schemas for cells); the runtime still validates every call against the full table.
 import { clone, DATE_FRAGMENTS, type Json, type Schema } from "../schema.js";
+import { positionsInProse } from "./positions.js";
 
 /**
  * Keywords the portable profile keeps; anything else is dropped. additionalProperties is out
@@ -103,7 +104,8 @@ function withoutFormatProse(s: Schema): Schema {
 /**
  * One schema node in the portable profile; `$ref`s resolve to the given payload forms (the compact ones by default).
  */
-export function portableNode(s: Schema, payloads: Record<string, Schema> = PAYLOADS): Schema {
+export function portableNode(given: Schema, payloads: Record<string, Schema> = PAYLOADS): Schema {
+  const s = positionsInProse(given);
   const ref = refName(s);
   if (ref) {
     const payload = payloads[ref];

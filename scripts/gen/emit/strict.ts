@@ -1,5 +1,6 @@
 // The openai-strict form of an input schema (docs/contract.md §8.2).
 import { clone, type Json, type Schema } from "../schema.js";
+import { samePositions } from "./positions.js";
 
 const ALLOWED = new Set([
   "type",
@@ -96,7 +97,8 @@ const MOVED: Record<string, (v: Json) => string> = {
   examples: (v) => `Example: ${(v as Json[]).map((x) => JSON.stringify(x)).join(", ")}.`,
 };
 
-function strictNode(s: Schema): Schema {
+function strictNode(given: Schema): Schema {
+  const s = samePositions(given);
   let out: Schema = {};
   for (const [k, v] of Object.entries(s)) {
     if (!ALLOWED.has(k)) continue;
@@ -193,9 +195,19 @@ function mergeArrays(branches: Schema[]): Schema[] {
   return [...branches.filter((b) => !plain(b)), merged];
 }
 
-/** The strict parameters for an input schema (no $defs: payloads inline), or null when the tool cannot be strict. */
+/** True when every positional array under `s` has one item type (strict mode states no positions). */
+function strictPositions(s: Json): boolean {
+  if (Array.isArray(s)) return s.every(strictPositions);
+  if (!s || typeof s !== "object") return true;
+  if (Array.isArray(s.prefixItems) && Array.isArray(samePositions(s as Schema).prefixItems)) return false;
+  return Object.entries(s).every(([k, v]) => k === "enum" || k === "const" || strictPositions(v));
+}
+
+/** The strict parameters for an input schema (no $defs: payloads inline), or null when the tool cannot be strict
+ * (a free-form position, or a tuple's positions). */
 export function strictParameters(input: Schema): Schema | null {
   const { $defs: _defs, ...root } = clone(input);
+  if (JSON.stringify(root).includes('"prefixItems"') && !strictPositions(root)) return null;
   const strict = flattenAnyOf(inlineDefs(strictNode(root))) as Schema;
   if (hasFreeForm(strict)) return null;
   return strict;

@@ -4,6 +4,7 @@ import { compile } from "json-schema-to-typescript";
 import { PAYLOAD_DEFS, clone, type Json, type Schema } from "../schema.js";
 import type { NeutralTool } from "./formats.js";
 import { emitEvidenceTypes } from "./evidence.js";
+import { jsttForms } from "./jstt_forms.js";
 
 /** CheckCostCurve from check_cost_curve; a letter after a digit is upper case (Rolling30DVol), as the typer does. */
 export function pascal(name: string): string {
@@ -51,7 +52,7 @@ export async function emitTypes(
     additionalProperties: false,
     $defs: defs,
   };
-  const body = await compile(root as never, "FinSkillsToolTypes", {
+  const body = await compile(jsttForms(root as Json) as never, "FinSkillsToolTypes", {
     bannerComment: "",
     unreachableDefinitions: true,
     additionalProperties: false,

@@ -7,8 +7,8 @@ import type { Schema } from "../schema.js";
 export type Mapped = { readonly ok: Schema } | { readonly cannot: string } | { readonly unsupported: string };
 
 export interface Warning {
-  /** FS101/FS102 are warnings, FS104 a note; FS030 (a constraint tag on a member or alias) is an error. */
-  readonly code: "FS101" | "FS102" | "FS104" | "FS030";
+  /** FS101/FS102 are warnings, FS104-FS106 notes; FS030 (a constraint tag on a member or alias) is an error. */
+  readonly code: "FS101" | "FS102" | "FS104" | "FS105" | "FS106" | "FS030";
   readonly node: Node;
   readonly message: string;
 }
@@ -19,8 +19,10 @@ export interface MapContext {
   /** Absolute directory of the project's sources: interfaces must be declared inside it. */
   readonly projectRoot: string;
   readonly warnings: Warning[];
-  /** Declarations being followed, to reject recursive types. */
-  readonly following: Set<Node>;
+  /** Declarations being followed, each with how deeply it is nested now (recursion.ts bounds it). */
+  readonly following: Map<Node, number>;
+  /** Declarations nested to their `@maxDepth` bound in this mapping (one FS106 note each). */
+  readonly bounded: Set<Node>;
   /** Type parameters of the generic declarations being followed, bound to their arguments. */
   readonly typeArgs: Map<Node, () => Mapped>;
   readonly map: (node: TypeNode) => Mapped;

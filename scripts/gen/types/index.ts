@@ -1,6 +1,7 @@
 // The handler table: the first handler that supports a node maps it; none is FS011.
 import type { TypeNode } from "ts-morph";
-import { arrayHandler, tupleHandler } from "./arrays.js";
+import { arrayHandler } from "./arrays.js";
+import { tupleHandler } from "./tuples.js";
 import { computedHandler } from "./computed.js";
 import { intersectionHandler } from "./intersections.js";
 import { templateHandler } from "./templates.js";
@@ -32,7 +33,8 @@ export function mapType(node: TypeNode, contractFile: string, projectRoot: strin
     contractFile,
     projectRoot,
     warnings,
-    following: new Set(),
+    following: new Map(),
+    bounded: new Set(),
     typeArgs: new Map(),
     map: (n) => HANDLERS.find((h) => h.supports(n))?.toSchema(n, ctx) ?? orResolved(n, ctx, unsupported(n)),
   };

@@ -8,6 +8,7 @@ import {
   type TypeLiteralNode,
 } from "ts-morph";
 import type { Schema } from "../schema.js";
+import { isNothing } from "./recursion.js";
 import { typeText, unsupported, withDocTags, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
 /** First paragraph of a member's JSDoc, whitespace-collapsed, or undefined. */
@@ -87,6 +88,7 @@ export function mapMembers(
           : `an object whose member '${name}' is ${mapped.cannot}`,
       };
     }
+    if (isNothing(mapped.ok) && m.hasQuestionToken()) continue; // a self-reference past its depth bound: absent
     const doc = memberDoc(m);
     const tagged = withDocTags(m, { ok: doc ? { ...mapped.ok, description: doc } : mapped.ok }, ctx);
     if (!("ok" in tagged)) return tagged;

@@ -16,6 +16,7 @@ import { contractFragment, declaredName, LIVE_BUILTINS, resolvedDeclaration } fr
 import { arrayOf } from "./arrays.js";
 import { mapResolved, orResolved } from "./resolved.js";
 import { mapMembers } from "./objects.js";
+import { depthBound, NOTHING, unboundedRecursion } from "./recursion.js";
 import { typeText, unsupported, withDocTags, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
 function declarationOf(n: TypeReferenceNode): Node | undefined {
@@ -147,22 +148,38 @@ function mapBase(e: ExpressionWithTypeArguments, ctx: MapContext): Mapped {
     : resolved;
 }
 
-/** Follows a project declaration, refusing recursion. */
-function follow(decl: Node, ctx: MapContext, run: () => Mapped): Mapped {
-  if (ctx.following.has(decl)) {
-    const name = declaredName(decl) ?? decl.getText();
-    return {
-      unsupported:
-        `unsupported recursive type '${name}' (tool schemas carry no recursion; bound the depth by declaring ` +
-        `each level as its own type, e.g. ${name}2 holding ${name}1[], ${name}1 holding ${name}0[], ${name}0 a leaf)`,
-    };
+/**
+ * Follows a project declaration; a self-reference nests up to the declaration's `@maxDepth` levels
+ * (recursion.ts) and is refused without one.
+ */
+function follow(decl: Node, ctx: MapContext, run: () => Mapped, at: Node = decl): Mapped {
+  const depth = ctx.following.get(decl) ?? 0;
+  if (depth > 0) {
+    const bound = depthBound(decl);
+    if (typeof bound !== "number") return unboundedRecursion(decl, bound);
+    if (depth >= bound) return noteBound(decl, bound, at, ctx);
   }
-  ctx.following.add(decl);
+  ctx.following.set(decl, depth + 1);
   try {
     return run();
   } finally {
-    ctx.following.delete(decl);
+    if (depth === 0) ctx.following.delete(decl);
+    else ctx.following.set(decl, depth);
   }
+}
+
+/** The self-reference past its bound admits nothing; the first one of each declaration is noted (FS106). */
+function noteBound(decl: Node, bound: number, at: Node, ctx: MapContext): Mapped {
+  if (!ctx.bounded.has(decl)) {
+    ctx.bounded.add(decl);
+    const name = declaredName(decl) ?? typeText(decl);
+    ctx.warnings.push({
+      code: "FS106",
+      node: at,
+      message: `recursive type '${name}' is nested to its @maxDepth ${bound}; a deeper value is rejected`,
+    });
+  }
+  return { ok: NOTHING };
 }
 
 /** Binds a generic declaration's type parameters to the reference's arguments (mapped where written). */
@@ -237,10 +254,14 @@ function mapReference(n: TypeReferenceNode, ctx: MapContext): Mapped {
     if (params.length !== args.length)
       return orResolved(n, ctx, unsupported(n, `give all ${params.length} type argument(s) of '${name}' explicitly`));
     return withTypeArgs(params, args, ctx, () =>
-      follow(decl, ctx, () =>
-        Node.isTypeAliasDeclaration(decl)
-          ? withDocTags(decl, orResolved(n, ctx, ctx.map(decl.getTypeNodeOrThrow())), ctx)
-          : mapInterface(decl, ctx),
+      follow(
+        decl,
+        ctx,
+        () =>
+          Node.isTypeAliasDeclaration(decl)
+            ? withDocTags(decl, orResolved(n, ctx, ctx.map(decl.getTypeNodeOrThrow())), ctx)
+            : mapInterface(decl, ctx),
+        n,
       ),
     );
   }

@@ -3,6 +3,7 @@
 import { Node, SyntaxKind, type TypeNode } from "ts-morph";
 import type { Schema } from "../schema.js";
 import { literalValue } from "./literals.js";
+import { isNothing } from "./recursion.js";
 import { typeText, type Mapped, type TypeHandler, type MapContext } from "./handler.js";
 
 type Piece = { literal: string | number | boolean } | { mapped: Mapped; node: TypeNode };
@@ -70,7 +71,9 @@ export function mapUnion(n: TypeNode, ctx: MapContext): Mapped {
   const cannot = pieces.filter(
     (p): p is { mapped: { cannot: string }; node: TypeNode } => "mapped" in p && "cannot" in p.mapped,
   );
-  const mapped = assemble(pieces);
+  const assembled = assemble(pieces);
+  const mapped = assembled.filter((s) => !isNothing(s)); // a self-reference past its depth bound
+  if (assembled.length > 0 && mapped.length === 0) return { ok: nullable ? NULL : assembled[0]! };
   if (mapped.length === 0) return { cannot: cannot.map((p) => p.mapped.cannot).join(", or ") };
   const schemas = nullable ? [...mapped, NULL] : mapped;
   if (cannot.length > 0) {
