@@ -202,8 +202,8 @@ export const CODES = {
   },
   FS105: {
     severity: "note",
-    title: "A tuple mixing item types: exact in tools.json, its positions in prose in the portable exports",
-    fix: "None if intended (the runtime checks each position); else write the object the message shows.",
+    title: "A tuple mixing item types: exact in tools.json, its positions in prose in portable exports",
+    fix: "None if intended (the runtime checks each position), else the object the message shows.",
   },
   FS106: {
     severity: "note",
