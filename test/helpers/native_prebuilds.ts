@@ -28,6 +28,8 @@ export function nativePrebuildEnv(): Record<string, string> {
     execFileSync("tar", ["-czf", partial, "-C", pkgDir, BINARY]);
     renameSync(partial, tarball); // atomic: a concurrent suite sees no tarball or a whole one
   }
-  // prebuild-install reads npm_config_<package name, non-alphanumerics as _>_local_prebuilds.
+  // prebuild-install reads npm_config_<package name, non-alphanumerics as _>_local_prebuilds (npm warns that
+  // it does not know the key; an rc-style "prebuild-install_local-prebuilds" would not survive the sh that
+  // runs install scripts).
   return { [`npm_config_${PACKAGE.replace(/[^a-zA-Z0-9]/g, "_")}_local_prebuilds`]: dir };
 }
