@@ -2,6 +2,7 @@
 // addressed to the request id when one can be found.
 import { findTopLevelId, nestsDeeper, replaceBareTokens } from "./json_tokens.js";
 import { ID_PREFIX_BYTES, MAX_LINE_BYTES, MAX_NESTING, capMessage } from "./limits.js";
+import { shelterProtoArgument } from "./proto_argument.js";
 import type { Line } from "./stdio_lines.js";
 
 export type Id = string | number;
@@ -11,7 +12,6 @@ export type Classified = { message: Message } | { reply: ErrorReply | ErrorReply
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
-const INVALID_PARAMS = -32602;
 
 function reply(id: Id | null, code: number, message: string): { reply: ErrorReply } {
   return { reply: { jsonrpc: "2.0", id, error: { code, message: capMessage(message) } } };
@@ -58,14 +58,6 @@ function envelopeProblem(m: Message): string | null {
   if (!("id" in m)) return 'the message has neither "method" nor "id"';
   if ("result" in m === "error" in m) return 'a response has exactly one of "result" and "error"';
   return null;
-}
-
-/** Why a tools/call's arguments carry a key the SDK's copy of them would drop silently ("__proto__"), or null. */
-function droppedArgument(m: Message): string | null {
-  if (m.method !== "tools/call" || !isObject(m.params)) return null;
-  const args = m.params.arguments;
-  if (!isObject(args) || !Object.hasOwn(args, "__proto__")) return null;
-  return 'the argument "__proto__" is not accepted by any tool (an object copy would drop it unseen); remove it';
 }
 
 /** A batch: JSON-RPC allows it, MCP does not (since 2025-06-18); each request in it is answered. */
@@ -131,9 +123,8 @@ export function checkMessage(value: unknown, accepts: (m: Message) => boolean = 
   const problem = envelopeProblem(value);
   const id = isId(value.id) ? value.id : null;
   if (problem !== null) return reply(id, INVALID_REQUEST, `Invalid Request: ${problem}`);
-  const dropped = droppedArgument(value);
-  if (dropped !== null) return reply(id, INVALID_PARAMS, `Invalid params: ${dropped}`);
   if (!accepts(value))
     return reply(id, INVALID_REQUEST, "Invalid Request: the message does not match the MCP JSON-RPC message schema");
+  shelterProtoArgument(value);
   return { message: value };
 }

@@ -18,6 +18,7 @@ import { capMessage, limitsSentence } from "./limits.js";
 import { CAPABILITIES_KEY, fileAccess, type FileOptions } from "./roots.js";
 import { loadSdk, type Sdk } from "./sdk.js";
 import { lazySkillSource } from "./skill_source.js";
+import { restoreProtoArgument } from "./proto_argument.js";
 
 export const SERVER_NAME = "fin-skills";
 export const INSTRUCTIONS =
@@ -58,7 +59,7 @@ export async function toolResult(
   files: Pick<CallOptions, "dataDirs" | "filesOff"> = {},
 ): Promise<ToolResult> {
   try {
-    const result = await callToolUntyped(name, args ?? {}, { signal, onProgress, ...files });
+    const result = await callToolUntyped(name, restoreProtoArgument(args) ?? {}, { signal, onProgress, ...files });
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (e) {
     if (e instanceof ToolError) return errorResult(e.wire());

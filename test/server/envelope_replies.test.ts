@@ -4,6 +4,7 @@
 // (never "Maximum call stack size exceeded"). An absolute-form HTTP request target is a 400.
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callToolUntyped, type ToolError } from "../../src/runtime/index.js";
 import { MAX_NESTING } from "../../src/server/limits.js";
 import { type HttpChild, startHttp } from "./http_child.js";
 import { RawServer } from "./raw_stdio.js";
@@ -67,23 +68,40 @@ describe("HTTP: the same bodies are answered -32600 with their id", () => {
   }, 60_000);
 });
 
-/** A tools/call whose arguments carry "__proto__": refused by name, never run with the key dropped. */
+/** A tools/call whose arguments carry "__proto__" (an own key, as JSON.parse makes it). */
 const PROTO_ARGUMENT =
   '{"jsonrpc":"2.0","id":"P1","method":"tools/call","params":{"name":"check_rf_convention",' +
   '"arguments":{"returns":[0.01,0.02,0.03],"rf":0.05,"__proto__":{"x":1}}}}';
-const PROTO_REFUSAL = {
-  code: -32602,
-  message:
-    'Invalid params: the argument "__proto__" is not accepted by any tool (an object copy would drop it ' +
-    "unseen); remove it",
-};
 
-describe('a tools/call argument named "__proto__" is refused by name', () => {
+/** The in-process runtime's refusal of the same arguments: what every transport must answer. */
+async function inProcessRefusal(): Promise<{ text: string; code: string; field: string }> {
+  const { name, arguments: args } = JSON.parse(PROTO_ARGUMENT).params;
+  const e = (await callToolUntyped(name, args).catch((x: unknown) => x)) as ToolError;
+  const { message, code, field } = e.wire();
+  return { text: message, code, field };
+}
+
+/** The text, code and field of a tools/call result that is an error. */
+const refusalOf = (result: any) => ({
+  text: result.content[0].text,
+  code: result._meta["fin-skills/error"].code,
+  field: result._meta["fin-skills/error"].field,
+});
+
+describe('a tools/call argument named "__proto__" is refused by name, as in process', () => {
+  it("is refused in process as an unexpected argument named __proto__", async () => {
+    const r = await inProcessRefusal();
+    expect([r.code, r.field]).toEqual(["unexpected_argument", "__proto__"]);
+    expect(r.text).toMatch(/^check_rf_convention got unexpected argument\(s\) \["__proto__"\]/);
+  });
+
   it("over stdio, with its id", async () => {
     const s = new RawServer(["--no-ledger"]);
     await s.initialize();
     s.send(PROTO_ARGUMENT);
-    expect((await s.next((r) => r.id === "P1")).error).toEqual(PROTO_REFUSAL);
+    const reply = await s.next((r) => r.id === "P1");
+    expect(reply.result.isError).toBe(true);
+    expect(refusalOf(reply.result)).toEqual(await inProcessRefusal());
     expect(await s.end()).toBe(0);
   }, 60_000);
 
@@ -95,7 +113,11 @@ describe('a tools/call argument named "__proto__" is refused by name', () => {
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
         body: PROTO_ARGUMENT,
       });
-      expect(await res.json()).toEqual({ jsonrpc: "2.0", id: "P1", error: PROTO_REFUSAL });
+      const text = await res.text();
+      const data = text.split("\n").filter((l) => l.startsWith("data:"));
+      const reply = JSON.parse(data.length ? data.at(-1)!.slice(5) : text);
+      expect(reply.id).toBe("P1");
+      expect(refusalOf(reply.result)).toEqual(await inProcessRefusal());
     } finally {
       await server.close();
     }
