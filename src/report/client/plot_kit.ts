@@ -162,4 +162,28 @@ export function drawnHook(fig: HTMLElement) {
 
 export const bars = () => uPlot.paths.bars!({ size: [0.6, 80] });
 export const histBars = () => uPlot.paths.bars!({ size: [1, Infinity], gap: 1 });
+
+/** The centre of each histogram bin, from its edges (one more edge than counts). */
+export const binCenters = (edges: readonly number[], counts: readonly number[]): number[] =>
+  counts.map((_, i) => (edges[i]! + edges[i + 1]!) / 2);
+
+/** A histogram's series and axes: bars of `counted` at bin centres of `x`, both axes' ticks recorded on the figure. */
+export function histogramLayout(
+  fig: HTMLElement,
+  x: { readonly name: string; readonly axis: string },
+  counted: string,
+  tick: (v: number) => string,
+) {
+  const fill = "rgba(31,95,168,0.35)";
+  return {
+    series: [
+      { label: x.name },
+      { label: counted, stroke: COLORS.main, fill, paths: histBars(), points: { show: false } },
+    ],
+    axes: [
+      { label: x.axis, values: recordedTicks(fig, "x", tick) },
+      { label: counted, values: recordedTicks(fig, "y", tick) },
+    ],
+  };
+}
 export { uPlot };

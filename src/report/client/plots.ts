@@ -7,7 +7,8 @@ import {
   bars,
   drawnHook,
   figure,
-  histBars,
+  binCenters,
+  histogramLayout,
   markerKey,
   markersHook,
   mountPlot,
@@ -137,7 +138,7 @@ function equity(parent: HTMLElement, c: EquityChart): void {
 }
 
 function pbo(parent: HTMLElement, c: PboChart): void {
-  const centers = c.counts.map((_, i) => (c.edges[i]! + c.edges[i + 1]!) / 2);
+  const centers = binCenters(c.edges, c.counts);
   const kept = c.kept < c.of ? ` (${c.kept} of ${c.of} splits kept in the result)` : "";
   const fig = figure(
     parent,
@@ -159,20 +160,12 @@ function pbo(parent: HTMLElement, c: PboChart): void {
       x: { time: false, range: [Math.min(lo, 0), Math.max(hi, 0)] as uPlot.Range.MinMax },
       y: { range: (_u, _min, max) => [0, max * 1.1] },
     },
-    series: [
-      { label: "logit" },
-      {
-        label: "splits",
-        stroke: COLORS.main,
-        fill: "rgba(31,95,168,0.35)",
-        paths: histBars(),
-        points: { show: false },
-      },
-    ],
-    axes: [
-      { label: "logit = ln(w / (1 - w)) of the out-of-sample rank w", values: recordedTicks(fig, "x", plain) },
-      { label: "splits", values: recordedTicks(fig, "y", plain) },
-    ],
+    ...histogramLayout(
+      fig,
+      { name: "logit", axis: "logit = ln(w / (1 - w)) of the out-of-sample rank w" },
+      "splits",
+      plain,
+    ),
     hooks: { draw: [markersHook(zero), drawnHook(fig)] },
   } satisfies Omit<uPlot.Options, "width" | "height">;
   mountPlot(fig, opts, [centers, c.counts as number[]]);

@@ -7,11 +7,11 @@ import {
   COLORS,
   drawnHook,
   figure,
-  histBars,
+  binCenters,
+  histogramLayout,
   markerKey,
   markersHook,
   mountPlot,
-  recordedTicks,
   type uPlot,
   type Marker,
 } from "./plot_kit.js";
@@ -62,7 +62,7 @@ export function trialSharpes(parent: HTMLElement, c: TrialSharpesChart): void {
   );
   fig.dataset.bins = String(bins);
   fig.dataset.used = String(c.used);
-  const centers = c.counts.map((_, i) => (c.edges[i]! + c.edges[i + 1]!) / 2);
+  const centers = binCenters(c.edges, c.counts);
   const lo = c.edges[0]!;
   const hi = c.edges[bins]!;
   const reported: Marker[] =
@@ -88,20 +88,12 @@ export function trialSharpes(parent: HTMLElement, c: TrialSharpesChart): void {
       x: { time: false, range: [xMin, xMax] as uPlot.Range.MinMax },
       y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.15] },
     },
-    series: [
-      { label: "annualised Sharpe" },
-      {
-        label: "trials",
-        stroke: COLORS.main,
-        fill: "rgba(31,95,168,0.35)",
-        paths: histBars(),
-        points: { show: false },
-      },
-    ],
-    axes: [
-      { label: "annualised Sharpe of a recorded trial", values: recordedTicks(fig, "x", plain) },
-      { label: "trials", values: recordedTicks(fig, "y", plain) },
-    ],
+    ...histogramLayout(
+      fig,
+      { name: "annualised Sharpe", axis: "annualised Sharpe of a recorded trial" },
+      "trials",
+      plain,
+    ),
     hooks: {
       draw: [
         markersHook(reported),
