@@ -55,8 +55,8 @@ const DSR_ALPHA = 0.05;
  *   n_obs : number of per-period observations behind it (>= 2; fewer than 30 warn that the
  *       sample is too short to judge).
  *     @minimum 2
- *   n_trials : honest number of configurations tried, abandoned ones included (>= 1); a research
- *       ledger that recorded more distinct strategies raises it to its count, with a warning.
+ *   n_trials : honest number of configurations tried, abandoned ones included (>= 1); a ledger
+ *       that recorded more distinct strategies raises it (with a warning).
  *     @minimum 1
  *   periods_per_year : periods per year, to convert n_obs to years.
  *   model_returns : per-period simple returns as decimals (0.01 = 1%) of every configuration
