@@ -235,8 +235,8 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
 }
 
 /**
- * A Sharpe is a result at one cost: report the curve and test survival at a
- * stated cost.
+ * A Sharpe is a result at one cost: report the curve over trading costs (fees, spread) and test
+ * survival at a stated cost.
  *
  * Inputs
  *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;

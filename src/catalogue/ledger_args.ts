@@ -7,12 +7,12 @@ export const LEDGER_ARGUMENT_SCHEMAS: { readonly ledger: Schema; readonly experi
     type: "string",
     minLength: 1,
     maxLength: 128,
-    description: "Ledger recording and counting the trials (default: the server's, --ledger-name).",
+    description: "Research ledger name (default: the server's, --ledger-name).",
   },
   experiment: {
     type: "string",
     minLength: 1,
     maxLength: 128,
-    description: "Experiment label: trials recorded under it; count and Sharpes read for it only.",
+    description: "Experiment label; trials are recorded and counted per experiment.",
   },
 };

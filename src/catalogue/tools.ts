@@ -65,8 +65,8 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   list_skills: {
     title: "List skills",
     description:
-      "Lists the knowledge documents (skills) an agent can read: name, plugin, one-line summary, reference " +
-      "count, verification date. Find the skill that explains a guard before running it. Required: nothing.",
+      "Lists the knowledge documents (skills) an agent can read: name, plugin, summary, reference count, " +
+      "verification date. Required: nothing.",
     input_schema: input({ plugin: { type: "string", description: "Restrict to one plugin, e.g. fin-core." } }),
     output_schema: catalogueResult(
       {
@@ -119,8 +119,8 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   search_skills: {
     title: "Search skills",
     description:
-      "Full-text search of the skills: every term must match, as a prefix (delist finds delisting); hits " +
-      "ranked by BM25, each with its best-matching line. Required: terms.",
+      "Full-text search of the skills: every term must match as a prefix (delist finds delisting); BM25-ranked " +
+      "hits with their best-matching line. Required: terms.",
     input_schema: input(
       {
         terms: {
@@ -244,11 +244,10 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   check_backtest: {
     title: "Check a backtest bundle",
     description:
-      "Runs every guard the given data slots make ready (or only those named); status fail when a guard " +
-      "failed, pass only when at least one ran, none failed, nothing was rejected and every audit guard ran, " +
-      "else incomplete. Each result equals its check_ tool's. Required: slots. Slot names: bundle_coverage(); " +
-      "a guard input name standing for one slot (benchmark for benchmark_returns) is read as it (aliases_used); " +
-      "unread_slots lists slots no guard that ran read.",
+      "Runs every guard the given data slots make ready (or those named): fail when one failed; pass when at " +
+      "least one ran, none failed or was rejected and every audit guard ran; else incomplete. Each result " +
+      "equals its check_ tool's. Required: slots. Slot names: bundle_coverage(); an input name standing for " +
+      "one slot (benchmark for benchmark_returns) reads as it (aliases_used); unread_slots: slots no guard read.",
     input_schema: input(
       {
         slots: {
@@ -291,7 +290,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
       "What the server's research ledger recorded: distinct trials (strategies) per experiment, the " +
       "distribution of their annualised Sharpe ratios, a reported Sharpe's rank (3rd of 41). Required: nothing.",
     input_schema: input({
-      ledger: { ...LEDGER_ARGUMENT_SCHEMAS.ledger, description: "Ledger name (default: the server's, --ledger-name)." },
+      ledger: LEDGER_ARGUMENT_SCHEMAS.ledger,
       experiment: {
         ...LEDGER_ARGUMENT_SCHEMAS.experiment,
         description: "Only trials recorded with this experiment label (default: every trial).",
