@@ -215,10 +215,9 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   bundle_coverage: {
     title: "Bundle coverage",
     description:
-      "Without slots: the Bundle slot vocabulary (curated data slots, their kind and the guards reading " +
-      "them, plus tuning parameters). With the slot names you have data for (no data): which audits (guards) " +
-      "those make ready, what each other guard still needs, and which one slot would ready more. Required: " +
-      "nothing.",
+      "Without slots: the slot vocabulary (curated data slots, their kind, the guards reading them; tuning " +
+      "parameters). With the slot names you have data for (no data): which audits (guards) those make ready, " +
+      "what each other still needs, and which one slot would ready more. Required: nothing.",
     input_schema: input({
       slots: nameList(
         'Slot names you have data for, e.g. ["returns", "turnover", "universe"]. Omit for the vocabulary.',
@@ -244,17 +243,17 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   check_backtest: {
     title: "Check a backtest bundle",
     description:
-      "Runs every guard the given data slots make ready (or those named): fail when one failed; pass when at " +
-      "least one ran, none failed or was rejected and every audit guard ran; else incomplete. Each result " +
-      "equals its check_ tool's. Required: slots. Slot names: bundle_coverage(); an input name standing for " +
-      "one slot (benchmark for benchmark_returns) reads as it (aliases_used); unread_slots: slots no guard read.",
+      "Runs every guard the given data slots make ready (or those named). Status: fail if one failed; pass if " +
+      "at least one ran, none failed or was rejected and every audit guard ran; else incomplete. Required: " +
+      "slots. Slot names: bundle_coverage(); an input name standing for a slot (benchmark for benchmark_returns) " +
+      "reads as it (aliases_used); unread_slots: slots no guard read.",
     input_schema: input(
       {
         slots: {
           type: "object",
           description:
-            'Slot name to value: series and frames as payloads, the rest as JSON, e.g. {"returns": {"index": ' +
-            '[...], "values": [...]}, "turnover": 0.9}.',
+            'Slot name to value: series and frames as payloads, the rest as JSON, e.g. {"returns": [...], ' +
+            '"turnover": 0.9}.',
         },
         guards: nameList("Run only these guards (names from list_guards)."),
         audit: nameList("Guards that must run for the status to be pass."),
