@@ -23,6 +23,8 @@ export interface CatalogueTool {
   readonly name: CatalogueToolName;
   readonly title: string;
   readonly description: string;
+  /** The exports' description when the table's is longer (the full one stays in the table, neutral and mcp-full). */
+  readonly compact?: string;
   readonly input_schema: Schema;
   readonly output_schema: Schema;
 }
@@ -128,7 +130,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
           items: { type: "string", maxLength: 200 },
           minItems: 1,
           maxItems: 32,
-          description: "Search terms, all of which must match. A bare string is one term.",
+          description: "Search terms, all must match. A bare string is one term.",
         },
         limit: { type: "integer", minimum: 1, maximum: 100, description: "Most hits to return. Default 20." },
       },
@@ -149,6 +151,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
     description:
       "Lists every guard: owning skill, title, summary, required and optional inputs, tool name, and whether " +
       "it is callable over JSON (and why not). Required: nothing.",
+    compact: "Lists every guard: skill, title, summary, inputs, tool name, whether callable over JSON (why not).",
     input_schema: input({
       skill: { type: "string", description: "Restrict to the guards one skill owns, e.g. backtest-validation." },
     }),
@@ -218,6 +221,10 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
       "Without slots: the slot vocabulary (curated data slots, their kind, the guards reading them; tuning " +
       "parameters). With the slot names you have data for (no data): which audits (guards) those make ready, " +
       "what each other still needs, and which one slot would ready more. Required: nothing.",
+    compact:
+      "Without slots: the slot vocabulary (data slots, kind, guards reading them). With the slot names you have " +
+      "data for: which audits (guards) those make ready, what each other still needs, and which one slot " +
+      "would ready more.",
     input_schema: input({
       slots: nameList(
         'Slot names you have data for, e.g. ["returns", "turnover", "universe"]. Omit for the vocabulary.',
@@ -243,10 +250,17 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   check_backtest: {
     title: "Check a backtest bundle",
     description:
-      "Runs every guard the given data slots make ready (or those named). Status: fail if one failed; pass if " +
-      "at least one ran, none failed or was rejected and every audit guard ran; else incomplete. Required: " +
-      "slots. Slot names: bundle_coverage(); an input name standing for a slot (benchmark for benchmark_returns) " +
-      "reads as it (aliases_used); unread_slots: slots no guard read.",
+      "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
+      "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +
+      "nothing was rejected and every audit guard ran. Each guard's result equals calling its check_ tool " +
+      "directly. Required: slots. Slot names come from bundle_coverage() called with no arguments; a guard " +
+      "input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is read " +
+      "as that slot with a note in aliases_used, and unread_slots lists slots given but read by no guard that " +
+      "ran.",
+    compact:
+      "Runs every guard the given data slots make ready (or those named): status pass, fail or incomplete. " +
+      "Slot names: bundle_coverage(); an input name standing for a slot (benchmark for benchmark_returns) " +
+      "reads as it (aliases_used).",
     input_schema: input(
       {
         slots: {
@@ -255,12 +269,11 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
             'Slot name to value: series and frames as payloads, the rest as JSON, e.g. {"returns": [...], ' +
             '"turnover": 0.9}.',
         },
-        guards: nameList("Run only these guards (names from list_guards)."),
-        audit: nameList("Guards that must run for the status to be pass."),
+        guards: nameList("Run only these guards (list_guards names)."),
+        audit: nameList("Guards that must run for a pass."),
         strict: {
           type: "boolean",
-          description:
-            "Raise the first rejected guard input as the call's error, not list it in rejected. Default false.",
+          description: "Raise the first rejected guard input as an error, not list it in rejected. Default false.",
         },
         ...LEDGER_ARGUMENT_SCHEMAS,
       },
