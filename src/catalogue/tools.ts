@@ -95,6 +95,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
     description:
       "Returns one skill's SKILL.md (its mistakes, checks, guards and sources) with its reference list and " +
       "guards, or one of its reference documents. Required: name.",
+    compact: "One skill's SKILL.md (mistakes, checks, guards, sources) and reference list, or one reference document.",
     input_schema: input(
       {
         name: { type: "string", description: "A skill name from list_skills, e.g. backtest-validation." },
@@ -123,6 +124,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
     description:
       "Full-text search of the skills: every term must match as a prefix (delist finds delisting); BM25-ranked " +
       "hits with their best-matching line. Required: terms.",
+    compact: "Full-text search of the skills; every term must match as a prefix (delist finds delisting).",
     input_schema: input(
       {
         terms: {
