@@ -267,7 +267,7 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
  *       (0.01 for a JPY quote, XAUUSD, USDHUF), a warning for a pair the pip table does not list
  *       (its pip then assumed from the quote currency).
  *   move_pips : a price move in the pair's pips (signed, market pip size); with notional, the
- *       P&L in quote currency and in USD goes to evidence (pnl_quote, pnl_usd).
+ *       P&L in quote currency and in USD goes to evidence.
  */
 export function check(
   pair: string | readonly string[],

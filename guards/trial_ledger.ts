@@ -50,7 +50,7 @@ const LIST_TOLERANCE = 1e-12;
  * Inputs
  *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
  *   n_obs : T, the number of per-period observations in the best strategy's track record (>= 2;
- *       fewer than 30 warn that the sample is too short to judge).
+ *       fewer than 30 warn as too short to judge).
  *     @minimum 2
  *   sharpes : ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.
  *   n_trials : honest number of trials, abandoned ones included (>= 1); defaults to the length
@@ -70,11 +70,11 @@ const LIST_TOLERANCE = 1e-12;
  *       T - 1) or "2025" (Lopez de Prado, Lipton and Zoonekynd 2025, "Sharpe Ratio Inference",
  *       SSRN 5520741: variance at the null Sharpe SR0, over T, with the AR(1) autocorrelation; over
  *       N trials V(SR0, T) x Var[M_N], M_N the maximum of N standard normals, as the paper's code
- *       scales it; standard error, power, pFDR and oFDR in evidence).
+ *       scales it).
  *   autocorrelation : lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only.
  *     @exclusiveMinimum -1 @exclusiveMaximum 1
  *   alternative_sharpe : ANNUALISED Sharpe the strategy would have if real (H1), above the null
- *       E[max Sharpe]; gives the power, pFDR and oFDR (2025 only); without it they are null.
+ *       E[max Sharpe]; for the power, pFDR and oFDR (2025 only; else null).
  *   prior_h1 : prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR.
  *     @exclusiveMinimum 0 @exclusiveMaximum 1
  *   recorded_trials : what the research ledger recorded (count, annualised Sharpes, since, digest);
@@ -89,7 +89,8 @@ const LIST_TOLERANCE = 1e-12;
  * check_research_audit reports for the same V. Under "2025" the DSR's variance over N trials is
  * V(SR0, T) x Var[M_N], M_N the maximum of N independent standard normals, with
  * Var[M_N] = E[M_N^2] - E[M_N]^2 by quadrature of the density N phi(x) Phi(x)^(N-1), as the
- * paper's companion code scales it (1 for N = 1, 0.228 for N = 40).
+ * paper's companion code scales it (1 for N = 1, 0.228 for N = 40); its evidence adds the standard
+ * error, power, pFDR and oFDR.
  */
 export function check(
   best_sharpe: number,
