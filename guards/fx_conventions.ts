@@ -259,9 +259,9 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
  *   notional : position size in base currency units, > 0, for pip values.
  *     @exclusiveMinimum 0
  *   trade_date : trade date, for the spot value date.
- *   usd_leg_rates : rates of USD pairs used only to convert pip values to USD, e.g. {"USDJPY":
- *       150} for an EURJPY position; keyed by pair (quote per 1 base, > 0), each with a USD leg.
- *       A USD pair among `pair` with its `rate` serves the same way.
+ *   usd_leg_rates : rates of USD pairs used only to convert pip values to USD, e.g. {USDJPY: 150}
+ *       for an EURJPY position; keyed by pair (quote per 1 base, > 0); a USD pair in pair with its
+ *       rate also serves.
  *   assumed_pip_size : the pip size your code uses (price units per pip, > 0): one number for
  *       every pair or an object keyed by the pair strings; an error when not the pair's listed pip
  *       (0.01 for a JPY quote, XAUUSD, USDHUF), a warning for a pair the pip table does not list

@@ -27,7 +27,7 @@ interface ReturnsMatrix {
  * Inputs
  *   asset_returns : the frame about to be passed to the optimiser as returns (rows = periods,
  *       columns = assets), supposedly per-period simple returns; at least 2 columns and 3 rows,
- *       numeric; null cells mean "no observation" and are allowed.
+ *       numeric; null cells (no observation) are allowed.
  *   linkage_method : hierarchical-clustering linkage for the reference HRP (single is the
  *       PyPortfolioOpt default).
  */

@@ -13,6 +13,6 @@ export const LEDGER_ARGUMENT_SCHEMAS: { readonly ledger: Schema; readonly experi
     type: "string",
     minLength: 1,
     maxLength: 128,
-    description: "Experiment label; trials are recorded and counted per experiment.",
+    description: "Experiment label: trials are recorded and counted per label.",
   },
 };
