@@ -31,7 +31,7 @@ type Timing = { readonly delay: number } | { readonly missed: true };
  *   regime : reference regime labels per period, 0 = calm (the first regime), 1 = turbulent;
  *       the truth or a proxy.
  *   p_calm : the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.
- *   lo : start of the evaluation window, a row position (inclusive), >= 0.
+ *   lo : start of the evaluation window, a row position (inclusive).
  *     @minimum 0
  *   hi : end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n.
  *       Absent means n.
