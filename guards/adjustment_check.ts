@@ -46,8 +46,7 @@ interface Verdict {
  *       divides by (7.0 for a 7-for-1 split); any order; may be empty.
  *   raw_reference : unadjusted quotes (price) for the same instrument on close's dates; null
  *       means no raw quote that day; non-null values > 0.
- *   expected : the convention you believe close has: raw, back-adjusted, forward-adjusted or
- *       unknown.
+ *   expected : the convention you believe close has.
  *   jump_tol : tolerance of the jump test, in log points (> 0).
  *     @exclusiveMinimum 0
  *

@@ -192,19 +192,17 @@ function readDaysSinceIpo(x: unknown): number | null {
  * prices round half up to 0.01 in exact decimal arithmetic.
  *
  * Inputs
- *   bar : one daily bar in CNY and shares: high, low and the previous close (prev_close, or
- *       pre_close, preclose) required, > 0; optional open, close; volume (or vol,
- *       turnover_volume), null or 0 meaning no volume; suspension flags paused, is_paused,
- *       suspended, halted; status text trade_status (or trading_status).
+ *   bar : one daily bar in CNY and shares (fields as listed); high, low and the previous close
+ *       (prev_close, pre_close or preclose) required.
  *   code : stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ,
  *       .BJ, .XSHG, .XSHE, .BSE (case-insensitive).
  *   date : the bar's trading date.
  *   stock_name : security name, used to detect special treatment (ST, *ST).
- *   side : the side of the fill being audited, buy or sell.
+ *   side : the side of the fill being audited.
  *   days_since_ipo : sessions since listing, an integer >= 0 (0 = the listing day).
  *     @minimum 0
- *   lots : purchase lots held, in shares: {date, qty} objects (date aliases trade_date,
- *       buy_date; qty aliases quantity, shares) or [date, qty] pairs; used on sells only.
+ *   lots : purchase lots held, in shares: {date, qty} objects or [date, qty] pairs; used on sells
+ *       only.
  */
 export function check(
   bar: DailyBar,

@@ -84,10 +84,10 @@ interface Attribution {
  *       book) and rp, rb (portfolio and benchmark per-period simple sector returns). No nulls.
  *   panels : several consecutive periods, oldest first, each shaped like panel and with the
  *       same set of sectors; linked across periods.
- *   method : attribution scheme: fachler, bhb, topdown or geometric (Bacon); case-insensitive.
- *   tol : reconciliation tolerance, as a return (decimal), >= 0.
+ *   method : attribution scheme (geometric: Bacon's); case-insensitive.
+ *   tol : reconciliation tolerance, as a return (decimal).
  *     @minimum 0
- *   weight_tol : tolerance on each period's weight sums (which must be 1), >= 0.
+ *   weight_tol : tolerance on each period's weight sums (which must be 1).
  *     @minimum 0
  */
 export function check(

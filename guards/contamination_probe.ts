@@ -121,8 +121,8 @@ function requireFunction(field: string, f: unknown): void {
  *   cutoff : the model's training-data cutoff date.
  *   test_start : first day of the backtest window.
  *   test_end : end of the backtest window, after test_start (whole calendar days).
- *   items : probe items {asked_about (ISO date), question, truth, pre_cutoff (optional boolean,
- *       default asked_about < cutoff), answer (optional string), correct (optional boolean)}.
+ *   items : probe items {asked_about (ISO date), question, truth} with optional pre_cutoff, answer
+ *       and correct.
  *   ask : in-process only: the model call (question) => answer string, may be async; used for
  *       items with neither answer nor correct.
  *   match : in-process only: comparator (truth, answer) => boolean; by default the trimmed,

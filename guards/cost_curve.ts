@@ -235,8 +235,8 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
 }
 
 /**
- * A Sharpe is a result at one cost: report the curve and test survival at a
- * stated cost.
+ * A Sharpe is a result at one cost: report the curve over trading costs (fees, spread) and test
+ * survival at a stated cost.
  *
  * Inputs
  *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;
@@ -251,7 +251,7 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  *       0.0008: below 0.05 is an error, below 1 a warning).
  *   benchmark : the hurdle: benchmark per-period simple returns on the same
  *       dates, or one ANNUAL compounded return as a decimal (0.05 = 5% a year).
- *   periods_per_year : periods per year, for annualising; >= 1.
+ *   periods_per_year : periods per year, for annualising.
  *     @minimum 1
  *
  * Net returns are r - turnover x cost / 10000. Fails when the breakeven cost,

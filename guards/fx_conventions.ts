@@ -244,10 +244,11 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
 /**
  * Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states
  * which side USD is on, the pip size and value, the spot settlement lag, the value date and the
- * triple-rollover weekday. Pip values use exact decimal arithmetic; value dates skip weekends
- * only (no holiday calendar). Pip sizes come from a per-instrument table taken from OANDA's
- * instrument list (metals, forint and baht quotes, HKDJPY differ from the quote-currency rule); an
- * unlisted pair's pip is assumed from its quote currency and the finding says so.
+ * triple-rollover weekday. Value dates skip weekends only (no holiday calendar).
+ *
+ * Pip values use exact decimal arithmetic. Pip sizes come from a per-instrument table taken from
+ * OANDA's instrument list (metals, forint and baht quotes, HKDJPY differ from the quote-currency
+ * rule); an unlisted pair's pip is assumed from its quote currency and the finding says so.
  *
  * Inputs
  *   pair : currency pair or pairs, e.g. "USDJPY", "EUR/USD", "gbp-usd"; separators / - _ are
@@ -258,15 +259,15 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
  *   notional : position size in base currency units, > 0, for pip values.
  *     @exclusiveMinimum 0
  *   trade_date : trade date, for the spot value date.
- *   usd_leg_rates : rates of USD pairs used only to convert pip values to USD, e.g. {"USDJPY":
- *       150} for an EURJPY position; keyed by pair (quote per 1 base, > 0), each with a USD leg.
- *       A USD pair among `pair` with its `rate` serves the same way.
+ *   usd_leg_rates : rates of USD pairs used only to convert pip values to USD, e.g. {USDJPY: 150}
+ *       for an EURJPY position; keyed by pair (quote per 1 base, > 0); a USD pair in pair with its
+ *       rate also serves.
  *   assumed_pip_size : the pip size your code uses (price units per pip, > 0): one number for
- *       every pair or an object keyed by the pair strings; an error when it is not the pair's
- *       listed pip (0.0001 for a JPY quote, whose pip is 0.01; XAUUSD and USDHUF 0.01), a warning
- *       for a pair the pip table does not list (its pip is then assumed from the quote currency).
+ *       every pair or an object keyed by the pair strings; an error when not the pair's listed pip
+ *       (0.01 for a JPY quote, XAUUSD, USDHUF), a warning for a pair the pip table does not list
+ *       (its pip then assumed from the quote currency).
  *   move_pips : a price move in the pair's pips (signed, market pip size); with notional, the
- *       P&L in quote currency and in USD goes to evidence (pnl_quote, pnl_usd).
+ *       P&L in quote currency and in USD goes to evidence.
  */
 export function check(
   pair: string | readonly string[],

@@ -149,7 +149,7 @@ function unitReport(
  *
  * Inputs
  *   greeks : the option's greeks in the library's units, keyed by name (case-insensitive):
- *       price, delta, gamma, vega, theta, rho; other keys are carried through. Finite numbers.
+ *       price, delta, gamma, vega, theta, rho (other keys pass through); finite.
  *   flag : option type: a string starting with c (call) or p (put), case-insensitive.
  *   moneyness : spot over strike S/K, > 0; enables the soft delta checks.
  *     @exclusiveMinimum 0

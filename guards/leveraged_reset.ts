@@ -75,9 +75,9 @@ const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
  *       that the backtest used; >= -1.
  *   financing : annual financing rate (decimal) on the borrowed exposure max(L - 1, 0), accrued
  *       daily on a 252-day year; inverse products pay none. May be negative.
- *   expense : annual expense ratio (decimal), accrued daily on a 252-day year, >= 0.
+ *   expense : annual expense ratio (decimal), accrued daily on a 252-day year.
  *     @minimum 0
- *   return_tol : allowed absolute gap between modelled and exact total return (decimal), >= 0.
+ *   return_tol : allowed absolute gap between modelled and exact total return (decimal).
  *     @minimum 0
  */
 export function check(

@@ -165,9 +165,8 @@ function verdictFor(
  * exactly or by whole DNS-label tokens.
  *
  * Inputs
- *   broker : ib, alpaca, schwab, or ccxt:<venue> (case-insensitive), with the aliases ibkr,
- *       interactive_brokers, ib_insync, ibapi, tws; alpaca-py, alpaca_py, alpaca-trade-api;
- *       charles_schwab, schwabdev, tda, td_ameritrade.
+ *   broker : ib, alpaca, schwab, or ccxt:<venue> (case-insensitive; library names such as
+ *       ib_insync, alpaca-py or schwabdev are accepted as aliases).
  *   account_id : IB only: the account id returned by the server (managedAccounts()).
  *   base_url : Alpaca only: the resolved base URL the client talks to (a URL or a bare host).
  *   extra : broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or

@@ -64,8 +64,8 @@ interface Vintage {
  * (drop_duplicates(keep='last')), and checks the values a pipeline actually used.
  *
  * Inputs
- *   facts : company-facts entries (the units.USD list), each {start?, end, val, accn, fy?, fp?,
- *       form, filed, frame?} with ISO dates and val in the fact's unit; non-empty.
+ *   facts : company-facts entries (the units.USD list), non-empty; ISO dates, val in the fact's
+ *       unit.
  *   as_of : the decision date; a fact is on file when filed <= as_of.
  *   used : the per-period values the pipeline consumed, keyed by period key
  *       "<start or instant>..<end>": a series indexed by period key, a frame with columns period

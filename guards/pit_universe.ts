@@ -69,7 +69,7 @@ interface Audit {
  *       members.
  *   min_adv : minimum trailing mean daily traded value (currency per day) to stay in the
  *       universe, > 0. Needs liquidity.
- *   adv_lookback : trailing window of the liquidity screen, in rows (days), >= 1.
+ *   adv_lookback : trailing window of the liquidity screen, in rows (days).
  *     @minimum 1
  *   min_expected_turnover : floor on the mean name turnover per rebalance ((additions +
  *       removals) / previous size, a fraction), >= 0.

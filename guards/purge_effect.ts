@@ -73,7 +73,7 @@ interface FoldRow {
  *       h_e = floor(embargo x n) bars.
  *   score_fn : in-process scorer (x_train, y_train, x_test) => one finite score per test row.
  *       Default: 5-nearest-neighbours mean label.
- *   auc_tol : AUC inflation (naive minus purged, in AUC points) that earns a warning, >= 0.
+ *   auc_tol : AUC inflation (naive minus purged, in AUC points) that earns a warning.
  *     @minimum 0
  */
 export async function check(

@@ -30,7 +30,7 @@ interface Step {
  * Inputs
  *   close : source A's closes (price), dated, at least 2 dates; finite and > 0.
  *   other : source B's closes (price) for the same instrument on the same dates; finite and > 0.
- *       Restrict both to their common dates first if the vendors' calendars differ.
+ *       Restrict both to common dates if the calendars differ.
  *   actions : known corporate actions, a frame with columns date, ratio and optional kind
  *       (default "split"), or an array of [date, ratio] pairs; ratio is the price factor.
  *   tol_bps : divergence tolerance in basis points, on the ratio of the two sources (> 0).

@@ -74,9 +74,9 @@ interface RegimeRow {
  *   labels : regime label per period (non-empty strings or integers), one per date.
  *   how : how the labels were made: an ex-ante rule or an ex-post label
  *       (e.g. "ex-ante rule: 60d vol > median"); "unstated" earns a warning.
- *   min_regimes : fewest distinct labels the test period must contain, >= 1.
+ *   min_regimes : fewest distinct labels the test period must contain.
  *     @minimum 1
- *   min_episodes : fewest episodes per label before a warning, >= 1.
+ *   min_episodes : fewest episodes per label before a warning.
  *     @minimum 1
  *
  * A regime with fewer than 30 observations gets a warning that its Sharpe and return are too

@@ -24,18 +24,18 @@ type Timing = { readonly delay: number } | { readonly missed: true };
  * known before period t's return, so it should react after a switch, never on or before it. Every
  * switch of the reference labels inside the window is timed against the traded probability
  * (threshold 0.5): the guard fails when the median delay is not strictly positive, or when the
- * share of anticipated switches exceeds max_anticipated.
+ * share of anticipated switches exceeds max_anticipated. Causal filters anticipate about 0.08-0.16
+ * of switches, smoothed series 0.42-0.64.
  *
  * Inputs
  *   regime : reference regime labels per period, 0 = calm (the first regime), 1 = turbulent;
  *       the truth or a proxy.
  *   p_calm : the traded series: P(regime 0) as used on each period, in [0, 1], same length as regime.
- *   lo : start of the evaluation window, a row position (inclusive), >= 0.
+ *   lo : start of the evaluation window, a row position (inclusive).
  *     @minimum 0
  *   hi : end of the evaluation window, a row position (exclusive); hi >= lo + 2 and hi <= n.
  *       Absent means n.
- *   max_anticipated : largest acceptable share of anticipated switches, in [0, 1]. Causal
- *       filters anticipate about 0.08-0.16 of switches, smoothed series 0.42-0.64.
+ *   max_anticipated : largest acceptable share of anticipated switches, in [0, 1].
  *     @minimum 0 @maximum 1
  */
 export function check(

@@ -52,11 +52,10 @@ const DSR_ALPHA = 0.05;
  *
  * Inputs
  *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
- *   n_obs : number of per-period observations behind it (>= 2; fewer than 30 warn that the
- *       sample is too short to judge).
+ *   n_obs : number of per-period observations behind it (>= 2; fewer than 30 warn as too short to judge).
  *     @minimum 2
- *   n_trials : honest number of configurations tried, abandoned ones included (>= 1); a research
- *       ledger that recorded more distinct strategies raises it to its count, with a warning.
+ *   n_trials : honest number of configurations tried, abandoned ones included (>= 1); a ledger
+ *       that recorded more distinct strategies raises it (with a warning).
  *     @minimum 1
  *   periods_per_year : periods per year, to convert n_obs to years.
  *   model_returns : per-period simple returns as decimals (0.01 = 1%) of every configuration
@@ -67,7 +66,7 @@ const DSR_ALPHA = 0.05;
  *   pbo_max : PBO at or above this fails, in (0, 1].
  *     @exclusiveMinimum 0 @maximum 1
  *   metric : the CSCV performance score, "sharpe" (per-period mean / sd, the paper's default) or
- *       "mean" (the mean per-period return, the paper's alternative).
+ *       "mean" (the mean per-period return).
  *   recorded_trials : what the research ledger recorded (count, annualised Sharpes, since, digest);
  *       the tool layer fills it; its Sharpes' variance (ddof 1, annualised) replaces the zero-skill
  *       P / n_obs when it holds 2 or more; without it the count is self-declared.

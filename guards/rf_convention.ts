@@ -156,8 +156,8 @@ function reportMatch(
 
 /**
  * Infers which risk-free convention produced a reported Sharpe ratio, and fails
- * an ANNUAL risk-free rate (a T-bill yield) subtracted from every period (or an rf
- * given in percent).
+ * an ANNUAL risk-free rate (a T-bill yield) subtracted from every period's return (or an
+ * rf given in percent).
  *
  * Inputs
  *   returns : per-period simple returns of the strategy as decimals (0.01 =

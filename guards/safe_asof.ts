@@ -42,7 +42,7 @@ interface Side {
  *       date-time keys (units ms, s, sec, min, T, h, H, D, d, W or second(s), minute(s), hour(s),
  *       day(s), week(s)); a number in key units for numeric keys. Absent is reported as an error.
  *   allow_exact_matches : whether a quote stamped exactly at the signal time may match.
- *   direction : search direction, backward, forward or nearest; only backward is causal.
+ *   direction : search direction; only backward is causal.
  *
  * An exact-timestamp match, a missing tolerance, a forward or nearest direction and a key-type
  * mismatch all leak or mis-join silently; each is reported. max_staleness is in seconds for

@@ -27,8 +27,7 @@ const MIN_OBS = 30;
  *
  * Inputs
  *   benchmark_returns : per-period simple returns as decimals (0.01 = 1%) of the benchmark or
- *       incumbent (higher is better); at least 10 finite values, fewer than 30 warn that the
- *       sample is too short to judge.
+ *       incumbent (higher is better); at least 10 finite values, fewer than 30 warn as too short to judge.
  *   model_returns : per-period simple returns as decimals of every candidate tried, abandoned
  *       ones included; one column per candidate, rows aligned with benchmark_returns.
  *     @trial

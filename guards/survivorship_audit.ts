@@ -98,8 +98,8 @@ interface PanelFacts {
  *       placeholder: state your market's).
  *     @minimum 0 @exclusiveMaximum 1
  *   delisting_returns : whether the returns built from prices include each delisted name's
- *       delisting return (its last move, e.g. CRSP's DLRET): "included", "excluded" or
- *       "unknown" (not stated: a warning); reported in the verdict.
+ *       delisting return (its last move, e.g. CRSP's DLRET); "unknown" (not stated) warns;
+ *       reported in the verdict.
  */
 export async function check(
   prices: Frame | readonly string[],

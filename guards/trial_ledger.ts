@@ -50,17 +50,15 @@ const LIST_TOLERANCE = 1e-12;
  * Inputs
  *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
  *   n_obs : T, the number of per-period observations in the best strategy's track record (>= 2;
- *       fewer than 30 warn that the sample is too short to judge).
+ *       fewer than 30 warn as too short to judge).
  *     @minimum 2
  *   sharpes : ANNUALISED Sharpe ratio of every trial that produced one, abandoned ones included.
  *   n_trials : honest number of trials, abandoned ones included (>= 1); defaults to the length
- *       of sharpes. A research ledger that recorded more distinct strategies raises it to its count,
- *       with a warning naming both.
+ *       of sharpes; a ledger that recorded more distinct strategies raises it (with a warning).
  *     @minimum 1
  *   sharpe_variance : variance of the ANNUALISED trial Sharpes across trials (>= 0); defaults to
- *       the sample variance (ddof 1) of sharpes, then of the research ledger's recorded Sharpes;
- *       without any, the zero-skill fallback P / n_obs (the sampling variance of a noise Sharpe over
- *       n_obs periods) is used with a warning.
+ *       the sample variance (ddof 1) of sharpes, else of the ledger's recorded Sharpes, else (with a
+ *       warning) P / n_obs, a noise Sharpe's sampling variance over n_obs periods.
  *     @minimum 0
  *   periods_per_year : periods per year, to de-annualise the Sharpes.
  *   skew : skewness of the best strategy's per-period returns.
@@ -70,15 +68,13 @@ const LIST_TOLERANCE = 1e-12;
  *     @exclusiveMinimum 0 @exclusiveMaximum 1
  *   convention : "2014" (Bailey and Lopez de Prado 2012/2014: variance at the observed Sharpe, over
  *       T - 1) or "2025" (Lopez de Prado, Lipton and Zoonekynd 2025, "Sharpe Ratio Inference",
- *       SSRN 5520741: variance at the null Sharpe SR0, over T, with the AR(1) autocorrelation; the
- *       DSR's variance over N trials is V(SR0, T) x Var[M_N], M_N the maximum of N independent
- *       standard normals, Var[M_N] = E[M_N^2] - E[M_N]^2 by quadrature of the density
- *       N phi(x) Phi(x)^(N-1), as the paper's companion code scales it (1 for N = 1, 0.228 for 40);
- *       plus the standard error, power, pFDR and oFDR in evidence).
+ *       SSRN 5520741: variance at the null Sharpe SR0, over T, with the AR(1) autocorrelation; over
+ *       N trials V(SR0, T) x Var[M_N], M_N the maximum of N standard normals, as the paper's code
+ *       scales it).
  *   autocorrelation : lag-1 autocorrelation rho of the per-period returns, in (-1, 1); 2025 only.
  *     @exclusiveMinimum -1 @exclusiveMaximum 1
  *   alternative_sharpe : ANNUALISED Sharpe the strategy would have if real (H1), above the null
- *       E[max Sharpe]; gives the power, pFDR and oFDR (2025 only); without it they are null.
+ *       E[max Sharpe]; for the power, pFDR and oFDR (2025 only; else null).
  *   prior_h1 : prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR.
  *     @exclusiveMinimum 0 @exclusiveMaximum 1
  *   recorded_trials : what the research ledger recorded (count, annualised Sharpes, since, digest);
@@ -90,7 +86,11 @@ const LIST_TOLERANCE = 1e-12;
  * the reported Sharpe is above every listed trial (the trial count describes another search),
  * or when the Sharpe is in the wrong unit (a per-period Sharpe above 1 over more than 100
  * periods). E[max Sharpe] = sqrt(V) x E[max of N standard normals], the same number
- * check_research_audit reports for the same V.
+ * check_research_audit reports for the same V. Under "2025" the DSR's variance over N trials is
+ * V(SR0, T) x Var[M_N], M_N the maximum of N independent standard normals, with
+ * Var[M_N] = E[M_N^2] - E[M_N]^2 by quadrature of the density N phi(x) Phi(x)^(N-1), as the
+ * paper's companion code scales it (1 for N = 1, 0.228 for N = 40); its evidence adds the standard
+ * error, power, pFDR and oFDR.
  */
 export function check(
   best_sharpe: number,

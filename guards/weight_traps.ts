@@ -27,9 +27,9 @@ interface ReturnsMatrix {
  * Inputs
  *   asset_returns : the frame about to be passed to the optimiser as returns (rows = periods,
  *       columns = assets), supposedly per-period simple returns; at least 2 columns and 3 rows,
- *       numeric; null cells mean "no observation" and are allowed.
- *   linkage_method : hierarchical-clustering linkage for the reference HRP: single (the
- *       PyPortfolioOpt default), complete, average, weighted, centroid, median or ward.
+ *       numeric; null cells (no observation) are allowed.
+ *   linkage_method : hierarchical-clustering linkage for the reference HRP (single is the
+ *       PyPortfolioOpt default).
  */
 export async function check(
   asset_returns: Frame,

@@ -333,6 +333,8 @@ function describeTool(
 ): { full: string; compact: string } {
   const required = requires.length ? `Required: ${requires.join(", ")}.` : "Required: nothing.";
   const om = Object.entries(omitted);
+  // A `@ledger` input is no argument a caller sends: the tool layer fills it, so the exports do not name it.
+  const inProcess = om.filter(([, why]) => why !== LEDGER_FILLED).map(([k]) => k);
   const full = [
     doc.prose,
     limitsSentence(guard),
@@ -344,7 +346,7 @@ function describeTool(
   const compact = [
     doc.summary,
     required,
-    om.length ? `In-process only: ${om.map(([k]) => k).join(", ")}.` : "",
+    inProcess.length ? `In-process only: ${inProcess.join(", ")}.` : "",
     `Skill: ${skill}.`,
   ];
   return { full: full.filter(Boolean).join(" "), compact: compact.filter(Boolean).join(" ") };

@@ -54,5 +54,5 @@ export function ledgerInput(
 /** The sentence a trial input's description ends with, so an agent knows what is kept. */
 export function trialSentence(kind: InputKind): string {
   const what = kind === "frame" ? "one trial per column" : "one trial";
-  return `Recorded in the research ledger as ${what} (its fingerprint and statistics, never the data).`;
+  return `The ledger records ${what} (statistics, not the data).`;
 }

@@ -7,16 +7,12 @@ export const LEDGER_ARGUMENT_SCHEMAS: { readonly ledger: Schema; readonly experi
     type: "string",
     minLength: 1,
     maxLength: 128,
-    description:
-      "Name of the research ledger this call's trials are recorded in and counted from, so two research " +
-      "projects on one server keep apart (default: the server's, set by --ledger-name).",
+    description: "Research ledger name (default: the server's, --ledger-name).",
   },
   experiment: {
     type: "string",
     minLength: 1,
     maxLength: 128,
-    description:
-      "Optional label of the experiment this call belongs to: recorded with its trials, and the ledger's count " +
-      "and Sharpes are then read for this experiment only.",
+    description: "Experiment label: trials are recorded and counted per label.",
   },
 };

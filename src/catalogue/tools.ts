@@ -23,6 +23,8 @@ export interface CatalogueTool {
   readonly name: CatalogueToolName;
   readonly title: string;
   readonly description: string;
+  /** The exports' description when the table's is longer (the full one stays in the table, neutral and mcp-full). */
+  readonly compact?: string;
   readonly input_schema: Schema;
   readonly output_schema: Schema;
 }
@@ -65,9 +67,8 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   list_skills: {
     title: "List skills",
     description:
-      "Lists the knowledge documents (skills) an agent can read: name, plugin, a one-line summary, reference " +
-      "count and verification date. Use it to find the skill that explains a guard before running it. " +
-      "Required: nothing.",
+      "Lists the knowledge documents (skills) an agent can read: name, plugin, summary, reference count, " +
+      "verification date. Required: nothing.",
     input_schema: input({ plugin: { type: "string", description: "Restrict to one plugin, e.g. fin-core." } }),
     output_schema: catalogueResult(
       {
@@ -92,15 +93,15 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   read_skill: {
     title: "Read a skill",
     description:
-      "Returns the SKILL.md text of one skill (its mistakes, checks, guards and sources), with its reference " +
-      "list and the guards it owns; or one of its reference documents. Required: name.",
+      "Returns one skill's SKILL.md (its mistakes, checks, guards and sources) with its reference list and " +
+      "guards, or one of its reference documents. Required: name.",
+    compact: "One skill's SKILL.md (mistakes, checks, guards, sources) and reference list, or one reference document.",
     input_schema: input(
       {
         name: { type: "string", description: "A skill name from list_skills, e.g. backtest-validation." },
         reference: {
           type: "string",
-          description:
-            "A reference document name from the skill's references list, e.g. costs.md. Omit it for the SKILL.md text.",
+          description: "A document from the skill's references list, e.g. costs.md; omit for SKILL.md.",
         },
       },
       ["name"],
@@ -121,8 +122,9 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   search_skills: {
     title: "Search skills",
     description:
-      "Full-text search over the skills: every term must match (prefix matching, so delist finds delisting). " +
-      "Hits are ranked by a BM25-style score and carry the best-matching line. Required: terms.",
+      "Full-text search of the skills: every term must match as a prefix (delist finds delisting); BM25-ranked " +
+      "hits with their best-matching line. Required: terms.",
+    compact: "Full-text search of the skills; every term must match as a prefix (delist finds delisting).",
     input_schema: input(
       {
         terms: {
@@ -130,8 +132,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
           items: { type: "string", maxLength: 200 },
           minItems: 1,
           maxItems: 32,
-          description:
-            "Search terms (1 to 32, each at most 200 characters); every one must match. A bare string is one term.",
+          description: "Search terms, all must match. A bare string is one term.",
         },
         limit: { type: "integer", minimum: 1, maximum: 100, description: "Most hits to return. Default 20." },
       },
@@ -150,8 +151,9 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   list_guards: {
     title: "List guards",
     description:
-      "Lists every guard with its owning skill, title, summary, required and optional inputs, its tool name, " +
-      "and whether it can be called over JSON (and why not). Required: nothing.",
+      "Lists every guard: owning skill, title, summary, required and optional inputs, tool name, and whether " +
+      "it is callable over JSON (and why not). Required: nothing.",
+    compact: "Lists every guard: skill, title, summary, inputs, tool name, whether callable over JSON (why not).",
     input_schema: input({
       skill: { type: "string", description: "Restrict to the guards one skill owns, e.g. backtest-validation." },
     }),
@@ -176,9 +178,8 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   describe_guard: {
     title: "Describe a guard",
     description:
-      "Describes one guard in full: inputs with their units and conventions, slot aliases, its tool and input " +
-      "schema, omitted inputs, or, for a guard that cannot cross JSON, the reason and the blocking inputs. " +
-      "Required: name.",
+      "Describes one guard in full: inputs with units and conventions, slot aliases, tool and input schema, " +
+      "omitted inputs; for a guard that cannot cross JSON, why and the blocking inputs. Required: name.",
     input_schema: input(
       { name: { type: "string", description: "A guard name (cost_curve) or its tool name (check_cost_curve)." } },
       ["name"],
@@ -219,11 +220,13 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   bundle_coverage: {
     title: "Bundle coverage",
     description:
-      "With no slots, returns the Bundle slot vocabulary (curated data slots with their kind and the guards " +
-      "that read them, plus tuning parameters). With the names of the slots you have data for (names only, no " +
-      "data), says which audits (guards) those slots make ready, what each other guard still needs, and which " +
-      "single slot would make more guards ready. Required: " +
-      "nothing.",
+      "Without slots: the slot vocabulary (curated data slots, their kind, the guards reading them; tuning " +
+      "parameters). With the slot names you have data for (no data): which audits (guards) those make ready, " +
+      "what each other still needs, and which one slot would ready more. Required: nothing.",
+    compact:
+      "Without slots: the slot vocabulary (data slots, kind, guards reading them). With the slot names you have " +
+      "data for: which audits (guards) those make ready, what each other still needs, and which one slot " +
+      "would ready more.",
     input_schema: input({
       slots: nameList(
         'Slot names you have data for, e.g. ["returns", "turnover", "universe"]. Omit for the vocabulary.',
@@ -256,21 +259,23 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
       "input name that stands for one slot (benchmark for benchmark_returns, labels for regime_labels) is read " +
       "as that slot with a note in aliases_used, and unread_slots lists slots given but read by no guard that " +
       "ran.",
+    compact:
+      "Runs every guard the given data slots make ready (or those named): status pass, fail or incomplete. " +
+      "Slot names: bundle_coverage(); an input name standing for a slot (benchmark for benchmark_returns) " +
+      "reads as it (aliases_used).",
     input_schema: input(
       {
         slots: {
           type: "object",
           description:
-            "Slot name to value: series and frames as payloads, numbers, dates and lists as JSON, e.g. " +
-            '{"returns": {"index": [...], "values": [...]}, "turnover": 0.9}.',
+            'Slot name to value: series and frames as payloads, the rest as JSON, e.g. {"returns": [...], ' +
+            '"turnover": 0.9}.',
         },
-        guards: nameList("Run only these guards (names from list_guards)."),
-        audit: nameList("Guards that must run for the status to be pass."),
+        guards: nameList("Run only these guards (list_guards names)."),
+        audit: nameList("Guards that must run for a pass."),
         strict: {
           type: "boolean",
-          description:
-            "Raise the first rejected guard input as the call's own error instead of listing it in rejected. " +
-            "Default false.",
+          description: "Raise the first rejected guard input as an error, not list it in rejected. Default false.",
         },
         ...LEDGER_ARGUMENT_SCHEMAS,
       },
@@ -296,19 +301,17 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   list_trials: {
     title: "List recorded trials",
     description:
-      "What the research ledger the server keeps recorded: how many distinct trials (strategies) per " +
-      "experiment, the distribution of their annualised Sharpe ratios, and the rank of a reported Sharpe " +
-      "(3rd of 41). Required: nothing.",
+      "What the server's research ledger recorded: distinct trials (strategies) per experiment, the " +
+      "distribution of their annualised Sharpe ratios, a reported Sharpe's rank (3rd of 41). Required: nothing.",
     input_schema: input({
-      ledger: { ...LEDGER_ARGUMENT_SCHEMAS.ledger, description: "Ledger name (default: the server's, --ledger-name)." },
+      ledger: LEDGER_ARGUMENT_SCHEMAS.ledger,
       experiment: {
         ...LEDGER_ARGUMENT_SCHEMAS.experiment,
-        description: "Read only trials recorded with this experiment label (default: every trial).",
+        description: "Only trials recorded with this experiment label (default: every trial).",
       },
       sharpe: {
         type: "number",
-        description:
-          "ANNUALISED Sharpe you intend to report (mean / sd x sqrt(periods per year)), ranked among the trials'.",
+        description: "ANNUALISED Sharpe to rank among the trials' (mean / sd x sqrt(periods per year)).",
       },
     }),
     output_schema: catalogueResult(

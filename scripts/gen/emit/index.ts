@@ -123,7 +123,10 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
   const tools = neutralTable(guards);
   const toolsSha = jcsSha256(tools);
   const excluded = guards.filter((g) => !g.tool);
-  const compact = new Map(guards.map((g) => [g.tool, g.compactDescription]));
+  const compact = new Map<string | null, string | null>([
+    ...CATALOGUE.map((c) => [c.name, c.compact ?? null] as const),
+    ...guards.map((g) => [g.tool, g.compactDescription] as const),
+  ]);
   const portable = tools.map((t) => portableTool(t, compact.get(t.name) ?? t.description));
   const formats = Object.fromEntries(
     Object.entries(RENAMES).map(([f, rename]) => [f, portable.map((t, i) => rename(t, tools[i]!))]),

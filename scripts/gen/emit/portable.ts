@@ -27,10 +27,8 @@ export const PORTABLE_KEYWORDS: ReadonlySet<string> = new Set([
   "maxLength",
 ]);
 
-/** A series: a bare list of values, or an object with "values" (the rest of its shape is in the payload sentence). */
-export const PORTABLE_SERIES: Schema = {
-  anyOf: [{ type: "array" }, { type: "object", properties: { values: { type: "array" } } }],
-};
+/** A series: a bare list of values, or an object (its keys, "values" and "index", are in the payload sentence). */
+export const PORTABLE_SERIES: Schema = { anyOf: [{ type: "array" }, { type: "object" }] };
 
 /** A frame: an object (split or records form) or a list of records or OHLCV points. */
 export const PORTABLE_FRAME: Schema = { anyOf: [{ type: "object" }, { type: "array" }] };
@@ -39,11 +37,11 @@ const PAYLOADS: Record<string, Schema> = { series: PORTABLE_SERIES, frame: PORTA
 
 /** The payload conventions a tool's compact description gains, by the payload kinds it takes. */
 export const PAYLOAD_SENTENCES: Record<"series" | "frame", string> = {
-  series: 'Series: [values] or {"values","index"}.',
-  frame: 'Frame: {"columns","data","index"}, {"records","index"} or [records].',
+  series: "Series: [values] or {values, index}.",
+  frame: "Frame: {columns, data, index}, {records, index} or [records].",
 };
 /** Said once per tool that takes a series or a frame: the index, missing values and file references. */
-export const PAYLOAD_COMMON = 'Index: ISO dates or labels; null is missing; or {"file","column"|"columns"}.';
+export const PAYLOAD_COMMON = "Index: ISO dates or labels; null is missing; or {file, column|columns}.";
 
 const isSchema = (x: Json | undefined): x is Schema => !!x && typeof x === "object" && !Array.isArray(x);
 
