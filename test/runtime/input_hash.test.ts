@@ -4,7 +4,13 @@ import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import canonicalize from "canonicalize";
-import { MAX_ARGUMENT_BYTES, exactlyCloneable, inspectJson, sortedJson } from "../../src/runtime/codec/caps.js";
+import {
+  MAX_ARGUMENT_BYTES,
+  MAX_POINTS,
+  exactlyCloneable,
+  inspectJson,
+  sortedJson,
+} from "../../src/runtime/codec/caps.js";
 import { canonicalDigest } from "../../src/runtime/canonical_digest.js";
 import { PACK_MIN_LENGTH, packNumberArrays } from "../../src/runtime/pool/packing.js";
 import { OFF_THREAD_MIN_BYTES, inputHash } from "../../src/runtime/input_hash.js";
@@ -89,6 +95,13 @@ describe("the input hash", () => {
     expect(returns[7]).toBe(Math.sin(7) * 0.01 + 0.0003);
   });
 
+  it("bounds a full-precision MAX_POINTS series under the cap, so its hash runs beside the guard, not before it", () => {
+    const values = Array.from({ length: MAX_POINTS }, (_, i) => (Math.sin(i * 1.7) - 0.5) * 0.0123456789);
+    const args = { returns: values, turnover: 0.5 };
+    expect(inspectJson(args).bytesBound).toBeLessThanOrEqual(MAX_ARGUMENT_BYTES);
+    expect(inspectJson(args).bytesBound).toBeGreaterThanOrEqual(Buffer.byteLength(JSON.stringify(args), "utf8"));
+  });
+
   it("refuses a lone surrogate in large arguments before any work, as for small ones", () => {
     const args = { ...large(0), note: "x\ud800" };
     expect(() => inputHash(args)).toThrow(BadInputError);
@@ -96,7 +109,7 @@ describe("the input hash", () => {
   });
 
   it("measures exactly when the bound is over the cap: admitted when the text fits, refused when not", async () => {
-    // 1,100,000 numbers of 2 characters: the bound (25 each) is over the cap, the text (3 each) is not.
+    // 1,100,000 numbers of 2 characters: the bound (25 each, comma included) is over the cap, the text (2) is not.
     const small = Array.from({ length: 1_100_000 }, (_, i) => i % 10);
     const fits = { values: small };
     expect(inspectJson(fits).bytesBound).toBeGreaterThan(MAX_ARGUMENT_BYTES);

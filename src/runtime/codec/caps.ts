@@ -68,8 +68,12 @@ export interface JsonSummary {
   wellFormed: boolean;
 }
 
-/** The longest compact JSON of a finite double: -0.0000012345678901234567 (no exponent down to 1e-6). */
-const MAX_NUMBER_CHARS = 25;
+/**
+ * At least the characters of a finite double's compact JSON. Only a negative number in (-1e-5, -1e-6] takes 25
+ * (-0.0000012345678901234567: fixed notation down to 1e-6, five zeros); every other double at most 24
+ * (-1.2345678901234567e-100), so a full-precision MAX_POINTS series stays within the argument cap's bound.
+ */
+const numberBound = (v: number): number => (v <= -1e-6 && v > -1e-5 ? 25 : 24);
 /** A code unit that may take more than 3 bytes once escaped (a control character) or be a lone surrogate. */
 const UNUSUAL_UNIT = /[\u0000-\u001f\ud800-\udfff]/;
 const CONTROL_UNIT = /[\u0000-\u001f]/;
@@ -85,7 +89,7 @@ function stringBound(s: string, summary: JsonSummary): number {
 
 /** At least the bytes of a scalar's JSON (numbers already checked finite). */
 function scalarBound(v: unknown, summary: JsonSummary): number {
-  if (typeof v === "number") return MAX_NUMBER_CHARS;
+  if (typeof v === "number") return numberBound(v);
   if (typeof v === "string") return stringBound(v, summary);
   return v === null ? 4 : 5;
 }
@@ -137,7 +141,7 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
       const t = typeof v;
       if (t === "number") {
         if (!Number.isFinite(v)) throw notJson(`${String(v)} at ${where([...path, i])}`);
-        if (keys) keys.bytesBound += MAX_NUMBER_CHARS;
+        if (keys) keys.bytesBound += numberBound(v as number);
       } else if (t === "string" || t === "boolean") {
         if (keys) keys.bytesBound += scalarBound(v, keys);
       } else if (v === undefined) {
