@@ -95,7 +95,7 @@ describe("the input hash", () => {
     expect(returns[7]).toBe(Math.sin(7) * 0.01 + 0.0003);
   });
 
-  it("bounds a full-precision MAX_POINTS series under the cap, so its hash runs beside the guard, not before it", () => {
+  it("bounds a full-precision MAX_POINTS series under the cap: its hash runs beside the guard, not before", () => {
     const values = Array.from({ length: MAX_POINTS }, (_, i) => (Math.sin(i * 1.7) - 0.5) * 0.0123456789);
     const args = { returns: values, turnover: 0.5 };
     expect(inspectJson(args).bytesBound).toBeLessThanOrEqual(MAX_ARGUMENT_BYTES);
