@@ -6,6 +6,7 @@ export interface Spread {
   readonly max: number;
   readonly p10: number;
   readonly p90: number;
+  readonly p99: number;
 }
 
 /** Linear-interpolated quantile of sorted values, q in [0, 1]. */
@@ -26,6 +27,7 @@ export function spread(values: readonly number[]): Spread {
     max: s[s.length - 1] ?? Number.NaN,
     p10: quantile(s, 0.1),
     p90: quantile(s, 0.9),
+    p99: quantile(s, 0.99),
   };
 }
 

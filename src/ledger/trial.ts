@@ -2,7 +2,6 @@
 // index, and its per-period moments and annualised Sharpe. Never the data itself.
 import { createHash, type Hash } from "node:crypto";
 import type { Label } from "../contract/guard.js";
-import { HashSink } from "../lib/hash_sink.js";
 
 /** Values and labels hashed per update (bounded memory on a 1,000,000-point series). */
 const CHUNK = 16_384;
@@ -48,14 +47,16 @@ function hashValues(hash: Hash, values: ArrayLike<number>): void {
 
 function hashLabels(hash: Hash, index: readonly Label[]): void {
   hash.update("\nindex");
-  // Each label as "\0" + its kind + its text, encoded into a shared buffer (no string per label).
-  const sink = new HashSink(hash);
-  for (let i = 0; i < index.length; i++) {
-    const l = index[i]!;
-    sink.put(typeof l === "number" ? "\0n" : "\0s");
-    sink.put(typeof l === "number" ? String(l) : l);
+  // Each label as "\0" + its kind + its text, a chunk of labels joined into one string per update.
+  for (let start = 0; start < index.length; start += CHUNK) {
+    const end = Math.min(index.length, start + CHUNK);
+    let text = "";
+    for (let i = start; i < end; i++) {
+      const l = index[i]!;
+      text += typeof l === "number" ? `\0n${l}` : `\0s${l}`;
+    }
+    hash.update(text, "utf8");
   }
-  sink.flush();
 }
 
 /**
