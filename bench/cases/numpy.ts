@@ -85,7 +85,13 @@ interface Times {
   numpy: number[];
 }
 
-/** One round: the job as a tool call, as the guard alone, then in numpy. */
+/**
+ * After numpy answers, its OpenBLAS threads spin-wait for more work (about 0.1 s), holding the second core
+ * the next tool call's hash thread runs on; the round waits this long so every timed call starts idle.
+ */
+const BLAS_SETTLE_MS = 300;
+
+/** One round: the job as a tool call, as the guard alone, then in numpy (then the machine settles). */
 async function round(job: Job, py: NumpyChild, t: Times): Promise<void> {
   let t0 = performance.now();
   await job.tool();
@@ -94,6 +100,7 @@ async function round(job: Job, py: NumpyChild, t: Times): Promise<void> {
   await job.guard();
   t.guard.push(performance.now() - t0);
   t.numpy.push((await py.ask(job.numpy)).ms as number);
+  await new Promise((settled) => setTimeout(settled, BLAS_SETTLE_MS));
 }
 
 function rows(job: Job, t: Times, agreement: string): Row[] {
@@ -128,6 +135,8 @@ export async function numpy(): Promise<Row[]> {
     await py.ask({ op: "load", ...d.files });
     const out: Row[] = [];
     for (const job of [spaJob(d, "auto"), spaJob(d, 10), cscvJob(d), dsrJob(d)]) {
+      // One untimed call of each kind first (the guard's answer is the one compared).
+      await job.tool();
       const g = (await job.guard()).evidence;
       const agreement = await job.agree(g, await py.ask(job.numpy), py);
       const t: Times = { tool: [], guard: [], numpy: [] };

@@ -229,9 +229,7 @@ export async function meanAbsCorrelation(
     for (let j = i + 1; j < standardized.length; j++) {
       const b = standardized[j]!;
       if (b === null) continue;
-      let dot = 0;
-      for (let t = 0; t < nRows; t++) dot += a[t]! * b[t]!;
-      sum += Math.abs(Math.max(-1, Math.min(1, dot)));
+      sum += Math.abs(Math.max(-1, Math.min(1, dot(a, b, nRows))));
       pairs++;
     }
     work += nRows * (standardized.length - i);
@@ -244,13 +242,34 @@ export async function meanAbsCorrelation(
   return pairs === 0 ? null : sum / pairs;
 }
 
+/** Sum of a[t] * b[t] over t < n in four interleaved partial sums (four independent add chains, not one). */
+function dot(a: Float64Array, b: Float64Array, n: number): number {
+  let d0 = 0;
+  let d1 = 0;
+  let d2 = 0;
+  let d3 = 0;
+  let t = 0;
+  for (; t + 3 < n; t += 4) {
+    d0 += a[t]! * b[t]!;
+    d1 += a[t + 1]! * b[t + 1]!;
+    d2 += a[t + 2]! * b[t + 2]!;
+    d3 += a[t + 3]! * b[t + 3]!;
+  }
+  for (; t < n; t++) d0 += a[t]! * b[t]!;
+  return d0 + d1 + (d2 + d3);
+}
+
 /** (x - mean) / sqrt(sum of squared deviations), so dot products are correlations; null if constant. */
 function standardize(x: ArrayLike<number>): Float64Array | null {
   if (allEqual(x)) return null;
   const m = mean(x);
-  const out = Float64Array.from(x, (v) => v - m);
+  const out = new Float64Array(x.length);
   let ss = 0;
-  for (const v of out) ss += v * v;
+  for (let t = 0; t < out.length; t++) {
+    const v = x[t]! - m;
+    out[t] = v;
+    ss += v * v;
+  }
   const scale = 1 / Math.sqrt(ss);
   for (let t = 0; t < out.length; t++) out[t]! *= scale;
   return out;

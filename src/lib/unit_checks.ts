@@ -130,25 +130,42 @@ export function checkPercentReturnColumns(
   columns: readonly ArrayLike<number>[],
   periodsPerYear = 252,
 ): boolean {
-  const message = percentMessageOfMedian(field, medianInPlace(absoluteCells(columns)), periodsPerYear);
+  const message = percentMessage(field, columns, periodsPerYear);
   if (message !== null) out.error(message, field);
   return message !== null;
 }
 
 /** The percent finding's message for returns whose median |r| is percent-like, else null. */
 export function percentReturnsMessage(field: string, r: ArrayLike<number>, periodsPerYear = 252): string | null {
-  return percentMessageOfMedian(field, medianInPlace(absoluteCells([r])), periodsPerYear);
+  return percentMessage(field, [r], periodsPerYear);
 }
 
-/** The percent message for a median |r| of `m`, or null when m is not above the per-period threshold. */
-function percentMessageOfMedian(field: string, m: number, periodsPerYear: number): string | null {
+/** The percent message when the median |r| of the cells is above the per-period threshold, else null. */
+function percentMessage(field: string, columns: readonly ArrayLike<number>[], periodsPerYear: number): string | null {
   const limit = percentReturnThreshold(periodsPerYear);
+  if (!mayHaveMedianAbove(columns, limit)) return null;
+  const m = medianInPlace(absoluteCells(columns));
   if (!(m > limit)) return null;
   return (
     `${field} look like percent: median |return| ${plain(m)} per period is above ${plain(limit)} ` +
     `(${periodsPerYear} periods a year); simple returns are decimals, so ${plain(m)}% is ${plain(m / 100)}: ` +
     `divide ${field} by 100`
   );
+}
+
+/**
+ * False when the median |x| of the cells is certainly not above `limit`: fewer than n - floor(n/2) cells
+ * have |x| above it or NaN (NaN sorts last), so the median's upper middle value is at most `limit`. One
+ * pass, no copy: returns that are not percent never pay for the selection.
+ */
+function mayHaveMedianAbove(columns: readonly ArrayLike<number>[], limit: number): boolean {
+  let n = 0;
+  let above = 0;
+  for (const col of columns) {
+    n += col.length;
+    for (let i = 0; i < col.length; i++) if (!(Math.abs(col[i]!) <= limit)) above++;
+  }
+  return above >= n - (n >> 1);
 }
 
 /** |x| of every cell of the columns, column after column, in one Float64Array. */

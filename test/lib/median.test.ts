@@ -1,7 +1,13 @@
 // The median of the unit checks (selection in place) against the textbook sorted median.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { checkPercentReturnColumns, checkPercentReturns, median } from "../../src/lib/unit_checks.js";
+import {
+  checkPercentReturnColumns,
+  checkPercentReturns,
+  median,
+  percentReturnThreshold,
+  percentReturnsMessage,
+} from "../../src/lib/unit_checks.js";
 import { Outcome } from "../../src/contract/guard.js";
 
 function sortedMedian(xs: readonly number[]): number {
@@ -57,5 +63,20 @@ describe("checkPercentReturnColumns", () => {
     expect(out.done().findings).toEqual(same.done().findings);
     expect(out.done().findings[0]!.message).toContain("median |return| 0.25 per period");
     expect(checkPercentReturnColumns(new Outcome(), "m", [[0.01, -0.3], new Float64Array([0.02])])).toBe(false);
+  });
+
+  it("fires exactly when the sorted median |r| is above the threshold: both parities, ties at it, NaN last", () => {
+    const limit = percentReturnThreshold(252);
+    // Cells drawn around the threshold (and exactly on it), so the median falls on either side of it.
+    const cell = fc.oneof(
+      fc.constantFrom(limit, -limit, Number.NaN, 0),
+      fc.double({ min: -3 * limit, max: 3 * limit, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(fc.array(cell, { maxLength: 40 }), (xs) => {
+        expect(percentReturnsMessage("r", xs) !== null).toBe(median(xs.map(Math.abs)) > limit);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -12,7 +12,7 @@ import {
   sortedJson,
 } from "../../src/runtime/codec/caps.js";
 import { canonicalDigest } from "../../src/runtime/canonical_digest.js";
-import { PACK_MIN_LENGTH, packNumberArrays } from "../../src/runtime/pool/packing.js";
+import { PACK_MIN_LENGTH, packNumberArrays, unpackRows } from "../../src/runtime/pool/packing.js";
 import { OFF_THREAD_MIN_BYTES, inputHash } from "../../src/runtime/input_hash.js";
 import { callToolUntyped, closePool } from "../../src/runtime/index.js";
 import { BadInputError } from "../../src/contract/guard.js";
@@ -67,6 +67,27 @@ describe("the input hash", () => {
         expect(canonicalDigest(packNumberArrays(withColumn).inputs).sha256).toBe(sha(withColumn));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("packs a matrix sent as rows into one moved buffer for the hash thread, digest unchanged once unpacked", () => {
+    const cell = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(-0));
+    const rows = fc.array(fc.array(cell, { maxLength: 40 }), { minLength: 1, maxLength: 200 });
+    fc.assert(
+      fc.property(rows, (data) => {
+        const args = { model_returns: { columns: ["a"], data }, labels: [["x", 1]] };
+        const packed = packNumberArrays(args, { rows: true });
+        const cells = data.reduce((n, r) => n + r.length, 0);
+        const sent = (packed.inputs.model_returns as { data: unknown }).data;
+        expect(sent instanceof Float64Array).toBe(cells >= PACK_MIN_LENGTH);
+        expect(packed.rows.length).toBe(cells >= PACK_MIN_LENGTH ? 1 : 0);
+        expect(packed.inputs.labels).toBe(args.labels);
+        expect(packNumberArrays(args).rows).toEqual([]);
+        const received = structuredClone(packed.inputs);
+        unpackRows(received, packed.rows);
+        expect(canonicalDigest(received).sha256).toBe(sha(args));
+      }),
+      { numRuns: 300 },
     );
   });
 

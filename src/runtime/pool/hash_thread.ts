@@ -1,6 +1,6 @@
 // One helper thread that hashes large arguments while the guard runs (input_hash.ts): its own pool of
 // one thread (so a hash never waits behind a guard) running only hash_worker.ts, started on first use,
-// stopped after 30 s idle. Long number arrays are moved to it as Float64Arrays, not cloned.
+// stopped after 30 s idle. Long number arrays, and matrices sent as rows, are moved to it as Float64Arrays, not cloned.
 import { Tinypool } from "tinypool";
 import { packNumberArrays } from "./packing.js";
 import { workerFile } from "./worker_file.js";
@@ -11,8 +11,8 @@ let pool: Tinypool | null = null;
 /** SHA-256 and UTF-8 bytes of the arguments' canonical text, computed on the helper thread. */
 export async function hashOffThread(args: Record<string, unknown>): Promise<HashReply> {
   pool ??= new Tinypool({ filename: workerFile("hash_worker"), minThreads: 0, maxThreads: 1, idleTimeout: 30_000 });
-  const packed = packNumberArrays(args);
-  const task: HashTask = { hash: packed.inputs };
+  const packed = packNumberArrays(args, { rows: true });
+  const task: HashTask = { hash: packed.inputs, rows: packed.rows };
   return (await pool.run(task, { transferList: packed.buffers })) as HashReply;
 }
 

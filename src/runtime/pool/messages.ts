@@ -1,6 +1,7 @@
 // What crosses between the calling thread and a pool worker: one task, one reply, progress events.
 import type { MessagePort } from "node:worker_threads";
 import type { GuardOutcome } from "../../contract/guard.js";
+import type { PackedRows } from "./packing.js";
 
 export interface PoolTask {
   readonly guard: string;
@@ -26,6 +27,8 @@ export type PoolReply =
 /** A hash task for the hash thread: the arguments to hash as canonical JSON (long number arrays packed). */
 export interface HashTask {
   readonly hash: Record<string, unknown>;
+  /** Matrices in `hash` packed from rows, unpacked before hashing. */
+  readonly rows?: readonly PackedRows[];
 }
 
 export interface HashReply {
