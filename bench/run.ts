@@ -11,6 +11,7 @@ import { fileRefs } from "./cases/file_refs.js";
 import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
 import { ledger } from "./cases/ledger.js";
+import { httpLight } from "./cases/http_light.js";
 import { httpRss } from "./cases/http_rss.js";
 import { million } from "./cases/million.js";
 import { SELECTION_CASE, selection } from "./cases/selection.js";
@@ -44,6 +45,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["backtest", rowsOnly(backtest)],
   ["bounded", rowsOnly(bounded)],
   ["http_rss", rowsOnly(httpRss)],
+  ["http_light", rowsOnly(httpLight)],
   ["files", rowsOnly(fileRefs)],
   ["sizes", rowsOnly(sizes)],
   ["selection", rowsOnly(selection)],

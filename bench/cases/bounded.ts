@@ -26,7 +26,7 @@ function returns(n: number): number[] {
   return out;
 }
 
-function spaArgs(n: number, k: number, reps: number): Record<string, unknown> {
+export function spaArgs(n: number, k: number, reps: number): Record<string, unknown> {
   let s = 1;
   const rnd = () => ((s = (s * 16807) % 2147483647) / 2147483647 - 0.5) * 0.02;
   const bench = Array.from({ length: n }, rnd);
@@ -46,7 +46,7 @@ async function time<T>(f: () => Promise<T> | T): Promise<[number, T]> {
   return [performance.now() - t0, r];
 }
 
-/** list_guards round trips while check_spa_test (2,520 x 100, 1,000 reps) runs on the same server. */
+/** list_guards round trips while check_spa_test (2,520 x 100, 1,000 reps) runs on the same stdio server. */
 async function lightDuringHeavy(): Promise<Row[]> {
   const client = new StdioClient();
   try {

@@ -1,14 +1,12 @@
 // The largest accepted inline HTTP request (a cost curve of 700,000 returns, just under the 16,000,000
 // byte body cap), each run on a fresh `--http` server: its peak RSS over idle against the body's bytes.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Row } from "../report.js";
-import { ROOT, SERVER_JS } from "../lib/paths.js";
+import { post, startHttpServer } from "../lib/http_server.js";
 import { spread } from "../lib/stats.js";
 
 const N = 700_000;
 const RUNS = 3;
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -27,28 +25,15 @@ function body(): string {
 
 /** (peak RSS - idle RSS) / body bytes on one fresh server. */
 async function once(text: string): Promise<number> {
-  const child = spawn(process.execPath, [SERVER_JS, "--http", "--port", "0", "--workers", "0"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const server = await startHttpServer(["--workers", "0"]);
   try {
-    let err = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on("data", (d) => {
-        err += String(d);
-        const m = / at (http:\S+\/mcp)/.exec(err);
-        if (m) resolve(m[1]!);
-      });
-      child.on("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
-    });
-    const list = '{"jsonrpc":"2.0","id":2,"method":"tools/list"}';
-    await (await fetch(url, { method: "POST", headers: HEADERS, body: list })).text();
-    const idleKb = statusKb(child.pid!, "VmRSS");
-    const reply = await (await fetch(url, { method: "POST", headers: HEADERS, body: text })).text();
+    await post(server.url, '{"jsonrpc":"2.0","id":2,"method":"tools/list"}');
+    const idleKb = statusKb(server.child.pid!, "VmRSS");
+    const reply = await post(server.url, text);
     if (!reply.includes('"id":7') || reply.includes('"isError":true')) throw new Error(reply.slice(0, 300));
-    return ((statusKb(child.pid!, "VmHWM") - idleKb) * 1024) / Buffer.byteLength(text);
+    return ((statusKb(server.child.pid!, "VmHWM") - idleKb) * 1024) / Buffer.byteLength(text);
   } finally {
-    child.kill();
+    server.close();
   }
 }
 

@@ -141,9 +141,10 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     if (body.kind === "gone" || res.headersSent) return; // the client left, or the body was too slow (408)
     if (body.kind === "over")
       return refuse(res, { status: 413, code: -32600, message: `request body is over ${MAX_BODY_BYTES} bytes` }, cors);
-    const tooDeep = tooDeepReply(body.bytes);
+    const text = body.bytes.toString("utf8");
+    const tooDeep = tooDeepReply(text);
     if (tooDeep) return answer(res, 400, tooDeep.reply, cors);
-    const parsed = parseJson(body.bytes.toString("utf8"));
+    const parsed = parseJson(text);
     if (!parsed.ok)
       return refuse(res, { status: 400, code: -32700, message: "parse error: the body is not JSON" }, cors);
     const checked = Array.isArray(parsed.value) ? null : checkMessage(parsed.value, accepts);

@@ -85,19 +85,27 @@ export function replaceBareTokens(text: string): string | null {
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-/** True when the JSON text in `bytes` nests arrays/objects deeper than `max` (a byte scan, no value built). */
-export function nestsDeeper(bytes: Uint8Array, max: number): boolean {
+/** The characters the nesting scan stops at: brackets, braces, quotes and backslashes. */
+const STRUCTURE = /[[\]{}"\\]/g;
+
+/**
+ * True when `text` nests arrays and objects deeper than `max` (brackets inside strings do not count;
+ * a backslash in a string escapes the next character). The scan jumps between structural characters
+ * with a regular expression, so a body that is mostly numbers costs little.
+ */
+export function nestsDeeper(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
+  STRUCTURE.lastIndex = 0;
+  for (let m = STRUCTURE.exec(text); m !== null; m = STRUCTURE.exec(text)) {
+    const c = text.charCodeAt(m.index);
     if (inString) {
-      if (b === BACKSLASH) i++;
-      else if (b === QUOTE) inString = false;
-    } else if (b === QUOTE) inString = true;
-    else if (b === 0x5b || b === 0x7b) {
+      if (c === BACKSLASH) STRUCTURE.lastIndex = m.index + 2;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
       if (++depth > max) return true;
-    } else if (b === 0x5d || b === 0x7d) depth--;
+    } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
 }

@@ -86,9 +86,9 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 }
 
 /** The -32600 reply for a message nested deeper than MAX_NESTING (it is never parsed), or null. */
-export function tooDeepReply(bytes: Buffer): { reply: ErrorReply } | null {
-  if (!nestsDeeper(bytes, MAX_NESTING)) return null;
-  const id = findTopLevelId(bytes.subarray(0, ID_PREFIX_BYTES).toString("utf8"));
+export function tooDeepReply(text: string): { reply: ErrorReply } | null {
+  if (!nestsDeeper(text, MAX_NESTING)) return null;
+  const id = findTopLevelId(text.slice(0, ID_PREFIX_BYTES));
   return reply(id, INVALID_REQUEST, `Invalid Request: the message nests deeper than ${MAX_NESTING} levels`);
 }
 
@@ -103,9 +103,9 @@ export function classifyLine(line: Line, accepts: (m: Message) => boolean = () =
       `Invalid Request: the line is ${line.bytes} bytes; the limit is ${MAX_LINE_BYTES}`,
     );
   }
-  const tooDeep = tooDeepReply(line.bytes);
-  if (tooDeep) return tooDeep;
   const text = line.bytes.toString("utf8");
+  const tooDeep = tooDeepReply(text);
+  if (tooDeep) return tooDeep;
   if (text.trim() === "") return null;
   const parsed = parseJson(text);
   if (!parsed.ok) {
