@@ -33,16 +33,32 @@ export function fingerprint(values: ArrayLike<number>, index?: readonly Label[])
   return hash.digest("hex");
 }
 
+/** Values canonicalised a chunk at a time (one buffer per thread: a fingerprint runs to its end without yielding). */
+const scratch = new Float64Array(CHUNK);
+
 function hashValues(hash: Hash, values: ArrayLike<number>): void {
-  const buf = new Float64Array(Math.min(CHUNK, values.length));
+  // A Float64Array already in canonical form is hashed as it lies (no copy: fresh buffers are costly).
+  if (values instanceof Float64Array && isCanonical(values)) {
+    hash.update(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+    return;
+  }
   for (let start = 0; start < values.length; start += CHUNK) {
     const end = Math.min(values.length, start + CHUNK);
     for (let i = start; i < end; i++) {
       const v = values[i]!;
-      buf[i - start] = Number.isNaN(v) ? Number.NaN : v === 0 ? 0 : v;
+      scratch[i - start] = Number.isNaN(v) ? Number.NaN : v === 0 ? 0 : v;
     }
-    hash.update(new Uint8Array(buf.buffer, 0, (end - start) * 8));
+    hash.update(new Uint8Array(scratch.buffer, 0, (end - start) * 8));
   }
+}
+
+/** No NaN (whose bit patterns vary) and no -0 (hashed as 0). */
+function isCanonical(values: Float64Array): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v !== v || (v === 0 && 1 / v < 0)) return false;
+  }
+  return true;
 }
 
 function hashLabels(hash: Hash, index: readonly Label[]): void {

@@ -14,6 +14,17 @@ describe("fingerprint", () => {
     );
     expect(fingerprint([0, Number.NaN], undefined)).toBe(fingerprint([-0, Number.NaN], undefined));
   });
+  it("reads a Float64Array with -0 or a NaN of another bit pattern as its canonical numbers", () => {
+    const odd = new Float64Array([0.01, -0, 0.02, 0]);
+    const payload = new DataView(odd.buffer);
+    payload.setUint32(24, 0x7ff80000, true);
+    payload.setUint32(28, 0x7ff80001, true); // a quiet NaN, not the canonical one
+    expect(Number.isNaN(odd[3])).toBe(true);
+    expect(fingerprint(odd, undefined)).toBe(fingerprint([0.01, 0, 0.02, Number.NaN], undefined));
+    expect(fingerprint(odd.subarray(0, 3), ["a", "b", "c"])).toBe(fingerprint([0.01, 0, 0.02], ["a", "b", "c"]));
+    const clean = Float64Array.from(xs);
+    expect(fingerprint(clean.subarray(2), undefined)).toBe(fingerprint(xs.slice(2), undefined));
+  });
   it("differs when one value, one label, or the presence of an index differs", () => {
     const base = fingerprint(xs, undefined);
     expect(fingerprint([...xs.slice(0, -1), 0.0041], undefined)).not.toBe(base);
