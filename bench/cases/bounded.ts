@@ -46,6 +46,22 @@ async function time<T>(f: () => Promise<T> | T): Promise<[number, T]> {
   return [performance.now() - t0, r];
 }
 
+/** The row of light-call latencies measured while a heavy call of `heavyMs` ran: their p99, target 50 ms. */
+export function lightRow(label: string, latencies: readonly number[], heavyMs: number): Row {
+  const s = spread(latencies);
+  return {
+    case: "8 bounded calls",
+    label,
+    unit: "ms",
+    value: s.p99,
+    spread: s,
+    target: 50,
+    note:
+      `${latencies.length} light calls during a ${heavyMs.toFixed(0)} ms heavy call; median ` +
+      `${s.median.toFixed(2)} ms, max ${s.max.toFixed(1)} ms`,
+  };
+}
+
 /** list_guards round trips while check_spa_test (2,520 x 100, 1,000 reps) runs on the same stdio server. */
 async function lightDuringHeavy(): Promise<Row[]> {
   const client = new StdioClient();
@@ -67,20 +83,7 @@ async function lightDuringHeavy(): Promise<Row[]> {
         light.push(...lat);
       })(),
     ]);
-    const s = spread(light);
-    return [
-      {
-        case: "8 bounded calls",
-        label: "list_guards round trip while check_spa_test 2520 x 100 runs (p99)",
-        unit: "ms",
-        value: s.p99,
-        spread: s,
-        target: 50,
-        note:
-          `${light.length} light calls during a ${heavyMs[0].toFixed(0)} ms heavy call; median ` +
-          `${s.median.toFixed(2)} ms, max ${s.max.toFixed(1)} ms`,
-      },
-    ];
+    return [lightRow("list_guards round trip while check_spa_test 2520 x 100 runs (p99)", light, heavyMs[0])];
   } finally {
     light.length = 0;
     await client.close();

@@ -2,8 +2,7 @@
 // list_guards round trips, each on its own request, while check_spa_test (2,520 x 100, 1,000 reps) runs.
 import type { Row } from "../report.js";
 import { post, startHttpServer } from "../lib/http_server.js";
-import { spread } from "../lib/stats.js";
-import { spaArgs } from "./bounded.js";
+import { lightRow, spaArgs } from "./bounded.js";
 
 const call = (id: number, name: string, args: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
@@ -28,21 +27,8 @@ export async function httpLight(): Promise<Row[]> {
       if (!reply.includes('"id":2')) throw new Error(`list_guards failed: ${reply.slice(0, 300)}`);
       latencies.push(performance.now() - t);
     }
-    const heavyMs = await heavyCall;
-    const s = spread(latencies);
-    return [
-      {
-        case: "8 bounded calls",
-        label: "HTTP: list_guards from a second client while check_spa_test 2520 x 100 runs (p99)",
-        unit: "ms",
-        value: s.p99,
-        spread: s,
-        target: 50,
-        note:
-          `${latencies.length} light calls during a ${heavyMs.toFixed(0)} ms heavy call; median ` +
-          `${s.median.toFixed(2)} ms, max ${s.max.toFixed(1)} ms`,
-      },
-    ];
+    const label = "HTTP: list_guards from a second client while check_spa_test 2520 x 100 runs (p99)";
+    return [lightRow(label, latencies, await heavyCall)];
   } finally {
     server.close();
   }
