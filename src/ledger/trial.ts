@@ -56,7 +56,7 @@ function hashValues(hash: Hash, values: ArrayLike<number>): void {
 function isCanonical(values: Float64Array): boolean {
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    if (v !== v || (v === 0 && 1 / v < 0)) return false;
+    if (Number.isNaN(v) || (v === 0 && 1 / v < 0)) return false;
   }
   return true;
 }
