@@ -13,6 +13,7 @@ export async function httpLight(): Promise<Row[]> {
     const light = call(2, "list_guards", {});
     await post(server.url, light);
     const heavy = call(3, "check_spa_test", spaArgs(2520, 100, 1000));
+    await post(server.url, heavy); // untimed: the measured one runs on a warm server
     const latencies: number[] = [];
     let done = false;
     const t0 = performance.now();
