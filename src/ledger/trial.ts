@@ -33,8 +33,9 @@ export function fingerprint(values: ArrayLike<number>, index?: readonly Label[])
   return hash.digest("hex");
 }
 
-/** Values canonicalised a chunk at a time (one buffer per thread: a fingerprint runs to its end without yielding). */
-const scratch = new Float64Array(CHUNK);
+/** Values canonicalised a chunk at a time (one buffer per thread, made on first need: a fingerprint runs to its end
+ * without yielding). */
+let scratch: Float64Array | null = null;
 
 function hashValues(hash: Hash, values: ArrayLike<number>): void {
   // A Float64Array already in canonical form is hashed as it lies (no copy: fresh buffers are costly).
@@ -42,6 +43,7 @@ function hashValues(hash: Hash, values: ArrayLike<number>): void {
     hash.update(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
     return;
   }
+  scratch ??= new Float64Array(CHUNK);
   for (let start = 0; start < values.length; start += CHUNK) {
     const end = Math.min(values.length, start + CHUNK);
     for (let i = start; i < end; i++) {
