@@ -8,6 +8,7 @@ import type Database from "better-sqlite3";
 
 import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
+import { IdleCheckpoint } from "./sqlite_checkpoint.js";
 import { SummaryCache } from "./summary_cache.js";
 
 /** How long a writer waits for another process's write lock before the call warns (ms). */
@@ -77,13 +78,15 @@ function withWriteAccess(e: unknown, location: string): unknown {
 class SqliteStore implements LedgerStore {
   readonly kind = "sqlite" as const;
   private readonly epochOf: Database.Statement<[string], { epoch: number | null }>;
-  private readonly insert: Database.Statement<Record<string, unknown>>;
+  private readonly insert: Database.Statement<unknown[]>;
   /** Inserts a call's trials in one write transaction (the epoch read inside each insert). */
   private readonly insertAll: Database.Transaction<(ledger: string, trials: readonly TrialRecord[]) => number>;
   /** Moves when another connection commits (this one's own commits leave it). */
   private readonly dataVersion: Database.Statement<[], number>;
   private readonly summaries = new SummaryCache();
   private readonly statements = new Map<string, Database.Statement>();
+  /** Null on a read-only connection (nothing to checkpoint). */
+  private readonly checkpoint: IdleCheckpoint | null;
   constructor(
     private readonly db: Database.Database,
     readonly location: string,
@@ -92,16 +95,34 @@ class SqliteStore implements LedgerStore {
     this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
     this.insert = db.prepare(
       "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
-        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at) VALUES (@ledger, " +
-        "(SELECT coalesce(max(epoch), 0) FROM resets WHERE ledger = @ledger), " +
-        "@fingerprint, @tool, @input, @experiment, @nObs, @periodsPerYear, @mean, @sd, @skew, @kurtosis, " +
-        "@sharpeAnnual, @recordedAt)",
+        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at) VALUES (?, " +
+        "(SELECT coalesce(max(epoch), 0) FROM resets WHERE ledger = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.insertAll = db.transaction((ledger: string, trials: readonly TrialRecord[]) => {
       let added = 0;
-      for (const t of trials) added += this.insert.run({ ...t, ledger }).changes;
+      for (const t of trials) added += this.insertOne(ledger, t);
       return added;
     });
+    this.checkpoint = db.readonly ? null : new IdleCheckpoint(db);
+  }
+
+  private insertOne(ledger: string, t: TrialRecord): number {
+    return this.insert.run(
+      ledger,
+      ledger,
+      t.fingerprint,
+      t.tool,
+      t.input,
+      t.experiment,
+      t.nObs,
+      t.periodsPerYear,
+      t.mean,
+      t.sd,
+      t.skew,
+      t.kurtosis,
+      t.sharpeAnnual,
+      t.recordedAt,
+    ).changes;
   }
 
   private epoch(ledger: string): number {
@@ -111,11 +132,11 @@ class SqliteStore implements LedgerStore {
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
     // One statement is its own atomic transaction; several share one.
-    const added =
-      trials.length === 1
-        ? this.insert.run({ ...trials[0], ledger }).changes
-        : this.insertAll.immediate(ledger, trials);
-    if (added > 0) this.summaries.clear();
+    const added = trials.length === 1 ? this.insertOne(ledger, trials[0]!) : this.insertAll.immediate(ledger, trials);
+    if (added > 0) {
+      this.summaries.clear();
+      this.checkpoint?.wrote();
+    }
     return added;
   }
 
@@ -174,6 +195,7 @@ class SqliteStore implements LedgerStore {
     });
     write.immediate();
     this.summaries.clear();
+    this.checkpoint?.wrote();
     return { ledger, at, reason };
   }
 
@@ -184,6 +206,7 @@ class SqliteStore implements LedgerStore {
   }
 
   async close(): Promise<void> {
+    this.checkpoint?.cancel();
     this.db.close();
   }
 }

@@ -63,6 +63,12 @@ describe("fingerprint layout", () => {
     );
     expect(fingerprint(values, index)).toBe(layout(values, index));
     expect(fingerprint(xs, ["x".repeat(200_000)])).toBe(layout(xs, ["x".repeat(200_000)]));
+    // Text-only indexes, in one chunk and across chunks (the joined path), one with an empty label.
+    const dates = Array.from({ length: n }, (_, i) => (i === 7 ? "" : `2024-01-${i} \u00e9`));
+    expect(fingerprint(values, dates)).toBe(layout(values, dates));
+    expect(fingerprint(values.slice(0, 500), dates.slice(0, 500))).toBe(
+      layout(values.slice(0, 500), dates.slice(0, 500)),
+    );
   });
 });
 
