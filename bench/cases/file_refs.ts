@@ -18,6 +18,7 @@ import { table } from "../report.js";
 import { StdioClient } from "../lib/mcp.js";
 import { ensureBuilt } from "../lib/paths.js";
 import { spread } from "../lib/stats.js";
+import { cpuMs } from "../lib/proc.js";
 
 const N = 1_000_000;
 /** Rounds, each case once a round: one call on this 2-core machine varies by a quarter; a median of 9 settles. */
@@ -60,13 +61,6 @@ function pandasParquet(dates: string[], ret: number[], to: number[]): ArrayBuffe
 function vmHwmMb(pid: number): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : Number.NaN;
-}
-
-/** User + system CPU the process used so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(f[11]) + Number(f[12])) * 10;
 }
 
 interface Run {

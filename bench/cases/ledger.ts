@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Row } from "../report.js";
 import { StdioClient } from "../lib/mcp.js";
+import { cpuMs } from "../lib/proc.js";
 import { sampleBundle, type SeriesPayload } from "../lib/paths.js";
 import { spread } from "../lib/stats.js";
 import { returns as millionReturns } from "./million.js";
@@ -46,10 +47,15 @@ async function measure(
   off: StdioClient,
   size: (typeof SIZES)[number],
   text: (i: number) => string,
-): Promise<Row> {
+): Promise<Row[]> {
   const times = { on: [] as number[], off: [] as number[] };
+  const cpu = { on: 0, off: 0 };
   let id = 1000;
   for (let i = 0; i < size.warmup + size.calls; i++) {
+    if (i === size.warmup) {
+      cpu.on = -cpuMs(on.child.pid!);
+      cpu.off = -cpuMs(off.child.pid!);
+    }
     const params = text(i);
     // Alternating which server goes first, so neither always runs on a warmer machine.
     const order = i % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const);
@@ -58,9 +64,11 @@ async function measure(
       if (i >= size.warmup) times[which].push(ms);
     }
   }
+  cpu.on += cpuMs(on.child.pid!);
+  cpu.off += cpuMs(off.child.pid!);
   const sOn = spread(times.on);
   const sOff = spread(times.off);
-  return {
+  const round: Row = {
     case: "3 cost curve",
     label: `ledger on / --no-ledger over stdio, ${size.label}`,
     unit: "x",
@@ -70,6 +78,16 @@ async function measure(
       `median ${sOn.median.toFixed(2)} ms recording vs ${sOff.median.toFixed(2)} ms without, ${size.calls} ` +
       "alternate calls each, every call a new trial",
   };
+  // The servers' own CPU over the same calls: what recording costs the server, without the client's noise.
+  const perCall = (ms: number) => `${((1000 * ms) / size.calls).toFixed(0)} µs`;
+  const serverCpu: Row = {
+    case: "3 cost curve",
+    label: `ledger on / --no-ledger, server CPU per call, ${size.label}`,
+    unit: "x",
+    value: cpu.on / cpu.off,
+    note: `${perCall(cpu.on)} recording vs ${perCall(cpu.off)} without (user + system, 10 ms ticks)`,
+  };
+  return [round, serverCpu];
 }
 
 export async function ledger(): Promise<Row[]> {
@@ -83,7 +101,7 @@ export async function ledger(): Promise<Row[]> {
     const small = await measure(on, off, SIZES[0], (i) => argsText(r.values, b.turnover, i, r.index));
     const values = millionReturns(1_000_000);
     const big = await measure(on, off, SIZES[1], (i) => argsText(values, 0.5, i));
-    return [small, big];
+    return [...small, ...big];
   } finally {
     await Promise.all([on.close(), off.close()]);
   }
