@@ -37,13 +37,16 @@ function newest(dir: string): number {
     .reduce((m, d) => Math.max(m, statSync(path.join(d.parentPath, d.name)).mtimeMs), 0);
 }
 
-/** Compiles dist/ when it is missing or older than the sources (the shipped binaries run compiled JS). */
+/**
+ * Compiles dist/ when it is missing or older than the sources (the shipped binaries run compiled JS).
+ * Its age is its newest file: tsc leaves unchanged outputs as they were, the build's last steps rewrite theirs.
+ */
 export function ensureBuilt(): void {
   const sources = Math.max(
     newest(path.join(ROOT, "src")),
     newest(path.join(ROOT, "guards")),
     newest(path.join(ROOT, "generated")),
   );
-  if (existsSync(SERVER_JS) && statSync(SERVER_JS).mtimeMs >= sources) return;
+  if (existsSync(SERVER_JS) && newest(path.join(ROOT, "dist")) >= sources) return;
   execFileSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
 }
