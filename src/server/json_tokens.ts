@@ -94,6 +94,8 @@ const STRUCTURE = /[[\]{}"\\]/g;
  * with a regular expression, so a body that is mostly numbers costs little.
  */
 export function nestsDeeper(text: string, max: number): boolean {
+  // Depth never exceeds the count of opening brackets and braces (strings' ones included): most bodies have a few.
+  if (occurrencesUpTo(text, "[", max) + occurrencesUpTo(text, "{", max) <= max) return false;
   let depth = 0;
   let inString = false;
   STRUCTURE.lastIndex = 0;
@@ -108,4 +110,11 @@ export function nestsDeeper(text: string, max: number): boolean {
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
+}
+
+/** How many times `ch` occurs in `text`, counted up to `limit` + 1 (indexOf: a native scan). */
+function occurrencesUpTo(text: string, ch: string, limit: number): number {
+  let n = 0;
+  for (let i = text.indexOf(ch); i >= 0 && n <= limit; i = text.indexOf(ch, i + 1)) n++;
+  return n;
 }

@@ -22,6 +22,11 @@ const cases: readonly [given: string, max: number, want: boolean][] = [
   ['{"a":"\\\\","b":[[[1]]]}', 4, false],
   ['{"\u00e9":"[[\ud83d\ude00\\u005b"}', 1, false],
   ["[".repeat(100_000) + "]".repeat(100_000), 64, true],
+  // One opener more than the limit, and as deep: the opener count alone cannot settle it.
+  ["[[1]]", 1, true],
+  ['{"a":{}}', 1, true],
+  // More openers than the limit, side by side: shallow.
+  ["[[1],[2],{},[3]]", 2, false],
 ];
 
 describe("nestsDeeper", () => {
