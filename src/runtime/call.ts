@@ -17,6 +17,7 @@ import { checkBudget, checkCatalogueBudget, currentLimits, estimateCost, type Li
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
 import { timeLimit } from "./pool/limit_errors.js";
 import { useLedger } from "./ledger_call.js";
+import { Turns } from "./turns.js";
 
 export type { CallOptions } from "./call_options.js";
 
@@ -101,6 +102,7 @@ export async function prepareArguments(
   guard: GuardInfo | undefined,
   args: Record<string, unknown>,
   checked: CheckedLabels = new WeakSet(),
+  turns?: Turns,
 ): Promise<Record<string, unknown>> {
   const schema = tool.input_schema as Record<string, unknown>;
   const shaped = shapeArguments(args, schema);
@@ -112,6 +114,7 @@ export async function prepareArguments(
   const defs = (schema.$defs ?? {}) as Record<string, unknown>;
   const decoded: Record<string, unknown> = {};
   for (const name of Object.keys(props)) {
+    await turns?.boundary();
     if (Object.hasOwn(shaped, name)) decoded[name] = decodeArgument(shaped[name], props[name]!, name, defs, checked);
     if (schemaFailure && failingInput === name) throw schemaFailure;
   }
@@ -260,7 +263,7 @@ export async function checkOutput<T>(tool: ToolEntry, who: string, result: T): P
 async function callGuardTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  { provenanceOf, filesRead, checked }: Opened,
+  { provenanceOf, filesRead, checked, turns }: Opened,
   t0: number,
   options: CallOptions,
 ): Promise<ToolGuardResult> {
@@ -268,9 +271,12 @@ async function callGuardTool(
   // openCall priced the arguments as sent; data read from files is priced here, before it is decoded.
   if (filesRead > 0)
     checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
-  const inputs = await prepareArguments(tool, guard, args, checked);
+  await turns.boundary();
+  const inputs = await prepareArguments(tool, guard, args, checked, turns);
+  await turns.boundary();
   // Before the guard runs (a pooled call moves the inputs' buffers): its trials recorded, the ledger read.
   const ledger = await useLedger(tool.name, guard.guard, inputs, options);
+  await turns.boundary();
   // Decoded from the arguments, the inputs are the runtime's own: a pooled call moves their buffers.
   const ran = await invokeGuard(guard.guard, inputs, options, true);
   const outcome = ledger.findings.length ? { ...ran, findings: [...ran.findings, ...ledger.findings] } : ran;
@@ -328,6 +334,8 @@ interface Opened {
   readonly provenanceOf: () => Promise<Provenance>;
   readonly filesRead: number;
   readonly checked: CheckedLabels;
+  /** The call's turns on the main thread (yields between phases once it has run a slice). */
+  readonly turns: Turns;
 }
 
 /** The call's file references read under its time limit (the readers check it between blocks). */
@@ -350,6 +358,7 @@ async function readFiles(tool: ToolEntry, obj: Record<string, unknown>, access: 
  */
 async function openCall(name: string, args: unknown, options: CallOptions) {
   const t0 = performance.now();
+  const turns = new Turns();
   const tool = resolveTool(name);
   const obj = requireObject(args);
   // Priced first, on the raw arguments: an over-budget call is refused before its text is serialised,
@@ -358,9 +367,15 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   if (tool.guard) checkBudget(tool.guard, obj, budget, Infinity);
   else if (isCatalogueTool(tool.name)) checkCatalogueBudget(tool.name, obj, budget);
   const hash = inputHash(obj);
+  await turns.boundary();
   const access = { dirs: options.dataDirs, off: options.filesOff };
   const { args: resolved, files, checked } = await readFiles(tool, obj, access, options);
-  const opened: Opened = { provenanceOf: async () => provenance(await hash, files), filesRead: files.length, checked };
+  const opened: Opened = {
+    provenanceOf: async () => provenance(await hash, files),
+    filesRead: files.length,
+    checked,
+    turns,
+  };
   return { t0, tool, resolved, opened };
 }
 

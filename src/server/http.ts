@@ -12,6 +12,7 @@ import { type Refusal, allowedHosts, checkBodyHead, checkHost, checkOrigin, isLo
 import { checkMessage, parseJson, tooDeepReply } from "./jsonrpc_line.js";
 import { capMessage } from "./limits.js";
 import { pipelined } from "./http_pipeline.js";
+import { Turns, requestStarted } from "../runtime/turns.js";
 import { loadSdk, sdkAccepts } from "./sdk.js";
 import { buildServer, type ServerOptions } from "./server.js";
 
@@ -141,17 +142,24 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     if (body.kind === "gone" || res.headersSent) return; // the client left, or the body was too slow (408)
     if (body.kind === "over")
       return refuse(res, { status: 413, code: -32600, message: `request body is over ${MAX_BODY_BYTES} bytes` }, cors);
+    const turns = new Turns();
     const text = body.bytes.toString("utf8");
     const tooDeep = tooDeepReply(text);
     if (tooDeep) return answer(res, 400, tooDeep.reply, cors);
+    await turns.boundary();
     const parsed = parseJson(text);
     if (!parsed.ok)
       return refuse(res, { status: 400, code: -32700, message: "parse error: the body is not JSON" }, cors);
     const checked = Array.isArray(parsed.value) ? null : checkMessage(parsed.value, accepts);
     if (checked && "reply" in checked) return answer(res, 400, checked.reply, cors);
+    await turns.boundary();
     await forward(handler, req, res, parsed.value, cors, () => full(req.socket));
   };
   const serve = (req: IncomingMessage, res: ServerResponse) => {
+    // In flight until answered: a long call parks between its phases while this one runs (runtime/turns.ts).
+    const done = requestStarted();
+    res.once("finish", done);
+    res.once("close", done);
     serveOne(req, res).catch((e: Error) => {
       process.stderr.write(`fin-skills-mcp: http error: ${capMessage(e.message, 200)}\n`);
       if (!res.headersSent) refuse(res, { status: 500, code: -32603, message: "internal error" });

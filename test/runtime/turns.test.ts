@@ -1,0 +1,110 @@
+// Cooperative turns: a call under a slice never yields; past one it gives the event loop a turn, and
+// stays parked while another request is in flight (not parked itself), at most MAX_PARK_MS.
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { MAX_PARK_MS, SLICE_MS, Turns, requestStarted } from "../../src/runtime/turns.js";
+
+let clock = 0;
+beforeEach(() => {
+  clock = 1000;
+  vi.spyOn(performance, "now").mockImplementation(() => clock);
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** Event-loop turns to let pass. */
+const turns = async (n: number) => {
+  for (let i = 0; i < n; i++) await new Promise<void>((r) => setImmediate(r));
+};
+
+/** Whether `p` has settled after `n` turns. */
+async function settledAfter(p: Promise<void>, n: number): Promise<boolean> {
+  let done = false;
+  void p.then(() => {
+    done = true;
+  });
+  await turns(n);
+  return done;
+}
+
+it("does not yield for a call shorter than a slice", async () => {
+  const t = new Turns();
+  clock += SLICE_MS - 1;
+  let other = false;
+  setImmediate(() => {
+    other = true;
+  });
+  await t.boundary();
+  expect(other).toBe(false);
+});
+
+it("past a slice with nothing else in flight, yields one turn and goes on", async () => {
+  const t = new Turns();
+  clock += SLICE_MS;
+  let other = false;
+  setImmediate(() => {
+    other = true;
+  });
+  await t.boundary();
+  expect(other).toBe(true);
+  // The slice starts again after the turn.
+  let again = false;
+  setImmediate(() => {
+    again = true;
+  });
+  await t.boundary();
+  expect(again).toBe(false);
+});
+
+it("stays parked while another request is in flight, and goes on once it is answered", async () => {
+  const self = requestStarted();
+  const light = requestStarted();
+  try {
+    const t = new Turns();
+    clock += SLICE_MS;
+    const parked = t.boundary();
+    expect(await settledAfter(parked, 20)).toBe(false);
+    light();
+    light(); // ending twice counts once
+    expect(await settledAfter(parked, 2)).toBe(true);
+  } finally {
+    light();
+    self();
+  }
+});
+
+it("goes on after MAX_PARK_MS even if the other request is still in flight", async () => {
+  const self = requestStarted();
+  const light = requestStarted();
+  try {
+    const t = new Turns();
+    clock += SLICE_MS;
+    const parked = t.boundary();
+    expect(await settledAfter(parked, 5)).toBe(false);
+    clock += MAX_PARK_MS - 1;
+    expect(await settledAfter(parked, 5)).toBe(false);
+    clock += 1;
+    expect(await settledAfter(parked, 2)).toBe(true);
+  } finally {
+    light();
+    self();
+  }
+});
+
+it("two long calls parked at once do not wait for each other: the first goes on, the second after it", async () => {
+  const a = requestStarted();
+  const b = requestStarted();
+  try {
+    const ta = new Turns();
+    const tb = new Turns();
+    clock += SLICE_MS;
+    const first = ta.boundary();
+    const second = tb.boundary();
+    expect(await settledAfter(first, 4)).toBe(true);
+    // The first call runs on (in flight, not parked): the second gives it turns until it is answered.
+    expect(await settledAfter(second, 4)).toBe(false);
+    a();
+    expect(await settledAfter(second, 2)).toBe(true);
+  } finally {
+    a();
+    b();
+  }
+});
