@@ -366,6 +366,7 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   const budget = options.workBudget ?? currentLimits().workBudget;
   if (tool.guard) checkBudget(tool.guard, obj, budget, Infinity);
   else if (isCatalogueTool(tool.name)) checkCatalogueBudget(tool.name, obj, budget);
+  await turns.boundary();
   const hash = inputHash(obj);
   await turns.boundary();
   const access = { dirs: options.dataDirs, off: options.filesOff };
