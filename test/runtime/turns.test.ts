@@ -54,40 +54,39 @@ it("past a slice with nothing else in flight, yields one turn and goes on", asyn
   expect(again).toBe(false);
 });
 
-it("stays parked while another request is in flight, and goes on once it is answered", async () => {
+/**
+ * Runs `body` with two requests in flight, this call's (`self`) and a light one, and a call past its slice
+ * parked at a boundary; both requests are ended afterwards whatever happens.
+ */
+async function parkedBeside(body: (parked: Promise<void>, light: () => void) => Promise<void>): Promise<void> {
   const self = requestStarted();
   const light = requestStarted();
   try {
     const t = new Turns();
     clock += SLICE_MS;
-    const parked = t.boundary();
-    expect(await settledAfter(parked, 20)).toBe(false);
-    light();
-    light(); // ending twice counts once
-    expect(await settledAfter(parked, 2)).toBe(true);
+    await body(t.boundary(), light);
   } finally {
     light();
     self();
   }
-});
+}
 
-it("goes on after MAX_PARK_MS even if the other request is still in flight", async () => {
-  const self = requestStarted();
-  const light = requestStarted();
-  try {
-    const t = new Turns();
-    clock += SLICE_MS;
-    const parked = t.boundary();
+it("stays parked while another request is in flight, and goes on once it is answered", () =>
+  parkedBeside(async (parked, light) => {
+    expect(await settledAfter(parked, 20)).toBe(false);
+    light();
+    light(); // ending twice counts once
+    expect(await settledAfter(parked, 2)).toBe(true);
+  }));
+
+it("goes on after MAX_PARK_MS even if the other request is still in flight", () =>
+  parkedBeside(async (parked) => {
     expect(await settledAfter(parked, 5)).toBe(false);
     clock += MAX_PARK_MS - 1;
     expect(await settledAfter(parked, 5)).toBe(false);
     clock += 1;
     expect(await settledAfter(parked, 2)).toBe(true);
-  } finally {
-    light();
-    self();
-  }
-});
+  }));
 
 it("two long calls parked at once do not wait for each other: the first goes on, the second after it", async () => {
   const a = requestStarted();
