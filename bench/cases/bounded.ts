@@ -3,7 +3,6 @@
 // stdio (warm against warm; the first call on a fresh server is shown, with the server's peak RSS
 // over idle against the request's bytes); a refused
 // over-budget call; N heavy calls on a pool of N workers against one. Ratios are taken within this run.
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { callToolUntyped, closePool } from "../../src/runtime/index.js";
 import { configureLimits, resetLimits } from "../../src/runtime/budget/index.js";
@@ -11,6 +10,7 @@ import { check as costCurveCheck } from "../../guards/cost_curve.js";
 import type { Row } from "../report.js";
 import { StdioClient } from "../lib/mcp.js";
 import { spread } from "../lib/stats.js";
+import { statusKb } from "../lib/proc.js";
 
 const N = 1_000_000;
 const RUNS = 5;
@@ -33,11 +33,6 @@ export function spaArgs(n: number, k: number, reps: number): Record<string, unkn
   const columns = Array.from({ length: k }, (_, j) => `m${j}`);
   const data = Array.from({ length: n }, () => columns.map(rnd));
   return { benchmark_returns: bench, model_returns: { columns, data }, reps, block_size: 5 };
-}
-
-function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) : Number.NaN;
 }
 
 async function time<T>(f: () => Promise<T> | T): Promise<[number, T]> {

@@ -18,7 +18,7 @@ import { table } from "../report.js";
 import { StdioClient } from "../lib/mcp.js";
 import { ensureBuilt } from "../lib/paths.js";
 import { spread } from "../lib/stats.js";
-import { cpuMs } from "../lib/proc.js";
+import { cpuMs, statusKb } from "../lib/proc.js";
 
 const N = 1_000_000;
 /** Rounds, each case once a round: one call on this 2-core machine varies by a quarter; a median of 9 settles. */
@@ -58,11 +58,6 @@ function pandasParquet(dates: string[], ret: number[], to: number[]): ArrayBuffe
   } as never);
 }
 
-function vmHwmMb(pid: number): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-}
-
 interface Run {
   readonly ms: number;
   readonly cpu: number;
@@ -86,7 +81,7 @@ async function run(dir: string, args: object): Promise<Run> {
     client.sendText(text);
     const r = await done;
     const ms = performance.now() - t0;
-    const mb = vmHwmMb(client.child.pid!);
+    const mb = statusKb(client.child.pid!, "VmHWM") / 1024;
     const cpu = cpuMs(client.child.pid!) - cpu0;
     const result = r.result as {
       isError?: boolean;

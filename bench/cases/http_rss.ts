@@ -1,17 +1,12 @@
 // The largest accepted inline HTTP request (a cost curve of 700,000 returns, just under the 16,000,000
 // byte body cap), each run on a fresh `--http` server: its peak RSS over idle against the body's bytes.
-import { readFileSync } from "node:fs";
 import type { Row } from "../report.js";
 import { post, startHttpServer } from "../lib/http_server.js";
 import { spread } from "../lib/stats.js";
+import { statusKb } from "../lib/proc.js";
 
 const N = 700_000;
 const RUNS = 3;
-
-function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) : Number.NaN;
-}
 
 function body(): string {
   let s = 12345;
