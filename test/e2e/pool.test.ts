@@ -6,6 +6,7 @@ import { configureLimits, resetLimits } from "../../src/runtime/budget/index.js"
 import { InternalToolError, LimitError } from "../../src/runtime/errors.js";
 import { spaArgs } from "../server/fixtures.js";
 import { invokeGuard } from "../../src/runtime/call.js";
+import { poolQueueSize } from "../../src/runtime/pool/pool.js";
 
 afterEach(() => resetLimits());
 afterAll(() => closePool());
@@ -65,10 +66,17 @@ describe("pooled calls", () => {
   it("a heavy call past the queue limit gets the busy error; the others run", async () => {
     configureLimits({ workBudget: 1e12, timeLimitMs: 0, poolSize: 1, queueLimit: 1 });
     const controller = new AbortController();
+    let running = false;
     const heavy = () =>
-      callToolUntyped("check_spa_test", spaArgs(2520, 60, 100_000), { signal: controller.signal }).catch((e) => e);
+      callToolUntyped("check_spa_test", spaArgs(2520, 60, 100_000), {
+        signal: controller.signal,
+        onProgress: () => (running = true),
+      }).catch((e) => e);
+    // Each call is admitted before the next is sent: the first runs on the one worker, the second waits.
     const first = heavy();
+    await until(() => running);
     const second = heavy();
+    await until(() => poolQueueSize() === 1);
     const third = await failure(callToolUntyped("check_spa_test", spaArgs(2520, 60, 100_000)));
     expect(third).toBeInstanceOf(LimitError);
     expect([third.code, third.hint]).toEqual(["busy", "retry after 1 s"]);
@@ -83,6 +91,11 @@ describe("pooled calls", () => {
     expect(light.guards.length).toBeGreaterThan(0);
   }, 120_000);
 });
+
+/** Gives the event loop turns until `cond` holds (no clock: it waits on events, not on time). */
+async function until(cond: () => boolean): Promise<void> {
+  while (!cond()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 function frame(n: number, k: number) {
   const columns = Array.from({ length: k }, (_, j) => `m${j}`);

@@ -43,6 +43,11 @@ export async function warmPool(limits: Limits): Promise<void> {
   );
 }
 
+/** Calls waiting in the pool's queue for a worker (0 before the pool exists). */
+export function poolQueueSize(): number {
+  return pool?.queueSize ?? 0;
+}
+
 /** Stops the pool's threads (tests and shutdown). */
 export async function closePool(): Promise<void> {
   const p = pool;
