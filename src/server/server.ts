@@ -12,7 +12,7 @@ import {
   tableInfo,
   type CallOptions,
 } from "../runtime/index.js";
-import { packageRoot } from "../runtime/table.js";
+import { deepFreeze, packageRoot } from "../runtime/table.js";
 import { appResources, APP_MIME_TYPE, APP_URI, readAppResource, resultFor, toolsFor } from "./app_resource.js";
 import { capMessage, limitsSentence } from "./limits.js";
 import { CAPABILITIES_KEY, fileAccess, type FileOptions } from "./roots.js";
@@ -89,6 +89,15 @@ function progressSender(
   };
 }
 
+let exported: readonly object[] | null = null;
+
+/** The MCP tool definitions, exported once per process and shared (frozen) by every server built: a
+ * stateless HTTP server builds one per request, and a copy each time cost 0.5 ms and 50 KB of garbage. */
+function mcpTools(): readonly object[] {
+  exported ??= deepFreeze(exportTools("mcp"));
+  return exported;
+}
+
 /** Builds one McpServer serving every tool and skill; rejects with the install hint without the SDK. */
 export async function buildServer(options: ServerOptions = {}) {
   const sdk = await loadSdk();
@@ -97,7 +106,7 @@ export async function buildServer(options: ServerOptions = {}) {
     { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
   );
   skillsExtension(sdk).attach(mcp);
-  const tools = exportTools("mcp");
+  const tools = mcpTools();
   const files = fileAccess(mcp.server, options);
   // Client capabilities: per request on 2026-07-28 (the _meta envelope), from initialize before.
   type Caps = Parameters<typeof toolsFor>[1];

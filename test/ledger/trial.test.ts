@@ -88,6 +88,14 @@ describe("trialStats", () => {
     expect(trialStats([0.01], undefined, 252)).toBe(null);
     expect(trialStats(xs, undefined, null)!.sharpeAnnual).toBe(null);
   });
+  it("gives the same bits for a plain array and a Float64Array of it (NaN, -0 and infinities included)", () => {
+    const odd = [...xs.slice(0, 40), Number.NaN, -0, Number.POSITIVE_INFINITY, ...xs.slice(40)];
+    const dates = odd.map((_, i) => new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    const plain = trialStats(odd, dates, 252);
+    expect(plain).not.toBe(null);
+    expect(trialStats(Float64Array.from(odd), dates, 252)).toEqual(plain);
+    expect(plain!.fingerprint).toBe(fingerprint(odd, dates));
+  });
 });
 
 describe("periodsFromIndex", () => {
