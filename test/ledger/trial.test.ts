@@ -1,7 +1,7 @@
 // Trial fingerprints and statistics, and the moments of the maximum of K standard normals.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { fingerprint, periodsFromIndex, trialStats } from "../../src/ledger/trial.js";
+import { COPY_MAX, fingerprint, periodsFromIndex, trialStats } from "../../src/ledger/trial.js";
 import { maxNormalMoments } from "../../src/lib/max_normal.js";
 import { kurtosisRaw, mean, sd, skewness } from "../../src/lib/stats.js";
 
@@ -88,13 +88,18 @@ describe("trialStats", () => {
     expect(trialStats([0.01], undefined, 252)).toBe(null);
     expect(trialStats(xs, undefined, null)!.sharpeAnnual).toBe(null);
   });
-  it("gives the same bits for a plain array and a Float64Array of it (NaN, -0 and infinities included)", () => {
-    const odd = [...xs.slice(0, 40), Number.NaN, -0, Number.POSITIVE_INFINITY, ...xs.slice(40)];
+  it.each([
+    ["copied", 0],
+    ["read in place", COPY_MAX + 1],
+  ])("gives the same bits for a plain array (%s) and a Float64Array of it, NaN, -0 and infinities included", (_, n) => {
+    const long = Array.from({ length: n }, (_, i) => xs[i % xs.length]! * (1 + i * 1e-9));
+    const odd = [...xs.slice(0, 40), Number.NaN, -0, Number.POSITIVE_INFINITY, ...xs.slice(40), ...long];
     const dates = odd.map((_, i) => new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
     const plain = trialStats(odd, dates, 252);
     expect(plain).not.toBe(null);
     expect(trialStats(Float64Array.from(odd), dates, 252)).toEqual(plain);
     expect(plain!.fingerprint).toBe(fingerprint(odd, dates));
+    expect(trialStats([0.5, ...odd.slice(1)], dates, 252)!.fingerprint).not.toBe(plain!.fingerprint);
   });
 });
 
