@@ -16,7 +16,7 @@ import { referenceSchema, resolveFileReferences, type FileAccess, type FileProve
 import { checkBudget, checkCatalogueBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
 import { timeLimit } from "./pool/limit_errors.js";
-import { useLedger } from "./ledger_call.js";
+import { type LedgerUse, readsLedger, takeLedgerChoice, useLedger } from "./ledger_call.js";
 import { Turns } from "./turns.js";
 
 export type { CallOptions } from "./call_options.js";
@@ -274,11 +274,7 @@ async function callGuardTool(
   await turns.boundary();
   const inputs = await prepareArguments(tool, guard, args, checked, turns);
   await turns.boundary();
-  // Before the guard runs (a pooled call moves the inputs' buffers): its trials recorded, the ledger read.
-  const ledger = await useLedger(tool.name, guard.guard, inputs, options);
-  await turns.boundary();
-  // Decoded from the arguments, the inputs are the runtime's own: a pooled call moves their buffers.
-  const ran = await invokeGuard(guard.guard, inputs, options, true);
+  const { ledger, ran } = await runWithLedger(tool.name, guard.guard, inputs, options, turns);
   const outcome = ledger.findings.length ? { ...ran, findings: [...ran.findings, ...ledger.findings] } : ran;
   const prov = await provenanceOf();
   try {
@@ -289,6 +285,34 @@ async function callGuardTool(
     if (e instanceof InternalToolError) throw e;
     throw internalError(guard.guard, e);
   }
+}
+
+/**
+ * The guard's outcome and the ledger's use. A guard that reads the ledger runs after its trials are
+ * recorded and the summary read; any other guard is sent first and its trials recorded while it runs
+ * (a pooled guard leaves the main thread free for that). Either way the call ends only once its trials
+ * are committed, whether the guard succeeded or not.
+ */
+async function runWithLedger(
+  tool: string,
+  guard: string,
+  inputs: Record<string, unknown>,
+  options: CallOptions,
+  turns: Turns,
+): Promise<{ ledger: LedgerUse; ran: GuardOutcome }> {
+  const chosen = takeLedgerChoice(inputs, options);
+  // Decoded from the arguments, the inputs are the runtime's own (arrays, never typed arrays): a pooled
+  // call copies them for its worker, and moves only the copies' buffers, so the ledger can still read them.
+  if (readsLedger(guard)) {
+    const ledger = await useLedger(tool, guard, inputs, chosen);
+    await turns.boundary();
+    return { ledger, ran: await invokeGuard(guard, inputs, options, true) };
+  }
+  const running = invokeGuard(guard, inputs, options, true);
+  running.catch(() => undefined); // awaited below, after the trials are recorded
+  await new Promise<void>((resolve) => setImmediate(resolve)); // a pooled guard is on its thread by now
+  const ledger = await useLedger(tool, guard, inputs, chosen);
+  return { ledger, ran: await running };
 }
 
 async function callCatalogueTool(

@@ -35,22 +35,38 @@ export interface LedgerChoice {
   readonly experiment?: string;
 }
 
+/** The ledger and experiment a call records into. */
+export interface ChosenLedger {
+  readonly name: string;
+  readonly experiment: string | null;
+}
+
+/** The call's ledger and experiment, taken out of `inputs` (mutated: the guard never sees these arguments). */
+export function takeLedgerChoice(inputs: Record<string, unknown>, choice: LedgerChoice): ChosenLedger {
+  const name = (inputs["ledger"] as string | undefined) ?? choice.ledger ?? ledgerSetting().name;
+  const experiment = (inputs["experiment"] as string | undefined) ?? choice.experiment ?? null;
+  delete inputs["ledger"];
+  delete inputs["experiment"];
+  return { name, experiment };
+}
+
+/** The guard reads the ledger (it has a `@ledger` input): its trials are recorded and the summary read before it runs. */
+export function readsLedger(guard: string): boolean {
+  return Boolean(GUARDS[guard]?.ledger);
+}
+
 /**
- * Records the call's trials and fills the guard's `@ledger` input in `inputs` (mutated; the `ledger`
- * and `experiment` arguments are removed from it). Off (no ledger configured): nothing is recorded and
- * the `@ledger` input stays empty, so the guard says its count is self-declared.
+ * Records the call's trials and, for a guard that reads the ledger, fills its `@ledger` input in
+ * `inputs`. Reads `inputs` without changing them otherwise. Off (no ledger configured): nothing is
+ * recorded and the `@ledger` input stays empty, so the guard says its count is self-declared.
  */
 export async function useLedger(
   tool: string,
   guard: string,
   inputs: Record<string, unknown>,
-  choice: LedgerChoice,
+  { name, experiment }: ChosenLedger,
 ): Promise<LedgerUse> {
   const entry = GUARDS[guard];
-  const name = (inputs["ledger"] as string | undefined) ?? choice.ledger ?? ledgerSetting().name;
-  const experiment = (inputs["experiment"] as string | undefined) ?? choice.experiment ?? null;
-  delete inputs["ledger"];
-  delete inputs["experiment"];
   if (!entry || (!entry.trials?.length && !entry.ledger)) return { findings: [], provenance: null };
   const opening = ledgerStore();
   if (opening === null) return { findings: [], provenance: null };

@@ -4,11 +4,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { callToolUntyped, closeLedger, configureLedger } from "../../src/runtime/index.js";
+import { callToolUntyped, closeLedger, closePool, configureLedger } from "../../src/runtime/index.js";
 import { dates, returns, writeCsv } from "../runtime/files/fixtures.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "fin-ledger-call-"));
-afterAll(() => configureLedger({ ledger: null }));
+afterAll(async () => {
+  await configureLedger({ ledger: null });
+  await closePool();
+});
 
 const ledgerOf = (r: Record<string, any>) => r.provenance.ledger;
 /** The count the named ledger gives check_trial_ledger. */
@@ -51,6 +54,27 @@ describe("recording in the call path", () => {
     expect(ledgerOf(r)).toMatchObject({ name: "study", experiment: "grid", trials: 3, recorded: 3 });
     expect(await count("study")).toBe(3);
   });
+
+  it("records a pooled guard's trials while it runs: the same trials inline, and kept when the guard fails", async () => {
+    await configureLedger({ ledger: path.join(dir, "pooled.sqlite") });
+    const frame = (seed: number) => {
+      const cols = [returns(2000, seed), returns(2000, seed + 1), returns(2000, seed + 2)];
+      return { columns: ["m1", "m2", "m3"], data: cols[0]!.map((_, i) => cols.map((c) => c[i])) };
+    };
+    const args = (seed: number, reps: number) => ({
+      benchmark_returns: returns(2000, 9),
+      model_returns: frame(seed),
+      reps,
+      ledger: "pooled",
+    });
+    const pooled = await callToolUntyped("check_spa_test", args(10, 400), { mode: "pooled" });
+    expect(ledgerOf(pooled)).toMatchObject({ trials: 3, recorded: 3 });
+    const inline = await callToolUntyped("check_spa_test", args(10, 400), { mode: "inline" });
+    expect(ledgerOf(inline)).toMatchObject({ trials: 3, recorded: 0 });
+    const stopped = callToolUntyped("check_spa_test", args(20, 100_000), { mode: "pooled", timeLimitMs: 50 });
+    await expect(stopped).rejects.toMatchObject({ code: "time_limit" });
+    expect(await count("pooled")).toBe(6);
+  }, 120_000);
 
   it("answers with a warning naming the ledger when its file is corrupt", async () => {
     const bad = path.join(dir, "corrupt.sqlite");
