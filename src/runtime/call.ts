@@ -288,10 +288,10 @@ async function callGuardTool(
 }
 
 /**
- * The guard's outcome and the ledger's use. A guard that reads the ledger runs after its trials are
- * recorded and the summary read; any other guard is sent first and its trials recorded while it runs
- * (a pooled guard leaves the main thread free for that). Either way the call ends only once its trials
- * are committed, whether the guard succeeded or not.
+ * The guard's outcome and the ledger's use. A pooled guard that does not read the ledger is sent first
+ * and its trials recorded while it runs on its thread; otherwise the trials are recorded (and the
+ * summary read) before the guard runs. Either way the call ends only once its trials are committed,
+ * whether the guard succeeded or not.
  */
 async function runWithLedger(
   tool: string,
@@ -303,7 +303,7 @@ async function runWithLedger(
   const chosen = takeLedgerChoice(inputs, options);
   // Decoded from the arguments, the inputs are the runtime's own (arrays, never typed arrays): a pooled
   // call copies them for its worker, and moves only the copies' buffers, so the ledger can still read them.
-  if (readsLedger(guard)) {
+  if (readsLedger(guard) || poolSizeFor(guard, inputs, options, currentLimits()) === 0) {
     const ledger = await useLedger(tool, guard, inputs, chosen);
     await turns.boundary();
     return { ledger, ran: await invokeGuard(guard, inputs, options, true) };
