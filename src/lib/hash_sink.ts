@@ -25,6 +25,35 @@ export class HashSink {
     this.append(text, open.charCodeAt(0), 1);
   }
 
+  /**
+   * Appends the JSON array of `xs` when every element is a string of printable ASCII other than `"` and
+   * `\` (so its JSON text is the string in quotes), written byte by byte with no text built; false,
+   * with nothing written, otherwise.
+   */
+  putPlainStrings(xs: readonly unknown[]): boolean {
+    let size = 2 + Math.max(0, xs.length - 1);
+    for (let k = 0; k < xs.length; k++) {
+      const s = xs[k];
+      if (typeof s !== "string" || !isPlain(s)) return false;
+      size += s.length + 2;
+    }
+    if (size > buffer.length - this.used) this.flush();
+    if (size > buffer.length) buffer = Buffer.allocUnsafe(size);
+    let at = this.used;
+    buffer[at++] = 0x5b; // [
+    for (let k = 0; k < xs.length; k++) {
+      if (k > 0) buffer[at++] = 0x2c; // ,
+      const s = xs[k] as string;
+      buffer[at++] = 0x22; // "
+      for (let i = 0; i < s.length; i++) buffer[at++] = s.charCodeAt(i);
+      buffer[at++] = 0x22;
+    }
+    buffer[at++] = 0x5d; // ]
+    this.bytes += at - this.used;
+    this.used = at;
+    return true;
+  }
+
   /** The hex digest (the sink is finished). */
   digest(): string {
     this.flush();
@@ -47,4 +76,13 @@ export class HashSink {
     if (this.used > 0) this.hash.update(buffer.subarray(0, this.used));
     this.used = 0;
   }
+}
+
+/** Printable ASCII without `"` or `\`: JSON writes such a string as it is, in quotes. */
+function isPlain(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
 }

@@ -42,8 +42,12 @@ function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: numbe
   return start === 0 && end === x.length ? (x as unknown[]) : x.slice(start, end);
 }
 
-/** An array of scalars, PIECE elements per JSON.stringify, each piece's text encoded into the sink's buffer. */
+/**
+ * An array of scalars, PIECE elements per JSON.stringify, each piece's text encoded into the sink's buffer;
+ * up to PIECE plain strings (dates, names) are written byte by byte instead, with no text built.
+ */
 function writeScalars(x: readonly unknown[] | Float64Array, sink: Sink): void {
+  if (Array.isArray(x) && x.length <= PIECE && sink.putPlainStrings(x)) return;
   if (x.length === 0) sink.put("[");
   for (let start = 0; start < x.length; start += PIECE) {
     const piece = JSON.stringify(pieceOf(x, start, Math.min(x.length, start + PIECE)));

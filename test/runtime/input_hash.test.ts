@@ -91,6 +91,18 @@ describe("the input hash", () => {
     );
   });
 
+  it("writes arrays of plain ASCII strings byte by byte with the same digest; quotes, backslashes and others fall back", () => {
+    const ascii = fc.string({ unit: fc.integer({ min: 0x1f, max: 0x7f }).map((c) => String.fromCharCode(c)) });
+    const strings = fc.array(fc.oneof(ascii, fc.constantFrom("2024-01-02", "\u00e9", "")), { maxLength: 2_100 });
+    fc.assert(
+      fc.property(strings, (index) => {
+        const x = { index, values: index.map((_, i) => i * 0.5) };
+        expect(canonicalDigest(x)).toEqual({ sha256: sha(x), bytes: Buffer.byteLength(canonicalize(x)!, "utf8") });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("the piecewise digest holds for pieces longer than its scratch buffer, empty arrays and typed arrays", () => {
     const long = "\u00e9\ud83d\ude00".repeat(40_000);
     const x = { a: [long, 1, "b", null, true, long], b: [], c: [[], [long]] };
