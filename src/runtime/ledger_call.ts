@@ -50,7 +50,7 @@ export function takeLedgerChoice(inputs: Record<string, unknown>, choice: Ledger
   return { name, experiment };
 }
 
-/** The guard reads the ledger (it has a `@ledger` input): its trials are recorded and the summary read before it runs. */
+/** The guard reads the ledger (a `@ledger` input): its trials are recorded and the summary read before it runs. */
 export function readsLedger(guard: string): boolean {
   return Boolean(GUARDS[guard]?.ledger);
 }

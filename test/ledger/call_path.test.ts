@@ -55,7 +55,7 @@ describe("recording in the call path", () => {
     expect(await count("study")).toBe(3);
   });
 
-  it("records a pooled guard's trials while it runs: the same trials inline, and kept when the guard fails", async () => {
+  it("records a pooled guard's trials while it runs: the same as inline, kept when the guard fails", async () => {
     await configureLedger({ ledger: path.join(dir, "pooled.sqlite") });
     const frame = (seed: number) => {
       const cols = [returns(2000, seed), returns(2000, seed + 1), returns(2000, seed + 2)];

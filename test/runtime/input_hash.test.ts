@@ -91,7 +91,7 @@ describe("the input hash", () => {
     );
   });
 
-  it("writes arrays of plain ASCII strings byte by byte with the same digest; quotes, backslashes and others fall back", () => {
+  it("writes plain ASCII string arrays byte by byte, same digest; quotes, backslashes and others fall back", () => {
     const ascii = fc.string({ unit: fc.integer({ min: 0x1f, max: 0x7f }).map((c) => String.fromCharCode(c)) });
     const strings = fc.array(fc.oneof(ascii, fc.constantFrom("2024-01-02", "\u00e9", "")), { maxLength: 2_100 });
     fc.assert(
