@@ -37,8 +37,7 @@ export class HashSink {
       if (typeof s !== "string" || !isPlain(s)) return false;
       size += s.length + 2;
     }
-    if (size > buffer.length - this.used) this.flush();
-    if (size > buffer.length) buffer = Buffer.allocUnsafe(size);
+    this.reserve(size);
     let at = this.used;
     buffer[at++] = 0x5b; // [
     for (let k = 0; k < xs.length; k++) {
@@ -62,13 +61,17 @@ export class HashSink {
 
   /** Encodes `text` at the buffer's end, its first byte replaced by `first` (unless -1), `dropLast` bytes off. */
   private append(text: string, first: number, dropLast: number): void {
-    const room = MAX_UTF8_PER_UNIT * text.length;
-    if (room > buffer.length - this.used) this.flush();
-    if (room > buffer.length) buffer = Buffer.allocUnsafe(room);
+    this.reserve(MAX_UTF8_PER_UNIT * text.length);
     const n = buffer.write(text, this.used, "utf8");
     if (first >= 0 && n > 0) buffer[this.used] = first;
     this.used += n - dropLast;
     this.bytes += n - dropLast;
+  }
+
+  /** Makes room for `bytes` more at the buffer's end: hashes what it holds first, grows it if still short. */
+  private reserve(bytes: number): void {
+    if (bytes > buffer.length - this.used) this.flush();
+    if (bytes > buffer.length) buffer = Buffer.allocUnsafe(bytes);
   }
 
   /** Hashes what the buffer holds (before the hash is updated directly, or digested by its owner). */
