@@ -28,10 +28,13 @@ export function requestStarted(): () => void {
 export class Turns {
   private last = performance.now();
 
-  /** At a phase boundary: parks this call if it has run a slice since its last turn. */
-  async boundary(): Promise<void> {
+  /** At a phase boundary: parks this call if it has run a slice since its last turn (else no promise is made). */
+  boundary(): Promise<void> | undefined {
     const start = performance.now();
-    if (start - this.last < SLICE_MS) return;
+    return start - this.last < SLICE_MS ? undefined : this.park(start);
+  }
+
+  private async park(start: number): Promise<void> {
     parked++;
     try {
       await turn();
