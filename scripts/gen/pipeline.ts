@@ -81,7 +81,10 @@ export function guarded<T>(g: GuardSource, out: Diagnostic[], run: () => T): T |
 }
 
 export interface GenOptions {
-  /** False skips the type-check gate: only the bench uses it, to time the gate against the rest. */
+  /**
+   * False skips the type-check gate: the bench, to time the gate against the rest, and tests that judge
+   * only the schemas of sources another test already type-checks.
+   */
   readonly typeCheck?: boolean;
 }
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defaultPaths } from "../../scripts/gen/parse.js";
-import { runGen, type GenResult } from "../../scripts/gen/pipeline.js";
+import { runGen, type GenOptions, type GenResult } from "../../scripts/gen/pipeline.js";
 import { formatDiagnostic } from "../../scripts/gen/diagnostics.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -37,14 +37,17 @@ export function guardNames(guardsDir: string): string[] {
 }
 
 /** Runs gen over `guardsDir`, with the fixture's own `skills/` beside it when it has one; nothing is written. */
-export async function genFixture(guardsDir: string): Promise<GenResult> {
+export async function genFixture(guardsDir: string, options: GenOptions = {}): Promise<GenResult> {
   const ownSkills = path.join(path.dirname(guardsDir), "skills");
-  return runGen({
-    ...defaultPaths(ROOT),
-    guardsDir,
-    skillsDir: existsSync(ownSkills) ? ownSkills : fixtureSkills(guardNames(guardsDir)),
-    outDir: path.join(tmpdir(), "fs-never-written"),
-  });
+  return runGen(
+    {
+      ...defaultPaths(ROOT),
+      guardsDir,
+      skillsDir: existsSync(ownSkills) ? ownSkills : fixtureSkills(guardNames(guardsDir)),
+      outDir: path.join(tmpdir(), "fs-never-written"),
+    },
+    options,
+  );
 }
 
 export const formatted = (r: GenResult) =>
