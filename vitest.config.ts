@@ -20,13 +20,15 @@ const E2E = [
 ];
 
 /**
- * Unit files that mock modules (`vi.mock`) need a module registry of their own; the rest share their
- * worker's, which spares each file re-importing the runtime and the compiler (half the unit loop's time).
+ * Unit files that need a module registry of their own: those that mock modules (`vi.mock`), and those
+ * that count operations by V8's precise coverage (op_count.ts), which counts blocks only in code compiled
+ * after it started. The rest share their worker's modules, which spares each file re-importing the
+ * runtime and the compiler (a third of the unit loop's time).
  */
-const MOCKING = readdirSync("test", { recursive: true, encoding: "utf8" })
+const OWN_MODULES = readdirSync("test", { recursive: true, encoding: "utf8" })
   .filter((f) => f.endsWith(".test.ts"))
   .map((f) => path.posix.join("test", f.split(path.sep).join("/")))
-  .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(f, "utf8")));
+  .filter((f) => /\bvi\.(do)?[mM]ock\(|\/op_count\.js"/.test(readFileSync(f, "utf8")));
 
 /** Test files run at once in each project: every core (vitest's default leaves one idle, on 2 cores half). */
 const WORKERS = Math.max(2, availableParallelism());
@@ -53,17 +55,17 @@ export default defineConfig({
           maxWorkers: WORKERS,
           setupFiles: ["test/setup/unit_state.ts"],
           include: ["test/**/*.test.ts"],
-          exclude: [...E2E, ...MOCKING, "test/fixtures/**"],
+          exclude: [...E2E, ...OWN_MODULES, "test/fixtures/**"],
         },
       },
-      // The unit files that mock modules, each with its own modules.
+      // The unit files that mock modules or count operations, each with its own modules.
       {
         extends: true,
         test: {
           name: "unit-isolated",
           pool: "threads",
           maxWorkers: WORKERS,
-          include: MOCKING,
+          include: OWN_MODULES,
           exclude: [...E2E, "test/fixtures/**"],
         },
       },
