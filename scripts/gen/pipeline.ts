@@ -86,6 +86,11 @@ export interface GenOptions {
    * only the schemas of sources another test already type-checks.
    */
   readonly typeCheck?: boolean;
+  /**
+   * False leaves validators.js and validators.d.ts out of the files: their Ajv compile and layout are
+   * most of a run's time, and a caller that judges only the schemas does not read them.
+   */
+  readonly validators?: boolean;
 }
 
 export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<GenResult> {
@@ -122,7 +127,9 @@ export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<Ge
   const toolOf = new Map(guards.map((g) => [g.guard, g.tool]));
   const evidence = evidenceTypes(sources.guards, toolOf, (g, run) => guarded(g, diagnostics, run));
   const mapped = !diagnostics.some((d) => d.severity === "error");
-  const files = mapped ? await emitAll({ version: sources.version, guards, slots, skills, evidence }) : null;
+  const files = mapped
+    ? await emitAll({ version: sources.version, guards, slots, skills, evidence, validators: opts.validators })
+    : null;
   const emitted = files && opts.typeCheck !== false ? checkEmitted(files, paths.root, guards) : Promise.resolve([]);
   if (gate) diagnostics.push(...(await gate.finish(sources.project)));
   diagnostics.push(...(await emitted));

@@ -26,6 +26,8 @@ export interface EmitInput {
   readonly skills: readonly SkillModel[];
   /** Tool name -> the TypeScript type of its evidence (scripts/gen/emit/evidence.ts). */
   readonly evidence?: ReadonlyMap<string, string>;
+  /** False leaves validators.js and validators.d.ts out (GenOptions.validators). */
+  readonly validators?: boolean;
 }
 
 const json = (x: unknown) => `${JSON.stringify(x, null, 2)}\n`;
@@ -183,9 +185,11 @@ export async function emitAll(input: EmitInput): Promise<Map<string, string>> {
       excluded: excluded.map((g) => g.guard),
     } satisfies Manifest),
   );
-  const validators = emitValidators(tools, TS_HEADER);
-  files.set("validators.js", validators.js);
-  files.set("validators.d.ts", validators.dts);
+  if (input.validators !== false) {
+    const validators = emitValidators(tools, TS_HEADER);
+    files.set("validators.js", validators.js);
+    files.set("validators.d.ts", validators.dts);
+  }
   files.set("types.ts", wrapLongTsLines(await emitTypes(tools, TS_HEADER, input.evidence)));
   files.set("dispatch.ts", emitDispatch(guards, TS_HEADER));
   files.set("agreement.ts", emitAgreement(guards, TS_HEADER));
