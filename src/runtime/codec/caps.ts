@@ -124,35 +124,17 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
     ancestors.delete(x);
     return;
   }
-  if (ArrayBuffer.isView(x)) throw notJson(`a typed array at ${where(path)}`);
-  for (const [cls, name] of NOT_JSON_OBJECTS) if (x instanceof cls) throw notJson(`${name} at ${where(path)}`);
+  const array = Array.isArray(x);
+  // An array is none of the objects JSON would flatten (a typed array, a Map, ...): only others are asked.
+  if (!array && ArrayBuffer.isView(x)) throw notJson(`a typed array at ${where(path)}`);
+  if (!array)
+    for (const [cls, name] of NOT_JSON_OBJECTS) if (x instanceof cls) throw notJson(`${name} at ${where(path)}`);
   ancestors.add(x);
-  if (keys && !Array.isArray(x) && Object.getPrototypeOf(x) !== Object.prototype && Object.getPrototypeOf(x) !== null)
+  if (keys && !array && Object.getPrototypeOf(x) !== Object.prototype && Object.getPrototypeOf(x) !== null)
     keys.plain = false;
   if (keys) keys.bytesBound += 2; // brackets or braces; each element adds its separator
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      const v: unknown = x[i];
-      if (keys) keys.bytesBound += 1;
-      if (v === null) {
-        if (keys) keys.bytesBound += 4;
-        continue;
-      }
-      const t = typeof v;
-      if (t === "number") {
-        if (!Number.isFinite(v)) throw notJson(`${String(v)} at ${where([...path, i])}`);
-        if (keys) keys.bytesBound += numberBound(v as number);
-      } else if (t === "string" || t === "boolean") {
-        if (keys) keys.bytesBound += scalarBound(v, keys);
-      } else if (v === undefined) {
-        throw notJson(`undefined at ${where([...path, i])}`);
-      } else {
-        path.push(i);
-        assertJson(v, path, ancestors, keys);
-        path.pop();
-      }
-    }
-  } else {
+  if (array) assertJsonItems(x, path, ancestors, keys);
+  else {
     let previous: string | null = null;
     for (const key of Object.keys(x)) {
       const v: unknown = (x as Record<string, unknown>)[key];
@@ -170,6 +152,32 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
     }
   }
   ancestors.delete(x);
+}
+
+/** An array's elements; the byte bound of its scalars is summed locally and added once. */
+function assertJsonItems(x: readonly unknown[], path: (string | number)[], ancestors: Set<object>, keys?: JsonSummary) {
+  let bound = x.length; // a separator per element
+  for (let i = 0; i < x.length; i++) {
+    const v: unknown = x[i];
+    if (v === null) {
+      bound += 4;
+      continue;
+    }
+    const t = typeof v;
+    if (t === "number") {
+      if (!Number.isFinite(v)) throw notJson(`${String(v)} at ${where([...path, i])}`);
+      bound += numberBound(v as number);
+    } else if (t === "string" || t === "boolean") {
+      if (keys) bound += scalarBound(v, keys);
+    } else if (v === undefined) {
+      throw notJson(`undefined at ${where([...path, i])}`);
+    } else {
+      path.push(i);
+      assertJson(v, path, ancestors, keys);
+      path.pop();
+    }
+  }
+  if (keys) keys.bytesBound += bound;
 }
 
 /** Walks `args` once: throws not_json at the first value JSON cannot carry, else says what it found. */
