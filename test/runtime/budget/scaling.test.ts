@@ -1,0 +1,65 @@
+// The heavy statistics scale as their algorithms do. Doubling the observations T, the models K or the
+// bootstrap repetitions R multiplies the operations the guard and the lib execute (counted by V8's
+// precise coverage, not by a clock) by at most 2 * SLACK, SLACK covering fixed per-call work and the
+// progress checks; and by at least `least`, so the count does follow the dimension. The SPA test is O(R T K) at a fixed block length
+// (prefix sums: a resampled mean costs one subtraction per block); CSCV is O(T K) for the block moments
+// plus O(C(S, S/2) S K) for the splits, at a fixed number of blocks S.
+import { describe, expect, it } from "vitest";
+import { callToolUntyped } from "../../../src/runtime/index.js";
+import { dates } from "../../hardening/valid_args.js";
+import { countOps } from "./op_count.js";
+
+const GUARD_CODE = /\/(guards|src\/lib)\/[^/]+\.ts/;
+const SLACK = 1.1;
+
+/** `k` columns of `t` deterministic, distinct, noisy returns over a dated index. */
+function panel(t: number, k: number) {
+  const columns = Array.from({ length: k }, (_, j) => `m${j}`);
+  const value = (i: number, j: number) => Math.sin(i * 12.9898 + j * 78.233) * 0.01 + 0.0002 * (j % 3);
+  return { index: dates(t), columns, data: Array.from({ length: t }, (_, i) => columns.map((_, j) => value(i, j))) };
+}
+
+interface Size {
+  readonly t: number;
+  readonly k: number;
+  readonly r: number;
+}
+
+const spa = ({ t, k, r }: Size) => ({
+  benchmark_returns: { index: dates(t), values: Array.from({ length: t }, (_, i) => Math.cos(i * 4.1) * 0.01) },
+  model_returns: panel(t, k),
+  reps: r,
+  block_size: 5,
+  seed: 7,
+});
+const cscv = ({ t, k }: Size) => ({ best_sharpe: 1, n_obs: t, n_trials: k, model_returns: panel(t, k), n_blocks: 8 });
+
+const BASE: Size = { t: 400, k: 8, r: 50 };
+const CASES: readonly { tool: string; args: (s: Size) => object; grow: keyof Size; least: number }[] = [
+  { tool: "check_spa_test", args: spa, grow: "t", least: 1.5 },
+  // At K = 8 the block sampling, O(R T) whatever K is, is most of the work.
+  { tool: "check_spa_test", args: spa, grow: "k", least: 1.1 },
+  { tool: "check_spa_test", args: spa, grow: "r", least: 1.5 },
+  { tool: "check_research_audit", args: cscv, grow: "t", least: 1.5 },
+  { tool: "check_research_audit", args: cscv, grow: "k", least: 1.5 },
+];
+
+async function ops(tool: string, args: object): Promise<number> {
+  const call = () => callToolUntyped(tool, args as Record<string, unknown>, { workBudget: Infinity, timeLimitMs: 0 });
+  return countOps(GUARD_CODE, async () => {
+    const r = await call();
+    if (r.isError) throw new Error(`${tool} failed: ${JSON.stringify(r).slice(0, 300)}`);
+  });
+}
+
+describe("heavy statistics scale as their algorithms", () => {
+  for (const c of CASES)
+    it(`${c.tool}: doubling ${c.grow.toUpperCase()} at most doubles the operations`, async () => {
+      const doubled = { ...BASE, [c.grow]: BASE[c.grow] * 2 };
+      await ops(c.tool, c.args(BASE)); // warm: first-call work (lazy tables) is not the guard's
+      const growth = (await ops(c.tool, c.args(doubled))) / (await ops(c.tool, c.args(BASE)));
+      const what = `${c.tool}, ${c.grow.toUpperCase()} doubled: operations x ${growth.toFixed(3)}`;
+      expect(growth, what).toBeLessThanOrEqual(2 * SLACK);
+      expect(growth, what).toBeGreaterThanOrEqual(c.least);
+    });
+});
