@@ -1,9 +1,10 @@
 // The heavy statistics scale as their algorithms do. Doubling the observations T, the models K or the
 // bootstrap repetitions R multiplies the operations the guard and the lib execute (counted by V8's
 // precise coverage, not by a clock) by at most 2 * SLACK, SLACK covering fixed per-call work and the
-// progress checks; and by at least `least`, so the count does follow the dimension. The SPA test is O(R T K) at a fixed block length
-// (prefix sums: a resampled mean costs one subtraction per block); CSCV is O(T K) for the block moments
-// plus O(C(S, S/2) S K) for the splits, at a fixed number of blocks S.
+// progress checks; and by at least `least`, so the count does follow the dimension. The SPA test is
+// O(R T K) at a fixed block length (prefix sums: a resampled mean costs one subtraction per block);
+// CSCV is O(T K) for the block moments plus O(C(S, S/2) S K) for the splits, at a fixed number of
+// blocks S.
 import { describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
 import { dates } from "../../hardening/valid_args.js";
