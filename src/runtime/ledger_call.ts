@@ -50,6 +50,12 @@ export function takeLedgerChoice(inputs: Record<string, unknown>, choice: Ledger
   return { name, experiment };
 }
 
+/** A ledger is configured and the guard has trials to record or a `@ledger` input to fill. */
+export function usesLedger(guard: string): boolean {
+  const entry = GUARDS[guard];
+  return ledgerLocation() !== null && Boolean(entry && (entry.trials?.length || entry.ledger));
+}
+
 /** The guard reads the ledger (a `@ledger` input): its trials are recorded and the summary read before it runs. */
 export function readsLedger(guard: string): boolean {
   return Boolean(GUARDS[guard]?.ledger);

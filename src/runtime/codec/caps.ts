@@ -126,12 +126,13 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
   }
   const array = Array.isArray(x);
   // An array is none of the objects JSON would flatten (a typed array, a Map, ...): only others are asked.
-  if (!array && ArrayBuffer.isView(x)) throw notJson(`a typed array at ${where(path)}`);
-  if (!array)
+  if (!array) {
+    if (ArrayBuffer.isView(x)) throw notJson(`a typed array at ${where(path)}`);
     for (const [cls, name] of NOT_JSON_OBJECTS) if (x instanceof cls) throw notJson(`${name} at ${where(path)}`);
+    const proto = Object.getPrototypeOf(x);
+    if (keys && proto !== Object.prototype && proto !== null) keys.plain = false;
+  }
   ancestors.add(x);
-  if (keys && !array && Object.getPrototypeOf(x) !== Object.prototype && Object.getPrototypeOf(x) !== null)
-    keys.plain = false;
   if (keys) keys.bytesBound += 2; // brackets or braces; each element adds its separator
   if (array) assertJsonItems(x, path, ancestors, keys);
   else {
