@@ -108,6 +108,7 @@ export async function prepareArguments(
   const shaped = shapeArguments(args, schema);
   checkNames(tool, guard, shaped);
   const validate = (await validatorsModule())[`in_${tool.name}`]!;
+  await turns?.boundary();
   const schemaFailure = validate(shaped) ? null : schemaError(validate.errors ?? [], schema, shaped);
   const failingInput = schemaFailure?.field.split("/")[0];
   const props = schema.properties as Record<string, object>;

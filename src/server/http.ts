@@ -9,9 +9,10 @@ import { drain, readBody } from "./http_body.js";
 import { BodyWatch } from "./http_bodies.js";
 import { limitConnections } from "./http_connections.js";
 import { type Refusal, allowedHosts, checkBodyHead, checkHost, checkOrigin, isLoopback } from "./http_guards.js";
-import { checkMessage, parseJson, tooDeepReply } from "./jsonrpc_line.js";
+import { checkMessage } from "./jsonrpc_line.js";
 import { capMessage } from "./limits.js";
 import { pipelined } from "./http_pipeline.js";
+import { closeParseThreadIfStarted, parseRequestBody } from "./body_parse.js";
 import { Turns, requestStarted } from "../runtime/turns.js";
 import { loadSdk, sdkAccepts } from "./sdk.js";
 import { buildServer, type ServerOptions } from "./server.js";
@@ -143,13 +144,11 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     if (body.kind === "over")
       return refuse(res, { status: 413, code: -32600, message: `request body is over ${MAX_BODY_BYTES} bytes` }, cors);
     const turns = new Turns();
-    const text = body.bytes.toString("utf8");
-    const tooDeep = tooDeepReply(text);
-    if (tooDeep) return answer(res, 400, tooDeep.reply, cors);
-    await turns.boundary();
-    const parsed = parseJson(text);
-    if (!parsed.ok)
+    const parsed = await parseRequestBody(body.bytes);
+    if (parsed.kind === "too_deep") return answer(res, 400, parsed.reply, cors);
+    if (parsed.kind === "not_json")
       return refuse(res, { status: 400, code: -32700, message: "parse error: the body is not JSON" }, cors);
+    await turns.boundary();
     const checked = Array.isArray(parsed.value) ? null : checkMessage(parsed.value, accepts);
     if (checked && "reply" in checked) return answer(res, 400, checked.reply, cors);
     await turns.boundary();
@@ -179,7 +178,7 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     new Promise<void>((resolve) => {
       watch.close();
       http.closeAllConnections();
-      http.close(() => resolve());
+      http.close(() => void closeParseThreadIfStarted().then(resolve, resolve));
     });
   return { url, close };
 }

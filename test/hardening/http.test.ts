@@ -7,7 +7,8 @@ import { type Socket, connect } from "node:net";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadInputError, callToolUntyped, listTools } from "../../src/runtime/index.js";
-import { capMessage } from "../../src/server/limits.js";
+import { OFF_THREAD_BYTES } from "../../src/server/body_parse.js";
+import { MAX_NESTING, capMessage } from "../../src/server/limits.js";
 import { SERVER_JS, spaArgs } from "../server/fixtures.js";
 import { applyAll } from "./mutations.js";
 import { KNOWN, validArgs } from "./valid_args.js";
@@ -229,6 +230,44 @@ describe("HTTP: body cap (16,000,000 bytes)", () => {
     const m = rpcBody(r.text);
     expect(m.id).toBe(8);
     expect(m.result.structuredContent.tool).toBe("check_cost_curve");
+  });
+});
+
+describe("HTTP: bodies of OFF_THREAD_BYTES and over (parsed on a parse thread)", () => {
+  const big = (text: string) => Buffer.from(text.padEnd(OFF_THREAD_BYTES + 10, " "));
+  const costCurve = (id: number) =>
+    rpc(id, "tools/call", { name: "check_cost_curve", arguments: KNOWN.check_cost_curve });
+
+  it("answers a large body that is not JSON with 400 -32700", { timeout: 30_000 }, async () => {
+    const r = await rawPost(big('{"jsonrpc":"2.0","id":5,"method":'));
+    expect(r.status).toBe(400);
+    const error = { code: -32700, message: "parse error: the body is not JSON" };
+    expect(JSON.parse(r.text)).toEqual({ jsonrpc: "2.0", id: null, error });
+    await stillServing();
+  });
+
+  it("answers a large body nested too deep with 400 -32600 and its id", { timeout: 30_000 }, async () => {
+    const depth = MAX_NESTING + 1;
+    const r = await rawPost(big(`{"jsonrpc":"2.0","id":"deep","x":${"[".repeat(depth)}${"]".repeat(depth)}}`));
+    expect(r.status).toBe(400);
+    const m = JSON.parse(r.text);
+    expect(m.id).toBe("deep");
+    expect(m.error.code).toBe(-32600);
+    await stillServing();
+  });
+
+  it("answers a large chunked tools/call as it answers the same call sent small", { timeout: 60_000 }, async () => {
+    const small = rpcBody((await rawPost(Buffer.from(JSON.stringify(costCurve(9))))).text);
+    const buf = big(JSON.stringify(costCurve(9)));
+    const chunks = Array.from({ length: Math.ceil(buf.length / 65_536) }, (_, i) =>
+      buf.subarray(i * 65_536, (i + 1) * 65_536),
+    );
+    const r = await rawPost(chunks);
+    expect(r.status).toBe(200);
+    const m = rpcBody(r.text);
+    expect(m.id).toBe(9);
+    expect(m.result.structuredContent.status).toBe(small.result.structuredContent.status);
+    expect(m.result.structuredContent.evidence).toEqual(small.result.structuredContent.evidence);
   });
 });
 

@@ -10,7 +10,12 @@ let pool: Tinypool | null = null;
 
 /** SHA-256 and UTF-8 bytes of the arguments' canonical text, computed on the helper thread. */
 export async function hashOffThread(args: Record<string, unknown>): Promise<HashReply> {
-  pool ??= new Tinypool({ filename: workerFile("hash_worker"), minThreads: 0, maxThreads: 1, idleTimeout: 30_000 });
+  pool ??= new Tinypool({
+    filename: workerFile("hash_worker", import.meta.url),
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 30_000,
+  });
   const packed = packNumberArrays(args, { rows: true });
   const task: HashTask = { hash: packed.inputs, rows: packed.rows };
   return (await pool.run(task, { transferList: packed.buffers })) as HashReply;

@@ -22,7 +22,7 @@ function poolFor(limits: Limits): Tinypool {
   if (pool && poolKey === key) return pool;
   void pool?.destroy();
   pool = new Tinypool({
-    filename: workerFile("worker"),
+    filename: workerFile("worker", import.meta.url),
     minThreads: limits.poolSize,
     maxThreads: limits.poolSize,
     maxQueue: limits.queueLimit,
