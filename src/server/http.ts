@@ -143,6 +143,8 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     if (body.kind === "gone" || res.headersSent) return; // the client left, or the body was too slow (408)
     if (body.kind === "over")
       return refuse(res, { status: 413, code: -32600, message: `request body is over ${MAX_BODY_BYTES} bytes` }, cors);
+    // The parse's wait counts as held time: its value was read (deserialised) on this thread, so a call
+    // whose body came from the parse thread gives others a turn before its next phase.
     const turns = new Turns();
     const parsed = await parseRequestBody(body.bytes);
     if (parsed.kind === "too_deep") return answer(res, 400, parsed.reply, cors);
