@@ -18,6 +18,7 @@ import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
 import { timeLimit } from "./pool/limit_errors.js";
 import { type LedgerUse, readsLedger, takeLedgerChoice, useLedger, usesLedger } from "./ledger_call.js";
 import { Turns } from "./turns.js";
+import { grouped } from "../lib/grouped.js";
 
 export type { CallOptions } from "./call_options.js";
 
@@ -67,7 +68,7 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
     const guess = closeMatches(extra[0]!, props, 1, 0.75)[0];
     const dym = guess ? ` - did you mean '${guess}' for '${clipName(extra[0]!)}'?` : "";
     const shown = extra.slice(0, 10).map(clipName);
-    const more = extra.length > 10 ? ` ... and ${(extra.length - 10).toLocaleString("en-US")} more` : "";
+    const more = extra.length > 10 ? ` ... and ${grouped(extra.length - 10)} more` : "";
     throw new BadInputError(
       "unexpected_argument",
       extra[0]!,

@@ -4,6 +4,7 @@ import type { CatalogueToolName } from "../../catalogue/tools.js";
 import type { GuardCost } from "./costs.js";
 import { totalCells } from "./measure.js";
 import { MAX_SUGGESTED } from "../catalogue/name_limits.js";
+import { grouped } from "../../lib/grouped.js";
 
 /** Units of one closest-name comparison against the whole vocabulary (a few dozen names, ratio of short strings). */
 const SUGGEST_UNITS = 200_000;
@@ -13,7 +14,7 @@ const TABLE_UNITS = 100_000;
 /** A tool whose work is bounded by the generated tables, not by its arguments. */
 function fixed(units: number, input: string): GuardCost {
   return {
-    formula: `${units.toLocaleString("en-US")} (a fixed table)`,
+    formula: `${grouped(units)} (a fixed table)`,
     estimate: () => ({ units, bytes: 0, input, reduce: "" }),
   };
 }
@@ -26,7 +27,7 @@ function nameCount(slots: unknown): number {
 
 /** Per name: a set lookup and a trim; the first unknown ones each compared with the vocabulary. */
 const slotNames: GuardCost = {
-  formula: `N x 10 + min(N, ${MAX_SUGGESTED}) x ${SUGGEST_UNITS.toLocaleString("en-US")} (N slot names)`,
+  formula: `N x 10 + min(N, ${MAX_SUGGESTED}) x ${grouped(SUGGEST_UNITS)} (N slot names)`,
   estimate: (x) => {
     const n = nameCount(x.slots);
     return {

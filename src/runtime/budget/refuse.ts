@@ -6,11 +6,12 @@ import { GUARD_COSTS, type CostEstimate, type GuardCost } from "./costs.js";
 import { CATALOGUE_COSTS } from "./catalogue_costs.js";
 import type { CatalogueToolName } from "../../catalogue/tools.js";
 import { DEFAULT_WORK_BUDGET, currentLimits } from "./limits.js";
+import { grouped } from "../../lib/grouped.js";
 
 /** A count as the messages write it: 12,345 below a million, else 2 significant digits (4.2e9). */
 export function formatUnits(n: number): string {
   if (!Number.isFinite(n)) return "more than 1e308";
-  if (n < 1e6) return Math.round(n).toLocaleString("en-US");
+  if (n < 1e6) return grouped(Math.round(n));
   const e = Math.floor(Math.log10(n));
   const m = n / 10 ** e;
   return `${Number(m.toPrecision(2))}e${e}`;
@@ -71,7 +72,7 @@ function refuseOverBudget(
 /** The size caps in words, as tool descriptions and the README state them. */
 export function capsSentence(): string {
   const series = MAX_POINTS * MAX_JSON_NUMBER_BYTES;
-  const n = (x: number) => x.toLocaleString("en-US");
+  const n = grouped;
   return (
     `at most ${n(MAX_POINTS)} values per series or frame and ${n(MAX_ARGUMENT_BYTES)} bytes of arguments (a ` +
     `series of ${n(MAX_POINTS)} numbers at full precision fits, with ${n(MAX_ARGUMENT_BYTES - series)} bytes for ` +

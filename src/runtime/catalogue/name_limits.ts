@@ -2,6 +2,7 @@
 // may send, and how many unknown names get a did-you-mean (each costs a comparison with the vocabulary).
 import { BadInputError } from "../../contract/guard.js";
 import { closeMatches } from "../codec/index.js";
+import { grouped } from "../../lib/grouped.js";
 
 /** Slot names one bundle_coverage or check_backtest call may send (the vocabulary is a few dozen). */
 export const MAX_SLOT_NAMES = 1_000;
@@ -14,7 +15,7 @@ export function requireNameCount(field: string, count: number): void {
   throw new BadInputError(
     "too_large",
     field,
-    `${field}: ${count.toLocaleString("en-US")} slot names sent; at most ${MAX_SLOT_NAMES.toLocaleString("en-US")} ` +
+    `${field}: ${grouped(count)} slot names sent; at most ${grouped(MAX_SLOT_NAMES)} ` +
       "are accepted (bundle_coverage with no names lists the vocabulary)",
   );
 }

@@ -1,6 +1,7 @@
 // Values as messages show them: JSON types with an article, compact ASCII-safe JSON, clipped
 // lists and quoted names. Every `got <x>` in a bad-input message is worded here.
 import { asciiText } from "../../lib/ascii_text.js";
+import { grouped } from "../../lib/grouped.js";
 
 /** The JSON type of `x` with an article, for `got <type>` messages: `a string`, `an array`, `null`. */
 export function jsonTypeName(x: unknown): string {
@@ -42,7 +43,7 @@ export function jsonList(items: readonly unknown[]): string {
 export function clippedList(items: readonly unknown[], max = 10): string {
   const shown = jsonList(items.slice(0, max));
   const rest = items.length - max;
-  return rest > 0 ? `${shown} ... and ${rest.toLocaleString("en-US")} more` : shown;
+  return rest > 0 ? `${shown} ... and ${grouped(rest)} more` : shown;
 }
 
 /** A name in messages: single-quoted, ASCII-safe. */

@@ -6,6 +6,7 @@ import { initParser } from "udsv";
 import { invalid } from "../../contract/guard.js";
 import { quoted } from "../codec/text.js";
 import { type ColumnMode, type ColumnPlan, newCells, type RawTable, textCell } from "./table.js";
+import { grouped } from "../../lib/grouped.js";
 
 export type Delimiter = "," | "\t";
 
@@ -136,7 +137,7 @@ export const MAX_CSV_LINE_BYTES = 33_554_432;
 export function lineTooLong(field: string, name: string, after: number): never {
   throw invalid(
     field,
-    `${name}: the line after data row ${after} is longer than ${MAX_CSV_LINE_BYTES.toLocaleString("en-US")} bytes ` +
+    `${name}: the line after data row ${after} is longer than ${grouped(MAX_CSV_LINE_BYTES)} bytes ` +
       "(the limit of one CSV/TSV line); split the record or send the data as Parquet",
   );
 }

@@ -24,6 +24,7 @@ import {
   type RawTable,
   textCell,
 } from "./table.js";
+import { grouped } from "../../lib/grouped.js";
 
 /** What the result's provenance records for one file-backed input. */
 export interface FileProvenance {
@@ -218,7 +219,7 @@ function dataColumn(
 
 /** Refuses a CSV/TSV number whose digits are beyond the float64 range (it would read as Infinity). */
 function overflow(t: RawTable, i: number, j: number, raw: unknown, field: string): never {
-  const size = typeof raw === "string" ? ` (${raw.length.toLocaleString("en-US")} characters)` : "";
+  const size = typeof raw === "string" ? ` (${grouped(raw.length)} characters)` : "";
   throw invalid(
     field,
     `${t.where(i, j)}: the number written there${size} is beyond the float64 range (about 1.8e308); write ` +

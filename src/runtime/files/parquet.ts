@@ -10,6 +10,7 @@ import { compressorsFor } from "./parquet_codecs.js";
 import { isFlat, readFlatColumns } from "./parquet_flat.js";
 import type { ColumnMode, ColumnPlan, RawTable } from "./table.js";
 import type { PointLimit } from "./point_limit.js";
+import { grouped } from "../../lib/grouped.js";
 
 /** A Parquet value as a payload cell. */
 function cell(v: unknown, at: () => string, field: string): unknown {
@@ -45,8 +46,7 @@ function requireFooter(buf: ArrayBuffer, field: string, name: string): void {
     length === 0
       ? "its footer is empty (metadata length 0)"
       : length > buf.byteLength - 12
-        ? `its footer claims ${length.toLocaleString("en-US")} bytes of metadata in a ` +
-          `${buf.byteLength.toLocaleString("en-US")}-byte file`
+        ? `its footer claims ${grouped(length)} bytes of metadata in a ` + `${grouped(buf.byteLength)}-byte file`
         : null;
   if (why !== null) throw invalid(field, `${name} is not a readable Parquet file: ${why}`);
 }
@@ -102,8 +102,8 @@ function rowCount(meta: FileMetaData, field: string, name: string): number {
   if (nrows > MAX_PARQUET_ROWS)
     throw invalid(
       field,
-      `${name} has ${nrows.toLocaleString("en-US")} rows; a Parquet file read by reference may hold at most ` +
-        `${MAX_PARQUET_ROWS.toLocaleString("en-US")}`,
+      `${name} has ${grouped(nrows)} rows; a Parquet file read by reference may hold at most ` +
+        `${grouped(MAX_PARQUET_ROWS)}`,
     );
   const inGroups = meta.row_groups.reduce((n, g) => n + Number(g.num_rows), 0);
   if (!(nrows >= 0) || inGroups !== nrows)
