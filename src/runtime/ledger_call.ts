@@ -53,7 +53,7 @@ export function takeLedgerChoice(inputs: Record<string, unknown>, choice: Ledger
 /** A ledger is configured and the guard has trials to record or a `@ledger` input to fill. */
 export function usesLedger(guard: string): boolean {
   const entry = GUARDS[guard];
-  return ledgerLocation() !== null && Boolean(entry && (entry.trials?.length || entry.ledger));
+  return ledgerSetting().spec !== null && Boolean(entry && (entry.trials?.length || entry.ledger));
 }
 
 /** The guard reads the ledger (a `@ledger` input): its trials are recorded and the summary read before it runs. */
@@ -73,9 +73,8 @@ export async function useLedger(
   { name, experiment }: ChosenLedger,
 ): Promise<LedgerUse> {
   const entry = GUARDS[guard];
-  if (!entry || (!entry.trials?.length && !entry.ledger)) return { findings: [], provenance: null };
-  const opening = ledgerStore();
-  if (opening === null) return { findings: [], provenance: null };
+  const opening = usesLedger(guard) ? ledgerStore() : null;
+  if (!entry || opening === null) return { findings: [], provenance: null };
   // Fingerprinted only for a ledger to record them in (off, a call pays nothing for its trials).
   const trials = callTrials(tool, entry.trials ?? [], inputs, experiment);
   const base = { name, location: ledgerLocation(), experiment, trials: trials.length };
