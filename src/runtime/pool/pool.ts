@@ -1,7 +1,7 @@
 // The worker pool for heavy guard calls (tinypool): threads sized from the cores, a bounded
 // queue (one more call is refused as busy), the per-call time limit and the caller's
 // cancellation both end the call by terminating its worker.
-import { MessageChannel } from "node:worker_threads";
+import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { Tinypool } from "tinypool";
 import { BadInputError, type GuardOutcome } from "../../contract/guard.js";
 import { InternalToolError } from "../errors.js";
@@ -11,7 +11,7 @@ import { packNumberArrays } from "./packing.js";
 import { workerFile } from "./worker_file.js";
 import type { ProgressEvent } from "../../lib/progress.js";
 import type { Limits } from "../budget/limits.js";
-import type { PoolReply, PoolTask } from "./messages.js";
+import { PROGRESS_END, type PoolReply, type PoolTask, type ProgressMessage } from "./messages.js";
 
 let pool: Tinypool | null = null;
 let poolKey = "";
@@ -70,6 +70,14 @@ export interface PooledOptions {
   readonly owned?: boolean;
 }
 
+/** Passes a task's progress events on; settles at its end mark (or when the worker closed the port). */
+function relayProgress(port: MessagePort, onProgress?: (p: ProgressEvent) => void): Promise<void> {
+  return new Promise((resolve) => {
+    port.on("message", (m: ProgressMessage) => (m === PROGRESS_END ? resolve() : onProgress?.(m)));
+    port.once("close", () => resolve());
+  });
+}
+
 /** Runs one guard call in the pool. Rejects with LimitError (busy, time_limit) or the guard's error. */
 export async function runPooled(
   guard: string,
@@ -83,13 +91,15 @@ export async function runPooled(
   const signals = [options.signal, timeout].filter((s): s is AbortSignal => s !== undefined);
   const signal = signals.length ? AbortSignal.any(signals) : undefined;
   const { port1, port2 } = new MessageChannel();
-  port1.on("message", (m: ProgressEvent) => options.onProgress?.(m));
+  const relayed = relayProgress(port1, options.onProgress);
   try {
     const moved = options.owned ? transferableBuffers(inputs) : [];
     const packed = packNumberArrays(inputs);
     const task: PoolTask = { guard, inputs: packed.inputs, packed: packed.paths, port: port2 };
     const transferList = [port2, ...moved, ...packed.buffers];
     const reply = (await p.run(task, { transferList, signal })) as PoolReply;
+    // The worker ran to its end; its progress port is another channel, so its last events may still be on the way.
+    await relayed;
     if (!reply.ok) throw rebuild(reply);
     return reply.outcome;
   } catch (e) {

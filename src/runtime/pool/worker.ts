@@ -3,7 +3,7 @@
 import { BadInputError } from "../../contract/guard.js";
 import { InternalToolError, internalError } from "../errors.js";
 import { invokeGuard } from "../call.js";
-import type { PoolReply, PoolTask } from "./messages.js";
+import { PROGRESS_END, type PoolReply, type PoolTask } from "./messages.js";
 import { unpackNumberArrays } from "./packing.js";
 
 export default async function runTask(task: PoolTask): Promise<PoolReply> {
@@ -33,6 +33,7 @@ export default async function runTask(task: PoolTask): Promise<PoolReply> {
       hint: err.hint,
     };
   } finally {
+    task.port.postMessage(PROGRESS_END);
     task.port.close();
   }
 }
