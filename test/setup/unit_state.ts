@@ -1,4 +1,4 @@
-// Unit files share their worker's modules (the unit project does not isolate them), so before each file
+// Unit and e2e files share their worker's modules (neither project isolates them), so before each file
 // the process-wide settings a file may have changed go back to the library's defaults: the call limits
 // and the research ledger (off, default name).
 import { configureLedger, DEFAULT_LEDGER_NAME } from "../../src/ledger/config.js";
