@@ -2,7 +2,7 @@
 // wrap at word boundaries, skipped guards collapse to one line; `--html -` writes the page to stdout.
 // dist/ is built by the e2e global setup.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -79,6 +79,33 @@ writeFileSync("dist/src/cli/fin-skills.js", ${JSON.stringify(script)});
     expect(first.stdout.trimEnd().endsWith("demo ran")).toBe(true);
     const again = start();
     expect(again.stdout).toBe("demo ran\n");
+  });
+
+  it("builds once after a source changes, even when the build leaves the entry file as it was", () => {
+    // The stand-in's build is incremental like tsc's: the entry is written once, a last step every time.
+    const dir = mkdtempSync(path.join(tmpdir(), "fin-skills-start-"));
+    const build = `import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+mkdirSync("dist/src/cli", { recursive: true });
+const entry = "dist/src/cli/fin-skills.js";
+if (!existsSync(entry)) writeFileSync(entry, 'console.log(process.argv[2] + " ran");\\n');
+writeFileSync("dist/last-step.js", "");
+console.log("built");
+`;
+    writeFileSync(path.join(dir, "build.mjs"), build);
+    writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "stand-in", scripts: { build: "node build.mjs" } }),
+    );
+    const start = () =>
+      spawnSync(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], { cwd: dir, encoding: "utf8" }).stdout;
+    expect(start()).toContain("built\n");
+    const earlier = new Date(Date.now() - 60_000);
+    for (const f of ["dist/src/cli/fin-skills.js", "dist/last-step.js"])
+      utimesSync(path.join(dir, f), earlier, earlier);
+    mkdirSync(path.join(dir, "generated"));
+    writeFileSync(path.join(dir, "generated", "tools.json"), "{}"); // newer than every built file
+    expect(start()).toBe("built\ndemo ran\n");
+    expect(start()).toBe("demo ran\n"); // the entry is still older than the source; the last step is not
   });
 });
 

@@ -1,8 +1,8 @@
 // Shared MCP test fixtures: payloads and an Ajv 2020 output check.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { execFileSync } from "node:child_process";
-import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { buildIsCurrent } from "../../scripts/build_state.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SERVER_JS = path.join(ROOT, "dist/src/cli/fin-skills-mcp.cjs");
@@ -31,22 +31,8 @@ export function conforms(outputSchema: object, value: unknown): boolean {
   return ajv.compile(outputSchema)(value) as boolean;
 }
 
-function newest(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((d) => d.isFile() && /\.(ts|js|json)$/.test(d.name))
-    .reduce((m, d) => Math.max(m, statSync(path.join(d.parentPath, d.name)).mtimeMs), 0);
-}
-
-/**
- * Compiles dist/ when it is missing or older than the sources (the shipped binaries run compiled JS).
- * Its age is its newest file: tsc leaves unchanged outputs as they were, the build's last steps rewrite theirs.
- */
+/** Compiles dist/ when it is missing or older than the sources (the shipped binaries run compiled JS). */
 export function ensureBuilt(): void {
-  const sources = Math.max(
-    newest(path.join(ROOT, "src")),
-    newest(path.join(ROOT, "guards")),
-    newest(path.join(ROOT, "generated")),
-  );
-  if (existsSync(SERVER_JS) && newest(path.join(ROOT, "dist")) >= sources) return;
+  if (buildIsCurrent(ROOT, path.relative(ROOT, SERVER_JS))) return;
   execFileSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
 }
