@@ -8,8 +8,9 @@ const BUILT_FROM = ["src", "guards", "generated", "package.json"];
 
 /** Newest modification time (ms) of the script and data files at `p` (a file or a folder), 0 when missing. */
 function newest(p) {
-  if (!existsSync(p)) return 0;
-  if (!statSync(p).isDirectory()) return statSync(p).mtimeMs;
+  const stat = statSync(p, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(p, { withFileTypes: true, recursive: true })
     .filter((d) => d.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(d.name))
     .reduce((m, d) => Math.max(m, statSync(path.join(d.parentPath, d.name)).mtimeMs), 0);

@@ -46,7 +46,7 @@ function requireFooter(buf: ArrayBuffer, field: string, name: string): void {
     length === 0
       ? "its footer is empty (metadata length 0)"
       : length > buf.byteLength - 12
-        ? `its footer claims ${grouped(length)} bytes of metadata in a ` + `${grouped(buf.byteLength)}-byte file`
+        ? `its footer claims ${grouped(length)} bytes of metadata in a ${grouped(buf.byteLength)}-byte file`
         : null;
   if (why !== null) throw invalid(field, `${name} is not a readable Parquet file: ${why}`);
 }
