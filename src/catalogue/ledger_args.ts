@@ -1,18 +1,15 @@
-// The ledger arguments' schemas: every guard tool that records or reads trials takes them (the compiler
-// adds them), and so do check_backtest and list_trials. Written once, here.
+// The ledger argument's schema: every guard tool that records or reads trials takes it (the compiler adds
+// it), and so do check_backtest and list_trials. Written once, here. Which ledger a call counts against is
+// the operator's setting (--ledger, --ledger-name, configureLedger), never a tool argument.
 import type { Schema } from "./json.js";
 
-export const LEDGER_ARGUMENT_SCHEMAS: { readonly ledger: Schema; readonly experiment: Schema } = {
-  ledger: {
-    type: "string",
-    minLength: 1,
-    maxLength: 128,
-    description: "Research ledger name (default: the server's, --ledger-name).",
-  },
+export const LEDGER_ARGUMENT_SCHEMAS: { readonly experiment: Schema } = {
   experiment: {
     type: "string",
     minLength: 1,
     maxLength: 128,
-    description: "Experiment label: trials are recorded and counted per label.",
+    description:
+      "Experiment label recorded with this call's trials and reported per label by list_trials; a verdict " +
+      "still deflates by the whole research ledger's count, whatever the label.",
   },
 };

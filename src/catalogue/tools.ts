@@ -304,7 +304,6 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
       "What the server's research ledger recorded: distinct trials (strategies) per experiment, the " +
       "distribution of their annualised Sharpe ratios, a reported Sharpe's rank (3rd of 41). Required: nothing.",
     input_schema: input({
-      ledger: LEDGER_ARGUMENT_SCHEMAS.ledger,
       experiment: {
         ...LEDGER_ARGUMENT_SCHEMAS.experiment,
         description: "Only trials recorded with this experiment label (default: every trial).",

@@ -136,8 +136,9 @@ export interface TrialInput {
 /** The input name of a guard's periods per year, read to annualise its trials' Sharpes. */
 export const PERIODS_INPUT = "periods_per_year";
 
-/** The tool arguments every guard tool that records or reads trials takes besides the guard's inputs. */
-export const LEDGER_ARGUMENTS = ["ledger", "experiment"] as const;
+/** The tool arguments every guard tool that records or reads trials takes besides the guard's inputs (the
+ * ledger itself is the operator's setting, never an argument). */
+export const LEDGER_ARGUMENTS = ["experiment"] as const;
 
 /** Why a `@ledger` input is not in its tool's schema: the tool layer fills it. */
 export const LEDGER_FILLED =

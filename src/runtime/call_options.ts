@@ -21,7 +21,7 @@ export interface CallOptions {
    * process has a pool (configureLimits({ poolSize })), else inline.
    */
   readonly mode?: "inline" | "pooled";
-  /** The research ledger name this call records in and reads (a tool's `ledger` argument wins). */
+  /** The research ledger name this call records in and reads (the operator's: no tool argument names one). */
   readonly ledger?: string;
   /** The experiment label of this call's trials (a tool's `experiment` argument wins). */
   readonly experiment?: string;

@@ -29,7 +29,7 @@ export interface LedgerUse {
   readonly provenance: LedgerProvenance | null;
 }
 
-/** The call's ledger name and experiment: the arguments', else the call options', else the process's. */
+/** The in-process caller's ledger name and experiment (the operator's; a tool argument never names a ledger). */
 export interface LedgerChoice {
   readonly ledger?: string;
   readonly experiment?: string;
@@ -41,11 +41,13 @@ export interface ChosenLedger {
   readonly experiment: string | null;
 }
 
-/** The call's ledger and experiment, taken out of `inputs` (mutated: the guard never sees these arguments). */
+/**
+ * The call's ledger (the call options', else the process's) and experiment label (the argument's, else the
+ * options'), the label taken out of `inputs` (mutated: the guard never sees it).
+ */
 export function takeLedgerChoice(inputs: Record<string, unknown>, choice: LedgerChoice): ChosenLedger {
-  const name = (inputs["ledger"] as string | undefined) ?? choice.ledger ?? ledgerSetting().name;
+  const name = choice.ledger ?? ledgerSetting().name;
   const experiment = (inputs["experiment"] as string | undefined) ?? choice.experiment ?? null;
-  delete inputs["ledger"];
   delete inputs["experiment"];
   return { name, experiment };
 }
@@ -84,7 +86,8 @@ export async function useLedger(
   const recorded = (await attempt(findings, "could not record", trials.length, () => store.record(name, trials))) ?? 0;
   const prov: LedgerProvenance = { ...base, backend: store.kind, recorded };
   if (!entry.ledger) return { findings, provenance: prov };
-  const summary = await attempt(findings, "could not be read", 0, () => store.summary(name, experiment));
+  // The whole ledger's current epoch: an experiment label names the call's trials, never a smaller count.
+  const summary = await attempt(findings, "could not be read", 0, () => store.summary(name));
   if (summary === null) return { findings, provenance: prov };
   inputs[entry.ledger] = summary satisfies LedgerSummary;
   return { findings, provenance: { ...prov, count: summary.count, digest: summary.digest, since: summary.since } };

@@ -16,7 +16,7 @@ afterAll(async () => {
 const ledgerOf = (r: Record<string, any>) => r.provenance.ledger;
 /** The count the named ledger gives check_trial_ledger. */
 const count = async (name: string) =>
-  ledgerOf(await callToolUntyped("check_trial_ledger", { best_sharpe: 1, n_obs: 500, n_trials: 1, ledger: name }))
+  ledgerOf(await callToolUntyped("check_trial_ledger", { best_sharpe: 1, n_obs: 500, n_trials: 1 }, { ledger: name }))
     .count;
 
 describe("recording in the call path", () => {
@@ -25,17 +25,20 @@ describe("recording in the call path", () => {
     const idx = dates(120);
     const r = returns(120);
     writeCsv(path.join(dir, "s.csv"), ["date", "strategy"], [idx, r]);
-    const inline = await callToolUntyped("check_cost_curve", {
-      returns: { index: idx, values: r },
-      turnover: 0.2,
-      benchmark: { index: idx, values: returns(120, 99) },
-      ledger: "files",
-    });
+    const inline = await callToolUntyped(
+      "check_cost_curve",
+      {
+        returns: { index: idx, values: r },
+        turnover: 0.2,
+        benchmark: { index: idx, values: returns(120, 99) },
+      },
+      { ledger: "files" },
+    );
     expect(ledgerOf(inline)).toMatchObject({ name: "files", trials: 1, recorded: 1 });
     const byFile = await callToolUntyped(
       "check_cost_curve",
-      { returns: { file: "s.csv", column: "strategy", index: "date" }, turnover: 0.2, ledger: "files" },
-      { dataDirs: [dir] },
+      { returns: { file: "s.csv", column: "strategy", index: "date" }, turnover: 0.2 },
+      { dataDirs: [dir], ledger: "files" },
     );
     expect(ledgerOf(byFile)).toMatchObject({ trials: 1, recorded: 0 });
     expect(await count("files")).toBe(1);
@@ -65,13 +68,16 @@ describe("recording in the call path", () => {
       benchmark_returns: returns(2000, 9),
       model_returns: frame(seed),
       reps,
+    });
+    const pooled = await callToolUntyped("check_spa_test", args(10, 400), { mode: "pooled", ledger: "pooled" });
+    expect(ledgerOf(pooled)).toMatchObject({ trials: 3, recorded: 3 });
+    const inline = await callToolUntyped("check_spa_test", args(10, 400), { mode: "inline", ledger: "pooled" });
+    expect(ledgerOf(inline)).toMatchObject({ trials: 3, recorded: 0 });
+    const stopped = callToolUntyped("check_spa_test", args(20, 100_000), {
+      mode: "pooled",
+      timeLimitMs: 50,
       ledger: "pooled",
     });
-    const pooled = await callToolUntyped("check_spa_test", args(10, 400), { mode: "pooled" });
-    expect(ledgerOf(pooled)).toMatchObject({ trials: 3, recorded: 3 });
-    const inline = await callToolUntyped("check_spa_test", args(10, 400), { mode: "inline" });
-    expect(ledgerOf(inline)).toMatchObject({ trials: 3, recorded: 0 });
-    const stopped = callToolUntyped("check_spa_test", args(20, 100_000), { mode: "pooled", timeLimitMs: 50 });
     await expect(stopped).rejects.toMatchObject({ code: "time_limit" });
     expect(await count("pooled")).toBe(6);
   }, 120_000);

@@ -105,22 +105,26 @@ describe("list_trials", () => {
     expect(verdict.evidence.n_trials).toBe(r.count);
   });
 
-  it("reads one experiment, with the digest its guards see, and leaves rank null without a sharpe", async () => {
+  it("reports one experiment, leaves rank null without a sharpe; a labelled verdict still counts them all", async () => {
     const r = (await callToolUntyped("list_trials", { experiment: "grid" })) as any;
     expect(r.count).toBe(grid.length);
     expect(r.sharpes.n).toBe(grid.length);
     expect(r.rank).toBe(null);
+    const whole = (await callToolUntyped("list_trials", {})) as any;
     const verdict = (await callToolUntyped("check_trial_ledger", {
       best_sharpe: 1,
       n_obs: 756,
       n_trials: 1,
       experiment: "grid",
     })) as any;
-    expect(verdict.evidence.ledger).toMatchObject({ experiment: "grid", count: grid.length, digest: r.digest });
+    const all = grid.length + other.length;
+    expect(verdict.evidence.ledger).toMatchObject({ experiment: null, count: all, digest: whole.digest });
+    expect(verdict.evidence.ledger.digest).not.toBe(r.digest);
+    expect(verdict.evidence.n_trials).toBe(all);
   });
 
   it("answers an empty named ledger with a zero count and no spread", async () => {
-    const r = (await callToolUntyped("list_trials", { ledger: "untouched", sharpe: 1 })) as any;
+    const r = (await callToolUntyped("list_trials", { sharpe: 1 }, { ledger: "untouched" })) as any;
     expect(r).toMatchObject({ kept: true, ledger: "untouched", count: 0, sharpes: null, rank: null, since: null });
     expect(r.summary).toContain("no recorded Sharpe to rank 1 among");
   });

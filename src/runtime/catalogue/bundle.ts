@@ -248,7 +248,7 @@ export async function checkBacktest(args: ToolArgs["check_backtest"], callGuard:
     for (const n of inputs) read.add(slotOf(g, n));
     try {
       const { signal, dataDirs, filesOff } = options;
-      const ledger = { ledger: args.ledger ?? options.ledger, experiment: args.experiment ?? options.experiment };
+      const ledger = { ledger: options.ledger, experiment: args.experiment ?? options.experiment };
       const r = await callGuard(g.tool!, guardArgs, { signal, dataDirs, filesOff, ...ledger });
       ran.push(g.guard);
       if (r.passed === false) failed.push(g.guard);

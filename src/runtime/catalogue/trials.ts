@@ -35,7 +35,7 @@ async function readTrials(name: string): Promise<{ store: LedgerStore; trials: T
 }
 
 export async function listTrials(args: ToolArgs["list_trials"], options: CallOptions) {
-  const name = args.ledger ?? options.ledger ?? ledgerSetting().name;
+  const name = options.ledger ?? ledgerSetting().name;
   const experiment = args.experiment ?? null;
   const scope = `research ledger '${name}'${experiment === null ? "" : ` (experiment '${experiment}')`}`;
   if (ledgerSetting().spec === null)
