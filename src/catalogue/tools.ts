@@ -27,6 +27,8 @@ export interface CatalogueTool {
   readonly compact?: string;
   readonly input_schema: Schema;
   readonly output_schema: Schema;
+  /** The tool runs guard tools, so it records the trials theirs record (its annotations say so). */
+  readonly runsGuards?: true;
 }
 
 const str = { type: "string" };
@@ -251,6 +253,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   },
   check_backtest: {
     title: "Check a backtest bundle",
+    runsGuards: true,
     description:
       "Runs every guard the given data slots make ready (or only the guards named) and returns status pass, " +
       "fail or incomplete: fail when a guard failed; pass only when at least one guard ran, none failed, " +

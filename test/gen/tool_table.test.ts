@@ -4,6 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { CATALOGUE, CATALOGUE_TOOL_NAMES } from "../../src/catalogue/tools.js";
 import { LEDGER_ARGUMENT_SCHEMAS } from "../../src/catalogue/ledger_args.js";
 import { lintSchema } from "../../scripts/gen/lint.js";
+import { GUARDS } from "../../generated/dispatch.js";
 import { EXPECTED_EXCLUDED, guardModules, guardsIndex, ledgerArguments, readJson, tools } from "./generated.js";
 
 const ajv = () => new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: false });
@@ -79,16 +80,26 @@ describe("tool names and order", () => {
     for (const t of guardTools) expect(t.name).toBe(`check_${t.guard}`);
     for (const g of EXPECTED_EXCLUDED) expect(names).not.toContain(`check_${g}`);
   });
-  it("carries titles and read-only annotations on every tool", () => {
+  it("carries titles, and annotations that say which tools append to the ledger", () => {
+    // A guard tool records when its dispatch entry has trials; check_backtest runs guard tools, so it records
+    // when any of them does; every other tool is read-only.
+    const exported = new Set(tools().map((t: any) => t.guard));
+    const recorders = Object.entries(GUARDS).filter(([g, e]) => exported.has(g) && e.trials?.length);
+    const records = (t: any) =>
+      t.guard ? Boolean(GUARDS[t.guard]?.trials?.length) : t.name === "check_backtest" && recorders.length > 0;
+    expect(recorders.length).toBeGreaterThan(0);
     for (const t of tools()) {
       expect(t.title).toMatch(/^[\x20-\x7e]{1,64}$/);
-      expect(t.annotations).toEqual({
-        readOnlyHint: true,
+      expect(t.annotations, t.name).toEqual({
+        readOnlyHint: !records(t),
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,
       });
     }
+    expect(tools().find((t) => t.name === "check_cost_curve")!.annotations.readOnlyHint).toBe(false);
+    expect(tools().find((t) => t.name === "check_trial_ledger")!.annotations.readOnlyHint).toBe(true);
+    expect(tools().find((t) => t.name === "list_trials")!.annotations.readOnlyHint).toBe(true);
   });
 });
 
