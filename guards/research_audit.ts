@@ -137,7 +137,7 @@ export async function check(
     .note("n_trials_declared", counted.declared)
     .note("n_trials_source", counted.source)
     .note("ledger", counted.ledger)
-    .note("not_checked", NOT_CHECKED)
+    .note("not_checked", notChecked(spread.ledger))
     .note("pbo", pbo?.pbo ?? null)
     .note("pbo_reading", pbo === null ? null : pboReading(pbo.pbo, pbo_max))
     .note("logit_quantiles", pbo === null ? null : summarizeLogits(pbo.logits).quantiles)
@@ -180,10 +180,13 @@ function minBtl(sharpe: number, nObs: number, nTrials: number, ppy: number, vari
   };
 }
 
-/** What the summary inputs cannot show; check_trial_ledger can. */
-const NOT_CHECKED =
-  "the trials' real Sharpe spread (zero-skill variance P / n_obs assumed), the skew and kurtosis of " +
-  "returns (0 and raw 3 assumed): run check_trial_ledger with sharpes or sharpe_variance, skew and kurtosis";
+/** What the summary inputs cannot show; check_trial_ledger can. The spread is named only when the
+ * zero-skill variance stood in for it (a ledger's recorded Sharpes give the real one). */
+const notChecked = (ledgerSpread: boolean): string =>
+  ledgerSpread
+    ? "the skew and kurtosis of returns (0 and raw 3 assumed): run check_trial_ledger with skew and kurtosis"
+    : "the trials' real Sharpe spread (zero-skill variance P / n_obs assumed), the skew and kurtosis of " +
+      "returns (0 and raw 3 assumed): run check_trial_ledger with sharpes or sharpe_variance, skew and kurtosis";
 
 /** The trial Sharpes' annualised variance and whether the research ledger supplied it. */
 interface Spread {
@@ -214,7 +217,7 @@ function reportDeflation(
   } else if (b.minBtlMet) {
     out.info(`${line}: survives the search under the ${spread.ledger ? "ledger's" : "zero-skill"} variance`, "dsr");
   }
-  if (b.minBtlMet) out.warning(`could not check ${NOT_CHECKED}`, "dsr");
+  if (b.minBtlMet) out.warning(`could not check ${notChecked(spread.ledger)}`, "dsr");
   return d;
 }
 

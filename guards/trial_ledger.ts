@@ -154,6 +154,8 @@ export function check(
   checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
   const counted = honestTrialCount(out, trialCount(out, list, n_trials), recorded_trials);
   const nTrials = counted.used;
+  // Said of the count used: a ledger that raised a declared 1 leaves something to deflate.
+  if (nTrials === 1) out.warning("one trial: nothing to deflate (DSR = PSR against 0)", "n_trials");
   checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year, nTrials);
   const stated = sharpe_variance ?? (list !== null && list.length >= 2 ? variance(list) : null);
   const fromLedger = stated === null ? ledgerSharpeVariance(recorded_trials) : null;
@@ -226,7 +228,7 @@ function varianceSource(stated: number | null, fromLedger: number | null, nTrial
   return nTrials >= 2 ? ("zero_skill_fallback" as const) : ("not_needed" as const);
 }
 
-/** N: n_trials, raised to len(sharpes) with a warning when below it; warns on a single trial. */
+/** N: n_trials, raised to len(sharpes) with a warning when below it. */
 function trialCount(out: Outcome, list: readonly number[] | null, nTrials: number | undefined): number {
   let n = nTrials ?? list!.length;
   if (list !== null && n < list.length) {
@@ -236,7 +238,6 @@ function trialCount(out: Outcome, list: readonly number[] | null, nTrials: numbe
     );
     n = list.length;
   }
-  if (n === 1) out.warning("one trial: nothing to deflate (DSR = PSR against 0)", "n_trials");
   return n;
 }
 

@@ -66,4 +66,31 @@ describe("honest trial counts in the guards", () => {
       "you declared 3 trials",
     );
   });
+  it("says 'one trial: nothing to deflate' only of the count used, never of a declared 1 the ledger raised", async () => {
+    const nothing = (r: { findings: readonly { message: string }[] }) =>
+      r.findings.filter((f) => f.message.startsWith("one trial: nothing to deflate")).length;
+    const raised = trialLedger(1.2, 756, u, 1, u, u, u, u, u, u, u, u, u, summary);
+    expect(raised.evidence.n_trials).toBe(41);
+    expect(nothing(raised)).toBe(0);
+    expect(nothing(trialLedger(1.2, 756, u, 1))).toBe(1);
+    expect(nothing(await researchAudit(1.2, 756, 1, u, u, u, u, u, summary))).toBe(0);
+    expect(nothing(await researchAudit(1.2, 756, 1))).toBe(1);
+  });
+
+  it("check_research_audit names the zero-skill variance only when it stood in for the ledger's", async () => {
+    const zeroSkill = "zero-skill variance P / n_obs assumed";
+    // Sharpe 3 over 3 years meets the MinBTL for 41 trials, so the caveat is given.
+    const withLedger = await researchAudit(3, 756, 3, u, u, u, u, u, summary);
+    expect(withLedger.evidence.sharpe_variance_source).toBe("ledger");
+    const caveat = withLedger.findings.find((f) => f.message.startsWith("could not check"))!;
+    expect(caveat.message).toBe(
+      "could not check the skew and kurtosis of returns (0 and raw 3 assumed): run check_trial_ledger with " +
+        "skew and kurtosis",
+    );
+    expect(String(withLedger.evidence.not_checked)).not.toContain(zeroSkill);
+    const declaredOnly = await researchAudit(3, 756, 41);
+    expect(declaredOnly.evidence.sharpe_variance_source).toBe("zero_skill_fallback");
+    expect(declaredOnly.findings.find((f) => f.message.startsWith("could not check"))!.message).toContain(zeroSkill);
+    expect(String(declaredOnly.evidence.not_checked)).toContain(zeroSkill);
+  });
 });
