@@ -1,6 +1,7 @@
 // The operator owns the partition, over the real stdio server and the real MCP SDK client: after 20 noise
 // strategies, a verdict labelled with a fresh experiment still deflates by the whole ledger's 20 and fails,
-// and a call naming another ledger is refused as an unknown argument, naming it, recording nothing.
+// and a call naming another ledger is refused as an unknown argument, naming it, recording nothing; the listing
+// marks the recording tools not read-only.
 import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -46,6 +47,16 @@ describe("who chooses the ledger", () => {
       expect(listed).toMatchObject({ ledger: "default", count: N, digest: verdict.evidence.ledger.digest });
       expect(listed.experiments).toEqual([{ experiment: null, count: N }]);
       expect((await call("list_trials", { ledger: "fresh" })).isError).toBe(true);
+
+      // The listing says which tools append to the ledger: a recording guard is not read-only.
+      const listing = (await client.listTools()).tools;
+      const hints = (name: string) => listing.find((t) => t.name === name)!.annotations;
+      expect(hints("check_cost_curve")).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+      });
+      expect(hints("list_trials")).toMatchObject({ readOnlyHint: true });
     } finally {
       await client.close();
     }
