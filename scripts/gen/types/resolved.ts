@@ -7,6 +7,7 @@ import type { Json, Schema } from "../schema.js";
 import { enumOf, literalValues } from "./computed.js";
 import { contractFragment, LIVE_BUILTINS } from "./contract.js";
 import { asciiKey, memberDoc } from "./objects.js";
+import { MAX_DEPTH_LIMIT } from "./recursion.js";
 import { withDocTags, type Mapped, type MapContext } from "./handler.js";
 
 const no = (why: string): Mapped => ({ unsupported: why });
@@ -97,7 +98,7 @@ function mapIntersectionType(t: Type, site: Node, ctx: MapContext, seen: Set<ts.
   return mapObject(t, site, ctx, seen);
 }
 
-/** Maps a resolved type at `site` (where property types are read); `seen` refuses recursion. */
+/** Maps a resolved type at `site` (where property types are read); `seen` (the types being mapped) refuses recursion. */
 export function mapResolved(t: Type, site: Node, ctx: MapContext, seen = new Set<ts.Type>()): Mapped {
   const contract = contractFragment(t.getAliasSymbol() ?? t.getSymbol(), ctx);
   if (contract) return contract;
@@ -110,6 +111,29 @@ export function mapResolved(t: Type, site: Node, ctx: MapContext, seen = new Set
   const literal = literalValues(t);
   const asEnum = literal && enumOf(literal);
   if (asEnum) return { ok: asEnum };
+  if (seen.has(t.compilerType)) return recursive(t);
+  seen.add(t.compilerType);
+  try {
+    return mapCompound(t, site, ctx, seen);
+  } finally {
+    seen.delete(t.compilerType);
+  }
+}
+
+/** A type met again inside itself (through an array, a union, a member or a generic argument). */
+function recursive(t: Type): Mapped {
+  const named = t.getAliasSymbol() ?? (t.isObject() && !t.isAnonymous() ? t.getSymbol() : undefined);
+  const where = named ? `tag the declaration of '${named.getName()}'` : "name it with a type alias or interface tagged";
+  return no(
+    `${RECURSIVE} '${t.getText()}' (tool schemas nest a finite depth; ${where} with the deepest nesting ` +
+      `a call may send, from 1 to ${MAX_DEPTH_LIMIT}, e.g. /** @maxDepth 4 */)`,
+  );
+}
+
+const RECURSIVE = "unsupported recursive type";
+
+/** Unions, intersections, arrays and objects: the types that can contain themselves. */
+function mapCompound(t: Type, site: Node, ctx: MapContext, seen: Set<ts.Type>): Mapped {
   if (t.isUnion()) return mapUnionType(t, site, ctx, seen);
   if (t.isIntersection()) return mapIntersectionType(t, site, ctx, seen);
   if (t.isArray() || t.isReadonlyArray()) {
@@ -122,13 +146,7 @@ export function mapResolved(t: Type, site: Node, ctx: MapContext, seen = new Set
   if (name && LIVE_BUILTINS.has(name) && !file.startsWith(ctx.projectRoot + path.sep))
     return { cannot: `a live ${name} object` };
   if (!t.isObject()) return no(`unsupported type '${t.getText()}'`);
-  if (seen.has(t.compilerType)) return no(`unsupported recursive type '${t.getText()}'`);
-  seen.add(t.compilerType);
-  try {
-    return mapObject(t, site, ctx, seen);
-  } finally {
-    seen.delete(t.compilerType);
-  }
+  return mapObject(t, site, ctx, seen);
 }
 
 /** True inside a generic declaration, whose types the checker leaves uninstantiated (the use site resolves). */
@@ -139,9 +157,13 @@ function insideGeneric(n: Node): boolean {
   });
 }
 
-/** `written` when it mapped (or cannot cross JSON), else what the checker resolved `n` to, else `written`. */
+/**
+ * `written` when it mapped (or cannot cross JSON), else what the checker resolved `n` to, else `written`
+ * (but a recursion the resolved type shows and the written refusal does not name is reported as recursion).
+ */
 export function orResolved(n: Node, ctx: MapContext, written: Mapped): Mapped {
   if (!("unsupported" in written) || insideGeneric(n)) return written;
   const resolved = mapResolved(n.getType(), n, ctx);
-  return "unsupported" in resolved ? written : resolved;
+  const recursion = "unsupported" in resolved && resolved.unsupported.startsWith(RECURSIVE);
+  return "unsupported" in resolved && !(recursion && !written.unsupported.startsWith(RECURSIVE)) ? written : resolved;
 }
