@@ -32,17 +32,26 @@ function declaredAs(type: Type, declared: Type, optional: boolean): boolean {
   return got.length === want.size && got.every((u) => want.has(u.compilerType));
 }
 
-/** One property: from its declaration when the checker's type is the declared one, else from the type. */
-function mapProperty(p: MorphSymbol, site: Node, ctx: MapContext, seen: Set<ts.Type>): Mapped {
+/**
+ * One property: from its declaration when the checker's type is the declared one (keeping aliases such as
+ * Integer), else from the type; the member's constraint tags apply, and its doc text when `described`.
+ */
+function mapMember(p: MorphSymbol, site: Node, ctx: MapContext, seen: Set<ts.Type>, described: boolean): Mapped {
   const type = p.getTypeAtLocation(site);
   const decl = sourceDeclaration(p, site);
   const typeNode = decl && Node.isPropertySignature(decl) ? decl.getTypeNode() : undefined;
   const same = typeNode && declaredAs(type, typeNode.getType(), p.isOptional());
   const mapped = same ? ctx.map(typeNode) : mapResolved(type, site, ctx, seen);
   if (!("ok" in mapped) || !decl || !Node.isPropertySignature(decl)) return mapped;
-  const doc = memberDoc(decl);
+  const doc = described ? memberDoc(decl) : undefined;
   return withDocTags(decl, { ok: doc ? { ...mapped.ok, description: doc } : mapped.ok }, ctx);
 }
+
+const mapProperty = (p: MorphSymbol, site: Node, ctx: MapContext, seen: Set<ts.Type>) =>
+  mapMember(p, site, ctx, seen, true);
+
+/** A property's type as an indexed access reads it (`Config["window"]`): its doc text stays with the member. */
+export const mapMemberType = (p: MorphSymbol, site: Node, ctx: MapContext) => mapMember(p, site, ctx, new Set(), false);
 
 function mapObject(t: Type, site: Node, ctx: MapContext, seen: Set<ts.Type>): Mapped {
   if (t.getCallSignatures().length || t.getConstructSignatures().length)
@@ -98,7 +107,7 @@ function mapIntersectionType(t: Type, site: Node, ctx: MapContext, seen: Set<ts.
   return mapObject(t, site, ctx, seen);
 }
 
-/** Maps a resolved type at `site` (where property types are read); `seen` (the types being mapped) refuses recursion. */
+/** Maps a resolved type at `site` (where property types are read); `seen` (types being mapped) refuses recursion. */
 export function mapResolved(t: Type, site: Node, ctx: MapContext, seen = new Set<ts.Type>()): Mapped {
   const contract = contractFragment(t.getAliasSymbol() ?? t.getSymbol(), ctx);
   if (contract) return contract;
