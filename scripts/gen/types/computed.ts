@@ -27,7 +27,8 @@ export function enumOf(values: readonly (string | number | boolean)[]): Schema |
   return { type: sorted.every((v) => Number.isInteger(v)) ? "integer" : "number", enum: sorted as number[] };
 }
 
-function mapComputed(n: TypeNode): Mapped {
+/** What the checker computed: literals as an enum, or string or number. */
+export function mapComputed(n: TypeNode): Mapped {
   const t = n.getType();
   const values = literalValues(t);
   const fragment = values && enumOf(values);

@@ -3,6 +3,7 @@ import type { TypeNode } from "ts-morph";
 import { arrayHandler } from "./arrays.js";
 import { tupleHandler } from "./tuples.js";
 import { computedHandler } from "./computed.js";
+import { indexedHandler } from "./indexed.js";
 import { intersectionHandler } from "./intersections.js";
 import { templateHandler } from "./templates.js";
 import { keywordHandler } from "./keywords.js";
@@ -19,6 +20,7 @@ export const HANDLERS: readonly TypeHandler[] = [
   unionHandler,
   tupleHandler,
   arrayHandler,
+  indexedHandler,
   computedHandler,
   templateHandler,
   intersectionHandler,

@@ -88,12 +88,28 @@ function mapEnum(decl: EnumDeclaration, n: TypeReferenceNode): Mapped {
   return fragment ? { ok: fragment } : unsupported(n, "an enum mixing strings and numbers; use a union of literals");
 }
 
-/** An interface's members with those of the interfaces it extends (its own win). */
+/** The interface's other declarations, merged into it by TypeScript (declaration merging). */
+function mergedDeclarations(decl: InterfaceDeclaration): InterfaceDeclaration[] {
+  const all = decl.getSymbol()?.getDeclarations() ?? [];
+  return all.filter((d): d is InterfaceDeclaration => Node.isInterfaceDeclaration(d) && d !== decl);
+}
+
+/**
+ * An interface's members with those of its other declarations and of the interfaces any of them
+ * extends (its first declaration's own win; a member given two schemas is refused by mergeBases).
+ */
 function mapInterface(decl: InterfaceDeclaration, ctx: MapContext): Mapped {
   const own = mapMembers(decl, decl.getName(), ctx);
-  if (!("ok" in own) || decl.getExtends().length === 0) return own;
+  const others = mergedDeclarations(decl);
+  const extended = [decl, ...others].flatMap((d) => d.getExtends());
+  if (!("ok" in own) || (extended.length === 0 && others.length === 0)) return own;
   const bases: { name: string; schema: Schema }[] = [];
-  for (const e of decl.getExtends()) {
+  for (const d of others) {
+    const more = mapMembers(d, decl.getName(), ctx);
+    if (!("ok" in more)) return more;
+    bases.push({ name: `${decl.getName()} (declared again on line ${d.getStartLineNumber()})`, schema: more.ok });
+  }
+  for (const e of extended) {
     const base = mapBase(e, ctx);
     if (!("ok" in base)) return base;
     bases.push({ name: typeText(e), schema: base.ok });

@@ -7,6 +7,7 @@ import type { Json, Schema } from "../schema.js";
 import { enumOf, literalValues } from "./computed.js";
 import { contractFragment, LIVE_BUILTINS } from "./contract.js";
 import { asciiKey, memberDoc } from "./objects.js";
+import { MAX_DEPTH_LIMIT } from "./recursion.js";
 import { withDocTags, type Mapped, type MapContext } from "./handler.js";
 
 const no = (why: string): Mapped => ({ unsupported: why });
@@ -31,17 +32,26 @@ function declaredAs(type: Type, declared: Type, optional: boolean): boolean {
   return got.length === want.size && got.every((u) => want.has(u.compilerType));
 }
 
-/** One property: from its declaration when the checker's type is the declared one, else from the type. */
-function mapProperty(p: MorphSymbol, site: Node, ctx: MapContext, seen: Set<ts.Type>): Mapped {
+/**
+ * One property: from its declaration when the checker's type is the declared one (keeping aliases such as
+ * Integer), else from the type; the member's constraint tags apply, and its doc text when `described`.
+ */
+function mapMember(p: MorphSymbol, site: Node, ctx: MapContext, seen: Set<ts.Type>, described: boolean): Mapped {
   const type = p.getTypeAtLocation(site);
   const decl = sourceDeclaration(p, site);
   const typeNode = decl && Node.isPropertySignature(decl) ? decl.getTypeNode() : undefined;
   const same = typeNode && declaredAs(type, typeNode.getType(), p.isOptional());
   const mapped = same ? ctx.map(typeNode) : mapResolved(type, site, ctx, seen);
   if (!("ok" in mapped) || !decl || !Node.isPropertySignature(decl)) return mapped;
-  const doc = memberDoc(decl);
+  const doc = described ? memberDoc(decl) : undefined;
   return withDocTags(decl, { ok: doc ? { ...mapped.ok, description: doc } : mapped.ok }, ctx);
 }
+
+const mapProperty = (p: MorphSymbol, site: Node, ctx: MapContext, seen: Set<ts.Type>) =>
+  mapMember(p, site, ctx, seen, true);
+
+/** A property's type as an indexed access reads it (`Config["window"]`): its doc text stays with the member. */
+export const mapMemberType = (p: MorphSymbol, site: Node, ctx: MapContext) => mapMember(p, site, ctx, new Set(), false);
 
 function mapObject(t: Type, site: Node, ctx: MapContext, seen: Set<ts.Type>): Mapped {
   if (t.getCallSignatures().length || t.getConstructSignatures().length)
@@ -97,7 +107,7 @@ function mapIntersectionType(t: Type, site: Node, ctx: MapContext, seen: Set<ts.
   return mapObject(t, site, ctx, seen);
 }
 
-/** Maps a resolved type at `site` (where property types are read); `seen` refuses recursion. */
+/** Maps a resolved type at `site` (where property types are read); `seen` (types being mapped) refuses recursion. */
 export function mapResolved(t: Type, site: Node, ctx: MapContext, seen = new Set<ts.Type>()): Mapped {
   const contract = contractFragment(t.getAliasSymbol() ?? t.getSymbol(), ctx);
   if (contract) return contract;
@@ -110,6 +120,29 @@ export function mapResolved(t: Type, site: Node, ctx: MapContext, seen = new Set
   const literal = literalValues(t);
   const asEnum = literal && enumOf(literal);
   if (asEnum) return { ok: asEnum };
+  if (seen.has(t.compilerType)) return recursive(t);
+  seen.add(t.compilerType);
+  try {
+    return mapCompound(t, site, ctx, seen);
+  } finally {
+    seen.delete(t.compilerType);
+  }
+}
+
+/** A type met again inside itself (through an array, a union, a member or a generic argument). */
+function recursive(t: Type): Mapped {
+  const named = t.getAliasSymbol() ?? (t.isObject() && !t.isAnonymous() ? t.getSymbol() : undefined);
+  const where = named ? `tag the declaration of '${named.getName()}'` : "name it with a type alias or interface tagged";
+  return no(
+    `${RECURSIVE} '${t.getText()}' (tool schemas nest a finite depth; ${where} with the deepest nesting ` +
+      `a call may send, from 1 to ${MAX_DEPTH_LIMIT}, e.g. /** @maxDepth 4 */)`,
+  );
+}
+
+const RECURSIVE = "unsupported recursive type";
+
+/** Unions, intersections, arrays and objects: the types that can contain themselves. */
+function mapCompound(t: Type, site: Node, ctx: MapContext, seen: Set<ts.Type>): Mapped {
   if (t.isUnion()) return mapUnionType(t, site, ctx, seen);
   if (t.isIntersection()) return mapIntersectionType(t, site, ctx, seen);
   if (t.isArray() || t.isReadonlyArray()) {
@@ -122,13 +155,7 @@ export function mapResolved(t: Type, site: Node, ctx: MapContext, seen = new Set
   if (name && LIVE_BUILTINS.has(name) && !file.startsWith(ctx.projectRoot + path.sep))
     return { cannot: `a live ${name} object` };
   if (!t.isObject()) return no(`unsupported type '${t.getText()}'`);
-  if (seen.has(t.compilerType)) return no(`unsupported recursive type '${t.getText()}'`);
-  seen.add(t.compilerType);
-  try {
-    return mapObject(t, site, ctx, seen);
-  } finally {
-    seen.delete(t.compilerType);
-  }
+  return mapObject(t, site, ctx, seen);
 }
 
 /** True inside a generic declaration, whose types the checker leaves uninstantiated (the use site resolves). */
@@ -139,9 +166,13 @@ function insideGeneric(n: Node): boolean {
   });
 }
 
-/** `written` when it mapped (or cannot cross JSON), else what the checker resolved `n` to, else `written`. */
+/**
+ * `written` when it mapped (or cannot cross JSON), else what the checker resolved `n` to, else `written`
+ * (but a recursion the resolved type shows and the written refusal does not name is reported as recursion).
+ */
 export function orResolved(n: Node, ctx: MapContext, written: Mapped): Mapped {
   if (!("unsupported" in written) || insideGeneric(n)) return written;
   const resolved = mapResolved(n.getType(), n, ctx);
-  return "unsupported" in resolved ? written : resolved;
+  const recursion = "unsupported" in resolved && resolved.unsupported.startsWith(RECURSIVE);
+  return "unsupported" in resolved && !(recursion && !written.unsupported.startsWith(RECURSIVE)) ? written : resolved;
 }
