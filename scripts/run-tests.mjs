@@ -1,5 +1,6 @@
 // Runs vitest (arguments pass through) and ends with the plain line `N passed, N failed` (`, N skipped`
-// when tests were skipped, after one line per missing system tool: test/helpers/system_tool.ts).
+// when tests were skipped, after one line `skipped (<what to install>): <test name>` per test skipped for a
+// missing system tool: test/helpers/system_tool.ts).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,8 +23,20 @@ const run = spawnSync("npx", args, { stdio: "inherit" });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-/** Why tests were skipped: the line a test names when a system tool it needs is missing (one each). */
+/** The tests skipped for a missing system tool: `skipped (<reason>): <test name>`, one line each. */
 const missing = new Set();
+
+/** A skipped test's line: the titles (describe blocks, then the test) with the marked reason taken out. */
+function skipLine(titles) {
+  let reason = "";
+  const names = titles.map((title) => {
+    const at = title.indexOf(SKIP_MARK);
+    if (at < 0) return title;
+    reason = title.slice(at + SKIP_MARK.length).trim();
+    return title.slice(0, at).trim();
+  });
+  return reason === "" ? null : `skipped (${reason}): ${names.filter(Boolean).join(" > ")}`;
+}
 try {
   const r = JSON.parse(readFileSync(report, "utf8"));
   passed = r.numPassedTests;
@@ -35,15 +48,13 @@ try {
   skipped = r.numPendingTests + (r.numTodoTests ?? 0);
   for (const file of r.testResults ?? [])
     for (const t of file.assertionResults ?? []) {
-      const title = [...(t.ancestorTitles ?? []), t.title].join(" ");
-      const at = title.indexOf(SKIP_MARK);
-      if (t.status !== "passed" && t.status !== "failed" && at >= 0)
-        missing.add(title.slice(at + SKIP_MARK.length).trim());
+      const line = skipLine([...(t.ancestorTitles ?? []), t.title]);
+      if (t.status !== "passed" && t.status !== "failed" && line !== null) missing.add(line);
     }
 } catch {
   failed = Math.max(failed, 1);
 }
 rmSync(folder, { recursive: true, force: true });
-for (const line of missing) console.log(`skipped: ${line}`);
+for (const line of missing) console.log(line);
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`);
 process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

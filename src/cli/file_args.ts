@@ -1,7 +1,7 @@
 // `--arg name=VALUE` for fin-skills call and check: VALUE is JSON, `@file` (a file reference),
 // `@file:col` (one column: a series) or `@file:a,b` (columns: a frame), or else plain text.
 import { listTools } from "../runtime/index.js";
-import { UsageError } from "./tools_command.js";
+import { UsageError } from "./usage_error.js";
 
 /** True when the tool's property `name` accepts a frame but not a series. */
 function wantsFrame(tool: string | null, name: string): boolean {

@@ -3,7 +3,6 @@
 import "./node_check.cjs";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import {
   ALWAYS_LOADED,
   BadInputError,
@@ -11,12 +10,14 @@ import {
   ToolError,
   callToolUntyped,
   inlineFileReferences,
+  listTools,
   tableInfo,
 } from "../runtime/index.js";
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
-import { toolsCommand, UsageError } from "./tools_command.js";
+import { toolsCommand } from "./tools_command.js";
+import { UsageError, parseCommandArgs, usageErrorText } from "./usage_error.js";
 import { argOptions } from "./file_args.js";
-import { LEDGER_USAGE_LINES, LedgerUsageError, ledgerCommand } from "./ledger_command.js";
+import { LEDGER_USAGE_LINES, ledgerCommand } from "./ledger_command.js";
 import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
 
 const USAGE = `fin-skills: research-integrity checks for quantitative finance, from the shell.
@@ -64,12 +65,19 @@ function dataDirs(given: readonly string[] | undefined, ...extra: string[]): rea
   return given ?? [process.cwd(), ...extra];
 }
 
+/** What an unknown option of `call` that belongs elsewhere is for. */
+const CALL_HINTS = { ledger: "call keeps no research ledger; read one with fin-skills ledger show --ledger FILE" };
+
 function readArgs(argv: string[], tool: string): { args: unknown; dataDirs: readonly string[] } {
-  const { values } = parseArgs({
-    args: argv,
-    options: { args: { type: "string" }, "args-file": { type: "string" }, ...FILE_OPTIONS },
-    strict: true,
-  });
+  const { values } = parseCommandArgs(
+    "call",
+    {
+      args: argv,
+      options: { args: { type: "string" }, "args-file": { type: "string" }, ...FILE_OPTIONS },
+      strict: true,
+    },
+    CALL_HINTS,
+  );
   const dirs = dataDirs(values["data-dir"]);
   const extra = argOptions(values.arg ?? [], tool);
   if (values.args !== undefined && values["args-file"] !== undefined)
@@ -92,7 +100,10 @@ function exitFor(result: Record<string, unknown>): number {
 
 async function call(argv: string[]): Promise<number> {
   const [tool, ...rest] = argv;
-  if (!tool) throw new UsageError("call needs a tool name");
+  if (!tool || tool.startsWith("-")) throw new UsageError("call needs a tool name: fin-skills call <tool> ...");
+  const tools = listTools();
+  if (!tools.some((t) => t.name === tool))
+    throw new UsageError(`no tool named '${tool}'; fin-skills tools --list names the ${tools.length} tools`);
   const { args, dataDirs: dirs } = readArgs(rest, tool);
   const result = await callToolUntyped(tool, args, { dataDirs: dirs });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -100,12 +111,8 @@ async function call(argv: string[]): Promise<number> {
 }
 
 function checkArgs(argv: string[]) {
-  try {
-    const options = { html: { type: "string" }, verbose: { type: "boolean" }, ...FILE_OPTIONS } as const;
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const options = { html: { type: "string" }, verbose: { type: "boolean" }, ...FILE_OPTIONS } as const;
+  return parseCommandArgs("check", { args: argv, options, allowPositionals: true, strict: true });
 }
 
 /**
@@ -156,9 +163,10 @@ quietOnClosedPipe();
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+  if (command === undefined) throw new UsageError("a command is needed: tools, call, check, ledger or demo");
+  if (command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(USAGE);
-    return command === undefined ? 2 : 0;
+    return 0;
   }
   if (command === "--version" || command === "-v" || command === "version") {
     process.stdout.write(`fin-skills ${tableInfo().version}\n`);
@@ -172,20 +180,15 @@ async function main(argv: string[]): Promise<number> {
   if (command === "check") return check(rest);
   if (command === "demo") return (await import("./demo.js")).demo();
   if (command === "ledger") {
-    try {
-      process.stdout.write(await ledgerCommand(rest));
-    } catch (e) {
-      if (e instanceof LedgerUsageError) throw new UsageError(e.message);
-      throw e;
-    }
+    process.stdout.write(await ledgerCommand(rest));
     return 0;
   }
   throw new UsageError(`unknown command '${command}'`);
 }
 
 main(process.argv.slice(2)).then(exitWhenFlushed, (e) => {
-  if (e instanceof UsageError) process.stderr.write(`fin-skills: ${e.message}\n${USAGE}`);
+  if (e instanceof UsageError) process.stderr.write(usageErrorText(e));
   else if (e instanceof ToolError) process.stderr.write(`${e.wire().message}\n`);
   else process.stderr.write(`fin-skills: ${(e as Error).stack ?? String(e)}\n`);
-  return exitWhenFlushed(e instanceof UsageError || e instanceof BadInputError ? 2 : 1);
+  return exitWhenFlushed(e instanceof UsageError ? e.exitCode : e instanceof BadInputError ? 2 : 1);
 });

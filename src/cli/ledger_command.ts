@@ -1,11 +1,11 @@
 // `fin-skills ledger list|show|export|reset`: reading a research ledger, exporting its trials (CSV or
 // JSON, for a pull request or a paper's appendix), and resetting it (an explicit flag; the reset is
 // itself recorded, nothing is deleted).
-import { parseArgs } from "node:util";
 import { openLedgerStore, redactLocation } from "../ledger/open.js";
 import type { LedgerStore, TrialRecord } from "../ledger/store.js";
 import { DEFAULT_LEDGER_NAME } from "../runtime/index.js";
 import { ledgerSpec } from "./ledger_flags.js";
+import { UsageError, parseCommandArgs } from "./usage_error.js";
 
 export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [--ledger FILE|URL] [--name NAME]
                    [--experiment X] [--format csv|json] [--yes-reset-ledger] [--reason TEXT]
@@ -13,9 +13,6 @@ export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [-
       trials, or reset it (needs --yes-reset-ledger; recorded, nothing deleted); the ledger
       defaults to the server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
 `;
-
-/** A command-line mistake: the message and the usage text are printed, exit 2. */
-export class LedgerUsageError extends Error {}
 
 /** The trial fields exported, in column order (TrialRecord's keys). */
 const FIELDS: readonly (keyof TrialRecord)[] = [
@@ -34,23 +31,19 @@ const FIELDS: readonly (keyof TrialRecord)[] = [
 ];
 
 function options(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: {
-        ledger: { type: "string" },
-        name: { type: "string" },
-        experiment: { type: "string" },
-        format: { type: "string" },
-        reason: { type: "string" },
-        "yes-reset-ledger": { type: "boolean" },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    throw new LedgerUsageError((e as Error).message);
-  }
+  return parseCommandArgs("ledger", {
+    args: argv,
+    options: {
+      ledger: { type: "string" },
+      name: { type: "string" },
+      experiment: { type: "string" },
+      format: { type: "string" },
+      reason: { type: "string" },
+      "yes-reset-ledger": { type: "boolean" },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
 }
 
 /** Runs one ledger subcommand; resolves to its output text. */
@@ -58,13 +51,13 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
   const { values, positionals } = options(argv);
   const [sub] = positionals;
   if (!sub || positionals.length > 1 || !["list", "show", "export", "reset"].includes(sub))
-    throw new LedgerUsageError("ledger needs one of list, show, export, reset");
+    throw new UsageError("ledger needs one of list, show, export, reset");
   const spec = ledgerSpec({ ledger: values.ledger }, undefined);
-  if (spec === null) throw new LedgerUsageError("FIN_SKILLS_LEDGER is off: give --ledger FILE|URL");
+  if (spec === null) throw new UsageError("FIN_SKILLS_LEDGER is off: give --ledger FILE|URL");
   const name = values.name ?? DEFAULT_LEDGER_NAME;
   const experiment = values.experiment ?? null;
   if (sub === "reset" && !values["yes-reset-ledger"])
-    throw new LedgerUsageError("reset needs --yes-reset-ledger (the trials stop counting; the reset is recorded)");
+    throw new UsageError("reset needs --yes-reset-ledger (the trials stop counting; the reset is recorded)");
   const store = await openLedgerStore(spec);
   try {
     if (sub === "list") return await list(store);
@@ -109,7 +102,7 @@ async function show(store: LedgerStore, name: string, experiment: string | null)
 async function exportTrials(store: LedgerStore, name: string, experiment: string | null, format: string) {
   const trials = await store.list(name, experiment);
   if (format === "json") return `${JSON.stringify(trials, null, 2)}\n`;
-  if (format !== "csv") throw new LedgerUsageError(`--format must be csv or json, got '${format}'`);
+  if (format !== "csv") throw new UsageError(`--format must be csv or json, got '${format}'`);
   const cell = (v: unknown) =>
     v === null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v);
   return `${[FIELDS.join(","), ...trials.map((t) => FIELDS.map((f) => cell(t[f])).join(","))].join("\n")}\n`;

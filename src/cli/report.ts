@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { reportHtml } from "../report/html.js";
 import { COLUMNS, wrap } from "../report/wrap.js";
-import { UsageError } from "./tools_command.js";
+import { UsageError } from "./usage_error.js";
 
 type Result = Record<string, any>;
 

@@ -1,9 +1,7 @@
 // `fin-skills tools`: the static export files, selected and printed (docs/contract.md §8.3).
-import { parseArgs } from "node:util";
 import { FORMATS, exportTools, listTools, selectTools, tableInfo, type Format } from "../runtime/index.js";
 import { loadGuards } from "../runtime/table.js";
-
-export class UsageError extends Error {}
+import { UsageError, parseCommandArgs } from "./usage_error.js";
 
 function firstSentence(description: string): string {
   const i = description.indexOf(". ");
@@ -52,18 +50,9 @@ const TOOLS_OPTIONS = {
   defer: { type: "boolean" },
 } as const;
 
-function parseToolsArgs(argv: string[]) {
-  return parseArgs({ args: argv, options: TOOLS_OPTIONS, strict: true }).values;
-}
-
 /** Runs `tools` with its arguments; returns stdout text or throws UsageError. */
 export function toolsCommand(argv: string[]): string {
-  let values: ReturnType<typeof parseToolsArgs>;
-  try {
-    values = parseToolsArgs(argv);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  const { values } = parseCommandArgs("tools", { args: argv, options: TOOLS_OPTIONS, strict: true });
   const format = (values.format ?? "anthropic") as Format;
   if (!(FORMATS as readonly string[]).includes(format))
     throw new UsageError(`unknown format '${format}'; one of ${JSON.stringify(FORMATS)}`);

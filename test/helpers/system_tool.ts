@@ -1,6 +1,6 @@
 // System programs some suites drive (chromium, zstd). Tests never install them: a missing one fails its
 // tests with one line saying what to install when CI is set, and elsewhere skips them with that line
-// (scripts/run-tests.mjs counts the skipped tests and repeats the lines in its closing summary).
+// (scripts/run-tests.mjs counts the skipped tests and closes with `skipped (<that line>): <test name>` for each).
 import { spawnSync } from "node:child_process";
 import { describe, it } from "vitest";
 

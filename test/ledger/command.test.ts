@@ -3,7 +3,8 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LedgerUsageError, ledgerCommand } from "../../src/cli/ledger_command.js";
+import { ledgerCommand } from "../../src/cli/ledger_command.js";
+import { UsageError } from "../../src/cli/usage_error.js";
 import { openSqliteStore } from "../../src/ledger/sqlite.js";
 
 const base = { tool: "check_cost_curve", input: "returns", nObs: 252, periodsPerYear: 252, mean: 0.001 };
@@ -47,7 +48,7 @@ describe("fin-skills ledger", () => {
 
   it("resets only with --yes-reset-ledger, and records the reset", async () => {
     const file = await ledgerFile();
-    await expect(ledgerCommand(["reset", "--ledger", file])).rejects.toThrow(LedgerUsageError);
+    await expect(ledgerCommand(["reset", "--ledger", file])).rejects.toThrow(UsageError);
     expect(await ledgerCommand(["reset", "--ledger", file, "--yes-reset-ledger", "--reason", "new study"])).toContain(
       "new study",
     );

@@ -1,7 +1,8 @@
 // The deferred profile: every tool but the always-loaded core carries defer_loading: true, in the
 // formats whose provider defers a tool that way; the up-front part stays small.
 import { describe, expect, it } from "vitest";
-import { toolsCommand, UsageError } from "../../src/cli/tools_command.js";
+import { toolsCommand } from "../../src/cli/tools_command.js";
+import { UsageError } from "../../src/cli/usage_error.js";
 import { ALWAYS_LOADED, DEFERRABLE_FORMATS, exportTools, listTools } from "../../src/runtime/index.js";
 
 const nameOf = (e: any): string => e.name ?? e.function?.name;
