@@ -16,7 +16,7 @@ import {
 import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand, UsageError } from "./tools_command.js";
 import { argOptions } from "./file_args.js";
-import { LEDGER_USAGE_LINES, LedgerUsageError, ledgerCommand } from "./ledger_command.js";
+import { LEDGER_USAGE_LINES, LedgerFailure, LedgerUsageError, ledgerCommand } from "./ledger_command.js";
 import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
 
 const USAGE = `fin-skills: research-integrity checks for quantitative finance, from the shell.
@@ -186,6 +186,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(exitWhenFlushed, (e) => {
   if (e instanceof UsageError) process.stderr.write(`fin-skills: ${e.message}\n${USAGE}`);
   else if (e instanceof ToolError) process.stderr.write(`${e.wire().message}\n`);
+  else if (e instanceof LedgerFailure) process.stderr.write(`fin-skills: ${e.message}\n`);
   else process.stderr.write(`fin-skills: ${(e as Error).stack ?? String(e)}\n`);
   return exitWhenFlushed(e instanceof UsageError || e instanceof BadInputError ? 2 : 1);
 });

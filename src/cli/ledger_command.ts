@@ -2,7 +2,8 @@
 // JSON, for a pull request or a paper's appendix), and resetting it (an explicit flag; the reset is
 // itself recorded, nothing is deleted).
 import { parseArgs } from "node:util";
-import { openLedgerStore, redactLocation } from "../ledger/open.js";
+import { openLedgerStore } from "../ledger/open.js";
+import { redactLocation, scrubSecrets } from "../ledger/redact.js";
 import type { LedgerStore, TrialRecord } from "../ledger/store.js";
 import { DEFAULT_LEDGER_NAME } from "../runtime/index.js";
 import { ledgerSpec } from "./ledger_flags.js";
@@ -16,6 +17,9 @@ export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [-
 
 /** A command-line mistake: the message and the usage text are printed, exit 2. */
 export class LedgerUsageError extends Error {}
+
+/** A ledger that could not be opened, read or written: one line with the reason, no stack, exit 1. */
+export class LedgerFailure extends Error {}
 
 /** The trial fields exported, in column order (TrialRecord's keys). */
 const FIELDS: readonly (keyof TrialRecord)[] = [
@@ -53,6 +57,8 @@ function options(argv: string[]) {
   }
 }
 
+type Values = ReturnType<typeof options>["values"];
+
 /** Runs one ledger subcommand; resolves to its output text. */
 export async function ledgerCommand(argv: string[]): Promise<string> {
   const { values, positionals } = options(argv);
@@ -65,6 +71,16 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
   const experiment = values.experiment ?? null;
   if (sub === "reset" && !values["yes-reset-ledger"])
     throw new LedgerUsageError("reset needs --yes-reset-ledger (the trials stop counting; the reset is recorded)");
+  try {
+    return await run(sub, spec, name, experiment, values);
+  } catch (e) {
+    if (e instanceof LedgerUsageError) throw e;
+    const reason = scrubSecrets(e instanceof Error ? e.message : String(e), spec).split("\n")[0];
+    throw new LedgerFailure(`ledger ${redactLocation(spec)}: ${reason}`);
+  }
+}
+
+async function run(sub: string, spec: string, name: string, experiment: string | null, values: Values) {
   const store = await openLedgerStore(spec);
   try {
     if (sub === "list") return await list(store);
