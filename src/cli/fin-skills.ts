@@ -188,5 +188,6 @@ main(process.argv.slice(2)).then(exitWhenFlushed, (e) => {
   else if (e instanceof ToolError) process.stderr.write(`${e.wire().message}\n`);
   else if (e instanceof LedgerFailure) process.stderr.write(`fin-skills: ${e.message}\n`);
   else process.stderr.write(`fin-skills: ${(e as Error).stack ?? String(e)}\n`);
+  if (e instanceof LedgerFailure) return exitWhenFlushed(e.exitCode);
   return exitWhenFlushed(e instanceof UsageError || e instanceof BadInputError ? 2 : 1);
 });

@@ -1,12 +1,14 @@
 // `fin-skills ledger list|show|export|reset`: reading a research ledger, exporting its trials (CSV or
 // JSON, for a pull request or a paper's appendix), and resetting it (an explicit flag; the reset is
 // itself recorded, nothing is deleted).
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { openLedgerStore } from "../ledger/open.js";
-import { redactLocation, scrubSecrets } from "../ledger/redact.js";
+import { isPostgresUrl, redactLocation, scrubSecrets } from "../ledger/redact.js";
 import type { LedgerStore, TrialRecord } from "../ledger/store.js";
 import { DEFAULT_LEDGER_NAME } from "../runtime/index.js";
-import { ledgerSpec } from "./ledger_flags.js";
+import { ledgerNameError, ledgerSpec } from "./ledger_flags.js";
 
 export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [--ledger FILE|URL] [--name NAME]
                    [--experiment X] [--format csv|json] [--yes-reset-ledger] [--reason TEXT]
@@ -18,8 +20,15 @@ export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [-
 /** A command-line mistake: the message and the usage text are printed, exit 2. */
 export class LedgerUsageError extends Error {}
 
-/** A ledger that could not be opened, read or written: one line with the reason, no stack, exit 1. */
-export class LedgerFailure extends Error {}
+/** A ledger that could not be opened, read or written (exit 1), or a missing ledger or bad name (exit 2): one line. */
+export class LedgerFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 1,
+  ) {
+    super(message);
+  }
+}
 
 /** The trial fields exported, in column order (TrialRecord's keys). */
 const FIELDS: readonly (keyof TrialRecord)[] = [
@@ -67,7 +76,13 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
     throw new LedgerUsageError("ledger needs one of list, show, export, reset");
   const spec = ledgerSpec({ ledger: values.ledger }, undefined);
   if (spec === null) throw new LedgerUsageError("FIN_SKILLS_LEDGER is off: give --ledger FILE|URL");
+  if (spec === "") throw new LedgerFailure("--ledger needs a file path or a postgres:// URL", 2);
+  // Reading or resetting a ledger that is not there is a mistake: nothing is created.
+  if (!isPostgresUrl(spec) && !existsSync(spec))
+    throw new LedgerFailure(`no ledger at ${path.resolve(spec)} (nothing was created)`, 2);
   const name = values.name ?? DEFAULT_LEDGER_NAME;
+  const badName = ledgerNameError("--name", name);
+  if (badName !== null) throw new LedgerFailure(badName, 2);
   const experiment = values.experiment ?? null;
   if (sub === "reset" && !values["yes-reset-ledger"])
     throw new LedgerUsageError("reset needs --yes-reset-ledger (the trials stop counting; the reset is recorded)");
