@@ -15,7 +15,10 @@ export async function exitWhenFlushed(code: number): Promise<never> {
   process.exit(code);
 }
 
-/** A closed pipe (e.g. `| head`) ends the command quietly; any other stdout failure exits 1. */
+/** A closed pipe (e.g. `| head`) ends the command quietly; any other stdout failure says why and exits 1. */
 export function quietOnClosedPipe(): void {
-  process.stdout.on("error", (e: NodeJS.ErrnoException) => process.exit(e.code === "EPIPE" ? 0 : 1));
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    process.stderr.write(`fin-skills: could not write the output (${e.code ?? e.message})\n`, () => process.exit(1));
+  });
 }

@@ -17,7 +17,7 @@ import { backtestReport, progressBar, writeHtmlReport } from "./report.js";
 import { toolsCommand } from "./tools_command.js";
 import { UsageError, parseCommandArgs, usageErrorText } from "./usage_error.js";
 import { argOptions } from "./file_args.js";
-import { LEDGER_USAGE_LINES, ledgerCommand } from "./ledger_command.js";
+import { LEDGER_USAGE_LINES, LedgerFailure, ledgerCommand } from "./ledger_command.js";
 import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
 
 const USAGE = `fin-skills: research-integrity checks for quantitative finance, from the shell.
@@ -189,6 +189,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(exitWhenFlushed, (e) => {
   if (e instanceof UsageError) process.stderr.write(usageErrorText(e));
   else if (e instanceof ToolError) process.stderr.write(`${e.wire().message}\n`);
+  else if (e instanceof LedgerFailure) process.stderr.write(`fin-skills: ${e.message}\n`);
   else process.stderr.write(`fin-skills: ${(e as Error).stack ?? String(e)}\n`);
+  if (e instanceof LedgerFailure) return exitWhenFlushed(e.exitCode);
   return exitWhenFlushed(e instanceof UsageError ? e.exitCode : e instanceof BadInputError ? 2 : 1);
 });

@@ -1,10 +1,13 @@
 // `fin-skills ledger list|show|export|reset`: reading a research ledger, exporting its trials (CSV or
 // JSON, for a pull request or a paper's appendix), and resetting it (an explicit flag; the reset is
 // itself recorded, nothing is deleted).
-import { openLedgerStore, redactLocation } from "../ledger/open.js";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { openLedgerStore } from "../ledger/open.js";
+import { isPostgresUrl, redactLocation, scrubSecrets } from "../ledger/redact.js";
 import type { LedgerStore, TrialRecord } from "../ledger/store.js";
 import { DEFAULT_LEDGER_NAME } from "../runtime/index.js";
-import { ledgerSpec } from "./ledger_flags.js";
+import { ledgerNameError, ledgerSpec } from "./ledger_flags.js";
 import { UsageError, parseCommandArgs } from "./usage_error.js";
 
 export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [--ledger FILE|URL] [--name NAME]
@@ -13,6 +16,16 @@ export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [-
       trials, or reset it (needs --yes-reset-ledger; recorded, nothing deleted); the ledger
       defaults to the server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
 `;
+
+/** A ledger that could not be opened, read or written (exit 1), or a missing ledger or bad name (exit 2): one line. */
+export class LedgerFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 1,
+  ) {
+    super(message);
+  }
+}
 
 /** The trial fields exported, in column order (TrialRecord's keys). */
 const FIELDS: readonly (keyof TrialRecord)[] = [
@@ -46,6 +59,8 @@ function options(argv: string[]) {
   });
 }
 
+type Values = ReturnType<typeof options>["values"];
+
 /** Runs one ledger subcommand; resolves to its output text. */
 export async function ledgerCommand(argv: string[]): Promise<string> {
   const { values, positionals } = options(argv);
@@ -54,10 +69,26 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
     throw new UsageError("ledger needs one of list, show, export, reset");
   const spec = ledgerSpec({ ledger: values.ledger }, undefined);
   if (spec === null) throw new UsageError("FIN_SKILLS_LEDGER is off: give --ledger FILE|URL");
+  if (spec === "") throw new LedgerFailure("--ledger needs a file path or a postgres:// URL", 2);
+  // Reading or resetting a ledger that is not there is a mistake: nothing is created.
+  if (!isPostgresUrl(spec) && !existsSync(spec))
+    throw new LedgerFailure(`no ledger at ${path.resolve(spec)} (nothing was created)`, 2);
   const name = values.name ?? DEFAULT_LEDGER_NAME;
+  const badName = ledgerNameError("--name", name);
+  if (badName !== null) throw new LedgerFailure(badName, 2);
   const experiment = values.experiment ?? null;
   if (sub === "reset" && !values["yes-reset-ledger"])
     throw new UsageError("reset needs --yes-reset-ledger (the trials stop counting; the reset is recorded)");
+  try {
+    return await run(sub, spec, name, experiment, values);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const reason = scrubSecrets(e instanceof Error ? e.message : String(e), spec).split("\n")[0];
+    throw new LedgerFailure(`ledger ${redactLocation(spec)}: ${reason}`);
+  }
+}
+
+async function run(sub: string, spec: string, name: string, experiment: string | null, values: Values) {
   const store = await openLedgerStore(spec);
   try {
     if (sub === "list") return await list(store);

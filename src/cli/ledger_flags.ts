@@ -33,6 +33,12 @@ export function ledgerSpec(values: LedgerValues, dataDirs: readonly string[] | u
   return path.join(base, DEFAULT_LEDGER_FILE);
 }
 
+/** The message for a ledger name that is not 1-128 printable ASCII characters without spaces, else null. */
+export function ledgerNameError(flag: string, name: string): string | null {
+  if (/^[\x21-\x7e]{1,128}$/.test(name)) return null;
+  return `${flag} must be 1-128 printable ASCII characters without spaces, got '${name}'`;
+}
+
 /** Applies the flags; returns an error message for a bad combination or value, else null. */
 export async function applyLedgerFlags(
   values: LedgerValues,
@@ -41,8 +47,8 @@ export async function applyLedgerFlags(
   if (values["no-ledger"] && values.ledger !== undefined) return "--no-ledger and --ledger cannot be given together";
   if (values.ledger === "") return "--ledger needs a file path or a postgres:// URL";
   const name = values["ledger-name"];
-  if (name !== undefined && !/^[\x21-\x7e]{1,128}$/.test(name))
-    return `--ledger-name must be 1-128 printable ASCII characters without spaces, got '${name}'`;
+  const bad = name === undefined ? null : ledgerNameError("--ledger-name", name);
+  if (bad !== null) return bad;
   await configureLedger({ ledger: ledgerSpec(values, dataDirs), name: name ?? DEFAULT_LEDGER_NAME });
   return null;
 }

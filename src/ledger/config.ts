@@ -2,7 +2,8 @@
 // name, and the store, opened lazily on the first call that records or reads trials (start-up never
 // loads a driver).
 import path from "node:path";
-import { openLedgerStore, redactLocation } from "./open.js";
+import { openLedgerStore } from "./open.js";
+import { redactLocation, scrubSecrets } from "./redact.js";
 import type { LedgerStore } from "./store.js";
 
 /** The ledger name a call uses when it gives none and nothing was configured. */
@@ -43,6 +44,11 @@ export function ledgerSetting(): LedgerSetting {
 /** The location shown in provenance and warnings (no credentials), or null when off. */
 export function ledgerLocation(): string | null {
   return setting.spec === null ? null : redactLocation(setting.spec);
+}
+
+/** An error's message for a warning, without the configured ledger's credentials. */
+export function ledgerErrorText(e: unknown): string {
+  return scrubSecrets(e instanceof Error ? e.message : String(e), setting.spec);
 }
 
 /** The store, opened on first use; null when recording is off. A failed open is retried on the next call. */

@@ -1,11 +1,14 @@
 // Connections to a PostgreSQL ledger: the pool, transactions, and errors that name the server.
 // Only a postgres:// ledger loads this module (and so the driver): src/ledger's opener requires it on demand.
 import pg, { type Pool, type PoolClient } from "pg";
+import { redactLocation, scrubSecrets, secretsOf } from "./redact.js";
 
 /** Where a ledger URL points, for messages and provenance (never its password). */
 export interface PostgresTarget {
-  /** The URL with its password (user-info or `password` parameter) removed. */
+  /** The URL with its password (user-info or a secret parameter) removed. */
   readonly location: string;
+  /** The secret values the URL carries, scrubbed from driver messages. */
+  readonly secrets: readonly string[];
   /** host:port (or the socket directory) the URL names, for error messages. */
   readonly server: string;
 }
@@ -20,10 +23,8 @@ export function postgresTarget(url: string): PostgresTarget {
   }
   if (u.protocol !== "postgres:" && u.protocol !== "postgresql:")
     throw new Error(`PostgreSQL ledger: expected a postgres:// URL, got ${u.protocol}//`);
-  u.password = "";
-  u.searchParams.delete("password");
   const host = u.searchParams.get("host") ?? (decodeURIComponent(u.hostname) || "localhost");
-  return { location: u.toString(), server: `${host}:${u.port || "5432"}` };
+  return { location: redactLocation(url), secrets: secretsOf(url), server: `${host}:${u.port || "5432"}` };
 }
 
 /** The reason a driver error gives (a refused connection to every address is an AggregateError with none). */
@@ -34,9 +35,11 @@ function reason(e: unknown): string {
   return e.message || inner || (typeof code === "string" ? code : e.name);
 }
 
-/** An error naming the server, for the caller to turn into a warning. */
+/** An error naming the server, for a warning: the driver's reason with the URL's secrets scrubbed. */
 export function ledgerError(target: PostgresTarget, e: unknown): Error {
-  return new Error(`PostgreSQL ledger at ${target.server}: ${reason(e)}`, { cause: e });
+  let text = scrubSecrets(reason(e), null);
+  for (const secret of target.secrets) text = text.replaceAll(secret, "***");
+  return new Error(`PostgreSQL ledger at ${target.server}: ${text}`);
 }
 
 /** How long connecting, and one statement, may take before the call gets an error instead of waiting on. */

@@ -1,7 +1,7 @@
 // The SQLite ledger (better-sqlite3): one file, WAL, a busy timeout, and a unique (ledger, epoch,
 // fingerprint) key, so concurrent processes never lose or double a trial. Resets are epochs: an
 // event row starts the next one and nothing is deleted.
-import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type Database from "better-sqlite3";
@@ -38,6 +38,7 @@ export async function openSqliteStore(file: string): Promise<LedgerStore> {
   // Required, not imported: the one-file server build runs without a dynamic-import hook, and the driver is CJS.
   const Sqlite = createRequire(import.meta.url)("better-sqlite3") as typeof Database;
   const location = path.resolve(file);
+  refuseNonFile(location);
   let db: Database.Database | null = null;
   try {
     mkdirSync(path.dirname(location), { recursive: true });
@@ -52,6 +53,22 @@ export async function openSqliteStore(file: string): Promise<LedgerStore> {
     throw withWriteAccess(e, location);
   }
   return new SqliteStore(db, location);
+}
+
+/** Throws for a path that exists and is not a regular file (SQLite would create its journal beside it). */
+function refuseNonFile(location: string): void {
+  const stat = statSync(location, { throwIfNoEntry: false });
+  if (stat === undefined || stat.isFile()) return;
+  const what = stat.isDirectory()
+    ? "a directory"
+    : stat.isFIFO()
+      ? "a FIFO"
+      : stat.isCharacterDevice() || stat.isBlockDevice()
+        ? "a device"
+        : stat.isSocket()
+          ? "a socket"
+          : "not a regular file";
+  throw new Error(`the ledger path ${location} is ${what}, not a SQLite file`);
 }
 
 /**

@@ -4,7 +4,7 @@
 import { GUARDS } from "../../generated/dispatch.js";
 import type { TrialInput } from "../contract/artefacts.js";
 import type { Cell, Finding, Frame, Label, LedgerSummary, Series } from "../contract/guard.js";
-import { ledgerLocation, ledgerSetting, ledgerStore } from "../ledger/config.js";
+import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../ledger/config.js";
 import type { TrialRecord } from "../ledger/store.js";
 import { periodsFromIndex, trialStats } from "../ledger/trial.js";
 
@@ -98,7 +98,7 @@ async function attempt<T>(findings: Finding[], what: string, lost: number, step:
   try {
     return await step();
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
+    const reason = ledgerErrorText(e);
     const loss = lost > 0 ? `; this call's ${lost} trial(s) were not recorded` : "";
     findings.push({
       severity: "warning",

@@ -57,7 +57,7 @@ function run(bin: string, program: string, args: string[]): void {
 }
 
 /** A port nothing listens on now (the OS picks it). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };

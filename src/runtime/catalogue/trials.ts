@@ -2,7 +2,7 @@
 // guards count it: distinct trials (per experiment), the annualised Sharpes' spread, the digest and since the
 // guards' evidence carries, and where a reported Sharpe ranks. No ledger, or one that cannot be read, is an
 // answer that says so, never a failed call.
-import { ledgerLocation, ledgerSetting, ledgerStore } from "../../ledger/config.js";
+import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../../ledger/config.js";
 import type { LedgerStore, TrialRecord } from "../../ledger/store.js";
 import { summarize } from "../../ledger/summary.js";
 import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
@@ -25,12 +25,12 @@ async function readTrials(name: string): Promise<{ store: LedgerStore; trials: T
   try {
     store = await opening;
   } catch (e) {
-    return `research ledger ${ledgerLocation()} could not be opened (${(e as Error).message ?? e})`;
+    return `research ledger ${ledgerLocation()} could not be opened (${ledgerErrorText(e)})`;
   }
   try {
     return { store, trials: await store.list(name) };
   } catch (e) {
-    return `research ledger ${ledgerLocation()} could not be read (${(e as Error).message ?? e})`;
+    return `research ledger ${ledgerLocation()} could not be read (${ledgerErrorText(e)})`;
   }
 }
 
