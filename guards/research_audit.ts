@@ -10,6 +10,7 @@ import { summarizeLogits } from "../src/lib/logit_summary.js";
 import { checkAnnualSharpe, checkPercentReturnColumns, checkSampleLength } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { describeCell } from "../src/lib/describe_value.js";
+import { verdictNumber } from "../src/lib/verdict_number.js";
 
 export const skill = "backtest-overfitting";
 export const title = "Minimum backtest length and probability of overfitting";
@@ -203,7 +204,7 @@ function reportDeflation(
 ) {
   const d = deflateBestSharpe(sharpe, nObs, nTrials, spread.variance, ppy);
   const line =
-    `deflated Sharpe ${fmt(d.dsr)} vs ${1 - DSR_ALPHA} with E[max Sharpe] ${fmt(d.expectedMaxAnnual)} ` +
+    `deflated Sharpe ${fmt(d.dsr)} vs threshold ${fmt(1 - DSR_ALPHA)} with E[max Sharpe] ${fmt(d.expectedMaxAnnual)} ` +
     "(annualised)";
   if (b.minBtlMet && !(d.dsr > 1 - DSR_ALPHA)) {
     out.error(
@@ -308,10 +309,8 @@ function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
   if (pbo.nConfigs < FEW_CONFIGS) out.warning(`only ${pbo.nConfigs} configurations: PBO is coarse`, "pbo");
 }
 
-/** Up to 4 decimals, or "Infinity". */
-function fmt(x: number): string {
-  return Number.isFinite(x) ? String(Number(x.toFixed(4))) : x > 0 ? "Infinity" : "-Infinity";
-}
+/** Probabilities and Sharpes in messages: the precision every guard writes them at. */
+const fmt = verdictNumber;
 
 /** The T x N panel as columns: >= 2 unique columns, finite cells, T >= n_blocks rows. */
 function requirePanel(frame: Frame, nBlocks: number): readonly (readonly number[])[] {

@@ -80,6 +80,9 @@ describe("research_audit spec examples", () => {
     expect(dsrError.message).toContain(
       "the sample meets the MinBTL but the Sharpe is NOT distinguishable from the best of 45 noise trials",
     );
+    // The DSR and its threshold at the precision trial_ledger writes them (verdictNumber: 4 decimals, trimmed).
+    const dsrText = String(Number((b.ev.dsr as number).toFixed(4)));
+    expect(dsrError.message).toContain(`deflated Sharpe ${dsrText} vs threshold 0.95 with E[max Sharpe] 0.9998`);
     const c = await run(2.0, 1008, 50);
     expect(c.ev.min_btl_years).toBeCloseTo(1.2954, 4);
     expect(c.ev.credible).toBe(true);
