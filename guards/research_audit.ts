@@ -290,15 +290,14 @@ function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
   }
   const noSkill = Math.ceil(pbo.nConfigs / 2) / pbo.nConfigs;
   const line = `PBO ${fmt(pbo.pbo)} over ${pbo.nCombinations} CSCV splits (S = ${pbo.nBlocks}, N = ${pbo.nConfigs})`;
+  const failLine = `the ${fmt(pboMax)} failure line (pbo_max)`;
+  const cleanLevel = `the ${PAPER_PBO_LEVEL} clean level (the paper's rejection level)`;
+  const noSkillNote = `a panel with no skill gives a PBO of about ${fmt(noSkill)}`;
   if (pbo.pbo >= pboMax)
-    out.error(`${line} >= threshold ${pboMax}: the in-sample winner is a coin flip out of sample; exploratory`, "pbo");
-  else if (pbo.pbo > PAPER_PBO_LEVEL) {
-    out.warning(
-      `${line} is above the paper's ${PAPER_PBO_LEVEL} rejection level: exploratory, not evidence ` +
-        `(below threshold ${pboMax}; no-skill line ${fmt(noSkill)})`,
-      "pbo",
-    );
-  } else out.info(`${line} <= the paper's ${PAPER_PBO_LEVEL}; no-skill line ${fmt(noSkill)}`, "pbo");
+    out.error(`${line}: at or above ${failLine}: the in-sample winner is a coin flip out of sample`, "pbo");
+  else if (pbo.pbo > PAPER_PBO_LEVEL)
+    out.warning(`${line}: below ${failLine}, above ${cleanLevel}: exploratory, not evidence; ${noSkillNote}`, "pbo");
+  else out.info(`${line}: at or below ${cleanLevel}; ${noSkillNote}`, "pbo");
   if (pbo.meanAbsCorrelation !== null && pbo.meanAbsCorrelation > CORRELATION_WARNING) {
     out.warning(
       `mean |correlation| between configurations is ${fmt(pbo.meanAbsCorrelation)} > ${CORRELATION_WARNING}: ` +
