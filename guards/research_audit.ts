@@ -10,6 +10,7 @@ import { summarizeLogits } from "../src/lib/logit_summary.js";
 import { checkAnnualSharpe, checkPercentReturnColumns, checkSampleLength } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { describeCell } from "../src/lib/describe_value.js";
+import { verdictNumber } from "../src/lib/verdict_number.js";
 
 export const skill = "backtest-overfitting";
 export const title = "Minimum backtest length and probability of overfitting";
@@ -206,7 +207,7 @@ function reportDeflation(
 ) {
   const d = deflateBestSharpe(sharpe, nObs, nTrials, spread.variance, ppy);
   const line =
-    `deflated Sharpe ${fmt(d.dsr)} vs ${1 - DSR_ALPHA} with E[max Sharpe] ${fmt(d.expectedMaxAnnual)} ` +
+    `deflated Sharpe ${fmt(d.dsr)} vs threshold ${fmt(1 - DSR_ALPHA)} with E[max Sharpe] ${fmt(d.expectedMaxAnnual)} ` +
     "(annualised)";
   if (b.minBtlMet && !(d.dsr > 1 - DSR_ALPHA)) {
     out.error(
@@ -292,15 +293,14 @@ function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
   }
   const noSkill = Math.ceil(pbo.nConfigs / 2) / pbo.nConfigs;
   const line = `PBO ${fmt(pbo.pbo)} over ${pbo.nCombinations} CSCV splits (S = ${pbo.nBlocks}, N = ${pbo.nConfigs})`;
+  const failLine = `the ${fmt(pboMax)} failure line (pbo_max)`;
+  const cleanLevel = `the ${PAPER_PBO_LEVEL} clean level (the paper's rejection level)`;
+  const noSkillNote = `a panel with no skill gives a PBO of about ${fmt(noSkill)}`;
   if (pbo.pbo >= pboMax)
-    out.error(`${line} >= threshold ${pboMax}: the in-sample winner is a coin flip out of sample; exploratory`, "pbo");
-  else if (pbo.pbo > PAPER_PBO_LEVEL) {
-    out.warning(
-      `${line} is above the paper's ${PAPER_PBO_LEVEL} rejection level: exploratory, not evidence ` +
-        `(below threshold ${pboMax}; no-skill line ${fmt(noSkill)})`,
-      "pbo",
-    );
-  } else out.info(`${line} <= the paper's ${PAPER_PBO_LEVEL}; no-skill line ${fmt(noSkill)}`, "pbo");
+    out.error(`${line}: at or above ${failLine}: the in-sample winner is a coin flip out of sample`, "pbo");
+  else if (pbo.pbo > PAPER_PBO_LEVEL)
+    out.warning(`${line}: below ${failLine}, above ${cleanLevel}: exploratory, not evidence; ${noSkillNote}`, "pbo");
+  else out.info(`${line}: at or below ${cleanLevel}; ${noSkillNote}`, "pbo");
   if (pbo.meanAbsCorrelation !== null && pbo.meanAbsCorrelation > CORRELATION_WARNING) {
     out.warning(
       `mean |correlation| between configurations is ${fmt(pbo.meanAbsCorrelation)} > ${CORRELATION_WARNING}: ` +
@@ -311,10 +311,8 @@ function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
   if (pbo.nConfigs < FEW_CONFIGS) out.warning(`only ${pbo.nConfigs} configurations: PBO is coarse`, "pbo");
 }
 
-/** Up to 4 decimals, or "Infinity". */
-function fmt(x: number): string {
-  return Number.isFinite(x) ? String(Number(x.toFixed(4))) : x > 0 ? "Infinity" : "-Infinity";
-}
+/** Probabilities and Sharpes in messages: the precision every guard writes them at. */
+const fmt = verdictNumber;
 
 /** The T x N panel as columns: >= 2 unique columns, finite cells, T >= n_blocks rows. */
 function requirePanel(frame: Frame, nBlocks: number): readonly (readonly number[])[] {

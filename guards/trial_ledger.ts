@@ -12,6 +12,7 @@ import { infer2025, type Inference2025 } from "./_trial_ledger_2025.js";
 import { checkAnnualSharpe, checkSampleLength, kurtosisBelowRawFloor, plain } from "../src/lib/unit_checks.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { describeCell } from "../src/lib/describe_value.js";
+import { verdictNumber } from "../src/lib/verdict_number.js";
 
 export const skill = "backtest-validation";
 export const title = "Deflated Sharpe ratio on the honest trial count";
@@ -243,8 +244,8 @@ function trialCount(out: Outcome, list: readonly number[] | null, nTrials: numbe
 
 function reportDsr(out: Outcome, dsr: number, alpha: number, expectedMax: number, best: number, nTrials: number): void {
   const line =
-    `DSR ${dsr.toFixed(6)} vs threshold ${(1 - alpha).toFixed(4)}; expected max Sharpe from noise SR* ` +
-    `${expectedMax.toFixed(4)} (annualised) vs observed ${best.toFixed(4)} after N = ${nTrials} trials`;
+    `DSR ${verdictNumber(dsr)} vs threshold ${verdictNumber(1 - alpha)}; expected max Sharpe from noise SR* ` +
+    `${verdictNumber(expectedMax)} (annualised) vs observed ${verdictNumber(best)} after N = ${nTrials} trials`;
   if (dsr > 1 - alpha) out.info(`survives the search: ${line}`, "dsr");
   else out.error(`best Sharpe is NOT distinguishable from noise: ${line}`, "dsr");
 }

@@ -106,7 +106,7 @@ export interface ReportData {
   readonly title: string;
   /** PASS, FAIL or INCOMPLETE (upper case). */
   readonly status: string;
-  /** check_backtest's headline ("PASS on 1 of 25 guards; 24 need more data: ..."), null for one guard's result. */
+  /** check_backtest's headline ("PASS. 1 of 25 guards ran: ..."), null for one guard's result. */
   readonly headline: string | null;
   readonly verdicts: readonly VerdictRow[];
   readonly skipped: readonly { readonly guard: string; readonly needs: string }[];

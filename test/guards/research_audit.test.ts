@@ -80,6 +80,9 @@ describe("research_audit spec examples", () => {
     expect(dsrError.message).toContain(
       "the sample meets the MinBTL but the Sharpe is NOT distinguishable from the best of 45 noise trials",
     );
+    // The DSR and its threshold at the precision trial_ledger writes them (verdictNumber: 4 decimals, trimmed).
+    const dsrText = String(Number((b.ev.dsr as number).toFixed(4)));
+    expect(dsrError.message).toContain(`deflated Sharpe ${dsrText} vs threshold 0.95 with E[max Sharpe] 0.9998`);
     const c = await run(2.0, 1008, 50);
     expect(c.ev.min_btl_years).toBeCloseTo(1.2954, 4);
     expect(c.ev.credible).toBe(true);
@@ -105,7 +108,10 @@ describe("research_audit spec examples", () => {
     expect(r.passed).toBe(false);
     const pbo = r.findings.filter((f) => f.where === "pbo");
     expect(pbo[0]!.severity).toBe("error");
-    expect(pbo[0]!.message).toContain("the in-sample winner is a coin flip out of sample");
+    expect(pbo[0]!.message).toBe(
+      "PBO 1 over 2 CSCV splits (S = 2, N = 2): at or above the 0.5 failure line (pbo_max): " +
+        "the in-sample winner is a coin flip out of sample",
+    );
     expect(pbo.some((f) => f.severity === "warning" && f.message.includes("PBO is coarse"))).toBe(true);
   });
 
@@ -231,7 +237,12 @@ describe("research_audit by hand and conventions", () => {
     expect(r.ev.pbo).toBeCloseTo(0.1, 12); // 7 of 70 splits
     const pbo = r.findings.filter((f) => f.where === "pbo").map((f) => f.severity);
     expect(pbo).toEqual(["warning"]);
-    expect(r.findings.at(-1)!.message).toContain("above the paper's 0.05 rejection level: exploratory, not evidence");
+    // One reading per number: the PBO, then where it sits against each line, then the no-skill level.
+    expect(r.findings.at(-1)!.message).toBe(
+      "PBO 0.1 over 70 CSCV splits (S = 8, N = 5): below the 0.9 failure line (pbo_max), above the 0.05 clean " +
+        "level (the paper's rejection level): exploratory, not evidence; a panel with no skill gives a PBO of " +
+        "about 0.6",
+    );
     expect(r.ev.pbo_reading).toBe("exploratory");
     expect(r.findings.some((f) => f.message.includes("PBO is coarse"))).toBe(false);
   });

@@ -42,6 +42,10 @@ describe("trial_ledger spec examples", () => {
     expect(a.ev.expected_max_sharpe_per_period as number).toBeCloseTo(0.0179684, 7);
     expect(a.ev.dsr as number).toBeCloseTo(0.693978, 6);
     expect(a.passed).toBe(false);
+    // One precision per quantity across guards (research_audit writes its DSR the same way).
+    expect(a.findings.find((f) => f.where === "dsr")!.message).toContain(
+      "DSR 0.694 vs threshold 0.95; expected max Sharpe from noise SR* 0.2852 (annualised) vs observed 0.7937",
+    );
     const b = run(0.05 * s, 1260, sharpes);
     expect(b.ev.dsr as number).toBeCloseTo(0.87199, 6);
     expect(b.ev.min_trl_obs as number).toBeCloseTo(2641.2, 1);

@@ -53,6 +53,14 @@ describe("the Sharpe distribution helpers", () => {
     });
     expect(sharpeRank([], 1)).toBe(null);
   });
+  it("ranks on full precision: two Sharpes the summary prints alike (3 decimals) still rank apart", () => {
+    const recorded = [1.23449, 1.23401];
+    expect(new Set(recorded.map((x) => x.toFixed(3))).size).toBe(1);
+    expect(sharpeRank(recorded, 1.2342)).toMatchObject({ rank: 2, at_or_above: 1, text: "2nd of 2" });
+    expect(sharpeRank(recorded, 1.23401)).toMatchObject({ rank: 2, at_or_above: 2 });
+    expect(sharpeRank(recorded, 1.234)).toMatchObject({ rank: 3, at_or_above: 2 });
+    expect(sharpeRank(recorded, 1.2345)).toMatchObject({ rank: 1, at_or_above: 0 });
+  });
   it("interpolates quantiles linearly between order statistics", () => {
     expect(quantileSorted([1, 2, 3, 4], 0.5)).toBe(2.5);
     expect(quantileSorted([1, 2, 3, 4], 0.25)).toBe(1.75);

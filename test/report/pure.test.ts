@@ -122,7 +122,7 @@ describe("reportData's headline and provenance", () => {
       tool: "check_backtest",
       status: "pass",
       ran: ["cost_curve"],
-      summary: "PASS on 1 of 25 guards; 24 need more data: a, b\n  PASS cost_curve",
+      summary: "PASS. 1 of 25 guards ran: 0 failed, 1 passed; 24 skipped (need more data): a, b\n  PASS cost_curve",
       results: [],
       provenance: {
         input_sha256: "ab",
@@ -130,7 +130,7 @@ describe("reportData's headline and provenance", () => {
       },
     };
     const data = reportData(result);
-    expect(data.headline).toBe("PASS on 1 of 25 guards; 24 need more data: a, b");
+    expect(data.headline).toBe("PASS. 1 of 25 guards ran: 0 failed, 1 passed; 24 skipped (need more data): a, b");
     expect(data.provenance).toContainEqual(["files: r.csv", "content_hash sha256:cd, bytes 12, columns ret turn"]);
     expect(reportData({ guard: "cost_curve", passed: true, summary: "PASS cost_curve" }).headline).toBeNull();
   });

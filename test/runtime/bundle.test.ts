@@ -88,8 +88,9 @@ describe("check_backtest", () => {
     const first = (names: string[]) =>
       names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
     const head =
-      `FAIL on ${ready.length} of ${ready.length + skipped.length} guards (${r.failed.length} failed: ` +
-      `${first(r.failed)}); ${skipped.length} need more data: ${first(skipped)}`;
+      `FAIL. ${ready.length} of ${ready.length + skipped.length} guards ran: ${r.failed.length} failed ` +
+      `(${first(r.failed)}), ${ready.length - r.failed.length} passed; ${skipped.length} skipped ` +
+      `(need more data): ${first(skipped)}`;
     expect(r.summary.split("\n")[0]).toBe(head);
     for (const res of r.results) {
       const direct = await call(res.tool, await assembled(res.guard, slots));
