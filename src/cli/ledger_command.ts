@@ -70,15 +70,17 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
   const spec = ledgerSpec({ ledger: values.ledger }, undefined);
   if (spec === null) throw new UsageError("FIN_SKILLS_LEDGER is off: give --ledger FILE|URL");
   if (spec === "") throw new LedgerFailure("--ledger needs a file path or a postgres:// URL", 2);
-  // Reading or resetting a ledger that is not there is a mistake: nothing is created.
-  if (!isPostgresUrl(spec) && !existsSync(spec))
-    throw new LedgerFailure(`no ledger at ${path.resolve(spec)} (nothing was created)`, 2);
   const name = values.name ?? DEFAULT_LEDGER_NAME;
   const badName = ledgerNameError("--name", name);
   if (badName !== null) throw new LedgerFailure(badName, 2);
   const experiment = values.experiment ?? null;
   if (sub === "reset" && !values["yes-reset-ledger"])
     throw new UsageError("reset needs --yes-reset-ledger (the trials stop counting; the reset is recorded)");
+  if (sub === "export" && !["csv", "json"].includes(values.format ?? "csv"))
+    throw new UsageError(`--format must be csv or json, got '${values.format}'`);
+  // Usage mistakes first; then a ledger that is not there: nothing is created.
+  if (!isPostgresUrl(spec) && !existsSync(spec))
+    throw new LedgerFailure(`no ledger at ${path.resolve(spec)} (nothing was created)`, 2);
   try {
     return await run(sub, spec, name, experiment, values);
   } catch (e) {
