@@ -66,7 +66,7 @@ describe("honest trial counts in the guards", () => {
       "you declared 3 trials",
     );
   });
-  it("says 'one trial: nothing to deflate' only of the count used, never of a declared 1 the ledger raised", async () => {
+  it("says 'one trial: nothing to deflate' only of the count used, not of a declared 1 the ledger raised", async () => {
     const nothing = (r: { findings: readonly { message: string }[] }) =>
       r.findings.filter((f) => f.message.startsWith("one trial: nothing to deflate")).length;
     const raised = trialLedger(1.2, 756, u, 1, u, u, u, u, u, u, u, u, u, summary);

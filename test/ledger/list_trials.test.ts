@@ -113,7 +113,7 @@ describe("list_trials", () => {
     expect(verdict.evidence.n_trials).toBe(r.count);
   });
 
-  it("reports one experiment, leaves rank null without a sharpe; a labelled verdict still counts them all", async () => {
+  it("reports one experiment, leaves rank null without a sharpe; a labelled verdict counts them all", async () => {
     const r = (await callToolUntyped("list_trials", { experiment: "grid" })) as any;
     expect(r.count).toBe(grid.length);
     expect(r.sharpes.n).toBe(grid.length);
