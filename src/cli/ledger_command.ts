@@ -132,10 +132,10 @@ async function show(store: LedgerStore, name: string, experiment: string | null)
   ].join("\n");
 }
 
+/** `format` is csv or json (checked with the other usage mistakes, before the ledger is opened). */
 async function exportTrials(store: LedgerStore, name: string, experiment: string | null, format: string) {
   const trials = await store.list(name, experiment);
   if (format === "json") return `${JSON.stringify(trials, null, 2)}\n`;
-  if (format !== "csv") throw new UsageError(`--format must be csv or json, got '${format}'`);
   const cell = (v: unknown) =>
     v === null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v);
   return `${[FIELDS.join(","), ...trials.map((t) => FIELDS.map((f) => cell(t[f])).join(","))].join("\n")}\n`;
