@@ -86,7 +86,8 @@ export async function locate(field: string, file: unknown, access: FileAccess): 
     if (real === null) continue;
     if (!dirs.some((d) => inside(d, real)))
       throw invalid(field, `${showValue(file)} resolves (through a symlink) outside the allowed directories`);
-    const st = await stat(real);
+    const st = await stat(real).catch(() => null);
+    if (st === null) continue; // removed between realpath and stat: as if it was never there
     if (!st.isFile())
       throw invalid(
         field,

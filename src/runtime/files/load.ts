@@ -59,6 +59,19 @@ export function filesOpened(): number {
 /** Test hook: runs between locate() and the open (a test swaps a path component for a symlink there). */
 export const openHooks: { beforeOpen: ((real: string) => Promise<void>) | null } = { beforeOpen: null };
 
+/** A file-system error met after locate() (the path removed or replaced meanwhile) as a refusal naming `field`. */
+function vanished(e: unknown, field: string, file: string): unknown {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || !RACE_CODES.has(code)) return e;
+  return invalid(
+    field,
+    `${showValue(file)} changed while being opened (${code}: it was removed or replaced); nothing was read`,
+  );
+}
+
+/** Errors a path yields when something on it is removed or replaced between the check and the open. */
+const RACE_CODES = new Set(["ENOENT", "ENOTDIR", "ELOOP", "EACCES", "EPERM", "ENXIO"]);
+
 /**
  * Opens the regular file at `real` for `use`: the open handle is checked to be that file (not one a
  * swapped symlink leads to), then its type and size; only bytes read from the checked handle are used.
@@ -66,7 +79,9 @@ export const openHooks: { beforeOpen: ((real: string) => Promise<void>) | null }
 async function withFile<T>(real: string, field: string, file: string, use: (fh: FileHandle) => Promise<T>) {
   opened += 1;
   await openHooks.beforeOpen?.(real);
-  const fh = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  const fh = await open(real, constants.O_RDONLY | constants.O_NONBLOCK).catch((e: unknown) => {
+    throw vanished(e, field, file);
+  });
   try {
     await requireSameFile(fh, real, field, file);
     const st = await fh.stat();

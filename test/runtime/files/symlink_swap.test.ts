@@ -59,3 +59,17 @@ describe("a symlink swapped in between resolve and open", () => {
     expect(r.provenance.files[0]!.content_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 });
+
+describe("a file removed between resolve and open", () => {
+  it("is a refusal naming the field, not an internal error", async () => {
+    const dir = dataDir("removed");
+    openHooks.beforeOpen = async () => {
+      rmSync(path.join(dir, "sub"), { recursive: true });
+    };
+    const e = await badInput(call(dir));
+    expect([e.field, e.message]).toEqual([
+      "returns/file",
+      'returns/file: "sub/r.csv" changed while being opened (ENOENT: it was removed or replaced); nothing was read',
+    ]);
+  });
+});
