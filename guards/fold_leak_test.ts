@@ -4,6 +4,7 @@ import { step } from "../src/lib/progress.js";
 import { deepEqualWithin, scanShared, type SharedHit } from "./_fold_leak_test_scan.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { describeCell } from "../src/lib/describe_value.js";
+import { namedList } from "../src/lib/named_list.js";
 
 export const skill = "market-data-engineering";
 export const title = "Fold leak test";
@@ -199,7 +200,7 @@ export async function check(
     const suspects =
       hits.length === 0
         ? "none found by the scan (declare closed-over values in captured)"
-        : hits.map((h) => `${h.name} (${h.kind})`).join(", ");
+        : namedList(hits.map((h) => `${h.name} (${h.kind})`));
     out.error(
       `FOLD LEAK: ${RUN_TEXT[mismatch.run]} results differ from the in-order serial run at fold ` +
         `${mismatch.fold} (${mismatch.detail}); the folds share state. Suspects: ${suspects}`,

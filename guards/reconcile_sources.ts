@@ -3,6 +3,7 @@ import { requireAligned, requireDatedIndex, requireNumber, requireNumbers } from
 import { requireActions, type CorporateAction } from "../src/lib/price_adjust.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
+import { firstItems, namedList } from "../src/lib/named_list.js";
 
 export const skill = "market-data-sourcing";
 export const title = "Reconcile two price sources";
@@ -10,6 +11,8 @@ export const required = ["close", "other"] as const;
 export const optional = ["actions", "tol_bps", "window_days"] as const;
 
 const MS_PER_DAY = 86400000;
+/** Steps listed in evidence (`steps`) and the report; past it `n_steps` and `steps_left_out` say how many. */
+const MAX_STEPS_LISTED = 1000;
 const BPS = 10000;
 
 /** A jump in the log ratio of the two sources. */
@@ -72,6 +75,7 @@ export function check(
   let maxReturn = 0;
   for (let t = 1; t < a.length; t++) maxReturn = Math.max(maxReturn, Math.abs(a[t]! / a[t - 1]! - b[t]! / b[t - 1]!));
 
+  const listed = firstItems(steps, MAX_STEPS_LISTED);
   const out = new Outcome();
   let verdict: string;
   if (nDivergent === 0) {
@@ -87,7 +91,7 @@ export function check(
       `DATA ERROR: ${unexplained.length} of ${steps.length} step(s) have no corporate action within ` +
       `${window_days}d`;
     out.error(
-      `${verdict}: unexplained step(s) on ${unexplained.map((s) => String(s.date)).join(", ")} - a bad tick, a ` +
+      `${verdict}: unexplained step(s) on ${namedList(unexplained.map((s) => String(s.date)))} - a bad tick, a ` +
         "missing day or a wrong split factor in one source",
       "steps",
     );
@@ -101,8 +105,10 @@ export function check(
     .note("n_divergent_dates", nDivergent)
     .note("max_abs_rel_diff", maxRel)
     .note("max_abs_return_diff", maxReturn)
-    .note("steps", steps)
-    .note("report", summary(verdict, a.length, nDivergent, tol_bps, maxRel, maxReturn, steps))
+    .note("n_steps", steps.length)
+    .note("steps", listed.kept)
+    .note("steps_left_out", listed.left_out)
+    .note("report", summary(verdict, a.length, nDivergent, tol_bps, maxRel, maxReturn, listed))
     .done();
 }
 
@@ -155,15 +161,16 @@ function summary(
   tolBps: number,
   maxRel: number,
   maxReturn: number,
-  steps: readonly Step[],
+  listed: { readonly kept: readonly Step[]; readonly left_out: number },
 ): string {
   const lines = [
     verdict,
     `${n} common date(s); ${nDivergent} diverge by more than ${tolBps} bps; max abs rel diff ${fmt(maxRel)}; ` +
       `max abs return diff ${fmt(maxReturn)}`,
-    ...steps.map(
+    ...listed.kept.map(
       (s) => `step ${String(s.date)}: ratio ${fmt(s.ratio_before)} -> ${fmt(s.ratio_after)}; ${s.attribution}`,
     ),
+    ...(listed.left_out > 0 ? [`... and ${listed.left_out} more step(s) not listed`] : []),
   ];
   return lines.join("\n");
 }

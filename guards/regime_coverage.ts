@@ -10,6 +10,7 @@ import {
 import { formatIsoDate, parseIsoDate, requireIsoDate } from "../src/lib/dates.js";
 import { isDateIndex, requireDatedIndex, requireNumber } from "../src/lib/series.js";
 import { valuesView } from "../src/lib/series_or_array.js";
+import { namedList } from "../src/lib/named_list.js";
 import { describeCell } from "../src/lib/describe_value.js";
 import { compoundedReturn, episodeDrawdown, labelEpisodes, type Episode } from "../src/lib/regimes.js";
 import { finiteOrNull, mean, minMax, sd, sharpe } from "../src/lib/stats.js";
@@ -123,7 +124,7 @@ export function check(
       `the test period contains ${k} regime label(s) (need ${min_regimes}); a single regime is not a backtest`,
       "labels",
     );
-  else out.info(`${k} regimes covered: ${rows.map((r) => String(r.label)).join(", ")}`, "labels");
+  else out.info(`${k} regimes covered: ${namedList(rows.map((r) => String(r.label)))}`, "labels");
   for (const r of rows) {
     if (r.n_obs < MIN_REGIME_OBS) {
       out.warning(

@@ -57,10 +57,19 @@ export function summarize(
   return [head, ...lines].join("\n");
 }
 
+/** A finding's message on the wire is at most this many characters (a backstop; guards bound their lists). */
+export const MAX_MESSAGE_CHARS = 4000;
+
+/** `text`, or its first MAX_MESSAGE_CHARS characters and how many were cut. */
+function boundedMessage(text: string): string {
+  if (text.length <= MAX_MESSAGE_CHARS) return text;
+  return `${text.slice(0, MAX_MESSAGE_CHARS)} ... (${text.length - MAX_MESSAGE_CHARS} more characters cut)`;
+}
+
 function wireFinding(f: Finding): WireFinding {
   return {
     severity: f.severity,
-    message: asciiOnly(String(f.message)),
+    message: boundedMessage(asciiOnly(String(f.message))),
     where: f.where === null || f.where === undefined ? null : asciiOnly(String(f.where)),
   };
 }

@@ -41,7 +41,9 @@ describe("reconcile_sources: spec examples", () => {
       "n_divergent_dates",
       "max_abs_rel_diff",
       "max_abs_return_diff",
+      "n_steps",
       "steps",
+      "steps_left_out",
       "report",
     ]);
   });
