@@ -25,6 +25,9 @@ Options:
   --body-timeout MS      HTTP: time any body may take; past it, a body averaging under --min-body-rate
                          is answered 408 and its connection closed (10000)
   --min-body-rate B      HTTP: bytes a second a body must average after --body-timeout (65536)
+  --max-body-bytes-in-flight B
+                         HTTP: bytes of request bodies held at once, from headers to reply; past it a
+                         request is answered 503 with Retry-After before its body is read (268435456)
   --idle-timeout MS      HTTP: time a kept-alive connection waits for its next request (65000)
   --data-dir DIR         allow file references to read under DIR (repeatable; stdio default: the working
                          directory; HTTP: none). An MCP client that declares roots sets them instead.
@@ -54,6 +57,7 @@ function parse() {
         "headers-timeout": { type: "string" },
         "request-timeout": { type: "string" },
         "body-timeout": { type: "string" },
+        "max-body-bytes-in-flight": { type: "string" },
         "min-body-rate": { type: "string" },
         "idle-timeout": { type: "string" },
         verbose: { type: "boolean" },
@@ -107,6 +111,7 @@ function httpLimits(values: ReturnType<typeof parse>) {
     requestTimeoutMs: intFlag("request-timeout", values["request-timeout"], 1, 86_400_000),
     bodyTimeoutMs: intFlag("body-timeout", values["body-timeout"], 1, 86_400_000),
     minBodyRate: intFlag("min-body-rate", values["min-body-rate"], 0, 1_000_000_000),
+    maxBodyBytesInFlight: intFlag("max-body-bytes-in-flight", values["max-body-bytes-in-flight"], 16_000_000, 2 ** 40),
     idleTimeoutMs: intFlag("idle-timeout", values["idle-timeout"], 1, 86_400_000),
   };
   return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));

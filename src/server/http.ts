@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { listTools } from "../runtime/index.js";
 import { forward } from "./http_adapter.js";
 import { drain, readBody } from "./http_body.js";
+import { BodyBudget, RETRY_AFTER_S } from "./http_body_budget.js";
 import { BodyWatch } from "./http_bodies.js";
 import { limitConnections } from "./http_connections.js";
 import { type Refusal, allowedHosts, checkBodyHead, checkHost, checkOrigin, isLoopback } from "./http_guards.js";
@@ -31,6 +32,9 @@ export interface HttpLimits {
   readonly bodyTimeoutMs: number;
   /** Bytes a second a body must average once bodyTimeoutMs has passed (default 65,536). */
   readonly minBodyRate: number;
+  /** Bytes of request bodies held at once in total, counted from the headers until the reply (default 256 MiB);
+   * past it a request is answered 503 with Retry-After before its body is read. */
+  readonly maxBodyBytesInFlight: number;
   /** ms a kept-alive connection may wait for its next request (default 65 s: longer than clients keep idle
    * connections, so a client never reuses one the server is closing; idle ones are evicted at the cap). */
   readonly idleTimeoutMs: number;
@@ -42,6 +46,7 @@ export const DEFAULT_LIMITS: HttpLimits = {
   requestTimeoutMs: 60_000,
   bodyTimeoutMs: 10_000,
   minBodyRate: 65_536,
+  maxBodyBytesInFlight: 268_435_456,
   idleTimeoutMs: 65_000,
 };
 
@@ -100,6 +105,7 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     keepAliveTimeout: limits.idleTimeoutMs,
   });
   const watch = new BodyWatch(limits.bodyTimeoutMs, limits.minBodyRate);
+  const budget = new BodyBudget(limits.maxBodyBytesInFlight);
   limitConnections(http, limits.maxConnections, () => watch.slowest());
   const told = new WeakSet<object>();
   const full = (socket: object) => {
@@ -138,6 +144,16 @@ export async function serveHttp(options: HttpOptions = {}): Promise<{ url: strin
     if (badHead) {
       drain(req, MAX_BODY_BYTES, 0);
       return refuse(res, badHead, cors);
+    }
+    const declared = req.headers["content-length"];
+    const expected = declared === undefined ? MAX_BODY_BYTES : Number(declared);
+    if (!budget.admit(expected, res)) {
+      drain(req, MAX_BODY_BYTES, 0);
+      return refuse(
+        res,
+        { status: 503, code: -32000, message: budget.busyMessage(expected) },
+        { "retry-after": String(RETRY_AFTER_S), ...cors },
+      );
     }
     const body = await readBody(req, res, MAX_BODY_BYTES, watch);
     if (body.kind === "gone" || res.headersSent) return; // the client left, or the body was too slow (408)
