@@ -62,7 +62,7 @@ describe("fin-skills demo", () => {
     expect(check.stdout.split("\n")[0]).toMatch(/^check_backtest: /);
     expect(check.status === 0 || check.status === 1).toBe(true);
   });
-  it("writes only under fin-skills-demo-<user> in the temporary folder, one run-* folder per run, no ledger left", () => {
+  it("writes only under fin-skills-demo-<user> in the temp folder, a run-* folder per run, no ledger left", () => {
     const home = `fin-skills-demo-${userInfo().username}`;
     expect(readdirSync(temp)).toEqual([home]);
     const runs = readdirSync(path.join(temp, home)).sort();
