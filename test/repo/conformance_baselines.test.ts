@@ -32,8 +32,14 @@ describe("MCP conformance in CI", () => {
     for (const f of files) {
       const list = entries(readRepoFile(`${FOLDER}/${f}`));
       expect(list.length, f).toBeGreaterThan(0);
-      expect(list.filter((e) => !/^[a-z0-9-]+:[a-z0-9-]+$/.test(e.entry)), f).toEqual([]);
-      expect(list.filter((e) => e.reason.length < 20), f).toEqual([]);
+      expect(
+        list.filter((e) => !/^[a-z0-9-]+:[a-z0-9-]+$/.test(e.entry)),
+        f,
+      ).toEqual([]);
+      expect(
+        list.filter((e) => e.reason.length < 20),
+        f,
+      ).toEqual([]);
       expect(new Set(list.map((e) => e.entry)).size, f).toBe(list.length);
     }
   });
