@@ -129,7 +129,7 @@ describe("README command lines", () => {
 
   for (const c of lines.filter((x) => !x.inClone && classify(x, urls) === "run"))
     it(
-      `runs ${label(c)} outside the clone`,
+      `runs ${label(c)} outside the checkout`,
       () => {
         const r = runLine(c);
         expect(r.status, r.output).toBe(0);
