@@ -1,8 +1,8 @@
 // The worked example over a real stdio MCP connection: spawn the compiled server, list the
 // tools, ask bundle_coverage, run check_backtest on the embedded sample, print the verdicts in
 // 80 columns, write the HTML report, and say what to do next.
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reportHtml } from "../report/html.js";
@@ -22,20 +22,31 @@ export function sampleBundle(): Record<string, unknown> {
 type Out = (s: string) => void;
 const para = (text: string, first = "", rest = first) => `${wrap(text, first, rest).join("\n")}\n`;
 
-/** A folder of this run's own (a second run or another user never overwrites it) with a copy of the sample. */
+/** The one place the demo writes: `fin-skills-demo-<user>` in the temporary folder (docs/report.md names it). */
+export function demoHome(): string {
+  const home = path.join(tmpdir(), `fin-skills-demo-${userInfo().username}`);
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  return home;
+}
+
+/** A folder of this run's own under demoHome() (a second run never overwrites it) with a copy of the sample. */
 function runFolder(): { report: string; bundle: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), "fin-skills-demo-"));
+  const dir = mkdtempSync(path.join(demoHome(), "run-"));
   const bundle = path.join(dir, "sample-bundle.json");
   copyFileSync(SAMPLE(), bundle);
   return { report: path.join(dir, "sample-report.html"), bundle };
 }
 
+/** What to do next; each path on a line of its own, never cut by the 80-column wrap (a path can be longer). */
 function nextSteps(files: { report: string; bundle: string }): string {
   return [
     "",
     "Next:",
-    para(`open the charts of this run: ${files.report}`, "  - ", "    ").trimEnd(),
-    para(`check your own bundle of slots, a JSON object like ${files.bundle}:`, "  - ", "    ").trimEnd(),
+    "  - open the charts of this run:",
+    `      ${files.report}`,
+    "  - check your own bundle of slots, a JSON object like",
+    `      ${files.bundle}`,
+    "    with:",
     "      npx fin-skills check my-bundle.json --html report.html",
     "  - list the slots each skipped guard needs:",
     "      npx fin-skills check my-bundle.json --verbose",
@@ -51,8 +62,9 @@ export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<n
   }
   const { Client, StdioClientTransport } = sdk;
   const server = path.join(path.dirname(fileURLToPath(import.meta.url)), "fin-skills-mcp.cjs");
-  // A fresh research ledger per run, in the temporary directory: the demo never writes one where it is run.
-  const ledger = path.join(mkdtempSync(path.join(tmpdir(), "fin-skills-demo-")), "ledger.sqlite");
+  // A fresh research ledger per run, removed when the run ends: the demo never writes one where it is run.
+  const ledgerDir = mkdtempSync(path.join(demoHome(), "ledger-"));
+  const ledger = path.join(ledgerDir, "ledger.sqlite");
   const args = [server, "--ledger", ledger];
   const transport = new StdioClientTransport({ command: process.execPath, args, stderr: "pipe" });
   const client = new Client({ name: "fin-skills-demo", version: "1" });
@@ -87,5 +99,6 @@ export async function demo(out: Out = (s) => process.stdout.write(s)): Promise<n
     return 0;
   } finally {
     await client.close();
+    rmSync(ledgerDir, { recursive: true, force: true });
   }
 }

@@ -52,5 +52,7 @@ describe("npm run new:guard", () => {
     const tests = run("npx", ["vitest", "run", "--project", "unit", ...files]);
     expect(tests.out).not.toMatch(/\bFAIL\b/);
     expect(tests.code).toBe(0);
-  }, 300_000);
+    // gen, the whole typecheck and three suites in a copy: 8 minutes were measured at load 20 on 2 cores. A ceiling
+    // sized for a loaded CI machine, not a bound on the time.
+  }, 900_000);
 });

@@ -1,13 +1,13 @@
-// How the README's shell lines are read and classified for the fresh-clone test
+// How the README's shell lines are read and classified for the README commands test
 // (readme_commands.test.ts). Every rule reads the README's own text; nothing here lists commands.
 //
 // Lines: each ```sh block, a line ending in `\` joined with the next; ` # ...` outside quotes is a
 // comment (a `# or: ...` alternative is prose, not run); blank lines are skipped.
-// Where a line runs: the block that contains `npm ci` runs in the clone (it is the quick start);
-// every other block runs in one folder outside the clone. Order: the clone's lines, then `npm pack`,
-// then the other run lines in README order (they install), then the mcp-add and server lines.
-// Placeholders: `/path/to/fin-skills` is the clone; `/path/to/<name>.tgz` is the tarball `npm pack`
-// wrote for the clone (the README says where it comes from), with the name exactly as written.
+// Where a line runs: the block that contains `npm ci` is the quick start, which .ci/run runs verbatim on
+// a clean checkout (the test checks that it does); every other block runs in one folder outside the
+// checkout. Order: `npm pack`, then the other run lines in README order (they install), then the mcp-add
+// and server lines. Placeholders: `/path/to/fin-skills` is this built checkout; `/path/to/<name>.tgz` is
+// the tarball `npm pack` wrote for it (the README says where it comes from), with the name exactly as written.
 // Kinds:
 // - server: the comment names a loopback URL (`http://127.0.0.1:<port>/...`), the README's way of
 //   saying the command serves there. Started; ready when it says it serves that URL; every line that

@@ -41,7 +41,7 @@ describe("npm start", () => {
     const tail = out.trimEnd().split("\n").slice(-9).join("\n");
     expect(tail).toContain("Next:");
     expect(tail).toContain("npx fin-skills check my-bundle.json --html report.html");
-    const file = /open the charts of this run: (\S+)/.exec(out)?.[1];
+    const file = /open the charts of this run:\s+(\S+)/.exec(out)?.[1];
     expect(file).toBeDefined();
     expect(statSync(file!).size).toBeGreaterThan(10_000);
     expect(readFileSync(file!, "utf8")).toContain('id="report-data"');
