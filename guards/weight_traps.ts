@@ -3,7 +3,7 @@ import { allEqual } from "../src/lib/stats.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
 import { HRP_UNITS_PER_DISTANCE, hrpOfColumns, LINKAGE_METHODS, type LinkageMethod } from "../src/lib/hrp.js";
 import { describeCell } from "../src/lib/describe_value.js";
-import { MAX_NAMED_ITEMS } from "../src/lib/named_list.js";
+import { namedList } from "../src/lib/named_list.js";
 
 export const skill = "lib-pyportfolioopt";
 export const title = "Price matrix passed as returns";
@@ -55,8 +55,8 @@ export async function check(
     );
     if (c.withoutNegatives.length > 0) {
       out.warning(
-        `column(s) ${JSON.stringify(c.withoutNegatives.slice(0, MAX_NAMED_ITEMS))}${moreThan(c.withoutNegatives)} ` +
-          "have no negative value: a price series among returns, " +
+        `column(s) ${namedList(c.withoutNegatives.map((name) => JSON.stringify(name)))} have no negative value: ` +
+          "a price series among returns, " +
           "or a constant",
         "columns",
       );
@@ -162,7 +162,3 @@ async function referenceHrp(
   m.assets.forEach((a, j) => (weights[a] = hrp.weights[j]!));
   return { weights, order: hrp.order.map((j) => m.assets[j]!) };
 }
-
-/** ` and N more` when a named list was cut to its first MAX_NAMED_ITEMS, else nothing. */
-const moreThan = (items: readonly string[]) =>
-  items.length > MAX_NAMED_ITEMS ? ` and ${items.length - MAX_NAMED_ITEMS} more` : "";

@@ -26,11 +26,6 @@ export class BodyBudget {
     return true;
   }
 
-  /** Bytes counted now. */
-  get inFlight(): number {
-    return this.held;
-  }
-
   /** The refusal's message: what is held, the total, when to retry. */
   busyMessage(bytes: number): string {
     return (
