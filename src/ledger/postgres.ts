@@ -43,13 +43,14 @@ class PostgresStore implements LedgerStore {
   }
 
   async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {
-    const sql = `SELECT fingerprint, sharpe_annual, recorded_at ${COUNTED} ORDER BY id`;
-    const rows = await this.rows<Pick<TrialRow, "fingerprint" | "sharpe_annual" | "recorded_at">>(sql, [
+    const sql = `SELECT fingerprint, n_obs, sharpe_annual, recorded_at ${COUNTED} ORDER BY id`;
+    const rows = await this.rows<Pick<TrialRow, "fingerprint" | "n_obs" | "sharpe_annual" | "recorded_at">>(sql, [
       ledger,
       experiment,
     ]);
     const trials = rows.map((r) => ({
       fingerprint: r.fingerprint,
+      nObs: r.n_obs,
       sharpeAnnual: r.sharpe_annual,
       recordedAt: r.recorded_at,
     }));

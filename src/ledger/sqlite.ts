@@ -7,7 +7,7 @@ import path from "node:path";
 import type Database from "better-sqlite3";
 
 import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
-import { summarize } from "./summary.js";
+import { summarize, type SummaryRow } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
 import { SummaryCache } from "./summary_cache.js";
 
@@ -31,7 +31,7 @@ const COLUMNS =
   "fingerprint, tool, input, experiment, n_obs AS nObs, periods_per_year AS periodsPerYear, mean, sd, skew, " +
   "kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
 /** The columns a summary reads. */
-const SUMMARY_COLUMNS = "fingerprint, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
+const SUMMARY_COLUMNS = "fingerprint, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */
 export async function openSqliteStore(file: string): Promise<LedgerStore> {
@@ -167,11 +167,7 @@ class SqliteStore implements LedgerStore {
     const version = this.dataVersion.get()!;
     const kept = this.summaries.get(ledger, experiment, version);
     if (kept) return kept;
-    const rows = this.counted<Pick<TrialRecord, "fingerprint" | "sharpeAnnual" | "recordedAt">>(
-      SUMMARY_COLUMNS,
-      ledger,
-      experiment,
-    );
+    const rows = this.counted<SummaryRow>(SUMMARY_COLUMNS, ledger, experiment);
     return this.summaries.set(summarize(ledger, experiment, rows), version);
   }
 

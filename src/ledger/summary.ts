@@ -1,14 +1,18 @@
-// A ledger summary from its counted trials, the same for every backend: count, Sharpes, since, digest.
+// A ledger summary from its counted trials, the same for every backend: count, Sharpes, since, digest, and
+// the longest track record and highest Sharpe seen (what no declared number may exceed).
 import { trialSetDigest } from "./digest.js";
 import type { LedgerSummary, TrialRecord } from "./store.js";
 
+/** The columns of a trial a summary reads. */
+export type SummaryRow = Pick<TrialRecord, "fingerprint" | "nObs" | "sharpeAnnual" | "recordedAt">;
+
 /** Summarises the trials counted; since is the earliest recordedAt; the digest is trialSetDigest's. */
-export function summarize(
-  ledger: string,
-  experiment: string | null,
-  trials: readonly Pick<TrialRecord, "fingerprint" | "sharpeAnnual" | "recordedAt">[],
-): LedgerSummary {
+export function summarize(ledger: string, experiment: string | null, trials: readonly SummaryRow[]): LedgerSummary {
   const sharpes = trials.flatMap((t) => (t.sharpeAnnual === null ? [] : [t.sharpeAnnual]));
+  let longestNObs: number | null = null;
+  for (const t of trials) if (longestNObs === null || t.nObs > longestNObs) longestNObs = t.nObs;
+  let maxSharpe: number | null = null;
+  for (const s of sharpes) if (maxSharpe === null || s > maxSharpe) maxSharpe = s;
   return {
     ledger,
     experiment,
@@ -16,5 +20,7 @@ export function summarize(
     sharpes,
     since: trials.reduce<string | null>((m, t) => (m === null || t.recordedAt < m ? t.recordedAt : m), null),
     digest: trialSetDigest(trials.map((t) => t.fingerprint)),
+    longestNObs,
+    maxSharpe,
   };
 }
