@@ -50,14 +50,15 @@ export function trialInputs(
       });
       continue;
     }
-    const fixed = fixedPeriods(entry!);
+    const text = entry!.tags.find((t) => t.tag === TRIAL_TAG)!.value.trim();
+    const fixed = text === "" ? null : Number(text);
     if (fixed !== null && (periods !== null || !(Number.isInteger(fixed) && fixed >= 1))) {
       problems.push({
         input: i.name,
         message:
           periods !== null
-            ? `@${TRIAL_TAG} ${fixed}: the guard's ${PERIODS_INPUT} input annualises its trials; drop the number`
-            : `@${TRIAL_TAG} takes the periods per year as a positive integer, got ${fixed}`,
+            ? `@${TRIAL_TAG} ${text}: the guard's ${PERIODS_INPUT} input annualises its trials; drop the number`
+            : `@${TRIAL_TAG} takes the periods per year as a positive integer, got '${text}'`,
       });
       continue;
     }
@@ -65,12 +66,6 @@ export function trialInputs(
     trials.push({ input: i.name, kind, periods: periods?.name ?? null, periodsDefault });
   }
   return { trials, problems };
-}
-
-/** The number after `@trial` (the guard's fixed periods per year), or null when the tag has none. */
-function fixedPeriods(entry: DocEntry): number | null {
-  const text = entry.tags.find((t) => t.tag === TRIAL_TAG)!.value.trim();
-  return text === "" ? null : Number(text);
 }
 
 /** The one `@ledger` input, or null; a second is a problem. */
