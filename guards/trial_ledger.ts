@@ -312,7 +312,7 @@ function reportedStrategy(
   const rhoUsed: Sourced =
     convention === "2025"
       ? reconcile(out, "autocorrelation", rho, m?.autocorrelation ?? null, 0)
-      : { value: 0, source: rho === undefined && m === null ? "default" : m === null ? "declared" : "not_used" };
+      : { value: 0, source: "not_used" }; // the 2014 formulas assume independent returns
   if (!(rhoUsed.value > -1 && rhoUsed.value < 1))
     throw invalid("returns", `lag-1 autocorrelation ${rhoUsed.value} is not in (-1, 1)`);
   return {
