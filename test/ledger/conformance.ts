@@ -33,6 +33,8 @@ export function storeConformance(backend: BackendUnderTest): void {
       sharpes: [],
       since: null,
       digest: sha256(""),
+      longestNObs: null,
+      maxSharpe: null,
     });
     expect(await s.list("empty")).toEqual([]);
     expect(await s.ledgers()).toEqual([]);
@@ -46,7 +48,7 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(await s.list("L")).toEqual([trial(3), trial(1), trial(2, { skew: 1.5 })]);
   });
 
-  it("summarises count, Sharpes in recording order, the earliest time and the sorted-fingerprint digest", async () => {
+  it("summarises count, Sharpes in recording order, the earliest time, the digest and the maxima", async () => {
     const s = await store();
     await s.record("L", [trial(5), trial(2, { sharpeAnnual: null, periodsPerYear: null }), trial(9)]);
     const sum = await s.summary("L");
@@ -55,6 +57,9 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(sum.since).toBe("2026-01-01T00:00:02.000Z");
     const sorted = [fingerprintOf(2), fingerprintOf(5), fingerprintOf(9)].sort();
     expect(sum.digest).toBe(sha256(sorted.map((f) => `${f}\n`).join("")));
+    // The longest track record of any counted trial, and the highest recorded Sharpe (null ones left out).
+    expect(sum.longestNObs).toBe(trial(9).nObs);
+    expect(sum.maxSharpe).toBe(trial(9).sharpeAnnual);
     await s.record("M", [trial(9), trial(2), trial(5)]);
     expect((await s.summary("M")).digest).toBe(sum.digest);
   });
