@@ -268,15 +268,16 @@ function reportDeflation(
   const d = deflateBestSharpe(sharpe, nObs, nTrials, spread.variance, ppy);
   const line =
     `deflated Sharpe ${fmt(d.dsr)} vs threshold ${fmt(1 - DSR_ALPHA)} with E[max Sharpe] ${fmt(d.expectedMaxAnnual)} ` +
-    `(annualised)${declared}`;
+    "(annualised)";
   if (b.minBtlMet && !(d.dsr > 1 - DSR_ALPHA)) {
     out.error(
       `the sample meets the MinBTL but the Sharpe is NOT distinguishable from the best of ${nTrials} noise ` +
-        `trials: ${line}; not credible`,
+        `trials: ${line}; not credible${declared}`,
       "dsr",
     );
   } else if (b.minBtlMet) {
-    out.info(`${line}: survives the search under the ${spread.ledger ? "ledger's" : "zero-skill"} variance`, "dsr");
+    const under = spread.ledger ? "ledger's" : "zero-skill";
+    out.info(`${line}: survives the search under the ${under} variance${declared}`, "dsr");
   }
   if (b.minBtlMet) out.warning(`could not check ${notChecked(spread.ledger)}`, "dsr");
   return d;
