@@ -3,6 +3,7 @@
 // itself recorded, nothing is deleted).
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { chainReportText } from "../ledger/chain_verify.js";
 import { openLedgerStore } from "../ledger/open.js";
 import { isPostgresUrl, redactLocation, scrubSecrets } from "../ledger/redact.js";
 import type { LedgerStore, TrialRecord } from "../ledger/store.js";
@@ -10,10 +11,11 @@ import { DEFAULT_LEDGER_NAME } from "../runtime/index.js";
 import { ledgerNameError, ledgerSpec } from "./ledger_flags.js";
 import { UsageError, parseCommandArgs } from "./usage_error.js";
 
-export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [--ledger FILE|URL] [--name NAME]
+export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset|verify [--ledger FILE|URL] [--name NAME]
                    [--experiment X] [--format csv|json] [--yes-reset-ledger] [--reason TEXT]
       list the ledgers, show one (count, since, digest, experiments, Sharpes), export its
-      trials, or reset it (needs --yes-reset-ledger; recorded, nothing deleted); the ledger
+      trials, reset it (needs --yes-reset-ledger; recorded, nothing deleted), or verify its
+      hash chain (exit 1 naming the first row edited, deleted or inserted outside the server); the ledger
       defaults to the server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
 `;
 
@@ -43,6 +45,8 @@ const FIELDS: readonly (keyof TrialRecord)[] = [
   "recordedAt",
 ];
 
+const SUBCOMMANDS = ["list", "show", "export", "reset", "verify"];
+
 function options(argv: string[]) {
   return parseCommandArgs("ledger", {
     args: argv,
@@ -65,8 +69,8 @@ type Values = ReturnType<typeof options>["values"];
 export async function ledgerCommand(argv: string[]): Promise<string> {
   const { values, positionals } = options(argv);
   const [sub] = positionals;
-  if (!sub || positionals.length > 1 || !["list", "show", "export", "reset"].includes(sub))
-    throw new UsageError("ledger needs one of list, show, export, reset");
+  if (!sub || positionals.length > 1 || !SUBCOMMANDS.includes(sub))
+    throw new UsageError(`ledger needs one of ${SUBCOMMANDS.join(", ")}`);
   const spec = ledgerSpec({ ledger: values.ledger }, undefined);
   if (spec === null) throw new UsageError("FIN_SKILLS_LEDGER is off: give --ledger FILE|URL");
   if (spec === "") throw new LedgerFailure("--ledger needs a file path or a postgres:// URL", 2);
@@ -84,7 +88,7 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
   try {
     return await run(sub, spec, name, experiment, values);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
+    if (e instanceof UsageError || e instanceof LedgerFailure) throw e;
     const reason = scrubSecrets(e instanceof Error ? e.message : String(e), spec).split("\n")[0];
     throw new LedgerFailure(`ledger ${redactLocation(spec)}: ${reason}`);
   }
@@ -96,11 +100,20 @@ async function run(sub: string, spec: string, name: string, experiment: string |
     if (sub === "list") return await list(store);
     if (sub === "show") return await show(store, name, experiment);
     if (sub === "export") return await exportTrials(store, name, experiment, values.format ?? "csv");
+    if (sub === "verify") return await verify(store, name);
     const event = await store.reset(name, values.reason ?? "reset from the command line");
     return `reset ledger '${name}' in ${redactLocation(spec)} at ${event.at}: ${event.reason}\n`;
   } finally {
     await store.close();
   }
+}
+
+/** The chain report: intact (exit 0), or a LedgerFailure naming the first broken row (exit 1). */
+async function verify(store: LedgerStore, name: string): Promise<string> {
+  const report = await store.verify(name);
+  const text = chainReportText(report);
+  if (report.problems.length > 0) throw new LedgerFailure(text.trimEnd());
+  return text;
 }
 
 async function list(store: LedgerStore): Promise<string> {

@@ -21,6 +21,8 @@ export interface LedgerProvenance {
   readonly count?: number;
   readonly digest?: string;
   readonly since?: string | null;
+  /** The hash of the ledger's chain head the digest covers, when the call read it (null: no chain head). */
+  readonly chain_head?: string | null;
 }
 
 export interface LedgerUse {
@@ -90,7 +92,8 @@ export async function useLedger(
   const summary = await attempt(findings, "could not be read", 0, () => store.summary(name));
   if (summary === null) return { findings, provenance: prov };
   inputs[entry.ledger] = summary satisfies LedgerSummary;
-  return { findings, provenance: { ...prov, count: summary.count, digest: summary.digest, since: summary.since } };
+  const { count, digest, since, chainHead } = summary;
+  return { findings, provenance: { ...prov, count, digest, since, chain_head: chainHead } };
 }
 
 /** Runs one ledger step; a failure adds a warning naming the ledger and what was lost, and yields null. */
