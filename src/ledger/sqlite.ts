@@ -9,6 +9,7 @@ import type Database from "better-sqlite3";
 import { nextLink } from "./chain.js";
 import { type ChainReport, verifyChain } from "./chain_verify.js";
 import { ensureSqliteChain, readRows, SqliteChainHeads } from "./sqlite_chain.js";
+import { FileIdentity } from "./sqlite_identity.js";
 import type { LedgerStore, ResetEvent, StoreSummary, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
@@ -111,10 +112,13 @@ class SqliteStore implements LedgerStore {
   private readonly checkpoint: IdleCheckpoint | null;
   /** Null on a read-only connection (a file from before the chain cannot gain it there). */
   private readonly heads: SqliteChainHeads | null;
+  /** The opened file's device and inode, checked before each commit and read. */
+  private readonly identity: FileIdentity;
   constructor(
     private readonly db: Database.Database,
     readonly location: string,
   ) {
+    this.identity = new FileIdentity(location);
     this.epochOf = db.prepare("SELECT max(epoch) AS epoch FROM resets WHERE ledger = ?");
     this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
     this.insert = db.prepare(
@@ -166,6 +170,7 @@ class SqliteStore implements LedgerStore {
 
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
+    this.checkFile(ledger);
     const added = this.insertAll.immediate(ledger, trials);
     if (added > 0) {
       this.summaries.clear();
@@ -175,11 +180,13 @@ class SqliteStore implements LedgerStore {
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
+    this.checkFile(ledger);
     return this.counted<TrialRecord>(COLUMNS, ledger, experiment);
   }
 
   /** Read again only when some connection wrote since the last read (a long ledger costs one read per change). */
   async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
+    this.checkFile(ledger);
     // The version is read before the rows: a commit in between makes the next call read again, never miss it.
     const version = this.dataVersion.get()!;
     const kept = this.summaries.get(ledger, experiment, version);
@@ -194,6 +201,11 @@ class SqliteStore implements LedgerStore {
       },
     );
     return this.summaries.set(summarize(ledger, experiment, rows, head), version);
+  }
+
+  /** Throws when the path no longer names the file opened (deleted or replaced), naming what it held of `ledger`. */
+  private checkFile(ledger: string): void {
+    this.identity.check(() => this.counted("fingerprint", ledger, null).length);
   }
 
   /** The chain head's hash, null when the ledger has none (or the file has no chain: read-only, from before it). */
@@ -238,6 +250,7 @@ class SqliteStore implements LedgerStore {
 
   async reset(ledger: string, reason: string): Promise<ResetEvent> {
     const at = new Date().toISOString();
+    this.checkFile(ledger);
     const write = this.db.transaction(() => {
       const heads = this.heads as SqliteChainHeads;
       const epoch = this.epoch(ledger) + 1;
