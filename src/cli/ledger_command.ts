@@ -12,13 +12,15 @@ import { DEFAULT_LEDGER_NAME } from "../runtime/index.js";
 import { ledgerNameError, ledgerSpec } from "./ledger_flags.js";
 import { UsageError, parseCommandArgs } from "./usage_error.js";
 
-export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset|verify|acknowledge [--ledger FILE|URL] [--name NAME]
-                   [--experiment X] [--format csv|json] [--yes-reset-ledger] [--reason TEXT]
+export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset|verify|acknowledge
+                   [--ledger FILE|URL] [--name NAME] [--experiment X] [--format csv|json]
+                   [--yes-reset-ledger] [--reason TEXT]
       list the ledgers, show one (count, since, digest, experiments, Sharpes), export its
-      trials, reset it (needs --yes-reset-ledger; recorded, nothing deleted), or verify its
-      hash chain (exit 1 naming the first row edited, deleted or inserted outside the server), or
-      acknowledge the trials it could not record (verdicts warn their count is a lower bound until then); the ledger
-      defaults to the server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
+      trials, reset it (needs --yes-reset-ledger; recorded, nothing deleted), verify its hash
+      chain (exit 1 naming the first row edited, deleted or inserted outside the server), or
+      acknowledge the trials it could not record (until then verdicts warn that their count is
+      a lower bound); the ledger defaults to the server's: $FIN_SKILLS_LEDGER, else
+      .fin-skills/ledger.sqlite here
 `;
 
 /** A ledger that could not be opened, read or written (exit 1), or a missing ledger or bad name (exit 2): one line. */

@@ -52,7 +52,8 @@ async function chainExistingRows(client: PoolClient): Promise<void> {
     );
     await client.query(
       `UPDATE ${RESETS} r SET chain_seq = u.seq, chain_hash = u.hash
-       FROM unnest($2::int[], $3::bigint[], $4::text[]) AS u(epoch, seq, hash) WHERE r.ledger = $1 AND r.epoch = u.epoch`,
+       FROM unnest($2::int[], $3::bigint[], $4::text[]) AS u(epoch, seq, hash)
+       WHERE r.ledger = $1 AND r.epoch = u.epoch`,
       [ledger, resets.map(([e]) => e), resets.map(([, l]) => l.seq), resets.map(([, l]) => l.hash)],
     );
     const last = links.at(-1);
@@ -85,7 +86,8 @@ type ChainedTrialRow = TrialRow & { id: string; epoch: number; chain_seq: string
 
 /** Every event row of `ledger`, all epochs, as stored. */
 export async function readRows(q: Pool | PoolClient, ledger: string): Promise<StoredRow[]> {
-  const trialSql = `SELECT id, epoch, chain_seq, chain_hash, ${TRIAL_COLUMNS} FROM ${TRIALS} WHERE ledger = $1 ORDER BY id`;
+  const trialSql = `SELECT id, epoch, chain_seq, chain_hash, ${TRIAL_COLUMNS}
+    FROM ${TRIALS} WHERE ledger = $1 ORDER BY id`;
   const trials = (await q.query<ChainedTrialRow>(trialSql, [ledger])).rows;
   const resetSql = `SELECT epoch, at, reason, chain_seq, chain_hash FROM ${RESETS} WHERE ledger = $1 ORDER BY epoch`;
   const resets = (

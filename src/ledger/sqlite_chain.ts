@@ -11,9 +11,10 @@ import type { TrialRecord } from "./store.js";
 const CHAINED = ["trials", "resets"] as const;
 const HEADS = "chain_heads";
 
-const HEAD_DDL = `CREATE TABLE IF NOT EXISTS ${HEADS} (ledger TEXT PRIMARY KEY, seq INTEGER NOT NULL, hash TEXT NOT NULL)`;
+const HEAD_DDL = `CREATE TABLE IF NOT EXISTS ${HEADS} (
+  ledger TEXT PRIMARY KEY, seq INTEGER NOT NULL, hash TEXT NOT NULL)`;
 
-/** Adds the chain to a ledger file that lacks it (a new file, or one from before the chain): once, under a write lock. */
+/** Adds the chain to a ledger file without it (a new one, or one from before the chain): once, under a write lock. */
 export function ensureSqliteChain(db: Database.Database): void {
   if (hasChain(db)) return;
   db.transaction(() => {

@@ -138,7 +138,7 @@ describe("a ledger locked past the busy timeout", () => {
 });
 
 describeWithTool(UNSHARE)("a ledger on a read-only file system", () => {
-  it("counts the lost trials in the state directory; verdicts warn there and after a restart, until acknowledged", async () => {
+  it("counts lost trials in the state directory; verdicts warn, after a restart too, until acknowledged", async () => {
     const state = path.join(dir, "state-readonly");
     const ro = path.join(dir, "readonly");
     const file = await seeded(path.join(ro, "ledger.sqlite"));
