@@ -24,7 +24,7 @@ describeWithPostgres("PostgreSQL ledger store", (bin) => {
     }
   });
 
-  it("a role with SELECT, INSERT (UPDATE on the chain head) opens the tables; without CREATE it cannot make them", async () => {
+  it("a role with SELECT, INSERT (UPDATE on the chain head) opens the tables; without CREATE it cannot", async () => {
     const url = await pg.database("granted");
     await pg.sql(url, "CREATE ROLE writer LOGIN");
     const writerUrl = url.replace("postgres@", "writer@");
