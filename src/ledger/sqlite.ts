@@ -8,7 +8,7 @@ import type Database from "better-sqlite3";
 
 import { nextLink } from "./chain.js";
 import { type ChainReport, verifyChain } from "./chain_verify.js";
-import { ensureSqliteChain, readRows, SqliteChainHeads } from "./sqlite_chain.js";
+import { ensureSqliteChain, hasChain, readRows, SqliteChainHeads } from "./sqlite_chain.js";
 import { FileIdentity } from "./sqlite_identity.js";
 import type { LedgerStore, ResetEvent, StoreSummary, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
@@ -110,7 +110,7 @@ class SqliteStore implements LedgerStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** Null on a read-only connection (nothing to checkpoint). */
   private readonly checkpoint: IdleCheckpoint | null;
-  /** Null on a read-only connection (a file from before the chain cannot gain it there). */
+  /** Null for a file from before the chain opened read-only (it cannot gain the chain there). */
   private readonly heads: SqliteChainHeads | null;
   /** The opened file's device and inode, checked before each commit and read. */
   private readonly identity: FileIdentity;
@@ -126,10 +126,10 @@ class SqliteStore implements LedgerStore {
         "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at, chain_seq, chain_hash) " +
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
-    this.heads = db.readonly ? null : new SqliteChainHeads(db);
+    this.heads = hasChain(db) ? new SqliteChainHeads(db) : null;
     // Under BEGIN IMMEDIATE: the epoch and the chain head are this writer's until it commits.
     this.insertAll = db.transaction((ledger: string, trials: readonly TrialRecord[]) => {
-      const heads = this.heads as SqliteChainHeads;
+      const heads = this.chainHeads();
       const epoch = this.epoch(ledger);
       let head = heads.head(ledger);
       const start = head.seq;
@@ -210,10 +210,12 @@ class SqliteStore implements LedgerStore {
 
   /** The chain head's hash, null when the ledger has none (or the file has no chain: read-only, from before it). */
   private headHash(ledger: string): string | null {
-    if (this.heads) return this.heads.stored(ledger)?.hash ?? null;
-    const table = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'chain_heads'").get();
-    if (table === undefined) return null;
-    return (this.statement("SELECT hash FROM chain_heads WHERE ledger = ?").pluck().get(ledger) as string) ?? null;
+    return this.heads?.stored(ledger)?.hash ?? null;
+  }
+
+  private chainHeads(): SqliteChainHeads {
+    if (this.heads) return this.heads;
+    throw new Error("this ledger file has no hash chain yet (written before it, opened read-only): open it writable");
   }
 
   /**
@@ -252,7 +254,7 @@ class SqliteStore implements LedgerStore {
     const at = new Date().toISOString();
     this.checkFile(ledger);
     const write = this.db.transaction(() => {
-      const heads = this.heads as SqliteChainHeads;
+      const heads = this.chainHeads();
       const epoch = this.epoch(ledger) + 1;
       const link = nextLink(heads.head(ledger), { kind: "reset", ledger, epoch, at, reason });
       this.db
@@ -273,8 +275,7 @@ class SqliteStore implements LedgerStore {
   }
 
   async verify(ledger: string): Promise<ChainReport> {
-    if (!this.heads) throw new Error("a read-only ledger cannot be verified here: its chain may need adding");
-    const heads = this.heads;
+    const heads = this.chainHeads();
     const read = this.db.transaction(() => verifyChain(ledger, readRows(this.db, ledger), heads.stored(ledger)));
     return read.deferred();
   }

@@ -28,7 +28,8 @@ export function ensureSqliteChain(db: Database.Database): void {
   }).immediate();
 }
 
-function hasChain(db: Database.Database): boolean {
+/** The file has the chain's columns and head table. */
+export function hasChain(db: Database.Database): boolean {
   const columns = db.prepare("SELECT name FROM pragma_table_info('resets')").pluck().all();
   return columns.includes("chain_hash") && db.prepare("SELECT 1 FROM pragma_table_info(?)").get(HEADS) !== undefined;
 }
