@@ -78,7 +78,7 @@ export const CODES = {
   FS014: {
     severity: "error",
     title: "Text that reaches a schema is not ASCII",
-    fix: "Replace the character the message points at with ASCII (-, ', \", >=, ...).",
+    fix: "Replace each character a message points at with the ASCII spelling it names (-, ', \", >=, ...).",
   },
   FS015: {
     severity: "error",

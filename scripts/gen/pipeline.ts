@@ -123,7 +123,9 @@ export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<Ge
     )
     .filter((g): g is GuardModel => g !== null);
   checkCollisions(guards, diagnostics);
-  crossCheckSkills(skills, new Map(guards.map((g) => [g.guard, { skill: g.skill, file: g.file }])), diagnostics);
+  const owners = new Map(guards.map((g) => [g.guard, { skill: g.skill, file: g.file }]));
+  const unmodelled = new Set(sources.guards.map((g) => g.guard).filter((g) => !owners.has(g)));
+  crossCheckSkills(skills, owners, diagnostics, unmodelled);
   const toolOf = new Map(guards.map((g) => [g.guard, g.tool]));
   const evidence = evidenceTypes(sources.guards, toolOf, (g, run) => guarded(g, diagnostics, run));
   const mapped = !diagnostics.some((d) => d.severity === "error");

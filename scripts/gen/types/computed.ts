@@ -2,6 +2,7 @@
 // The checker resolves them; a union of string or number literals becomes an enum.
 import { Node, type Type, type TypeNode } from "ts-morph";
 import type { Schema } from "../schema.js";
+import { orResolved } from "./resolved.js";
 import { unsupported, type Mapped, type TypeHandler } from "./handler.js";
 
 /** The literal values of a type that is a literal or a union of literals, or undefined. */
@@ -35,6 +36,8 @@ export function mapComputed(n: TypeNode): Mapped {
   if (fragment) return { ok: fragment };
   if (t.isString()) return { ok: { type: "string" } };
   if (t.isNumber()) return { ok: { type: "number" } };
+  if (t.isObject() || t.isIntersection())
+    return unsupported(n, "it resolves to an object type; write an interface with its members and use that");
   return unsupported(n, "a computed type must resolve to string or number literals; write the union of literals");
 }
 
@@ -44,5 +47,5 @@ export const computedHandler: TypeHandler = {
     (Node.isTypeOperatorTypeNode(n) && n.getText().startsWith("keyof")) ||
     Node.isIndexedAccessTypeNode(n) ||
     Node.isTypeQuery(n),
-  toSchema: (n) => mapComputed(n),
+  toSchema: (n, ctx) => orResolved(n, ctx, mapComputed(n)),
 };

@@ -9,7 +9,7 @@ import { templateHandler } from "./templates.js";
 import { keywordHandler } from "./keywords.js";
 import { literalHandler } from "./literals.js";
 import { functionHandler, typeLiteralHandler } from "./objects.js";
-import { referenceHandler } from "./references.js";
+import { importTypeHandler, referenceHandler } from "./references.js";
 import { orResolved } from "./resolved.js";
 import { unionHandler } from "./unions.js";
 import { unsupported, type MapContext, type Mapped, type TypeHandler, type Warning } from "./handler.js";
@@ -25,6 +25,7 @@ export const HANDLERS: readonly TypeHandler[] = [
   templateHandler,
   intersectionHandler,
   referenceHandler,
+  importTypeHandler,
   typeLiteralHandler,
   functionHandler,
 ];
