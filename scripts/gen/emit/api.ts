@@ -1,10 +1,11 @@
-// generated/tools.api.md: the API report a reviewer reads. Per tool, one table row per input -
-// name, compact type, required or optional, default, bounds - and no prose, so that a change of
-// one input changes one line. Tools in table order, inputs in schema (signature) order.
+// generated/tools.api.md: the API report a reviewer reads. Per tool, its description on one line, then
+// one table row per input - name, compact type, required or optional, default, bounds, description (with
+// its units) - so that a change of one input, or one word of its description, changes one line.
+// Tools in table order, inputs in schema (signature) order.
 import type { NeutralTool } from "./formats.js";
 import { bounds, compactBounds, compactType, defaultOf } from "./compact.js";
 
-const cell = (s: string) => s.replace(/\|/g, "\\|");
+const cell = (s: string) => s.replace(/\s+/g, " ").replace(/\|/g, "\\|");
 
 /** Longest compact type kept on one row; a longer object type gets one row per field. */
 const LONG_TYPE = 100;
@@ -12,9 +13,11 @@ const LONG_TYPE = 100;
 type Node = Record<string, unknown>;
 const isNode = (x: unknown): x is Node => !!x && typeof x === "object" && !Array.isArray(x);
 
+const describedAs = (s: unknown) => (isNode(s) && typeof s.description === "string" ? s.description : "");
+
 function row(name: string, s: unknown, required: boolean, type = compactType(s)): string {
   const cells = [`\`${name}\``, cell(type), required ? "required" : "optional", cell(defaultOf(s) ?? "")];
-  return `| ${[...cells, cell(compactBounds(bounds(s)))].join(" | ")} |`;
+  return `| ${[...cells, cell(compactBounds(bounds(s))), cell(describedAs(s))].join(" | ")} |`;
 }
 
 /** The rows of one input: itself, then its fields when its type is too long for one row. */
@@ -38,13 +41,13 @@ function toolSection(t: NeutralTool, omitted: Readonly<Record<string, string>>):
   const header = t.guard ? `## ${t.name} (guard ${t.guard})` : `## ${t.name}`;
   const omittedLines = Object.keys(omitted)
     .sort()
-    .map((name) => `| \`${name}\` | omitted | optional | | |`);
-  if (!rows.length && !omittedLines.length) return [header, "", "No inputs.", ""];
+    .map((name) => `| \`${name}\` | omitted | optional | | | ${cell(omitted[name]!)} |`);
+  const described = [header, "", cell(t.description), ""];
+  if (!rows.length && !omittedLines.length) return [...described, "No inputs.", ""];
   return [
-    header,
-    "",
-    "| input | type | required | default | bounds |",
-    "| --- | --- | --- | --- | --- |",
+    ...described,
+    "| input | type | required | default | bounds | description |",
+    "| --- | --- | --- | --- | --- | --- |",
     ...rows,
     ...omittedLines,
     "",
