@@ -68,12 +68,40 @@ export function verifyToolsHash(tools: unknown, manifest: Pick<Manifest, "tools_
 }
 
 let cache: { tools: readonly ToolEntry[]; manifest: Manifest; version: string } | null = null;
+let staleNote: string | null = null;
+
+/**
+ * The tools the running build can call. A runtime under dist/ was built from the table in
+ * dist/generated/build.json; after `npm run gen` without `npm run build`, a tool the build lacks (its
+ * validator, its guard module) is not served, and buildNote() says to run npm run build.
+ */
+function servable(root: string, tools: ToolEntry[], manifest: Manifest): ToolEntry[] {
+  staleNote = null;
+  const here = fileURLToPath(import.meta.url);
+  const stampFile = path.join(root, "dist", "generated", "build.json");
+  if (!here.startsWith(path.join(root, "dist") + path.sep) || !existsSync(stampFile)) return tools;
+  const stamp = JSON.parse(readFileSync(stampFile, "utf8")) as { tools_sha256: string; tools: string[] };
+  if (stamp.tools_sha256 === manifest.tools_sha256) return tools;
+  const built = new Set(stamp.tools);
+  const missing = tools.filter((t) => !built.has(t.name)).map((t) => t.name);
+  staleNote =
+    "generated/ is newer than the build in dist/ (npm run gen ran after npm run build)" +
+    (missing.length ? `; not served until then: ${missing.join(", ")}` : "") +
+    "; run npm run build";
+  return tools.filter((t) => built.has(t.name));
+}
+
+/** Why some tools of generated/ are not served (gen ran after the build), or null. */
+export function buildNote(): string | null {
+  loadTable();
+  return staleNote;
+}
 
 /** The neutral tool table and manifest, verified by the bytes of tools.json (refuses to serve on mismatch). */
 export function loadTable() {
   if (cache) return cache;
-  const tools = readGenerated<{ tools: ToolEntry[] }>("tools.json").tools;
   const manifest = readManifest();
+  const tools = servable(packageRoot(), readGenerated<{ tools: ToolEntry[] }>("tools.json").tools, manifest);
   const pkg = JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string };
   cache = { tools: deepFreeze(tools), manifest: deepFreeze(manifest), version: pkg.version };
   return cache;
