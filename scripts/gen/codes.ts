@@ -210,6 +210,11 @@ export const CODES = {
     title: "A recursive type is nested to the depth its @maxDepth tag states",
     fix: "None if intended: a deeper value is rejected; else raise the bound (at most 8).",
   },
+  FS109: {
+    severity: "warning",
+    title: "A unit or convention phrase of a tool description is cut from the compact exports",
+    fix: "Say the phrase in the summary paragraph or in the input's description (exports keep both).",
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

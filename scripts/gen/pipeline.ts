@@ -11,6 +11,7 @@ import { lintSchema } from "./lint.js";
 import { ASCII, TOOL_NAME, modelGuard, type GuardModel, type SlotDef } from "./model.js";
 import { compilerOptions, parseSources, projectTsconfig, rootNames, type GenPaths, type GuardSource } from "./parse.js";
 import { startTypeCheck } from "./typecheck.js";
+import { compactCuts } from "./compact_cuts.js";
 import { crossCheckSkills, modelSkill, type SkillModel } from "./skills.js";
 
 export interface GenResult {
@@ -132,6 +133,7 @@ export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<Ge
   const files = mapped
     ? await emitAll({ version: sources.version, guards, slots, skills, evidence, validators: opts.validators })
     : null;
+  if (files) diagnostics.push(...compactCuts(files, guards));
   const emitted = files && opts.typeCheck !== false ? checkEmitted(files, paths.root, guards) : Promise.resolve([]);
   if (gate) diagnostics.push(...(await gate.finish(sources.project)));
   diagnostics.push(...(await emitted));
