@@ -29,12 +29,13 @@ export function compactCuts(files: ReadonlyMap<string, string>, guards: readonly
     }
     if (lost.size === 0) continue;
     const lists = [...new Set([...lost.values()].map((fs) => fs.join(", ")))];
-    const where = lists.length === 1 && lists[0] === COMPACT.join(", ") ? "every compact export" : lists.join("; ");
+    const every = lists.length === 1 && lists[0] === COMPACT.join(", ");
+    const where = every ? "every compact export" : `the exports ${lists.join("; ")}`;
     out.push(
       diag(
         "FS109",
         { guard: g.guard, file: g.file, line: 1 },
-        `tool ${tool.name}: ${where === "every compact export" ? where : `the exports ${where}`} keeps the summary paragraph of its description and drops ` +
+        `tool ${tool.name}: ${where} keeps the summary paragraph of its description and drops ` +
           `${[...lost.keys()].map((p) => `'${p}'`).join(", ")}, which only the rest states; ` +
           "say it in the summary or in an input's description",
       ),
