@@ -3,7 +3,7 @@
 // that only the rest states (annualised, per period, %, bps, one-way, raw, excess...) would reach an
 // agent reading an export nowhere, so each one is named with the tool and the exports that drop it.
 // Input descriptions are never cut: every export carries each in full.
-import { unitPhrases } from "../schema-diff/units.js";
+import { unitPhrases } from "./units.js";
 import { diag, type Diagnostic } from "./diagnostics.js";
 import type { GuardModel } from "./model.js";
 import { FORMATS } from "./emit/formats.js";

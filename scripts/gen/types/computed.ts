@@ -2,7 +2,6 @@
 // The checker resolves them; a union of string or number literals becomes an enum.
 import { Node, type Type, type TypeNode } from "ts-morph";
 import type { Schema } from "../schema.js";
-import { orResolved } from "./resolved.js";
 import { unsupported, type Mapped, type TypeHandler } from "./handler.js";
 
 /** The literal values of a type that is a literal or a union of literals, or undefined. */
@@ -47,5 +46,5 @@ export const computedHandler: TypeHandler = {
     (Node.isTypeOperatorTypeNode(n) && n.getText().startsWith("keyof")) ||
     Node.isIndexedAccessTypeNode(n) ||
     Node.isTypeQuery(n),
-  toSchema: (n, ctx) => orResolved(n, ctx, mapComputed(n)),
+  toSchema: (n) => mapComputed(n),
 };

@@ -14,6 +14,12 @@ import { orResolved } from "./resolved.js";
 import { unionHandler } from "./unions.js";
 import { unsupported, type MapContext, type Mapped, type TypeHandler, type Warning } from "./handler.js";
 
+/** A computed type the literal forms do not cover (`typeof OBJ`, an object) is what the checker resolved. */
+const computedOrResolved: TypeHandler = {
+  ...computedHandler,
+  toSchema: (n, ctx) => orResolved(n, ctx, computedHandler.toSchema(n, ctx)),
+};
+
 export const HANDLERS: readonly TypeHandler[] = [
   keywordHandler,
   literalHandler,
@@ -21,7 +27,7 @@ export const HANDLERS: readonly TypeHandler[] = [
   tupleHandler,
   arrayHandler,
   indexedHandler,
-  computedHandler,
+  computedOrResolved,
   templateHandler,
   intersectionHandler,
   referenceHandler,
