@@ -70,25 +70,41 @@ export function verifyToolsHash(tools: unknown, manifest: Pick<Manifest, "tools_
 let cache: { tools: readonly ToolEntry[]; manifest: Manifest; version: string } | null = null;
 let staleNote: string | null = null;
 
+/** What `npm run build` stamped into dist/generated/build.json: the table it was built from. */
+export interface BuildStamp {
+  readonly tools_sha256: string;
+  readonly tools: readonly string[];
+}
+
 /**
- * The tools the running build can call. A runtime under dist/ was built from the table in
- * dist/generated/build.json; after `npm run gen` without `npm run build`, a tool the build lacks (its
- * validator, its guard module) is not served, and buildNote() says to run npm run build.
+ * The tools a build can call, of the table `npm run gen` wrote: all of them when the build was made from
+ * this table, else only those the build has (their validators and guard modules), with the note saying so.
  */
+export function builtTools<T extends { name: string }>(
+  tools: readonly T[],
+  toolsSha256: string,
+  stamp: BuildStamp,
+): { served: T[]; note: string | null } {
+  if (stamp.tools_sha256 === toolsSha256) return { served: [...tools], note: null };
+  const built = new Set(stamp.tools);
+  const missing = tools.filter((t) => !built.has(t.name)).map((t) => t.name);
+  const note =
+    "generated/ is newer than the build in dist/ (npm run gen ran after npm run build)" +
+    (missing.length ? `; not served until then: ${missing.join(", ")}` : "") +
+    "; run npm run build";
+  return { served: tools.filter((t) => built.has(t.name)), note };
+}
+
+/** The tools the running code can call: a runtime under dist/ is limited to its build's (build.json). */
 function servable(root: string, tools: ToolEntry[], manifest: Manifest): ToolEntry[] {
   staleNote = null;
   const here = fileURLToPath(import.meta.url);
   const stampFile = path.join(root, "dist", "generated", "build.json");
   if (!here.startsWith(path.join(root, "dist") + path.sep) || !existsSync(stampFile)) return tools;
-  const stamp = JSON.parse(readFileSync(stampFile, "utf8")) as { tools_sha256: string; tools: string[] };
-  if (stamp.tools_sha256 === manifest.tools_sha256) return tools;
-  const built = new Set(stamp.tools);
-  const missing = tools.filter((t) => !built.has(t.name)).map((t) => t.name);
-  staleNote =
-    "generated/ is newer than the build in dist/ (npm run gen ran after npm run build)" +
-    (missing.length ? `; not served until then: ${missing.join(", ")}` : "") +
-    "; run npm run build";
-  return tools.filter((t) => built.has(t.name));
+  const stamp = JSON.parse(readFileSync(stampFile, "utf8")) as BuildStamp;
+  const { served, note } = builtTools(tools, manifest.tools_sha256, stamp);
+  staleNote = note;
+  return served;
 }
 
 /** Why some tools of generated/ are not served (gen ran after the build), or null. */
