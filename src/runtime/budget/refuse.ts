@@ -80,8 +80,8 @@ export function capsSentence(): string {
 }
 
 /**
- * The "Limits" sentence on a guard's tool description: its cost (the default rule without an entry). The size caps are in
- * the file-reference sentence of every tool with a series or frame input (said once per tool).
+ * The "Limits" sentence on a guard's tool description: its cost (the default rule without an entry). The
+ * size caps are in the file-reference sentence of every tool with a series or frame input (said once per tool).
  */
 export function limitsSentence(guard: string): string {
   const cost = costOf(guard);
