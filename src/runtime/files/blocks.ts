@@ -25,7 +25,8 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Reads the file from its start, handing each CHUNK_BYTES piece to `use` (false: stop reading, the caller
  * takes another path); returns the bytes read and their `sha256:<hex>`, or null when `use` stopped.
- * `after` runs once per block and before a refusal `use` throws (the row cap). `at` names the reference's file field in a refusal.
+ * `after` runs once per block and before a refusal `use` throws (the row cap). `at` names the reference's file
+ * field in a refusal.
  */
 export async function readBlocks(
   fh: FileHandle,
