@@ -15,7 +15,6 @@ const halves = Object.fromEntries(HALVES.map((h) => [h, [...readHalf(h)]])) as R
 const filed = new Set(Object.values(halves).flatMap((qs) => qs.map((q) => q.ask)));
 for (const q of pool) if (!filed.has(q.ask)) halves[halfOf(q.ask)]!.push({ ask: q.ask, answers: q.answers });
 for (const h of HALVES) {
-  writeFileSync(halfPath(h), `${JSON.stringify(halves[h], null, 2)}
-`);
+  writeFileSync(halfPath(h), `${JSON.stringify(halves[h], null, 2)}\n`);
   console.log(`${h}: ${halves[h]!.length} questions`);
 }
