@@ -235,8 +235,9 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
 }
 
 /**
- * A Sharpe is a result at one cost: report the curve over trading costs (fees, spread) and test
- * survival at a stated cost.
+ * Does the strategy survive trading costs? Reports net return and Sharpe over a curve of transaction
+ * costs in round-trip bps (commission, fees, slippage, bid-ask spread, market impact), the breakeven
+ * cost where it stops being profitable, and tests survival at your stated cost.
  *
  * Inputs
  *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;
@@ -263,6 +264,9 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  * Sharpe it reports Lo's (2002) autocorrelation-adjusted one, eta(q) x per-period
  * Sharpe with q = P and the first 6 autocorrelations, and warns when returns are
  * autocorrelated beyond the 2 / sqrt(n) band and the two differ by more than 10%.
+ *
+ * @keywords commission, fees, slippage, spread, market impact, transaction costs, breakeven
+ * @keywords stops being profitable
  */
 export function check(
   returns: Series,

@@ -1,6 +1,7 @@
 // `npx tsx bench/selection/write_split.ts <pool.json>`: files each question of a pool into its half
 // (split.ts), appending to bench/selection/dev.json and heldout.json. Run once per batch of new
-// questions, before any description is edited against them; a question already filed is skipped.
+// questions, before any description is edited against them, then `npx biome format --write` both; a question
+// already filed is skipped.
 import { readFileSync, writeFileSync } from "node:fs";
 import { HALVES, halfOf } from "./split.js";
 import { halfPath, type Question, readHalf } from "./score.js";
