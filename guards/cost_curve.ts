@@ -236,8 +236,9 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
 
 /**
  * Does the strategy survive trading costs? Reports net return and Sharpe over a curve of transaction
- * costs in round-trip bps (commission, fees, slippage, bid-ask spread, market impact), the breakeven
- * cost where it stops being profitable, and tests survival at your stated cost.
+ * costs in round-trip bps (commission, exchange or broker fees (maker/taker), slippage, bid-ask
+ * spread, market impact), the breakeven cost where it stops being profitable, and tests survival at
+ * your stated cost.
  *
  * Inputs
  *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;
@@ -264,6 +265,7 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  * Sharpe it reports Lo's (2002) autocorrelation-adjusted one, eta(q) x per-period
  * Sharpe with q = P and the first 6 autocorrelations, and warns when returns are
  * autocorrelated beyond the 2 / sqrt(n) band and the two differ by more than 10%.
+ *
  *
  * @keywords commission, fees, slippage, spread, market impact, transaction costs, breakeven
  * @keywords stops being profitable

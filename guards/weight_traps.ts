@@ -18,9 +18,9 @@ interface ReturnsMatrix {
 }
 
 /**
- * Fails a "returns" frame with no negative value anywhere: it looks like prices, not returns, and an
- * optimiser (optimizer: mean-variance, PyPortfolioOpt) handed prices returns weights that mean
- * nothing, with no error.
+ * Fails a "returns" frame with no negative value anywhere: it looks like prices, not returns (a price
+ * matrix), and an optimiser (optimizer: mean-variance, PyPortfolioOpt) handed prices returns weights
+ * that mean nothing, with no error.
  *
  * A genuine return series has negative values; a price series has none. Columns without a
  * negative value earn a warning. Reference hierarchical-risk-parity weights (PyPortfolioOpt's
@@ -33,7 +33,8 @@ interface ReturnsMatrix {
  *   linkage_method : hierarchical-clustering linkage for the reference HRP (single is the
  *       PyPortfolioOpt default).
  *
- * @keywords looks like prices, not returns, optimiser, optimizer, mean-variance, weights
+ *
+ * @keywords looks like prices, not returns, price matrix, optimiser, optimizer, mean-variance, weights
  */
 export async function check(
   asset_returns: Frame,
