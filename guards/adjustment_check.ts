@@ -54,7 +54,6 @@ interface Verdict {
  * Fails on a raw series (a percentage change books every action as a return) and when the
  * detected convention differs from expected. The tick test assumes a 0.01 price tick (US cents).
  *
- *
  * @keywords split, dividends, adjusted close, raw, unadjusted, back-adjusted, forward-adjusted
  */
 export function check(

@@ -204,7 +204,6 @@ function readDaysSinceIpo(x: unknown): number | null {
  *   lots : purchase lots held, in shares: {date, qty} objects or [date, qty] pairs; used on sells
  *       only.
  *
- *
  * @keywords a-share, shanghai, shenzhen, limit up, limit down, suspended, t+1
  */
 export function check(

@@ -90,7 +90,6 @@ interface Attribution {
  *   weight_tol : tolerance on each period's weight sums (which must be 1).
  *     @minimum 0
  *
- *
  * @keywords brinson, attribution, allocation, selection, sector, active, excess return
  */
 export function check(

@@ -128,7 +128,6 @@ function requireFunction(field: string, f: unknown): void {
  *   match : in-process only: comparator (truth, answer) => boolean; by default the trimmed,
  *       lower-cased truth must occur in the trimmed, lower-cased answer.
  *
- *
  * @keywords llm, training, knowledge, cutoff, memory, forecasting
  */
 export async function check(

@@ -66,7 +66,6 @@ interface Rebuild {
  * Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence
  * carries the rolls, both rebuilt series and the level and return errors.
  *
- *
  * @keywords futures, continuous, roll, panama, back-adjusted, stitched, front-month
  */
 export async function check(

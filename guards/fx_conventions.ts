@@ -269,7 +269,6 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
  *   move_pips : a price move in the pair's pips (signed, market pip size); with notional, the
  *       P&L in quote currency and in USD goes to evidence.
  *
- *
  * @keywords fx, currency pair, market convention, pip, spot settlement, value date, rollover
  */
 export function check(

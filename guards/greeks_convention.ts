@@ -157,7 +157,6 @@ function unitReport(
  *       vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day),
  *       per_point_per_trading_day (theta per 1/252 year).
  *
- *
  * @keywords option greeks, delta, theta, vega, sign, per year
  */
 export function check(greeks: Record<string, number>, flag: string, moneyness?: number, convention?: string) {

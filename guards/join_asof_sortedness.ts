@@ -40,7 +40,6 @@ interface Keys {
  * Both joins are backward with ties included (quote time <= signal time). Warns about each frame
  * not sorted by [by, on], which is unsafe in general even when the joins happen to agree.
  *
- *
  * @keywords join_asof, polars, sorted by symbol, sorted-merge, silently, future
  */
 export async function check(left: Frame, right: Frame, on: string, by: string, val?: string) {

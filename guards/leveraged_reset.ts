@@ -80,7 +80,6 @@ const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
  *   return_tol : allowed absolute gap between modelled and exact total return (decimal).
  *     @minimum 0
  *
- *
  * @keywords leveraged, inverse, etf, daily-reset, volatility decay
  */
 export function check(

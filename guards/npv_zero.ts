@@ -51,7 +51,6 @@ function relativeError(priced: number | null, anchor: number | null): number | n
  *   spot : spot price of the reference option, > 0 (its strike is 100).
  *     @exclusiveMinimum 0
  *
- *
  * @keywords quantlib, evaluation date, npv, exactly 0.0, expired, reference date
  */
 export function check(eval_date: IsoDate, curve_ref: IsoDate, expiry: IsoDate, spot: number = 100) {

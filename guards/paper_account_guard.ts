@@ -174,7 +174,6 @@ function verdictFor(
  *       sandbox), urls (with urls.api a URL or an object of URLs), headers}; IB {port} is
  *       accepted but is not evidence.
  *
- *
  * @keywords paper, simulated, sandbox, live, real-money, broker
  */
 export function check(broker: string, account_id?: string, base_url?: string, extra?: Record<string, ExtraValue>) {

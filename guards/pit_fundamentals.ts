@@ -77,7 +77,6 @@ interface Vintage {
  * Fails when a used value was not on file at as_of, is a vintage filed later, or matches nothing.
  * Without used, warns when the naive view differs from the point-in-time view.
  *
- *
  * @keywords look-ahead, restated earnings, late filings, revised, vintages, reporting lag, filing date
  * @keywords point-in-time, macro
  */

@@ -75,7 +75,6 @@ interface Audit {
  *   min_expected_turnover : floor on the mean name turnover per rebalance ((additions +
  *       removals) / previous size, a fraction), >= 0.
  *
- *
  * @keywords index constituents, today's, current, membership, point-in-time, rebalance
  */
 export async function check(

@@ -77,7 +77,6 @@ interface FoldRow {
  *   auc_tol : AUC inflation (naive minus purged, in AUC points) that earns a warning.
  *     @minimum 0
  *
- *
  * @keywords leakage, cross-validation, k-fold, labels, overlap, forward returns, purging, embargo, auc
  */
 export async function check(

@@ -44,7 +44,6 @@ interface Step {
  * Convention differences are warnings: safe for returns, wrong for any price-level rule. A single
  * bad tick usually shows as two unexplained steps (out and back).
  *
- *
  * @keywords vendors, disagree, discrepancy, price sources, corporate action, data error
  */
 export function check(

@@ -83,7 +83,6 @@ interface RegimeRow {
  * A regime with fewer than 30 observations gets a warning that its Sharpe and return are too
  * short to judge; returns that look like percent (median |return| above 0.2 a day) are an error.
  *
- *
  * @keywords regime, bull market, crisis, volatility, episodes, test period
  */
 export function check(

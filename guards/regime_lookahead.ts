@@ -38,7 +38,6 @@ type Timing = { readonly delay: number } | { readonly missed: true };
  *   max_anticipated : largest acceptable share of anticipated switches, in [0, 1].
  *     @minimum 0 @maximum 1
  *
- *
  * @keywords regime, hmm, hidden-markov, markov-switching, smoothed, look-ahead
  */
 export function check(

@@ -78,7 +78,6 @@ const DSR_ALPHA = 0.05;
  * or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as quantiles and
  * a histogram whose bins at or below 0 hold the overfit splits.
  *
- *
  * @keywords overfitting, overfit, curve fitting, in-sample, out of sample, underperforms, parameter search
  * @keywords backtest length, pbo, cscv
  */

@@ -177,7 +177,6 @@ function reportMatch(
  * (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + rf)^(1/P) - 1,
  * annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0.
  *
- *
  * @keywords risk-free rate, t-bill, sharpe ratio, excess returns, annual, daily, percent
  */
 export function check(

@@ -49,7 +49,6 @@ interface Side {
  * mismatch all leak or mis-join silently; each is reported. max_staleness is in seconds for
  * date-time keys and in key units for numeric keys.
  *
- *
  * @keywords as-of join, merge_asof, latest quote, same timestamp, future, staleness
  */
 export async function check(

@@ -48,7 +48,6 @@ const MIN_OBS = 30;
  * SPA p-value speaks for the whole set, and a name in better_models when the SPA test does not
  * reject is not evidence of skill.
  *
- *
  * @keywords data snooping, data mining, beats a benchmark, trading rules, luck, reality check
  * @keywords superior predictive ability
  */

@@ -102,7 +102,6 @@ interface PanelFacts {
  *       delisting return (its last move, e.g. CRSP's DLRET); "unknown" (not stated) warns;
  *       reported in the verdict.
  *
- *
  * @keywords survivorship bias, delisted, bankrupt, acquired, losers, inflates returns
  */
 export async function check(

@@ -94,7 +94,6 @@ const LIST_TOLERANCE = 1e-12;
  * paper's companion code scales it (1 for N = 1, 0.228 for N = 40); its evidence adds the standard
  * error, power, pFDR and oFDR.
  *
- *
  * @keywords deflated sharpe, multiple testing, selection bias, grid search, number of trials
  * @keywords probabilistic sharpe, track-record length
  */

@@ -33,7 +33,6 @@ interface ReturnsMatrix {
  *   linkage_method : hierarchical-clustering linkage for the reference HRP (single is the
  *       PyPortfolioOpt default).
  *
- *
  * @keywords looks like prices, not returns, price matrix, optimiser, optimizer, mean-variance, weights
  */
 export async function check(
