@@ -1,11 +1,13 @@
 // `@keywords`: each exported guard declares the words users type for what it catches, every export's
 // description of its tool states each one, and the MCP export carries them as its search hint.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDoc } from "../../scripts/gen/jsdoc.js";
 import { MAX_KEYWORDS, readKeywords } from "../../scripts/gen/keywords.js";
 import { ALWAYS_LOADED, exportTools } from "../../src/runtime/index.js";
 import { ALWAYS_LOAD_KEY, SEARCH_HINT_KEY } from "../../src/runtime/search_hints.js";
 import { guardsIndex } from "./generated.js";
+import { FIXTURES, genFixture } from "./helpers.js";
 
 type Node = Record<string, any>;
 const FORMATS = ["anthropic", "openai", "openai-strict", "openai-chat", "mcp", "gemini"] as const;
@@ -53,6 +55,17 @@ describe("@keywords", () => {
     expect(dup.problems.map((p) => p.value)).toEqual([
       "'a' is declared twice",
       `${MAX_KEYWORDS + 2} phrases; at most ${MAX_KEYWORDS}`,
+    ]);
+  });
+
+  it("compiles them into the guard's model, and a malformed one is FS030 on its line", async () => {
+    const r = await genFixture(path.join(FIXTURES, "invalid", "bad_keywords", "guards"));
+    expect(r.guards.find((g) => g.guard === "kw_good")!.keywords).toEqual(["negative number", "price"]);
+    expect(r.guards.find((g) => g.guard === "kw_bad")!.keywords).toEqual(["price"]);
+    const errors = r.diagnostics.filter((d) => d.severity === "error");
+    expect(errors.map((d) => [d.code, d.guard, d.line, d.message])).toEqual([
+      ["FS030", "kw_bad", 15, "@keywords: 'Below Zero' is not a lower-case ASCII phrase"],
+      ["FS030", "kw_bad", 15, "@keywords: 'price' is declared twice"],
     ]);
   });
 
