@@ -50,7 +50,7 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(await s.list("L")).toEqual([trial(3), trial(1), trial(2, { skew: 1.5 })]);
   });
 
-  it("summarises count, Sharpes in order, the earliest time, the maxima and the digest with the chain head", async () => {
+  it("summarises count, Sharpes in order, earliest time, maxima and the digest with the chain head", async () => {
     const s = await store();
     await s.record("L", [trial(5), trial(2, { sharpeAnnual: null, periodsPerYear: null }), trial(9)]);
     const sum = await s.summary("L");
