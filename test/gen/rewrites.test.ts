@@ -55,6 +55,20 @@ const REWRITES: readonly Rewrite[] = [
     values: { accept: [0, 1.5], reject: ["1"] },
   },
   {
+    guard: "mixed_record_guard",
+    fixture: MESSAGES,
+    advice: "e.g. { cash: number; weights: Record<string, number> }",
+    apply: (s) =>
+      s.replace(
+        "{ readonly [ticker: string]: number; readonly cash: number }",
+        "{ cash: number; weights: Record<string, number> }",
+      ),
+    values: {
+      accept: [{ cash: 0.1, weights: { aapl: 0.9 } }],
+      reject: [{ cash: 0.1, aapl: 0.9 }, { cash: 0.1, weights: { aapl: "0.9" } }],
+    },
+  },
+  {
     guard: "implementation_doc_guard",
     fixture: MESSAGES,
     advice: "or write one signature whose parameters take unions",
