@@ -65,7 +65,10 @@ const REWRITES: readonly Rewrite[] = [
       ),
     values: {
       accept: [{ cash: 0.1, weights: { aapl: 0.9 } }],
-      reject: [{ cash: 0.1, aapl: 0.9 }, { cash: 0.1, weights: { aapl: "0.9" } }],
+      reject: [
+        { cash: 0.1, aapl: 0.9 },
+        { cash: 0.1, weights: { aapl: "0.9" } },
+      ],
     },
   },
   {
