@@ -157,8 +157,12 @@ export const CODES = {
   },
   FS030: {
     severity: "error",
-    title: "A JSDoc constraint tag is malformed or does not fit the input's type",
-    fix: "Write `@minimum 0` and the like with a JSON value, on an input whose type the keyword applies to.",
+    title:
+      "A JSDoc constraint tag is malformed or does not fit the input's type; or a `@keywords` phrase is not " +
+      "lower-case ASCII, is declared twice, or there are more than 12",
+    fix:
+      "Write `@minimum 0` and the like with a JSON value, on an input whose type the keyword applies to; " +
+      "`@keywords commission, bid-ask spread`.",
   },
   FS031: {
     severity: "error",

@@ -2,6 +2,7 @@
 import { diag, type Diagnostic, type Where } from "./diagnostics.js";
 import { applyTags, type Constrained } from "./constraints.js";
 import { parseDoc, type DocEntry } from "./jsdoc.js";
+import { KEYWORDS_TAG, readKeywords } from "./keywords.js";
 import { fragmentError } from "./ajv.js";
 import { nonAscii } from "./ascii.js";
 import { jsonSpelling } from "./json_spelling.js";
@@ -73,6 +74,8 @@ export interface GuardModel
   readonly trials: readonly TrialInput[];
   /** The input the tool layer fills with the ledger's summary (`@ledger`), or null. */
   readonly ledgerInput: string | null;
+  /** The words users type for what the guard catches (`@keywords`, scripts/gen/keywords.ts). */
+  readonly keywords: readonly string[];
 }
 
 export interface SlotDef {
@@ -400,6 +403,8 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
     c.report("FS014", bad.line, `non-ASCII character in the title: ${bad.shown}`);
   const names = [...required, ...optional];
   const { parsed, docs, tags } = checkDocs(c, names);
+  const declared = readKeywords(parsed.blockTags);
+  for (const p of declared.problems) c.report("FS030", p.line, `@${KEYWORDS_TAG}: ${p.value}`);
   checkAlternatives(c, required, optional);
   const aliasMap = Object.fromEntries(facts.slots?.value ?? []);
   const inputs: InputModel[] = params
@@ -477,5 +482,6 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
     inputSchema,
     trials: trials.trials,
     ledgerInput: ledger.input,
+    keywords: declared.keywords,
   };
 }
