@@ -4,7 +4,7 @@
 // insertion outside the server breaks the chain at that row. Limit: anyone who can write the file and
 // runs this algorithm can rewrite the chain from an edited row on; it shows careless or partial edits.
 import { createHash } from "node:crypto";
-import type { TrialRecord } from "./store.js";
+import type { TrialRecord } from "./trial_record.js";
 
 /** Version tag of the chained content's layout; a change of layout changes it. */
 export const CHAIN_LAYOUT = "fin-skills-chain-v1";
