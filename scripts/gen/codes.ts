@@ -78,7 +78,7 @@ export const CODES = {
   FS014: {
     severity: "error",
     title: "Text that reaches a schema is not ASCII",
-    fix: "Replace the character the message points at with ASCII (-, ', \", >=, ...).",
+    fix: "Replace each character a message points at with the ASCII spelling it names (-, ', \", >=, ...).",
   },
   FS015: {
     severity: "error",
@@ -213,6 +213,11 @@ export const CODES = {
     severity: "note",
     title: "A recursive type is nested to the depth its @maxDepth tag states",
     fix: "None if intended: a deeper value is rejected; else raise the bound (at most 8).",
+  },
+  FS109: {
+    severity: "warning",
+    title: "A unit or convention phrase of a tool description is cut from the compact exports",
+    fix: "Say the phrase in the summary paragraph or in the input's description (exports keep both).",
   },
 } as const satisfies Record<string, CodeInfo>;
 
