@@ -242,10 +242,10 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
 }
 
 /**
- * Does the strategy survive trading costs? Reports net return and Sharpe over a curve of transaction
- * costs in round-trip bps (commission, exchange or broker fees (maker/taker), slippage, bid-ask
- * spread, market impact), the breakeven cost where it stops being profitable, and tests survival at
- * your stated cost.
+ * Does the strategy survive trading costs? Reports net annualised return and Sharpe over a curve of
+ * transaction costs in round-trip bps (commission, exchange or broker fees (maker/taker), slippage,
+ * bid-ask spread, market impact), the breakeven cost where it stops being profitable, and tests
+ * survival at your stated cost.
  *
  * Inputs
  *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;
