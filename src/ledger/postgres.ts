@@ -5,7 +5,14 @@ import type { Pool } from "pg";
 import { createPool, ledgerError, type PostgresTarget, postgresTarget, transaction } from "./postgres_pool.js";
 import { fromRow, INSERT_TRIALS, insertParams, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";
 import { CURRENT_EPOCH, createSchema, LOCK_SPACE, RESETS, TRIALS } from "./postgres_schema.js";
-import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
+import {
+  migrateRetractions,
+  NOT_RETRACTED,
+  RETRACTION_COLUMNS,
+  retractionsOf,
+  retractTrial,
+} from "./postgres_retractions.js";
+import type { LedgerStore, LedgerSummary, ResetEvent, RetractionEvent, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 
 /** Opens (creating its tables if missing) the ledger store at a postgres:// URL; errors name the server. */
@@ -14,6 +21,7 @@ export async function openPostgresStore(url: string): Promise<LedgerStore> {
   const pool = createPool(url);
   try {
     await createSchema(pool);
+    await migrateRetractions(pool);
   } catch (e) {
     await pool.end().catch(() => undefined);
     throw ledgerError(target, e);
@@ -43,7 +51,7 @@ class PostgresStore implements LedgerStore {
   }
 
   async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {
-    const sql = `SELECT fingerprint, sharpe_annual, recorded_at ${COUNTED} ORDER BY id`;
+    const sql = `SELECT fingerprint, sharpe_annual, recorded_at ${COUNTED} AND ${NOT_RETRACTED} ORDER BY id`;
     const rows = await this.rows<Pick<TrialRow, "fingerprint" | "sharpe_annual" | "recorded_at">>(sql, [
       ledger,
       experiment,
@@ -57,7 +65,8 @@ class PostgresStore implements LedgerStore {
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
-    const rows = await this.rows<TrialRow>(`SELECT ${TRIAL_COLUMNS} ${COUNTED} ORDER BY id`, [ledger, experiment]);
+    const sql = `SELECT ${TRIAL_COLUMNS}, ${RETRACTION_COLUMNS} ${COUNTED} ORDER BY id`;
+    const rows = await this.rows<TrialRow>(sql, [ledger, experiment]);
     return rows.map(fromRow);
   }
 
@@ -82,6 +91,14 @@ class PostgresStore implements LedgerStore {
   async resets(ledger: string): Promise<ResetEvent[]> {
     const sql = `SELECT ledger, at, reason FROM ${RESETS} WHERE ledger = $1 ORDER BY epoch`;
     return this.rows<ResetEvent>(sql, [ledger]);
+  }
+
+  async retract(ledger: string, fingerprint: string, reason: string): Promise<RetractionEvent> {
+    return this.named(() => retractTrial(this.pool, ledger, fingerprint, reason));
+  }
+
+  async retractions(ledger: string): Promise<RetractionEvent[]> {
+    return this.named(() => retractionsOf(this.pool, ledger));
   }
 
   async close(): Promise<void> {

@@ -6,9 +6,17 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type Database from "better-sqlite3";
 
-import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
+import type { LedgerStore, LedgerSummary, ResetEvent, RetractionEvent, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
+import {
+  listedTrial,
+  migrateRetractions,
+  NOT_RETRACTED,
+  RETRACTION_COLUMNS,
+  retractionsOf,
+  retractTrial,
+} from "./sqlite_retractions.js";
 import { SummaryCache } from "./summary_cache.js";
 
 /** How long a writer waits for another process's write lock before the call warns (ms). */
@@ -23,13 +31,13 @@ CREATE TABLE IF NOT EXISTS trials (
   id INTEGER PRIMARY KEY, ledger TEXT NOT NULL, epoch INTEGER NOT NULL, fingerprint TEXT NOT NULL,
   tool TEXT NOT NULL, input TEXT NOT NULL, experiment TEXT, n_obs INTEGER NOT NULL, periods_per_year REAL,
   mean REAL NOT NULL, sd REAL NOT NULL, skew REAL NOT NULL, kurtosis REAL NOT NULL, sharpe_annual REAL,
-  recorded_at TEXT NOT NULL,
+  recorded_at TEXT NOT NULL, flagged TEXT,
   UNIQUE (ledger, epoch, fingerprint)
 );`;
 
 const COLUMNS =
   "fingerprint, tool, input, experiment, n_obs AS nObs, periods_per_year AS periodsPerYear, mean, sd, skew, " +
-  "kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
+  `kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt, flagged, ${RETRACTION_COLUMNS}`;
 /** The columns a summary reads. */
 const SUMMARY_COLUMNS = "fingerprint, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
 
@@ -47,6 +55,7 @@ export async function openSqliteStore(file: string): Promise<LedgerStore> {
     if (!db.readonly) db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     if (!db.readonly) db.exec(SCHEMA);
+    if (!db.readonly) migrateRetractions(db);
     else db.prepare("SELECT count(*) FROM trials").get();
   } catch (e) {
     db?.close();
@@ -112,8 +121,8 @@ class SqliteStore implements LedgerStore {
     this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
     this.insert = db.prepare(
       "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
-        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at) VALUES (?, " +
-        "(SELECT coalesce(max(epoch), 0) FROM resets WHERE ledger = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at, flagged) VALUES (?, " +
+        "(SELECT coalesce(max(epoch), 0) FROM resets WHERE ledger = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.insertAll = db.transaction((ledger: string, trials: readonly TrialRecord[]) => {
       let added = 0;
@@ -139,6 +148,7 @@ class SqliteStore implements LedgerStore {
       t.kurtosis,
       t.sharpeAnnual,
       t.recordedAt,
+      t.flagged ?? null,
     ).changes;
   }
 
@@ -158,7 +168,7 @@ class SqliteStore implements LedgerStore {
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
-    return this.counted<TrialRecord>(COLUMNS, ledger, experiment);
+    return this.counted<Parameters<typeof listedTrial>[0]>(COLUMNS, ledger, experiment, "").map(listedTrial);
   }
 
   /** Read again only when some connection wrote since the last read (a long ledger costs one read per change). */
@@ -171,13 +181,14 @@ class SqliteStore implements LedgerStore {
       SUMMARY_COLUMNS,
       ledger,
       experiment,
+      ` AND ${NOT_RETRACTED}`,
     );
     return this.summaries.set(summarize(ledger, experiment, rows), version);
   }
 
-  /** The trials counted since the last reset (of one experiment when given), oldest first, in one read. */
-  private counted<R>(columns: string, ledger: string, experiment: string | null): R[] {
-    const filter = experiment === null ? "" : " AND experiment = ?";
+  /** The trials since the last reset (of one experiment when given; `where` filters more), oldest first, one read. */
+  private counted<R>(columns: string, ledger: string, experiment: string | null, where: string): R[] {
+    const filter = (experiment === null ? "" : " AND experiment = ?") + where;
     const select = this.statement(`SELECT ${columns} FROM trials WHERE ledger = ? AND epoch = ?${filter} ORDER BY id`);
     const read = this.db.transaction(() => {
       const args: unknown[] = [ledger, this.epoch(ledger), ...(experiment === null ? [] : [experiment])];
@@ -220,6 +231,17 @@ class SqliteStore implements LedgerStore {
     return this.db
       .prepare("SELECT ledger, at, reason FROM resets WHERE ledger = ? ORDER BY epoch")
       .all(ledger) as ResetEvent[];
+  }
+
+  async retract(ledger: string, fingerprint: string, reason: string): Promise<RetractionEvent> {
+    const event = retractTrial(this.db, ledger, () => this.epoch(ledger), fingerprint, reason);
+    this.summaries.clear();
+    this.checkpoint?.wrote();
+    return event;
+  }
+
+  async retractions(ledger: string): Promise<RetractionEvent[]> {
+    return retractionsOf(this.db, ledger, this.epoch(ledger));
   }
 
   async close(): Promise<void> {

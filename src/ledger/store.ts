@@ -25,6 +25,10 @@ export interface TrialRecord {
   readonly sharpeAnnual: number | null;
   /** When it was first recorded, ISO-8601 UTC. */
   readonly recordedAt: string;
+  /** The unit mistake the call that first saw it flagged ("percent"), its statistics those of the corrected series. */
+  readonly flagged?: string | null;
+  /** Set in listings when the operator retracted it: it is listed but no longer counted. */
+  readonly retracted?: RetractionEvent | null;
 }
 
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
@@ -33,6 +37,13 @@ export type { LedgerSummary };
 /** A reset: never a deletion; trials before it stop counting and it is itself recorded. */
 export interface ResetEvent {
   readonly ledger: string;
+  readonly at: string;
+  readonly reason: string;
+}
+
+/** A retraction: the operator's (the CLI's; no tool retracts) withdrawal of one trial, itself recorded. */
+export interface RetractionEvent {
+  readonly fingerprint: string;
   readonly at: string;
   readonly reason: string;
 }
@@ -48,9 +59,9 @@ export interface LedgerStore {
   readonly location: string;
   /** Inserts the new trials of a named ledger; resolves to how many were new. */
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
-  /** Count, Sharpes, since and digest of a named ledger, optionally of one experiment. */
+  /** Count, Sharpes, since and digest of the trials a named ledger counts (retracted ones left out). */
   summary(ledger: string, experiment?: string | null): Promise<LedgerSummary>;
-  /** The trials counted (since the last reset), oldest first, optionally of one experiment. */
+  /** The trials of the current epoch, oldest first, optionally of one experiment; retracted ones marked. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
   /** Names of the ledgers this store holds. */
   ledgers(): Promise<string[]>;
@@ -58,5 +69,9 @@ export interface LedgerStore {
   reset(ledger: string, reason: string): Promise<ResetEvent>;
   /** The resets of a named ledger, oldest first. */
   resets(ledger: string): Promise<ResetEvent[]>;
+  /** Retracts one trial of the current epoch (throws naming it when there is none or it is retracted already). */
+  retract(ledger: string, fingerprint: string, reason: string): Promise<RetractionEvent>;
+  /** The retractions of a named ledger's current epoch, oldest first. */
+  retractions(ledger: string): Promise<RetractionEvent[]>;
   close(): Promise<void>;
 }
