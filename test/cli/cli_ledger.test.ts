@@ -22,9 +22,9 @@ const workDir = () => {
   return d;
 };
 /** The process environment without the test's own ledger, so the defaults apply. */
-const env = () => {
+const env = (): Record<string, string> => {
   const { FIN_SKILLS_LEDGER: _, ...rest } = process.env;
-  return rest;
+  return Object.fromEntries(Object.entries(rest).filter((e): e is [string, string] => e[1] !== undefined));
 };
 const defaultLedger = (dir: string) => path.join(dir, ".fin-skills", "ledger.sqlite");
 
