@@ -5,6 +5,7 @@
 import { GUARDS } from "../../generated/dispatch.js";
 import type { TrialInput } from "../contract/artefacts.js";
 import type { Cell, Finding, Frame, GuardOutcome, Label, LedgerSummary, Series } from "../contract/guard.js";
+import { absentSqliteLedger, absentStore } from "../ledger/absent.js";
 import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../ledger/config.js";
 import { previewSummary } from "../ledger/preview.js";
 import type { LedgerStore, TrialRecord } from "../ledger/store.js";
@@ -93,13 +94,15 @@ export async function prepareLedger(
   { name, experiment }: ChosenLedger,
 ): Promise<PreparedLedger | null> {
   const entry = GUARDS[guard];
-  const opening = usesLedger(guard) ? ledgerStore() : null;
-  if (!entry || opening === null) return null;
+  if (!entry || !usesLedger(guard)) return null;
   // Fingerprinted only for a ledger to record them in (off, a call pays nothing for its trials).
   const sources = trialSources(entry.trials ?? [], inputs);
   const at = new Date().toISOString();
   const perSource = sources.map((s) => trialOf(tool, s, experiment, at, null));
   const trials = perSource.filter((t) => t !== null);
+  // A call with nothing to record reads a ledger file that is not there yet as empty, and creates none.
+  const absent = trials.length === 0 ? absentSqliteLedger(ledgerSetting().spec!) : null;
+  const opening = absent === null ? ledgerStore()! : Promise.resolve(absentStore(absent));
   const base = { name, location: ledgerLocation(), experiment, trials: trials.length };
   const findings: Finding[] = [];
   const store = await attempt(findings, "could not be opened", trials.length, () => opening);

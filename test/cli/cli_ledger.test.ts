@@ -117,6 +117,9 @@ describe("the CLI's research ledger", () => {
       expect(r.status).toBe(2);
       expect(r.stderr).toContain(`no ledger at ${defaultLedger(cwd)} (nothing was created)`);
     }
+    // A verdict with no trial to record reads the absent ledger as empty, and creates none either.
+    const verdict = cli(cwd, ["call", "check_trial_ledger", "--args", '{"best_sharpe":1,"n_obs":500,"n_trials":3}']);
+    expect(JSON.parse(verdict.stdout).provenance.ledger).toMatchObject({ backend: "sqlite", count: 0, recorded: 0 });
     expect(existsSync(path.join(cwd, ".fin-skills"))).toBe(false);
   }, 60_000);
 });

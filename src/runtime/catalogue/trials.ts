@@ -2,10 +2,8 @@
 // guards count it: distinct trials (per experiment), the annualised Sharpes' spread, the digest and since the
 // guards' evidence carries, and where a reported Sharpe ranks. No ledger, or one that cannot be read, is an
 // answer that says so, never a failed call.
-import { existsSync } from "node:fs";
-import path from "node:path";
+import { absentSqliteLedger, absentStore } from "../../ledger/absent.js";
 import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../../ledger/config.js";
-import { isPostgresUrl } from "../../ledger/redact.js";
 import type { LedgerStore, TrialRecord } from "../../ledger/store.js";
 import { summarize } from "../../ledger/summary.js";
 import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
@@ -28,9 +26,8 @@ type Read = { store: Pick<LedgerStore, "kind" | "location">; trials: TrialRecord
  * file that does not exist yet holds no trials, and reading it creates nothing.
  */
 async function readTrials(name: string): Promise<Read | string> {
-  const spec = ledgerSetting().spec!;
-  if (!isPostgresUrl(spec) && !existsSync(spec))
-    return { store: { kind: "sqlite", location: path.resolve(spec) }, trials: [] };
+  const absent = absentSqliteLedger(ledgerSetting().spec!);
+  if (absent !== null) return { store: absentStore(absent), trials: [] };
   const opening = ledgerStore()!;
   let store: LedgerStore;
   try {
