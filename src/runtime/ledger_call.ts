@@ -170,7 +170,7 @@ export interface TrialSource {
 }
 
 /** The series of a call's `@trial` inputs: one per series, one per numeric column of a frame. */
-export function trialSources(declared: readonly TrialInput[], inputs: Record<string, unknown>): TrialSource[] {
+function trialSources(declared: readonly TrialInput[], inputs: Record<string, unknown>): TrialSource[] {
   const out: TrialSource[] = [];
   for (const d of declared) {
     const value = inputs[d.input];
@@ -200,17 +200,6 @@ function trialOf(
   if (stats === null) return null;
   const { input, periodsPerYear } = s;
   return { ...stats, tool, input, experiment, periodsPerYear, recordedAt, flagged: mistake };
-}
-
-/** The trials of a call's `@trial` inputs as the call sent them (no unit correction). */
-export function callTrials(
-  tool: string,
-  declared: readonly TrialInput[],
-  inputs: Record<string, unknown>,
-  experiment: string | null,
-): TrialRecord[] {
-  const at = new Date().toISOString();
-  return trialSources(declared, inputs).flatMap((s) => trialOf(tool, s, experiment, at, null) ?? []);
 }
 
 const isList = (v: unknown): v is ArrayLike<Cell> => Array.isArray(v) || v instanceof Float64Array;
