@@ -4,11 +4,15 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { callToolUntyped, closeLedger, configureLedger } from "../../src/runtime/index.js";
+import { poolLoaded } from "../../src/runtime/call.js";
+import { callToolUntyped, closeLedger, closePool, configureLedger } from "../../src/runtime/index.js";
 import { returns } from "../runtime/files/fixtures.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "fin-ledger-tried-"));
-afterAll(() => configureLedger({ ledger: null }));
+afterAll(async () => {
+  await configureLedger({ ledger: null });
+  await closePool();
+});
 
 /** The named ledger's count, as list_trials gives it. */
 const count = async () => ((await callToolUntyped("list_trials", {})) as any).count as number;
@@ -41,6 +45,26 @@ describe("counting what was tried", () => {
     const r = (await callToolUntyped("check_research_audit", audit(frame([3, 4])))) as any;
     expect(r.provenance.ledger).toMatchObject({ trials: 2, recorded: 2, count: 3 });
     expect(await count()).toBe(3);
+    await closeLedger();
+  });
+
+  it("records a frame flagged as percent, pooled, as its corrected columns: the decimal retry adds nothing", async () => {
+    await configureLedger({ ledger: path.join(dir, "b.sqlite") });
+    const decimals = frame([5, 6, 7], 2000); // 2,000 rows x 400 reps: priced above the pool's threshold
+    const percent = { ...decimals, data: decimals.data.map((row) => row.map((x) => x * 100)) };
+    const spa = (model: unknown, mode: "pooled" | "inline") =>
+      callToolUntyped(
+        "check_spa_test",
+        { benchmark_returns: returns(2000, 9), model_returns: model, reps: 400 },
+        { mode },
+      ) as any;
+    const first = await spa(percent, "pooled");
+    expect(poolLoaded()).toBe(true);
+    expect(first.findings.some((f: any) => f.severity === "error" && f.where === "model_returns")).toBe(true);
+    expect(first.provenance.ledger).toMatchObject({ trials: 3, recorded: 3 });
+    const retry = await spa(decimals, "inline");
+    expect(retry.provenance.ledger).toMatchObject({ trials: 3, recorded: 0 });
+    expect(await callToolUntyped("list_trials", {})).toMatchObject({ count: 3, flagged: 3 });
     await closeLedger();
   });
 });
