@@ -48,7 +48,7 @@ describe("counting what was tried", () => {
     await closeLedger();
   });
 
-  it("records a frame flagged as percent, pooled, as its corrected columns: the decimal retry adds nothing", async () => {
+  it("records a pooled frame flagged as percent as its corrected columns; the decimal retry adds none", async () => {
     await configureLedger({ ledger: path.join(dir, "b.sqlite") });
     const decimals = frame([5, 6, 7], 2000); // 2,000 rows x 400 reps: priced above the pool's threshold
     const percent = { ...decimals, data: decimals.data.map((row) => row.map((x) => x * 100)) };
