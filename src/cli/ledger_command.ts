@@ -3,20 +3,26 @@
 // trial (a reason required); a reset or retraction is itself recorded, nothing is deleted.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { chainReportText } from "../ledger/chain_verify.js";
 import { openLedgerStore } from "../ledger/open.js";
+import { unrecordedLog } from "../ledger/unrecorded.js";
 import { isPostgresUrl, redactLocation, scrubSecrets } from "../ledger/redact.js";
 import type { LedgerStore, TrialRecord } from "../ledger/store.js";
 import { DEFAULT_LEDGER_NAME } from "../runtime/index.js";
 import { ledgerNameError, ledgerSpec } from "./ledger_flags.js";
 import { UsageError, parseCommandArgs } from "./usage_error.js";
 
-export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [--ledger FILE|URL] [--name NAME]
-                   [--experiment X] [--format csv|json] [--yes-reset-ledger] [--reason TEXT]
+export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset|verify|acknowledge
+                   [--ledger FILE|URL] [--name NAME] [--experiment X] [--format csv|json]
+                   [--yes-reset-ledger] [--reason TEXT]
   fin-skills ledger retract <fingerprint> --reason TEXT [--ledger FILE|URL] [--name NAME]
       list the ledgers, show one (count, since, digest, experiments, Sharpes), export its
-      trials, reset it (needs --yes-reset-ledger) or retract one trial (it stops counting and
-      stays listed); a reset or retraction is recorded, nothing deleted; the ledger defaults
-      to the server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
+      trials, reset it (needs --yes-reset-ledger; recorded, nothing deleted), verify its hash
+      chain (exit 1 naming the first row edited, deleted or inserted outside the server),
+      acknowledge the trials it could not record (until then verdicts warn that their count is
+      a lower bound), or retract one trial (it stops counting, stays listed; the retraction is
+      recorded and chained); the ledger defaults to the server's: $FIN_SKILLS_LEDGER, else
+      .fin-skills/ledger.sqlite here
 `;
 
 /** A ledger that could not be opened, read or written (exit 1), or a missing ledger or bad name (exit 2): one line. */
@@ -49,6 +55,8 @@ const FIELDS: readonly (keyof TrialRecord)[] = [
 /** The export's columns after FIELDS: the retraction of a retracted trial. */
 const RETRACTION_FIELDS = ["retractedAt", "retractionReason"] as const;
 
+const SUBCOMMANDS = ["list", "show", "export", "reset", "verify", "acknowledge", "retract"];
+
 function options(argv: string[]) {
   return parseCommandArgs("ledger", {
     args: argv,
@@ -71,8 +79,7 @@ type Values = ReturnType<typeof options>["values"];
 export async function ledgerCommand(argv: string[]): Promise<string> {
   const { values, positionals } = options(argv);
   const [sub, fingerprint] = positionals;
-  if (!sub || !["list", "show", "export", "reset", "retract"].includes(sub))
-    throw new UsageError("ledger needs one of list, show, export, reset, retract");
+  if (!sub || !SUBCOMMANDS.includes(sub)) throw new UsageError(`ledger needs one of ${SUBCOMMANDS.join(", ")}`);
   if (sub === "retract") checkRetract(positionals, values);
   else if (positionals.length > 1) throw new UsageError(`ledger ${sub} takes no argument, got '${fingerprint}'`);
   const spec = ledgerSpec({ ledger: values.ledger }, undefined);
@@ -86,13 +93,15 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
     throw new UsageError("reset needs --yes-reset-ledger (the trials stop counting; the reset is recorded)");
   if (sub === "export" && !["csv", "json"].includes(values.format ?? "csv"))
     throw new UsageError(`--format must be csv or json, got '${values.format}'`);
+  // Acknowledging needs only the unrecorded-trials log: the ledger file itself may be the one that vanished.
+  if (sub === "acknowledge") return acknowledge(spec, name, values.reason ?? "acknowledged from the command line");
   // Usage mistakes first; then a ledger that is not there: nothing is created.
   if (!isPostgresUrl(spec) && !existsSync(spec))
     throw new LedgerFailure(`no ledger at ${path.resolve(spec)} (nothing was created)`, 2);
   try {
     return await run(sub, spec, name, experiment, values, fingerprint);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
+    if (e instanceof UsageError || e instanceof LedgerFailure) throw e;
     const reason = scrubSecrets(e instanceof Error ? e.message : String(e), spec).split("\n")[0];
     throw new LedgerFailure(`ledger ${redactLocation(spec)}: ${reason}`);
   }
@@ -125,6 +134,7 @@ async function run(
     if (sub === "list") return await list(store);
     if (sub === "show") return await show(store, name, experiment);
     if (sub === "export") return await exportTrials(store, name, experiment, values.format ?? "csv");
+    if (sub === "verify") return await verify(store, name);
     const event = await store.reset(name, values.reason ?? "reset from the command line");
     return `reset ledger '${name}' in ${redactLocation(spec)} at ${event.at}: ${event.reason}\n`;
   } finally {
@@ -139,6 +149,31 @@ async function retract(store: LedgerStore, name: string, fingerprint: string, re
     `retracted trial ${event.fingerprint} of ledger '${name}' in ${store.location} at ${event.at}: ${event.reason}; ` +
     `the ledger now counts ${s.count} trial(s)\n`
   );
+}
+
+/** Acknowledges the trials ledger `name` could not record; the verdicts' lower-bound warning stops. */
+function acknowledge(spec: string, name: string, reason: string): string {
+  const log = unrecordedLog(spec);
+  const open = log.count(name);
+  const where = `ledger '${name}' in ${redactLocation(spec)}`;
+  if (open.total - open.acknowledged <= 0) return `${where}: no unrecorded trials to acknowledge\n`;
+  try {
+    log.acknowledge(name, reason);
+  } catch (e) {
+    throw new LedgerFailure(`${where}: ${(e as Error).message}`);
+  }
+  return (
+    `${where}: acknowledged ${open.total - open.acknowledged} trial(s) that could not be recorded ` +
+    `(since ${open.since}; last: ${open.lastReason}): ${reason}\n`
+  );
+}
+
+/** The chain report: intact (exit 0), or a LedgerFailure naming the first broken row (exit 1). */
+async function verify(store: LedgerStore, name: string): Promise<string> {
+  const report = await store.verify(name);
+  const text = chainReportText(report);
+  if (report.problems.length > 0) throw new LedgerFailure(text.trimEnd());
+  return text;
 }
 
 async function list(store: LedgerStore): Promise<string> {
@@ -169,6 +204,7 @@ async function show(store: LedgerStore, name: string, experiment: string | null)
     `  first seen flagged (counted as the series corrected): ${trials.filter((t) => t.flagged).length}`,
     `  retracted (listed, not counted): ${retractedLines(listed) || "none"}`,
     `  resets: ${resets.map((r) => `${r.at} (${r.reason})`).join("; ") || "none"}`,
+    `  unrecorded: ${unrecordedLine(store, name)}`,
     "",
   ].join("\n");
 }
@@ -177,6 +213,14 @@ function retractedLines(listed: readonly TrialRecord[]): string {
   return listed
     .flatMap((t) => (t.retracted ? [`${t.fingerprint} at ${t.retracted.at} (${t.retracted.reason})`] : []))
     .join("; ");
+}
+
+/** The trials the ledger could not record, acknowledged or not. */
+function unrecordedLine(store: LedgerStore, name: string): string {
+  const c = unrecordedLog(store.location).count(name);
+  if (c.total === 0) return "none";
+  const open = c.total - c.acknowledged;
+  return `${c.total} trial(s) since ${c.since}, ${open === 0 ? "all acknowledged" : `${open} not acknowledged`}`;
 }
 
 /** `format` is csv or json (checked with the other usage mistakes, before the ledger is opened). */

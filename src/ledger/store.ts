@@ -1,6 +1,7 @@
 // The research ledger's storage contract: one interface, one implementation per backend
 // (SQLite by default, PostgreSQL for replicas). Stores hold statistics of trials, never the data.
 import type { LedgerSummary } from "../contract/guard.js";
+import type { ChainReport } from "./chain_verify.js";
 
 /** One trial: a distinct strategy return series some guard call evaluated. */
 export interface TrialRecord {
@@ -34,6 +35,11 @@ export interface TrialRecord {
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
 export type { LedgerSummary };
 
+/** A store's summary: the guards' fields, and the chain head the digest covers (null: no chain head). */
+export interface StoreSummary extends LedgerSummary {
+  readonly chainHead: string | null;
+}
+
 /** A reset: never a deletion; trials before it stop counting and it is itself recorded. */
 export interface ResetEvent {
   readonly ledger: string;
@@ -59,8 +65,8 @@ export interface LedgerStore {
   readonly location: string;
   /** Inserts the new trials of a named ledger; resolves to how many were new. */
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
-  /** Count, Sharpes, since and digest of the trials a named ledger counts (retracted ones left out). */
-  summary(ledger: string, experiment?: string | null): Promise<LedgerSummary>;
+  /** Count, Sharpes, since, digest (covering the chain head) of the trials a named ledger counts (not retracted). */
+  summary(ledger: string, experiment?: string | null): Promise<StoreSummary>;
   /** The trials of the current epoch, oldest first, optionally of one experiment; retracted ones marked. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
   /** Names of the ledgers this store holds. */
@@ -73,5 +79,7 @@ export interface LedgerStore {
   retract(ledger: string, fingerprint: string, reason: string): Promise<RetractionEvent>;
   /** The retractions of a named ledger's current epoch, oldest first. */
   retractions(ledger: string): Promise<RetractionEvent[]>;
+  /** Checks a named ledger's hash chain (`fin-skills ledger verify`). */
+  verify(ledger: string): Promise<ChainReport>;
   close(): Promise<void>;
 }

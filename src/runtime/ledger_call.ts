@@ -6,11 +6,13 @@ import { GUARDS } from "../../generated/dispatch.js";
 import type { TrialInput } from "../contract/artefacts.js";
 import type { Cell, Finding, Frame, GuardOutcome, Label, LedgerSummary, Series } from "../contract/guard.js";
 import { absentSqliteLedger, absentStore } from "../ledger/absent.js";
-import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../ledger/config.js";
+import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore, ledgerStoreOpened } from "../ledger/config.js";
 import { previewSummary } from "../ledger/preview.js";
-import type { LedgerStore, TrialRecord } from "../ledger/store.js";
+import type { LedgerStore, StoreSummary, TrialRecord } from "../ledger/store.js";
+import { LedgerFileGone } from "../ledger/sqlite_identity.js";
 import { correctedValues, flaggedMistake, type UnitMistake } from "../ledger/unit_correction.js";
 import { periodsFromIndex, trialStats } from "../ledger/trial.js";
+import { unrecordedLog, unrecordedWarning } from "../ledger/unrecorded.js";
 
 /** What a result's provenance says about the ledger a call used. */
 export interface LedgerProvenance {
@@ -25,6 +27,8 @@ export interface LedgerProvenance {
   readonly count?: number;
   readonly digest?: string;
   readonly since?: string | null;
+  /** The hash of the ledger's chain head the digest covers, when the call read it (null: no chain head). */
+  readonly chain_head?: string | null;
 }
 
 export interface LedgerUse {
@@ -79,7 +83,7 @@ export interface PreparedLedger {
   readonly perSource: readonly (TrialRecord | null)[];
   readonly trials: readonly TrialRecord[];
   /** The summary the guard was given (a `@ledger` input). */
-  readonly summary: LedgerSummary | null;
+  readonly summary: StoreSummary | null;
 }
 
 /**
@@ -101,10 +105,11 @@ export async function prepareLedger(
   const perSource = sources.map((s) => trialOf(tool, s, experiment, at, null));
   const trials = perSource.filter((t) => t !== null);
   // A call with nothing to record reads a ledger file that is not there yet as empty, and creates none.
-  const absent = trials.length === 0 ? absentSqliteLedger(ledgerSetting().spec!) : null;
+  const absent = trials.length === 0 && !ledgerStoreOpened() ? absentSqliteLedger(ledgerSetting().spec!) : null;
   const opening = absent === null ? ledgerStore()! : Promise.resolve(absentStore(absent));
   const base = { name, location: ledgerLocation(), experiment, trials: trials.length };
   const findings: Finding[] = [];
+  const attempt = attemptFor(name);
   const store = await attempt(findings, "could not be opened", trials.length, () => opening);
   const prepared = { base, name, findings, store, sources, perSource, trials, summary: null };
   if (store === null || !entry.ledger) return prepared;
@@ -120,13 +125,31 @@ export async function prepareLedger(
  */
 export async function commitLedger(prepared: PreparedLedger | null, ran: GuardOutcome): Promise<LedgerUse> {
   if (prepared === null) return { findings: [], provenance: null };
+  return withLowerBound(prepared.name, await commit(prepared, ran));
+}
+
+async function commit(prepared: PreparedLedger, ran: GuardOutcome): Promise<LedgerUse> {
   const { base, name, findings, store, summary } = prepared;
   if (store === null) return { findings, provenance: { ...base, backend: null, recorded: 0 } };
   const trials = correctedTrials(prepared, ran.findings);
+  const attempt = attemptFor(name);
   const recorded = (await attempt(findings, "could not record", trials.length, () => store.record(name, trials))) ?? 0;
   const prov: LedgerProvenance = { ...base, backend: store.kind, recorded };
   if (summary === null) return { findings, provenance: prov };
-  return { findings, provenance: { ...prov, count: summary.count, digest: summary.digest, since: summary.since } };
+  const { count, digest, since, chainHead } = summary;
+  return { findings, provenance: { ...prov, count, digest, since, chain_head: chainHead } };
+}
+
+/** The use with a warning that the count is a lower bound while trials went unrecorded (until acknowledged). */
+function withLowerBound(name: string, use: LedgerUse): LedgerUse {
+  const spec = ledgerSetting().spec;
+  if (use.provenance === null || spec === null) return use;
+  const lowerBound = unrecordedWarning(ledgerLocation()!, name, spec, unrecordedLog(spec).count(name));
+  if (lowerBound === null) return use;
+  return {
+    ...use,
+    findings: [...use.findings, { severity: "warning", message: lowerBound, where: "ledger.unrecorded" }],
+  };
 }
 
 /** The call's trials, each one whose input the findings flag in the wrong unit replaced by the corrected series'. */
@@ -140,23 +163,30 @@ function correctedTrials({ sources, perSource }: PreparedLedger, findings: reado
   });
 }
 
-/** Runs one ledger step; a failure adds a warning naming the ledger and what was lost, and yields null. */
-async function attempt<T>(findings: Finding[], what: string, lost: number, step: () => Promise<T>): Promise<T | null> {
-  try {
-    return await step();
-  } catch (e) {
-    const reason = ledgerErrorText(e);
-    const loss = lost > 0 ? `; this call's ${lost} trial(s) were not recorded` : "";
-    findings.push({
-      severity: "warning",
-      message:
-        `research ledger ${ledgerLocation()} ${what} (${reason})${loss}; the guard answered without it, ` +
-        "so any trial count below is self-declared",
-      where: "ledger",
-    });
-    return null;
-  }
-}
+/**
+ * Runs one ledger step of ledger `name`; a failure adds a warning naming the ledger and what was lost, counts
+ * the lost trials (and those a vanished file held) in the unrecorded-trials log, and yields null.
+ */
+const attemptFor =
+  (name: string) =>
+  async <T>(findings: Finding[], what: string, lost: number, step: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await step();
+    } catch (e) {
+      const reason = ledgerErrorText(e);
+      const vanished = e instanceof LedgerFileGone ? e.vanished : 0;
+      unrecordedLog(ledgerSetting().spec!).note(name, lost + vanished, `${what} (${reason})`);
+      const loss = lost > 0 ? `; this call's ${lost} trial(s) were not recorded` : "";
+      findings.push({
+        severity: "warning",
+        message:
+          `research ledger ${ledgerLocation()} ${what} (${reason})${loss}; the guard answered without it, ` +
+          "so any trial count below is self-declared",
+        where: "ledger",
+      });
+      return null;
+    }
+  };
 
 /** One series a call's `@trial` input carries: a series, or one numeric column of a frame. */
 export interface TrialSource {

@@ -37,7 +37,7 @@ const CASES: readonly (readonly [string[], string])[] = [
   [["check", "a.json", "b.json"], "check needs one bundle file or --arg slots"],
   [["check", "--bogus"], "check: Unknown option '--bogus'"],
   [["check", path.join(ROOT, "no-such-bundle.json")], "cannot read"],
-  [["ledger"], "ledger needs one of list, show, export, reset, retract"],
+  [["ledger"], "ledger needs one of list, show, export, reset, verify, acknowledge, retract"],
   [["ledger", "retract", "--ledger", ledger], "ledger retract needs one trial's fingerprint"],
   [["ledger", "retract", "abc", "--ledger", ledger, "--reason", "x"], "a fingerprint is 64 lowercase hex digits"],
   [["ledger", "retract", "a".repeat(64), "--ledger", ledger], "ledger retract needs --reason TEXT"],

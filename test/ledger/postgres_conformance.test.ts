@@ -24,7 +24,7 @@ describeWithPostgres("PostgreSQL ledger store", (bin) => {
     }
   });
 
-  it("a role with only SELECT and INSERT opens existing tables; without CREATE it cannot make them", async () => {
+  it("a role with SELECT, INSERT (UPDATE on the chain head) opens the tables; without CREATE it cannot", async () => {
     const url = await pg.database("granted");
     await pg.sql(url, "CREATE ROLE writer LOGIN");
     const writerUrl = url.replace("postgres@", "writer@");
@@ -36,6 +36,7 @@ describeWithPostgres("PostgreSQL ledger store", (bin) => {
       url,
       `GRANT SELECT, INSERT ON fin_skills_ledger_trials, fin_skills_ledger_resets, fin_skills_ledger_retractions
          TO writer;
+       GRANT SELECT, INSERT, UPDATE ON fin_skills_ledger_chain TO writer;
        GRANT USAGE ON SEQUENCE fin_skills_ledger_trials_id_seq TO writer`,
     );
     const store = await openPostgresStore(writerUrl);

@@ -44,9 +44,13 @@ for (const describeBackend of BACKENDS)
       const out = await retract(location, fingerprintOf(2), "sent the benchmark by mistake");
       expect(out).toContain(`retracted trial ${fingerprintOf(2)} of ledger 'L'`);
       expect(out).toContain("sent the benchmark by mistake; the ledger now counts 2 trial(s)");
+      const before = await store.verify("L");
       const summary = await store.summary("L");
       expect(summary.count).toBe(2);
-      expect(summary.digest).toBe(trialSetDigest([fingerprintOf(1), fingerprintOf(3)]));
+      expect(summary.digest).toBe(trialSetDigest([fingerprintOf(1), fingerprintOf(3)], summary.chainHead));
+      // The retraction is the chain's fourth row, after the three trials: the chain is intact and ends at it.
+      expect(before).toMatchObject({ rows: 4, problems: [] });
+      expect(before.head).toEqual({ seq: 4, hash: summary.chainHead });
       expect(summary.sharpes).toEqual([trial(1).sharpeAnnual, trial(3).sharpeAnnual]);
       const listed = await store.list("L");
       expect(listed.map((t) => t.fingerprint)).toEqual([1, 2, 3].map(fingerprintOf));
@@ -84,7 +88,9 @@ for (const describeBackend of BACKENDS)
       expect((await store.summary("L")).count).toBe(2);
       await store.reset("L", "new study");
       expect(await store.record("L", [trial(3)])).toBe(1);
-      expect(await store.summary("L")).toMatchObject({ count: 1, digest: trialSetDigest([fingerprintOf(3)]) });
+      const after = await store.summary("L");
+      expect(after).toMatchObject({ count: 1, digest: trialSetDigest([fingerprintOf(3)], after.chainHead) });
+      expect((await store.verify("L")).problems).toEqual([]);
       expect(await store.retractions("L")).toEqual([]);
     });
   });
@@ -94,6 +100,26 @@ describe("retraction", () => {
     for (const t of listTools()) {
       expect(t.name).not.toMatch(/retract|ledger_reset|reset_ledger|delete/);
       expect(Object.keys(t.input_schema.properties as object)).not.toContain("fingerprint");
+    }
+  });
+
+  it("is a link of the hash chain: a retraction's reason edited outside the server is named by verify", async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "fin-ledger-retract-")), "l.sqlite");
+    const store = await openSqliteStore(file);
+    await store.record("L", [trial(1), trial(2)]);
+    await store.retract("L", fingerprintOf(1), "mistake");
+    await store.close();
+    const Sqlite = createRequire(import.meta.url)("better-sqlite3") as typeof Database;
+    const db = new Sqlite(file);
+    db.prepare("UPDATE retractions SET reason = 'nothing to see'").run();
+    db.close();
+    const reopened = await openSqliteStore(file);
+    try {
+      const report = await reopened.verify("L");
+      expect(report.problems[0]!.at).toBe(3);
+      expect(report.problems[0]!.message).toContain(`retraction of ${fingerprintOf(1).slice(0, 12)}`);
+    } finally {
+      await reopened.close();
     }
   });
 

@@ -3,7 +3,7 @@
 // guards' evidence carries, and where a reported Sharpe ranks. No ledger, or one that cannot be read, is an
 // answer that says so, never a failed call.
 import { absentSqliteLedger, absentStore } from "../../ledger/absent.js";
-import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../../ledger/config.js";
+import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore, ledgerStoreOpened } from "../../ledger/config.js";
 import type { LedgerStore, TrialRecord } from "../../ledger/store.js";
 import { summarize } from "../../ledger/summary.js";
 import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
@@ -19,15 +19,15 @@ function perExperiment(trials: readonly TrialRecord[]): { experiment: string | n
   return [...counts].map(([experiment, count]) => ({ experiment, count }));
 }
 
-type Read = { store: Pick<LedgerStore, "kind" | "location">; trials: TrialRecord[] };
-
 /**
- * The store's trials of the named ledger, or the reason it could not be opened or read. A SQLite ledger
- * file that does not exist yet holds no trials, and reading it creates nothing.
+ * The store's trials of the named ledger (retracted ones marked), or the reason it could not be opened or read.
+ * A SQLite ledger file that does not exist yet holds no trials, and reading it creates nothing.
  */
-async function readTrials(name: string): Promise<Read | string> {
-  const absent = absentSqliteLedger(ledgerSetting().spec!);
-  if (absent !== null) return { store: absentStore(absent), trials: [] };
+async function readTrials(
+  name: string,
+): Promise<{ store: LedgerStore; trials: TrialRecord[]; chainHead: string | null } | string> {
+  const absent = ledgerStoreOpened() ? null : absentSqliteLedger(ledgerSetting().spec!);
+  if (absent !== null) return { store: absentStore(absent), trials: [], chainHead: null };
   const opening = ledgerStore()!;
   let store: LedgerStore;
   try {
@@ -36,9 +36,21 @@ async function readTrials(name: string): Promise<Read | string> {
     return `research ledger ${ledgerLocation()} could not be opened (${ledgerErrorText(e)})`;
   }
   try {
-    return { store, trials: await store.list(name) };
+    return { store, ...(await trialsWithHead(store, name)) };
   } catch (e) {
     return `research ledger ${ledgerLocation()} could not be read (${ledgerErrorText(e)})`;
+  }
+}
+
+/**
+ * The whole ledger's trials and the chain head covering them: the head read before the list, and again (up to 5
+ * times) when another writer moved it in between (the list then holds rows the head does not cover).
+ */
+async function trialsWithHead(store: LedgerStore, name: string) {
+  for (let tries = 1; ; tries++) {
+    const { chainHead, count } = await store.summary(name);
+    const trials = await store.list(name);
+    if (trials.filter((t) => !t.retracted).length === count || tries === 5) return { trials, chainHead };
   }
 }
 
@@ -66,13 +78,13 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
       warnings: [read],
       summary: `${read}; nothing about its trials can be reported`,
     };
-  const { store, trials: listed } = read;
+  const { store, trials: listed, chainHead } = read;
   // Retracted trials stay listed by the store and are counted by no verdict.
   const all = listed.filter((t) => !t.retracted);
   const trials = experiment === null ? all : all.filter((t) => t.experiment === experiment);
   const flagged = trials.filter((t) => t.flagged).length;
   const retracted = listed.length - all.length;
-  const s = summarize(name, experiment, trials);
+  const s = summarize(name, experiment, trials, chainHead);
   const sharpes = sharpeDistribution(s.sharpes);
   const rank = args.sharpe === undefined ? null : sharpeRank(s.sharpes, args.sharpe);
   const lines = [
