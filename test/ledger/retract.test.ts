@@ -81,6 +81,13 @@ for (const describeBackend of BACKENDS)
       expect((await store.summary("L")).count).toBe(2);
     });
 
+    it("chains a flagged trial with its mark: the chain stays intact and the mark is listed", async () => {
+      const { store } = await threeTrials();
+      expect(await store.record("L", [trial(4, { flagged: "percent" })])).toBe(1);
+      expect((await store.list("L")).map((t) => t.flagged)).toEqual([null, null, null, "percent"]);
+      expect(await store.verify("L")).toMatchObject({ rows: 4, problems: [] });
+    });
+
     it("is per epoch: a retraction before a reset does not touch the series counted again after it", async () => {
       const { location, store } = await threeTrials();
       await retract(location, fingerprintOf(3), "mistake");
