@@ -61,15 +61,17 @@ function optionalNumber(field: string, x: unknown, rule: { atLeast?: number } = 
 const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
 
 /**
- * Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x
- * the index return over the window.
+ * Fails a backtest that models a daily-reset leveraged or inverse ETF (3x, 2x, -1x) as lev x the index
+ * return over the window, ignoring the daily rebalancing and its volatility decay.
  *
  * The product compounds lev x the DAILY return, loses to volatility ((L^2 - L)/2 x variance) and
  * pays financing on the borrowed exposure and an expense ratio; the guard computes the exact reset
  * path and compares it with the modelled return.
  *
  * Inputs
- *   index_returns : DAILY simple returns of the underlying index over the window, finite, > -1.
+ *   index_returns : DAILY simple returns of the underlying index over the window as decimals
+ *       (0.01 = 1%), finite, > -1; its Sharpe annualised at 252 periods a year.
+ *     @trial 252
  *   lev : daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0.
  *   modelled_return : the product's total simple return over the whole window (not annualised)
  *       that the backtest used; >= -1.
@@ -79,6 +81,8 @@ const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
  *     @minimum 0
  *   return_tol : allowed absolute gap between modelled and exact total return (decimal).
  *     @minimum 0
+ *
+ * @keywords leveraged, inverse, etf, daily-reset, volatility decay
  */
 export function check(
   index_returns: Series,

@@ -55,8 +55,8 @@ interface RegimeRow {
 }
 
 /**
- * Fails a test period that contains a single market regime, and reports per regime the number
- * of separate episodes, not just days.
+ * Fails a test period that contains a single market regime (only a bull market, no crisis or
+ * high-volatility episode), and reports per regime the number of separate episodes, not just days.
  *
  * A strategy tested only in a bull market, or only in one volatility regime, has not been
  * tested; 200 days of "high volatility" that are one contiguous crisis are one observation of
@@ -68,9 +68,11 @@ interface RegimeRow {
  * Inputs
  *   dates : test-period dates (ISO dates), strictly increasing, at least 2.
  *   asset : per-period simple returns of the underlying as decimals (0.01 = 1%), one per date;
- *       finite, > -1.
+ *       finite, > -1; its Sharpe annualised at 252 periods a year.
+ *     @trial 252
  *   strategy : per-period simple returns of the strategy as decimals, net of costs, one per date;
- *       finite, > -1.
+ *       finite, > -1; its Sharpe annualised at 252 periods a year.
+ *     @trial 252
  *   position : position per period (any scale, 0 = flat), one per date; finite.
  *   labels : regime label per period (non-empty strings or integers), one per date.
  *   how : how the labels were made: an ex-ante rule or an ex-post label
@@ -82,6 +84,8 @@ interface RegimeRow {
  *
  * A regime with fewer than 30 observations gets a warning that its Sharpe and return are too
  * short to judge; returns that look like percent (median |return| above 0.2 a day) are an error.
+ *
+ * @keywords regime, bull market, crisis, volatility, episodes, test period
  */
 export function check(
   dates: readonly IsoDate[],
