@@ -28,6 +28,14 @@ export type ChainEvent =
       readonly epoch: number;
       readonly at: string;
       readonly reason: string;
+    }
+  | {
+      readonly kind: "retraction";
+      readonly ledger: string;
+      readonly epoch: number;
+      readonly fingerprint: string;
+      readonly at: string;
+      readonly reason: string;
     };
 
 /**
@@ -54,10 +62,14 @@ export function chainContent(e: ChainEvent): string {
         t.kurtosis,
         t.sharpeAnnual,
         t.recordedAt,
+        // A flagged trial's mark is chained; an unflagged trial's content is as it was before the mark existed.
+        ...(t.flagged ? [t.flagged] : []),
       ]);
     }
     case "reset":
       return JSON.stringify(["reset", e.ledger, e.epoch, e.at, e.reason]);
+    case "retraction":
+      return JSON.stringify(["retraction", e.ledger, e.epoch, e.fingerprint, e.at, e.reason]);
   }
 }
 

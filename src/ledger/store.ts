@@ -3,8 +3,8 @@
 import type { LedgerSummary } from "../contract/guard.js";
 import type { ChainReport } from "./chain_verify.js";
 
-import type { TrialRecord } from "./trial_record.js";
-export type { TrialRecord };
+import type { RetractionEvent, TrialRecord } from "./trial_record.js";
+export type { RetractionEvent, TrialRecord };
 
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
 export type { LedgerSummary };
@@ -21,6 +21,7 @@ export interface ResetEvent {
   readonly reason: string;
 }
 
+
 /**
  * A ledger backend. Append-only: `record` inserts trials whose fingerprint the ledger has not seen since
  * its last reset and ignores the rest; concurrent writers (processes, replicas) never lose or double a trial.
@@ -32,9 +33,9 @@ export interface LedgerStore {
   readonly location: string;
   /** Inserts the new trials of a named ledger; resolves to how many were new. */
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
-  /** Count, Sharpes, since, digest (covering the chain head) of a named ledger, optionally of one experiment. */
+  /** Count, Sharpes, since, digest (covering the chain head) of the trials a named ledger counts (not retracted). */
   summary(ledger: string, experiment?: string | null): Promise<StoreSummary>;
-  /** The trials counted (since the last reset), oldest first, optionally of one experiment. */
+  /** The trials of the current epoch, oldest first, optionally of one experiment; retracted ones marked. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
   /** Names of the ledgers this store holds. */
   ledgers(): Promise<string[]>;
@@ -42,6 +43,10 @@ export interface LedgerStore {
   reset(ledger: string, reason: string): Promise<ResetEvent>;
   /** The resets of a named ledger, oldest first. */
   resets(ledger: string): Promise<ResetEvent[]>;
+  /** Retracts one trial of the current epoch (throws naming it when there is none or it is retracted already). */
+  retract(ledger: string, fingerprint: string, reason: string): Promise<RetractionEvent>;
+  /** The retractions of a named ledger's current epoch, oldest first. */
+  retractions(ledger: string): Promise<RetractionEvent[]>;
   /** Checks a named ledger's hash chain (`fin-skills ledger verify`). */
   verify(ledger: string): Promise<ChainReport>;
   close(): Promise<void>;

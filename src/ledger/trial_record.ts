@@ -22,4 +22,15 @@ export interface TrialRecord {
   readonly sharpeAnnual: number | null;
   /** When it was first recorded, ISO-8601 UTC. */
   readonly recordedAt: string;
+  /** The unit mistake the call that first saw it flagged ("percent"), its statistics those of the corrected series. */
+  readonly flagged?: string | null;
+  /** Set in listings when the operator retracted it: it is listed but no longer counted. */
+  readonly retracted?: RetractionEvent | null;
+}
+
+/** A retraction: the operator's, from the CLI, with a reason; the trial stays listed and stops counting. */
+export interface RetractionEvent {
+  readonly fingerprint: string;
+  readonly at: string;
+  readonly reason: string;
 }
