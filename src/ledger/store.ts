@@ -21,7 +21,6 @@ export interface ResetEvent {
   readonly reason: string;
 }
 
-
 /**
  * A ledger backend. Append-only: `record` inserts trials whose fingerprint the ledger has not seen since
  * its last reset and ignores the rest; concurrent writers (processes, replicas) never lose or double a trial.
