@@ -5,7 +5,8 @@ import type { Pool } from "pg";
 import { createPool, ledgerError, type PostgresTarget, postgresTarget, transaction } from "./postgres_pool.js";
 import { fromRow, INSERT_TRIALS, insertParams, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";
 import { CURRENT_EPOCH, createSchema, LOCK_SPACE, RESETS, TRIALS } from "./postgres_schema.js";
-import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
+import { createReturnsSchema, INSERT_WITH_RETURNS, PostgresReturns, returnsParams } from "./postgres_returns.js";
+import type { KeptReturns, LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 
 /** Opens (creating its tables if missing) the ledger store at a postgres:// URL; errors name the server. */
@@ -14,6 +15,7 @@ export async function openPostgresStore(url: string): Promise<LedgerStore> {
   const pool = createPool(url);
   try {
     await createSchema(pool);
+    await createReturnsSchema(pool);
   } catch (e) {
     await pool.end().catch(() => undefined);
     throw ledgerError(target, e);
@@ -28,18 +30,33 @@ const COUNTED = `FROM ${TRIALS} WHERE ledger = $1 AND epoch = ${CURRENT_EPOCH}
 class PostgresStore implements LedgerStore {
   readonly kind = "postgres";
   readonly location: string;
+  private readonly kept: PostgresReturns;
 
   constructor(
     private readonly pool: Pool,
     private readonly target: PostgresTarget,
   ) {
     this.location = target.location;
+    this.kept = new PostgresReturns(pool);
   }
 
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
     const params = insertParams(ledger, trials);
-    return this.named(async () => (await this.pool.query(INSERT_TRIALS, params)).rowCount ?? 0);
+    if (!trials.some((t) => t.returns !== undefined))
+      return this.named(async () => (await this.pool.query(INSERT_TRIALS, params)).rowCount ?? 0);
+    const all = [...params, ...returnsParams(trials)];
+    const added = await this.named(async () => (await this.pool.query(INSERT_WITH_RETURNS, all)).rowCount ?? 0);
+    this.kept.wrote(ledger, trials);
+    return added;
+  }
+
+  async returnsRoom(ledger: string): Promise<number> {
+    return this.named(() => this.kept.room(ledger));
+  }
+
+  async returns(ledger: string): Promise<KeptReturns> {
+    return this.named(() => this.kept.returns(ledger));
   }
 
   async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {

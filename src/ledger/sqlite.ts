@@ -6,10 +6,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type Database from "better-sqlite3";
 
-import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
+import type { KeptReturns, LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
 import { SummaryCache } from "./summary_cache.js";
+import { SqliteReturns } from "./sqlite_returns.js";
 
 /** How long a writer waits for another process's write lock before the call warns (ms). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -104,6 +105,7 @@ class SqliteStore implements LedgerStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** Null on a read-only connection (nothing to checkpoint). */
   private readonly checkpoint: IdleCheckpoint | null;
+  private readonly kept: SqliteReturns;
   constructor(
     private readonly db: Database.Database,
     readonly location: string,
@@ -121,9 +123,11 @@ class SqliteStore implements LedgerStore {
       return added;
     });
     this.checkpoint = db.readonly ? null : new IdleCheckpoint(db);
+    this.kept = new SqliteReturns(db, () => this.dataVersion.get()!);
   }
 
   private insertOne(ledger: string, t: TrialRecord): number {
+    this.kept.write(ledger, t);
     return this.insert.run(
       ledger,
       ledger,
@@ -149,12 +153,23 @@ class SqliteStore implements LedgerStore {
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
     // One statement is its own atomic transaction; several share one.
-    const added = trials.length === 1 ? this.insertOne(ledger, trials[0]!) : this.insertAll.immediate(ledger, trials);
+    const added =
+      trials.length === 1 && trials[0]!.returns === undefined
+        ? this.insertOne(ledger, trials[0]!)
+        : this.insertAll.immediate(ledger, trials);
     if (added > 0) {
       this.summaries.clear();
       this.checkpoint?.wrote();
     }
     return added;
+  }
+
+  async returnsRoom(ledger: string): Promise<number> {
+    return this.kept.room(ledger);
+  }
+
+  async returns(ledger: string): Promise<KeptReturns> {
+    return this.db.transaction(() => this.kept.returns(ledger)).deferred();
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {

@@ -1,6 +1,7 @@
 // The research ledger's storage contract: one interface, one implementation per backend
 // (SQLite by default, PostgreSQL for replicas). Stores hold statistics of trials, never the data.
 import type { LedgerSummary } from "../contract/guard.js";
+import type { EncodedReturns, TrialReturns } from "./returns.js";
 
 /** One trial: a distinct strategy return series some guard call evaluated. */
 export interface TrialRecord {
@@ -25,6 +26,14 @@ export interface TrialRecord {
   readonly sharpeAnnual: number | null;
   /** When it was first recorded, ISO-8601 UTC. */
   readonly recordedAt: string;
+  /** Its returns, kept beside the statistics (src/ledger/returns.ts); absent: statistics only. */
+  readonly returns?: EncodedReturns;
+}
+
+/** The returns kept of the trials a ledger counts now, oldest first, and how many counted trials have none. */
+export interface KeptReturns {
+  readonly series: readonly TrialReturns[];
+  readonly without: number;
 }
 
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
@@ -52,6 +61,10 @@ export interface LedgerStore {
   summary(ledger: string, experiment?: string | null): Promise<LedgerSummary>;
   /** The trials counted (since the last reset), oldest first, optionally of one experiment. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
+  /** Compressed bytes of returns a named ledger may still keep (its budget less what it holds). */
+  returnsRoom(ledger: string): Promise<number>;
+  /** The returns kept of the trials counted now (since the last reset). */
+  returns(ledger: string): Promise<KeptReturns>;
   /** Names of the ledgers this store holds. */
   ledgers(): Promise<string[]>;
   /** Starts a new epoch of a named ledger and records the event (the CLI's reset; no tool calls it). */

@@ -5,7 +5,9 @@ import { GUARDS } from "../../generated/dispatch.js";
 import type { TrialInput } from "../contract/artefacts.js";
 import type { Cell, Finding, Frame, Label, LedgerSummary, Series } from "../contract/guard.js";
 import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../ledger/config.js";
-import type { TrialRecord } from "../ledger/store.js";
+import { ledgerExtras } from "../ledger/effective.js";
+import { encodedBytes, encodeReturns, RETURNS_BUDGET_BYTES } from "../ledger/returns.js";
+import type { LedgerStore, TrialRecord } from "../ledger/store.js";
 import { periodsFromIndex, trialStats } from "../ledger/trial.js";
 
 /** What a result's provenance says about the ledger a call used. */
@@ -78,19 +80,62 @@ export async function useLedger(
   const opening = usesLedger(guard) ? ledgerStore() : null;
   if (!entry || opening === null) return { findings: [], provenance: null };
   // Fingerprinted only for a ledger to record them in (off, a call pays nothing for its trials).
-  const trials = callTrials(tool, entry.trials ?? [], inputs, experiment);
-  const base = { name, location: ledgerLocation(), experiment, trials: trials.length };
+  const keepReturns = ledgerSetting().keepReturns;
+  const carried = callTrials(tool, entry.trials ?? [], inputs, experiment, keepReturns);
+  const base = { name, location: ledgerLocation(), experiment, trials: carried.length };
   const findings: Finding[] = [];
-  const store = await attempt(findings, "could not be opened", trials.length, () => opening);
+  const store = await attempt(findings, "could not be opened", carried.length, () => opening);
   if (store === null) return { findings, provenance: { ...base, backend: null, recorded: 0 } };
+  const trials = await withinBudget(store, name, carried, findings);
   const recorded = (await attempt(findings, "could not record", trials.length, () => store.record(name, trials))) ?? 0;
   const prov: LedgerProvenance = { ...base, backend: store.kind, recorded };
   if (!entry.ledger) return { findings, provenance: prov };
   // The whole ledger's current epoch: an experiment label names the call's trials, never a smaller count.
   const summary = await attempt(findings, "could not be read", 0, () => store.summary(name));
   if (summary === null) return { findings, provenance: prov };
-  inputs[entry.ledger] = summary satisfies LedgerSummary;
+  // A guard whose frame of trials was not given gets the ledger's kept returns as its panel.
+  const withPanel = (entry.trials ?? []).some((d) => d.kind === "frame" && inputs[d.input] === undefined);
+  const extras = await attempt(findings, "could not be read", 0, () =>
+    ledgerExtras(store, summary, keepReturns, withPanel),
+  );
+  inputs[entry.ledger] = { ...summary, ...extras } satisfies LedgerSummary;
   return { findings, provenance: { ...prov, count: summary.count, digest: summary.digest, since: summary.since } };
+}
+
+/**
+ * The trials with their returns while the ledger's returns budget lasts; past it a trial keeps its
+ * statistics only and a warning says how many (the effective count then counts them as independent).
+ */
+async function withinBudget(
+  store: LedgerStore,
+  name: string,
+  trials: TrialRecord[],
+  findings: Finding[],
+): Promise<TrialRecord[]> {
+  if (!trials.some((t) => t.returns !== undefined)) return trials;
+  let room = (await attempt(findings, "could not be read", 0, () => store.returnsRoom(name))) ?? 0;
+  let dropped = 0;
+  const out = trials.map((t) => {
+    if (t.returns === undefined) return t;
+    const bytes = encodedBytes(t.returns);
+    if (bytes <= room) {
+      room -= bytes;
+      return t;
+    }
+    dropped++;
+    const { returns: _, ...stats } = t;
+    return stats;
+  });
+  if (dropped > 0)
+    findings.push({
+      severity: "warning",
+      message:
+        `research ledger ${ledgerLocation()} kept the statistics but not the returns of ${dropped} trial(s): its ` +
+        `returns budget of ${RETURNS_BUDGET_BYTES / 2 ** 20} MiB (compressed) is spent, so the effective count ` +
+        "counts them as independent",
+      where: "ledger",
+    });
+  return out;
 }
 
 /** Runs one ledger step; a failure adds a warning naming the ledger and what was lost, and yields null. */
@@ -117,6 +162,7 @@ export function callTrials(
   declared: readonly TrialInput[],
   inputs: Record<string, unknown>,
   experiment: string | null,
+  keepReturns = false,
 ): TrialRecord[] {
   const at = new Date().toISOString();
   const out: TrialRecord[] = [];
@@ -128,7 +174,9 @@ export function callTrials(
       if (!isNumeric(values)) return;
       const periodsPerYear = periods ?? periodsFromIndex(index);
       const stats = trialStats(values, index, periodsPerYear);
-      if (stats !== null) out.push({ ...stats, tool, input, experiment, periodsPerYear, recordedAt: at });
+      if (stats === null) return;
+      const record: TrialRecord = { ...stats, tool, input, experiment, periodsPerYear, recordedAt: at };
+      out.push(keepReturns ? { ...record, returns: encodeReturns(values, index) } : record);
     };
     if (d.kind === "series" && isSeries(value)) add(d.input, value.values, value.index);
     if (d.kind === "frame" && isFrame(value))
