@@ -11,9 +11,10 @@ import { ledgerNameError, ledgerSpec } from "./ledger_flags.js";
 import { UsageError, parseCommandArgs } from "./usage_error.js";
 
 export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [--ledger FILE|URL] [--name NAME]
-                   [--experiment X] [--format csv|json] [--yes-reset-ledger] [--reason TEXT]
+                   [--experiment X] [--format csv|json] [--with-returns] [--yes-reset-ledger]
+                   [--reason TEXT]
       list the ledgers, show one (count, since, digest, experiments, Sharpes), export its
-      trials, or reset it (needs --yes-reset-ledger; recorded, nothing deleted); the ledger
+      trials (--with-returns: and the returns kept of each), or reset it (needs --yes-reset-ledger; recorded, nothing deleted); the ledger
       defaults to the server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
 `;
 
@@ -53,6 +54,7 @@ function options(argv: string[]) {
       format: { type: "string" },
       reason: { type: "string" },
       "yes-reset-ledger": { type: "boolean" },
+      "with-returns": { type: "boolean" },
     },
     allowPositionals: true,
     strict: true,
@@ -95,7 +97,8 @@ async function run(sub: string, spec: string, name: string, experiment: string |
   try {
     if (sub === "list") return await list(store);
     if (sub === "show") return await show(store, name, experiment);
-    if (sub === "export") return await exportTrials(store, name, experiment, values.format ?? "csv");
+    if (sub === "export")
+      return await exportTrials(store, name, experiment, values.format ?? "csv", values["with-returns"] === true);
     const event = await store.reset(name, values.reason ?? "reset from the command line");
     return `reset ledger '${name}' in ${redactLocation(spec)} at ${event.at}: ${event.reason}\n`;
   } finally {
@@ -132,11 +135,36 @@ async function show(store: LedgerStore, name: string, experiment: string | null)
   ].join("\n");
 }
 
-/** `format` is csv or json (checked with the other usage mistakes, before the ledger is opened). */
-async function exportTrials(store: LedgerStore, name: string, experiment: string | null, format: string) {
+/**
+ * `format` is csv or json (checked with the other usage mistakes, before the ledger is opened). With returns:
+ * each trial's kept returns (JSON gets `returns: {total, index, values}` or null; CSV three more columns,
+ * returns_total and JSON arrays returns_index and returns_values, empty when none were kept).
+ */
+async function exportTrials(
+  store: LedgerStore,
+  name: string,
+  experiment: string | null,
+  format: string,
+  withReturns: boolean,
+) {
   const trials = await store.list(name, experiment);
-  if (format === "json") return `${JSON.stringify(trials, null, 2)}\n`;
+  const kept = withReturns ? new Map((await store.returns(name)).series.map((r) => [r.fingerprint, r])) : null;
+  const returnsOf = (t: TrialRecord) => {
+    const r = kept?.get(t.fingerprint);
+    return r === undefined ? null : { total: r.total, index: r.index, values: Array.from(r.values) };
+  };
+  if (format === "json")
+    return `${JSON.stringify(kept === null ? trials : trials.map((t) => ({ ...t, returns: returnsOf(t) })), null, 2)}\n`;
   const cell = (v: unknown) =>
     v === null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v);
-  return `${[FIELDS.join(","), ...trials.map((t) => FIELDS.map((f) => cell(t[f])).join(","))].join("\n")}\n`;
+  const extra = kept === null ? [] : ["returns_total", "returns_index", "returns_values"];
+  const row = (t: TrialRecord) => {
+    const cells = FIELDS.map((f) => cell(t[f]));
+    if (kept === null) return cells.join(",");
+    const r = returnsOf(t);
+    const more =
+      r === null ? ["", "", ""] : [String(r.total), cell(JSON.stringify(r.index)), cell(JSON.stringify(r.values))];
+    return [...cells, ...more].join(",");
+  };
+  return `${[[...FIELDS, ...extra].join(","), ...trials.map(row)].join("\n")}\n`;
 }
