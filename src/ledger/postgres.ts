@@ -13,14 +13,15 @@ import { summarize } from "./summary.js";
 export async function openPostgresStore(url: string): Promise<LedgerStore> {
   const target = postgresTarget(url);
   const pool = createPool(url);
+  let returnsTable: boolean;
   try {
     await createSchema(pool);
-    await createReturnsSchema(pool);
+    returnsTable = await createReturnsSchema(pool);
   } catch (e) {
     await pool.end().catch(() => undefined);
     throw ledgerError(target, e);
   }
-  return new PostgresStore(pool, target);
+  return new PostgresStore(pool, target, returnsTable);
 }
 
 /** The trials of ledger $1 counted now (its current epoch), of experiment $2 unless that is null. */
@@ -35,15 +36,16 @@ class PostgresStore implements LedgerStore {
   constructor(
     private readonly pool: Pool,
     private readonly target: PostgresTarget,
+    returnsTable: boolean,
   ) {
     this.location = target.location;
-    this.kept = new PostgresReturns(pool);
+    this.kept = new PostgresReturns(pool, returnsTable);
   }
 
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
     const params = insertParams(ledger, trials);
-    if (!trials.some((t) => t.returns !== undefined))
+    if (!this.kept.available || !trials.some((t) => t.returns !== undefined))
       return this.named(async () => (await this.pool.query(INSERT_TRIALS, params)).rowCount ?? 0);
     const all = [...params, ...returnsParams(trials)];
     const added = await this.named(async () => (await this.pool.query(INSERT_WITH_RETURNS, all)).rowCount ?? 0);

@@ -21,15 +21,26 @@ const DDL = `CREATE TABLE IF NOT EXISTS ${RETURNS} (
   PRIMARY KEY (ledger, fingerprint)
 )`;
 
-/** Creates the returns table if missing (under the schema's advisory lock, as the other tables). */
-export async function createReturnsSchema(pool: Pool): Promise<void> {
+/**
+ * Creates the returns table if missing (under the schema's advisory lock, as the other tables). False when it
+ * is missing and this role cannot create it (a ledger made before returns were kept): trials then keep their
+ * statistics only, and reading returns says why.
+ */
+export async function createReturnsSchema(pool: Pool): Promise<boolean> {
   const { rows } = await pool.query<{ ready: boolean }>("SELECT to_regclass($1) IS NOT NULL AS ready", [RETURNS]);
-  if (rows[0]?.ready === true) return;
-  await transaction(pool, async (client) => {
-    await client.query("SELECT pg_advisory_xact_lock($1, 0)", [LOCK_SPACE]);
-    await client.query(DDL);
-  });
+  if (rows[0]?.ready === true) return true;
+  try {
+    await transaction(pool, async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock($1, 0)", [LOCK_SPACE]);
+      await client.query(DDL);
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
+
+const MISSING = `the table ${RETURNS} is missing and this role cannot create it: trials keep statistics only`;
 
 /** INSERT_TRIALS ($1..$13) with the returns of the trials that carry them ($14..$19) in the same statement. */
 export const INSERT_WITH_RETURNS = `WITH kept AS (
@@ -62,7 +73,11 @@ const ROOM_TTL_MS = 5000;
 export class PostgresReturns {
   private readonly held = new Map<string, { bytes: number; at: number }>();
 
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    /** False when the returns table is missing (see createReturnsSchema). */
+    readonly available: boolean,
+  ) {}
 
   /** This process's own writes, added to the last sum. */
   wrote(ledger: string, trials: readonly TrialRecord[]): void {
@@ -71,6 +86,7 @@ export class PostgresReturns {
   }
 
   async room(ledger: string): Promise<number> {
+    if (!this.available) throw new Error(MISSING);
     let held = this.held.get(ledger);
     if (!held || Date.now() - held.at > ROOM_TTL_MS) {
       const sql = `SELECT coalesce(sum(bytes), 0)::float8 AS bytes FROM ${RETURNS} WHERE ledger = $1`;
@@ -82,6 +98,7 @@ export class PostgresReturns {
   }
 
   async returns(ledger: string): Promise<KeptReturns> {
+    if (!this.available) throw new Error(MISSING);
     const sql = `SELECT t.fingerprint, t.sharpe_annual AS "sharpeAnnual", t.periods_per_year AS "periodsPerYear",
       r.total, r.vals, r.labels FROM ${TRIALS} t LEFT JOIN ${RETURNS} r
       ON r.ledger = t.ledger AND r.fingerprint = t.fingerprint

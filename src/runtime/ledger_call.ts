@@ -113,7 +113,10 @@ async function withinBudget(
   findings: Finding[],
 ): Promise<TrialRecord[]> {
   if (!trials.some((t) => t.returns !== undefined)) return trials;
-  let room = (await attempt(findings, "could not be read", 0, () => store.returnsRoom(name))) ?? 0;
+  const known = await attempt(findings, "could not keep returns", 0, () => store.returnsRoom(name));
+  // A store that cannot keep returns said why (the warning above); its trials keep their statistics.
+  if (known === null) return trials.map(({ returns: _, ...stats }) => stats);
+  let room = known;
   let dropped = 0;
   const out = trials.map((t) => {
     if (t.returns === undefined) return t;
