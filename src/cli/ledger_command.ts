@@ -14,8 +14,9 @@ export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [-
                    [--experiment X] [--format csv|json] [--with-returns] [--yes-reset-ledger]
                    [--reason TEXT]
       list the ledgers, show one (count, since, digest, experiments, Sharpes), export its
-      trials (--with-returns: and the returns kept of each), or reset it (needs --yes-reset-ledger; recorded, nothing deleted); the ledger
-      defaults to the server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
+      trials (--with-returns: and the returns kept of each), or reset it (needs
+      --yes-reset-ledger; recorded, nothing deleted); the ledger defaults to the server's:
+      $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
 `;
 
 /** A ledger that could not be opened, read or written (exit 1), or a missing ledger or bad name (exit 2): one line. */
@@ -153,8 +154,10 @@ async function exportTrials(
     const r = kept?.get(t.fingerprint);
     return r === undefined ? null : { total: r.total, index: r.index, values: Array.from(r.values) };
   };
-  if (format === "json")
-    return `${JSON.stringify(kept === null ? trials : trials.map((t) => ({ ...t, returns: returnsOf(t) })), null, 2)}\n`;
+  if (format === "json") {
+    const out = kept === null ? trials : trials.map((t) => ({ ...t, returns: returnsOf(t) }));
+    return `${JSON.stringify(out, null, 2)}\n`;
+  }
   const cell = (v: unknown) =>
     v === null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v);
   const extra = kept === null ? [] : ["returns_total", "returns_index", "returns_values"];

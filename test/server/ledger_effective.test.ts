@@ -47,7 +47,7 @@ const best = Math.max(...copies.map(sharpe252));
 const claim = { best_sharpe: best, n_obs: T, n_trials: 1 };
 
 describe("effective trials over stdio", () => {
-  it("40 near-copies are 1-5 effective trials: the best of them passes; after 40 independent ones it fails", async () => {
+  it("40 near-copies are 1-5 effective trials: their best passes; after 40 independent ones it fails", async () => {
     const swept = await withServer(["--ledger", tempLedger()], async (c) => {
       for (const s of copies) await call(c, "check_cost_curve", costArgs(s));
       const verdict = await call(c, "check_trial_ledger", claim);
@@ -78,7 +78,7 @@ describe("effective trials over stdio", () => {
     expect(warning.message).toContain(`the verdict uses ${noisy.evidence.n_trials} (the effective count`);
   });
 
-  it("check_research_audit without model_returns runs CSCV over the ledger's trials, as over the same matrix", async () => {
+  it("check_research_audit without model_returns runs CSCV over the ledger's trials, as over that matrix", async () => {
     const { fromLedger, fromArgument } = await withServer(["--ledger", tempLedger()], async (c) => {
       for (const s of independent) await call(c, "check_cost_curve", costArgs(s));
       const audit = { best_sharpe: best, n_obs: T, n_trials: N, n_blocks: 8 };
