@@ -49,7 +49,7 @@ class PostgresStore implements LedgerStore {
       return this.named(async () => (await this.pool.query(INSERT_TRIALS, params)).rowCount ?? 0);
     const all = [...params, ...returnsParams(trials)];
     const added = await this.named(async () => (await this.pool.query(INSERT_WITH_RETURNS, all)).rowCount ?? 0);
-    this.kept.wrote(ledger, trials);
+    this.kept.wrote(ledger);
     return added;
   }
 

@@ -79,10 +79,9 @@ export class PostgresReturns {
     readonly available: boolean,
   ) {}
 
-  /** This process's own writes, added to the last sum. */
-  wrote(ledger: string, trials: readonly TrialRecord[]): void {
-    const held = this.held.get(ledger);
-    if (held) for (const t of trials) if (t.returns) held.bytes += encodedBytes(t.returns);
+  /** This process wrote returns: the next room() sums again (an insert that met an existing row added none). */
+  wrote(ledger: string): void {
+    this.held.delete(ledger);
   }
 
   async room(ledger: string): Promise<number> {
