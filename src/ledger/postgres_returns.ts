@@ -2,7 +2,6 @@
 // inserted by the statement that records the trials (a data-modifying WITH, so both commit or neither),
 // read joined to the trials counted now.
 import type { Pool } from "pg";
-import { INSERT_TRIALS } from "./postgres_rows.js";
 import { CURRENT_EPOCH, LOCK_SPACE, TRIALS } from "./postgres_schema.js";
 import { transaction } from "./postgres_pool.js";
 import { encodedBytes, keptFrom, RETURNS_BUDGET_BYTES, type ReturnsRow } from "./returns.js";
@@ -42,17 +41,14 @@ export async function createReturnsSchema(pool: Pool): Promise<boolean> {
 
 const MISSING = `the table ${RETURNS} is missing and this role cannot create it: trials keep statistics only`;
 
-/** INSERT_TRIALS ($1..$13) with the returns of the trials that carry them ($14..$19) in the same statement. */
-export const INSERT_WITH_RETURNS = `WITH kept AS (
-  INSERT INTO ${RETURNS} (ledger, fingerprint, points, total, bytes, vals, labels)
-  SELECT $1, fingerprint, points, total, bytes, vals, labels
-  FROM unnest($14::text[], $15::int[], $16::int[], $17::int[], $18::bytea[], $19::bytea[])
-    AS r(fingerprint, points, total, bytes, vals, labels)
-  ON CONFLICT (ledger, fingerprint) DO NOTHING
-)
-${INSERT_TRIALS}`;
+/** Inserts the returns ($2..$7, one element per trial that carries them) of ledger $1 not kept yet. */
+export const INSERT_RETURNS = `INSERT INTO ${RETURNS} (ledger, fingerprint, points, total, bytes, vals, labels)
+SELECT $1, fingerprint, points, total, bytes, vals, labels
+FROM unnest($2::text[], $3::int[], $4::int[], $5::int[], $6::bytea[], $7::bytea[])
+  AS r(fingerprint, points, total, bytes, vals, labels)
+ON CONFLICT (ledger, fingerprint) DO NOTHING`;
 
-/** The returns parameters ($14..$19) of the trials that carry returns. */
+/** The returns parameters ($2..$7) of the trials that carry returns. */
 export function returnsParams(trials: readonly TrialRecord[]): unknown[] {
   const withReturns = trials.filter((t) => t.returns !== undefined);
   const col = <T>(f: (t: TrialRecord) => T) => withReturns.map(f);

@@ -1,6 +1,7 @@
 // The research ledger's storage contract: one interface, one implementation per backend
 // (SQLite by default, PostgreSQL for replicas). Stores hold statistics of trials, never the data.
 import type { LedgerSummary } from "../contract/guard.js";
+import type { ChainReport } from "./chain_verify.js";
 import type { EncodedReturns, TrialReturns } from "./returns.js";
 
 /** One trial: a distinct strategy return series some guard call evaluated. */
@@ -39,6 +40,11 @@ export interface KeptReturns {
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
 export type { LedgerSummary };
 
+/** A store's summary: the guards' fields, and the chain head the digest covers (null: no chain head). */
+export interface StoreSummary extends LedgerSummary {
+  readonly chainHead: string | null;
+}
+
 /** A reset: never a deletion; trials before it stop counting and it is itself recorded. */
 export interface ResetEvent {
   readonly ledger: string;
@@ -57,8 +63,8 @@ export interface LedgerStore {
   readonly location: string;
   /** Inserts the new trials of a named ledger; resolves to how many were new. */
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
-  /** Count, Sharpes, since and digest of a named ledger, optionally of one experiment. */
-  summary(ledger: string, experiment?: string | null): Promise<LedgerSummary>;
+  /** Count, Sharpes, since, digest (covering the chain head) of a named ledger, optionally of one experiment. */
+  summary(ledger: string, experiment?: string | null): Promise<StoreSummary>;
   /** The trials counted (since the last reset), oldest first, optionally of one experiment. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
   /** Compressed bytes of returns a named ledger may still keep (its budget less what it holds). */
@@ -71,5 +77,7 @@ export interface LedgerStore {
   reset(ledger: string, reason: string): Promise<ResetEvent>;
   /** The resets of a named ledger, oldest first. */
   resets(ledger: string): Promise<ResetEvent[]>;
+  /** Checks a named ledger's hash chain (`fin-skills ledger verify`). */
+  verify(ledger: string): Promise<ChainReport>;
   close(): Promise<void>;
 }

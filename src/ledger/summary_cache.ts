@@ -1,14 +1,14 @@
 // Ledger summaries kept while the store has not changed: a summary asked for again at the same store
 // version (SQLite's data_version, which moves when another connection commits) is the one read before;
 // this connection's own writes empty the cache, since they leave that version as it is.
-import type { LedgerSummary } from "./store.js";
+import type { StoreSummary } from "./store.js";
 
 export class SummaryCache {
   private version: number | null = null;
-  private readonly byKey = new Map<string, LedgerSummary>();
+  private readonly byKey = new Map<string, StoreSummary>();
 
   /** The summary read for `ledger`/`experiment` at `version`, or undefined (a newer version empties the cache). */
-  get(ledger: string, experiment: string | null, version: number): LedgerSummary | undefined {
+  get(ledger: string, experiment: string | null, version: number): StoreSummary | undefined {
     if (version !== this.version) {
       this.byKey.clear();
       this.version = version;
@@ -18,7 +18,7 @@ export class SummaryCache {
   }
 
   /** Keeps a summary read at `version`; returns a copy of it. */
-  set(summary: LedgerSummary, version: number): LedgerSummary {
+  set(summary: StoreSummary, version: number): StoreSummary {
     if (version !== this.version) this.byKey.clear();
     this.version = version;
     this.byKey.set(key(summary.ledger, summary.experiment), summary);
@@ -35,7 +35,7 @@ export class SummaryCache {
  * Each call's own copy (a slice of the Sharpes costs a copy of doubles): never frozen, since a frozen
  * array of doubles holds them boxed, and guards reading it then slowed on every array they read.
  */
-function copy(s: LedgerSummary | undefined): LedgerSummary | undefined {
+function copy(s: StoreSummary | undefined): StoreSummary | undefined {
   return s && { ...s, sharpes: s.sharpes.slice() };
 }
 

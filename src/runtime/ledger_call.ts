@@ -8,7 +8,9 @@ import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../
 import { ledgerExtras } from "../ledger/effective.js";
 import { encodedBytes, encodeReturns, RETURNS_BUDGET_BYTES } from "../ledger/returns.js";
 import type { LedgerStore, TrialRecord } from "../ledger/store.js";
+import { LedgerFileGone } from "../ledger/sqlite_identity.js";
 import { periodsFromIndex, trialStats } from "../ledger/trial.js";
+import { unrecordedLog, unrecordedWarning } from "../ledger/unrecorded.js";
 
 /** What a result's provenance says about the ledger a call used. */
 export interface LedgerProvenance {
@@ -23,6 +25,8 @@ export interface LedgerProvenance {
   readonly count?: number;
   readonly digest?: string;
   readonly since?: string | null;
+  /** The hash of the ledger's chain head the digest covers, when the call read it (null: no chain head). */
+  readonly chain_head?: string | null;
 }
 
 export interface LedgerUse {
@@ -74,6 +78,23 @@ export async function useLedger(
   tool: string,
   guard: string,
   inputs: Record<string, unknown>,
+  chosen: ChosenLedger,
+): Promise<LedgerUse> {
+  const use = await recordAndRead(tool, guard, inputs, chosen);
+  const spec = ledgerSetting().spec;
+  if (use.provenance === null || spec === null) return use;
+  const lowerBound = unrecordedWarning(ledgerLocation()!, chosen.name, spec, unrecordedLog(spec).count(chosen.name));
+  if (lowerBound === null) return use;
+  return {
+    ...use,
+    findings: [...use.findings, { severity: "warning", message: lowerBound, where: "ledger.unrecorded" }],
+  };
+}
+
+async function recordAndRead(
+  tool: string,
+  guard: string,
+  inputs: Record<string, unknown>,
   { name, experiment }: ChosenLedger,
 ): Promise<LedgerUse> {
   const entry = GUARDS[guard];
@@ -84,6 +105,7 @@ export async function useLedger(
   const carried = callTrials(tool, entry.trials ?? [], inputs, experiment, keepReturns);
   const base = { name, location: ledgerLocation(), experiment, trials: carried.length };
   const findings: Finding[] = [];
+  const attempt = attemptFor(name);
   const store = await attempt(findings, "could not be opened", carried.length, () => opening);
   if (store === null) return { findings, provenance: { ...base, backend: null, recorded: 0 } };
   const trials = await withinBudget(store, name, carried, findings);
@@ -99,7 +121,8 @@ export async function useLedger(
     ledgerExtras(store, summary, keepReturns, withPanel),
   );
   inputs[entry.ledger] = { ...summary, ...extras } satisfies LedgerSummary;
-  return { findings, provenance: { ...prov, count: summary.count, digest: summary.digest, since: summary.since } };
+  const { count, digest, since, chainHead } = summary;
+  return { findings, provenance: { ...prov, count, digest, since, chain_head: chainHead } };
 }
 
 /**
@@ -112,6 +135,7 @@ async function withinBudget(
   trials: TrialRecord[],
   findings: Finding[],
 ): Promise<TrialRecord[]> {
+  const attempt = attemptFor(name);
   if (!trials.some((t) => t.returns !== undefined)) return trials;
   const known = await attempt(findings, "could not keep returns", 0, () => store.returnsRoom(name));
   // A store that cannot keep returns said why (the warning above); its trials keep their statistics.
@@ -141,23 +165,30 @@ async function withinBudget(
   return out;
 }
 
-/** Runs one ledger step; a failure adds a warning naming the ledger and what was lost, and yields null. */
-async function attempt<T>(findings: Finding[], what: string, lost: number, step: () => Promise<T>): Promise<T | null> {
-  try {
-    return await step();
-  } catch (e) {
-    const reason = ledgerErrorText(e);
-    const loss = lost > 0 ? `; this call's ${lost} trial(s) were not recorded` : "";
-    findings.push({
-      severity: "warning",
-      message:
-        `research ledger ${ledgerLocation()} ${what} (${reason})${loss}; the guard answered without it, ` +
-        "so any trial count below is self-declared",
-      where: "ledger",
-    });
-    return null;
-  }
-}
+/**
+ * Runs one ledger step of ledger `name`; a failure adds a warning naming the ledger and what was lost, counts
+ * the lost trials (and those a vanished file held) in the unrecorded-trials log, and yields null.
+ */
+const attemptFor =
+  (name: string) =>
+  async <T>(findings: Finding[], what: string, lost: number, step: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await step();
+    } catch (e) {
+      const reason = ledgerErrorText(e);
+      const vanished = e instanceof LedgerFileGone ? e.vanished : 0;
+      unrecordedLog(ledgerSetting().spec!).note(name, lost + vanished, `${what} (${reason})`);
+      const loss = lost > 0 ? `; this call's ${lost} trial(s) were not recorded` : "";
+      findings.push({
+        severity: "warning",
+        message:
+          `research ledger ${ledgerLocation()} ${what} (${reason})${loss}; the guard answered without it, ` +
+          "so any trial count below is self-declared",
+        where: "ledger",
+      });
+      return null;
+    }
+  };
 
 /** The trials of a call's `@trial` inputs: one per series, one per numeric column of a frame. */
 export function callTrials(

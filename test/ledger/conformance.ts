@@ -1,6 +1,7 @@
 // The LedgerStore contract (src/ledger/store.ts), as tests any backend must pass.
 import { createHash } from "node:crypto";
 import { afterEach, expect, it } from "vitest";
+import { CHAIN_START, linksAfter } from "../../src/ledger/chain.js";
 import type { LedgerStore } from "../../src/ledger/store.js";
 import { fingerprintOf, trial } from "./trials.js";
 
@@ -33,6 +34,7 @@ export function storeConformance(backend: BackendUnderTest): void {
       sharpes: [],
       since: null,
       digest: sha256(""),
+      chainHead: null,
     });
     expect(await s.list("empty")).toEqual([]);
     expect(await s.ledgers()).toEqual([]);
@@ -46,7 +48,7 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(await s.list("L")).toEqual([trial(3), trial(1), trial(2, { skew: 1.5 })]);
   });
 
-  it("summarises count, Sharpes in recording order, the earliest time and the sorted-fingerprint digest", async () => {
+  it("summarises count, Sharpes in recording order, the earliest time and the digest with the chain head", async () => {
     const s = await store();
     await s.record("L", [trial(5), trial(2, { sharpeAnnual: null, periodsPerYear: null }), trial(9)]);
     const sum = await s.summary("L");
@@ -54,9 +56,36 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(sum.sharpes).toEqual([trial(5).sharpeAnnual, trial(9).sharpeAnnual]);
     expect(sum.since).toBe("2026-01-01T00:00:02.000Z");
     const sorted = [fingerprintOf(2), fingerprintOf(5), fingerprintOf(9)].sort();
-    expect(sum.digest).toBe(sha256(sorted.map((f) => `${f}\n`).join("")));
+    const events = [5, 2, 9].map((i) => ({
+      kind: "trial" as const,
+      ledger: "L",
+      epoch: 0,
+      trial: i === 2 ? trial(2, { sharpeAnnual: null, periodsPerYear: null }) : trial(i),
+    }));
+    const head = linksAfter(CHAIN_START, events).at(-1)!.hash;
+    expect(sum.chainHead).toBe(head);
+    expect(sum.digest).toBe(sha256(`${sorted.map((f) => `${f}\n`).join("")}chain ${head}\n`));
     await s.record("M", [trial(9), trial(2), trial(5)]);
-    expect((await s.summary("M")).digest).toBe(sum.digest);
+    // One trial set, another chain (another ledger, another order): the digest tells them apart.
+    expect((await s.summary("M")).digest).not.toBe(sum.digest);
+  });
+
+  it("chains every trial and reset: verify is intact and the head is the one computed from the events", async () => {
+    const s = await store();
+    await s.record("L", [trial(1), trial(2), trial(1)]);
+    await s.record("L", [trial(2)]);
+    const reset = await s.reset("L", "why");
+    await s.record("L", [trial(2), trial(3)]);
+    const events = [
+      { kind: "trial" as const, ledger: "L", epoch: 0, trial: trial(1) },
+      { kind: "trial" as const, ledger: "L", epoch: 0, trial: trial(2) },
+      { kind: "reset" as const, ledger: "L", epoch: 1, at: reset.at, reason: "why" },
+      { kind: "trial" as const, ledger: "L", epoch: 1, trial: trial(2) },
+      { kind: "trial" as const, ledger: "L", epoch: 1, trial: trial(3) },
+    ];
+    const report = await s.verify("L");
+    expect(report).toEqual({ ledger: "L", rows: 5, head: linksAfter(CHAIN_START, events).at(-1), problems: [] });
+    expect(await s.verify("nobody")).toEqual({ ledger: "nobody", rows: 0, head: null, problems: [] });
   });
 
   it("keeps named ledgers apart and lists their names", async () => {

@@ -21,7 +21,9 @@ function perExperiment(trials: readonly TrialRecord[]): { experiment: string | n
 }
 
 /** The store's trials of the named ledger, or the reason it could not be opened or read. */
-async function readTrials(name: string): Promise<{ store: LedgerStore; trials: TrialRecord[] } | string> {
+async function readTrials(
+  name: string,
+): Promise<{ store: LedgerStore; trials: TrialRecord[]; chainHead: string | null } | string> {
   const opening = ledgerStore()!;
   let store: LedgerStore;
   try {
@@ -30,9 +32,21 @@ async function readTrials(name: string): Promise<{ store: LedgerStore; trials: T
     return `research ledger ${ledgerLocation()} could not be opened (${ledgerErrorText(e)})`;
   }
   try {
-    return { store, trials: await store.list(name) };
+    return { store, ...(await trialsWithHead(store, name)) };
   } catch (e) {
     return `research ledger ${ledgerLocation()} could not be read (${ledgerErrorText(e)})`;
+  }
+}
+
+/**
+ * The whole ledger's trials and the chain head covering them: the head read before the list, and again (up to 5
+ * times) when another writer moved it in between (the list then holds rows the head does not cover).
+ */
+async function trialsWithHead(store: LedgerStore, name: string) {
+  for (let tries = 1; ; tries++) {
+    const { chainHead, count } = await store.summary(name);
+    const trials = await store.list(name);
+    if (trials.length === count || tries === 5) return { trials, chainHead };
   }
 }
 
@@ -60,9 +74,9 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
       warnings: [read],
       summary: `${read}; nothing about its trials can be reported`,
     };
-  const { store, trials: all } = read;
+  const { store, trials: all, chainHead } = read;
   const trials = experiment === null ? all : all.filter((t) => t.experiment === experiment);
-  const s = summarize(name, experiment, trials);
+  const s = summarize(name, experiment, trials, chainHead);
   const sharpes = sharpeDistribution(s.sharpes);
   const rank = args.sharpe === undefined ? null : sharpeRank(s.sharpes, args.sharpe);
   const effective = await effectiveOf(store, summarize(name, null, all));
