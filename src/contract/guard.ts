@@ -59,6 +59,10 @@ export interface LedgerSummary {
   readonly since: string | null;
   /** Which trial set a verdict was deflated by: SHA-256 (hex) of the sorted fingerprints, each + "\n". */
   readonly digest: string;
+  /** The most observations any counted trial had (finite values), or null for an empty ledger. */
+  readonly longestNObs: number | null;
+  /** The highest recorded annualised Sharpe, or null when no counted trial has one. */
+  readonly maxSharpe: number | null;
   /** The effective number of trials the tool layer measured from the returns the ledger kept. */
   readonly effective?: EffectiveTrials;
   /** The kept returns as a panel, for a guard whose own frame of trials was not given. */

@@ -11,7 +11,7 @@ import { type ChainReport, verifyChain } from "./chain_verify.js";
 import { ensureSqliteChain, hasChain, readRows, SqliteChainHeads } from "./sqlite_chain.js";
 import { FileIdentity } from "./sqlite_identity.js";
 import type { KeptReturns, LedgerStore, ResetEvent, StoreSummary, TrialRecord } from "./store.js";
-import { summarize } from "./summary.js";
+import { summarize, type SummaryRow } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
 import { SummaryCache } from "./summary_cache.js";
 import { SqliteReturns } from "./sqlite_returns.js";
@@ -36,7 +36,7 @@ const COLUMNS =
   "fingerprint, tool, input, experiment, n_obs AS nObs, periods_per_year AS periodsPerYear, mean, sd, skew, " +
   "kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
 /** The columns a summary reads. */
-const SUMMARY_COLUMNS = "fingerprint, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
+const SUMMARY_COLUMNS = "fingerprint, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */
 export async function openSqliteStore(file: string): Promise<LedgerStore> {
@@ -204,14 +204,9 @@ class SqliteStore implements LedgerStore {
     const kept = this.summaries.get(ledger, experiment, version);
     if (kept) return kept;
     let head: string | null = null;
-    const rows = this.counted<Pick<TrialRecord, "fingerprint" | "sharpeAnnual" | "recordedAt">>(
-      SUMMARY_COLUMNS,
-      ledger,
-      experiment,
-      () => {
-        head = this.headHash(ledger);
-      },
-    );
+    const rows = this.counted<SummaryRow>(SUMMARY_COLUMNS, ledger, experiment, () => {
+      head = this.headHash(ledger);
+    });
     return this.summaries.set(summarize(ledger, experiment, rows, head), version);
   }
 
