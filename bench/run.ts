@@ -11,6 +11,7 @@ import { fileRefs } from "./cases/file_refs.js";
 import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
 import { ledger } from "./cases/ledger.js";
+import { effectiveTrials } from "./cases/effective_trials.js";
 import { httpLight } from "./cases/http_light.js";
 import { httpRss } from "./cases/http_rss.js";
 import { million } from "./cases/million.js";
@@ -39,6 +40,7 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["cost_curve", rowsOnly(costCurve)],
   ["million", million, "one_million"],
   ["ledger", rowsOnly(ledger)],
+  ["effective", rowsOnly(effectiveTrials)],
   ["spa", rowsOnly(spa)],
   ["numpy", rowsOnly(numpy)],
   ["small_calls", rowsOnly(smallCalls)],

@@ -22,6 +22,8 @@ export function absentStore(location: string): LedgerStore {
     record: (_ledger, trials) => (trials.length === 0 ? Promise.resolve(0) : refuse("record in")()),
     summary: async (ledger, experiment = null) => summarize(ledger, experiment, []),
     list: async () => [],
+    returnsRoom: async () => 0,
+    returns: async () => ({ series: [], without: 0 }),
     ledgers: async () => [],
     reset: refuse("reset"),
     resets: async () => [],

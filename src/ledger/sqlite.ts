@@ -10,7 +10,7 @@ import { nextLink } from "./chain.js";
 import { type ChainReport, verifyChain } from "./chain_verify.js";
 import { ensureSqliteChain, hasChain, readRows, SqliteChainHeads } from "./sqlite_chain.js";
 import { FileIdentity } from "./sqlite_identity.js";
-import type { LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
+import type { KeptReturns, LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
 import { summarize, type SummaryRow } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
 import {
@@ -22,6 +22,7 @@ import {
   retractTrial,
 } from "./sqlite_retractions.js";
 import { SummaryCache } from "./summary_cache.js";
+import { SqliteReturns } from "./sqlite_returns.js";
 
 /** How long a writer waits for another process's write lock before the call warns (ms). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -119,6 +120,7 @@ class SqliteStore implements LedgerStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** Null on a read-only connection (nothing to checkpoint). */
   private readonly checkpoint: IdleCheckpoint | null;
+  private readonly kept: SqliteReturns;
   /** Null for a file from before the chain opened read-only (it cannot gain the chain there). */
   private readonly heads: SqliteChainHeads | null;
   /** The opened file's device and inode, checked before each commit and read. */
@@ -150,9 +152,11 @@ class SqliteStore implements LedgerStore {
       return head.seq - start;
     });
     this.checkpoint = db.readonly ? null : new IdleCheckpoint(db);
+    this.kept = new SqliteReturns(db, () => this.dataVersion.get()!);
   }
 
   private insertOne(ledger: string, epoch: number, t: TrialRecord, seq: number, hash: string): number {
+    this.kept.write(ledger, t);
     return this.insert.run(
       ledger,
       epoch,
@@ -187,6 +191,14 @@ class SqliteStore implements LedgerStore {
       this.checkpoint?.wrote();
     }
     return added;
+  }
+
+  async returnsRoom(ledger: string): Promise<number> {
+    return this.kept.room(ledger);
+  }
+
+  async returns(ledger: string): Promise<KeptReturns> {
+    return this.db.transaction(() => this.kept.returns(ledger)).deferred();
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {

@@ -2,9 +2,16 @@
 // (SQLite by default, PostgreSQL for replicas). Stores hold statistics of trials, never the data.
 import type { LedgerSummary } from "../contract/guard.js";
 import type { ChainReport } from "./chain_verify.js";
+import type { EncodedReturns, TrialReturns } from "./returns.js";
 
 import type { RetractionEvent, TrialRecord } from "./trial_record.js";
 export type { RetractionEvent, TrialRecord };
+
+/** The returns kept of the trials a ledger counts now, oldest first, and how many counted trials have none. */
+export interface KeptReturns {
+  readonly series: readonly TrialReturns[];
+  readonly without: number;
+}
 
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
 export type { LedgerSummary };
@@ -36,6 +43,10 @@ export interface LedgerStore {
   summary(ledger: string, experiment?: string | null): Promise<StoreSummary>;
   /** The trials of the current epoch, oldest first, optionally of one experiment; retracted ones marked. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
+  /** Compressed bytes of returns a named ledger may still keep (its budget less what it holds). */
+  returnsRoom(ledger: string): Promise<number>;
+  /** The returns kept of the trials counted now (since the last reset). */
+  returns(ledger: string): Promise<KeptReturns>;
   /** Names of the ledgers this store holds. */
   ledgers(): Promise<string[]>;
   /** Starts a new epoch of a named ledger and records the event (the CLI's reset; no tool calls it). */
