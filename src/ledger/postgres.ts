@@ -56,6 +56,11 @@ class PostgresStore implements LedgerStore {
     return summarize(ledger, experiment, trials);
   }
 
+  async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
+    const sql = `SELECT experiment, count(*)::int AS count ${COUNTED} GROUP BY experiment ORDER BY min(id)`;
+    return this.rows<{ experiment: string | null; count: number }>(sql, [ledger, null]);
+  }
+
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
     const rows = await this.rows<TrialRow>(`SELECT ${TRIAL_COLUMNS} ${COUNTED} ORDER BY id`, [ledger, experiment]);
     return rows.map(fromRow);

@@ -7,12 +7,9 @@ import path from "node:path";
 import type Database from "better-sqlite3";
 
 import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
-import { summarize } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
-import { SummaryCache } from "./summary_cache.js";
-
-/** How long a writer waits for another process's write lock before the call warns (ms). */
-const BUSY_TIMEOUT_MS = 5000;
+import { LedgerTally, type SummaryRow } from "./summary_incremental.js";
+import { whenFree } from "./sqlite_busy.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS resets (
@@ -30,8 +27,13 @@ CREATE TABLE IF NOT EXISTS trials (
 const COLUMNS =
   "fingerprint, tool, input, experiment, n_obs AS nObs, periods_per_year AS periodsPerYear, mean, sd, skew, " +
   "kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
-/** The columns a summary reads. */
-const SUMMARY_COLUMNS = "fingerprint, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
+/**
+ * The rows recorded after a row id, in id order (the rowid range, never the (ledger, epoch, fingerprint)
+ * index, which would walk the whole ledger): what an in-process summary has not seen yet.
+ */
+const ROWS_AFTER =
+  "SELECT id, fingerprint, experiment, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt " +
+  "FROM trials NOT INDEXED WHERE id > ? AND ledger = ? AND epoch = ? ORDER BY id";
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */
 export async function openSqliteStore(file: string): Promise<LedgerStore> {
@@ -42,12 +44,15 @@ export async function openSqliteStore(file: string): Promise<LedgerStore> {
   let db: Database.Database | null = null;
   try {
     mkdirSync(path.dirname(location), { recursive: true });
-    db = new Sqlite(location, { timeout: BUSY_TIMEOUT_MS });
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    if (!db.readonly) db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    if (!db.readonly) db.exec(SCHEMA);
-    else db.prepare("SELECT count(*) FROM trials").get();
+    // No busy wait on this thread: a locked database is retried off the event loop (sqlite_busy.ts).
+    db = new Sqlite(location, { timeout: 0 });
+    const opened = db;
+    await whenFree(() => {
+      if (!opened.readonly) opened.pragma("journal_mode = WAL");
+      opened.pragma("synchronous = NORMAL");
+      if (!opened.readonly) opened.exec(SCHEMA);
+      else opened.prepare("SELECT count(*) FROM trials").get();
+    });
   } catch (e) {
     db?.close();
     throw withWriteAccess(e, location);
@@ -98,9 +103,9 @@ class SqliteStore implements LedgerStore {
   private readonly insert: Database.Statement<unknown[]>;
   /** Inserts a call's trials in one write transaction (the epoch read inside each insert). */
   private readonly insertAll: Database.Transaction<(ledger: string, trials: readonly TrialRecord[]) => number>;
-  /** Moves when another connection commits (this one's own commits leave it). */
-  private readonly dataVersion: Database.Statement<[], number>;
-  private readonly summaries = new SummaryCache();
+  private readonly rowsAfter: Database.Statement<[number, string, number], SummaryRow>;
+  /** Each ledger's current epoch as last read, advanced by the rows after its last id (summary_incremental.ts). */
+  private readonly tallies = new Map<string, LedgerTally>();
   private readonly statements = new Map<string, Database.Statement>();
   /** Null on a read-only connection (nothing to checkpoint). */
   private readonly checkpoint: IdleCheckpoint | null;
@@ -109,7 +114,7 @@ class SqliteStore implements LedgerStore {
     readonly location: string,
   ) {
     this.epochOf = db.prepare("SELECT max(epoch) AS epoch FROM resets WHERE ledger = ?");
-    this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
+    this.rowsAfter = db.prepare<[number, string, number], SummaryRow>(ROWS_AFTER);
     this.insert = db.prepare(
       "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
         "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at) VALUES (?, " +
@@ -149,30 +154,41 @@ class SqliteStore implements LedgerStore {
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
     // One statement is its own atomic transaction; several share one.
-    const added = trials.length === 1 ? this.insertOne(ledger, trials[0]!) : this.insertAll.immediate(ledger, trials);
-    if (added > 0) {
-      this.summaries.clear();
-      this.checkpoint?.wrote();
-    }
+    const added = await whenFree(() =>
+      trials.length === 1 ? this.insertOne(ledger, trials[0]!) : this.insertAll.immediate(ledger, trials),
+    );
+    if (added > 0) this.checkpoint?.wrote();
     return added;
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
-    return this.counted<TrialRecord>(COLUMNS, ledger, experiment);
+    return whenFree(() => this.counted<TrialRecord>(COLUMNS, ledger, experiment));
   }
 
-  /** Read again only when some connection wrote since the last read (a long ledger costs one read per change). */
+  /** Read from the ledger's tally: only the rows recorded since the last read (by any connection) are read. */
   async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {
-    // The version is read before the rows: a commit in between makes the next call read again, never miss it.
-    const version = this.dataVersion.get()!;
-    const kept = this.summaries.get(ledger, experiment, version);
-    if (kept) return kept;
-    const rows = this.counted<Pick<TrialRecord, "fingerprint" | "sharpeAnnual" | "recordedAt">>(
-      SUMMARY_COLUMNS,
-      ledger,
-      experiment,
-    );
-    return this.summaries.set(summarize(ledger, experiment, rows), version);
+    return (await this.tally(ledger)).summary(ledger, experiment);
+  }
+
+  async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
+    return (await this.tally(ledger)).experiments();
+  }
+
+  /** The ledger's tally, brought up to date in one read (a new epoch starts a new one). */
+  private async tally(ledger: string): Promise<LedgerTally> {
+    const read = this.db.transaction(() => {
+      const epoch = this.epoch(ledger);
+      const kept = this.tallies.get(ledger);
+      const tally = kept !== undefined && kept.epoch === epoch ? kept : new LedgerTally(epoch);
+      return { tally, rows: this.rowsAfter.all(tally.lastId, ledger, epoch) };
+    });
+    const { tally, rows } = await whenFree(() => read.deferred());
+    // Another call may have advanced or replaced the tally while this one waited: keep the newest epoch's.
+    const now = this.tallies.get(ledger);
+    if (now !== undefined && now !== tally && now.epoch >= tally.epoch) return this.tally(ledger);
+    tally.add(rows.filter((r) => r.id > tally.lastId));
+    this.tallies.set(ledger, tally);
+    return tally;
   }
 
   /** The trials counted since the last reset (of one experiment when given), oldest first, in one read. */
@@ -197,9 +213,8 @@ class SqliteStore implements LedgerStore {
   }
 
   async ledgers(): Promise<string[]> {
-    const rows = this.db.prepare("SELECT ledger FROM trials UNION SELECT ledger FROM resets ORDER BY ledger").all() as {
-      ledger: string;
-    }[];
+    const sql = "SELECT ledger FROM trials UNION SELECT ledger FROM resets ORDER BY ledger";
+    const rows = (await whenFree(() => this.db.prepare(sql).all())) as { ledger: string }[];
     return rows.map((r) => r.ledger);
   }
 
@@ -210,16 +225,14 @@ class SqliteStore implements LedgerStore {
         .prepare("INSERT INTO resets (ledger, epoch, at, reason) VALUES (?, ?, ?, ?)")
         .run(ledger, this.epoch(ledger) + 1, at, reason);
     });
-    write.immediate();
-    this.summaries.clear();
+    await whenFree(() => write.immediate());
     this.checkpoint?.wrote();
     return { ledger, at, reason };
   }
 
   async resets(ledger: string): Promise<ResetEvent[]> {
-    return this.db
-      .prepare("SELECT ledger, at, reason FROM resets WHERE ledger = ? ORDER BY epoch")
-      .all(ledger) as ResetEvent[];
+    const sql = "SELECT ledger, at, reason FROM resets WHERE ledger = ? ORDER BY epoch";
+    return (await whenFree(() => this.db.prepare(sql).all(ledger))) as ResetEvent[];
   }
 
   async close(): Promise<void> {

@@ -50,6 +50,8 @@ export interface LedgerStore {
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
   /** Count, Sharpes, since and digest of a named ledger, optionally of one experiment. */
   summary(ledger: string, experiment?: string | null): Promise<LedgerSummary>;
+  /** Trials counted per experiment label (null: none), in order of first recording. */
+  experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]>;
   /** The trials counted (since the last reset), oldest first, optionally of one experiment. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
   /** Names of the ledgers this store holds. */

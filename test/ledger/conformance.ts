@@ -1,6 +1,7 @@
 // The LedgerStore contract (src/ledger/store.ts), as tests any backend must pass.
 import { createHash } from "node:crypto";
 import { afterEach, expect, it } from "vitest";
+import { trialSetDigest } from "../../src/ledger/digest.js";
 import type { LedgerStore } from "../../src/ledger/store.js";
 import { fingerprintOf, trial } from "./trials.js";
 
@@ -46,15 +47,14 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(await s.list("L")).toEqual([trial(3), trial(1), trial(2, { skew: 1.5 })]);
   });
 
-  it("summarises count, Sharpes in recording order, the earliest time and the sorted-fingerprint digest", async () => {
+  it("summarises count, Sharpes in recording order, the earliest time and the trial-set digest", async () => {
     const s = await store();
     await s.record("L", [trial(5), trial(2, { sharpeAnnual: null, periodsPerYear: null }), trial(9)]);
     const sum = await s.summary("L");
     expect(sum.count).toBe(3);
     expect(sum.sharpes).toEqual([trial(5).sharpeAnnual, trial(9).sharpeAnnual]);
     expect(sum.since).toBe("2026-01-01T00:00:02.000Z");
-    const sorted = [fingerprintOf(2), fingerprintOf(5), fingerprintOf(9)].sort();
-    expect(sum.digest).toBe(sha256(sorted.map((f) => `${f}\n`).join("")));
+    expect(sum.digest).toBe(trialSetDigest([fingerprintOf(9), fingerprintOf(2), fingerprintOf(5)]));
     await s.record("M", [trial(9), trial(2), trial(5)]);
     expect((await s.summary("M")).digest).toBe(sum.digest);
   });
@@ -78,6 +78,37 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect((await s.list("L", "b")).map((t) => t.fingerprint)).toEqual([fingerprintOf(2)]);
     expect((await s.summary("L", null)).count).toBe(3);
     expect((await s.summary("L", "none")).count).toBe(0);
+  });
+
+  it("counts trials per experiment label in order of first recording", async () => {
+    const s = await store();
+    await s.record("L", [trial(1, { experiment: "b" }), trial(2), trial(3, { experiment: "a" })]);
+    await s.record("L", [trial(4, { experiment: "b" }), trial(1, { experiment: "a" })]);
+    await s.record("other", [trial(5, { experiment: "z" })]);
+    expect(await s.experiments("L")).toEqual([
+      { experiment: "b", count: 2 },
+      { experiment: null, count: 1 },
+      { experiment: "a", count: 1 },
+    ]);
+    await s.reset("L", "new question");
+    expect(await s.experiments("L")).toEqual([]);
+  });
+
+  it("a summary read before another connection recorded and reset moves with them", async () => {
+    const location = await backend.fresh();
+    const [reader, writer] = await Promise.all([openAt(location), openAt(location)]);
+    await reader.record("L", [trial(1), trial(2, { experiment: "x" })]);
+    expect((await reader.summary("L")).count).toBe(2);
+    await writer.record("L", [trial(3, { experiment: "x" }), trial(1)]);
+    const after = await reader.summary("L");
+    expect([after.count, after.sharpes]).toEqual([3, [1, 2, 3].map((i) => trial(i).sharpeAnnual)]);
+    expect(after.digest).toBe(trialSetDigest([1, 2, 3].map(fingerprintOf)));
+    expect((await reader.summary("L", "x")).count).toBe(2);
+    await writer.reset("L", "start again");
+    await writer.record("L", [trial(2)]);
+    expect(await reader.summary("L")).toMatchObject({ count: 1, digest: trialSetDigest([fingerprintOf(2)]) });
+    await reader.record("L", [trial(4)]);
+    expect((await writer.summary("L")).count).toBe(2);
   });
 
   it("a reset starts an epoch: earlier trials stop counting, may be recorded again; the reset is kept", async () => {

@@ -3,23 +3,21 @@
 // guards' evidence carries, and where a reported Sharpe ranks. No ledger, or one that cannot be read, is an
 // answer that says so, never a failed call.
 import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../../ledger/config.js";
-import type { LedgerStore, TrialRecord } from "../../ledger/store.js";
-import { summarize } from "../../ledger/summary.js";
+import type { LedgerStore, LedgerSummary } from "../../ledger/store.js";
 import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
 import type { CallOptions } from "../call_options.js";
 import type { ToolArgs } from "../../../generated/types.js";
 
 const fixed = (x: number, digits = 3) => x.toFixed(digits);
 
-/** Trials per experiment label (null: recorded without one), in order of first recording. */
-function perExperiment(trials: readonly TrialRecord[]): { experiment: string | null; count: number }[] {
-  const counts = new Map<string | null, number>();
-  for (const t of trials) counts.set(t.experiment, (counts.get(t.experiment) ?? 0) + 1);
-  return [...counts].map(([experiment, count]) => ({ experiment, count }));
+interface Read {
+  readonly store: LedgerStore;
+  readonly summary: LedgerSummary;
+  readonly experiments: { experiment: string | null; count: number }[];
 }
 
-/** The store's trials of the named ledger, or the reason it could not be opened or read. */
-async function readTrials(name: string): Promise<{ store: LedgerStore; trials: TrialRecord[] } | string> {
+/** The store's summary of the named ledger (of one experiment), or the reason it could not be opened or read. */
+async function readTrials(name: string, experiment: string | null): Promise<Read | string> {
   const opening = ledgerStore()!;
   let store: LedgerStore;
   try {
@@ -28,7 +26,7 @@ async function readTrials(name: string): Promise<{ store: LedgerStore; trials: T
     return `research ledger ${ledgerLocation()} could not be opened (${ledgerErrorText(e)})`;
   }
   try {
-    return { store, trials: await store.list(name) };
+    return { store, summary: await store.summary(name, experiment), experiments: await store.experiments(name) };
   } catch (e) {
     return `research ledger ${ledgerLocation()} could not be read (${ledgerErrorText(e)})`;
   }
@@ -47,7 +45,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
         "no research ledger is kept: the server runs with --no-ledger (or FIN_SKILLS_LEDGER=off), or the library " +
         "was called in process without configureLedger; trial counts are self-declared",
     };
-  const read = await readTrials(name);
+  const read = await readTrials(name, experiment);
   if (typeof read === "string")
     return {
       kept: true,
@@ -58,9 +56,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
       warnings: [read],
       summary: `${read}; nothing about its trials can be reported`,
     };
-  const { store, trials: all } = read;
-  const trials = experiment === null ? all : all.filter((t) => t.experiment === experiment);
-  const s = summarize(name, experiment, trials);
+  const { store, summary: s } = read;
   const sharpes = sharpeDistribution(s.sharpes);
   const rank = args.sharpe === undefined ? null : sharpeRank(s.sharpes, args.sharpe);
   const lines = [
@@ -85,7 +81,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
     backend: store.kind,
     location: store.location,
     count: s.count,
-    experiments: perExperiment(all),
+    experiments: read.experiments,
     since: s.since,
     digest: s.digest,
     sharpes,

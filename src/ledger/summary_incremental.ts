@@ -1,0 +1,109 @@
+// Ledger summaries kept in process and advanced by the trials recorded since they were last read: a
+// verdict or list_trials on a long ledger reads only the new rows (by id, which SQLite gives in commit
+// order), adds each to its set, and rehashes only the digest groups that changed (digest.ts).
+import { combineGroups, digestGroup, groupDigest } from "./digest.js";
+import type { LedgerSummary, TrialRecord } from "./store.js";
+
+/** The columns of a trial a summary needs, with its row id. */
+export type SummaryRow = Pick<TrialRecord, "fingerprint" | "experiment" | "sharpeAnnual" | "recordedAt"> & {
+  readonly id: number;
+};
+
+interface Group {
+  /** Sorted by code unit. */
+  readonly fingerprints: string[];
+  digest: string | null;
+}
+
+/** One trial set (a ledger's epoch, or one experiment of it): count, Sharpes in recording order, since, digest. */
+export class TrialSet {
+  count = 0;
+  private readonly sharpes: number[] = [];
+  private since: string | null = null;
+  private readonly groups = new Map<string, Group>();
+  private digest: string | null = null;
+
+  add(row: SummaryRow): void {
+    this.count++;
+    if (row.sharpeAnnual !== null) this.sharpes.push(row.sharpeAnnual);
+    if (this.since === null || row.recordedAt < this.since) this.since = row.recordedAt;
+    const key = digestGroup(row.fingerprint);
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { fingerprints: [], digest: null };
+      this.groups.set(key, group);
+    }
+    insertSorted(group.fingerprints, row.fingerprint);
+    group.digest = null;
+    this.digest = null;
+  }
+
+  /** The summary now; the Sharpes are the caller's own copy. */
+  summary(ledger: string, experiment: string | null): LedgerSummary {
+    return {
+      ledger,
+      experiment,
+      count: this.count,
+      sharpes: this.sharpes.slice(),
+      since: this.since,
+      digest: this.hash(),
+    };
+  }
+
+  private hash(): string {
+    if (this.digest === null) {
+      const lines: [string, string][] = [];
+      for (const [key, g] of this.groups) {
+        g.digest ??= groupDigest(g.fingerprints);
+        lines.push([key, g.digest]);
+      }
+      this.digest = combineGroups(lines);
+    }
+    return this.digest;
+  }
+}
+
+/** A ledger's current epoch, whole and per experiment label (in order of first recording). */
+export class LedgerTally {
+  readonly all = new TrialSet();
+  readonly byExperiment = new Map<string | null, TrialSet>();
+  /** The largest row id added. */
+  lastId = 0;
+
+  constructor(readonly epoch: number) {}
+
+  add(rows: readonly SummaryRow[]): void {
+    for (const row of rows) {
+      this.all.add(row);
+      let set = this.byExperiment.get(row.experiment);
+      if (!set) {
+        set = new TrialSet();
+        this.byExperiment.set(row.experiment, set);
+      }
+      set.add(row);
+      if (row.id > this.lastId) this.lastId = row.id;
+    }
+  }
+
+  summary(ledger: string, experiment: string | null): LedgerSummary {
+    const set = experiment === null ? this.all : (this.byExperiment.get(experiment) ?? new TrialSet());
+    return set.summary(ledger, experiment);
+  }
+
+  /** Trials per experiment label (null: recorded without one), in order of first recording. */
+  experiments(): { experiment: string | null; count: number }[] {
+    return [...this.byExperiment].map(([experiment, set]) => ({ experiment, count: set.count }));
+  }
+}
+
+/** Inserts `value` into the sorted `list` (binary search; a value already there is kept twice, never lost). */
+function insertSorted(list: string[], value: string): void {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, value);
+}
