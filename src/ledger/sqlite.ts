@@ -8,7 +8,7 @@ import type Database from "better-sqlite3";
 
 import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
-import { LedgerTally, type SummaryRow } from "./summary_incremental.js";
+import { type SummaryRow, Tallies } from "./summary_incremental.js";
 import { whenFree } from "./sqlite_busy.js";
 
 const SCHEMA = `
@@ -33,7 +33,7 @@ const COLUMNS =
  */
 const ROWS_AFTER =
   "SELECT id, fingerprint, experiment, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt " +
-  "FROM trials NOT INDEXED WHERE id > ? AND ledger = ? AND epoch = ? ORDER BY id";
+  "FROM trials NOT INDEXED WHERE id > ? AND ledger = ? AND epoch = ? ORDER BY id LIMIT ?";
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */
 export async function openSqliteStore(file: string): Promise<LedgerStore> {
@@ -103,9 +103,8 @@ class SqliteStore implements LedgerStore {
   private readonly insert: Database.Statement<unknown[]>;
   /** Inserts a call's trials in one write transaction (the epoch read inside each insert). */
   private readonly insertAll: Database.Transaction<(ledger: string, trials: readonly TrialRecord[]) => number>;
-  private readonly rowsAfter: Database.Statement<[number, string, number], SummaryRow>;
   /** Each ledger's current epoch as last read, advanced by the rows after its last id (summary_incremental.ts). */
-  private readonly tallies = new Map<string, LedgerTally>();
+  private readonly tallies: Tallies;
   private readonly statements = new Map<string, Database.Statement>();
   /** Null on a read-only connection (nothing to checkpoint). */
   private readonly checkpoint: IdleCheckpoint | null;
@@ -114,7 +113,15 @@ class SqliteStore implements LedgerStore {
     readonly location: string,
   ) {
     this.epochOf = db.prepare("SELECT max(epoch) AS epoch FROM resets WHERE ledger = ?");
-    this.rowsAfter = db.prepare<[number, string, number], SummaryRow>(ROWS_AFTER);
+    const rowsAfter = db.prepare<[number, string, number, number], SummaryRow>(ROWS_AFTER);
+    const readAfter = db.transaction(
+      (ledger: string, known: { epoch: number; lastId: number } | null, limit: number) => {
+        const epoch = this.epoch(ledger);
+        const after = known !== null && known.epoch === epoch ? known.lastId : 0;
+        return { epoch, rows: rowsAfter.all(after, ledger, epoch, limit) };
+      },
+    );
+    this.tallies = new Tallies((ledger, known, limit) => whenFree(() => readAfter.deferred(ledger, known, limit)));
     this.insert = db.prepare(
       "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
         "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at) VALUES (?, " +
@@ -167,28 +174,11 @@ class SqliteStore implements LedgerStore {
 
   /** Read from the ledger's tally: only the rows recorded since the last read (by any connection) are read. */
   async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {
-    return (await this.tally(ledger)).summary(ledger, experiment);
+    return (await this.tallies.current(ledger)).summary(ledger, experiment);
   }
 
   async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
-    return (await this.tally(ledger)).experiments();
-  }
-
-  /** The ledger's tally, brought up to date in one read (a new epoch starts a new one). */
-  private async tally(ledger: string): Promise<LedgerTally> {
-    const read = this.db.transaction(() => {
-      const epoch = this.epoch(ledger);
-      const kept = this.tallies.get(ledger);
-      const tally = kept !== undefined && kept.epoch === epoch ? kept : new LedgerTally(epoch);
-      return { tally, rows: this.rowsAfter.all(tally.lastId, ledger, epoch) };
-    });
-    const { tally, rows } = await whenFree(() => read.deferred());
-    // Another call may have advanced or replaced the tally while this one waited: keep the newest epoch's.
-    const now = this.tallies.get(ledger);
-    if (now !== undefined && now !== tally && now.epoch >= tally.epoch) return this.tally(ledger);
-    tally.add(rows.filter((r) => r.id > tally.lastId));
-    this.tallies.set(ledger, tally);
-    return tally;
+    return (await this.tallies.current(ledger)).experiments();
   }
 
   /** The trials counted since the last reset (of one experiment when given), oldest first, in one read. */

@@ -10,7 +10,7 @@ export type SummaryRow = Pick<TrialRecord, "fingerprint" | "experiment" | "sharp
 };
 
 interface Group {
-  /** Sorted by code unit. */
+  /** Sorted by code unit when `digest` is set; added to at the end, and sorted again when next hashed. */
   readonly fingerprints: string[];
   digest: string | null;
 }
@@ -33,7 +33,7 @@ export class TrialSet {
       group = { fingerprints: [], digest: null };
       this.groups.set(key, group);
     }
-    insertSorted(group.fingerprints, row.fingerprint);
+    group.fingerprints.push(row.fingerprint);
     group.digest = null;
     this.digest = null;
   }
@@ -54,7 +54,8 @@ export class TrialSet {
     if (this.digest === null) {
       const lines: [string, string][] = [];
       for (const [key, g] of this.groups) {
-        g.digest ??= groupDigest(g.fingerprints);
+        // Mostly sorted already (new fingerprints at the end): the sort is a merge of two runs.
+        g.digest ??= groupDigest(g.fingerprints.sort());
         lines.push([key, g.digest]);
       }
       this.digest = combineGroups(lines);
@@ -96,14 +97,47 @@ export class LedgerTally {
   }
 }
 
-/** Inserts `value` into the sorted `list` (binary search; a value already there is kept twice, never lost). */
-function insertSorted(list: string[], value: string): void {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
+/** Reads, in one snapshot, a ledger's current epoch and up to `limit` of its rows in id order: those after
+ * `known.lastId` when `known` is of that epoch, else from its first. */
+export type ReadAfter = (
+  ledger: string,
+  known: { epoch: number; lastId: number } | null,
+  limit: number,
+) => Promise<{ epoch: number; rows: SummaryRow[] }>;
+
+/** Rows read per snapshot: a long ledger's first read yields the event loop between chunks. */
+export const CHUNK_ROWS = 5000;
+
+/**
+ * Each ledger's tally, brought up to date on request. Requests of one ledger run one after another, so
+ * two calls never add the same rows; a request behind another reads only what that one left.
+ */
+export class Tallies {
+  private readonly kept = new Map<string, LedgerTally>();
+  private readonly running = new Map<string, Promise<LedgerTally>>();
+
+  constructor(private readonly readAfter: ReadAfter) {}
+
+  current(ledger: string): Promise<LedgerTally> {
+    const before = this.running.get(ledger) ?? Promise.resolve(null);
+    const next = before.catch(() => null).then(() => this.advance(ledger));
+    this.running.set(ledger, next);
+    const done = () => {
+      if (this.running.get(ledger) === next) this.running.delete(ledger);
+    };
+    next.then(done, done);
+    return next;
   }
-  list.splice(lo, 0, value);
+
+  private async advance(ledger: string): Promise<LedgerTally> {
+    for (;;) {
+      const known = this.kept.get(ledger) ?? null;
+      const { epoch, rows } = await this.readAfter(ledger, known, CHUNK_ROWS);
+      const tally = known !== null && known.epoch === epoch ? known : new LedgerTally(epoch);
+      tally.add(rows);
+      this.kept.set(ledger, tally);
+      if (rows.length < CHUNK_ROWS) return tally;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
 }

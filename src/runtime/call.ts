@@ -16,6 +16,7 @@ import { referenceSchema, resolveFileReferences, type FileAccess, type FileProve
 import { checkBudget, checkCatalogueBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
 import { timeLimit } from "./pool/limit_errors.js";
+import { checkTrialsPerCall } from "./ledger_caps.js";
 import { type LedgerUse, readsLedger, takeLedgerChoice, useLedger, usesLedger } from "./ledger_call.js";
 import { Turns } from "./turns.js";
 import { grouped } from "../lib/grouped.js";
@@ -306,6 +307,7 @@ async function runWithLedger(
   // Nothing to record or read (the library's default): the guard runs, priced once, in invokeGuard.
   if (!usesLedger(guard))
     return { ledger: { findings: [], provenance: null }, ran: await invokeGuard(guard, inputs, options, true) };
+  checkTrialsPerCall(guard, inputs);
   // Decoded from the arguments, the inputs are the runtime's own (arrays, never typed arrays): a pooled
   // call copies them for its worker, and moves only the copies' buffers, so the ledger can still read them.
   if (readsLedger(guard) || poolSizeFor(guard, inputs, options, currentLimits()) === 0) {

@@ -7,6 +7,7 @@ import type { Cell, Finding, Frame, Label, LedgerSummary, Series } from "../cont
 import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../ledger/config.js";
 import type { TrialRecord } from "../ledger/store.js";
 import { periodsFromIndex, trialStats } from "../ledger/trial.js";
+import { ledgerSizeWarning } from "./ledger_caps.js";
 
 /** What a result's provenance says about the ledger a call used. */
 export interface LedgerProvenance {
@@ -90,6 +91,8 @@ export async function useLedger(
   const summary = await attempt(findings, "could not be read", 0, () => store.summary(name));
   if (summary === null) return { findings, provenance: prov };
   inputs[entry.ledger] = summary satisfies LedgerSummary;
+  const past = ledgerSizeWarning(ledgerLocation(), summary.count);
+  if (past) findings.push(past);
   return { findings, provenance: { ...prov, count: summary.count, digest: summary.digest, since: summary.since } };
 }
 

@@ -6,6 +6,7 @@ import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../
 import type { LedgerStore, LedgerSummary } from "../../ledger/store.js";
 import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
 import type { CallOptions } from "../call_options.js";
+import { ledgerSizeWarning } from "../ledger_caps.js";
 import type { ToolArgs } from "../../../generated/types.js";
 
 const fixed = (x: number, digits = 3) => x.toFixed(digits);
@@ -57,6 +58,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
       summary: `${read}; nothing about its trials can be reported`,
     };
   const { store, summary: s } = read;
+  const past = ledgerSizeWarning(ledgerLocation(), s.count);
   const sharpes = sharpeDistribution(s.sharpes);
   const rank = args.sharpe === undefined ? null : sharpeRank(s.sharpes, args.sharpe);
   const lines = [
@@ -74,6 +76,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
         `(${fixed(100 * rank.share_at_or_above, 1)}%) are at or above it`,
     );
   else if (args.sharpe !== undefined) lines.push(`no recorded Sharpe to rank ${args.sharpe} among`);
+  if (past) lines.push(past.message);
   return {
     kept: true,
     ledger: name,
@@ -86,6 +89,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
     digest: s.digest,
     sharpes,
     rank,
+    ...(past ? { warnings: [past.message] } : {}),
     summary: lines.join("\n"),
   };
 }
