@@ -240,7 +240,11 @@ function poolSizeFor(guard: string, inputs: Record<string, unknown>, options: Ca
     Object.values(inputs).some((v) => live(v) || (v !== null && typeof v === "object" && Object.values(v).some(live)))
   )
     return 0;
-  if ((estimateCost(guard, inputs)?.units ?? 0) < POOL_MIN_UNITS) return 0;
+  // The ledger's summary is not priced here: the guard's work on it is one pass over its Sharpes, and sending
+  // 250,000 of them to a worker cost more than that pass (docs/ledger.md, "Caps and scale").
+  const ledgerInput = GUARDS[guard]?.ledger;
+  const priced = ledgerInput ? { ...inputs, [ledgerInput]: undefined } : inputs;
+  if ((estimateCost(guard, priced)?.units ?? 0) < POOL_MIN_UNITS) return 0;
   return limits.poolSize > 0 ? limits.poolSize : DEFAULT_POOL_SIZE;
 }
 
