@@ -13,6 +13,7 @@ import {
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { requireDecimalReturns } from "../src/lib/decimal_returns.js";
 import { WorkMeter } from "../src/lib/work_meter.js";
+import { shortSampleCaveat } from "../src/lib/short_sample.js";
 
 export const skill = "backtest-validation";
 export const title = "Cost sensitivity curve";
@@ -122,6 +123,12 @@ function verdictOf(sharpe: number | null): Verdict {
   if (sharpe < 0.5) return "marginal";
   if (sharpe < 1.0) return "thin";
   return "tradeable";
+}
+
+/** The lower edge (annualised net Sharpe) of the verdict band a Sharpe falls in: tradeable 1, thin 0.5, else 0. */
+function verdictFloor(sharpe: number | null): number {
+  const verdict = verdictOf(sharpe);
+  return verdict === "tradeable" ? 1 : verdict === "thin" ? 0.5 : 0;
 }
 
 /** Every statistic at one cost level; `buffer` (length n) is reused across levels. */
@@ -263,6 +270,9 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  * Sharpe it reports Lo's (2002) autocorrelation-adjusted one, eta(q) x per-period
  * Sharpe with q = P and the first 6 autocorrelations, and warns when returns are
  * autocorrelated beyond the 2 / sqrt(n) band and the two differ by more than 10%.
+ * A thin or tradeable net Sharpe on fewer observations than its minimum track record
+ * length against the band's floor (Bailey and Lopez de Prado 2012, 95%) gets a
+ * short-sample warning.
  */
 export function check(
   returns: Series,
@@ -328,6 +338,11 @@ export function check(
         `the edge survives ${cost} bps but is marginal: net Sharpe ${fmtSharpe(sharpeAtCost)} is below 0.5`,
         "sharpe",
       );
+    }
+    // A thin or tradeable verdict claims an edge: tested against its band's floor (the gross returns' skew and
+    // kurtosis stand in for the net ones, equal under a constant turnover); under MIN_PERIODS a warning says so.
+    if (sharpeAtCost !== null && sharpeAtCost >= 0.5 && r.length >= MIN_PERIODS) {
+      shortSampleCaveat(out, sharpeAtCost, verdictFloor(sharpeAtCost), r, ppy, "returns");
     }
   }
   return out

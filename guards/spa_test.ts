@@ -28,6 +28,7 @@ const MIN_OBS = 30;
  * Inputs
  *   benchmark_returns : per-period simple returns as decimals (0.01 = 1%) of the benchmark or
  *       incumbent (higher is better); at least 10 finite values, fewer than 30 warn as too short to judge.
+ *       A single number is a constant per-period return on every row (0: cash, the candidates' own returns).
  *   model_returns : per-period simple returns as decimals of every candidate tried, abandoned
  *       ones included; one column per candidate, rows aligned with benchmark_returns.
  *     @trial
@@ -48,16 +49,17 @@ const MIN_OBS = 30;
  * reject is not evidence of skill.
  */
 export async function check(
-  benchmark_returns: Series,
+  benchmark_returns: Series | number,
   model_returns: Frame,
   reps: Integer = 1000,
   block_size: "auto" | number = "auto",
   seed: Integer = 0,
   alpha: number = 0.05,
 ) {
-  const benchmark = requireNumbers("benchmark_returns", benchmark_returns, { minLength: 10 });
+  const benchmarkSeries = constantOrSeries(benchmark_returns, model_returns);
+  const benchmark = requireNumbers("benchmark_returns", benchmarkSeries, { minLength: 10 });
   const n = benchmark.length;
-  const { names, columns } = requireModels(model_returns, benchmark_returns);
+  const { names, columns } = requireModels(model_returns, benchmarkSeries);
   requireInteger("reps", reps, { min: 1, max: MAX_REPS });
   requireBlockSize(block_size, n);
   requireInteger("seed", seed, { min: 0, max: MAX_SEED });
@@ -164,6 +166,15 @@ function byName(names: readonly string[], values: readonly number[]): Record<str
     Object.defineProperty(out, name, { value: values[j]!, enumerable: true, writable: true, configurable: true }),
   );
   return out;
+}
+
+/** A constant benchmark as a series on the candidates' rows and labels; a series as it came. */
+function constantOrSeries(benchmark: Series | number, frame: Frame): Series {
+  if (typeof benchmark !== "number") return benchmark;
+  requireNumber("benchmark_returns", benchmark, { above: -1 });
+  const rows = frame !== null && typeof frame === "object" && Number.isInteger(frame.nrows) ? frame.nrows : 0;
+  const values = new Array<number>(rows).fill(benchmark);
+  return frame.index === undefined ? { values } : { values, index: frame.index };
 }
 
 /** The candidate columns: >= 1, unique names, finite cells, rows matching the benchmark. */

@@ -3,6 +3,7 @@
 // Options for tests: --root DIR (project root), --guards DIR, --skills DIR, --out DIR.
 // Without --out, gen also writes (and --check compares) docs/diagnostics.md.
 // --skip-type-check leaves out the type-check gate: only the bench passes it, to time the gate.
+// Notes (inputs left out of a tool, guards callable only in process) are listed with --verbose, else counted.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostic } from "./gen/diagnostics.js";
@@ -26,6 +27,7 @@ async function main(): Promise<number> {
       skills: { type: "string" },
       out: { type: "string" },
       "skip-type-check": { type: "boolean" },
+      verbose: { type: "boolean" },
     },
   });
   const root = path.resolve(values.root ?? ".");
@@ -36,10 +38,13 @@ async function main(): Promise<number> {
     ...(values.out ? { outDir: path.resolve(values.out) } : {}),
   };
   const result = await runGen(paths, { typeCheck: values["skip-type-check"] !== true });
-  for (const d of result.diagnostics) console.error(formatDiagnostic(d));
+  const shown = values.verbose ? result.diagnostics : result.diagnostics.filter((d) => d.severity !== "note");
+  for (const d of shown) console.error(formatDiagnostic(d));
   const count = (s: string) => result.diagnostics.filter((d) => d.severity === s).length;
   if (result.diagnostics.some((d) => d.severity !== "note"))
     console.error(`gen: ${count("error")} error(s), ${count("warning")} warning(s), ${count("note")} note(s)`);
+  else if (count("note") > 0 && !values.verbose)
+    console.error(`gen: ${count("note")} notes, none of them a problem (npm run gen -- --verbose lists them)`);
   if (!result.files) return 1;
   const docsFile = path.join(root, "docs", "diagnostics.md");
   const docs = values.out ? "ok" : syncDiagnosticsDoc(docsFile, values.check === true);

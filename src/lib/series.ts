@@ -52,9 +52,31 @@ export function requireNumbers(field: string, s: Series<Cell> | undefined, rule:
     );
   }
   for (let i = 0; i < values.length; i++) {
-    if (!passes(values[i], rule)) throw failure(fieldPath(field, "values", i), values[i], rule);
+    if (passes(values[i], rule)) continue;
+    throw (i === 0 && leadingBlanks(field, s)) || failure(fieldPath(field, "values", i), values[i], rule);
   }
   return values as readonly number[];
+}
+
+const isBlank = (x: unknown) => x === null || x === undefined || (typeof x === "number" && Number.isNaN(x));
+
+/**
+ * The error for a series that starts with missing values and has numbers after them (a shorter column of a
+ * wider file): names where its first value is and how to read from there; null when the start is not blanks.
+ */
+function leadingBlanks(field: string, s: Series<Cell>) {
+  const values = s.values;
+  let first = 0;
+  while (first < values.length && isBlank(values[first])) first++;
+  if (first === 0 || first === values.length) return null;
+  const label = s.index?.[first];
+  const where = label === undefined ? `at position ${first}` : `on ${JSON.stringify(label)} (position ${first})`;
+  return invalid(
+    fieldPath(field, "values", 0),
+    `starts with ${first} missing value(s); its first value is ${where}: leading blanks are not returns (a ` +
+      `column shorter than its file's other columns) - trim them, or read from there with "rows": [${first}, ` +
+      `${values.length}] in the file reference`,
+  );
 }
 
 /** True when every label is a string shaped like an ISO date or date-time. */

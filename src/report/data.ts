@@ -1,6 +1,7 @@
 // ReportData from a check_backtest result or one guard result (plus, optionally, the bundle or
 // arguments it ran on). Pure and browser-safe: the HTML file and the MCP App both call it.
 import { chartsFor } from "./charts.js";
+import { ledgerChartsOnce } from "./trial_sharpes.js";
 import type { Chart, ReportData, VerdictRow } from "./types.js";
 
 type Obj = Record<string, any>;
@@ -61,13 +62,14 @@ export function reportData(result: Obj, bundle?: Obj): ReportData {
   const verdicts: VerdictRow[] = results.map(verdictRow);
   for (const [guard, message] of Object.entries((result.rejected ?? {}) as Obj))
     verdicts.push({ status: "REJECTED", guard, skill: "", finding: String(message), severity: "error", more: 0 });
-  const charts: Chart[] = [];
+  const all: Chart[] = [];
   const notes: string[] = [];
   for (const g of results) {
     const c = chartsFor(g, bundle);
-    charts.push(...c.charts);
+    all.push(...c.charts);
     notes.push(...c.notes);
   }
+  const charts = ledgerChartsOnce(all, notes);
   const skipped = Object.entries((result.skipped ?? {}) as Obj).map(([guard, needs]) => ({
     guard,
     needs: Array.isArray(needs) ? needs.join(", ") : String(needs),

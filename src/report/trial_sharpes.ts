@@ -51,3 +51,29 @@ export function trialSharpes(guard: string, ev: Obj, reportedKey: string): Trial
     sentence,
   };
 }
+
+/** Same ledger, same recorded Sharpes: one histogram, whichever guard read it. */
+const sameLedger = (a: TrialSharpesChart, b: TrialSharpesChart) =>
+  a.ledger === b.ledger &&
+  a.recorded === b.recorded &&
+  a.edges.join() === b.edges.join() &&
+  a.counts.join() === b.counts.join();
+
+/**
+ * Keeps the first chart of each ledger's histogram (check_backtest runs trial_ledger and research_audit over one
+ * ledger); a later guard's chart becomes a note with its own count sentence, pointing at the drawn one.
+ */
+export function ledgerChartsOnce<C extends { readonly kind: string }>(charts: readonly C[], notes: string[]): C[] {
+  const drawn: TrialSharpesChart[] = [];
+  return charts.filter((c) => {
+    if (c.kind !== "trial_sharpes") return true;
+    const t = c as unknown as TrialSharpesChart;
+    const first = drawn.find((d) => sameLedger(d, t));
+    if (first === undefined) {
+      drawn.push(t);
+      return true;
+    }
+    notes.push(`${t.guard}: ${t.sentence} The ledger's Sharpes are the histogram drawn for ${first.guard}.`);
+    return false;
+  });
+}

@@ -1,7 +1,7 @@
 // Installable from anywhere: the packed tarball, installed in a temporary folder outside the clone,
 // answers the README's MCP command (npx fin-skills-mcp) with every tool; the tarball ships only what
 // runs (no .tsbuildinfo, no generated .ts sources, no second copy of the validators).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,11 +10,12 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTools } from "../../src/runtime/index.js";
 import { ensureBuilt, ROOT } from "../server/fixtures.js";
-import { nativePrebuildEnv } from "../helpers/native_prebuilds.js";
+import { offerNativePrebuild } from "../helpers/native_prebuilds.js";
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
 let dir = "";
 let tarball = "";
+let installWarnings: string[] = [];
 let entries: string[] = [];
 
 beforeAll(() => {
@@ -31,15 +32,21 @@ beforeAll(() => {
   const app = path.join(dir, "app");
   execFileSync("mkdir", ["-p", app]);
   writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "pack-probe", private: true, type: "module" }));
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], {
+  offerNativePrebuild(app);
+  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], {
     cwd: app,
-    stdio: "pipe",
-    env: { ...process.env, ...nativePrebuildEnv() },
+    encoding: "utf8",
   });
+  if (install.status !== 0) throw new Error(`npm install of the tarball failed:\n${install.stderr}`);
+  installWarnings = install.stderr.split("\n").filter((l) => /Unknown (env|user|project) config/.test(l));
 }, 600_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the packed tarball", () => {
+  it("installs without npm warning about a config key the test set (the native prebuild is offered by rc file)", () => {
+    expect(installWarnings).toEqual([]);
+  });
+
   it("is outside the clone", () => {
     expect(path.relative(ROOT, dir).startsWith("..")).toBe(true);
   });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nativePrebuildEnv } from "../helpers/native_prebuilds.js";
+import { offerNativePrebuild } from "../helpers/native_prebuilds.js";
 import { fencedBlocks } from "../helpers/readme.js";
 import { ROOT } from "../helpers/type_check.js";
 import {
@@ -35,13 +35,13 @@ const clone = ROOT;
 let outside = "";
 const tarballs = new Map<string, string>();
 
-/** The environment of every line: npm reads the cache first, native addons unpack this clone's build
- * (native_prebuilds.ts); nothing of this test run leaks in. */
+/** The environment of every line: npm reads the cache first (native addons unpack this clone's build through
+ * the rc file offerNativePrebuild writes); nothing of this test run leaks in. */
 function env(): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(VITEST|NODE_OPTIONS$|TEST$)/.test(k)) e[k] = v;
   const npm = { npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" };
-  return { ...e, ...npm, ...nativePrebuildEnv() };
+  return { ...e, ...npm };
 }
 
 const cwdOf = (c: CommandLine) => (c.inClone ? clone : outside);
@@ -87,6 +87,7 @@ beforeAll(() => {
   work = mkdtempSync(path.join(os.tmpdir(), "fin-skills-readme-"));
   outside = path.join(work, "elsewhere");
   mkdirSync(outside);
+  offerNativePrebuild(work);
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { defaultPaths } from "../../scripts/gen/parse.js";
 import { runGen } from "../../scripts/gen/pipeline.js";
 import { checkGenerated } from "../../scripts/gen/write.js";
-import { FIXTURES, ROOT } from "./helpers.js";
+import { FIXTURES, fixtureSkills, guardNames, ROOT } from "./helpers.js";
 import { GEN, manifest, readJson } from "./generated.js";
 
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
@@ -41,6 +41,19 @@ describe("determinism and --check", () => {
     expect(r.stderr).toContain("missing: generated/slots.json");
     expect(r.stderr).toContain("orphaned: generated/stray.txt");
     expect(r.stderr).toContain('run "npm run gen" to fix');
+  }, 120_000);
+
+  it("counts notes in one line and lists them (FS103, naming the input) only with --verbose", () => {
+    const guards = path.join(FIXTURES, "valid/function_optional/guards");
+    const skills = fixtureSkills(guardNames(guards));
+    const run = (...extra: string[]) =>
+      gen("--guards", guards, "--skills", skills, "--out", mkdtempSync(path.join(tmpdir(), "fs-gen-")), ...extra);
+    const quiet = run();
+    expect(quiet.status).toBe(0);
+    expect(quiet.stderr).not.toContain("FS103");
+    expect(quiet.stderr).toMatch(/gen: 1 notes?, none of them a problem \(npm run gen -- --verbose lists them\)/);
+    const verbose = run("--verbose");
+    expect(verbose.stderr).toMatch(/note FS103: optional input '\w+' is a callable/);
   }, 120_000);
 
   it("exits 1 on diagnostics, prints them sorted with a count, and leaves the output untouched", () => {

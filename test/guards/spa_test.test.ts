@@ -149,6 +149,19 @@ describe("spa_test spec examples", () => {
 });
 
 describe("spa_test by hand and conventions", () => {
+  it("a number benchmark is that constant return on every row: 0 (cash) equals a column of zeros", async () => {
+    const { bench, frame } = specPanel();
+    const zeros = await check({ values: bench.map(() => 0) }, frame, 200);
+    const cash = await check(0, frame, 200);
+    expect(cash.evidence).toEqual(zeros.evidence);
+    expect(cash.findings).toEqual(zeros.findings);
+    const hurdle = await check(0.0001, frame, 200);
+    expect(hurdle.evidence.mean_excess).toEqual(
+      Object.fromEntries(Object.entries(zeros.evidence.mean_excess).map(([k, v]) => [k, expect.closeTo(v - 1e-4, 15)])),
+    );
+    await expect(check(-1, frame)).rejects.toThrow(/benchmark_returns: must be > -1, got -1/);
+  });
+
   it("evidence keys are the spec's, in order", async () => {
     const { bench, frame } = specPanel();
     const r = await run(bench, frame, 50);

@@ -3,7 +3,7 @@
 // each install unpacks it instead of compiling SQLite again (about 80 s of one core each). CI's `npm ci`
 // still compiles it from source; only the suites' repeat installs share the result.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ROOT } from "./type_check.js";
@@ -16,8 +16,12 @@ function prebuildName(version: string): string {
   return `${PACKAGE}-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
 }
 
-/** The environment that points prebuild-install at a folder holding this clone's compiled addon. */
-export function nativePrebuildEnv(): Record<string, string> {
+/**
+ * Points prebuild-install, for installs under `installRoot`, at a folder holding this clone's compiled addon:
+ * an rc file it finds upward from the package's folder (an npm_config_* variable would make npm warn that it
+ * does not know the key, and an rc-style variable name with a hyphen would not survive the install's sh).
+ */
+export function offerNativePrebuild(installRoot: string): void {
   const pkgDir = path.join(ROOT, "node_modules", PACKAGE);
   const version = JSON.parse(readFileSync(path.join(pkgDir, "package.json"), "utf8")).version as string;
   const dir = path.join(os.tmpdir(), `fin-skills-prebuilds-${process.getuid?.() ?? 0}`);
@@ -28,8 +32,5 @@ export function nativePrebuildEnv(): Record<string, string> {
     execFileSync("tar", ["-czf", partial, "-C", pkgDir, BINARY]);
     renameSync(partial, tarball); // atomic: a concurrent suite sees no tarball or a whole one
   }
-  // prebuild-install reads npm_config_<package name, non-alphanumerics as _>_local_prebuilds (npm warns that
-  // it does not know the key; an rc-style "prebuild-install_local-prebuilds" would not survive the sh that
-  // runs install scripts).
-  return { [`npm_config_${PACKAGE.replace(/[^a-zA-Z0-9]/g, "_")}_local_prebuilds`]: dir };
+  writeFileSync(path.join(installRoot, ".prebuild-installrc"), `local-prebuilds=${dir}\n`);
 }

@@ -38,6 +38,28 @@ describe("requireNumbers", () => {
       { atLeast: 0 },
       "returns/values/1 | returns/values/1: must be >= 0, got -0.1",
     ],
+    [
+      "leading blanks, dated",
+      { values: [NaN, NaN, 0.01, -0.02], index: ["2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05"] },
+      {},
+      "returns/values/0 | returns/values/0: starts with 2 missing value(s); its first value is on " +
+        '"2024-01-04" (position 2): leading blanks are not returns (a column shorter than its file\'s other ' +
+        'columns) - trim them, or read from there with "rows": [2, 4] in the file reference',
+    ],
+    [
+      "leading blank, no index",
+      { values: [null, 0.01] },
+      {},
+      "returns/values/0 | returns/values/0: starts with 1 missing value(s); its first value is at position 1: " +
+        "leading blanks are not returns (a column shorter than its file's other columns) - trim them, or read " +
+        'from there with "rows": [1, 2] in the file reference',
+    ],
+    [
+      "all blank",
+      { values: [NaN, NaN] },
+      {},
+      "returns/values/0 | returns/values/0: must be a finite number, got null (missing)",
+    ],
     ["not a series", "x" as unknown as Series, {}, "returns | returns: must be a series of numbers"],
     ["undefined", undefined, {}, "returns | returns: must be a series of numbers"],
   ];

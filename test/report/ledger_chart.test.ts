@@ -65,6 +65,18 @@ describe("the report's ledger data", () => {
     expect(chart.used).toBe(strategies.length);
   });
 
+  it("draws one ledger's histogram once when a check_backtest result holds both verdicts, the other as a note", () => {
+    const both = { tool: "check_backtest", status: "fail", results: [verdict, audit] };
+    const data = reportData(both);
+    expect(data.charts.filter((c) => c.kind === "trial_sharpes").map((c) => (c as Obj).guard)).toEqual([
+      "trial_ledger",
+    ]);
+    expect(data.notes).toContain(
+      `research_audit: ${reportData(audit).charts.find((c) => c.kind === "trial_sharpes")!.sentence} The ` +
+        "ledger's Sharpes are the histogram drawn for trial_ledger.",
+    );
+  });
+
   it("without a ledger, states in the notes that the count is self-declared", async () => {
     const r = (await callToolUntyped("check_trial_ledger", { best_sharpe: 1, n_obs: 756, n_trials: DECLARED })) as Obj;
     const data = reportData(r);
