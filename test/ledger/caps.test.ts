@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { trialSetDigest } from "../../src/ledger/digest.js";
 import { openSqliteStore } from "../../src/ledger/sqlite.js";
 import { MAX_LEDGER_TRIALS, MAX_TRIALS_PER_CALL } from "../../src/runtime/ledger_caps.js";
 import { callToolUntyped, configureLedger } from "../../src/runtime/index.js";
@@ -28,7 +29,7 @@ async function seed(file: string, n: number): Promise<void> {
   db.prepare(
     "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?) " +
       "INSERT INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, periods_per_year, mean, sd, " +
-      "skew, kurtosis, sharpe_annual, recorded_at) SELECT 'default', 0, printf('%064x', i), 'seed', 'returns', " +
+      "skew, kurtosis, sharpe_annual, recorded_at) SELECT 'default', 0, printf('%02x%062x', i % 256, i), 'seed', 'returns', " +
       "NULL, 252, 252, 0.0004, 0.01, 0, 3, (i % 200) / 100.0 - 1, '2026-01-01T00:00:00.000Z' FROM k",
   ).run(n);
   db.close();
@@ -77,5 +78,12 @@ describe("ledger size", () => {
     const listed = (await callToolUntyped("list_trials", {})) as any;
     expect(listed.count).toBe(MAX_LEDGER_TRIALS + 1);
     expect(listed.warnings).toEqual([w]);
+    // The tally kept in process (read in chunks, advanced by new rows) gives the digest of every row counted.
+    const store = await openSqliteStore(file);
+    const every = (await store.list("default")).map((t) => t.fingerprint);
+    await store.close();
+    expect(every.length).toBe(MAX_LEDGER_TRIALS + 1);
+    expect(listed.digest).toBe(trialSetDigest(every));
+    expect(past.evidence.ledger.digest).toBe(listed.digest);
   });
 });
