@@ -33,8 +33,9 @@ interface Verdict {
 }
 
 /**
- * Detects a raw (unadjusted) price series, or one adjusted by another convention than the one
- * expected (raw, back-adjusted, forward-adjusted or unknown).
+ * Detects a raw (unadjusted) price series not adjusted for splits and dividends (a one-day drop at a
+ * split; close versus adjusted close), or one adjusted by another convention than the one expected
+ * (raw, back-adjusted, forward-adjusted or unknown).
  *
  * It classifies the series from the price jumps on corporate-action dates, then an unadjusted
  * reference, then the cent-tick grid.
@@ -52,6 +53,8 @@ interface Verdict {
  *
  * Fails on a raw series (a percentage change books every action as a return) and when the
  * detected convention differs from expected. The tick test assumes a 0.01 price tick (US cents).
+ *
+ * @keywords split, dividends, adjusted close, raw, unadjusted, back-adjusted, forward-adjusted
  */
 export function check(
   close: Series,

@@ -183,9 +183,9 @@ function readDaysSinceIpo(x: unknown): number | null {
 }
 
 /**
- * Fails a backtest fill that could not have happened on a Chinese A-share exchange: buying a bar
- * locked at its up limit, selling one locked at its down limit, trading a suspended or zero-volume
- * bar, and selling shares bought the same day (T+1).
+ * Fails a backtest fill that could not have happened on a Chinese A-share exchange (Shanghai,
+ * Shenzhen): buying a bar locked at limit up, selling one locked at limit down, trading a suspended or
+ * zero-volume bar, and selling shares bought the same day (T+1).
  *
  * Limits follow the board, the date (ChiNext 20% from 2020-08-24), ST status (halves main-board
  * limits) and the first five unlimited sessions after listing on STAR, ChiNext and BSE; limit
@@ -203,6 +203,8 @@ function readDaysSinceIpo(x: unknown): number | null {
  *     @minimum 0
  *   lots : purchase lots held, in shares: {date, qty} objects or [date, qty] pairs; used on sells
  *       only.
+ *
+ * @keywords a-share, shanghai, shenzhen, limit up, limit down, suspended, t+1
  */
 export function check(
   bar: DailyBar,

@@ -70,8 +70,8 @@ interface Attribution {
 }
 
 /**
- * Fails a performance attribution (allocation, selection, interaction by sector) whose weights
- * or effects do not reconcile to the active return.
+ * Fails a Brinson performance attribution (allocation, selection, interaction by sector) whose weights
+ * or effects do not reconcile to the active return (excess return over the benchmark).
  *
  * Attribution identities are exact, so a gap is a data error (a missing cash line, a dropped
  * sector, a NaN treated as zero, naive summation of multi-period effects), never rounding.
@@ -89,6 +89,8 @@ interface Attribution {
  *     @minimum 0
  *   weight_tol : tolerance on each period's weight sums (which must be 1).
  *     @minimum 0
+ *
+ * @keywords brinson, attribution, allocation, selection, sector, active, excess return
  */
 export function check(
   panel?: Frame,

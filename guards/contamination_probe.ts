@@ -110,8 +110,8 @@ function requireFunction(field: string, f: unknown): void {
 }
 
 /**
- * Fails an LLM backtest whose test window overlaps the model's training cutoff: skill shown on
- * events the model was trained on is memory, not forecasting.
+ * Fails an LLM backtest whose test window overlaps the model's training (knowledge) cutoff: skill
+ * shown on events the model was trained on is memory, not forecasting.
  *
  * Measures the share of the window that predates the cutoff and, with probe items, compares the
  * model's accuracy on facts before and after the cutoff; a sharp drop is the signature of
@@ -127,6 +127,8 @@ function requireFunction(field: string, f: unknown): void {
  *       items with neither answer nor correct.
  *   match : in-process only: comparator (truth, answer) => boolean; by default the trimmed,
  *       lower-cased truth must occur in the trimmed, lower-cased answer.
+ *
+ * @keywords llm, training, knowledge, cutoff, memory, forecasting
  */
 export async function check(
   cutoff: IsoDate,

@@ -47,9 +47,10 @@ interface Rebuild {
 }
 
 /**
- * Fails percentage returns taken off an unadjusted or difference-adjusted (Panama) futures
- * series, and with the underlying contracts verifies that the stitched series is what the stated
- * method produces.
+ * Fails percentage returns taken off an unadjusted or difference-adjusted (Panama, back-adjusted)
+ * continuous futures series, where roll gaps and negative prices distort returns, and with the
+ * underlying contracts verifies that the stitched front-month series is what the stated method
+ * produces.
  *
  * Inputs
  *   stitched : the continuous price series about to be used for percentage returns, dated.
@@ -64,6 +65,8 @@ interface Rebuild {
  *
  * Only a ratio-adjusted series reproduces a rolled position's percentage returns. Evidence
  * carries the rolls, both rebuilt series and the level and return errors.
+ *
+ * @keywords futures, continuous, roll, panama, back-adjusted, stitched, front-month
  */
 export async function check(
   stitched: Series,

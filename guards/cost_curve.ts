@@ -242,8 +242,10 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
 }
 
 /**
- * A Sharpe is a result at one cost: report the curve over trading costs (fees, spread) and test
- * survival at a stated cost.
+ * Does the strategy survive trading costs? Reports net return and Sharpe over a curve of transaction
+ * costs in round-trip bps (commission, exchange or broker fees (maker/taker), slippage, bid-ask
+ * spread, market impact), the breakeven cost where it stops being profitable, and tests survival at
+ * your stated cost.
  *
  * Inputs
  *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;
@@ -273,6 +275,9 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  * A thin or tradeable net Sharpe on fewer observations than its minimum track record
  * length against the band's floor (Bailey and Lopez de Prado 2012, 95%) gets a
  * short-sample warning.
+ *
+ * @keywords commission, fees, slippage, spread, market impact, transaction costs, breakeven
+ * @keywords stops being profitable
  */
 export function check(
   returns: Series,

@@ -242,7 +242,7 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
 }
 
 /**
- * Fails an FX pair quoted against market convention (JPYUSD instead of USDJPY), and states
+ * Fails an FX currency pair quoted against market convention (JPYUSD instead of USDJPY), and states
  * which side USD is on, the pip size and value, the spot settlement lag, the value date and the
  * triple-rollover weekday. Value dates skip weekends only (no holiday calendar).
  *
@@ -268,6 +268,8 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
  *       (its pip then assumed from the quote currency).
  *   move_pips : a price move in the pair's pips (signed, market pip size); with notional, the
  *       P&L in quote currency and in USD goes to evidence.
+ *
+ * @keywords fx, currency pair, market convention, pip, spot settlement, value date, rollover
  */
 export function check(
   pair: string | readonly string[],

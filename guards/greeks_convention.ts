@@ -140,9 +140,9 @@ function unitReport(
 }
 
 /**
- * Fails option greeks whose signs a long vanilla call or put cannot have, warns on deltas
- * implausible for the stated moneyness, and converts the library's vega, theta and rho to absolute
- * units (per 1.00 vol, per year, per 1.00 rate).
+ * Fails option greeks whose signs a long vanilla call or put cannot have (a positive theta, a negative
+ * vega), warns on deltas implausible for the stated moneyness, and converts the library's vega, theta
+ * and rho to absolute units (per 1.00 vol, per year, per 1.00 rate).
  *
  * Impossible signs: theta >= 0, gamma or vega <= 0, delta outside [0, 1] for a call or [-1, 0] for
  * a put, rho of the wrong sign.
@@ -156,6 +156,8 @@ function unitReport(
  *   convention : the library's unit convention: absolute, quantlib, financepy (all absolute),
  *       vollib or per_point_per_day (vega and rho per 1 point, theta per calendar day),
  *       per_point_per_trading_day (theta per 1/252 year).
+ *
+ * @keywords option greeks, delta, theta, vega, sign, per year
  */
 export function check(greeks: Record<string, number>, flag: string, moneyness?: number, convention?: string) {
   const g = readGreeks(greeks);

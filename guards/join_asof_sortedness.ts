@@ -22,8 +22,9 @@ interface Keys {
 }
 
 /**
- * Fails frames whose row order makes a cursor-based as-of join (polars join_asof with by, and
- * other sorted-merge implementations) return quotes from the future.
+ * Fails frames whose row order (sorted by symbol first, not by time) makes a cursor-based as-of join
+ * (polars join_asof with by, and other sorted-merge implementations) silently return quotes from the
+ * future.
  *
  * It runs that cursor join and an order-independent correct join side by side and counts the rows
  * where they disagree.
@@ -38,6 +39,8 @@ interface Keys {
  *
  * Both joins are backward with ties included (quote time <= signal time). Warns about each frame
  * not sorted by [by, on], which is unsafe in general even when the joins happen to agree.
+ *
+ * @keywords join_asof, polars, sorted by symbol, sorted-merge, silently, future
  */
 export async function check(left: Frame, right: Frame, on: string, by: string, val?: string) {
   requireFrame("left", left);

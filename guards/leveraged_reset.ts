@@ -61,8 +61,8 @@ function optionalNumber(field: string, x: unknown, rule: { atLeast?: number } = 
 const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
 
 /**
- * Fails a backtest that models a daily-reset leveraged or inverse product (3x, -1x ETF) as lev x
- * the index return over the window.
+ * Fails a backtest that models a daily-reset leveraged or inverse ETF (3x, 2x, -1x) as lev x the index
+ * return over the window, ignoring the daily rebalancing and its volatility decay.
  *
  * The product compounds lev x the DAILY return, loses to volatility ((L^2 - L)/2 x variance) and
  * pays financing on the borrowed exposure and an expense ratio; the guard computes the exact reset
@@ -79,6 +79,8 @@ const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
  *     @minimum 0
  *   return_tol : allowed absolute gap between modelled and exact total return (decimal).
  *     @minimum 0
+ *
+ * @keywords leveraged, inverse, etf, daily-reset, volatility decay
  */
 export function check(
   index_returns: Series,

@@ -38,9 +38,9 @@ function relativeError(priced: number | null, anchor: number | null): number | n
 }
 
 /**
- * Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry
- * disagree: an option expired as of the evaluation date prices at exactly 0.0 with no error, and a
- * curve anchored on another day measures every year fraction from the wrong date.
+ * Fails a QuantLib-style valuation whose evaluation date, curve reference date and expiry disagree: an
+ * option expired as of the evaluation date has an NPV of exactly 0.0 with no error, and a curve
+ * anchored on another day measures every year fraction from the wrong date.
  *
  * Shows the size of the error on a fixed reference call (K 100, r 5%, vol 20%, Act/365).
  *
@@ -50,6 +50,8 @@ function relativeError(priced: number | null, anchor: number | null): number | n
  *   expiry : the option's exercise date.
  *   spot : spot price of the reference option, > 0 (its strike is 100).
  *     @exclusiveMinimum 0
+ *
+ * @keywords quantlib, evaluation date, npv, exactly 0.0, expired, reference date
  */
 export function check(eval_date: IsoDate, curve_ref: IsoDate, expiry: IsoDate, spot: number = 100) {
   const ev = requireIsoDate("eval_date", eval_date);

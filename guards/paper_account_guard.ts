@@ -157,9 +157,10 @@ function verdictFor(
 }
 
 /**
- * Fails closed unless a fact returned by the broker proves the session is a paper (simulated)
- * account: an Interactive Brokers paper account id (DU/DF), an Alpaca paper host, or a ccxt venue
- * in sandbox mode with sandbox API hosts (or OKX's simulated-trading header).
+ * Fails closed unless a fact returned by the broker proves the session is a paper (simulated, sandbox)
+ * account and not live real-money trading: an Interactive Brokers paper account id (DU/DF), an Alpaca
+ * paper host, or a ccxt venue in sandbox mode with sandbox API hosts (or OKX's simulated-trading
+ * header).
  *
  * Ports, config flags and URLs that merely contain "test" are not proof; hosts are compared
  * exactly or by whole DNS-label tokens.
@@ -172,6 +173,8 @@ function verdictFor(
  *   extra : broker-specific facts: Alpaca {paper} or {is_paper}; ccxt {sandbox_mode (or
  *       sandbox), urls (with urls.api a URL or an object of URLs), headers}; IB {port} is
  *       accepted but is not evidence.
+ *
+ * @keywords paper, simulated, sandbox, live, real-money, broker
  */
 export function check(broker: string, account_id?: string, base_url?: string, extra?: Record<string, ExtraValue>) {
   if (typeof broker !== "string" || broker.trim() === "")

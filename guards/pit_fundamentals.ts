@@ -57,8 +57,9 @@ interface Vintage {
 }
 
 /**
- * Catches fundamentals taken from a restatement or late filing that was not public on the
- * decision date.
+ * Catches look-ahead in fundamental and macro data: restated earnings, late filings and revised
+ * figures (later vintages) used before they were public on the decision date (reporting lag, filing
+ * date versus period end); builds the point-in-time view.
  *
  * It builds the point-in-time view as of a date, compares it with the naive latest view
  * (drop_duplicates(keep='last')), and checks the values a pipeline actually used.
@@ -75,6 +76,9 @@ interface Vintage {
  *
  * Fails when a used value was not on file at as_of, is a vintage filed later, or matches nothing.
  * Without used, warns when the naive view differs from the point-in-time view.
+ *
+ * @keywords look-ahead, restated earnings, late filings, revised, vintages, reporting lag, filing date
+ * @keywords point-in-time, macro
  */
 export function check(
   facts: readonly Fact[],

@@ -47,8 +47,9 @@ interface Audit {
 }
 
 /**
- * Flags a stock universe (index constituents) that never deletes a name: a current-snapshot screen
- * run backwards.
+ * Flags a stock universe built from today's index constituents (current S&P 500 members) run
+ * backwards: it never deletes a name. Audits, or rebuilds from add and drop events, point-in-time
+ * index membership at each rebalance date.
  *
  * A real point-in-time universe loses members to delistings, mergers, bankruptcies and index
  * deletions at almost every rebalance; one built from today's constituent list only ever adds
@@ -73,6 +74,8 @@ interface Audit {
  *     @minimum 1
  *   min_expected_turnover : floor on the mean name turnover per rebalance ((additions +
  *       removals) / previous size, a fraction), >= 0.
+ *
+ * @keywords index constituents, today's, current, membership, point-in-time, rebalance
  */
 export async function check(
   universe?: Readonly<Record<string, readonly string[]>>,

@@ -47,8 +47,9 @@ interface FoldRow {
 }
 
 /**
- * Catches cross-validation folds whose training rows carry labels that overlap the test block,
- * and measures the AUC such a leak manufactures.
+ * Catches leakage in time-series cross-validation (k-fold or walk-forward): training rows whose labels
+ * (forward returns over a holding horizon) overlap the test block, and measures the AUC such a leak
+ * manufactures, with and without purging and an embargo.
  *
  * When the label of bar i resolves at bar i + horizon, a training row just before a test block
  * knows part of the test period, and a row just after it shares the test labels' information.
@@ -75,6 +76,8 @@ interface FoldRow {
  *       Default: 5-nearest-neighbours mean label.
  *   auc_tol : AUC inflation (naive minus purged, in AUC points) that earns a warning.
  *     @minimum 0
+ *
+ * @keywords leakage, cross-validation, k-fold, labels, overlap, forward returns, purging, embargo, auc
  */
 export async function check(
   x: Frame | readonly (readonly number[])[],

@@ -24,9 +24,9 @@ interface Step {
 }
 
 /**
- * Attributes every divergence between two price sources for one instrument to a cause: a
- * constant level offset (different adjustment conventions, returns agree), a step explained by a
- * corporate action, or an unexplained step, which is a data error.
+ * When two vendors' price sources for one instrument disagree, attributes every discrepancy to a
+ * cause: a constant level offset (different adjustment conventions, returns agree), a step explained
+ * by a corporate action, or an unexplained step, which is a data error.
  *
  * Only unexplained steps fail.
  *
@@ -43,6 +43,8 @@ interface Step {
  *
  * Convention differences are warnings: safe for returns, wrong for any price-level rule. A single
  * bad tick usually shows as two unexplained steps (out and back).
+ *
+ * @keywords vendors, disagree, discrepancy, price sources, corporate action, data error
  */
 export function check(
   close: Series,

@@ -55,8 +55,8 @@ interface RegimeRow {
 }
 
 /**
- * Fails a test period that contains a single market regime, and reports per regime the number
- * of separate episodes, not just days.
+ * Fails a test period that contains a single market regime (only a bull market, no crisis or
+ * high-volatility episode), and reports per regime the number of separate episodes, not just days.
  *
  * A strategy tested only in a bull market, or only in one volatility regime, has not been
  * tested; 200 days of "high volatility" that are one contiguous crisis are one observation of
@@ -82,6 +82,8 @@ interface RegimeRow {
  *
  * A regime with fewer than 30 observations gets a warning that its Sharpe and return are too
  * short to judge; returns that look like percent (median |return| above 0.2 a day) are an error.
+ *
+ * @keywords regime, bull market, crisis, volatility, episodes, test period
  */
 export function check(
   dates: readonly IsoDate[],

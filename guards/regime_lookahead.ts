@@ -16,8 +16,8 @@ export const slots = { regime: "regime_labels" } as const;
 type Timing = { readonly delay: number } | { readonly missed: true };
 
 /**
- * Fails a regime-probability series (a hidden-Markov or Markov-switching model's) that flags
- * regime switches before they happen.
+ * Fails a regime-probability series (a hidden-Markov (HMM) or Markov-switching model's, smoothed over
+ * the full sample) that flags regime switches before they happen: look-ahead in the regime signal.
  *
  * Smoothed (two-sided) probabilities from a hidden-Markov or Markov-switching model use the
  * whole sample, so they turn at or before the true switch. The series traded at period t must be
@@ -37,6 +37,8 @@ type Timing = { readonly delay: number } | { readonly missed: true };
  *       Absent means n.
  *   max_anticipated : largest acceptable share of anticipated switches, in [0, 1].
  *     @minimum 0 @maximum 1
+ *
+ * @keywords regime, hmm, hidden-markov, markov-switching, smoothed, look-ahead
  */
 export function check(
   regime: Series | readonly Integer[],

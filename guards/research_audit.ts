@@ -40,10 +40,11 @@ const MIN_OBS = 30;
 const DSR_ALPHA = 0.05;
 
 /**
- * Audits a research result for overfitting from two sides: the minimum backtest length
- * (MinBTL) the trial count requires for the claimed Sharpe, and the probability of backtest
- * overfitting (PBO) by combinatorially symmetric cross-validation (CSCV) over the panel of
- * every configuration tried.
+ * Is the in-sample winner overfit? Audits a parameter search for overfitting (curve fitting) from two
+ * sides: the minimum backtest length (MinBTL) the trial count requires for the claimed Sharpe, and the
+ * probability of backtest overfitting (PBO) that the best in-sample configuration underperforms out of
+ * sample, by combinatorially symmetric cross-validation (CSCV) over the panel of every configuration
+ * tried.
  *
  * MinBTL alone cannot pass a Sharpe: the guard also deflates it (DSR, alpha 0.05) with the
  * zero-skill trial variance P / n_obs, skew 0 and raw kurtosis 3, exactly as check_trial_ledger
@@ -76,6 +77,9 @@ const DSR_ALPHA = 0.05;
  * Fails when the sample is shorter than the MinBTL, when the deflated Sharpe is not above 0.95,
  * or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as quantiles and
  * a histogram whose bins at or below 0 hold the overfit splits.
+ *
+ * @keywords overfitting, overfit, curve fitting, in-sample, out of sample, underperforms, parameter search
+ * @keywords backtest length, pbo, cscv
  */
 export async function check(
   best_sharpe: number,

@@ -155,9 +155,9 @@ function reportMatch(
 }
 
 /**
- * Infers which risk-free convention produced a reported Sharpe ratio, and fails
- * an ANNUAL risk-free rate (a T-bill yield) subtracted from every period's return (or an
- * rf given in percent).
+ * Infers which risk-free convention produced a reported Sharpe ratio (rf of zero, or excess returns
+ * over cash), and fails an ANNUAL risk-free rate (a T-bill yield) subtracted from every daily or
+ * monthly return, or a risk-free rate given in percent.
  *
  * Inputs
  *   returns : per-period simple returns of the strategy as decimals (0.01 =
@@ -176,6 +176,8 @@ function reportMatch(
  * Each convention subtracts a per-period amount k before the annualised Sharpe
  * (mean - k) / sd x sqrt(P): annual_rf_geometric (1 + rf)^(1/P) - 1,
  * annual_rf_simple rf / P, rf_as_per_period rf, no_rf 0.
+ *
+ * @keywords risk-free rate, t-bill, sharpe ratio, excess returns, annual, daily, percent
  */
 export function check(
   returns: Series,

@@ -27,8 +27,9 @@ interface Side {
 }
 
 /**
- * Audits an as-of join of signals to quotes: every match strictly prior to its signal and within
- * the staleness budget.
+ * Audits an as-of join of signals to quotes or prices (merge_asof, the latest quote before each
+ * signal): every match strictly before its signal time, never the same timestamp or the future, and
+ * within the staleness budget.
  *
  * It performs the join with explicit settings and also verifies that the row count is preserved
  * and that the key columns have the same kind in both frames.
@@ -47,6 +48,8 @@ interface Side {
  * An exact-timestamp match, a missing tolerance, a forward or nearest direction and a key-type
  * mismatch all leak or mis-join silently; each is reported. max_staleness is in seconds for
  * date-time keys and in key units for numeric keys.
+ *
+ * @keywords as-of join, merge_asof, latest quote, same timestamp, future, staleness
  */
 export async function check(
   left: Frame,

@@ -19,8 +19,9 @@ const MAX_SEED = 4294967295;
 const MIN_OBS = 30;
 
 /**
- * Tests whether the best of many candidate strategies really beats a benchmark once the whole
- * search is accounted for (data snooping), with Hansen's (2005) test for superior predictive ability.
+ * Tests whether the best of many candidate strategies, models or trading rules really beats a
+ * benchmark once the whole search is accounted for (data snooping, data mining, luck), with Hansen's
+ * (2005) test for superior predictive ability, a refinement of White's reality check.
  *
  * The statistic is the maximum studentized mean excess return over all candidates, bootstrapped
  * with the stationary bootstrap (MT19937 stream from seed).
@@ -47,6 +48,9 @@ const MIN_OBS = 30;
  * is below alpha, best studentized statistic first. It is not corrected for the search: only the
  * SPA p-value speaks for the whole set, and a name in better_models when the SPA test does not
  * reject is not evidence of skill.
+ *
+ * @keywords data snooping, data mining, beats a benchmark, trading rules, luck, reality check
+ * @keywords superior predictive ability
  */
 export async function check(
   benchmark_returns: Series | number,

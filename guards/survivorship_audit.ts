@@ -68,8 +68,9 @@ interface PanelFacts {
 }
 
 /**
- * Flags a survivor-only universe: zero delistings in a long price panel is a missing dataset,
- * not a clean one.
+ * Flags survivorship bias: a long price panel with no delisted, bankrupt or acquired names is a
+ * survivor-only dataset missing the losers, not a clean one; measures how much dropping the dead names
+ * inflates returns.
  *
  * Over any multi-year window a few percent of listed companies delist every year; a panel built
  * from today's listings contains none of them, so every backtest on it skips the losers. The
@@ -100,6 +101,8 @@ interface PanelFacts {
  *   delisting_returns : whether the returns built from prices include each delisted name's
  *       delisting return (its last move, e.g. CRSP's DLRET); "unknown" (not stated) warns;
  *       reported in the verdict.
+ *
+ * @keywords survivorship bias, delisted, bankrupt, acquired, losers, inflates returns
  */
 export async function check(
   prices: Frame | readonly string[],

@@ -44,9 +44,10 @@ const MIN_OBS = 30;
 const LIST_TOLERANCE = 1e-12;
 
 /**
- * Deflates the best Sharpe ratio of a research process by the honest number of trials behind
- * it (deflated Sharpe ratio, Bailey and Lopez de Prado 2014) and reports the probabilistic
- * Sharpe ratio and the minimum track-record length.
+ * Deflates the best Sharpe ratio of a research process (grid search, hyperparameter tuning, many
+ * backtests tried) by the honest number of trials behind it, correcting for multiple testing and
+ * selection bias: deflated Sharpe ratio (Bailey and Lopez de Prado 2014), probabilistic Sharpe ratio
+ * and minimum track-record length.
  *
  * Inputs
  *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
@@ -92,6 +93,9 @@ const LIST_TOLERANCE = 1e-12;
  * Var[M_N] = E[M_N^2] - E[M_N]^2 by quadrature of the density N phi(x) Phi(x)^(N-1), as the
  * paper's companion code scales it (1 for N = 1, 0.228 for N = 40); its evidence adds the standard
  * error, power, pFDR and oFDR.
+ *
+ * @keywords deflated sharpe, multiple testing, selection bias, grid search, number of trials
+ * @keywords probabilistic sharpe, track-record length
  */
 export function check(
   best_sharpe: number,

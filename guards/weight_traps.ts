@@ -18,8 +18,9 @@ interface ReturnsMatrix {
 }
 
 /**
- * Fails a "returns" frame with no negative value anywhere: it is a price matrix, and an
- * optimiser handed prices returns weights that mean nothing, with no error.
+ * Fails a "returns" frame with no negative value anywhere: it looks like prices, not returns (a price
+ * matrix), and an optimiser (optimizer: mean-variance, PyPortfolioOpt) handed prices returns weights
+ * that mean nothing, with no error.
  *
  * A genuine return series has negative values; a price series has none. Columns without a
  * negative value earn a warning. Reference hierarchical-risk-parity weights (PyPortfolioOpt's
@@ -31,6 +32,8 @@ interface ReturnsMatrix {
  *       numeric; null cells (no observation) are allowed.
  *   linkage_method : hierarchical-clustering linkage for the reference HRP (single is the
  *       PyPortfolioOpt default).
+ *
+ * @keywords looks like prices, not returns, price matrix, optimiser, optimizer, mean-variance, weights
  */
 export async function check(
   asset_returns: Frame,

@@ -20,3 +20,10 @@ if (esbuild) {
   });
   writeFileSync(to, code);
 }
+
+// The build's stamp: the table it was built from, so a runtime under dist/ serves no tool that
+// `npm run gen` added after the build (its validator and guard module are not in dist/ yet).
+const manifest = JSON.parse(readFileSync("generated/manifest.json", "utf8"));
+const table = JSON.parse(readFileSync("generated/tools.json", "utf8"));
+const stamp = { tools_sha256: manifest.tools_sha256, tools: table.tools.map((t) => t.name).sort() };
+writeFileSync("dist/generated/build.json", `${JSON.stringify(stamp, null, 2)}\n`);

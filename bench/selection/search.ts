@@ -1,12 +1,15 @@
 // A BM25 tool search over one export profile, as a host's tool search indexes it: each tool's name,
-// description, and the names and descriptions of its parameters (nested ones included).
+// description, and the names and descriptions of its parameters (nested ones included); with `hints`,
+// also the MCP `_meta` search hint (src/runtime/search_hints.ts), as a host that reads it would.
 import MiniSearch from "minisearch";
+import { SEARCH_HINT_KEY } from "../../src/runtime/search_hints.js";
 
 interface ToolDoc {
   readonly id: number;
   readonly name: string;
   readonly description: string;
   readonly parameters: string;
+  readonly hint: string;
 }
 
 type Node = Record<string, unknown>;
@@ -38,12 +41,14 @@ export function toolDoc(entry: object, id: number): ToolDoc {
     name: String(fn.name),
     description: String(fn.description ?? ""),
     parameters: parameterText(inputSchema(e)).join(" "),
+    hint: isNode(e._meta) && typeof e._meta[SEARCH_HINT_KEY] === "string" ? e._meta[SEARCH_HINT_KEY] : "",
   };
 }
 
 /** A search over the entries; `rank(query)` returns tool names, best first. */
-export function toolSearch(entries: readonly object[]): (query: string) => string[] {
-  const index = new MiniSearch<ToolDoc>({ fields: ["name", "description", "parameters"], storeFields: ["name"] });
+export function toolSearch(entries: readonly object[], hints = false): (query: string) => string[] {
+  const fields = ["name", "description", "parameters", ...(hints ? ["hint"] : [])];
+  const index = new MiniSearch<ToolDoc>({ fields, storeFields: ["name"] });
   index.addAll(entries.map(toolDoc));
   return (query) => index.search(query).map((r) => String(r.name));
 }

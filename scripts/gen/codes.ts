@@ -78,7 +78,7 @@ export const CODES = {
   FS014: {
     severity: "error",
     title: "Text that reaches a schema is not ASCII",
-    fix: "Replace the character the message points at with ASCII (-, ', \", >=, ...).",
+    fix: "Replace each character a message points at with the ASCII spelling it names (-, ', \", >=, ...).",
   },
   FS015: {
     severity: "error",
@@ -157,8 +157,12 @@ export const CODES = {
   },
   FS030: {
     severity: "error",
-    title: "A JSDoc constraint tag is malformed or does not fit the input's type",
-    fix: "Write `@minimum 0` and the like with a JSON value, on an input whose type the keyword applies to.",
+    title:
+      "A JSDoc constraint tag is malformed or does not fit the input's type; or a `@keywords` phrase is not " +
+      "lower-case ASCII, is declared twice, or there are more than 12",
+    fix:
+      "Write `@minimum 0` and the like with a JSON value, on an input whose type the keyword applies to; " +
+      "`@keywords commission, bid-ask spread`.",
   },
   FS031: {
     severity: "error",
@@ -209,6 +213,11 @@ export const CODES = {
     severity: "note",
     title: "A recursive type is nested to the depth its @maxDepth tag states",
     fix: "None if intended: a deeper value is rejected; else raise the bound (at most 8).",
+  },
+  FS109: {
+    severity: "warning",
+    title: "A unit or convention phrase of a tool description is cut from the compact exports",
+    fix: "Say the phrase in the summary paragraph or in the input's description (exports keep both).",
   },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -1,6 +1,6 @@
 // AST -> plain facts about one guard module: its literal exports, check()'s parameters
 // (with their mapped fragments) and its JSDoc. Problems with literal forms are FS001/FS011.
-import { Node, type Expression, type FunctionDeclaration, type SourceFile } from "ts-morph";
+import { Node, type Expression, type FunctionDeclaration, type ParameterDeclaration, type SourceFile } from "ts-morph";
 import { diag, type Diagnostic, type Where } from "./diagnostics.js";
 import { mapType, type Mapped, type Warning } from "./types/index.js";
 
@@ -173,7 +173,7 @@ function paramFacts(
       out.push(diag("FS011", where, `parameter '${nameNode.getText()}' uses destructuring; name each input`));
     if (p.isRestParameter()) out.push(diag("FS011", where, `rest parameter '...${nameNode.getText()}' is not allowed`));
     const typeNode = p.getTypeNode();
-    if (!typeNode) out.push(diag("FS011", where, `parameter '${nameNode.getText()}' has no type annotation`));
+    if (!typeNode) out.push(diag("FS011", where, unannotated(p)));
     const before = warnings.length;
     const mapped = typeNode ? mapType(typeNode, contractFile, root, warnings) : null;
     return {
@@ -189,6 +189,18 @@ function paramFacts(
   });
 }
 
+/** FS011 for a parameter without a type, naming the annotation to write (a default's type is the widened one). */
+function unannotated(p: ParameterDeclaration): string {
+  const name = p.getNameNode().getText();
+  const init = p.getInitializer()?.getText();
+  const type = p.getType().getBaseTypeOfLiteralType().getText(p);
+  const known = type !== "any" && type !== "unknown";
+  const fix = init
+    ? `annotate it: ${name}: ${known ? type : "<type>"} = ${init}`
+    : `write its type: ${name}: ${known ? type : "<type>"}`;
+  return `parameter '${name}' has no type annotation; ${fix}`;
+}
+
 /**
  * The signature callers see: check() itself, or of its overloads the one whose JSDoc has the Inputs
  * block (never the implementation's, which is not callable); none or several is FS031.
@@ -196,9 +208,14 @@ function paramFacts(
 function publicSignature(fn: FunctionDeclaration, where: Where, out: Diagnostic[]): FunctionDeclaration | null {
   const overloads = fn.getOverloads();
   if (overloads.length === 0) return fn;
-  const documented = overloads.filter((o) => /^\s*\*?\s*Inputs\s*$/m.test(o.getJsDocs().at(-1)?.getText() ?? ""));
+  const hasInputs = (f: FunctionDeclaration) => /^\s*\*?\s*Inputs\s*$/m.test(f.getJsDocs().at(-1)?.getText() ?? "");
+  const documented = overloads.filter(hasInputs);
   if (documented.length === 1) return documented[0]!;
-  const why = documented.length ? "several overloads carry an Inputs block" : "no overload carries the Inputs block";
+  const why = documented.length
+    ? "several overloads carry an Inputs block"
+    : hasInputs(fn)
+      ? `its ${overloads.length} overloads carry no Inputs block (the implementation's does)`
+      : `none of its ${overloads.length} overloads carries the Inputs block`;
   out.push(
     diag(
       "FS031",

@@ -27,6 +27,8 @@ export interface ParsedDoc {
   readonly hasInputsHeader: boolean;
   /** The block tag that ended the description (`@param`, `@example`, ...), or null. */
   readonly endedBy: DocTag | null;
+  /** Every block tag after the description, in order (`@keywords` is read by keywords.ts). */
+  readonly blockTags: readonly DocTag[];
   readonly problems: readonly DocProblem[];
 }
 
@@ -152,6 +154,7 @@ export function parseDoc(raw: string, firstLine: number): ParsedDoc {
     entries,
     hasInputsHeader: header !== undefined,
     endedBy: tags[0] ?? null,
+    blockTags: tags,
     problems,
   };
 }

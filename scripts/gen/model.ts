@@ -2,6 +2,7 @@
 import { diag, type Diagnostic, type Where } from "./diagnostics.js";
 import { applyTags, type Constrained } from "./constraints.js";
 import { parseDoc, type DocEntry } from "./jsdoc.js";
+import { KEYWORDS_TAG, readKeywords } from "./keywords.js";
 import { fragmentError } from "./ajv.js";
 import { nonAscii } from "./ascii.js";
 import { jsonSpelling } from "./json_spelling.js";
@@ -73,6 +74,8 @@ export interface GuardModel
   readonly trials: readonly TrialInput[];
   /** The input the tool layer fills with the ledger's summary (`@ledger`), or null. */
   readonly ledgerInput: string | null;
+  /** The words users type for what the guard catches (`@keywords`, scripts/gen/keywords.ts). */
+  readonly keywords: readonly string[];
 }
 
 export interface SlotDef {
@@ -192,7 +195,11 @@ function checkNames(
     const isReq = required.includes(p.name);
     const isOpt = optional.includes(p.name);
     if (isReq && (p.questionToken || p.initializer !== null))
-      c.reportParam("FS006", p, `required input '${p.name}' must have no '?' and no default`);
+      c.reportParam(
+        "FS006",
+        p,
+        `required input '${p.name}' must have no '?' and no default; list it in optional, or drop the default`,
+      );
     if (isOpt && !p.questionToken && p.initializer === null)
       c.reportParam("FS006", p, `optional input '${p.name}' needs '?' or a default`);
   }
@@ -265,7 +272,7 @@ function checkDocs(c: Checker, names: readonly string[]) {
     if (!docs.has(n) && parsed.hasInputsHeader)
       c.report("FS008", doc?.line ?? 1, `input '${n}' has no doc line in the Inputs block${ended}`, n);
   for (const bad of nonAscii(doc?.value ?? "", doc?.line ?? 1, doc?.column ?? 1))
-    c.report("FS014", bad.line, `non-ASCII character ${bad.shown} in the JSDoc of check()`, "", bad.column);
+    c.report("FS014", bad.line, `non-ASCII character in the JSDoc of check(): ${bad.shown}`, "", bad.column);
   return { parsed, docs, tags };
 }
 
@@ -393,9 +400,11 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
   if (title.length < 1 || title.length > 64)
     c.report("FS015", facts.title.line, `title must be 1 to 64 characters, got ${title.length}`);
   for (const bad of nonAscii(title, facts.title.line, 1))
-    c.report("FS014", bad.line, `non-ASCII character ${bad.shown} in the title`);
+    c.report("FS014", bad.line, `non-ASCII character in the title: ${bad.shown}`);
   const names = [...required, ...optional];
   const { parsed, docs, tags } = checkDocs(c, names);
+  const declared = readKeywords(parsed.blockTags);
+  for (const p of declared.problems) c.report("FS030", p.line, `@${KEYWORDS_TAG}: ${p.value}`);
   checkAlternatives(c, required, optional);
   const aliasMap = Object.fromEntries(facts.slots?.value ?? []);
   const inputs: InputModel[] = params
@@ -473,5 +482,6 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
     inputSchema,
     trials: trials.trials,
     ledgerInput: ledger.input,
+    keywords: declared.keywords,
   };
 }

@@ -90,9 +90,32 @@ export function compilerOptions(root: string): ts.CompilerOptions {
   return { ...ts.parseJsonConfigFileContent(config ?? {}, ts.sys, root, undefined, file).options, ...forced };
 }
 
+const GLOBAL = /^\s*declare\s+global\s*\{/m;
+const MODULE = /^\s*(import|export)\b/m;
+
+/**
+ * Ambient declarations a guard may use without importing them, as `tsc -p` sees them: the `.d.ts` files
+ * beside the guards, and the tsconfig's files that `declare global` or are global declaration scripts.
+ */
+export function ambientFiles(paths: GenPaths): string[] {
+  const beside = readdirSync(paths.guardsDir)
+    .filter((f) => f.endsWith(".d.ts"))
+    .map((f) => path.join(paths.guardsDir, f));
+  const file = projectTsconfig(paths.root);
+  if (file === null) return beside.sort();
+  const { config } = ts.readConfigFile(file, ts.sys.readFile);
+  const listed = ts.parseJsonConfigFileContent(config ?? {}, ts.sys, paths.root, undefined, file).fileNames;
+  const ambient = listed.filter((f) => {
+    if (!/\.(d\.)?[cm]?ts$/.test(f) || f.includes(`${path.sep}node_modules${path.sep}`)) return false;
+    const text = readFileSync(f, "utf8");
+    return GLOBAL.test(text) || (f.endsWith(".d.ts") && !MODULE.test(text));
+  });
+  return [...new Set([...beside, ...ambient.map((f) => path.resolve(f))])].sort();
+}
+
 /** The files the compiler's program starts from: the guard modules (the slot table is imported, not read). */
 export function rootNames(paths: GenPaths): string[] {
-  return guardFileNames(paths.guardsDir).map((f) => path.join(paths.guardsDir, f));
+  return [...guardFileNames(paths.guardsDir).map((f) => path.join(paths.guardsDir, f)), ...ambientFiles(paths)];
 }
 
 /**
@@ -106,6 +129,7 @@ export function parseSources(paths: GenPaths, options: ts.CompilerOptions = comp
     const full = path.join(paths.guardsDir, f);
     return { guard: f.slice(0, -3), file: rel(paths.root, full), sourceFile: project.addSourceFileAtPath(full) };
   });
+  for (const f of ambientFiles(paths)) project.addSourceFileAtPath(f);
   project.resolveSourceFileDependencies();
   const pkg = JSON.parse(readFileSync(path.join(paths.root, "package.json"), "utf8")) as { version: string };
   return {

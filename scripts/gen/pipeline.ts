@@ -11,6 +11,7 @@ import { lintSchema } from "./lint.js";
 import { ASCII, TOOL_NAME, modelGuard, type GuardModel, type SlotDef } from "./model.js";
 import { compilerOptions, parseSources, projectTsconfig, rootNames, type GenPaths, type GuardSource } from "./parse.js";
 import { startTypeCheck } from "./typecheck.js";
+import { compactCuts } from "./compact_cuts.js";
 import { crossCheckSkills, modelSkill, type SkillModel } from "./skills.js";
 
 export interface GenResult {
@@ -123,13 +124,16 @@ export async function runGen(paths: GenPaths, opts: GenOptions = {}): Promise<Ge
     )
     .filter((g): g is GuardModel => g !== null);
   checkCollisions(guards, diagnostics);
-  crossCheckSkills(skills, new Map(guards.map((g) => [g.guard, { skill: g.skill, file: g.file }])), diagnostics);
+  const owners = new Map(guards.map((g) => [g.guard, { skill: g.skill, file: g.file }]));
+  const unmodelled = new Set(sources.guards.map((g) => g.guard).filter((g) => !owners.has(g)));
+  crossCheckSkills(skills, owners, diagnostics, unmodelled);
   const toolOf = new Map(guards.map((g) => [g.guard, g.tool]));
   const evidence = evidenceTypes(sources.guards, toolOf, (g, run) => guarded(g, diagnostics, run));
   const mapped = !diagnostics.some((d) => d.severity === "error");
   const files = mapped
     ? await emitAll({ version: sources.version, guards, slots, skills, evidence, validators: opts.validators })
     : null;
+  if (files) diagnostics.push(...compactCuts(files, guards));
   const emitted = files && opts.typeCheck !== false ? checkEmitted(files, paths.root, guards) : Promise.resolve([]);
   if (gate) diagnostics.push(...(await gate.finish(sources.project)));
   diagnostics.push(...(await emitted));

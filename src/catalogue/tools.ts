@@ -69,8 +69,11 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   list_skills: {
     title: "List skills",
     description:
-      "Lists the knowledge documents (skills) an agent can read: name, plugin, summary, reference count, " +
-      "verification date. Required: nothing.",
+      "Lists the knowledge documents (skills) an agent can read, which explain each topic and its silent " +
+      "mistakes: name, plugin, summary, reference count, verification date. Required: nothing.",
+    compact:
+      "Lists the knowledge documents (skills) that explain each topic and its silent mistakes: name, plugin, " +
+      "summary, references.",
     input_schema: input({ plugin: { type: "string", description: "Restrict to one plugin, e.g. fin-core." } }),
     output_schema: catalogueResult(
       {
@@ -95,9 +98,11 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   read_skill: {
     title: "Read a skill",
     description:
-      "Returns one skill's SKILL.md (its mistakes, checks, guards and sources) with its reference list and " +
-      "guards, or one of its reference documents. Required: name.",
-    compact: "One skill's SKILL.md (mistakes, checks, guards, sources) and reference list, or one reference document.",
+      "Reads one skill's SKILL.md, which explains a topic (its silent mistakes, checks, guards and sources), " +
+      "with its reference list and guards, or one of its reference documents. Required: name.",
+    compact:
+      "Reads one skill's SKILL.md, which explains a topic (its silent mistakes, checks, guards, sources), or one " +
+      "reference document.",
     input_schema: input(
       {
         name: { type: "string", description: "A skill name from list_skills, e.g. backtest-validation." },
@@ -124,9 +129,12 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   search_skills: {
     title: "Search skills",
     description:
-      "Full-text search of the skills: every term must match as a prefix (delist finds delisting); BM25-ranked " +
-      "hits with their best-matching line. Required: terms.",
-    compact: "Full-text search of the skills; every term must match as a prefix (delist finds delisting).",
+      "Explains how and why: full-text search of the skills (guidance, what a method is, why a mistake " +
+      "happens); every term must match as a prefix (delist finds delisting); BM25-ranked hits with their " +
+      "best-matching line. Required: terms.",
+    compact:
+      "Explains how and why: full-text search of the skills (guidance, what a method is, why a mistake happens); " +
+      "every term must match as a prefix (delist finds delisting).",
     input_schema: input(
       {
         terms: {
@@ -226,9 +234,8 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
       "parameters). With the slot names you have data for (no data): which audits (guards) those make ready, " +
       "what each other still needs, and which one slot would ready more. Required: nothing.",
     compact:
-      "Without slots: the slot vocabulary (data slots, kind, guards reading them). With the slot names you have " +
-      "data for: which audits (guards) those make ready, what each other still needs, and which one slot " +
-      "would ready more.",
+      "Without slots: the data-slot vocabulary (kind, guards reading them). With the slot names you have data " +
+      "for: which audits (guards) those make ready, what the rest still need, which one slot would ready more.",
     input_schema: input({
       slots: nameList(
         'Slot names you have data for, e.g. ["returns", "turnover", "universe"]. Omit for the vocabulary.',

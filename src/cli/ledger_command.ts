@@ -3,18 +3,24 @@
 // itself recorded, nothing is deleted).
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { chainReportText } from "../ledger/chain_verify.js";
 import { openLedgerStore } from "../ledger/open.js";
+import { unrecordedLog } from "../ledger/unrecorded.js";
 import { isPostgresUrl, redactLocation, scrubSecrets } from "../ledger/redact.js";
 import type { LedgerStore, TrialRecord } from "../ledger/store.js";
 import { DEFAULT_LEDGER_NAME } from "../runtime/index.js";
 import { ledgerNameError, ledgerSpec } from "./ledger_flags.js";
 import { UsageError, parseCommandArgs } from "./usage_error.js";
 
-export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset [--ledger FILE|URL] [--name NAME]
-                   [--experiment X] [--format csv|json] [--yes-reset-ledger] [--reason TEXT]
+export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset|verify|acknowledge
+                   [--ledger FILE|URL] [--name NAME] [--experiment X] [--format csv|json]
+                   [--yes-reset-ledger] [--reason TEXT]
       list the ledgers, show one (count, since, digest, experiments, Sharpes), export its
-      trials, or reset it (needs --yes-reset-ledger; recorded, nothing deleted); the ledger
-      defaults to the server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
+      trials, reset it (needs --yes-reset-ledger; recorded, nothing deleted), verify its hash
+      chain (exit 1 naming the first row edited, deleted or inserted outside the server), or
+      acknowledge the trials it could not record (until then verdicts warn that their count is
+      a lower bound); the ledger defaults to the server's: $FIN_SKILLS_LEDGER, else
+      .fin-skills/ledger.sqlite here
 `;
 
 /** A ledger that could not be opened, read or written (exit 1), or a missing ledger or bad name (exit 2): one line. */
@@ -43,6 +49,8 @@ const FIELDS: readonly (keyof TrialRecord)[] = [
   "recordedAt",
 ];
 
+const SUBCOMMANDS = ["list", "show", "export", "reset", "verify", "acknowledge"];
+
 function options(argv: string[]) {
   return parseCommandArgs("ledger", {
     args: argv,
@@ -65,8 +73,8 @@ type Values = ReturnType<typeof options>["values"];
 export async function ledgerCommand(argv: string[]): Promise<string> {
   const { values, positionals } = options(argv);
   const [sub] = positionals;
-  if (!sub || positionals.length > 1 || !["list", "show", "export", "reset"].includes(sub))
-    throw new UsageError("ledger needs one of list, show, export, reset");
+  if (!sub || positionals.length > 1 || !SUBCOMMANDS.includes(sub))
+    throw new UsageError(`ledger needs one of ${SUBCOMMANDS.join(", ")}`);
   const spec = ledgerSpec({ ledger: values.ledger }, undefined);
   if (spec === null) throw new UsageError("FIN_SKILLS_LEDGER is off: give --ledger FILE|URL");
   if (spec === "") throw new LedgerFailure("--ledger needs a file path or a postgres:// URL", 2);
@@ -78,13 +86,15 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
     throw new UsageError("reset needs --yes-reset-ledger (the trials stop counting; the reset is recorded)");
   if (sub === "export" && !["csv", "json"].includes(values.format ?? "csv"))
     throw new UsageError(`--format must be csv or json, got '${values.format}'`);
+  // Acknowledging needs only the unrecorded-trials log: the ledger file itself may be the one that vanished.
+  if (sub === "acknowledge") return acknowledge(spec, name, values.reason ?? "acknowledged from the command line");
   // Usage mistakes first; then a ledger that is not there: nothing is created.
   if (!isPostgresUrl(spec) && !existsSync(spec))
     throw new LedgerFailure(`no ledger at ${path.resolve(spec)} (nothing was created)`, 2);
   try {
     return await run(sub, spec, name, experiment, values);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
+    if (e instanceof UsageError || e instanceof LedgerFailure) throw e;
     const reason = scrubSecrets(e instanceof Error ? e.message : String(e), spec).split("\n")[0];
     throw new LedgerFailure(`ledger ${redactLocation(spec)}: ${reason}`);
   }
@@ -96,11 +106,37 @@ async function run(sub: string, spec: string, name: string, experiment: string |
     if (sub === "list") return await list(store);
     if (sub === "show") return await show(store, name, experiment);
     if (sub === "export") return await exportTrials(store, name, experiment, values.format ?? "csv");
+    if (sub === "verify") return await verify(store, name);
     const event = await store.reset(name, values.reason ?? "reset from the command line");
     return `reset ledger '${name}' in ${redactLocation(spec)} at ${event.at}: ${event.reason}\n`;
   } finally {
     await store.close();
   }
+}
+
+/** Acknowledges the trials ledger `name` could not record; the verdicts' lower-bound warning stops. */
+function acknowledge(spec: string, name: string, reason: string): string {
+  const log = unrecordedLog(spec);
+  const open = log.count(name);
+  const where = `ledger '${name}' in ${redactLocation(spec)}`;
+  if (open.total - open.acknowledged <= 0) return `${where}: no unrecorded trials to acknowledge\n`;
+  try {
+    log.acknowledge(name, reason);
+  } catch (e) {
+    throw new LedgerFailure(`${where}: ${(e as Error).message}`);
+  }
+  return (
+    `${where}: acknowledged ${open.total - open.acknowledged} trial(s) that could not be recorded ` +
+    `(since ${open.since}; last: ${open.lastReason}): ${reason}\n`
+  );
+}
+
+/** The chain report: intact (exit 0), or a LedgerFailure naming the first broken row (exit 1). */
+async function verify(store: LedgerStore, name: string): Promise<string> {
+  const report = await store.verify(name);
+  const text = chainReportText(report);
+  if (report.problems.length > 0) throw new LedgerFailure(text.trimEnd());
+  return text;
 }
 
 async function list(store: LedgerStore): Promise<string> {
@@ -128,8 +164,17 @@ async function show(store: LedgerStore, name: string, experiment: string | null)
     `  experiments: ${[...perExperiment].map(([e, n]) => `${e} ${n}`).join(", ") || "-"}`,
     `  annualised Sharpes: min ${q(0)}, p25 ${q(0.25)}, median ${q(0.5)}, p75 ${q(0.75)}, max ${q(1)}`,
     `  resets: ${resets.map((r) => `${r.at} (${r.reason})`).join("; ") || "none"}`,
+    `  unrecorded: ${unrecordedLine(store, name)}`,
     "",
   ].join("\n");
+}
+
+/** The trials the ledger could not record, acknowledged or not. */
+function unrecordedLine(store: LedgerStore, name: string): string {
+  const c = unrecordedLog(store.location).count(name);
+  if (c.total === 0) return "none";
+  const open = c.total - c.acknowledged;
+  return `${c.total} trial(s) since ${c.since}, ${open === 0 ? "all acknowledged" : `${open} not acknowledged`}`;
 }
 
 /** `format` is csv or json (checked with the other usage mistakes, before the ledger is opened). */

@@ -3,6 +3,7 @@
 import "./node_check.cjs";
 import { parseArgs } from "node:util";
 import { exportTools, listTools, tableInfo, warmPool } from "../runtime/index.js";
+import { buildNote } from "../runtime/table.js";
 import { INSTALL_HINT, SDK_PACKAGE, SDK_RANGE, sdkPresent, sdkSupported, sdkVersion } from "../server/sdk.js";
 import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
 import { stopWhenOrphaned } from "./orphan_watch.js";
@@ -85,8 +86,10 @@ function check(): number {
     return 1;
   }
   try {
+    const stale = buildNote();
     process.stdout.write(`${SDK_PACKAGE} ${v} is installed; ${listTools().length} tools ready\n`);
-    return 0;
+    if (stale) process.stderr.write(`fin-skills-mcp: ${stale}\n`);
+    return stale ? 1 : 0;
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
     return 1;
@@ -136,6 +139,8 @@ async function serve(values: ReturnType<typeof parse>): Promise<void> {
     process.stderr.write(`fin-skills-mcp: cannot start - ${INSTALL_HINT}\n`);
     process.exit(1);
   }
+  const stale = buildNote();
+  if (stale) process.stderr.write(`fin-skills-mcp: ${stale}\n`);
   process.on("SIGINT", () => process.exit(130));
   process.on("SIGTERM", () => process.exit(143));
   stopWhenOrphaned(() => {

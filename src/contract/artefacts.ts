@@ -40,6 +40,8 @@ export interface GuardEntry {
   readonly excluded_because: string | null;
   readonly blockers: Readonly<Record<string, string>> | null;
   readonly omitted: Readonly<Record<string, string>> | null;
+  /** What the guard catches in the words users type (`@keywords`): the MCP export's search hint. */
+  readonly keywords: readonly string[];
 }
 
 /** One entry of skills.json's `skills` array. */

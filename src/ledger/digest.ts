@@ -13,16 +13,23 @@ export function groupDigest(sorted: readonly string[]): string {
   return hash.digest("hex");
 }
 
-/** SHA-256 (hex) of one line "<group> <group digest>\n" per non-empty group, the groups sorted by code unit. */
-export function combineGroups(groups: readonly (readonly [group: string, digest: string])[]): string {
+/**
+ * SHA-256 (hex) of one line "<group> <group digest>\n" per non-empty group, the groups sorted by code unit,
+ * then, for a ledger with a hash chain, "chain " + its head's hash + "\n".
+ */
+export function combineGroups(
+  groups: readonly (readonly [group: string, digest: string])[],
+  chainHead: string | null = null,
+): string {
   const hash = createHash("sha256");
   for (const [group, digest] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     hash.update(`${group} ${digest}\n`);
+  if (chainHead !== null) hash.update(`chain ${chainHead}\n`);
   return hash.digest("hex");
 }
 
-/** The digest of a set of fingerprints (any order; the empty set hashes ""). */
-export function trialSetDigest(fingerprints: readonly string[]): string {
+/** The digest of a set of fingerprints (any order; the empty set of a ledger without a chain hashes ""). */
+export function trialSetDigest(fingerprints: readonly string[], chainHead: string | null = null): string {
   const groups = new Map<string, string[]>();
   for (const f of fingerprints) {
     const g = digestGroup(f);
@@ -30,5 +37,8 @@ export function trialSetDigest(fingerprints: readonly string[]): string {
     if (list) list.push(f);
     else groups.set(g, [f]);
   }
-  return combineGroups([...groups].map(([g, list]) => [g, groupDigest(list.sort())] as const));
+  return combineGroups(
+    [...groups].map(([g, list]) => [g, groupDigest(list.sort())] as const),
+    chainHead,
+  );
 }

@@ -3,9 +3,12 @@
 // never double a trial, and each record call is one statement, so a committed trial is never lost.
 import type { Pool } from "pg";
 import { createPool, ledgerError, type PostgresTarget, postgresTarget, transaction } from "./postgres_pool.js";
-import { fromRow, INSERT_TRIALS, insertParams, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";
-import { CURRENT_EPOCH, createSchema, LOCK_SPACE, RESETS, TRIALS } from "./postgres_schema.js";
-import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
+import { type ChainReport, verifyChain } from "./chain_verify.js";
+import { appendReset, appendTrials } from "./postgres_append.js";
+import { ensurePostgresChain, HEADS, readRows, storedHead } from "./postgres_chain.js";
+import { fromRow, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";
+import { CURRENT_EPOCH, createSchema, RESETS, TRIALS } from "./postgres_schema.js";
+import type { LedgerStore, ResetEvent, StoreSummary, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 
 /** Opens (creating its tables if missing) the ledger store at a postgres:// URL; errors name the server. */
@@ -14,6 +17,7 @@ export async function openPostgresStore(url: string): Promise<LedgerStore> {
   const pool = createPool(url);
   try {
     await createSchema(pool);
+    await ensurePostgresChain(pool);
   } catch (e) {
     await pool.end().catch(() => undefined);
     throw ledgerError(target, e);
@@ -38,22 +42,22 @@ class PostgresStore implements LedgerStore {
 
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
-    const params = insertParams(ledger, trials);
-    return this.named(async () => (await this.pool.query(INSERT_TRIALS, params)).rowCount ?? 0);
+    return this.named(() => transaction(this.pool, (client) => appendTrials(client, ledger, trials)));
   }
 
-  async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {
-    const sql = `SELECT fingerprint, sharpe_annual, recorded_at ${COUNTED} ORDER BY id`;
-    const rows = await this.rows<Pick<TrialRow, "fingerprint" | "sharpe_annual" | "recorded_at">>(sql, [
-      ledger,
-      experiment,
-    ]);
-    const trials = rows.map((r) => ({
-      fingerprint: r.fingerprint,
-      sharpeAnnual: r.sharpe_annual,
-      recordedAt: r.recorded_at,
-    }));
-    return summarize(ledger, experiment, trials);
+  async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
+    // One statement, one snapshot: the head read with the trials it covers (a row even for an empty ledger).
+    const sql = `SELECT h.head, t.fingerprint, t.sharpe_annual, t.recorded_at
+      FROM (SELECT (SELECT hash FROM ${HEADS} WHERE ledger = $1 AND seq > 0) AS head) h
+      LEFT JOIN LATERAL (SELECT id, fingerprint, sharpe_annual, recorded_at ${COUNTED}) t ON true ORDER BY t.id`;
+    type Row = Pick<TrialRow, "sharpe_annual" | "recorded_at"> & { head: string | null; fingerprint: string | null };
+    const rows = await this.rows<Row>(sql, [ledger, experiment]);
+    const trials = rows.flatMap((r) =>
+      r.fingerprint === null
+        ? []
+        : [{ fingerprint: r.fingerprint, sharpeAnnual: r.sharpe_annual, recordedAt: r.recorded_at }],
+    );
+    return summarize(ledger, experiment, trials, rows[0]?.head ?? null);
   }
 
   async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
@@ -73,20 +77,29 @@ class PostgresStore implements LedgerStore {
 
   async reset(ledger: string, reason: string): Promise<ResetEvent> {
     const at = new Date().toISOString();
-    const sql = `INSERT INTO ${RESETS} (ledger, epoch, at, reason) SELECT $1, ${CURRENT_EPOCH} + 1, $2, $3`;
-    // Resets of one ledger are serialised, so two never claim the same epoch.
-    await this.named(() =>
-      transaction(this.pool, async (client) => {
-        await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [LOCK_SPACE, ledger]);
-        await client.query(sql, [ledger, at, reason]);
-      }),
-    );
+    // Appends of one ledger are serialised on its chain head, so two resets never claim the same epoch.
+    await this.named(() => transaction(this.pool, (client) => appendReset(client, ledger, at, reason)));
     return { ledger, at, reason };
   }
 
   async resets(ledger: string): Promise<ResetEvent[]> {
     const sql = `SELECT ledger, at, reason FROM ${RESETS} WHERE ledger = $1 ORDER BY epoch`;
     return this.rows<ResetEvent>(sql, [ledger]);
+  }
+
+  async verify(ledger: string): Promise<ChainReport> {
+    // Repeatable read: the rows and the head from one snapshot, while writers go on.
+    return this.named(async () => {
+      const client = await this.pool.connect();
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        const report = verifyChain(ledger, await readRows(client, ledger), await storedHead(client, ledger));
+        await client.query("COMMIT");
+        return report;
+      } finally {
+        client.release();
+      }
+    });
   }
 
   async close(): Promise<void> {

@@ -65,13 +65,18 @@ export function createPool(url: string, max = 4): Pool {
 /** Runs `fn` in a transaction on one connection; a connection that failed is discarded, not reused. */
 export async function transaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A checked-out connection that dies emits 'error' with no pool listener: the query in flight fails instead.
+  const ignore = () => undefined;
+  client.on("error", ignore);
   try {
     await client.query("BEGIN");
     const out = await fn(client);
     await client.query("COMMIT");
+    client.off("error", ignore);
     client.release();
     return out;
   } catch (e) {
+    client.off("error", ignore);
     const rolledBack = await client.query("ROLLBACK").then(
       () => true,
       () => false,

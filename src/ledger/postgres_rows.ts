@@ -6,7 +6,8 @@ import type { TrialRecord } from "./store.js";
 export const TRIAL_COLUMNS =
   "fingerprint, tool, input, experiment, n_obs, periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at";
 
-const TYPES = [
+/** The columns' PostgreSQL types, in TRIAL_COLUMNS' order. */
+export const TRIAL_TYPES = [
   "text",
   "text",
   "text",
@@ -24,7 +25,7 @@ const TYPES = [
 /** Inserts the trials of ledger $1 (arrays $2..$13, one element per trial) not yet in its current epoch. */
 export const INSERT_TRIALS = `INSERT INTO ${TRIALS} (ledger, epoch, ${TRIAL_COLUMNS})
 SELECT $1, ${CURRENT_EPOCH}, ${TRIAL_COLUMNS}
-FROM unnest(${TYPES.map((t, i) => `$${i + 2}::${t}[]`).join(", ")}) WITH ORDINALITY AS t(${TRIAL_COLUMNS}, ord)
+FROM unnest(${TRIAL_TYPES.map((t, i) => `$${i + 2}::${t}[]`).join(", ")}) WITH ORDINALITY AS t(${TRIAL_COLUMNS}, ord)
 ORDER BY ord
 ON CONFLICT (ledger, epoch, fingerprint) DO NOTHING`;
 

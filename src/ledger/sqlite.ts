@@ -6,7 +6,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type Database from "better-sqlite3";
 
-import type { LedgerStore, LedgerSummary, ResetEvent, TrialRecord } from "./store.js";
+import { nextLink } from "./chain.js";
+import { type ChainReport, verifyChain } from "./chain_verify.js";
+import { ensureSqliteChain, hasChain, readRows, SqliteChainHeads } from "./sqlite_chain.js";
+import { FileIdentity } from "./sqlite_identity.js";
+import type { LedgerStore, ResetEvent, StoreSummary, TrialRecord } from "./store.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
 import { type SummaryRow, Tallies } from "./summary_incremental.js";
 import { whenFree } from "./sqlite_busy.js";
@@ -50,8 +54,10 @@ export async function openSqliteStore(file: string): Promise<LedgerStore> {
     await whenFree(() => {
       if (!opened.readonly) opened.pragma("journal_mode = WAL");
       opened.pragma("synchronous = NORMAL");
-      if (!opened.readonly) opened.exec(SCHEMA);
-      else opened.prepare("SELECT count(*) FROM trials").get();
+      if (!opened.readonly) {
+        opened.exec(SCHEMA);
+        ensureSqliteChain(opened);
+      } else opened.prepare("SELECT count(*) FROM trials").get();
     });
   } catch (e) {
     db?.close();
@@ -108,37 +114,51 @@ class SqliteStore implements LedgerStore {
   private readonly statements = new Map<string, Database.Statement>();
   /** Null on a read-only connection (nothing to checkpoint). */
   private readonly checkpoint: IdleCheckpoint | null;
+  /** Null for a file from before the chain opened read-only (it cannot gain the chain there). */
+  private readonly heads: SqliteChainHeads | null;
+  /** The opened file's device and inode, checked before each commit and read. */
+  private readonly identity: FileIdentity;
   constructor(
     private readonly db: Database.Database,
     readonly location: string,
   ) {
+    this.identity = new FileIdentity(location);
     this.epochOf = db.prepare("SELECT max(epoch) AS epoch FROM resets WHERE ledger = ?");
+    this.insert = db.prepare(
+      "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
+        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at, chain_seq, chain_hash) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    this.heads = hasChain(db) ? new SqliteChainHeads(db) : null;
     const rowsAfter = db.prepare<[number, string, number, number], SummaryRow>(ROWS_AFTER);
     const readAfter = db.transaction(
       (ledger: string, known: { epoch: number; lastId: number } | null, limit: number) => {
         const epoch = this.epoch(ledger);
         const after = known !== null && known.epoch === epoch ? known.lastId : 0;
-        return { epoch, rows: rowsAfter.all(after, ledger, epoch, limit) };
+        return { epoch, rows: rowsAfter.all(after, ledger, epoch, limit), chainHead: this.headHash(ledger) };
       },
     );
     this.tallies = new Tallies((ledger, known, limit) => whenFree(() => readAfter.deferred(ledger, known, limit)));
-    this.insert = db.prepare(
-      "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
-        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at) VALUES (?, " +
-        "(SELECT coalesce(max(epoch), 0) FROM resets WHERE ledger = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
+    // Under BEGIN IMMEDIATE: the epoch and the chain head are this writer's until it commits.
     this.insertAll = db.transaction((ledger: string, trials: readonly TrialRecord[]) => {
-      let added = 0;
-      for (const t of trials) added += this.insertOne(ledger, t);
-      return added;
+      const heads = this.chainHeads();
+      const epoch = this.epoch(ledger);
+      let head = heads.head(ledger);
+      const start = head.seq;
+      for (const trial of trials) {
+        const link = nextLink(head, { kind: "trial", ledger, epoch, trial });
+        if (this.insertOne(ledger, epoch, trial, link.seq, link.hash) > 0) head = link;
+      }
+      if (head.seq > start) heads.advance(ledger, head);
+      return head.seq - start;
     });
     this.checkpoint = db.readonly ? null : new IdleCheckpoint(db);
   }
 
-  private insertOne(ledger: string, t: TrialRecord): number {
+  private insertOne(ledger: string, epoch: number, t: TrialRecord, seq: number, hash: string): number {
     return this.insert.run(
       ledger,
-      ledger,
+      epoch,
       t.fingerprint,
       t.tool,
       t.input,
@@ -151,6 +171,8 @@ class SqliteStore implements LedgerStore {
       t.kurtosis,
       t.sharpeAnnual,
       t.recordedAt,
+      seq,
+      hash,
     ).changes;
   }
 
@@ -160,33 +182,53 @@ class SqliteStore implements LedgerStore {
 
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
-    // One statement is its own atomic transaction; several share one.
-    const added = await whenFree(() =>
-      trials.length === 1 ? this.insertOne(ledger, trials[0]!) : this.insertAll.immediate(ledger, trials),
-    );
+    this.checkFile(ledger);
+    const added = await whenFree(() => this.insertAll.immediate(ledger, trials));
     if (added > 0) this.checkpoint?.wrote();
     return added;
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
+    this.checkFile(ledger);
     return whenFree(() => this.counted<TrialRecord>(COLUMNS, ledger, experiment));
   }
 
   /** Read from the ledger's tally: only the rows recorded since the last read (by any connection) are read. */
-  async summary(ledger: string, experiment: string | null = null): Promise<LedgerSummary> {
+  async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
+    this.checkFile(ledger);
     return (await this.tallies.current(ledger)).summary(ledger, experiment);
   }
 
   async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
+    this.checkFile(ledger);
     return (await this.tallies.current(ledger)).experiments();
   }
 
-  /** The trials counted since the last reset (of one experiment when given), oldest first, in one read. */
-  private counted<R>(columns: string, ledger: string, experiment: string | null): R[] {
+  /** Throws when the path no longer names the file opened (deleted or replaced), naming what it held of `ledger`. */
+  private checkFile(ledger: string): void {
+    this.identity.check(() => this.counted("fingerprint", ledger, null).length);
+  }
+
+  /** The chain head's hash, null when the ledger has none (or the file has no chain: read-only, from before it). */
+  private headHash(ledger: string): string | null {
+    return this.heads?.stored(ledger)?.hash ?? null;
+  }
+
+  private chainHeads(): SqliteChainHeads {
+    if (this.heads) return this.heads;
+    throw new Error("this ledger file has no hash chain yet (written before it, opened read-only): open it writable");
+  }
+
+  /**
+   * The trials counted since the last reset (of one experiment when given), oldest first, in one read
+   * (`alsoRead` runs in the same read transaction).
+   */
+  private counted<R>(columns: string, ledger: string, experiment: string | null, alsoRead?: () => void): R[] {
     const filter = experiment === null ? "" : " AND experiment = ?";
     const select = this.statement(`SELECT ${columns} FROM trials WHERE ledger = ? AND epoch = ?${filter} ORDER BY id`);
     const read = this.db.transaction(() => {
       const args: unknown[] = [ledger, this.epoch(ledger), ...(experiment === null ? [] : [experiment])];
+      alsoRead?.();
       return select.all(...args) as R[];
     });
     return read.deferred();
@@ -210,10 +252,15 @@ class SqliteStore implements LedgerStore {
 
   async reset(ledger: string, reason: string): Promise<ResetEvent> {
     const at = new Date().toISOString();
+    this.checkFile(ledger);
     const write = this.db.transaction(() => {
+      const heads = this.chainHeads();
+      const epoch = this.epoch(ledger) + 1;
+      const link = nextLink(heads.head(ledger), { kind: "reset", ledger, epoch, at, reason });
       this.db
-        .prepare("INSERT INTO resets (ledger, epoch, at, reason) VALUES (?, ?, ?, ?)")
-        .run(ledger, this.epoch(ledger) + 1, at, reason);
+        .prepare("INSERT INTO resets (ledger, epoch, at, reason, chain_seq, chain_hash) VALUES (?, ?, ?, ?, ?, ?)")
+        .run(ledger, epoch, at, reason, link.seq, link.hash);
+      heads.advance(ledger, link);
     });
     await whenFree(() => write.immediate());
     this.checkpoint?.wrote();
@@ -223,6 +270,12 @@ class SqliteStore implements LedgerStore {
   async resets(ledger: string): Promise<ResetEvent[]> {
     const sql = "SELECT ledger, at, reason FROM resets WHERE ledger = ? ORDER BY epoch";
     return (await whenFree(() => this.db.prepare(sql).all(ledger))) as ResetEvent[];
+  }
+
+  async verify(ledger: string): Promise<ChainReport> {
+    const heads = this.chainHeads();
+    const read = this.db.transaction(() => verifyChain(ledger, readRows(this.db, ledger), heads.stored(ledger)));
+    return read.deferred();
   }
 
   async close(): Promise<void> {

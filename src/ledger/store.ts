@@ -1,6 +1,7 @@
 // The research ledger's storage contract: one interface, one implementation per backend
 // (SQLite by default, PostgreSQL for replicas). Stores hold statistics of trials, never the data.
 import type { LedgerSummary } from "../contract/guard.js";
+import type { ChainReport } from "./chain_verify.js";
 
 /** One trial: a distinct strategy return series some guard call evaluated. */
 export interface TrialRecord {
@@ -30,6 +31,11 @@ export interface TrialRecord {
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
 export type { LedgerSummary };
 
+/** A store's summary: the guards' fields, and the chain head the digest covers (null: no chain head). */
+export interface StoreSummary extends LedgerSummary {
+  readonly chainHead: string | null;
+}
+
 /** A reset: never a deletion; trials before it stop counting and it is itself recorded. */
 export interface ResetEvent {
   readonly ledger: string;
@@ -48,8 +54,8 @@ export interface LedgerStore {
   readonly location: string;
   /** Inserts the new trials of a named ledger; resolves to how many were new. */
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
-  /** Count, Sharpes, since and digest of a named ledger, optionally of one experiment. */
-  summary(ledger: string, experiment?: string | null): Promise<LedgerSummary>;
+  /** Count, Sharpes, since, digest (covering the chain head) of a named ledger, optionally of one experiment. */
+  summary(ledger: string, experiment?: string | null): Promise<StoreSummary>;
   /** Trials counted per experiment label (null: none), in order of first recording. */
   experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]>;
   /** The trials counted (since the last reset), oldest first, optionally of one experiment. */
@@ -60,5 +66,7 @@ export interface LedgerStore {
   reset(ledger: string, reason: string): Promise<ResetEvent>;
   /** The resets of a named ledger, oldest first. */
   resets(ledger: string): Promise<ResetEvent[]>;
+  /** Checks a named ledger's hash chain (`fin-skills ledger verify`). */
+  verify(ledger: string): Promise<ChainReport>;
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@
 // verdict or list_trials on a long ledger reads only the new rows (by id, which SQLite gives in commit
 // order), adds each to its set, and rehashes only the digest groups that changed (digest.ts).
 import { combineGroups, digestGroup, groupDigest } from "./digest.js";
-import type { LedgerSummary, TrialRecord } from "./store.js";
+import type { StoreSummary, TrialRecord } from "./store.js";
 
 /** The columns of a trial a summary needs, with its row id. */
 export type SummaryRow = Pick<TrialRecord, "fingerprint" | "experiment" | "sharpeAnnual" | "recordedAt"> & {
@@ -21,7 +21,8 @@ export class TrialSet {
   private readonly sharpes: number[] = [];
   private since: string | null = null;
   private readonly groups = new Map<string, Group>();
-  private digest: string | null = null;
+  /** The group lines' digests, null when a group changed since they were last hashed. */
+  private lines: [string, string][] | null = null;
 
   add(row: SummaryRow): void {
     this.count++;
@@ -35,32 +36,27 @@ export class TrialSet {
     }
     group.fingerprints.push(row.fingerprint);
     group.digest = null;
-    this.digest = null;
+    this.lines = null;
   }
 
-  /** The summary now; the Sharpes are the caller's own copy. */
-  summary(ledger: string, experiment: string | null): LedgerSummary {
-    return {
-      ledger,
-      experiment,
-      count: this.count,
-      sharpes: this.sharpes.slice(),
-      since: this.since,
-      digest: this.hash(),
-    };
+  /** The summary now, its digest covering `chainHead`; the Sharpes are the caller's own copy. */
+  summary(ledger: string, experiment: string | null, chainHead: string | null): StoreSummary {
+    const digest = combineGroups(this.groupLines(), chainHead);
+    const sharpes = this.sharpes.slice();
+    return { ledger, experiment, count: this.count, sharpes, since: this.since, digest, chainHead };
   }
 
-  private hash(): string {
-    if (this.digest === null) {
+  private groupLines(): [string, string][] {
+    if (this.lines === null) {
       const lines: [string, string][] = [];
       for (const [key, g] of this.groups) {
         // Mostly sorted already (new fingerprints at the end): the sort is a merge of two runs.
         g.digest ??= groupDigest(g.fingerprints.sort());
         lines.push([key, g.digest]);
       }
-      this.digest = combineGroups(lines);
+      this.lines = lines;
     }
-    return this.digest;
+    return this.lines;
   }
 }
 
@@ -70,6 +66,8 @@ export class LedgerTally {
   readonly byExperiment = new Map<string | null, TrialSet>();
   /** The largest row id added. */
   lastId = 0;
+  /** The ledger's chain head as last read (null: no chain). */
+  chainHead: string | null = null;
 
   constructor(readonly epoch: number) {}
 
@@ -86,9 +84,9 @@ export class LedgerTally {
     }
   }
 
-  summary(ledger: string, experiment: string | null): LedgerSummary {
+  summary(ledger: string, experiment: string | null): StoreSummary {
     const set = experiment === null ? this.all : (this.byExperiment.get(experiment) ?? new TrialSet());
-    return set.summary(ledger, experiment);
+    return set.summary(ledger, experiment, this.chainHead);
   }
 
   /** Trials per experiment label (null: recorded without one), in order of first recording. */
@@ -103,7 +101,7 @@ export type ReadAfter = (
   ledger: string,
   known: { epoch: number; lastId: number } | null,
   limit: number,
-) => Promise<{ epoch: number; rows: SummaryRow[] }>;
+) => Promise<{ epoch: number; rows: SummaryRow[]; chainHead: string | null }>;
 
 /** Rows read per snapshot: a long ledger's first read yields the event loop between chunks. */
 export const CHUNK_ROWS = 5000;
@@ -132,9 +130,10 @@ export class Tallies {
   private async advance(ledger: string): Promise<LedgerTally> {
     for (;;) {
       const known = this.kept.get(ledger) ?? null;
-      const { epoch, rows } = await this.readAfter(ledger, known, CHUNK_ROWS);
+      const { epoch, rows, chainHead } = await this.readAfter(ledger, known, CHUNK_ROWS);
       const tally = known !== null && known.epoch === epoch ? known : new LedgerTally(epoch);
       tally.add(rows);
+      tally.chainHead = chainHead;
       this.kept.set(ledger, tally);
       if (rows.length < CHUNK_ROWS) return tally;
       await new Promise<void>((resolve) => setImmediate(resolve));

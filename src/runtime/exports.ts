@@ -1,7 +1,9 @@
 // exportTools(format, {tools}): the shipped export files (the portable profile), selected in table
-// order. "neutral" is the full-fidelity table and "mcp-full" its MCP form, both with $defs.
+// order. "neutral" is the full-fidelity table and "mcp-full" its MCP form, both with $defs. The MCP
+// formats add `_meta` search hints at load (search_hints.ts), which the shipped mcp.json does not hold.
 import { closeMatches } from "./codec/index.js";
 import { DEFERRABLE_FORMATS, deferred } from "./deferred.js";
+import { withSearchMeta } from "./search_hints.js";
 import { loadTable, readGenerated, type ToolEntry } from "./table.js";
 
 export const FORMATS = [
@@ -27,6 +29,8 @@ function load(format: Format): readonly object[] {
         : format === "mcp-full"
           ? loadTable().tools.map(mcpFull)
           : readGenerated<object[]>(`exports/${format}.json`);
+    // MCP entries carry the search hints of hosts with their own tool search (search_hints.ts).
+    if (format === "mcp" || format === "mcp-full") entries = entries.map(withSearchMeta);
     cache.set(format, entries);
   }
   return entries;

@@ -6,7 +6,9 @@ import type { TrialInput } from "../contract/artefacts.js";
 import type { Cell, Finding, Frame, Label, LedgerSummary, Series } from "../contract/guard.js";
 import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../ledger/config.js";
 import type { TrialRecord } from "../ledger/store.js";
+import { LedgerFileGone } from "../ledger/sqlite_identity.js";
 import { periodsFromIndex, trialStats } from "../ledger/trial.js";
+import { unrecordedLog, unrecordedWarning } from "../ledger/unrecorded.js";
 import { ledgerSizeWarning } from "./ledger_caps.js";
 
 /** What a result's provenance says about the ledger a call used. */
@@ -22,6 +24,8 @@ export interface LedgerProvenance {
   readonly count?: number;
   readonly digest?: string;
   readonly since?: string | null;
+  /** The hash of the ledger's chain head the digest covers, when the call read it (null: no chain head). */
+  readonly chain_head?: string | null;
 }
 
 export interface LedgerUse {
@@ -73,6 +77,23 @@ export async function useLedger(
   tool: string,
   guard: string,
   inputs: Record<string, unknown>,
+  chosen: ChosenLedger,
+): Promise<LedgerUse> {
+  const use = await recordAndRead(tool, guard, inputs, chosen);
+  const spec = ledgerSetting().spec;
+  if (use.provenance === null || spec === null) return use;
+  const lowerBound = unrecordedWarning(ledgerLocation()!, chosen.name, spec, unrecordedLog(spec).count(chosen.name));
+  if (lowerBound === null) return use;
+  return {
+    ...use,
+    findings: [...use.findings, { severity: "warning", message: lowerBound, where: "ledger.unrecorded" }],
+  };
+}
+
+async function recordAndRead(
+  tool: string,
+  guard: string,
+  inputs: Record<string, unknown>,
   { name, experiment }: ChosenLedger,
 ): Promise<LedgerUse> {
   const entry = GUARDS[guard];
@@ -82,6 +103,7 @@ export async function useLedger(
   const trials = callTrials(tool, entry.trials ?? [], inputs, experiment);
   const base = { name, location: ledgerLocation(), experiment, trials: trials.length };
   const findings: Finding[] = [];
+  const attempt = attemptFor(name);
   const store = await attempt(findings, "could not be opened", trials.length, () => opening);
   if (store === null) return { findings, provenance: { ...base, backend: null, recorded: 0 } };
   const recorded = (await attempt(findings, "could not record", trials.length, () => store.record(name, trials))) ?? 0;
@@ -93,26 +115,34 @@ export async function useLedger(
   inputs[entry.ledger] = summary satisfies LedgerSummary;
   const past = ledgerSizeWarning(ledgerLocation(), summary.count);
   if (past) findings.push(past);
-  return { findings, provenance: { ...prov, count: summary.count, digest: summary.digest, since: summary.since } };
+  const { count, digest, since, chainHead } = summary;
+  return { findings, provenance: { ...prov, count, digest, since, chain_head: chainHead } };
 }
 
-/** Runs one ledger step; a failure adds a warning naming the ledger and what was lost, and yields null. */
-async function attempt<T>(findings: Finding[], what: string, lost: number, step: () => Promise<T>): Promise<T | null> {
-  try {
-    return await step();
-  } catch (e) {
-    const reason = ledgerErrorText(e);
-    const loss = lost > 0 ? `; this call's ${lost} trial(s) were not recorded` : "";
-    findings.push({
-      severity: "warning",
-      message:
-        `research ledger ${ledgerLocation()} ${what} (${reason})${loss}; the guard answered without it, ` +
-        "so any trial count below is self-declared",
-      where: "ledger",
-    });
-    return null;
-  }
-}
+/**
+ * Runs one ledger step of ledger `name`; a failure adds a warning naming the ledger and what was lost, counts
+ * the lost trials (and those a vanished file held) in the unrecorded-trials log, and yields null.
+ */
+const attemptFor =
+  (name: string) =>
+  async <T>(findings: Finding[], what: string, lost: number, step: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await step();
+    } catch (e) {
+      const reason = ledgerErrorText(e);
+      const vanished = e instanceof LedgerFileGone ? e.vanished : 0;
+      unrecordedLog(ledgerSetting().spec!).note(name, lost + vanished, `${what} (${reason})`);
+      const loss = lost > 0 ? `; this call's ${lost} trial(s) were not recorded` : "";
+      findings.push({
+        severity: "warning",
+        message:
+          `research ledger ${ledgerLocation()} ${what} (${reason})${loss}; the guard answered without it, ` +
+          "so any trial count below is self-declared",
+        where: "ledger",
+      });
+      return null;
+    }
+  };
 
 /** The trials of a call's `@trial` inputs: one per series, one per numeric column of a frame. */
 export function callTrials(

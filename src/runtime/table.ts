@@ -68,12 +68,56 @@ export function verifyToolsHash(tools: unknown, manifest: Pick<Manifest, "tools_
 }
 
 let cache: { tools: readonly ToolEntry[]; manifest: Manifest; version: string } | null = null;
+let staleNote: string | null = null;
+
+/** What `npm run build` stamped into dist/generated/build.json: the table it was built from. */
+export interface BuildStamp {
+  readonly tools_sha256: string;
+  readonly tools: readonly string[];
+}
+
+/**
+ * The tools a build can call, of the table `npm run gen` wrote: all of them when the build was made from
+ * this table, else only those the build has (their validators and guard modules), with the note saying so.
+ */
+export function builtTools<T extends { name: string }>(
+  tools: readonly T[],
+  toolsSha256: string,
+  stamp: BuildStamp,
+): { served: T[]; note: string | null } {
+  if (stamp.tools_sha256 === toolsSha256) return { served: [...tools], note: null };
+  const built = new Set(stamp.tools);
+  const missing = tools.filter((t) => !built.has(t.name)).map((t) => t.name);
+  const note =
+    "generated/ is newer than the build in dist/ (npm run gen ran after npm run build)" +
+    (missing.length ? `; not served until then: ${missing.join(", ")}` : "") +
+    "; run npm run build";
+  return { served: tools.filter((t) => built.has(t.name)), note };
+}
+
+/** The tools the running code can call: a runtime under dist/ is limited to its build's (build.json). */
+function servable(root: string, tools: ToolEntry[], manifest: Manifest): ToolEntry[] {
+  staleNote = null;
+  const here = fileURLToPath(import.meta.url);
+  const stampFile = path.join(root, "dist", "generated", "build.json");
+  if (!here.startsWith(path.join(root, "dist") + path.sep) || !existsSync(stampFile)) return tools;
+  const stamp = JSON.parse(readFileSync(stampFile, "utf8")) as BuildStamp;
+  const { served, note } = builtTools(tools, manifest.tools_sha256, stamp);
+  staleNote = note;
+  return served;
+}
+
+/** Why some tools of generated/ are not served (gen ran after the build), or null. */
+export function buildNote(): string | null {
+  loadTable();
+  return staleNote;
+}
 
 /** The neutral tool table and manifest, verified by the bytes of tools.json (refuses to serve on mismatch). */
 export function loadTable() {
   if (cache) return cache;
-  const tools = readGenerated<{ tools: ToolEntry[] }>("tools.json").tools;
   const manifest = readManifest();
+  const tools = servable(packageRoot(), readGenerated<{ tools: ToolEntry[] }>("tools.json").tools, manifest);
   const pkg = JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string };
   cache = { tools: deepFreeze(tools), manifest: deepFreeze(manifest), version: pkg.version };
   return cache;

@@ -35,7 +35,7 @@ const CASES: readonly (readonly [string[], string])[] = [
   [["check", "a.json", "b.json"], "check needs one bundle file or --arg slots"],
   [["check", "--bogus"], "check: Unknown option '--bogus'"],
   [["check", path.join(ROOT, "no-such-bundle.json")], "cannot read"],
-  [["ledger"], "ledger needs one of list, show, export, reset"],
+  [["ledger"], "ledger needs one of list, show, export, reset, verify"],
   [["ledger", "show", "--bogus"], "ledger: Unknown option '--bogus'"],
   [["ledger", "reset", "--ledger", ledger], "reset needs --yes-reset-ledger"],
   [["ledger", "export", "--format", "xml", "--ledger", ledger], "--format must be csv or json, got 'xml'"],

@@ -1,6 +1,7 @@
 // Adding a guard the documented way works end to end: in a temporary copy of the project,
 // `npm run new:guard` scaffolds it, then gen, the typecheck and the unit suites that a new guard
-// touches (its own tests, the skills library, the bundle) all pass.
+// touches pass with no other file edited: its own tests, the skills library, the bundle, and the suites
+// that go over every guard (its cost by the default rule, its reply size and price growth from its schema).
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,7 +49,14 @@ describe("npm run new:guard", () => {
     expect(tsc.out).toBe("");
     expect(tsc.code).toBe(0);
 
-    const files = [`test/guards/${NAME}.test.ts`, "test/skills/skills.test.ts", "test/runtime/bundle.test.ts"];
+    const files = [
+      `test/guards/${NAME}.test.ts`,
+      "test/skills/skills.test.ts",
+      "test/runtime/bundle.test.ts",
+      "test/runtime/budget/budget.test.ts",
+      "test/runtime/budget/reply_size.test.ts",
+      "test/runtime/budget/price_growth.test.ts",
+    ];
     const tests = run("npx", ["vitest", "run", "--project", "unit", ...files]);
     expect(tests.out).not.toMatch(/\bFAIL\b/);
     expect(tests.code).toBe(0);

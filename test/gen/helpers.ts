@@ -31,7 +31,7 @@ export function fixtureSkills(guards: readonly string[]): string {
 
 export function guardNames(guardsDir: string): string[] {
   return readdirSync(guardsDir)
-    .filter((f) => f.endsWith(".ts") && !f.startsWith("_"))
+    .filter((f) => f.endsWith(".ts") && !f.startsWith("_") && !f.endsWith(".d.ts"))
     .map((f) => f.slice(0, -3))
     .sort();
 }

@@ -214,9 +214,12 @@ describe("message helpers", () => {
     ["TOL", null],
   ];
   for (const [js, json] of spellings) it(`jsonSpelling(${js})`, () => expect(jsonSpelling(js)).toBe(json));
-  it("nonAscii points at the first offending character of each line", () => {
-    expect(nonAscii("ok\nx \u2265 1 \u2265 2", 10, 5)).toEqual([
-      { line: 11, column: 3, char: "\u2265", shown: "'\u2265' (U+2265)" },
+  it("nonAscii points at every offending character, each with an ASCII spelling", () => {
+    expect(nonAscii("ok \u00e9\nx \u2265 1 \u2013 2 \u{1F600}", 10, 5)).toEqual([
+      { line: 10, column: 8, char: "\u00e9", shown: "'\u00e9' (U+00E9), write 'e'" },
+      { line: 11, column: 3, char: "\u2265", shown: "'\u2265' (U+2265), write '>='" },
+      { line: 11, column: 7, char: "\u2013", shown: "'\u2013' (U+2013), write '-'" },
+      { line: 11, column: 11, char: "\u{1F600}", shown: "'\u{1F600}' (U+1F600), spell it out in ASCII words" },
     ]);
   });
 });

@@ -1,9 +1,9 @@
 // No compact export loses a unit or convention phrase of an input: every phrase the schema diff
-// reads as a unit (scripts/schema-diff/units.ts) in the full table's description of an input is in
+// reads as a unit (scripts/gen/units.ts) in the full table's description of an input is in
 // that input's description in each export, or stated there by a keyword (a date format).
 import { describe, expect, it } from "vitest";
 import { FORMAT_PROSE } from "../../scripts/gen/emit/portable.js";
-import { phrasesMissing, unitPhrases } from "../../scripts/schema-diff/units.js";
+import { phrasesMissing, unitPhrases } from "../../scripts/gen/units.js";
 import { readJson, tools } from "./generated.js";
 
 type Node = Record<string, any>;

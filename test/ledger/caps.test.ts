@@ -29,8 +29,8 @@ async function seed(file: string, n: number): Promise<void> {
   db.prepare(
     "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?) " +
       "INSERT INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, periods_per_year, mean, sd, " +
-      "skew, kurtosis, sharpe_annual, recorded_at) SELECT 'default', 0, printf('%02x%062x', i % 256, i), 'seed', 'returns', " +
-      "NULL, 252, 252, 0.0004, 0.01, 0, 3, (i % 200) / 100.0 - 1, '2026-01-01T00:00:00.000Z' FROM k",
+      "skew, kurtosis, sharpe_annual, recorded_at) SELECT 'default', 0, printf('%02x%062x', i % 256, i), 'seed', " +
+      "'returns', NULL, 252, 252, 0.0004, 0.01, 0, 3, (i % 200) / 100.0 - 1, '2026-01-01T00:00:00.000Z' FROM k",
   ).run(n);
   db.close();
 }

@@ -1,6 +1,7 @@
 // The LedgerStore contract (src/ledger/store.ts), as tests any backend must pass.
 import { createHash } from "node:crypto";
 import { afterEach, expect, it } from "vitest";
+import { CHAIN_START, linksAfter } from "../../src/ledger/chain.js";
 import { trialSetDigest } from "../../src/ledger/digest.js";
 import type { LedgerStore } from "../../src/ledger/store.js";
 import { fingerprintOf, trial } from "./trials.js";
@@ -34,6 +35,7 @@ export function storeConformance(backend: BackendUnderTest): void {
       sharpes: [],
       since: null,
       digest: sha256(""),
+      chainHead: null,
     });
     expect(await s.list("empty")).toEqual([]);
     expect(await s.ledgers()).toEqual([]);
@@ -47,16 +49,44 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(await s.list("L")).toEqual([trial(3), trial(1), trial(2, { skew: 1.5 })]);
   });
 
-  it("summarises count, Sharpes in recording order, the earliest time and the trial-set digest", async () => {
+  it("summarises count, Sharpes in recording order, the earliest time and the digest with the chain head", async () => {
     const s = await store();
     await s.record("L", [trial(5), trial(2, { sharpeAnnual: null, periodsPerYear: null }), trial(9)]);
     const sum = await s.summary("L");
     expect(sum.count).toBe(3);
     expect(sum.sharpes).toEqual([trial(5).sharpeAnnual, trial(9).sharpeAnnual]);
     expect(sum.since).toBe("2026-01-01T00:00:02.000Z");
-    expect(sum.digest).toBe(trialSetDigest([fingerprintOf(9), fingerprintOf(2), fingerprintOf(5)]));
+    const fingerprints = [fingerprintOf(9), fingerprintOf(2), fingerprintOf(5)];
+    const events = [5, 2, 9].map((i) => ({
+      kind: "trial" as const,
+      ledger: "L",
+      epoch: 0,
+      trial: i === 2 ? trial(2, { sharpeAnnual: null, periodsPerYear: null }) : trial(i),
+    }));
+    const head = linksAfter(CHAIN_START, events).at(-1)!.hash;
+    expect(sum.chainHead).toBe(head);
+    expect(sum.digest).toBe(trialSetDigest(fingerprints, head));
     await s.record("M", [trial(9), trial(2), trial(5)]);
-    expect((await s.summary("M")).digest).toBe(sum.digest);
+    // One trial set, another chain (another ledger, another order): the digest tells them apart.
+    expect((await s.summary("M")).digest).not.toBe(sum.digest);
+  });
+
+  it("chains every trial and reset: verify is intact and the head is the one computed from the events", async () => {
+    const s = await store();
+    await s.record("L", [trial(1), trial(2), trial(1)]);
+    await s.record("L", [trial(2)]);
+    const reset = await s.reset("L", "why");
+    await s.record("L", [trial(2), trial(3)]);
+    const events = [
+      { kind: "trial" as const, ledger: "L", epoch: 0, trial: trial(1) },
+      { kind: "trial" as const, ledger: "L", epoch: 0, trial: trial(2) },
+      { kind: "reset" as const, ledger: "L", epoch: 1, at: reset.at, reason: "why" },
+      { kind: "trial" as const, ledger: "L", epoch: 1, trial: trial(2) },
+      { kind: "trial" as const, ledger: "L", epoch: 1, trial: trial(3) },
+    ];
+    const report = await s.verify("L");
+    expect(report).toEqual({ ledger: "L", rows: 5, head: linksAfter(CHAIN_START, events).at(-1), problems: [] });
+    expect(await s.verify("nobody")).toEqual({ ledger: "nobody", rows: 0, head: null, problems: [] });
   });
 
   it("keeps named ledgers apart and lists their names", async () => {
@@ -102,11 +132,12 @@ export function storeConformance(backend: BackendUnderTest): void {
     await writer.record("L", [trial(3, { experiment: "x" }), trial(1)]);
     const after = await reader.summary("L");
     expect([after.count, after.sharpes]).toEqual([3, [1, 2, 3].map((i) => trial(i).sharpeAnnual)]);
-    expect(after.digest).toBe(trialSetDigest([1, 2, 3].map(fingerprintOf)));
+    expect(after.digest).toBe(trialSetDigest([1, 2, 3].map(fingerprintOf), after.chainHead));
     expect((await reader.summary("L", "x")).count).toBe(2);
     await writer.reset("L", "start again");
     await writer.record("L", [trial(2)]);
-    expect(await reader.summary("L")).toMatchObject({ count: 1, digest: trialSetDigest([fingerprintOf(2)]) });
+    const again = await reader.summary("L");
+    expect([again.count, again.digest]).toEqual([1, trialSetDigest([fingerprintOf(2)], again.chainHead)]);
     await reader.record("L", [trial(4)]);
     expect((await writer.summary("L")).count).toBe(2);
   });

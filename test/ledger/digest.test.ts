@@ -21,4 +21,9 @@ describe("trialSetDigest", () => {
     expect(trialSetDigest(["a"])).not.toBe(trialSetDigest(["a", "b"]));
     expect(trialSetDigest(["aa1"])).not.toBe(trialSetDigest(["aa1", "aa2"]));
   });
+  it("ends with the chain head's line when the ledger has one", () => {
+    const ab = sha256("ab1\n");
+    expect(trialSetDigest(["ab1"], "h3ad")).toBe(sha256(`ab ${ab}\nchain h3ad\n`));
+    expect(trialSetDigest([], "h3ad")).toBe(sha256("chain h3ad\n"));
+  });
 });

@@ -24,7 +24,7 @@ describeWithPostgres("PostgreSQL ledger store", (bin) => {
     }
   });
 
-  it("a role with only SELECT and INSERT opens existing tables; without CREATE it cannot make them", async () => {
+  it("a role with SELECT, INSERT (UPDATE on the chain head) opens the tables; without CREATE it cannot", async () => {
     const url = await pg.database("granted");
     await pg.sql(url, "CREATE ROLE writer LOGIN");
     const writerUrl = url.replace("postgres@", "writer@");
@@ -35,6 +35,7 @@ describeWithPostgres("PostgreSQL ledger store", (bin) => {
     await pg.sql(
       url,
       `GRANT SELECT, INSERT ON fin_skills_ledger_trials, fin_skills_ledger_resets TO writer;
+       GRANT SELECT, INSERT, UPDATE ON fin_skills_ledger_chain TO writer;
        GRANT USAGE ON SEQUENCE fin_skills_ledger_trials_id_seq TO writer`,
     );
     const store = await openPostgresStore(writerUrl);

@@ -1,10 +1,19 @@
 // Concurrent writer processes on one ledger, for every backend (PostgreSQL is the replicas' case): nothing
-// is lost, nothing is doubled, and a writer killed mid-run loses no trial it saw committed.
+// is lost, nothing is doubled, a writer killed mid-run loses no trial it saw committed, and after each run
+// the ledger's hash chain verifies: one position per trial, no fork, the head at the count.
 import { afterEach, expect, it } from "vitest";
 import type { LedgerStore } from "../../src/ledger/store.js";
 import { BACKENDS } from "./backends.js";
 import { fingerprintOf } from "./trials.js";
 import { finished, startWriters, type WriterJob } from "./writers.js";
+
+/** The chain of ledger "L" verifies, with one position per recorded trial, and the summary's digest covers its head. */
+async function expectChainIntact(store: LedgerStore, trials: number): Promise<void> {
+  const report = await store.verify("L");
+  expect(report.problems).toEqual([]);
+  expect([report.rows, report.head?.seq]).toEqual([trials, trials]);
+  expect((await store.summary("L")).chainHead).toBe(report.head?.hash);
+}
 
 // Generous limits against hangs on a loaded machine (nothing here asserts on time).
 const SLOW = { timeout: 600_000 };
@@ -31,6 +40,7 @@ for (const describeBackend of BACKENDS) {
       expect((await s.summary("L")).count).toBe(4000);
       const fingerprints = new Set((await s.list("L")).map((t) => t.fingerprint));
       expect(fingerprints).toEqual(new Set(Array.from({ length: 4000 }, (_, i) => fingerprintOf(i))));
+      await expectChainIntact(s, 4000);
     });
 
     it("the same trial from 8 processes is recorded exactly once, and exactly one call saw it new", SLOW, async () => {
@@ -38,6 +48,7 @@ for (const describeBackend of BACKENDS) {
       const added = lines.flat().map((l) => Number(l.split(" ")[0]));
       expect([added.length, added.reduce((a, b) => a + b, 0)]).toEqual([400, 1]);
       expect(((await store?.list("L")) ?? []).map((t) => t.fingerprint)).toEqual([fingerprintOf(0)]);
+      await expectChainIntact(store as LedgerStore, 1);
     });
 
     it("a writer killed (SIGKILL) mid-run loses no trial it saw committed", SLOW, async () => {
@@ -51,6 +62,7 @@ for (const describeBackend of BACKENDS) {
       expect(committed.length).toBeGreaterThanOrEqual(300);
       expect(committed.filter((f) => !recorded.has(f as string))).toEqual([]);
       expect(recorded.size - committed.length).toBeLessThanOrEqual(1);
+      await expectChainIntact(store as LedgerStore, recorded.size);
     });
   });
 }

@@ -1,8 +1,11 @@
-// generated/tools.api.md: a row per input, and a one-input change changes one line.
+// generated/tools.api.md: a row per input with its description, and a one-input change changes one line;
+// a one-word unit change in an input's description is one changed line and a schema:diff warning.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emitApiReport } from "../../scripts/gen/emit/api.js";
+import { emitApiReport, sentenceLines } from "../../scripts/gen/emit/api.js";
+import { diffTables } from "../../scripts/schema-diff/diff.js";
+import type { ToolTable } from "../../scripts/schema-diff/table.js";
 import type { NeutralTool } from "../../scripts/gen/emit/formats.js";
 import type { Schema } from "../../scripts/gen/schema.js";
 
@@ -36,20 +39,64 @@ function changedLines(a: string, b: string): string[] {
 describe("API report", () => {
   const base = report(tools);
 
-  it("is the committed generated/tools.api.md, with a row for every input of every tool", () => {
+  /** The row of one input of one tool: the line under the tool's header that starts with the input's cell. */
+  const rowOf = (text: string, tool: string, input: string) => {
+    const all = text.split("\n");
+    const start = all.findIndex((l) => l.startsWith(`## ${tool}`));
+    return all.slice(start).find((l) => l.startsWith(`| \`${input}\` |`))!;
+  };
+  const props = (t: NeutralTool) => (t.input_schema.properties ?? {}) as Props;
+  const docLines = (name: string, text: string) => sentenceLines(text, `- \`${name}\`: `).join("\n");
+
+  it("is the committed generated/tools.api.md, with a row for every input of every tool and its words", () => {
     expect(readFileSync(path.join(GEN, "tools.api.md"), "utf8")).toBe(base);
-    for (const t of tools)
-      for (const name of Object.keys(t.input_schema.properties ?? {}))
-        expect(base, `${t.name}.${name}`).toContain(`| \`${name}\` |`);
-    expect(Math.max(...base.split("\n").map((l) => l.length))).toBeLessThanOrEqual(200);
+    for (const t of tools) {
+      expect(base, t.name).toContain(`\n${sentenceLines(t.description, "", "").join("\n")}\n`);
+      for (const [name, s] of Object.entries(props(t))) {
+        expect(rowOf(base, t.name, name), `${t.name}.${name}`).toBeDefined();
+        if (s.description) expect(base, `${t.name}.${name}`).toContain(docLines(name, String(s.description)));
+      }
+    }
+  });
+
+  it("writes prose one sentence per line, wrapping only a sentence longer than a line", () => {
+    expect(sentenceLines("One two. Three; four.", "- `x`: ")).toEqual(["- `x`: One two.", "  Three;", "  four."]);
+    const long = `${"word ".repeat(60)}end.`;
+    const wrapped = sentenceLines(long, "");
+    expect(wrapped.every((l) => l.length <= 200)).toBe(true);
+    expect(wrapped.join(" ").replace(/\s+/g, " ")).toBe(long);
   });
 
   it("shows the cost_curve inputs in the compact notation", () => {
-    expect(base).toContain("| `cost_bps` | number | optional | 10 | >= 0 |");
-    expect(base).toContain("| `turnover` | series \\| number | required |  | >= 0 |");
+    expect(rowOf(base, "check_cost_curve", "cost_bps")).toBe("| `cost_bps` | number | optional | 10 | >= 0 |");
+    expect(rowOf(base, "check_cost_curve", "turnover")).toBe("| `turnover` | series \\| number | required |  | >= 0 |");
   });
 
-  it("renaming, adding or re-defaulting one input changes one line; a wording edit changes none", () => {
+  it("a one-word unit change in an input's description is a one-line diff and a schema:diff warning", () => {
+    const before = String(props(tools.find((t) => t.name === "check_cost_curve")!).bps!.description);
+    expect(before).toContain("round-trip");
+    const oneWay = withCostCurve((p) => ({
+      ...p,
+      bps: { ...p.bps, description: before.replace("round-trip", "one-way") },
+    }));
+    const line = "- `bps`: round-trip costs to evaluate, in basis points;";
+    expect(base).toContain(`\n${line}\n`);
+    expect(changedLines(base, report(oneWay))).toEqual([line.replace("round-trip", "one-way"), line]);
+    const table = (t: NeutralTool[]) => ({ version: "0", tools: t, excluded: {}, omitted: {} }) as unknown as ToolTable;
+    const findings = diffTables(table(tools), table(oneWay), "HEAD").findings;
+    expect(findings.map((f) => [f.rule, f.severity, f.tool, f.input])).toEqual([
+      ["unit-changed", "warning", "check_cost_curve", "bps"],
+    ]);
+    const reworded = withCostCurve((p) => ({
+      ...p,
+      bps: { ...p.bps, description: before.replace("costs to evaluate", "costs to test") },
+    }));
+    expect(diffTables(table(tools), table(reworded), "HEAD").findings.map((f) => [f.rule, f.severity])).toEqual([
+      ["description-changed", "info"],
+    ]);
+  });
+
+  it("renaming, adding, re-defaulting or rewording one input changes one line", () => {
     const renamed = withCostCurve((p) =>
       Object.fromEntries(Object.entries(p).map(([k, v]) => [k === "cost_bps" ? "stated_cost_bps" : k, v])),
     );
@@ -63,15 +110,21 @@ describe("API report", () => {
       },
     }));
     const reworded = withCostCurve((p) => ({ ...p, benchmark: { ...p.benchmark, description: "the hurdle." } }));
+    const cost = rowOf(base, "check_cost_curve", "cost_bps");
     expect(changedLines(base, report(renamed))).toEqual([
-      "| `stated_cost_bps` | number | optional | 10 | >= 0 |",
-      "| `cost_bps` | number | optional | 10 | >= 0 |",
+      cost.replace("`cost_bps`", "`stated_cost_bps`"),
+      "- `stated_cost_bps`: your stated all-in round-trip cost, in basis points;",
+      cost,
+      "- `cost_bps`: your stated all-in round-trip cost, in basis points;",
     ]);
-    expect(changedLines(base, report(added))).toEqual(["| `label` | string | optional |  |  |"]);
-    expect(changedLines(base, report(redefaulted))).toEqual([
-      "| `cost_bps` | number | optional | 15 | >= 0 |",
-      "| `cost_bps` | number | optional | 10 | >= 0 |",
-    ]);
-    expect(changedLines(base, report(reworded))).toEqual([]);
+    expect(changedLines(base, report(added))).toEqual(["| `label` | string | optional |  |  |", "- `label`: a name."]);
+    expect(changedLines(base, report(redefaulted))).toContain(cost.replace("| 10 |", "| 15 |"));
+    expect(changedLines(base, report(redefaulted))).toContain(cost);
+    const hurdle = docLines(
+      "benchmark",
+      String(props(tools.find((t) => t.name === "check_cost_curve")!).benchmark!.description),
+    );
+    expect(hurdle.split("\n")).toHaveLength(1);
+    expect(changedLines(base, report(reworded))).toEqual(["- `benchmark`: the hurdle.", hurdle]);
   });
 });

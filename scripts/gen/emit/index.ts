@@ -95,6 +95,7 @@ function guardsIndex(guards: readonly GuardModel[]): GuardEntry[] {
     excluded_because: g.reason,
     blockers: g.tool ? null : g.blockers,
     omitted: g.tool ? g.omitted : null,
+    keywords: g.keywords,
   }));
 }
 

@@ -35,6 +35,8 @@ export function mapComputed(n: TypeNode): Mapped {
   if (fragment) return { ok: fragment };
   if (t.isString()) return { ok: { type: "string" } };
   if (t.isNumber()) return { ok: { type: "number" } };
+  if (t.isObject() || t.isIntersection())
+    return unsupported(n, "it resolves to an object type; write an interface with its members and use that");
   return unsupported(n, "a computed type must resolve to string or number literals; write the union of literals");
 }
 

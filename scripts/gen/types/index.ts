@@ -9,10 +9,16 @@ import { templateHandler } from "./templates.js";
 import { keywordHandler } from "./keywords.js";
 import { literalHandler } from "./literals.js";
 import { functionHandler, typeLiteralHandler } from "./objects.js";
-import { referenceHandler } from "./references.js";
+import { importTypeHandler, referenceHandler } from "./references.js";
 import { orResolved } from "./resolved.js";
 import { unionHandler } from "./unions.js";
 import { unsupported, type MapContext, type Mapped, type TypeHandler, type Warning } from "./handler.js";
+
+/** A computed type the literal forms do not cover (`typeof OBJ`, an object) is what the checker resolved. */
+const computedOrResolved: TypeHandler = {
+  ...computedHandler,
+  toSchema: (n, ctx) => orResolved(n, ctx, computedHandler.toSchema(n, ctx)),
+};
 
 export const HANDLERS: readonly TypeHandler[] = [
   keywordHandler,
@@ -21,10 +27,11 @@ export const HANDLERS: readonly TypeHandler[] = [
   tupleHandler,
   arrayHandler,
   indexedHandler,
-  computedHandler,
+  computedOrResolved,
   templateHandler,
   intersectionHandler,
   referenceHandler,
+  importTypeHandler,
   typeLiteralHandler,
   functionHandler,
 ];

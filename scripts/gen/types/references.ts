@@ -3,8 +3,13 @@
 import path from "node:path";
 import {
   Node,
+  Scope,
+  type ClassDeclaration,
   type EnumDeclaration,
+  type PropertyDeclaration,
+  type TypeElementTypes,
   type ExpressionWithTypeArguments,
+  type ImportTypeNode,
   type InterfaceDeclaration,
   type TypeNode,
   type TypeParameterDeclaration,
@@ -15,12 +20,23 @@ import { enumOf, literalValues } from "./computed.js";
 import { contractFragment, declaredName, LIVE_BUILTINS, resolvedDeclaration } from "./contract.js";
 import { arrayOf } from "./arrays.js";
 import { mapResolved, orResolved } from "./resolved.js";
-import { mapMembers } from "./objects.js";
+import { mapMembers, memberDoc } from "./objects.js";
 import { depthBound, NOTHING, unboundedRecursion } from "./recursion.js";
 import { typeText, unsupported, withDocTags, type Mapped, type MapContext, type TypeHandler } from "./handler.js";
 
+/** Declarations that give a name a type meaning (a const may share the name: `const Side` and `type Side`). */
+const declaresType = (d: Node) =>
+  Node.isInterfaceDeclaration(d) ||
+  Node.isTypeAliasDeclaration(d) ||
+  Node.isClassDeclaration(d) ||
+  Node.isEnumDeclaration(d) ||
+  Node.isEnumMember(d) ||
+  Node.isTypeParameterDeclaration(d);
+
 function declarationOf(n: TypeReferenceNode): Node | undefined {
-  return resolvedDeclaration(n.getTypeName().getSymbol());
+  const symbol = n.getTypeName().getSymbol();
+  const target = symbol?.isAlias() ? (symbol.getAliasedSymbol() ?? symbol) : symbol;
+  return target?.getDeclarations().find(declaresType) ?? resolvedDeclaration(symbol);
 }
 
 function inProject(decl: Node, ctx: MapContext): boolean {
@@ -54,10 +70,17 @@ function mapUtility(name: string, n: TypeReferenceNode, ctx: MapContext): Mapped
   const [target, keys] = n.getTypeArguments();
   if (!target) return unsupported(n, `${name} needs a type argument`);
   const mapped = ctx.map(target);
-  if (!("ok" in mapped)) return mapped;
-  const s = mapped.ok;
+  if ("cannot" in mapped) return mapped;
+  const s = "ok" in mapped ? mapped.ok : {};
+  // An index signature (alone or beside members) is what the checker resolves the utility type to.
   if (s.type !== "object" || !s.properties)
-    return unsupported(n, `${name} applies to an interface or object type here; write the object type out`);
+    return orResolved(
+      n,
+      ctx,
+      "unsupported" in mapped
+        ? mapped
+        : unsupported(n, `${name} applies to an interface or object type here; write the object type out`),
+    );
   const props = s.properties as Record<string, Json>;
   let names = Object.keys(props);
   if (name === "Pick" || name === "Omit") {
@@ -79,6 +102,50 @@ function mapUtility(name: string, n: TypeReferenceNode, ctx: MapContext): Mapped
       additionalProperties: false,
     },
   };
+}
+
+/** One member of a TS enum as a type (`Venue.Nyse`): its value. */
+function mapEnumMember(decl: Node, n: TypeReferenceNode): Mapped {
+  const value = Node.isEnumMember(decl) ? decl.getValue() : undefined;
+  const fragment = value === undefined ? undefined : enumOf([value]);
+  return fragment ? { ok: fragment } : unsupported(n, "an enum member without a constant value; write its literal");
+}
+
+/**
+ * A class whose instances are plain data: public instance fields only (no constructor, which may check or
+ * build what a guard then relies on; no methods, accessors, base class or private members).
+ */
+function plainFields(decl: ClassDeclaration): PropertyDeclaration[] | undefined {
+  if (decl.getExtends() || decl.getConstructors().length > 0) return undefined;
+  const fields: PropertyDeclaration[] = [];
+  for (const m of decl.getMembers()) {
+    if (Node.isPropertyDeclaration(m) && m.isStatic()) continue;
+    if (!Node.isPropertyDeclaration(m)) return undefined;
+    const scope = m.getScope();
+    if ((scope && scope !== Scope.Public) || Node.isPrivateIdentifier(m.getNameNode())) return undefined;
+    fields.push(m);
+  }
+  return fields;
+}
+
+/** A plain-data class maps as the interface of its fields; any other class is a live object. */
+function mapClass(decl: ClassDeclaration, ctx: MapContext): Mapped {
+  const name = decl.getName() ?? "class";
+  const fields = plainFields(decl);
+  if (!fields) return { cannot: `a live ${name} object (a class with behaviour; for plain data write an interface)` };
+  const properties: Record<string, Json> = {};
+  const required: string[] = [];
+  for (const f of fields) {
+    const typeNode = f.getTypeNode();
+    const mapped = typeNode ? ctx.map(typeNode) : mapResolved(f.getType(), f, ctx);
+    if (!("ok" in mapped)) return mapped;
+    const doc = memberDoc(f as unknown as TypeElementTypes);
+    const tagged = withDocTags(f, { ok: doc ? { ...mapped.ok, description: doc } : mapped.ok }, ctx);
+    if (!("ok" in tagged)) return tagged;
+    properties[f.getName()] = tagged.ok;
+    if (!f.hasQuestionToken()) required.push(f.getName());
+  }
+  return { ok: { type: "object", properties, required, additionalProperties: false } };
 }
 
 /** A TS enum: its member values (all strings or all numbers) become an enum. */
@@ -263,8 +330,9 @@ function mapReference(n: TypeReferenceNode, ctx: MapContext): Mapped {
           ctx,
           unsupported(n, `'${name}' is a library type gen does not map; write out the type it stands for`),
         );
-  if (Node.isClassDeclaration(decl)) return { cannot: `a live ${decl.getName() ?? name} object` };
+  if (Node.isClassDeclaration(decl)) return follow(decl, ctx, () => mapClass(decl, ctx), n);
   if (Node.isEnumDeclaration(decl)) return mapEnum(decl, n);
+  if (Node.isEnumMember(decl)) return mapEnumMember(decl, n);
   if (Node.isTypeAliasDeclaration(decl) || Node.isInterfaceDeclaration(decl)) {
     const params = decl.getTypeParameters();
     if (params.length !== args.length)
@@ -288,4 +356,18 @@ export const referenceHandler: TypeHandler = {
   name: "reference",
   supports: (n: TypeNode) => Node.isTypeReference(n),
   toSchema: (n, ctx) => mapReference(n as TypeReferenceNode, ctx),
+};
+
+/** `import("./x.js").Name`: a contract type by its declaration, else what the checker resolved it to. */
+function mapImportType(n: ImportTypeNode, ctx: MapContext): Mapped {
+  const q = n.getQualifier();
+  const name = q && (Node.isIdentifier(q) ? q : q.getRight());
+  const contract = contractFragment(name?.getSymbol(), ctx);
+  return contract ?? orResolved(n, ctx, unsupported(n, "import the type by name and use the name"));
+}
+
+export const importTypeHandler: TypeHandler = {
+  name: "import-type",
+  supports: (n: TypeNode) => Node.isImportTypeNode(n),
+  toSchema: (n, ctx) => mapImportType(n as ImportTypeNode, ctx),
 };

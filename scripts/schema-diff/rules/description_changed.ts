@@ -2,7 +2,7 @@
 import { withoutBounds } from "../../gen/emit/compact.js";
 import type { InputFacts } from "../facts.js";
 import { finder, type Rule } from "../rule.js";
-import { phrasesMissing, unitPhrases } from "../units.js";
+import { phrasesMissing, unitPhrases } from "../../gen/units.js";
 
 const found = finder("description-changed", "info", "patch");
 

@@ -1,6 +1,6 @@
 // warning: the unit or convention phrases of an input's description changed (see units.ts for how).
 import { finder, type Rule } from "../rule.js";
-import { phrasesMissing, unitPhrases } from "../units.js";
+import { phrasesMissing, unitPhrases } from "../../gen/units.js";
 
 const found = finder("unit-changed", "warning", "minor");
 

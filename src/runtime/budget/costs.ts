@@ -160,7 +160,10 @@ const pitUniverse: GuardCost = {
   },
 };
 
-/** Every guard's cost, by guard name (a test checks that every guard has one). */
+/**
+ * The guards whose cost is not the default rule, by guard name (a test checks each names a guard). A guard
+ * with no entry, such as a new one, is priced by DEFAULT_COST: work linear in the values it is sent.
+ */
 export const GUARD_COSTS: Readonly<Record<string, GuardCost>> = {
   // Per value: a date parsed, a Decimal action ratio, a step's evidence and report line (measured: ~20x a cell).
   adjustment_check: linear(20),
@@ -193,3 +196,11 @@ export const GUARD_COSTS: Readonly<Record<string, GuardCost>> = {
   warmup_probe: linear(),
   weight_traps: weightTraps,
 };
+
+/** The cost of a guard with no entry in GUARD_COSTS: one unit per value sent. */
+export const DEFAULT_COST: GuardCost = linear();
+
+/** A guard's cost: its entry in GUARD_COSTS, else the default rule (linear in the values sent). */
+export function costOf(guard: string): GuardCost {
+  return GUARD_COSTS[guard] ?? DEFAULT_COST;
+}

@@ -8,7 +8,7 @@ export {
   formatUnits,
   limitsSentence,
 } from "./refuse.js";
-export { GUARD_COSTS, type CostEstimate, type GuardCost } from "./costs.js";
+export { costOf, DEFAULT_COST, GUARD_COSTS, type CostEstimate, type GuardCost } from "./costs.js";
 export {
   configureLimits,
   currentLimits,

@@ -2,7 +2,7 @@
 // drives the cost, the limit and how to reduce it.
 import { BadInputError } from "../../contract/guard.js";
 import { MAX_ARGUMENT_BYTES, MAX_JSON_NUMBER_BYTES, MAX_POINTS } from "../codec/caps.js";
-import { GUARD_COSTS, type CostEstimate, type GuardCost } from "./costs.js";
+import { costOf, type CostEstimate, type GuardCost } from "./costs.js";
 import { CATALOGUE_COSTS } from "./catalogue_costs.js";
 import type { CatalogueToolName } from "../../catalogue/tools.js";
 import { DEFAULT_WORK_BUDGET, currentLimits } from "./limits.js";
@@ -17,9 +17,9 @@ export function formatUnits(n: number): string {
   return `${Number(m.toPrecision(2))}e${e}`;
 }
 
-/** The estimate of one call, or null for a guard with no declared cost. */
-export function estimateCost(guard: string, inputs: Readonly<Record<string, unknown>>): CostEstimate | null {
-  return GUARD_COSTS[guard]?.estimate(inputs) ?? null;
+/** The estimate of one call: the guard's cost entry, else the default rule (costs.ts). */
+export function estimateCost(guard: string, inputs: Readonly<Record<string, unknown>>): CostEstimate {
+  return costOf(guard).estimate(inputs);
 }
 
 /** Throws too_large when the call's estimated work or memory is over budget. */
@@ -29,8 +29,7 @@ export function checkBudget(
   workBudget: number = currentLimits().workBudget,
   memoryBudget: number = currentLimits().memoryBudget,
 ): void {
-  const cost = GUARD_COSTS[guard];
-  if (cost) refuseOverBudget(cost, inputs, workBudget, memoryBudget);
+  refuseOverBudget(costOf(guard), inputs, workBudget, memoryBudget);
 }
 
 /** Throws too_large when a catalogue tool's estimated work is over budget (priced on the raw arguments). */
@@ -81,12 +80,11 @@ export function capsSentence(): string {
 }
 
 /**
- * The "Limits" sentence on a guard's tool description: its cost; "" without a cost. The size caps are in
- * the file-reference sentence of every tool with a series or frame input (said once per tool).
+ * The "Limits" sentence on a guard's tool description: its cost (the default rule without an entry). The
+ * size caps are in the file-reference sentence of every tool with a series or frame input (said once per tool).
  */
 export function limitsSentence(guard: string): string {
-  const cost = GUARD_COSTS[guard];
-  if (!cost) return "";
+  const cost = costOf(guard);
   const budget = formatUnits(DEFAULT_WORK_BUDGET);
   return `Limits: about ${cost.formula} work units, refused above the budget (default ${budget}).`;
 }

@@ -10,7 +10,19 @@ export type Orient = (typeof ORIENTS)[number];
 
 const INDEX_COLUMN = "index";
 
-function fromRecords(
+/**
+ * An object of a parsed document: a plain object (JSON.parse), or a Map (the file parser's, json_stream.ts:
+ * a Map of a million members is built and read in order many times faster than such an object).
+ */
+type Obj = Record<string, unknown> | Map<string, unknown>;
+const isObj = (x: unknown): x is Obj => x instanceof Map || isObject(x);
+const keysOf = (o: Obj): string[] => (o instanceof Map ? [...o.keys()] : Object.keys(o));
+const valuesOf = (o: Obj): unknown[] => (o instanceof Map ? [...o.values()] : Object.values(o));
+const has = (o: Obj, k: string): boolean => (o instanceof Map ? o.has(k) : Object.hasOwn(o, k));
+const get = (o: Obj, k: string): unknown => (o instanceof Map ? o.get(k) : o[k]);
+
+/** Record objects as columns (every key any record has); a record that is not an object is refused. */
+export function fromRecords(
   records: readonly unknown[],
   field: string,
   name: string,
@@ -19,15 +31,13 @@ function fromRecords(
   const columns: string[] = [];
   const seen = new Set<string>();
   records.forEach((r, i) => {
-    if (!isObject(r)) {
+    if (!isObj(r)) {
       const at = lineOf ? `line ${lineOf(i)}` : `record ${i + 1}`;
       throw invalid(field, `${name} ${at}: expected an object of {column: value}, got ${showValue(r)}`);
     }
-    for (const k of Object.keys(r)) if (!seen.has(k)) seen.add(k) && columns.push(k);
+    for (const k of r instanceof Map ? r.keys() : Object.keys(r)) if (!seen.has(k)) seen.add(k) && columns.push(k);
   });
-  const cells = columns.map((c) =>
-    records.map((r) => (Object.hasOwn(r as object, c) ? (r as Record<string, unknown>)[c] : null)),
-  );
+  const cells = columns.map((c) => records.map((r) => (has(r as Obj, c) ? get(r as Obj, c) : null)));
   const where = (i: number, j: number) =>
     `${name} ${lineOf ? `line ${lineOf(i)}` : `record ${i + 1}`}, column ${quoted(columns[j]!)}`;
   return { columns, cells, nrows: records.length, where };
@@ -42,44 +52,58 @@ function fromColumns(columns: string[], cells: unknown[][], name: string): RawTa
   };
 }
 
-/** `{label: {column: value}}` (orient "index") or `{column: {label: value}}` (orient "columns"). */
-function fromNested(obj: Record<string, unknown>, byIndex: boolean, name: string): RawTable {
-  const outer = Object.keys(obj);
-  const inner: string[] = [];
-  const seen = new Set<string>();
-  for (const k of outer) for (const x of Object.keys(obj[k] as object)) if (!seen.has(x)) seen.add(x) && inner.push(x);
-  const labels = byIndex ? outer : inner;
-  const cols = byIndex ? inner : outer;
-  const get = (label: string, col: string) => {
-    const o = (byIndex ? obj[label] : obj[col]) as Record<string, unknown>;
-    const k = byIndex ? col : label;
-    return Object.hasOwn(o, k) ? o[k] : null;
-  };
-  return fromColumns([INDEX_COLUMN, ...cols], [labels, ...cols.map((c) => labels.map((l) => get(l, c)))], name);
+/** The member names the objects share, in order, when every one has the same (the usual `columns` file), else null. */
+function sameKeys(objects: readonly Obj[]): string[] | null {
+  const first = objects.length > 0 ? keysOf(objects[0]!) : null;
+  if (first === null) return null;
+  for (let k = 1; k < objects.length; k++) {
+    const keys = keysOf(objects[k]!);
+    if (keys.length !== first.length || keys.some((x, i) => x !== first[i])) return null;
+  }
+  return first;
 }
 
-function fromSplit(obj: Record<string, unknown>, field: string, name: string): RawTable {
-  const columns = obj["columns"];
-  const data = obj["data"];
+/** `{label: {column: value}}` (orient "index") or `{column: {label: value}}` (orient "columns"). */
+function fromNested(obj: Obj, byIndex: boolean, name: string): RawTable {
+  const outer = keysOf(obj);
+  const same = byIndex ? null : sameKeys(outer.map((k) => get(obj, k) as Obj));
+  if (same !== null)
+    return fromColumns([INDEX_COLUMN, ...outer], [same, ...outer.map((k) => valuesOf(get(obj, k) as Obj))], name);
+  const inner: string[] = [];
+  const seen = new Set<string>();
+  for (const k of outer) for (const x of keysOf(get(obj, k) as Obj)) if (!seen.has(x)) seen.add(x) && inner.push(x);
+  const labels = byIndex ? outer : inner;
+  const cols = byIndex ? inner : outer;
+  const cell = (label: string, col: string) => {
+    const o = get(obj, byIndex ? label : col) as Obj;
+    const k = byIndex ? col : label;
+    return has(o, k) ? get(o, k) : null;
+  };
+  return fromColumns([INDEX_COLUMN, ...cols], [labels, ...cols.map((c) => labels.map((l) => cell(l, c)))], name);
+}
+
+function fromSplit(obj: Obj, field: string, name: string): RawTable {
+  const columns = get(obj, "columns");
+  const data = get(obj, "data");
   if (!Array.isArray(columns) || !Array.isArray(data))
     throw invalid(field, `${name}: orient "split" needs "columns" and "data" lists`);
   const names = columns.map(String);
   const cells = names.map((_, j) => data.map((row: unknown) => (Array.isArray(row) ? (row[j] ?? null) : null)));
-  if (Array.isArray(obj["index"]))
-    return fromColumns([INDEX_COLUMN, ...names], [obj["index"] as unknown[], ...cells], name);
+  const index = get(obj, "index");
+  if (Array.isArray(index)) return fromColumns([INDEX_COLUMN, ...names], [index as unknown[], ...cells], name);
   return fromColumns(names, cells, name);
 }
 
 /** The orient of a parsed JSON document when the reference names none. */
 export function guessOrient(doc: unknown): Orient | null {
   if (Array.isArray(doc)) return doc.every(Array.isArray) ? "values" : "records";
-  if (!isObject(doc)) return null;
-  if (Array.isArray(doc["data"]) && Array.isArray(doc["columns"])) return "split";
-  if (isObject(doc["schema"]) && Array.isArray(doc["data"])) return "table";
-  const vals = Object.values(doc);
+  if (!isObj(doc)) return null;
+  if (Array.isArray(get(doc, "data")) && Array.isArray(get(doc, "columns"))) return "split";
+  if (isObj(get(doc, "schema")) && Array.isArray(get(doc, "data"))) return "table";
+  const vals = valuesOf(doc);
   if (vals.length > 0 && vals.every(Array.isArray)) return "lists";
-  if (vals.length > 0 && vals.every(isObject)) return "columns";
-  if (vals.every((v) => !Array.isArray(v) && !isObject(v))) return "series";
+  if (vals.length > 0 && vals.every(isObj)) return "columns";
+  if (vals.every((v) => !Array.isArray(v) && !isObj(v))) return "series";
   return null;
 }
 
@@ -96,7 +120,9 @@ export function readJsonDoc(doc: unknown, orient: Orient | undefined, field: str
     case "values": {
       want(Array.isArray(doc));
       const rows = doc as unknown[][];
-      const width = Math.max(0, ...rows.map((r) => (Array.isArray(r) ? r.length : 0)));
+      // a loop, not Math.max(...rows): a million arguments overflow the stack
+      let width = 0;
+      for (const r of rows) if (Array.isArray(r) && r.length > width) width = r.length;
       const columns = Array.from({ length: width }, (_, j) => String(j));
       return fromColumns(
         columns,
@@ -105,48 +131,31 @@ export function readJsonDoc(doc: unknown, orient: Orient | undefined, field: str
       );
     }
     case "split":
-      want(isObject(doc));
-      return fromSplit(doc as Record<string, unknown>, field, name);
+      want(isObj(doc));
+      return fromSplit(doc as Obj, field, name);
     case "table": {
-      want(isObject(doc) && Array.isArray(doc["data"]));
-      return fromRecords((doc as Record<string, unknown[]>)["data"]!, field, name);
+      const data = isObj(doc) ? get(doc, "data") : undefined;
+      want(Array.isArray(data));
+      return fromRecords(data as unknown[], field, name);
     }
     case "lists": {
-      want(isObject(doc));
-      const d = doc as Record<string, unknown[]>;
-      const columns = Object.keys(d);
+      want(isObj(doc));
+      const columns = keysOf(doc as Obj);
       return fromColumns(
         columns,
-        columns.map((c) => d[c]!),
+        columns.map((c) => get(doc as Obj, c) as unknown[]),
         name,
       );
     }
     case "columns":
     case "index":
-      want(isObject(doc) && Object.values(doc).every(isObject));
-      return fromNested(doc as Record<string, unknown>, o === "index", name);
+      want(isObj(doc) && valuesOf(doc).every(isObj));
+      return fromNested(doc as Obj, o === "index", name);
     case "series": {
-      want(isObject(doc));
-      const d = doc as Record<string, unknown>;
-      return fromColumns([INDEX_COLUMN, "value"], [Object.keys(d), Object.values(d)], name);
+      want(isObj(doc));
+      return fromColumns([INDEX_COLUMN, "value"], [keysOf(doc as Obj), valuesOf(doc as Obj)], name);
     }
     default:
       throw invalid(field, `${name}: cannot tell the JSON layout; give "orient", one of ${showValue(ORIENTS)}`);
   }
-}
-
-/** NDJSON (JSON lines): one record object per non-blank line; a bad line names its number. */
-export function readNdjson(text: string, field: string, name: string): RawTable {
-  const records: unknown[] = [];
-  const lines: number[] = [];
-  text.split(/\r?\n/).forEach((line, k) => {
-    if (line.trim() === "") return;
-    try {
-      records.push(JSON.parse(line));
-    } catch (e) {
-      throw invalid(field, `${name} line ${k + 1} is not JSON: ${(e as Error).message}`);
-    }
-    lines.push(k + 1);
-  });
-  return fromRecords(records, field, name, (i) => lines[i]!);
 }

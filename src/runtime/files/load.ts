@@ -1,17 +1,16 @@
 // Reads one file reference: locate it under the allowed directories, read its bytes once, hash
 // them, parse them in their format, and pick the index and data columns the reference names.
-import { createHash, type Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { fieldPath, invalid } from "../../contract/guard.js";
-import { throwIfCancelled } from "../../lib/progress.js";
 import { dateShape } from "../codec/labels.js";
 import { jsonList, quoted, showValue } from "../codec/text.js";
 import { locate, MAX_FILE_BYTES, requireSameFile, type FileAccess } from "./access.js";
-import { ALL_TEXT, strictColumns } from "./csv.js";
-import { CHUNK_BYTES, type Delimiter, QuoteFreeReader } from "./csv_fast.js";
-import { readJsonDoc, readNdjson } from "./json.js";
-import { jsonRowsAtLeast } from "./json_rows.js";
+import { readBlocks } from "./blocks.js";
+import { ALL_TEXT, StrictReader } from "./csv.js";
+import { type Delimiter, QuoteFreeReader } from "./csv_fast.js";
+import { readJsonFile, readNdjsonFile } from "./json_file.js";
 import { readParquet } from "./parquet.js";
 import { type PointLimit, pointLimit } from "./point_limit.js";
 import { formatOf, type FileFormat, type FileReference } from "./reference.js";
@@ -92,15 +91,10 @@ async function withFile<T>(real: string, field: string, file: string, use: (fh: 
   }
 }
 
-/** Bytes of a CSV/TSV file read at a time. */
-const READ_BYTES = 4 * CHUNK_BYTES;
-
-const sha256 = (h: Hash) => `sha256:${h.digest("hex")}`;
-
 /**
  * A CSV/TSV file read block by block into the quote-free reader, hashed as it is read, so neither its
- * bytes nor its text are ever held whole; a file the fast path cannot take is read again whole (same
- * handle) for csv-parse.
+ * bytes nor its text are ever held whole; a file the fast path cannot take is read again from its start
+ * (same handle) through csv-parse, block by block as well. The row cap is checked after every block.
  */
 async function readDelimitedFile(
   fh: FileHandle,
@@ -111,56 +105,25 @@ async function readDelimitedFile(
   limit: PointLimit,
 ): Promise<Parsed> {
   const name = showValue(file);
-  const hash = createHash("sha256");
-  const reader = new QuoteFreeReader(delimiter, name, plan ?? ALL_TEXT, field);
-  // a read hands over READ_BYTES (few trips to the thread pool); the reader parses CHUNK_BYTES at a time
-  const block = Buffer.allocUnsafe(READ_BYTES);
-  let bytes = 0;
-  for (let fast = true; ; ) {
-    // the call's time limit and cancellation are checked between blocks
-    throwIfCancelled();
-    const { bytesRead } = await fh.read(block, 0, READ_BYTES, bytes);
-    if (bytesRead === 0) break;
-    bytes += bytesRead;
-    if (bytes > MAX_FILE_BYTES) throw invalid(fieldPath(field, "file"), `${name} changed while being opened`);
-    hash.update(block.subarray(0, bytesRead));
-    for (let at = 0; fast && at < bytesRead; at += CHUNK_BYTES)
-      fast = reader.push(block.subarray(at, Math.min(at + CHUNK_BYTES, bytesRead)));
-    if (fast && reader.columns !== null) limit(reader.rows, reader.columns);
-  }
-  const table = reader.end();
-  if (table !== null) return { table, content_hash: sha256(hash), bytes };
-  const whole = await fh.readFile();
-  const strict = strictColumns(whole.toString("utf8"), delimiter, field, name, plan ?? ALL_TEXT);
-  return { table: strict, content_hash: sha256(createHash("sha256").update(whole)), bytes: whole.length };
+  const at = fieldPath(field, "file");
+  const fast = new QuoteFreeReader(delimiter, name, plan ?? ALL_TEXT, field);
+  const cap = (r: { rows: number; columns: readonly string[] | null }) => () => {
+    if (r.columns !== null) limit(r.rows, r.columns);
+  };
+  const read = await readBlocks(fh, at, name, (piece) => fast.push(piece), cap(fast));
+  const table = read === null ? null : fast.end();
+  if (read !== null && table !== null) return { table, ...read };
+  const strict = new StrictReader(delimiter, field, name, plan ?? ALL_TEXT);
+  // csv-parse keeps the unparsed end of a piece: it gets its own copy (the block is reused)
+  const again = await readBlocks(fh, at, name, (piece) => strict.push(Buffer.from(piece)), cap(strict));
+  return { table: strict.end(), ...again! };
 }
 
-async function parse(
-  bytes: Buffer,
-  format: FileFormat,
-  ref: FileReference,
-  field: string,
-  limit: PointLimit,
-  plan?: ColumnPlan,
-): Promise<RawTable> {
-  const name = showValue(ref.file);
-  if (format === "parquet") {
-    // the file's own buffer when the bytes fill it (a large read does), else a copy of them
-    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    const buf = whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    return readParquet(buf as ArrayBuffer, field, name, plan, limit);
-  }
-  // MAX_POINTS from the rows counted in the bytes, before the text is made or parsed
-  limit(jsonRowsAtLeast(bytes, format === "ndjson"), []);
-  const text = bytes.toString("utf8");
-  if (format === "ndjson") return readNdjson(text, field, name);
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw invalid(field, `${name} is not JSON: ${(e as Error).message}`);
-  }
-  return readJsonDoc(doc, ref.orient, field, name);
+/** A Parquet file's bytes as a table (the file's own buffer when the bytes fill it, else a copy of them). */
+function readParquetBytes(bytes: Buffer, field: string, name: string, limit: PointLimit, plan?: ColumnPlan) {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const buf = whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  return readParquet(buf as ArrayBuffer, field, name, plan, limit);
 }
 
 function columnIndex(t: RawTable, name: string, key: string, field: string, file: string): number {
@@ -342,9 +305,13 @@ async function readParsed(
     return withFile(real, at, ref.file, (fh) =>
       readDelimitedFile(fh, format === "csv" ? "," : "\t", field, ref.file, plan, limit),
     );
+  const name = showValue(ref.file);
+  if (format === "json") return withFile(real, at, ref.file, (fh) => readJsonFile(fh, ref.orient, field, name, limit));
+  if (format === "ndjson") return withFile(real, at, ref.file, (fh) => readNdjsonFile(fh, field, name, limit));
+  // Parquet: read whole (its footer comes first); the row cap is checked from its metadata before any page
   const bytes = await withFile(real, at, ref.file, (fh) => fh.readFile());
-  const content_hash = sha256(createHash("sha256").update(bytes));
-  return { table: await parse(bytes, format, ref, field, limit, plan), content_hash, bytes: bytes.length };
+  const content_hash = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+  return { table: await readParquetBytes(bytes, field, name, limit, plan), content_hash, bytes: bytes.length };
 }
 
 /**

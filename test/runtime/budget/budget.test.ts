@@ -10,6 +10,8 @@ import {
   DEFAULT_WORK_BUDGET,
   capsSentence,
   currentLimits,
+  costOf,
+  DEFAULT_COST,
   GUARD_COSTS,
   configureLimits,
   estimateCost,
@@ -42,9 +44,17 @@ function assets(k: number, t: number) {
 }
 
 describe("every guard states its cost", () => {
-  it("each guard of the table has a cost entry, and no entry names a guard that does not exist", () => {
+  it("no cost entry names a guard that does not exist; a guard without one is priced by the default rule", () => {
     const guards = loadGuards().map((g) => g.guard);
-    expect(Object.keys(GUARD_COSTS).sort()).toEqual([...guards].sort());
+    expect(Object.keys(GUARD_COSTS).filter((g) => !guards.includes(g))).toEqual([]);
+    for (const g of guards) expect(costOf(g), g).toBe(GUARD_COSTS[g] ?? DEFAULT_COST);
+    const sent = { returns: { values: [0.01, 0.02, -0.01] }, floor: 1 };
+    expect(costOf("a_guard_with_no_entry").estimate(sent)).toEqual({
+      units: 4,
+      bytes: 0,
+      input: "returns",
+      reduce: "send a shorter window",
+    });
   });
   it("each guard tool's description carries its limits sentence, with the default budget", () => {
     for (const g of loadGuards().filter((x) => x.tool !== null)) {

@@ -1,6 +1,7 @@
 // Arguments of every exported guard tool at a size n: each input that holds many values grows with n
 // (several inputs together), the rest stays fixed. Used to check that prices grow with the real work.
-import { KNOWN, dates } from "../../hardening/valid_args.js";
+import { loadTable } from "../../../src/runtime/table.js";
+import { KNOWN, dates, validArgs } from "../../hardening/valid_args.js";
 
 type Args = Record<string, unknown>;
 const wave = (n: number, a = 0.01, b = 0.001, k = 1) =>
@@ -118,3 +119,31 @@ export const GROWERS: Readonly<Record<string, (n: number) => Args>> = {
   check_trial_ledger: (n) => ({ best_sharpe: 1.5, n_obs: 750, sharpes: wave(n, 0.5, 0.2) }),
   check_weight_traps: (n) => ({ asset_returns: panel(Math.max(10, n >> 3), Math.max(3, n >> 5)) }),
 };
+
+/** The payload an input schema takes, when it references one (directly or as a union branch). */
+function payloadOf(schema: unknown): "series" | "frame" | null {
+  const text = JSON.stringify(schema ?? null);
+  return text.includes('"#/$defs/series"') ? "series" : text.includes('"#/$defs/frame"') ? "frame" : null;
+}
+
+/**
+ * Growing arguments for a tool with no entry in GROWERS (a new guard): its valid arguments, with every
+ * series input a series of n values and every frame input n rows of 3 columns.
+ */
+function fromSchemaGrower(tool: string): (n: number) => Args {
+  const entry = loadTable().tools.find((t) => t.name === tool);
+  if (!entry) throw new Error(`no tool ${tool} in the table`);
+  const props = (entry.input_schema.properties ?? {}) as Record<string, unknown>;
+  return (n) => {
+    const args = validArgs(entry);
+    for (const [name, schema] of Object.entries(props)) {
+      const kind = payloadOf(schema);
+      if (kind === "series") args[name] = series(n);
+      else if (kind === "frame") args[name] = panel(n, 3);
+    }
+    return args;
+  };
+}
+
+/** The tool's grower: its own in GROWERS, else one grown from its schema's series and frame inputs. */
+export const growerFor = (tool: string): ((n: number) => Args) => GROWERS[tool] ?? fromSchemaGrower(tool);

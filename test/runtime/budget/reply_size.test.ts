@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
 import { loadGuards } from "../../../src/runtime/table.js";
-import { GROWERS } from "./growers.js";
+import { growerFor } from "./growers.js";
 
 const N = 2000;
 const GROWTH = 4;
@@ -18,7 +18,7 @@ const PER_COLUMN_ANSWER: Readonly<Record<string, string>> = {
 };
 
 const replyBytes = async (tool: string, n: number) =>
-  JSON.stringify(await callToolUntyped(tool, GROWERS[tool]!(n), { workBudget: Infinity, timeLimitMs: 0 })).length;
+  JSON.stringify(await callToolUntyped(tool, growerFor(tool)(n), { workBudget: Infinity, timeLimitMs: 0 })).length;
 
 describe("replies do not grow with the input", () => {
   for (const g of loadGuards().filter((x) => x.tool !== null)) {
