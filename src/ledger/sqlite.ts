@@ -13,7 +13,7 @@ import { FileIdentity } from "./sqlite_identity.js";
 import type { LedgerStore, ResetEvent, StoreSummary, TrialRecord } from "./store.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
 import { type SummaryRow, Tallies } from "./summary_incremental.js";
-import { whenFree } from "./sqlite_busy.js";
+import { whenFree, WriteTurns } from "./sqlite_busy.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS resets (
@@ -111,6 +111,8 @@ class SqliteStore implements LedgerStore {
   private readonly insertAll: Database.Transaction<(ledger: string, trials: readonly TrialRecord[]) => number>;
   /** Each ledger's current epoch as last read, advanced by the rows after its last id (summary_incremental.ts). */
   private readonly tallies: Tallies;
+  /** This connection's writes, one at a time (sqlite_busy.ts). */
+  private readonly writes = new WriteTurns();
   private readonly statements = new Map<string, Database.Statement>();
   /** Null on a read-only connection (nothing to checkpoint). */
   private readonly checkpoint: IdleCheckpoint | null;
@@ -183,7 +185,7 @@ class SqliteStore implements LedgerStore {
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
     this.checkFile(ledger);
-    const added = await whenFree(() => this.insertAll.immediate(ledger, trials));
+    const added = await this.writes.run(() => this.insertAll.immediate(ledger, trials));
     if (added > 0) this.checkpoint?.wrote();
     return added;
   }
@@ -262,7 +264,7 @@ class SqliteStore implements LedgerStore {
         .run(ledger, epoch, at, reason, link.seq, link.hash);
       heads.advance(ledger, link);
     });
-    await whenFree(() => write.immediate());
+    await this.writes.run(() => write.immediate());
     this.checkpoint?.wrote();
     return { ledger, at, reason };
   }

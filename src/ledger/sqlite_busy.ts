@@ -34,3 +34,20 @@ export async function whenFree<T>(step: () => T, timeoutMs: number = BUSY_TIMEOU
     }
   }
 }
+
+/**
+ * A connection's writes, one at a time, each with its own deadline: a write waits for the one before it,
+ * then for the lock, until BUSY_TIMEOUT_MS after it was asked for, so writes behind a long lock all fail at
+ * about the same time rather than one timeout after another. One waiter per process keeps several server
+ * processes' writers taking turns (with every call of each polling, some waited out the whole timeout).
+ */
+export class WriteTurns {
+  private last: Promise<unknown> = Promise.resolve();
+
+  run<T>(step: () => T): Promise<T> {
+    const deadline = performance.now() + BUSY_TIMEOUT_MS;
+    const turn = this.last.then(() => whenFree(step, deadline - performance.now()));
+    this.last = turn.catch(() => undefined);
+    return turn;
+  }
+}
