@@ -59,6 +59,10 @@ export interface LedgerSummary {
   readonly since: string | null;
   /** Which trial set a verdict was deflated by: the two-level SHA-256 of its fingerprints (src/ledger/digest.ts). */
   readonly digest: string;
+  /** The most observations any counted trial had (finite values), or null for an empty ledger. */
+  readonly longestNObs: number | null;
+  /** The highest recorded annualised Sharpe, or null when no counted trial has one. */
+  readonly maxSharpe: number | null;
 }
 
 export type Severity = "error" | "warning" | "info";

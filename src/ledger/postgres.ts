@@ -47,15 +47,18 @@ class PostgresStore implements LedgerStore {
 
   async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
     // One statement, one snapshot: the head read with the trials it covers (a row even for an empty ledger).
-    const sql = `SELECT h.head, t.fingerprint, t.sharpe_annual, t.recorded_at
+    const sql = `SELECT h.head, t.fingerprint, t.n_obs, t.sharpe_annual, t.recorded_at
       FROM (SELECT (SELECT hash FROM ${HEADS} WHERE ledger = $1 AND seq > 0) AS head) h
-      LEFT JOIN LATERAL (SELECT id, fingerprint, sharpe_annual, recorded_at ${COUNTED}) t ON true ORDER BY t.id`;
-    type Row = Pick<TrialRow, "sharpe_annual" | "recorded_at"> & { head: string | null; fingerprint: string | null };
+      LEFT JOIN LATERAL (SELECT id, fingerprint, n_obs, sharpe_annual, recorded_at ${COUNTED}) t ON true ORDER BY t.id`;
+    type Row = Pick<TrialRow, "n_obs" | "sharpe_annual" | "recorded_at"> & {
+      head: string | null;
+      fingerprint: string | null;
+    };
     const rows = await this.rows<Row>(sql, [ledger, experiment]);
     const trials = rows.flatMap((r) =>
       r.fingerprint === null
         ? []
-        : [{ fingerprint: r.fingerprint, sharpeAnnual: r.sharpe_annual, recordedAt: r.recorded_at }],
+        : [{ fingerprint: r.fingerprint, nObs: r.n_obs, sharpeAnnual: r.sharpe_annual, recordedAt: r.recorded_at }],
     );
     return summarize(ledger, experiment, trials, rows[0]?.head ?? null);
   }

@@ -36,7 +36,7 @@ const COLUMNS =
  * index, which would walk the whole ledger): what an in-process summary has not seen yet.
  */
 const ROWS_AFTER =
-  "SELECT id, fingerprint, experiment, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt " +
+  "SELECT id, fingerprint, experiment, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt " +
   "FROM trials NOT INDEXED WHERE id > ? AND ledger = ? AND epoch = ? ORDER BY id LIMIT ?";
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */

@@ -5,7 +5,7 @@ import { combineGroups, digestGroup, groupDigest } from "./digest.js";
 import type { StoreSummary, TrialRecord } from "./store.js";
 
 /** The columns of a trial a summary needs, with its row id. */
-export type SummaryRow = Pick<TrialRecord, "fingerprint" | "experiment" | "sharpeAnnual" | "recordedAt"> & {
+export type SummaryRow = Pick<TrialRecord, "fingerprint" | "experiment" | "nObs" | "sharpeAnnual" | "recordedAt"> & {
   readonly id: number;
 };
 
@@ -20,13 +20,19 @@ export class TrialSet {
   count = 0;
   private readonly sharpes: number[] = [];
   private since: string | null = null;
+  private longestNObs: number | null = null;
+  private maxSharpe: number | null = null;
   private readonly groups = new Map<string, Group>();
   /** The group lines' digests, null when a group changed since they were last hashed. */
   private lines: [string, string][] | null = null;
 
   add(row: SummaryRow): void {
     this.count++;
-    if (row.sharpeAnnual !== null) this.sharpes.push(row.sharpeAnnual);
+    if (row.sharpeAnnual !== null) {
+      this.sharpes.push(row.sharpeAnnual);
+      if (this.maxSharpe === null || row.sharpeAnnual > this.maxSharpe) this.maxSharpe = row.sharpeAnnual;
+    }
+    if (this.longestNObs === null || row.nObs > this.longestNObs) this.longestNObs = row.nObs;
     if (this.since === null || row.recordedAt < this.since) this.since = row.recordedAt;
     const key = digestGroup(row.fingerprint);
     let group = this.groups.get(key);
@@ -43,7 +49,8 @@ export class TrialSet {
   summary(ledger: string, experiment: string | null, chainHead: string | null): StoreSummary {
     const digest = combineGroups(this.groupLines(), chainHead);
     const sharpes = this.sharpes.slice();
-    return { ledger, experiment, count: this.count, sharpes, since: this.since, digest, chainHead };
+    const { count, since, longestNObs, maxSharpe } = this;
+    return { ledger, experiment, count, sharpes, since, digest, longestNObs, maxSharpe, chainHead };
   }
 
   private groupLines(): [string, string][] {

@@ -26,10 +26,14 @@ async function burst(ledger: string, calls: Record<string, unknown>[], keep = fa
 const ledgerWarnings = (replies: Reply[]) =>
   replies.flatMap((r) => r.result.structuredContent.findings.filter((f: { where: string }) => f.where === "ledger"));
 
+/** The ledger's count, after asserting its hash chain verifies with one position per trial. */
 async function count(ledger: string, name: string): Promise<number> {
   const store = await openSqliteStore(ledger);
   try {
-    return (await store.summary(name)).count;
+    const { count } = await store.summary(name);
+    const chain = await store.verify(name);
+    expect([chain.problems, chain.head?.seq]).toEqual([[], count]);
+    return count;
   } finally {
     await store.close();
   }

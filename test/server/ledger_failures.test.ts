@@ -35,7 +35,9 @@ async function seeded(file: string): Promise<string> {
 
 async function withServer<T>(command: string, args: string[], body: (c: Client) => Promise<T>): Promise<T> {
   const client = new Client({ name: "ledger-failures", version: "1" });
-  await client.connect(new StdioClientTransport({ command, args }));
+  // The test's own state directory (test/setup/ledger_env.ts): lost trials are never counted in the real home.
+  const env = { ...(process.env as Record<string, string>) };
+  await client.connect(new StdioClientTransport({ command, args, env }));
   try {
     return await body(client);
   } finally {
