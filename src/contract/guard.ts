@@ -57,7 +57,7 @@ export interface LedgerSummary {
   readonly sharpes: readonly number[];
   /** Earliest recordedAt counted (ISO-8601 UTC), or null for an empty ledger. */
   readonly since: string | null;
-  /** Which trial set a verdict was deflated by: SHA-256 (hex) of the sorted fingerprints, each + "\n". */
+  /** Which trial set a verdict was deflated by: the two-level SHA-256 of its fingerprints (src/ledger/digest.ts). */
   readonly digest: string;
   /** The most observations any counted trial had (finite values), or null for an empty ledger. */
   readonly longestNObs: number | null;

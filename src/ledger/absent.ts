@@ -22,6 +22,7 @@ export function absentStore(location: string): LedgerStore {
     record: (_ledger, trials) => (trials.length === 0 ? Promise.resolve(0) : refuse("record in")()),
     summary: async (ledger, experiment = null) => summarize(ledger, experiment, []),
     list: async () => [],
+    experiments: async () => [],
     returnsRoom: async () => 0,
     returns: async () => ({ series: [], without: 0 }),
     ledgers: async () => [],

@@ -96,6 +96,13 @@ class PostgresStore implements LedgerStore {
     return summarize(ledger, experiment, trials, rows[0]?.head ?? null);
   }
 
+  async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
+    const sql =
+      `SELECT experiment, count(*)::int AS count ${COUNTED} AND ${NOT_RETRACTED} ` +
+      "GROUP BY experiment ORDER BY min(id)";
+    return this.rows<{ experiment: string | null; count: number }>(sql, [ledger, null]);
+  }
+
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
     const sql = `SELECT ${TRIAL_COLUMNS}, ${RETRACTION_COLUMNS} ${COUNTED} ORDER BY id`;
     const rows = await this.rows<TrialRow>(sql, [ledger, experiment]);

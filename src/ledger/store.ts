@@ -41,6 +41,8 @@ export interface LedgerStore {
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
   /** Count, Sharpes, since, digest (covering the chain head) of the trials a named ledger counts (not retracted). */
   summary(ledger: string, experiment?: string | null): Promise<StoreSummary>;
+  /** Trials counted per experiment label (null: none), in order of first recording. */
+  experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]>;
   /** The trials of the current epoch, oldest first, optionally of one experiment; retracted ones marked. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
   /** Compressed bytes of returns a named ledger may still keep (its budget less what it holds). */

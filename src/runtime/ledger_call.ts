@@ -15,6 +15,7 @@ import { LedgerFileGone } from "../ledger/sqlite_identity.js";
 import { correctedValues, flaggedMistake, type UnitMistake } from "../ledger/unit_correction.js";
 import { periodsFromIndex, trialStats } from "../ledger/trial.js";
 import { unrecordedLog, unrecordedWarning } from "../ledger/unrecorded.js";
+import { ledgerSizeWarning } from "./ledger_caps.js";
 
 /** What a result's provenance says about the ledger a call used. */
 export interface LedgerProvenance {
@@ -123,6 +124,8 @@ export async function prepareLedger(
   const withPanel = (entry.trials ?? []).some((d) => d.kind === "frame" && inputs[d.input] === undefined);
   const extras = await attempt(findings, "could not be read", 0, () => ledgerExtras(store, summary, keep, withPanel));
   inputs[entry.ledger] = { ...summary, ...extras } satisfies LedgerSummary;
+  const past = ledgerSizeWarning(ledgerLocation(), summary.count);
+  if (past) findings.push(past);
   return { ...prepared, summary };
 }
 

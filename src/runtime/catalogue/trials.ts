@@ -11,6 +11,7 @@ import type { EffectiveTrials } from "../../contract/guard.js";
 import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
 import type { CallOptions } from "../call_options.js";
 import type { ToolArgs } from "../../../generated/types.js";
+import { ledgerSizeWarning } from "../ledger_caps.js";
 
 const fixed = (x: number, digits = 3) => x.toFixed(digits);
 
@@ -90,6 +91,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
   const sharpes = sharpeDistribution(s.sharpes);
   const rank = args.sharpe === undefined ? null : sharpeRank(s.sharpes, args.sharpe);
   const effective = await effectiveOf(store, summarize(name, null, all));
+  const past = ledgerSizeWarning(ledgerLocation(), all.length);
   const lines = [
     `${scope} (${store.kind} ${store.location}): ${s.count} distinct trial(s) since ${s.since ?? "-"}; ` +
       `digest ${s.digest}`,
@@ -109,6 +111,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
         `(${fixed(100 * rank.share_at_or_above, 1)}%) are at or above it`,
     );
   else if (args.sharpe !== undefined) lines.push(`no recorded Sharpe to rank ${args.sharpe} among`);
+  if (past) lines.push(past.message);
   return {
     kept: true,
     ledger: name,
@@ -124,6 +127,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
     effective,
     sharpes,
     rank,
+    ...(past ? { warnings: [past.message] } : {}),
     summary: lines.join("\n"),
   };
 }
