@@ -4,7 +4,6 @@
 // MAX_POINTS_PER_TRIAL points per trial (the latest ones) and RETURNS_BUDGET_BYTES per ledger.
 import { deflateRawSync, inflateRawSync, constants } from "node:zlib";
 import type { Label } from "../contract/guard.js";
-import type { KeptReturns } from "./store.js";
 
 /** Points kept per trial: a longer series keeps its latest MAX_POINTS_PER_TRIAL (80 years of daily returns). */
 export const MAX_POINTS_PER_TRIAL = 20_000;
@@ -114,4 +113,10 @@ export function keptFrom(rows: readonly ReturnsRow[]): KeptReturns {
     });
   }
   return { series, without };
+}
+
+/** The returns kept of the trials a ledger counts now, oldest first, and how many counted trials have none. */
+export interface KeptReturns {
+  readonly series: readonly TrialReturns[];
+  readonly without: number;
 }

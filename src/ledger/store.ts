@@ -2,16 +2,10 @@
 // (SQLite by default, PostgreSQL for replicas). Stores hold statistics of trials, never the data.
 import type { LedgerSummary } from "../contract/guard.js";
 import type { ChainReport } from "./chain_verify.js";
-import type { EncodedReturns, TrialReturns } from "./returns.js";
+import type { KeptReturns } from "./returns.js";
 
 import type { RetractionEvent, TrialRecord } from "./trial_record.js";
-export type { RetractionEvent, TrialRecord };
-
-/** The returns kept of the trials a ledger counts now, oldest first, and how many counted trials have none. */
-export interface KeptReturns {
-  readonly series: readonly TrialReturns[];
-  readonly without: number;
-}
+export type { KeptReturns, RetractionEvent, TrialRecord };
 
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
 export type { LedgerSummary };
