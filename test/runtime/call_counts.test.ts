@@ -1,5 +1,5 @@
 // A call does each step once: its arguments hashed once, validated once in and once out; its trials
-// fingerprinted only for a ledger to record them in; the ledger's summary read once while nothing changes.
+// fingerprinted only for a ledger to record them in; the ledger's digest hashed once while nothing changes.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,9 +27,9 @@ vi.mock("../../src/ledger/trial.js", async (original) => {
   const m = await original<typeof import("../../src/ledger/trial.js")>();
   return { ...m, trialStats: counted("trialStats", m.trialStats) };
 });
-vi.mock("../../src/ledger/summary.js", async (original) => {
-  const m = await original<typeof import("../../src/ledger/summary.js")>();
-  return { ...m, summarize: counted("summarize", m.summarize) };
+vi.mock("../../src/ledger/digest.js", async (original) => {
+  const m = await original<typeof import("../../src/ledger/digest.js")>();
+  return { ...m, groupDigest: counted("groupDigest", m.groupDigest) };
 });
 vi.mock("../../generated/validators.js", async (original) => {
   const m = await original<Record<string, Fn>>();
@@ -66,17 +66,18 @@ describe("what one call costs, by counts", () => {
     expect(count("trialStats")).toBe(1);
   });
 
-  it("reads the ledger's summary once while nothing is recorded, again after a trial is", async () => {
+  // The summary is kept incrementally: a digest group is hashed again only when a trial joined it.
+  it("hashes the ledger's digest once while nothing is recorded, again after a trial is", async () => {
     await configureLedger({ ledger: path.join(dir, "b.sqlite") });
     await callToolUntyped("check_cost_curve", { returns: series(2), turnover: 0.2 });
     const first = await callToolUntyped("check_trial_ledger", dsr);
     const again = await callToolUntyped("check_trial_ledger", dsr);
-    expect(count("summarize")).toBe(1);
+    expect(count("groupDigest")).toBe(1);
     expect(again.provenance).toMatchObject({ ledger: { count: 1 } });
     expect(again.evidence).toEqual(first.evidence);
     await callToolUntyped("check_cost_curve", { returns: series(3), turnover: 0.2 });
     const after = await callToolUntyped("check_trial_ledger", dsr);
-    expect(count("summarize")).toBe(2);
+    expect(count("groupDigest")).toBe(2);
     expect(after.provenance).toMatchObject({ ledger: { count: 2 } });
   });
 });

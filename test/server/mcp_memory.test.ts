@@ -5,6 +5,7 @@ import { buildServer, SERVER_NAME } from "../../src/server/server.js";
 import { sdkVersion } from "../../src/server/sdk.js";
 import { MAX_ARGUMENT_BYTES, MAX_ERROR_CHARS, MAX_LINE_BYTES } from "../../src/server/limits.js";
 import { exportTools, listTools, tableInfo } from "../../src/runtime/index.js";
+import { searchMeta } from "../../src/runtime/search_hints.js";
 import { conforms, costFail, rf200, spaArgs } from "./fixtures.js";
 
 let client: Client;
@@ -38,7 +39,11 @@ describe("MCP over InMemoryTransport", () => {
     expect(r.tools.map((t) => t.name)).toEqual(listTools().map((t) => t.name));
     expect(r.nextCursor).toBeUndefined();
     for (const t of r.tools) {
-      expect(Object.keys(t).sort()).toEqual(["annotations", "description", "inputSchema", "name", "title"]);
+      // _meta only where the export has it (the always-loaded catalogue tools' search keys).
+      const meta = searchMeta(t.name, false);
+      const keys = ["annotations", "description", "inputSchema", "name", "title"];
+      expect(Object.keys(t).sort()).toEqual(meta ? ["_meta", ...keys] : keys);
+      expect(t._meta).toEqual(meta ?? undefined);
       expect(t.inputSchema.type).toBe("object");
       expect(JSON.stringify(t)).not.toContain("$schema");
       expect(t.name).toMatch(/^[a-z][a-z0-9_]{0,47}$/);
