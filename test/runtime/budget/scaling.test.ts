@@ -3,8 +3,8 @@
 // precise coverage, not by a clock) by at most 2 * SLACK, SLACK covering fixed per-call work and the
 // progress checks; and by at least `least`, so the count does follow the dimension. The SPA test is
 // O(R T K) at a fixed block length (prefix sums: a resampled mean costs one subtraction per block), and
-// so at the shortest blocks too (1 and 2: a run of one row is a K-vector add, no prefix difference); CSCV is O(T K) for the block moments plus O(C(S, S/2) S K) for the splits, at a fixed number of
-// blocks S.
+// so at the shortest blocks too (1 and 2: a run of one row is a K-vector add, no prefix difference);
+// CSCV is O(T K) for the block moments plus O(C(S, S/2) S K) for the splits, at a fixed number of blocks S.
 import { describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
 import { dates } from "../../hardening/valid_args.js";
@@ -74,8 +74,9 @@ async function ops(tool: string, args: object): Promise<number> {
 }
 
 describe("heavy statistics scale as their algorithms", () => {
-  for (const c of CASES)
-    it(`${c.tool}${c.note ? ` (${c.note})` : ""}: doubling ${c.grow.toUpperCase()} at most doubles the operations`, async () => {
+  for (const c of CASES) {
+    const name = `${c.tool}${c.note ? ` (${c.note})` : ""}`;
+    it(`${name}: doubling ${c.grow.toUpperCase()} at most doubles the operations`, async () => {
       const doubled = { ...BASE, [c.grow]: BASE[c.grow] * 2 };
       await ops(c.tool, c.args(BASE)); // warm: first-call work (lazy tables) is not the guard's
       const growth = (await ops(c.tool, c.args(doubled))) / (await ops(c.tool, c.args(BASE)));
@@ -83,4 +84,5 @@ describe("heavy statistics scale as their algorithms", () => {
       expect(growth, what).toBeLessThanOrEqual(2 * SLACK);
       expect(growth, what).toBeGreaterThanOrEqual(c.least);
     });
+  }
 });

@@ -1,0 +1,87 @@
+// The SPA panels of the numpy side-by-side block: three data sets whose automatic block lengths differ
+// (near-iid, moderately autocorrelated with fat tails, strongly autocorrelated differentials), each with
+// up to 500 models over 2,520 days; K = 100 uses the first 100 models. Written as float64 files for
+// bench/numpy_ref.py (the same numbers both sides).
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { Mt19937 } from "../../src/lib/prng.js";
+import { byColumn } from "./numpy_data.js";
+import { N_OBS } from "./spa.js";
+
+export const SPA_K = [100, 500] as const;
+const K_MAX = 500;
+
+export interface SpaSet {
+  readonly name: string;
+  /** What the differentials d_t = model_t - benchmark_t are. */
+  readonly label: string;
+  /** AR(1) coefficient of every model's differential. */
+  readonly phi: number;
+  /** Fat tails: each innovation is scaled by 5 with probability 5% (excess kurtosis about 14). */
+  readonly fat: boolean;
+  /** The fixed block length timed beside "auto" (about the automatic one). */
+  readonly fixed: number;
+  readonly seed: number;
+}
+
+/** Automatic block lengths at K = 100 / 500: about 3 / 4, 10 / 15 and 29 / 33. */
+export const SPA_SETS: readonly SpaSet[] = [
+  { name: "iid", label: "near-iid", phi: 0, fat: false, fixed: 3, seed: 42 },
+  { name: "ar25t", label: "AR(1) 0.25, fat tails", phi: 0.25, fat: true, fixed: 10, seed: 43 },
+  { name: "ar60", label: "AR(1) 0.6", phi: 0.6, fat: false, fixed: 30, seed: 44 },
+];
+
+/** Benchmark (common factor + noise) and K_MAX models = benchmark + a small edge + 0.01 x AR(1) noise. */
+function spaPanel(set: SpaSet): { bench: number[]; models: number[][] } {
+  const g = new Mt19937(set.seed);
+  const noise = () => g.nextFloat() + g.nextFloat() + g.nextFloat() - 1.5;
+  const state = new Float64Array(K_MAX);
+  const bench: number[] = [];
+  const models: number[][] = [];
+  for (let t = 0; t < N_OBS; t++) {
+    const b = 0.02 * noise() + 0.005 * noise();
+    bench.push(b);
+    const row: number[] = [];
+    for (let k = 0; k < K_MAX; k++) {
+      const shock = noise() * (set.fat && g.nextFloat() < 0.05 ? 5 : 1);
+      state[k] = set.phi * state[k]! + shock;
+      row.push(b + 0.00002 * (k % 5) + 0.01 * state[k]!);
+    }
+    models.push(row);
+  }
+  return { bench, models };
+}
+
+export interface SpaPanel {
+  readonly set: SpaSet;
+  readonly k: number;
+  readonly tool: Record<string, unknown>;
+  readonly guard: Record<string, unknown>;
+}
+
+/** Every set at every K as tool arguments and live guard inputs; writes `<name>_bench.f64`, `<name>_models.f64`. */
+export function spaPanels(dir: string): SpaPanel[] {
+  const out: SpaPanel[] = [];
+  for (const set of SPA_SETS) {
+    const { bench, models } = spaPanel(set);
+    writeFileSync(path.join(dir, `${set.name}_bench.f64`), Float64Array.from(bench));
+    writeFileSync(path.join(dir, `${set.name}_models.f64`), Float64Array.from(models.flat()));
+    for (const k of SPA_K) {
+      const columns = Array.from({ length: k }, (_, j) => `m${String(j).padStart(3, "0")}`);
+      const data = k === K_MAX ? models : models.map((r) => r.slice(0, k));
+      out.push({
+        set,
+        k,
+        tool: { benchmark_returns: bench, model_returns: { columns, data } },
+        guard: {
+          benchmark_returns: { values: bench },
+          model_returns: { columns, data: byColumn(columns, data), nrows: N_OBS },
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** The load command's description of the files: numpy_ref.py reads `<name>_*.f64` as n x K_MAX. */
+export const spaFiles = () => ({ sets: SPA_SETS.map((s) => s.name), n: N_OBS, k: K_MAX });
