@@ -95,10 +95,10 @@ def sb_variance(e, q):
     return circ[0] + 2 * (weights[:, None] * circ[1:]).sum(axis=0)
 
 
-def spa_setup(name, k, block):
-    """The first k models of set `name`: demeaned differentials, block length, scales and recentrings."""
+def spa_setup(name, n, k, block):
+    """The first k models over the first n days of set `name`: demeaned differentials, block, scales, recentrings."""
     bench, models = DATA[name]
-    d = models[:, :k] - bench[:, None]
+    d = models[:n, :k] - bench[:n, None]
     means = d.mean(axis=0)
     e = d - means
     b = block_size(e, block)
@@ -137,7 +137,7 @@ def spa_pvalues(e, idx, scale, lower, consistent, stat):
 
 def spa(d):
     t0 = time.perf_counter()
-    e, b, scale, lower, consistent, stat = spa_setup(d["set"], d["k"], d["block"])
+    e, b, scale, lower, consistent, stat = spa_setup(d["set"], d["n"], d["k"], d["block"])
     n = e.shape[0]
     if "replay" in d:
         idx = np.fromfile(d["replay"], dtype=np.int32).reshape(d["reps"], n)

@@ -35,16 +35,16 @@ const spaArgs = (d: SpaPanel, block: "auto" | number, live: boolean) => ({
 const mcTolerance = (p: number) => 4 * Math.sqrt((2 * Math.max(p * (1 - p), 1 / REPS)) / REPS);
 
 function spaJob(d: SpaPanel, dir: string, block: "auto" | number): Job {
-  const which = { set: d.set.name, k: d.k };
+  const which = { set: d.set.name, k: d.k, n: d.n };
   return {
-    label: `SPA ${d.set.label}, 2520 x ${d.k}, ${REPS} reps, block ${block}`,
+    label: `SPA ${d.set.label}, ${d.n} x ${d.k}, ${REPS} reps, block ${block}`,
     tool: () => callToolUntyped("check_spa_test", spaArgs(d, block, false)),
     guard: () => runGuard("spa_test", spaArgs(d, block, true)),
     numpy: { op: "spa", ...which, block, reps: REPS, seed: 0 },
     agree: async (g, np, py) => {
       const p = g.pvalues as Record<string, number>;
       const b = g.block_size as number;
-      const replay = replayFile(dir, b, REPS, 0);
+      const replay = replayFile(dir, b, REPS, 0, d.n);
       const r = await py.ask({ op: "spa", ...which, block: b, reps: REPS, seed: 0, replay });
       const rp = r.pvalues as Record<string, number>;
       const same = ["lower", "consistent", "upper"].every((k) => rp[k] === p[k]);

@@ -62,12 +62,12 @@ export function blockData(): BlockData {
 }
 
 /** The guard's own resample positions (reps x n, int32) for a replay in numpy: same MT19937 stream. */
-export function replayFile(dir: string, blockSize: number, reps: number, seed: number): string {
-  const file = path.join(dir, `replay_${blockSize}_${reps}_${seed}.i32`);
-  if (existsSync(file)) return file; // the stream depends on the block length only, not on the data
-  const sampler = new StationaryBootstrap(new Mt19937(seed), N_OBS, 1 / blockSize);
-  const out = new Int32Array(reps * N_OBS);
-  for (let r = 0; r < reps; r++) sampler.nextIndices(out.subarray(r * N_OBS, (r + 1) * N_OBS));
+export function replayFile(dir: string, blockSize: number, reps: number, seed: number, n = N_OBS): string {
+  const file = path.join(dir, `replay_${n}_${blockSize}_${reps}_${seed}.i32`);
+  if (existsSync(file)) return file; // the stream depends on n and the block length, not on the data
+  const sampler = new StationaryBootstrap(new Mt19937(seed), n, 1 / blockSize);
+  const out = new Int32Array(reps * n);
+  for (let r = 0; r < reps; r++) sampler.nextIndices(out.subarray(r * n, (r + 1) * n));
   writeFileSync(file, out);
   return file;
 }

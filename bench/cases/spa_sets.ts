@@ -1,6 +1,7 @@
 // The SPA panels of the numpy side-by-side block: three data sets whose automatic block lengths differ
 // (near-iid, moderately autocorrelated with fat tails, strongly autocorrelated differentials), each with
-// up to 500 models over 2,520 days; K = 100 uses the first 100 models. Written as float64 files for
+// 500 models over 2,520 days; K = 100 uses the first 100 models over every day, K = 500 the first 1,990
+// days (the tool takes at most MAX_POINTS = 1,000,000 values). Written as float64 files for
 // bench/numpy_ref.py (the same numbers both sides).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,8 @@ import { N_OBS } from "./spa.js";
 
 export const SPA_K = [100, 500] as const;
 const K_MAX = 500;
+/** Days per K: as many as the tool's point cap lets through (benchmark included), at most N_OBS. */
+export const daysFor = (k: number) => Math.min(N_OBS, Math.floor(1_000_000 / (k + 1) / 10) * 10);
 
 export interface SpaSet {
   readonly name: string;
@@ -31,6 +34,9 @@ export const SPA_SETS: readonly SpaSet[] = [
   { name: "ar60", label: "AR(1) 0.6", phi: 0.6, fat: false, fixed: 30, seed: 44 },
 ];
 
+/** Rounded to 1e-8 (returns as a data vendor sends them): 2,520 x 500 stays under the argument-size cap. */
+const round8 = (x: number) => Math.round(x * 1e8) / 1e8;
+
 /** Benchmark (common factor + noise) and K_MAX models = benchmark + a small edge + 0.01 x AR(1) noise. */
 function spaPanel(set: SpaSet): { bench: number[]; models: number[][] } {
   const g = new Mt19937(set.seed);
@@ -39,13 +45,13 @@ function spaPanel(set: SpaSet): { bench: number[]; models: number[][] } {
   const bench: number[] = [];
   const models: number[][] = [];
   for (let t = 0; t < N_OBS; t++) {
-    const b = 0.02 * noise() + 0.005 * noise();
+    const b = round8(0.02 * noise() + 0.005 * noise());
     bench.push(b);
     const row: number[] = [];
     for (let k = 0; k < K_MAX; k++) {
       const shock = noise() * (set.fat && g.nextFloat() < 0.05 ? 5 : 1);
       state[k] = set.phi * state[k]! + shock;
-      row.push(b + 0.00002 * (k % 5) + 0.01 * state[k]!);
+      row.push(round8(b + 0.00002 * (k % 5) + 0.01 * state[k]!));
     }
     models.push(row);
   }
@@ -55,6 +61,8 @@ function spaPanel(set: SpaSet): { bench: number[]; models: number[][] } {
 export interface SpaPanel {
   readonly set: SpaSet;
   readonly k: number;
+  /** Days used: the first n of the set's N_OBS. */
+  readonly n: number;
   readonly tool: Record<string, unknown>;
   readonly guard: Record<string, unknown>;
 }
@@ -68,14 +76,17 @@ export function spaPanels(dir: string): SpaPanel[] {
     writeFileSync(path.join(dir, `${set.name}_models.f64`), Float64Array.from(models.flat()));
     for (const k of SPA_K) {
       const columns = Array.from({ length: k }, (_, j) => `m${String(j).padStart(3, "0")}`);
-      const data = k === K_MAX ? models : models.map((r) => r.slice(0, k));
+      const n = daysFor(k);
+      const data = models.slice(0, n).map((r) => r.slice(0, k));
+      const b = bench.slice(0, n);
       out.push({
         set,
         k,
-        tool: { benchmark_returns: bench, model_returns: { columns, data } },
+        n,
+        tool: { benchmark_returns: b, model_returns: { columns, data } },
         guard: {
-          benchmark_returns: { values: bench },
-          model_returns: { columns, data: byColumn(columns, data), nrows: N_OBS },
+          benchmark_returns: { values: b },
+          model_returns: { columns, data: byColumn(columns, data), nrows: n },
         },
       });
     }
