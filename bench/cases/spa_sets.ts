@@ -1,7 +1,7 @@
 // The SPA panels of the numpy side-by-side block: three data sets whose automatic block lengths differ
 // (near-iid, moderately autocorrelated with fat tails, strongly autocorrelated differentials), each with
-// 500 models over 2,520 days; K = 100 uses the first 100 models over every day, K = 500 the first 1,990
-// days (the tool takes at most MAX_POINTS = 1,000,000 values). Written as float64 files for
+// 500 models over 2,520 days; K = 100 uses the first 100 models over every day, K = 500 the first 1,890
+// days (a default tool call's point cap and work budget, see daysFor). Written as float64 files for
 // bench/numpy_ref.py (the same numbers both sides).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,8 +11,17 @@ import { N_OBS } from "./spa.js";
 
 export const SPA_K = [100, 500] as const;
 const K_MAX = 500;
-/** Days per K: as many as the tool's point cap lets through (benchmark included), at most N_OBS. */
-export const daysFor = (k: number) => Math.min(N_OBS, Math.floor(1_000_000 / (k + 1) / 10) * 10);
+/**
+ * Days per K, a multiple of 10 up to N_OBS: as many as a default tool call takes, within the 1,000,000-point
+ * cap (benchmark included) and the 1e9 work budget at 1,000 reps, priced as src/runtime/budget/costs.ts does with
+ * b = 1 (the automatic block is not known before the call).
+ */
+export function daysFor(k: number, reps = 1000): number {
+  const fits = (n: number) => (k + 1) * n <= 1_000_000 && reps * (n + n * k) + k * n * (Math.sqrt(n) + 10) <= 1e9;
+  let n = N_OBS;
+  while (!fits(n)) n -= 10;
+  return n;
+}
 
 export interface SpaSet {
   readonly name: string;
