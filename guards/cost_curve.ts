@@ -242,10 +242,10 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
 }
 
 /**
- * Does the strategy survive trading costs? Reports net return and Sharpe over a curve of transaction
- * costs in round-trip bps (commission, exchange or broker fees (maker/taker), slippage, bid-ask
- * spread, market impact), the breakeven cost where it stops being profitable, and tests survival at
- * your stated cost.
+ * Does the strategy survive trading costs? Reports net annualised return and Sharpe over a curve of
+ * transaction costs in round-trip bps (commission, exchange or broker fees (maker/taker), slippage,
+ * bid-ask spread, market impact), the breakeven cost where it stops being profitable, and tests
+ * survival at your stated cost.
  *
  * Inputs
  *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;
@@ -259,7 +259,9 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  *       value is a placeholder, so state your own; finite, >= 0 (8 bps is 8, not
  *       0.0008: below 0.05 is an error, below 1 a warning).
  *   benchmark : the hurdle: benchmark per-period simple returns on the same
- *       dates, or one ANNUAL compounded return as a decimal (0.05 = 5% a year).
+ *       dates, or one ANNUAL compounded return as a decimal (0.05 = 5% a year); a series is
+ *       annualised at periods_per_year.
+ *     @trial
  *   periods_per_year : periods per year, for annualising.
  *     @minimum 1
  *

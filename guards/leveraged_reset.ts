@@ -69,7 +69,9 @@ const pct = (x: number) => `${(x * 100).toFixed(4)}%`;
  * path and compares it with the modelled return.
  *
  * Inputs
- *   index_returns : DAILY simple returns of the underlying index over the window, finite, > -1.
+ *   index_returns : DAILY simple returns of the underlying index over the window as decimals
+ *       (0.01 = 1%), finite, > -1; its Sharpe annualised at 252 periods a year.
+ *     @trial 252
  *   lev : daily leverage multiple L, e.g. 3, 2, -1, -3; finite and not 0.
  *   modelled_return : the product's total simple return over the whole window (not annualised)
  *       that the backtest used; >= -1.

@@ -48,7 +48,7 @@ interface FoldRow {
 
 /**
  * Catches leakage in time-series cross-validation (k-fold or walk-forward): training rows whose labels
- * (forward returns over a holding horizon) overlap the test block, and measures the AUC such a leak
+ * (forward returns over a holding period) overlap the test block, and measures the AUC such a leak
  * manufactures, with and without purging and an embargo.
  *
  * When the label of bar i resolves at bar i + horizon, a training row just before a test block

@@ -68,9 +68,11 @@ interface RegimeRow {
  * Inputs
  *   dates : test-period dates (ISO dates), strictly increasing, at least 2.
  *   asset : per-period simple returns of the underlying as decimals (0.01 = 1%), one per date;
- *       finite, > -1.
+ *       finite, > -1; its Sharpe annualised at 252 periods a year.
+ *     @trial 252
  *   strategy : per-period simple returns of the strategy as decimals, net of costs, one per date;
- *       finite, > -1.
+ *       finite, > -1; its Sharpe annualised at 252 periods a year.
+ *     @trial 252
  *   position : position per period (any scale, 0 = flat), one per date; finite.
  *   labels : regime label per period (non-empty strings or integers), one per date.
  *   how : how the labels were made: an ex-ante rule or an ex-post label

@@ -1,4 +1,14 @@
-import { Outcome, invalid, fieldPath, type Frame, type Integer, type LedgerSummary } from "../src/contract/guard.js";
+import {
+  Outcome,
+  invalid,
+  fieldPath,
+  type Frame,
+  type Integer,
+  type LedgerSummary,
+  type Series,
+} from "../src/contract/guard.js";
+import { boundObservations, checkReportedSharpe } from "../src/lib/ledger_bounds.js";
+import { declaredNote, measureReturns, reconcile, type InputSource } from "../src/lib/reported_strategy.js";
 import { honestTrialCount, ledgerSharpeVariance } from "../src/lib/trial_count.js";
 import { numericColumn } from "../src/lib/frame.js";
 import { requireNumber } from "../src/lib/series.js";
@@ -22,6 +32,7 @@ export const optional = [
   "pbo_max",
   "metric",
   "recorded_trials",
+  "returns",
 ] as const;
 
 const RANK_CONVENTION =
@@ -52,9 +63,18 @@ const DSR_ALPHA = 0.05;
  * could not check and points to check_trial_ledger for the trials' real spread and moments.
  * A PBO above the paper's 0.05 reads "exploratory".
  *
+ * Given `returns` as well, the server measures the reported strategy's Sharpe (annualised at
+ * periods_per_year) and n_obs itself and records it as a trial; a declared best_sharpe or n_obs that disagrees beyond
+ * rounding (|declared - measured| > 0.005 x max(1, |measured|); n_obs exactly) is an error naming both,
+ * and the verdict uses the measured. A declared n_obs above the research ledger's longest recorded
+ * trial, or a declared best Sharpe above every recorded one, is an error. Evidence names each input's
+ * source (`inputs_source`).
+ *
  * Inputs
- *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report.
- *   n_obs : number of per-period observations behind it (>= 2; fewer than 30 warn as too short to judge).
+ *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report; with returns, checked against
+ *       the measured one.
+ *   n_obs : number of per-period observations behind it (>= 2; fewer than 30 warn as too short to
+ *       judge); with returns, checked against their count.
  *     @minimum 2
  *   n_trials : honest number of configurations tried, abandoned ones included (>= 1); a ledger
  *       that recorded more distinct strategies raises it (with a warning).
@@ -71,8 +91,13 @@ const DSR_ALPHA = 0.05;
  *       "mean" (the mean per-period return).
  *   recorded_trials : what the research ledger recorded (count, annualised Sharpes, since, digest);
  *       the tool layer fills it; its Sharpes' variance (ddof 1, annualised) replaces the zero-skill
- *       P / n_obs when it holds 2 or more; without it the count is self-declared.
+ *       P / n_obs when it holds 2 or more bins (near-copies within 0.05 count once); without it the
+ *       count is self-declared.
  *     @ledger
+ *   returns : the reported strategy's per-period simple returns as decimals (0.01 = 1%), finite,
+ *       > -1, at least 2 and not all equal; the server measures its Sharpe (mean / sd with ddof 1,
+ *       x sqrt(periods_per_year)) and n_obs.
+ *     @trial
  *
  * Fails when the sample is shorter than the MinBTL, when the deflated Sharpe is not above 0.95,
  * or when the PBO is at or above pbo_max. Evidence summarises the CSCV logits as quantiles and
@@ -91,6 +116,7 @@ export async function check(
   pbo_max: number = 0.5,
   metric: "sharpe" | "mean" = "sharpe",
   recorded_trials?: LedgerSummary,
+  returns?: Series,
 ) {
   requireNumber("best_sharpe", best_sharpe);
   requireInteger("n_obs", n_obs, { min: 2 });
@@ -104,7 +130,17 @@ export async function check(
   const panel = model_returns === undefined ? null : requirePanel(model_returns, n_blocks);
 
   const out = new Outcome();
-  checkSampleLength(out, "n_obs", n_obs, MIN_OBS, "a Sharpe ratio");
+  const measured = returns === undefined ? null : measureReturns(out, "returns", returns, periods_per_year);
+  const bestUsed = reconcile(out, "best_sharpe", best_sharpe, measured?.sharpeAnnual ?? null, Number.NaN);
+  checkReportedSharpe(out, bestUsed, recorded_trials);
+  const nObsUsed = boundObservations(
+    out,
+    reconcile(out, "n_obs", n_obs, measured?.nObs ?? null, Number.NaN, true),
+    recorded_trials,
+  );
+  const sharpe = bestUsed.value;
+  const nObs = nObsUsed.value;
+  checkSampleLength(out, "n_obs", nObs, MIN_OBS, "a Sharpe ratio");
   if (panel !== null) checkPercentReturnColumns(out, "model_returns", panel, periods_per_year);
   let nTrials = n_trials;
   if (panel !== null && n_trials < panel.length) {
@@ -116,12 +152,22 @@ export async function check(
   }
   const counted = honestTrialCount(out, nTrials, recorded_trials);
   nTrials = counted.used;
-  checkAnnualSharpe(out, "best_sharpe", best_sharpe, n_obs, periods_per_year, nTrials);
+  checkAnnualSharpe(out, "best_sharpe", sharpe, nObs, periods_per_year, nTrials);
   const fromLedger = ledgerSharpeVariance(recorded_trials);
-  const spread = { variance: fromLedger ?? noiseSharpeVarianceAnnual(n_obs, periods_per_year), ledger: !!fromLedger };
-  const btl = minBtl(best_sharpe, n_obs, nTrials, periods_per_year, spread.variance);
-  reportMinBtl(out, btl, best_sharpe, nTrials);
-  const deflation = reportDeflation(out, btl, best_sharpe, n_obs, nTrials, periods_per_year, spread);
+  const spread = {
+    variance: fromLedger ?? noiseSharpeVarianceAnnual(nObs, periods_per_year),
+    ledger: fromLedger !== null,
+  };
+  const sources = {
+    best_sharpe: bestUsed.source,
+    n_obs: nObsUsed.source,
+    n_trials: counted.source,
+    sharpe_variance: spread.ledger ? "ledger" : "default",
+  } satisfies Record<string, InputSource>;
+  const declared = declaredNote(sources);
+  const btl = minBtl(sharpe, nObs, nTrials, periods_per_year, spread.variance);
+  reportMinBtl(out, btl, sharpe, nTrials, declared);
+  const deflation = reportDeflation(out, btl, sharpe, nObs, nTrials, periods_per_year, spread, declared);
   const credible = btl.minBtlMet && deflation.dsr > 1 - DSR_ALPHA;
   const pbo = panel === null ? null : await pboOf(panel, n_blocks, metric);
   reportPbo(out, pbo, pbo_max);
@@ -129,7 +175,7 @@ export async function check(
   const nConfigs = panel?.length ?? nTrials;
   return out
     .note("n_trials", nTrials)
-    .note("sharpe_annual", best_sharpe)
+    .note("sharpe_annual", sharpe)
     .note("sample_years", btl.sampleYears)
     .note("min_btl_years", btl.minBtlYears)
     .note("credible", credible)
@@ -142,6 +188,19 @@ export async function check(
     .note("n_trials_declared", counted.declared)
     .note("n_trials_source", counted.source)
     .note("ledger", counted.ledger)
+    .note("inputs_source", sources)
+    .note(
+      "measured",
+      measured === null
+        ? null
+        : {
+            sharpe_annual: measured.sharpeAnnual,
+            n_obs: measured.nObs,
+            skew: measured.skew,
+            kurtosis: measured.kurtosis,
+            autocorrelation: measured.autocorrelation,
+          },
+    )
     .note("not_checked", notChecked(spread.ledger))
     .note("pbo", pbo?.pbo ?? null)
     .note("pbo_reading", pbo === null ? null : pboReading(pbo.pbo, pbo_max))
@@ -208,6 +267,7 @@ function reportDeflation(
   nTrials: number,
   ppy: number,
   spread: Spread,
+  declared: string,
 ) {
   const d = deflateBestSharpe(sharpe, nObs, nTrials, spread.variance, ppy);
   const line =
@@ -216,11 +276,12 @@ function reportDeflation(
   if (b.minBtlMet && !(d.dsr > 1 - DSR_ALPHA)) {
     out.error(
       `the sample meets the MinBTL but the Sharpe is NOT distinguishable from the best of ${nTrials} noise ` +
-        `trials: ${line}; not credible`,
+        `trials: ${line}; not credible${declared}`,
       "dsr",
     );
   } else if (b.minBtlMet) {
-    out.info(`${line}: survives the search under the ${spread.ledger ? "ledger's" : "zero-skill"} variance`, "dsr");
+    const under = spread.ledger ? "ledger's" : "zero-skill";
+    out.info(`${line}: survives the search under the ${under} variance${declared}`, "dsr");
   }
   if (b.minBtlMet) out.warning(`could not check ${notChecked(spread.ledger)}`, "dsr");
   return d;
@@ -232,20 +293,20 @@ function pboReading(pbo: number, pboMax: number): string {
   return pbo > PAPER_PBO_LEVEL ? "exploratory" : "below the paper's 0.05";
 }
 
-function reportMinBtl(out: Outcome, b: MinBtl, sharpe: number, nTrials: number): void {
+function reportMinBtl(out: Outcome, b: MinBtl, sharpe: number, nTrials: number, declared: string): void {
   if (nTrials === 1) out.warning("one trial: nothing to deflate (MinBTL 0 years for a positive Sharpe)", "minbtl");
   const years = fmt(b.sampleYears);
   if (b.minBtlMet) {
     out.info(
       `sample ${years} years >= MinBTL ${fmt(b.minBtlYears)} years for an annualised Sharpe of ${fmt(sharpe)} ` +
-        `after ${nTrials} trials`,
+        `after ${nTrials} trials${declared}`,
       "minbtl",
     );
   } else {
     out.error(
       `${years} years cannot support an annualised Sharpe of ${fmt(sharpe)} after ${nTrials} trials: MinBTL ` +
         `${fmt(b.minBtlYears)} years, short by ${fmt(b.shortfallYears)}. Expected max Sharpe from noise alone at ` +
-        `this length is ${fmt(b.expectedMaxSharpe)}`,
+        `this length is ${fmt(b.expectedMaxSharpe)}${declared}`,
       "minbtl",
     );
   }

@@ -20,8 +20,9 @@ const MIN_OBS = 30;
 
 /**
  * Tests whether the best of many candidate strategies, models or trading rules really beats a
- * benchmark once the whole search is accounted for (data snooping, data mining, luck), with Hansen's
- * (2005) test for superior predictive ability, a refinement of White's reality check.
+ * benchmark (mean excess return) once the whole search is accounted for (data snooping, data mining,
+ * luck), with Hansen's (2005) test for superior predictive ability, a refinement of White's reality
+ * check.
  *
  * The statistic is the maximum studentized mean excess return over all candidates, bootstrapped
  * with the stationary bootstrap (MT19937 stream from seed).

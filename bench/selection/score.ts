@@ -70,7 +70,7 @@ export const HINTED_PROFILE = "mcp + searchHint";
 export function profileHits(questions: readonly Question[] = QUESTIONS): Record<string, Hits> {
   const entries = profileEntries();
   const out = Object.fromEntries(Object.entries(entries).map(([p, e]) => [p, hits(e, questions)]));
-  out[HINTED_PROFILE] = hits(entries.mcp!, questions, true);
+  out[HINTED_PROFILE] = hits(exportTools("mcp", { searchHints: true }), questions, true);
   return out;
 }
 

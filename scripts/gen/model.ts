@@ -28,7 +28,7 @@ import {
   type TrialInput,
 } from "../../src/contract/artefacts.js";
 import { LEDGER_ARGUMENT_SCHEMAS } from "../../src/catalogue/ledger_args.js";
-import { LEDGER_TAG, TRIAL_TAG, hasTag, ledgerInput, trialInputs, trialSentence } from "./trials.js";
+import { LEDGER_TAG, TRIAL_TAG, hasTag, ledgerInput, trialInputs, trialKind, trialSentence } from "./trials.js";
 
 export const TOOL_NAME = /^[a-z][a-z0-9_]{0,47}$/;
 export const INPUT_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -419,7 +419,7 @@ export function modelGuard(facts: GuardFacts, ctx: ModelContext, out: Diagnostic
       const isRequired = required.includes(p.name);
       const value = checkDefault(c, p, fragment);
       const kind = kindOf(fragment);
-      const trial = hasTag(entry, TRIAL_TAG) ? trialSentence(kind) : "";
+      const trial = hasTag(entry, TRIAL_TAG) ? trialSentence(trialKind(kind, fragment)) : "";
       const doc = collapse(`${constrained?.prefix ?? ""} ${docs.get(p.name) ?? ""} ${trial}`);
       return {
         name: p.name,

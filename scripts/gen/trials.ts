@@ -1,7 +1,10 @@
 // The research ledger's facts in guard source: `@trial` marks an input carrying a strategy's returns
-// (a series, or a frame with one candidate per column), `@ledger` the one input the tool layer fills
-// with the ledger's summary. Both compile into the dispatch table; the tool layer records and reads.
+// (a series, or a frame with one candidate per column; a union with a Series, such as `Series | number`,
+// records its series), `@ledger` the one input the tool layer fills with the ledger's summary. A guard
+// without a periods_per_year input names its fixed frequency on the tag (`@trial 252`). Both compile into
+// the dispatch table; the tool layer records and reads.
 import type { DocEntry } from "./jsdoc.js";
+import { FRAME_REF, SERIES_REF, type Schema } from "./schema.js";
 import { PERIODS_INPUT, type InputKind, type TrialInput } from "../../src/contract/artefacts.js";
 
 /** What these checks read of an input's model (model.ts's InputModel has these fields). */
@@ -9,6 +12,16 @@ interface InputFacts {
   readonly name: string;
   readonly kind: InputKind;
   readonly default: unknown;
+  readonly fragment?: Schema | null;
+}
+
+/** The kind a trial input records: its own, or the one Series or Frame member of a union ("other" if none). */
+export function trialKind(kind: InputKind, fragment: Schema | null | undefined): InputKind {
+  if (kind !== "other" || !fragment || !Array.isArray(fragment.anyOf)) return kind;
+  const refs = (fragment.anyOf as Schema[]).map((m) => m.$ref);
+  const series = refs.includes(SERIES_REF);
+  const frame = refs.includes(FRAME_REF);
+  return series === frame ? "other" : series ? "series" : "frame";
 }
 
 export const TRIAL_TAG = "trial";
@@ -27,16 +40,30 @@ export function trialInputs(
   const trials: TrialInput[] = [];
   const problems: { input: string; message: string }[] = [];
   for (const i of inputs) {
-    if (!hasTag(entries.get(i.name), TRIAL_TAG)) continue;
-    if (i.kind !== "series" && i.kind !== "frame") {
+    const entry = entries.get(i.name);
+    if (!hasTag(entry, TRIAL_TAG)) continue;
+    const kind = trialKind(i.kind, i.fragment);
+    if (kind !== "series" && kind !== "frame") {
       problems.push({
         input: i.name,
-        message: `@${TRIAL_TAG} marks a Series or Frame of returns; '${i.name}' is not one`,
+        message: `@${TRIAL_TAG} marks a Series or Frame of returns (or a union with one); '${i.name}' is not one`,
       });
       continue;
     }
-    const periodsDefault = typeof periods?.default === "number" ? periods.default : null;
-    trials.push({ input: i.name, kind: i.kind, periods: periods?.name ?? null, periodsDefault });
+    const text = entry!.tags.find((t) => t.tag === TRIAL_TAG)!.value.trim();
+    const fixed = text === "" ? null : Number(text);
+    if (fixed !== null && (periods !== null || !(Number.isInteger(fixed) && fixed >= 1))) {
+      problems.push({
+        input: i.name,
+        message:
+          periods !== null
+            ? `@${TRIAL_TAG} ${text}: the guard's ${PERIODS_INPUT} input annualises its trials; drop the number`
+            : `@${TRIAL_TAG} takes the periods per year as a positive integer, got '${text}'`,
+      });
+      continue;
+    }
+    const periodsDefault = typeof periods?.default === "number" ? periods.default : fixed;
+    trials.push({ input: i.name, kind, periods: periods?.name ?? null, periodsDefault });
   }
   return { trials, problems };
 }

@@ -311,7 +311,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   list_trials: {
     title: "List recorded trials",
     description:
-      "What the server's research ledger recorded: distinct trials (strategies) per experiment, the " +
+      "What the research ledger recorded: distinct trials (strategies) per experiment, the " +
       "distribution of their annualised Sharpe ratios, a reported Sharpe's rank (3rd of 41). Required: nothing.",
     input_schema: input({
       experiment: {
@@ -334,6 +334,8 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
         experiments: { type: "array", items: closed({ experiment: nullableStr, count: int }) },
         since: nullableStr,
         digest: str,
+        flagged: int,
+        retracted: int,
         sharpes: {
           type: ["object", "null"],
           properties: {

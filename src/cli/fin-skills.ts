@@ -9,6 +9,7 @@ import {
   DEFERRABLE_FORMATS,
   ToolError,
   callToolUntyped,
+  closeLedger,
   inlineFileReferences,
   listTools,
   tableInfo,
@@ -19,6 +20,7 @@ import { UsageError, parseCommandArgs, usageErrorText } from "./usage_error.js";
 import { argOptions } from "./file_args.js";
 import { LEDGER_USAGE_LINES, LedgerFailure, ledgerCommand } from "./ledger_command.js";
 import { exitWhenFlushed, quietOnClosedPipe } from "./exit.js";
+import { LEDGER_OPTIONS, applyLedgerFlags } from "./ledger_flags.js";
 
 const USAGE = `fin-skills: research-integrity checks for quantitative finance, from the shell.
 The same checks are served to agents by the MCP server fin-skills-mcp (--help).
@@ -29,12 +31,14 @@ Usage:
       --defer (${DEFERRABLE_FORMATS.join(", ")}): every tool but
       ${ALWAYS_LOADED.join(", ")} gets defer_loading
   fin-skills call <tool> [--args JSON | --args-file FILE | --args-file -]
-                  [--arg name=VALUE]... [--data-dir DIR]...
+                  [--arg name=VALUE]... [--data-dir DIR]... [LEDGER]
   fin-skills check [<bundle.json>] [--arg slot=VALUE]... [--data-dir DIR]...
-                   [--html FILE|-] [--verbose]
+                   [--html FILE|-] [--verbose] [LEDGER]
       run check_backtest on a file of slots and/or --arg slots and print a
       report; --html also writes a self-contained HTML report with charts
       (- for stdout)
+  LEDGER: --ledger FILE|URL, --ledger-name NAME or --no-ledger: the research ledger
+      call and check record trials in, the server's default (see fin-skills-mcp --help)
   --arg name=VALUE: VALUE is JSON, or @file[:column] for a series, @file:a,b
       for a frame, read from a CSV, TSV, Parquet, JSON or NDJSON file. Files
       are read only under --data-dir (default: the working directory, and for
@@ -58,6 +62,7 @@ function readArgsFile(file: string): string {
 const FILE_OPTIONS = {
   arg: { type: "string", multiple: true },
   "data-dir": { type: "string", multiple: true },
+  ...LEDGER_OPTIONS,
 } as const;
 
 /** The directories file references may read: --data-dir, else the working directory (and `extra`). */
@@ -65,19 +70,22 @@ function dataDirs(given: readonly string[] | undefined, ...extra: string[]): rea
   return given ?? [process.cwd(), ...extra];
 }
 
-/** What an unknown option of `call` that belongs elsewhere is for. */
-const CALL_HINTS = { ledger: "call keeps no research ledger; read one with fin-skills ledger show --ledger FILE" };
+/**
+ * Sets the research ledger call and check record in, as the server's flags do (the server's default: under
+ * the first --data-dir, else the working directory; $FIN_SKILLS_LEDGER); a bad flag is a usage error.
+ */
+async function useLedgerFlags(values: Parameters<typeof applyLedgerFlags>[0], dirs: string[] | undefined) {
+  const bad = await applyLedgerFlags(values, dirs);
+  if (bad !== null) throw new UsageError(bad);
+}
 
-function readArgs(argv: string[], tool: string): { args: unknown; dataDirs: readonly string[] } {
-  const { values } = parseCommandArgs(
-    "call",
-    {
-      args: argv,
-      options: { args: { type: "string" }, "args-file": { type: "string" }, ...FILE_OPTIONS },
-      strict: true,
-    },
-    CALL_HINTS,
-  );
+async function readArgs(argv: string[], tool: string): Promise<{ args: unknown; dataDirs: readonly string[] }> {
+  const { values } = parseCommandArgs("call", {
+    args: argv,
+    options: { args: { type: "string" }, "args-file": { type: "string" }, ...FILE_OPTIONS },
+    strict: true,
+  });
+  await useLedgerFlags(values, values["data-dir"]);
   const dirs = dataDirs(values["data-dir"]);
   const extra = argOptions(values.arg ?? [], tool);
   if (values.args !== undefined && values["args-file"] !== undefined)
@@ -104,7 +112,7 @@ async function call(argv: string[]): Promise<number> {
   const tools = listTools();
   if (!tools.some((t) => t.name === tool))
     throw new UsageError(`no tool named '${tool}'; fin-skills tools --list names the ${tools.length} tools`);
-  const { args, dataDirs: dirs } = readArgs(rest, tool);
+  const { args, dataDirs: dirs } = await readArgs(rest, tool);
   const result = await callToolUntyped(tool, args, { dataDirs: dirs });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return exitFor(result);
@@ -145,6 +153,7 @@ async function check(argv: string[]): Promise<number> {
   }
   if (Object.keys(extra).length) slots = { ...(slots as object), ...extra };
   const dirs = dataDirs(opts["data-dir"], ...(file && file !== "-" ? [path.dirname(path.resolve(file))] : []));
+  await useLedgerFlags(opts, opts["data-dir"]);
   const tty = process.stderr.isTTY === true;
   const onProgress = tty
     ? (p: { progress: number; total?: number; message?: string }) =>
@@ -157,6 +166,15 @@ async function check(argv: string[]): Promise<number> {
     process.stderr.write(`fin-skills: wrote the HTML report to ${path.resolve(opts.html)}\n`);
   if (opts.html !== "-") process.stdout.write(backtestReport(result, { verbose: opts.verbose === true }));
   return exitFor(result);
+}
+
+/** The command's exit code, once the research ledger it may have opened is closed. */
+async function closingLedger(run: Promise<number>): Promise<number> {
+  try {
+    return await run;
+  } finally {
+    await closeLedger();
+  }
 }
 
 quietOnClosedPipe();
@@ -176,8 +194,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(toolsCommand(rest));
     return 0;
   }
-  if (command === "call") return call(rest);
-  if (command === "check") return check(rest);
+  if (command === "call") return closingLedger(call(rest));
+  if (command === "check") return closingLedger(check(rest));
   if (command === "demo") return (await import("./demo.js")).demo();
   if (command === "ledger") {
     process.stdout.write(await ledgerCommand(rest));

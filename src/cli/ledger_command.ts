@@ -1,6 +1,6 @@
-// `fin-skills ledger list|show|export|reset`: reading a research ledger, exporting its trials (CSV or
-// JSON, for a pull request or a paper's appendix), and resetting it (an explicit flag; the reset is
-// itself recorded, nothing is deleted).
+// `fin-skills ledger list|show|export|reset|retract`: reading a research ledger, exporting its trials (CSV
+// or JSON, for a pull request or a paper's appendix), resetting it (an explicit flag) and retracting one
+// trial (a reason required); a reset or retraction is itself recorded, nothing is deleted.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { chainReportText } from "../ledger/chain_verify.js";
@@ -15,11 +15,13 @@ import { UsageError, parseCommandArgs } from "./usage_error.js";
 export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset|verify|acknowledge
                    [--ledger FILE|URL] [--name NAME] [--experiment X] [--format csv|json]
                    [--yes-reset-ledger] [--reason TEXT]
+  fin-skills ledger retract <fingerprint> --reason TEXT [--ledger FILE|URL] [--name NAME]
       list the ledgers, show one (count, since, digest, experiments, Sharpes), export its
       trials, reset it (needs --yes-reset-ledger; recorded, nothing deleted), verify its hash
-      chain (exit 1 naming the first row edited, deleted or inserted outside the server), or
+      chain (exit 1 naming the first row edited, deleted or inserted outside the server),
       acknowledge the trials it could not record (until then verdicts warn that their count is
-      a lower bound); the ledger defaults to the server's: $FIN_SKILLS_LEDGER, else
+      a lower bound), or retract one trial (it stops counting, stays listed; the retraction is
+      recorded and chained); the ledger defaults to the server's: $FIN_SKILLS_LEDGER, else
       .fin-skills/ledger.sqlite here
 `;
 
@@ -47,9 +49,13 @@ const FIELDS: readonly (keyof TrialRecord)[] = [
   "kurtosis",
   "sharpeAnnual",
   "recordedAt",
+  "flagged",
 ];
 
-const SUBCOMMANDS = ["list", "show", "export", "reset", "verify", "acknowledge"];
+/** The export's columns after FIELDS: the retraction of a retracted trial. */
+const RETRACTION_FIELDS = ["retractedAt", "retractionReason"] as const;
+
+const SUBCOMMANDS = ["list", "show", "export", "reset", "verify", "acknowledge", "retract"];
 
 function options(argv: string[]) {
   return parseCommandArgs("ledger", {
@@ -72,9 +78,10 @@ type Values = ReturnType<typeof options>["values"];
 /** Runs one ledger subcommand; resolves to its output text. */
 export async function ledgerCommand(argv: string[]): Promise<string> {
   const { values, positionals } = options(argv);
-  const [sub] = positionals;
-  if (!sub || positionals.length > 1 || !SUBCOMMANDS.includes(sub))
-    throw new UsageError(`ledger needs one of ${SUBCOMMANDS.join(", ")}`);
+  const [sub, fingerprint] = positionals;
+  if (!sub || !SUBCOMMANDS.includes(sub)) throw new UsageError(`ledger needs one of ${SUBCOMMANDS.join(", ")}`);
+  if (sub === "retract") checkRetract(positionals, values);
+  else if (positionals.length > 1) throw new UsageError(`ledger ${sub} takes no argument, got '${fingerprint}'`);
   const spec = ledgerSpec({ ledger: values.ledger }, undefined);
   if (spec === null) throw new UsageError("FIN_SKILLS_LEDGER is off: give --ledger FILE|URL");
   if (spec === "") throw new LedgerFailure("--ledger needs a file path or a postgres:// URL", 2);
@@ -92,7 +99,7 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
   if (!isPostgresUrl(spec) && !existsSync(spec))
     throw new LedgerFailure(`no ledger at ${path.resolve(spec)} (nothing was created)`, 2);
   try {
-    return await run(sub, spec, name, experiment, values);
+    return await run(sub, spec, name, experiment, values, fingerprint);
   } catch (e) {
     if (e instanceof UsageError || e instanceof LedgerFailure) throw e;
     const reason = scrubSecrets(e instanceof Error ? e.message : String(e), spec).split("\n")[0];
@@ -100,9 +107,30 @@ export async function ledgerCommand(argv: string[]): Promise<string> {
   }
 }
 
-async function run(sub: string, spec: string, name: string, experiment: string | null, values: Values) {
+/** retract needs one full fingerprint (64 hex digits) and a reason. */
+function checkRetract(positionals: string[], values: Values): void {
+  const fingerprint = positionals[1];
+  if (positionals.length !== 2 || fingerprint === undefined)
+    throw new UsageError(
+      "ledger retract needs one trial's fingerprint: fin-skills ledger retract <fingerprint> --reason ...",
+    );
+  if (!/^[0-9a-f]{64}$/.test(fingerprint))
+    throw new UsageError(`a fingerprint is 64 lowercase hex digits (ledger export lists them), got '${fingerprint}'`);
+  if (values.reason === undefined || values.reason.trim() === "")
+    throw new UsageError("ledger retract needs --reason TEXT (recorded with the retraction)");
+}
+
+async function run(
+  sub: string,
+  spec: string,
+  name: string,
+  experiment: string | null,
+  values: Values,
+  fingerprint?: string,
+) {
   const store = await openLedgerStore(spec);
   try {
+    if (sub === "retract") return await retract(store, name, fingerprint!, values.reason!);
     if (sub === "list") return await list(store);
     if (sub === "show") return await show(store, name, experiment);
     if (sub === "export") return await exportTrials(store, name, experiment, values.format ?? "csv");
@@ -112,6 +140,15 @@ async function run(sub: string, spec: string, name: string, experiment: string |
   } finally {
     await store.close();
   }
+}
+
+async function retract(store: LedgerStore, name: string, fingerprint: string, reason: string): Promise<string> {
+  const event = await store.retract(name, fingerprint, reason);
+  const s = await store.summary(name);
+  return (
+    `retracted trial ${event.fingerprint} of ledger '${name}' in ${store.location} at ${event.at}: ${event.reason}; ` +
+    `the ledger now counts ${s.count} trial(s)\n`
+  );
 }
 
 /** Acknowledges the trials ledger `name` could not record; the verdicts' lower-bound warning stops. */
@@ -149,7 +186,8 @@ async function list(store: LedgerStore): Promise<string> {
 }
 
 async function show(store: LedgerStore, name: string, experiment: string | null): Promise<string> {
-  const trials = await store.list(name, experiment);
+  const listed = await store.list(name, experiment);
+  const trials = listed.filter((t) => !t.retracted);
   const s = await store.summary(name, experiment);
   const perExperiment = new Map<string, number>();
   for (const t of trials)
@@ -163,10 +201,18 @@ async function show(store: LedgerStore, name: string, experiment: string | null)
     `  digest: ${s.digest}`,
     `  experiments: ${[...perExperiment].map(([e, n]) => `${e} ${n}`).join(", ") || "-"}`,
     `  annualised Sharpes: min ${q(0)}, p25 ${q(0.25)}, median ${q(0.5)}, p75 ${q(0.75)}, max ${q(1)}`,
+    `  first seen flagged (counted as the series corrected): ${trials.filter((t) => t.flagged).length}`,
+    `  retracted (listed, not counted): ${retractedLines(listed) || "none"}`,
     `  resets: ${resets.map((r) => `${r.at} (${r.reason})`).join("; ") || "none"}`,
     `  unrecorded: ${unrecordedLine(store, name)}`,
     "",
   ].join("\n");
+}
+
+function retractedLines(listed: readonly TrialRecord[]): string {
+  return listed
+    .flatMap((t) => (t.retracted ? [`${t.fingerprint} at ${t.retracted.at} (${t.retracted.reason})`] : []))
+    .join("; ");
 }
 
 /** The trials the ledger could not record, acknowledged or not. */
@@ -183,5 +229,10 @@ async function exportTrials(store: LedgerStore, name: string, experiment: string
   if (format === "json") return `${JSON.stringify(trials, null, 2)}\n`;
   const cell = (v: unknown) =>
     v === null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v);
-  return `${[FIELDS.join(","), ...trials.map((t) => FIELDS.map((f) => cell(t[f])).join(","))].join("\n")}\n`;
+  const row = (t: TrialRecord) => [
+    ...FIELDS.map((f) => cell(t[f] ?? null)),
+    cell(t.retracted?.at ?? null),
+    cell(t.retracted?.reason ?? null),
+  ];
+  return `${[[...FIELDS, ...RETRACTION_FIELDS].join(","), ...trials.map((t) => row(t).join(","))].join("\n")}\n`;
 }

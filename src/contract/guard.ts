@@ -59,6 +59,10 @@ export interface LedgerSummary {
   readonly since: string | null;
   /** Which trial set a verdict was deflated by: SHA-256 (hex) of the sorted fingerprints, each + "\n". */
   readonly digest: string;
+  /** The most observations any counted trial had (finite values), or null for an empty ledger. */
+  readonly longestNObs: number | null;
+  /** The highest recorded annualised Sharpe, or null when no counted trial has one. */
+  readonly maxSharpe: number | null;
 }
 
 export type Severity = "error" | "warning" | "info";

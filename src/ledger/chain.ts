@@ -4,7 +4,7 @@
 // insertion outside the server breaks the chain at that row. Limit: anyone who can write the file and
 // runs this algorithm can rewrite the chain from an edited row on; it shows careless or partial edits.
 import { createHash } from "node:crypto";
-import type { TrialRecord } from "./store.js";
+import type { TrialRecord } from "./trial_record.js";
 
 /** Version tag of the chained content's layout; a change of layout changes it. */
 export const CHAIN_LAYOUT = "fin-skills-chain-v1";
@@ -26,6 +26,14 @@ export type ChainEvent =
       readonly kind: "reset";
       readonly ledger: string;
       readonly epoch: number;
+      readonly at: string;
+      readonly reason: string;
+    }
+  | {
+      readonly kind: "retraction";
+      readonly ledger: string;
+      readonly epoch: number;
+      readonly fingerprint: string;
       readonly at: string;
       readonly reason: string;
     };
@@ -54,10 +62,14 @@ export function chainContent(e: ChainEvent): string {
         t.kurtosis,
         t.sharpeAnnual,
         t.recordedAt,
+        // A flagged trial's mark is chained; an unflagged trial's content is as it was before the mark existed.
+        ...(t.flagged ? [t.flagged] : []),
       ]);
     }
     case "reset":
       return JSON.stringify(["reset", e.ledger, e.epoch, e.at, e.reason]);
+    case "retraction":
+      return JSON.stringify(["retraction", e.ledger, e.epoch, e.fingerprint, e.at, e.reason]);
   }
 }
 

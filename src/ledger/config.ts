@@ -64,6 +64,11 @@ export function ledgerStore(): Promise<LedgerStore> | null {
   return store;
 }
 
+/** True once the store was opened (or is opening) in this process: it is then used, never an absent file's stand-in. */
+export function ledgerStoreOpened(): boolean {
+  return store !== null;
+}
+
 /** Closes the store if one is open (configureLedger and process exit call it). */
 export async function closeLedger(): Promise<void> {
   const open = store;

@@ -8,7 +8,14 @@ import { appendReset, appendTrials } from "./postgres_append.js";
 import { ensurePostgresChain, HEADS, readRows, storedHead } from "./postgres_chain.js";
 import { fromRow, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";
 import { CURRENT_EPOCH, createSchema, RESETS, TRIALS } from "./postgres_schema.js";
-import type { LedgerStore, ResetEvent, StoreSummary, TrialRecord } from "./store.js";
+import {
+  migrateRetractions,
+  NOT_RETRACTED,
+  RETRACTION_COLUMNS,
+  retractionsOf,
+  retractTrial,
+} from "./postgres_retractions.js";
+import type { LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 
 /** Opens (creating its tables if missing) the ledger store at a postgres:// URL; errors name the server. */
@@ -17,6 +24,7 @@ export async function openPostgresStore(url: string): Promise<LedgerStore> {
   const pool = createPool(url);
   try {
     await createSchema(pool);
+    await migrateRetractions(pool);
     await ensurePostgresChain(pool);
   } catch (e) {
     await pool.end().catch(() => undefined);
@@ -47,21 +55,26 @@ class PostgresStore implements LedgerStore {
 
   async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
     // One statement, one snapshot: the head read with the trials it covers (a row even for an empty ledger).
-    const sql = `SELECT h.head, t.fingerprint, t.sharpe_annual, t.recorded_at
+    const sql = `SELECT h.head, t.fingerprint, t.n_obs, t.sharpe_annual, t.recorded_at
       FROM (SELECT (SELECT hash FROM ${HEADS} WHERE ledger = $1 AND seq > 0) AS head) h
-      LEFT JOIN LATERAL (SELECT id, fingerprint, sharpe_annual, recorded_at ${COUNTED}) t ON true ORDER BY t.id`;
-    type Row = Pick<TrialRow, "sharpe_annual" | "recorded_at"> & { head: string | null; fingerprint: string | null };
+      LEFT JOIN LATERAL (SELECT id, fingerprint, n_obs, sharpe_annual, recorded_at ${COUNTED} AND ${NOT_RETRACTED}) t
+      ON true ORDER BY t.id`;
+    type Row = Pick<TrialRow, "n_obs" | "sharpe_annual" | "recorded_at"> & {
+      head: string | null;
+      fingerprint: string | null;
+    };
     const rows = await this.rows<Row>(sql, [ledger, experiment]);
     const trials = rows.flatMap((r) =>
       r.fingerprint === null
         ? []
-        : [{ fingerprint: r.fingerprint, sharpeAnnual: r.sharpe_annual, recordedAt: r.recorded_at }],
+        : [{ fingerprint: r.fingerprint, nObs: r.n_obs, sharpeAnnual: r.sharpe_annual, recordedAt: r.recorded_at }],
     );
     return summarize(ledger, experiment, trials, rows[0]?.head ?? null);
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
-    const rows = await this.rows<TrialRow>(`SELECT ${TRIAL_COLUMNS} ${COUNTED} ORDER BY id`, [ledger, experiment]);
+    const sql = `SELECT ${TRIAL_COLUMNS}, ${RETRACTION_COLUMNS} ${COUNTED} ORDER BY id`;
+    const rows = await this.rows<TrialRow>(sql, [ledger, experiment]);
     return rows.map(fromRow);
   }
 
@@ -80,6 +93,14 @@ class PostgresStore implements LedgerStore {
   async resets(ledger: string): Promise<ResetEvent[]> {
     const sql = `SELECT ledger, at, reason FROM ${RESETS} WHERE ledger = $1 ORDER BY epoch`;
     return this.rows<ResetEvent>(sql, [ledger]);
+  }
+
+  async retract(ledger: string, fingerprint: string, reason: string): Promise<RetractionEvent> {
+    return this.named(() => transaction(this.pool, (client) => retractTrial(client, ledger, fingerprint, reason)));
+  }
+
+  async retractions(ledger: string): Promise<RetractionEvent[]> {
+    return this.named(() => retractionsOf(this.pool, ledger));
   }
 
   async verify(ledger: string): Promise<ChainReport> {

@@ -8,15 +8,18 @@ import { insertParams, TRIAL_COLUMNS, TRIAL_TYPES } from "./postgres_rows.js";
 import { CURRENT_EPOCH, RESETS, TRIALS } from "./postgres_schema.js";
 import type { TrialRecord } from "./store.js";
 
-/** Inserts trials of ledger $1 (arrays $2..$13) in epoch $14 with links $15, $16, and moves the head to $17, $18. */
+/** Parameter number of the epoch: after the ledger ($1) and one array per trial column. */
+const E = TRIAL_TYPES.length + 2;
+
+/** Inserts trials of ledger $1 (an array per column) in epoch $E, links $E+1, $E+2; moves the head to $E+3, $E+4. */
 const INSERT_CHAINED = `WITH added AS (
   INSERT INTO ${TRIALS} (ledger, epoch, ${TRIAL_COLUMNS}, chain_seq, chain_hash)
-  SELECT $1, $14, ${TRIAL_COLUMNS}, chain_seq, chain_hash
-  FROM unnest(${TRIAL_TYPES.map((t, i) => `$${i + 2}::${t}[]`).join(", ")}, $15::bigint[], $16::text[])
+  SELECT $1, $${E}, ${TRIAL_COLUMNS}, chain_seq, chain_hash
+  FROM unnest(${TRIAL_TYPES.map((t, i) => `$${i + 2}::${t}[]`).join(", ")}, $${E + 1}::bigint[], $${E + 2}::text[])
     WITH ORDINALITY AS t(${TRIAL_COLUMNS}, chain_seq, chain_hash, ord)
   ORDER BY ord
 )
-UPDATE ${HEADS} SET seq = $17, hash = $18 WHERE ledger = $1`;
+UPDATE ${HEADS} SET seq = $${E + 3}, hash = $${E + 4} WHERE ledger = $1`;
 
 const SEEN = `SELECT ${CURRENT_EPOCH} AS epoch, ARRAY(SELECT fingerprint FROM ${TRIALS}
   WHERE ledger = $1 AND epoch = ${CURRENT_EPOCH} AND fingerprint = ANY($2::text[])) AS seen`;

@@ -7,6 +7,7 @@ import { CHAIN_START, type ChainEvent, type ChainLink, linksAfter } from "./chai
 import type { StoredRow } from "./chain_verify.js";
 import { transaction } from "./postgres_pool.js";
 import { fromRow, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";
+import { retractionRows } from "./postgres_retractions.js";
 import { LOCK_SPACE, RESETS, TRIALS } from "./postgres_schema.js";
 
 export const HEADS = "fin_skills_ledger_chain";
@@ -98,6 +99,7 @@ export async function readRows(q: Pool | PoolClient, ledger: string): Promise<St
   ).rows;
   const seq = (s: string | null) => (s === null ? null : Number(s));
   return [
+    ...(await retractionRows(q, ledger)),
     ...trials.map((r) => ({
       event: { kind: "trial", ledger, epoch: r.epoch, trial: fromRow(r) } satisfies ChainEvent,
       seq: seq(r.chain_seq),

@@ -4,7 +4,8 @@ import type { TrialRecord } from "./store.js";
 
 /** The columns of a trial, in TrialRecord's order, as the SELECTs and the INSERT name them. */
 export const TRIAL_COLUMNS =
-  "fingerprint, tool, input, experiment, n_obs, periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at";
+  "fingerprint, tool, input, experiment, n_obs, periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, " +
+  "recorded_at, flagged";
 
 /** The columns' PostgreSQL types, in TRIAL_COLUMNS' order. */
 export const TRIAL_TYPES = [
@@ -20,9 +21,10 @@ export const TRIAL_TYPES = [
   "float8",
   "float8",
   "text",
+  "text",
 ];
 
-/** Inserts the trials of ledger $1 (arrays $2..$13, one element per trial) not yet in its current epoch. */
+/** Inserts the trials of ledger $1 (arrays $2..$14, one element per trial) not yet in its current epoch. */
 export const INSERT_TRIALS = `INSERT INTO ${TRIALS} (ledger, epoch, ${TRIAL_COLUMNS})
 SELECT $1, ${CURRENT_EPOCH}, ${TRIAL_COLUMNS}
 FROM unnest(${TRIAL_TYPES.map((t, i) => `$${i + 2}::${t}[]`).join(", ")}) WITH ORDINALITY AS t(${TRIAL_COLUMNS}, ord)
@@ -42,6 +44,10 @@ export interface TrialRow {
   kurtosis: number;
   sharpe_annual: number | null;
   recorded_at: string;
+  flagged: string | null;
+  /** Present in listings: the trial's retraction, when the operator retracted it. */
+  retraction_at?: string | null;
+  retraction_reason?: string | null;
 }
 
 /** recordedAt as toISOString writes it (so text order is time order); throws on a date that is not one. */
@@ -73,6 +79,7 @@ export function insertParams(ledger: string, trials: readonly TrialRecord[]): un
     col((t) => float(t.kurtosis)),
     col((t) => float(t.sharpeAnnual)),
     col((t) => isoInstant(t.recordedAt)),
+    col((t) => t.flagged ?? null),
   ];
 }
 
@@ -90,5 +97,10 @@ export function fromRow(r: TrialRow): TrialRecord {
     kurtosis: r.kurtosis,
     sharpeAnnual: r.sharpe_annual,
     recordedAt: r.recorded_at,
+    flagged: r.flagged ?? null,
+    retracted:
+      r.retraction_at == null
+        ? null
+        : { fingerprint: r.fingerprint, at: r.retraction_at, reason: r.retraction_reason! },
   };
 }

@@ -10,9 +10,17 @@ import { nextLink } from "./chain.js";
 import { type ChainReport, verifyChain } from "./chain_verify.js";
 import { ensureSqliteChain, hasChain, readRows, SqliteChainHeads } from "./sqlite_chain.js";
 import { FileIdentity } from "./sqlite_identity.js";
-import type { LedgerStore, ResetEvent, StoreSummary, TrialRecord } from "./store.js";
-import { summarize } from "./summary.js";
+import type { LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
+import { summarize, type SummaryRow } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
+import {
+  listedTrial,
+  migrateRetractions,
+  NOT_RETRACTED,
+  RETRACTION_COLUMNS,
+  retractionsOf,
+  retractTrial,
+} from "./sqlite_retractions.js";
 import { SummaryCache } from "./summary_cache.js";
 
 /** How long a writer waits for another process's write lock before the call warns (ms). */
@@ -27,15 +35,15 @@ CREATE TABLE IF NOT EXISTS trials (
   id INTEGER PRIMARY KEY, ledger TEXT NOT NULL, epoch INTEGER NOT NULL, fingerprint TEXT NOT NULL,
   tool TEXT NOT NULL, input TEXT NOT NULL, experiment TEXT, n_obs INTEGER NOT NULL, periods_per_year REAL,
   mean REAL NOT NULL, sd REAL NOT NULL, skew REAL NOT NULL, kurtosis REAL NOT NULL, sharpe_annual REAL,
-  recorded_at TEXT NOT NULL,
+  recorded_at TEXT NOT NULL, flagged TEXT,
   UNIQUE (ledger, epoch, fingerprint)
 );`;
 
 const COLUMNS =
   "fingerprint, tool, input, experiment, n_obs AS nObs, periods_per_year AS periodsPerYear, mean, sd, skew, " +
-  "kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
+  `kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt, flagged, ${RETRACTION_COLUMNS}`;
 /** The columns a summary reads. */
-const SUMMARY_COLUMNS = "fingerprint, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
+const SUMMARY_COLUMNS = "fingerprint, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */
 export async function openSqliteStore(file: string): Promise<LedgerStore> {
@@ -52,6 +60,7 @@ export async function openSqliteStore(file: string): Promise<LedgerStore> {
     db.pragma("synchronous = NORMAL");
     if (!db.readonly) {
       db.exec(SCHEMA);
+      migrateRetractions(db);
       ensureSqliteChain(db);
     } else db.prepare("SELECT count(*) FROM trials").get();
   } catch (e) {
@@ -123,8 +132,8 @@ class SqliteStore implements LedgerStore {
     this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
     this.insert = db.prepare(
       "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
-        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at, chain_seq, chain_hash) " +
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at, flagged, chain_seq, chain_hash) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.heads = hasChain(db) ? new SqliteChainHeads(db) : null;
     // Under BEGIN IMMEDIATE: the epoch and the chain head are this writer's until it commits.
@@ -159,6 +168,7 @@ class SqliteStore implements LedgerStore {
       t.kurtosis,
       t.sharpeAnnual,
       t.recordedAt,
+      t.flagged ?? null,
       seq,
       hash,
     ).changes;
@@ -181,7 +191,7 @@ class SqliteStore implements LedgerStore {
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
     this.checkFile(ledger);
-    return this.counted<TrialRecord>(COLUMNS, ledger, experiment);
+    return this.counted<Parameters<typeof listedTrial>[0]>(COLUMNS, ledger, experiment, "").map(listedTrial);
   }
 
   /** Read again only when some connection wrote since the last read (a long ledger costs one read per change). */
@@ -192,20 +202,15 @@ class SqliteStore implements LedgerStore {
     const kept = this.summaries.get(ledger, experiment, version);
     if (kept) return kept;
     let head: string | null = null;
-    const rows = this.counted<Pick<TrialRecord, "fingerprint" | "sharpeAnnual" | "recordedAt">>(
-      SUMMARY_COLUMNS,
-      ledger,
-      experiment,
-      () => {
-        head = this.headHash(ledger);
-      },
-    );
+    const rows = this.counted<SummaryRow>(SUMMARY_COLUMNS, ledger, experiment, ` AND ${NOT_RETRACTED}`, () => {
+      head = this.headHash(ledger);
+    });
     return this.summaries.set(summarize(ledger, experiment, rows, head), version);
   }
 
   /** Throws when the path no longer names the file opened (deleted or replaced), naming what it held of `ledger`. */
   private checkFile(ledger: string): void {
-    this.identity.check(() => this.counted("fingerprint", ledger, null).length);
+    this.identity.check(() => this.counted("fingerprint", ledger, null, "").length);
   }
 
   /** The chain head's hash, null when the ledger has none (or the file has no chain: read-only, from before it). */
@@ -219,11 +224,17 @@ class SqliteStore implements LedgerStore {
   }
 
   /**
-   * The trials counted since the last reset (of one experiment when given), oldest first, in one read
-   * (`alsoRead` runs in the same read transaction).
+   * The trials since the last reset (of one experiment when given; `where` filters more), oldest first, in one
+   * read (`alsoRead` runs in the same read transaction).
    */
-  private counted<R>(columns: string, ledger: string, experiment: string | null, alsoRead?: () => void): R[] {
-    const filter = experiment === null ? "" : " AND experiment = ?";
+  private counted<R>(
+    columns: string,
+    ledger: string,
+    experiment: string | null,
+    where: string,
+    alsoRead?: () => void,
+  ): R[] {
+    const filter = (experiment === null ? "" : " AND experiment = ?") + where;
     const select = this.statement(`SELECT ${columns} FROM trials WHERE ledger = ? AND epoch = ?${filter} ORDER BY id`);
     const read = this.db.transaction(() => {
       const args: unknown[] = [ledger, this.epoch(ledger), ...(experiment === null ? [] : [experiment])];
@@ -272,6 +283,18 @@ class SqliteStore implements LedgerStore {
     return this.db
       .prepare("SELECT ledger, at, reason FROM resets WHERE ledger = ? ORDER BY epoch")
       .all(ledger) as ResetEvent[];
+  }
+
+  async retract(ledger: string, fingerprint: string, reason: string): Promise<RetractionEvent> {
+    this.checkFile(ledger);
+    const event = retractTrial(this.db, ledger, () => this.epoch(ledger), fingerprint, reason, this.chainHeads());
+    this.summaries.clear();
+    this.checkpoint?.wrote();
+    return event;
+  }
+
+  async retractions(ledger: string): Promise<RetractionEvent[]> {
+    return retractionsOf(this.db, ledger, this.epoch(ledger));
   }
 
   async verify(ledger: string): Promise<ChainReport> {

@@ -5,6 +5,7 @@
 import type Database from "better-sqlite3";
 import { CHAIN_START, type ChainEvent, type ChainLink, linksAfter } from "./chain.js";
 import type { StoredRow } from "./chain_verify.js";
+import { retractionRows } from "./sqlite_retractions.js";
 import type { TrialRecord } from "./store.js";
 
 /** The tables whose rows are chained, and the head table. */
@@ -105,6 +106,7 @@ interface TrialRow {
   kurtosis: number;
   sharpeAnnual: number | null;
   recordedAt: string;
+  flagged: string | null;
 }
 
 /** Every event row of `ledger`, all epochs, as stored (trials in id order, then resets in epoch order). */
@@ -113,7 +115,7 @@ export function readRows(db: Database.Database, ledger: string): StoredRow[] {
     .prepare(
       "SELECT id, epoch, chain_seq, chain_hash, fingerprint, tool, input, experiment, n_obs AS nObs, " +
         "periods_per_year AS periodsPerYear, mean, sd, skew, kurtosis, sharpe_annual AS sharpeAnnual, " +
-        "recorded_at AS recordedAt FROM trials WHERE ledger = ? ORDER BY id",
+        "recorded_at AS recordedAt, flagged FROM trials WHERE ledger = ? ORDER BY id",
     )
     .all(ledger) as TrialRow[];
   const resets = db
@@ -126,6 +128,7 @@ export function readRows(db: Database.Database, ledger: string): StoredRow[] {
     chain_hash: string | null;
   }[];
   return [
+    ...retractionRows(db, ledger),
     ...trials.map((r) => trialRow(ledger, r)),
     ...resets.map((r) => ({
       event: { kind: "reset", ledger, epoch: r.epoch, at: r.at, reason: r.reason } satisfies ChainEvent,

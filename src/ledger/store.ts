@@ -3,30 +3,8 @@
 import type { LedgerSummary } from "../contract/guard.js";
 import type { ChainReport } from "./chain_verify.js";
 
-/** One trial: a distinct strategy return series some guard call evaluated. */
-export interface TrialRecord {
-  /** SHA-256 (hex) of the series' canonical numbers and index: the same series sent twice is one trial. */
-  readonly fingerprint: string;
-  /** The guard tool that first saw it, e.g. "check_cost_curve". */
-  readonly tool: string;
-  /** The input (and column, for a frame of candidates) it came from, e.g. "returns" or "model_returns.m3". */
-  readonly input: string;
-  /** Optional label the caller gave the call's experiment; null when none. */
-  readonly experiment: string | null;
-  /** Number of finite observations. */
-  readonly nObs: number;
-  /** Periods per year used to annualise (null when the call gave none and none could be inferred). */
-  readonly periodsPerYear: number | null;
-  /** Per-period mean, sample standard deviation (n-1), skewness and raw (non-excess) kurtosis. */
-  readonly mean: number;
-  readonly sd: number;
-  readonly skew: number;
-  readonly kurtosis: number;
-  /** Annualised Sharpe (mean / sd · sqrt(periodsPerYear)); null when periodsPerYear is null or sd is 0. */
-  readonly sharpeAnnual: number | null;
-  /** When it was first recorded, ISO-8601 UTC. */
-  readonly recordedAt: string;
-}
+import type { RetractionEvent, TrialRecord } from "./trial_record.js";
+export type { RetractionEvent, TrialRecord };
 
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
 export type { LedgerSummary };
@@ -54,9 +32,9 @@ export interface LedgerStore {
   readonly location: string;
   /** Inserts the new trials of a named ledger; resolves to how many were new. */
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
-  /** Count, Sharpes, since, digest (covering the chain head) of a named ledger, optionally of one experiment. */
+  /** Count, Sharpes, since, digest (covering the chain head) of the trials a named ledger counts (not retracted). */
   summary(ledger: string, experiment?: string | null): Promise<StoreSummary>;
-  /** The trials counted (since the last reset), oldest first, optionally of one experiment. */
+  /** The trials of the current epoch, oldest first, optionally of one experiment; retracted ones marked. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
   /** Names of the ledgers this store holds. */
   ledgers(): Promise<string[]>;
@@ -64,6 +42,10 @@ export interface LedgerStore {
   reset(ledger: string, reason: string): Promise<ResetEvent>;
   /** The resets of a named ledger, oldest first. */
   resets(ledger: string): Promise<ResetEvent[]>;
+  /** Retracts one trial of the current epoch (throws naming it when there is none or it is retracted already). */
+  retract(ledger: string, fingerprint: string, reason: string): Promise<RetractionEvent>;
+  /** The retractions of a named ledger's current epoch, oldest first. */
+  retractions(ledger: string): Promise<RetractionEvent[]>;
   /** Checks a named ledger's hash chain (`fin-skills ledger verify`). */
   verify(ledger: string): Promise<ChainReport>;
   close(): Promise<void>;

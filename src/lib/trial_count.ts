@@ -1,9 +1,10 @@
 // The honest trial count of an overfitting verdict: the declared count, raised to what the research
-// ledger recorded; and the ledger's Sharpe spread when the caller gave none. Shared by the guards that
+// ledger recorded; and the Sharpe spread, never below the ledger's recorded one. Shared by the guards that
 // deflate a Sharpe by a search (check_trial_ledger, check_research_audit).
 import type { LedgerSummary, Outcome } from "../contract/guard.js";
 import { sharpeHistogram, type SharpeHistogram } from "./sharpe_distribution.js";
-import { variance } from "./stats.js";
+import { dilutionProofVariance, SPREAD_BIN_WIDTH } from "./recorded_spread.js";
+import { plain } from "./unit_checks.js";
 
 /** What a verdict's evidence says about its trial count. */
 export interface TrialCountEvidence {
@@ -66,9 +67,32 @@ export function honestTrialCount(
   return { source: "declared", declared, used: declared, ledger };
 }
 
-/** The sample variance (ddof 1) of the ledger's recorded annualised Sharpes; null with fewer than 2. */
+/** The ledger's recorded spread: the dilution-proof variance of its annualised Sharpes; null with fewer than 2 bins. */
 export function ledgerSharpeVariance(recorded: LedgerSummary | undefined): number | null {
-  return recorded !== undefined && recorded.sharpes.length >= 2 ? variance(recorded.sharpes) : null;
+  return recorded === undefined ? null : dilutionProofVariance(recorded.sharpes);
+}
+
+/** The Sharpe spread a verdict uses and where it came from (null: neither declared nor recorded). */
+export interface SpreadUsed {
+  readonly variance: number | null;
+  readonly source: "given" | "ledger" | null;
+}
+
+/**
+ * The larger of the declared variance of the annualised trial Sharpes and the ledger's recorded one: a
+ * declared spread below what the ledger saw is a warning naming both, and the verdict uses the recorded.
+ */
+export function honestSpread(out: Outcome, declared: number | null, recorded: LedgerSummary | undefined): SpreadUsed {
+  const seen = ledgerSharpeVariance(recorded);
+  if (declared === null) return { variance: seen, source: seen === null ? null : "ledger" };
+  if (seen === null || seen <= declared) return { variance: declared, source: "given" };
+  out.warning(
+    `you declared a Sharpe variance of ${plain(declared)}; the Sharpes research ledger '${recorded!.ledger}' ` +
+      `recorded spread by ${plain(seen)} (annualised, near-copies within ${SPREAD_BIN_WIDTH} counted once): ` +
+      `the verdict uses ${plain(seen)}`,
+    "sharpe_variance",
+  );
+  return { variance: seen, source: "ledger" };
 }
 
 const strategies = (n: number) => `${n} distinct strateg${n === 1 ? "y" : "ies"}`;

@@ -1,6 +1,6 @@
 // Findings for values in the wrong unit, each naming the value the caller most likely meant.
 // They add findings to an Outcome; they never change the value the guard computes with.
-import type { Outcome } from "../contract/guard.js";
+import type { Finding, Outcome } from "../contract/guard.js";
 import { phi } from "./normal.js";
 
 /** A round-trip cost below this (bps) exists in no real market: it is a fraction, not bps. */
@@ -138,6 +138,11 @@ export function checkPercentReturnColumns(
 /** The percent finding's message for returns whose median |r| is percent-like, else null. */
 export function percentReturnsMessage(field: string, r: ArrayLike<number>, periodsPerYear = 252): string | null {
   return percentMessage(field, [r], periodsPerYear);
+}
+
+/** True for the error-level finding checkPercentReturns(Columns) gives `field` (the research ledger corrects it). */
+export function isPercentReturnsFinding(f: Finding, field: string): boolean {
+  return f.severity === "error" && f.where === field && f.message.startsWith(`${field} look like percent: `);
 }
 
 /** The percent message when the median |r| of the cells is above the per-period threshold, else null. */

@@ -16,7 +16,14 @@ import { referenceSchema, resolveFileReferences, type FileAccess, type FileProve
 import { checkBudget, checkCatalogueBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
 import { timeLimit } from "./pool/limit_errors.js";
-import { type LedgerUse, readsLedger, takeLedgerChoice, useLedger, usesLedger } from "./ledger_call.js";
+import {
+  commitLedger,
+  type LedgerUse,
+  prepareLedger,
+  readsLedger,
+  takeLedgerChoice,
+  usesLedger,
+} from "./ledger_call.js";
 import { Turns } from "./turns.js";
 import { grouped } from "../lib/grouped.js";
 
@@ -290,10 +297,10 @@ async function callGuardTool(
 }
 
 /**
- * The guard's outcome and the ledger's use. A pooled guard that does not read the ledger is sent first
- * and its trials recorded while it runs on its thread; otherwise the trials are recorded (and the
- * summary read) before the guard runs. Either way the call ends only once its trials are committed,
- * whether the guard succeeded or not.
+ * The guard's outcome and the ledger's use. The call's trials are fingerprinted (and, for a guard that reads
+ * the ledger, its summary read) before the guard answers, a pooled guard that does not read the ledger
+ * running on its thread meanwhile; they are recorded once it answered and before the call replies. A
+ * guard that refuses its input or fails records nothing: only what a guard evaluated is a trial.
  */
 async function runWithLedger(
   tool: string,
@@ -309,15 +316,17 @@ async function runWithLedger(
   // Decoded from the arguments, the inputs are the runtime's own (arrays, never typed arrays): a pooled
   // call copies them for its worker, and moves only the copies' buffers, so the ledger can still read them.
   if (readsLedger(guard) || poolSizeFor(guard, inputs, options, currentLimits()) === 0) {
-    const ledger = await useLedger(tool, guard, inputs, chosen);
+    const prepared = await prepareLedger(tool, guard, inputs, chosen);
     await turns.boundary();
-    return { ledger, ran: await invokeGuard(guard, inputs, options, true) };
+    const ran = await invokeGuard(guard, inputs, options, true);
+    return { ledger: await commitLedger(prepared, ran), ran };
   }
   const running = invokeGuard(guard, inputs, options, true);
-  running.catch(() => undefined); // awaited below, after the trials are recorded
+  running.catch(() => undefined); // awaited below, after the trials are fingerprinted
   await new Promise<void>((resolve) => setImmediate(resolve)); // a pooled guard is on its thread by now
-  const ledger = await useLedger(tool, guard, inputs, chosen);
-  return { ledger, ran: await running };
+  const prepared = await prepareLedger(tool, guard, inputs, chosen);
+  const ran = await running;
+  return { ledger: await commitLedger(prepared, ran), ran };
 }
 
 async function callCatalogueTool(

@@ -1,6 +1,6 @@
 // exportTools(format, {tools}): the shipped export files (the portable profile), selected in table
 // order. "neutral" is the full-fidelity table and "mcp-full" its MCP form, both with $defs. The MCP
-// formats add `_meta` search hints at load (search_hints.ts), which the shipped mcp.json does not hold.
+// formats add `_meta` search keys at load (search_hints.ts), which the shipped mcp.json does not hold.
 import { closeMatches } from "./codec/index.js";
 import { DEFERRABLE_FORMATS, deferred } from "./deferred.js";
 import { withSearchMeta } from "./search_hints.js";
@@ -19,6 +19,7 @@ export const FORMATS = [
 export type Format = (typeof FORMATS)[number];
 
 const cache = new Map<Format, readonly object[]>();
+const isMcp = (format: string) => format === "mcp" || format === "mcp-full";
 
 function load(format: Format): readonly object[] {
   let entries = cache.get(format);
@@ -30,7 +31,7 @@ function load(format: Format): readonly object[] {
           ? loadTable().tools.map(mcpFull)
           : readGenerated<object[]>(`exports/${format}.json`);
     // MCP entries carry the search hints of hosts with their own tool search (search_hints.ts).
-    if (format === "mcp" || format === "mcp-full") entries = entries.map(withSearchMeta);
+    if (isMcp(format)) entries = entries.map((e) => withSearchMeta(e));
     cache.set(format, entries);
   }
   return entries;
@@ -69,6 +70,8 @@ export interface ExportOptions {
   readonly tools?: "all" | "catalogue" | readonly string[];
   /** Mark every tool but the always-loaded core `defer_loading: true` (anthropic, openai, openai-strict). */
   readonly defer?: boolean;
+  /** mcp and mcp-full: also each guard tool's `_meta["anthropic/searchHint"]`, its `@keywords` (search_hints.ts). */
+  readonly searchHints?: boolean;
 }
 
 /** Deep copies of the selected entries of one export format. */
@@ -82,5 +85,6 @@ export function exportTools(format: string, options: ExportOptions = {}): object
   return load(format as Format)
     .map((e, i) => [e, tools[i]!.name] as const)
     .filter(([, name]) => keep.has(name))
-    .map(([e, name]) => (options.defer ? deferred(structuredClone(e), name) : structuredClone(e)));
+    .map(([e, name]) => (options.defer ? deferred(structuredClone(e), name) : structuredClone(e)))
+    .map((e) => (options.searchHints && isMcp(format) ? withSearchMeta(e, true) : e));
 }

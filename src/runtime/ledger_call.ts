@@ -1,12 +1,16 @@
 // The research ledger in the call path: once per guard call, after decoding, the trials its `@trial`
-// inputs carry are fingerprinted and recorded, and its `@ledger` input is filled with the ledger's
-// summary. A ledger that cannot be opened, written or read never breaks the call: it adds a warning.
+// inputs carry are fingerprinted and its `@ledger` input is filled with the ledger's summary; once the guard
+// answered, they are recorded (a refused call records nothing). A ledger that cannot be opened, written or
+// read never breaks the call: it adds a warning.
 import { GUARDS } from "../../generated/dispatch.js";
 import type { TrialInput } from "../contract/artefacts.js";
-import type { Cell, Finding, Frame, Label, LedgerSummary, Series } from "../contract/guard.js";
-import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../ledger/config.js";
-import type { TrialRecord } from "../ledger/store.js";
+import type { Cell, Finding, Frame, GuardOutcome, Label, LedgerSummary, Series } from "../contract/guard.js";
+import { absentSqliteLedger, absentStore } from "../ledger/absent.js";
+import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore, ledgerStoreOpened } from "../ledger/config.js";
+import { previewSummary } from "../ledger/preview.js";
+import type { LedgerStore, StoreSummary, TrialRecord } from "../ledger/store.js";
 import { LedgerFileGone } from "../ledger/sqlite_identity.js";
+import { correctedValues, flaggedMistake, type UnitMistake } from "../ledger/unit_correction.js";
 import { periodsFromIndex, trialStats } from "../ledger/trial.js";
 import { unrecordedLog, unrecordedWarning } from "../ledger/unrecorded.js";
 
@@ -67,21 +71,80 @@ export function readsLedger(guard: string): boolean {
   return Boolean(GUARDS[guard]?.ledger);
 }
 
+/** A call's ledger work between the guard's start and its answer: the store, the trials, what was read. */
+export interface PreparedLedger {
+  readonly base: Omit<LedgerProvenance, "backend" | "recorded">;
+  readonly name: string;
+  readonly findings: Finding[];
+  /** Null when the store could not be opened (a warning says so). */
+  readonly store: LedgerStore | null;
+  readonly sources: readonly TrialSource[];
+  /** The trial of each source as sent (null: a series with no Sharpe, not recorded). */
+  readonly perSource: readonly (TrialRecord | null)[];
+  readonly trials: readonly TrialRecord[];
+  /** The summary the guard was given (a `@ledger` input). */
+  readonly summary: StoreSummary | null;
+}
+
 /**
- * Records the call's trials and, for a guard that reads the ledger, fills its `@ledger` input in
- * `inputs`. Reads `inputs` without changing them otherwise. Off (no ledger configured): nothing is
- * recorded and the `@ledger` input stays empty, so the guard says its count is self-declared.
+ * Before the guard runs: fingerprints the call's trials, opens the store and, for a guard that reads the
+ * ledger, fills its `@ledger` input in `inputs` with the summary as it will be once this call's trials are
+ * recorded. Records nothing (commitLedger does, once the guard answered). Null when no ledger is used.
  */
-export async function useLedger(
+export async function prepareLedger(
   tool: string,
   guard: string,
   inputs: Record<string, unknown>,
-  chosen: ChosenLedger,
-): Promise<LedgerUse> {
-  const use = await recordAndRead(tool, guard, inputs, chosen);
+  { name, experiment }: ChosenLedger,
+): Promise<PreparedLedger | null> {
+  const entry = GUARDS[guard];
+  if (!entry || !usesLedger(guard)) return null;
+  // Fingerprinted only for a ledger to record them in (off, a call pays nothing for its trials).
+  const sources = trialSources(entry.trials ?? [], inputs);
+  const at = new Date().toISOString();
+  const perSource = sources.map((s) => trialOf(tool, s, experiment, at, null));
+  const trials = perSource.filter((t) => t !== null);
+  // A call with nothing to record reads a ledger file that is not there yet as empty, and creates none.
+  const absent = trials.length === 0 && !ledgerStoreOpened() ? absentSqliteLedger(ledgerSetting().spec!) : null;
+  const opening = absent === null ? ledgerStore()! : Promise.resolve(absentStore(absent));
+  const base = { name, location: ledgerLocation(), experiment, trials: trials.length };
+  const findings: Finding[] = [];
+  const attempt = attemptFor(name);
+  const store = await attempt(findings, "could not be opened", trials.length, () => opening);
+  const prepared = { base, name, findings, store, sources, perSource, trials, summary: null };
+  if (store === null || !entry.ledger) return prepared;
+  // The whole ledger's current epoch: an experiment label names the call's trials, never a smaller count.
+  const summary = await attempt(findings, "could not be read", 0, () => previewSummary(store, name, trials));
+  if (summary !== null) inputs[entry.ledger] = summary satisfies LedgerSummary;
+  return { ...prepared, summary };
+}
+
+/**
+ * After the guard answered (a refused or failed call records nothing): records the trials it evaluated,
+ * a series its findings flag in the wrong unit as the series meant (flagged), before the call replies.
+ */
+export async function commitLedger(prepared: PreparedLedger | null, ran: GuardOutcome): Promise<LedgerUse> {
+  if (prepared === null) return { findings: [], provenance: null };
+  return withLowerBound(prepared.name, await commit(prepared, ran));
+}
+
+async function commit(prepared: PreparedLedger, ran: GuardOutcome): Promise<LedgerUse> {
+  const { base, name, findings, store, summary } = prepared;
+  if (store === null) return { findings, provenance: { ...base, backend: null, recorded: 0 } };
+  const trials = correctedTrials(prepared, ran.findings);
+  const attempt = attemptFor(name);
+  const recorded = (await attempt(findings, "could not record", trials.length, () => store.record(name, trials))) ?? 0;
+  const prov: LedgerProvenance = { ...base, backend: store.kind, recorded };
+  if (summary === null) return { findings, provenance: prov };
+  const { count, digest, since, chainHead } = summary;
+  return { findings, provenance: { ...prov, count, digest, since, chain_head: chainHead } };
+}
+
+/** The use with a warning that the count is a lower bound while trials went unrecorded (until acknowledged). */
+function withLowerBound(name: string, use: LedgerUse): LedgerUse {
   const spec = ledgerSetting().spec;
   if (use.provenance === null || spec === null) return use;
-  const lowerBound = unrecordedWarning(ledgerLocation()!, chosen.name, spec, unrecordedLog(spec).count(chosen.name));
+  const lowerBound = unrecordedWarning(ledgerLocation()!, name, spec, unrecordedLog(spec).count(name));
   if (lowerBound === null) return use;
   return {
     ...use,
@@ -89,31 +152,15 @@ export async function useLedger(
   };
 }
 
-async function recordAndRead(
-  tool: string,
-  guard: string,
-  inputs: Record<string, unknown>,
-  { name, experiment }: ChosenLedger,
-): Promise<LedgerUse> {
-  const entry = GUARDS[guard];
-  const opening = usesLedger(guard) ? ledgerStore() : null;
-  if (!entry || opening === null) return { findings: [], provenance: null };
-  // Fingerprinted only for a ledger to record them in (off, a call pays nothing for its trials).
-  const trials = callTrials(tool, entry.trials ?? [], inputs, experiment);
-  const base = { name, location: ledgerLocation(), experiment, trials: trials.length };
-  const findings: Finding[] = [];
-  const attempt = attemptFor(name);
-  const store = await attempt(findings, "could not be opened", trials.length, () => opening);
-  if (store === null) return { findings, provenance: { ...base, backend: null, recorded: 0 } };
-  const recorded = (await attempt(findings, "could not record", trials.length, () => store.record(name, trials))) ?? 0;
-  const prov: LedgerProvenance = { ...base, backend: store.kind, recorded };
-  if (!entry.ledger) return { findings, provenance: prov };
-  // The whole ledger's current epoch: an experiment label names the call's trials, never a smaller count.
-  const summary = await attempt(findings, "could not be read", 0, () => store.summary(name));
-  if (summary === null) return { findings, provenance: prov };
-  inputs[entry.ledger] = summary satisfies LedgerSummary;
-  const { count, digest, since, chainHead } = summary;
-  return { findings, provenance: { ...prov, count, digest, since, chain_head: chainHead } };
+/** The call's trials, each one whose input the findings flag in the wrong unit replaced by the corrected series'. */
+function correctedTrials({ sources, perSource }: PreparedLedger, findings: readonly Finding[]): TrialRecord[] {
+  return sources.flatMap((s, i) => {
+    const trial = perSource[i];
+    if (!trial) return [];
+    const mistake = flaggedMistake(findings, s.field);
+    if (mistake === null) return [trial];
+    return [trialOf(trial.tool, s, trial.experiment, trial.recordedAt, mistake) ?? trial];
+  });
 }
 
 /**
@@ -141,30 +188,48 @@ const attemptFor =
     }
   };
 
-/** The trials of a call's `@trial` inputs: one per series, one per numeric column of a frame. */
-export function callTrials(
-  tool: string,
-  declared: readonly TrialInput[],
-  inputs: Record<string, unknown>,
-  experiment: string | null,
-): TrialRecord[] {
-  const at = new Date().toISOString();
-  const out: TrialRecord[] = [];
+/** One series a call's `@trial` input carries: a series, or one numeric column of a frame. */
+export interface TrialSource {
+  /** The input as recorded ("returns", "model_returns.m3"). */
+  readonly input: string;
+  /** The argument it came from, as findings name it ("model_returns"). */
+  readonly field: string;
+  readonly values: ArrayLike<number>;
+  readonly index: readonly Label[] | undefined;
+  readonly periodsPerYear: number | null;
+}
+
+/** The series of a call's `@trial` inputs: one per series, one per numeric column of a frame. */
+function trialSources(declared: readonly TrialInput[], inputs: Record<string, unknown>): TrialSource[] {
+  const out: TrialSource[] = [];
   for (const d of declared) {
     const value = inputs[d.input];
     const given = d.periods === null ? undefined : inputs[d.periods];
     const periods = typeof given === "number" ? given : d.periodsDefault;
     const add = (input: string, values: ArrayLike<Cell>, index: readonly Label[] | undefined) => {
-      if (!isNumeric(values)) return;
-      const periodsPerYear = periods ?? periodsFromIndex(index);
-      const stats = trialStats(values, index, periodsPerYear);
-      if (stats !== null) out.push({ ...stats, tool, input, experiment, periodsPerYear, recordedAt: at });
+      if (isNumeric(values))
+        out.push({ input, field: d.input, values, index, periodsPerYear: periods ?? periodsFromIndex(index) });
     };
     if (d.kind === "series" && isSeries(value)) add(d.input, value.values, value.index);
     if (d.kind === "frame" && isFrame(value))
       for (const c of value.columns) add(`${d.input}.${c}`, value.data[c] ?? [], value.index);
   }
   return out;
+}
+
+/** The trial of one source (of its corrected series when `mistake` is set), or null for one with no Sharpe. */
+function trialOf(
+  tool: string,
+  s: TrialSource,
+  experiment: string | null,
+  recordedAt: string,
+  mistake: UnitMistake | null,
+): TrialRecord | null {
+  const values = mistake === null ? s.values : correctedValues(mistake, s.values);
+  const stats = trialStats(values, s.index, s.periodsPerYear);
+  if (stats === null) return null;
+  const { input, periodsPerYear } = s;
+  return { ...stats, tool, input, experiment, periodsPerYear, recordedAt, flagged: mistake };
 }
 
 const isList = (v: unknown): v is ArrayLike<Cell> => Array.isArray(v) || v instanceof Float64Array;

@@ -2,7 +2,8 @@
 // tools: Claude Code reads "anthropic/searchHint" (a short phrase a request is matched against) and
 // "anthropic/alwaysLoad" (keep the tool loaded instead of found by search); other clients ignore
 // unknown `_meta` keys. The hint is the guard's `@keywords` (guards.json); the always-loaded tools are
-// the deferred profile's core (deferred.ts). docs/exports.md says which format carries what.
+// the deferred profile's core (deferred.ts). The served tools/list carries alwaysLoad only: the hints
+// would take it past its 55,000-character budget and did not raise the selection bench (docs/exports.md).
 import { ALWAYS_LOADED } from "./deferred.js";
 import { loadGuards } from "./table.js";
 
@@ -18,17 +19,17 @@ function searchHint(name: string): string {
   );
 }
 
-/** The `_meta` search keys of one tool, or null when it has none. */
-export function searchMeta(name: string): Record<string, unknown> | null {
+/** The `_meta` search keys of one tool (the hint only when `hints`), or null when it has none. */
+export function searchMeta(name: string, hints: boolean): Record<string, unknown> | null {
   const meta: Record<string, unknown> = {};
-  const hint = searchHint(name);
+  const hint = hints ? searchHint(name) : "";
   if (hint) meta[SEARCH_HINT_KEY] = hint;
   if ((ALWAYS_LOADED as readonly string[]).includes(name)) meta[ALWAYS_LOAD_KEY] = true;
   return Object.keys(meta).length ? meta : null;
 }
 
-/** An MCP tool entry with its search keys merged into `_meta`. */
-export function withSearchMeta<T extends { name?: unknown; _meta?: unknown }>(entry: T): T {
-  const meta = typeof entry.name === "string" ? searchMeta(entry.name) : null;
+/** An MCP tool entry with its search keys merged into `_meta` (the hint only when `hints`). */
+export function withSearchMeta<T extends { name?: unknown; _meta?: unknown }>(entry: T, hints = false): T {
+  const meta = typeof entry.name === "string" ? searchMeta(entry.name, hints) : null;
   return meta ? { ...entry, _meta: { ...(entry._meta as Record<string, unknown> | undefined), ...meta } } : entry;
 }

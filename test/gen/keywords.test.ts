@@ -69,10 +69,12 @@ describe("@keywords", () => {
     ]);
   });
 
-  it("the MCP export carries them as its search hint, and the always-loaded core says so", () => {
-    const mcp = new Map(exportTools("mcp").map((e) => [(e as Node).name, e as Node]));
-    for (const g of exported()) expect(mcp.get(g.tool)!._meta[SEARCH_HINT_KEY], g.tool).toBe(g.keywords.join(", "));
-    for (const name of ALWAYS_LOADED) expect(mcp.get(name)!._meta, name).toEqual({ [ALWAYS_LOAD_KEY]: true });
-    for (const e of exportTools("anthropic")) expect((e as Node)._meta).toBeUndefined();
+  it("the MCP export carries them as its search hint when asked, and the always-loaded core says so", () => {
+    const hinted = new Map(exportTools("mcp", { searchHints: true }).map((e) => [(e as Node).name, e as Node]));
+    for (const g of exported()) expect(hinted.get(g.tool)!._meta[SEARCH_HINT_KEY], g.tool).toBe(g.keywords.join(", "));
+    const served = new Map(exportTools("mcp").map((e) => [(e as Node).name, e as Node]));
+    for (const name of ALWAYS_LOADED) expect(served.get(name)!._meta, name).toEqual({ [ALWAYS_LOAD_KEY]: true });
+    for (const g of exported()) expect(served.get(g.tool)!._meta, g.tool).toBeUndefined();
+    for (const e of exportTools("anthropic", { searchHints: true })) expect((e as Node)._meta).toBeUndefined();
   });
 });

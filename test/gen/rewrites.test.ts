@@ -29,7 +29,55 @@ const moveDocToFirstOverload = (s: string) => {
   return s.replace(doc, "").replace("export function check(x: number)", `${doc}export function check(x: number)`);
 };
 
+const MESSAGES = "invalid/fix_messages";
+
 const REWRITES: readonly Rewrite[] = [
+  {
+    guard: "unannotated_guard",
+    fixture: MESSAGES,
+    advice: "annotate it: lag: number = 1",
+    apply: (s) => s.replace("check(lag = 1)", "check(lag: number = 1)"),
+    input: "lag",
+    values: { accept: [1, 2.5], reject: ["1", null] },
+  },
+  {
+    guard: "prose_guard",
+    fixture: MESSAGES,
+    advice: "'\u2030' (U+2030), write 'per mille'",
+    apply: (s) =>
+      s
+        .replace("\u2030", "per mille")
+        .replace("\u2013", "-")
+        .replace("\u2265", ">=")
+        .replace("\u201c", '"')
+        .replace("\u201d", '"'),
+    input: "cost",
+    values: { accept: [0, 1.5], reject: ["1"] },
+  },
+  {
+    guard: "mixed_record_guard",
+    fixture: MESSAGES,
+    advice: "e.g. { cash: number; weights: Record<string, number> }",
+    apply: (s) =>
+      s.replace(
+        "{ readonly [ticker: string]: number; readonly cash: number }",
+        "{ cash: number; weights: Record<string, number> }",
+      ),
+    values: {
+      accept: [{ cash: 0.1, weights: { aapl: 0.9 } }],
+      reject: [
+        { cash: 0.1, aapl: 0.9 },
+        { cash: 0.1, weights: { aapl: "0.9" } },
+      ],
+    },
+  },
+  {
+    guard: "implementation_doc_guard",
+    fixture: MESSAGES,
+    advice: "or write one signature whose parameters take unions",
+    apply: (s) => s.replace(/\/\*\* By number\. \*\/\n.*\n\/\*\* By label\. \*\/\n.*\n/, ""),
+    values: { accept: [1, "a"], reject: [true, null] },
+  },
   {
     guard: "default_guard",
     advice: "write 'export function check(...)'",
@@ -220,9 +268,11 @@ describe("the fix each refusal names works", () => {
   const expected = (fixture: string) =>
     JSON.parse(readFileSync(path.join(FIXTURES, fixture, "expected.json"), "utf8")) as { diagnostics: string[] };
 
-  it("every refusal in refused_constructs, and every FS105 note, has a rewrite here", () => {
+  it("every refusal in refused_constructs and fix_messages, and every FS105 note, has a rewrite here", () => {
     const guardOf = (d: string) => d.slice(0, d.indexOf(".ts:"));
-    const refused = expected(REFUSED).diagnostics.filter((d) => !d.startsWith("SKILL.md"));
+    const refused = [...expected(REFUSED).diagnostics, ...expected(MESSAGES).diagnostics].filter(
+      (d) => !d.startsWith("SKILL.md"),
+    );
     const noted = expected("valid/mixed_tuples").diagnostics.filter((d) => d.includes("FS105"));
     const covered = new Set(REWRITES.map((r) => r.guard));
     expect([...refused, ...noted].map(guardOf).filter((g) => !covered.has(g))).toEqual([]);

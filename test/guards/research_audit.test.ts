@@ -197,6 +197,8 @@ describe("research_audit by hand and conventions", () => {
       "n_trials_declared",
       "n_trials_source",
       "ledger",
+      "inputs_source",
+      "measured",
       "not_checked",
       "pbo",
       "pbo_reading",

@@ -177,6 +177,8 @@ describe("trial_ledger by hand", () => {
       "alpha",
       "best_trial_sharpe",
       "autocorrelation",
+      "inputs_source",
+      "measured",
       "standard_error",
       "power",
       "pfdr",

@@ -59,7 +59,7 @@ describe("cost_curve unit mistakes", () => {
     expect(at(costCurve(R, 0.1, [0, 5], 8), "returns")).toEqual([]);
   });
   it("the percent-looking line scales with the frequency: monthly 3% is fine, monthly 3 is not", () => {
-    const monthly = { values: Array.from({ length: 36 }, (_, i) => (i % 2 ? -0.01 : 0.03)) };
+    const monthly = { values: Array.from({ length: 72 }, (_, i) => (i % 2 ? -0.01 : 0.03)) };
     expect(at(costCurve(monthly, 0.1, [0, 5], 8, undefined, 12), "returns")).toEqual([]);
     const pct = { values: monthly.values.map((x) => x * 100 + 2) };
     const f = at(costCurve(pct, 0.1, [0, 5], 8, undefined, 12), "returns");

@@ -20,7 +20,7 @@ const count = async (name: string) =>
     .count;
 
 describe("recording in the call path", () => {
-  it("counts a series sent inline and by file reference as one trial; a benchmark is not one", async () => {
+  it("counts a series sent inline and by file reference as one trial; a benchmark series is one too", async () => {
     await configureLedger({ ledger: path.join(dir, "a.sqlite") });
     const idx = dates(120);
     const r = returns(120);
@@ -34,14 +34,15 @@ describe("recording in the call path", () => {
       },
       { ledger: "files" },
     );
-    expect(ledgerOf(inline)).toMatchObject({ name: "files", trials: 1, recorded: 1 });
+    // The benchmark's annualised return is in the result (hurdle_ann_return): it was evaluated, so it counts.
+    expect(ledgerOf(inline)).toMatchObject({ name: "files", trials: 2, recorded: 2 });
     const byFile = await callToolUntyped(
       "check_cost_curve",
       { returns: { file: "s.csv", column: "strategy", index: "date" }, turnover: 0.2 },
       { dataDirs: [dir], ledger: "files" },
     );
     expect(ledgerOf(byFile)).toMatchObject({ trials: 1, recorded: 0 });
-    expect(await count("files")).toBe(1);
+    expect(await count("files")).toBe(2);
   });
 
   it("records one trial per column of spa_test's candidates, under the call's experiment", async () => {
@@ -58,7 +59,7 @@ describe("recording in the call path", () => {
     expect(await count("study")).toBe(3);
   });
 
-  it("records a pooled guard's trials while it runs: the same as inline, kept when the guard fails", async () => {
+  it("records a pooled guard's trials once it answered: the same as inline, none when it was stopped", async () => {
     await configureLedger({ ledger: path.join(dir, "pooled.sqlite") });
     const frame = (seed: number) => {
       const cols = [returns(2000, seed), returns(2000, seed + 1), returns(2000, seed + 2)];
@@ -79,7 +80,8 @@ describe("recording in the call path", () => {
       ledger: "pooled",
     });
     await expect(stopped).rejects.toMatchObject({ code: "time_limit" });
-    expect(await count("pooled")).toBe(6);
+    // Stopped at its time limit, the guard revealed nothing: its 3 strategies were not evaluated.
+    expect(await count("pooled")).toBe(3);
   }, 120_000);
 
   it("answers with a warning naming the ledger when its file is corrupt", async () => {

@@ -36,11 +36,12 @@ describe("fin-skills ledger", () => {
     expect(shown).toContain("min 0.500, p25 1.000, median 1.000, p75 1.500, max 1.500");
     const csv = (await ledgerCommand(["export", "--ledger", file, "--experiment", "grid"])).trim().split("\n");
     expect(csv[0]).toBe(
-      "fingerprint,tool,input,experiment,nObs,periodsPerYear,mean,sd,skew,kurtosis,sharpeAnnual,recordedAt",
+      "fingerprint,tool,input,experiment,nObs,periodsPerYear,mean,sd,skew,kurtosis,sharpeAnnual,recordedAt," +
+        "flagged,retractedAt,retractionReason",
     );
     expect(csv.slice(1)).toEqual([
-      "a1,check_cost_curve,returns,grid,252,252,0.001,0.01,-0.5,4,0.5,2026-01-02T00:00:00.000Z",
-      "c3,check_cost_curve,returns,grid,252,252,0.001,0.01,-0.5,4,1,2026-01-02T00:00:00.000Z",
+      "a1,check_cost_curve,returns,grid,252,252,0.001,0.01,-0.5,4,0.5,2026-01-02T00:00:00.000Z,,,",
+      "c3,check_cost_curve,returns,grid,252,252,0.001,0.01,-0.5,4,1,2026-01-02T00:00:00.000Z,,,",
     ]);
     const json = JSON.parse(await ledgerCommand(["export", "--ledger", file, "--format", "json"]));
     expect(json.map((t: { fingerprint: string }) => t.fingerprint)).toEqual(["a1", "b2", "c3"]);

@@ -34,6 +34,8 @@ export function storeConformance(backend: BackendUnderTest): void {
       sharpes: [],
       since: null,
       digest: sha256(""),
+      longestNObs: null,
+      maxSharpe: null,
       chainHead: null,
     });
     expect(await s.list("empty")).toEqual([]);
@@ -48,7 +50,7 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(await s.list("L")).toEqual([trial(3), trial(1), trial(2, { skew: 1.5 })]);
   });
 
-  it("summarises count, Sharpes in recording order, the earliest time and the digest with the chain head", async () => {
+  it("summarises count, Sharpes in order, earliest time, maxima and the digest with the chain head", async () => {
     const s = await store();
     await s.record("L", [trial(5), trial(2, { sharpeAnnual: null, periodsPerYear: null }), trial(9)]);
     const sum = await s.summary("L");
@@ -56,6 +58,9 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(sum.sharpes).toEqual([trial(5).sharpeAnnual, trial(9).sharpeAnnual]);
     expect(sum.since).toBe("2026-01-01T00:00:02.000Z");
     const sorted = [fingerprintOf(2), fingerprintOf(5), fingerprintOf(9)].sort();
+    // The longest track record of any counted trial, and the highest recorded Sharpe (null ones left out).
+    expect(sum.longestNObs).toBe(trial(9).nObs);
+    expect(sum.maxSharpe).toBe(trial(9).sharpeAnnual);
     const events = [5, 2, 9].map((i) => ({
       kind: "trial" as const,
       ledger: "L",

@@ -1,10 +1,11 @@
 // The guards given a ledger summary as data: the count raised to the ledger's with a warning naming both,
-// the ledger's Sharpe variance used when none is given, and the 2025 DSR's variance scaled by Var[max of K].
+// the ledger's (dilution-proof) Sharpe variance used when none is given, and the 2025 DSR's variance scaled
+// by Var[max of K].
 import { describe, expect, it } from "vitest";
 import { check as trialLedger } from "../../guards/trial_ledger.js";
 import { check as researchAudit } from "../../guards/research_audit.js";
 import type { LedgerSummary } from "../../src/contract/guard.js";
-import { variance } from "../../src/lib/stats.js";
+import { dilutionProofVariance } from "../../src/lib/recorded_spread.js";
 import { maxNormalMoments } from "../../src/lib/max_normal.js";
 import { sharpeHistogram } from "../../src/lib/sharpe_distribution.js";
 
@@ -16,6 +17,8 @@ const summary: LedgerSummary = {
   sharpes,
   since: "2026-01-02T03:04:05.000Z",
   digest: "ab".repeat(32),
+  longestNObs: 756,
+  maxSharpe: Math.max(...sharpes),
 };
 const u = undefined;
 
@@ -24,7 +27,7 @@ describe("honest trial counts in the guards", () => {
     const r = trialLedger(1.2, 756, u, 3, u, u, u, u, u, u, u, u, u, summary);
     expect(r.evidence.n_trials).toBe(41);
     expect(r.evidence.n_trials_declared).toBe(3);
-    expect(r.evidence.sharpe_variance).toBeCloseTo(variance(sharpes), 15);
+    expect(r.evidence.sharpe_variance).toBeCloseTo(dilutionProofVariance(sharpes)!, 15);
     expect(r.evidence.sharpe_variance_source).toBe("ledger");
     expect(r.evidence.ledger).toEqual({
       name: "study",
@@ -60,7 +63,7 @@ describe("honest trial counts in the guards", () => {
   it("check_research_audit deflates by the ledger's count and its Sharpes' variance", async () => {
     const r = await researchAudit(1.2, 756, 3, u, u, u, u, u, summary);
     expect(r.evidence.n_trials).toBe(41);
-    expect(r.evidence.sharpe_variance).toBeCloseTo(variance(sharpes), 15);
+    expect(r.evidence.sharpe_variance).toBeCloseTo(dilutionProofVariance(sharpes)!, 15);
     expect(r.evidence.sharpe_variance_source).toBe("ledger");
     expect(r.findings.find((f) => f.severity === "warning" && f.where === "n_trials")!.message).toContain(
       "you declared 3 trials",

@@ -34,7 +34,8 @@ describeWithPostgres("PostgreSQL ledger store", (bin) => {
     await (await openPostgresStore(url)).close();
     await pg.sql(
       url,
-      `GRANT SELECT, INSERT ON fin_skills_ledger_trials, fin_skills_ledger_resets TO writer;
+      `GRANT SELECT, INSERT ON fin_skills_ledger_trials, fin_skills_ledger_resets, fin_skills_ledger_retractions
+         TO writer;
        GRANT SELECT, INSERT, UPDATE ON fin_skills_ledger_chain TO writer;
        GRANT USAGE ON SEQUENCE fin_skills_ledger_trials_id_seq TO writer`,
     );

@@ -22,6 +22,8 @@ export function trial(i: number, over: Partial<TrialRecord> = {}): TrialRecord {
     kurtosis: 3 + 0.01 * i,
     sharpeAnnual: 0.1 * i - 0.5,
     recordedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    flagged: null,
+    retracted: null,
     ...over,
   };
 }

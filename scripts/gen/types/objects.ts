@@ -56,7 +56,11 @@ export function mapMembers(
   const indexSigs = owner.getIndexSignatures();
   if (indexSigs.length > 0) {
     if (members.length !== 1 || indexSigs[0]!.getKeyTypeNode().getText() !== "string")
-      return unsupported(owner, "index signatures must be alone and keyed by string");
+      return unsupported(
+        owner,
+        "an index signature must be alone and keyed by string; put the named members beside the record, " +
+          "e.g. { cash: number; weights: Record<string, number> }",
+      );
     const valueNode = indexSigs[0]!.getReturnTypeNode();
     if (!valueNode) return unsupported(owner, "an index signature needs a value type: { [key: string]: T }");
     const value = ctx.map(valueNode);

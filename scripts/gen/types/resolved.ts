@@ -62,7 +62,11 @@ function mapObject(t: Type, site: Node, ctx: MapContext, seen: Set<ts.Type>): Ma
     const value = mapResolved(index, site, ctx, seen);
     return "ok" in value ? { ok: { type: "object", additionalProperties: value.ok } } : value;
   }
-  if (index || t.getNumberIndexType()) return no(`unsupported type '${t.getText()}' (index signatures must be alone)`);
+  if (index || t.getNumberIndexType())
+    return no(
+      `unsupported type '${t.getText()}' (an index signature must be alone and keyed by string; put the named ` +
+        "members beside the record, e.g. { cash: number; weights: Record<string, number> })",
+    );
   const properties: Record<string, Json> = {};
   const required: string[] = [];
   for (const p of props) {

@@ -3,6 +3,7 @@
 // description's limits sentence. A unit is about one multiply-add of the guard's inner loop.
 import { HRP_UNITS_PER_DISTANCE } from "../../lib/hrp.js";
 import { choose, colsOf, rowsOf, totalCells } from "./measure.js";
+import { grouped } from "../../lib/grouped.js";
 
 export interface CostEstimate {
   /** Estimated work units. */
@@ -34,18 +35,26 @@ function largestInput(inputs: Inputs): string {
   return best;
 }
 
-/** Work proportional to the values sent, times `perValue`. */
-function linear(perValue = 1): GuardCost {
+/**
+ * Work proportional to the values sent, times `perValue`, plus `fixed` units of per-call work (tables built
+ * whatever the size). Both are measured: test/runtime/budget/price_level.test.ts counts the operations.
+ */
+function linear(perValue = 1, fixed = 0): GuardCost {
+  const v = perValue === 1 ? "V" : `${perValue} x V`;
+  const f = fixed === 0 ? "" : `${grouped(fixed)} + `;
   return {
-    formula: perValue === 1 ? "V (the values in the inputs)" : `${perValue} x V (V = the values in the inputs)`,
+    formula: perValue === 1 && fixed === 0 ? "V (the values in the inputs)" : `${f}${v} (V = the values in the inputs)`,
     estimate: (inputs) => ({
-      units: perValue * totalCells(inputs),
+      units: fixed + perValue * totalCells(inputs),
       bytes: 0,
       input: largestInput(inputs),
       reduce: "send a shorter window",
     }),
   };
 }
+
+/** Units of a call's own checks and reply whatever its inputs' size (a few hundred operations). */
+const PER_CALL = 100;
 
 /** Sorting work: V log2 V. */
 const sorting: GuardCost = {
@@ -145,14 +154,18 @@ const researchAudit: GuardCost = {
   },
 };
 
+/** Units per membership row and date (test/runtime/budget/price_level.test.ts counts ~18 operations each). */
+const PIT_PER_ROW = 4;
+
 const pitUniverse: GuardCost = {
-  formula: "d x m x (1 + w) (d rebalance dates, m membership rows, w adv_lookback with liquidity)",
+  formula:
+    `${PIT_PER_ROW} x (d x m x (1 + w) + V) (d rebalance dates, m membership rows, w adv_lookback with ` + "liquidity)",
   estimate: (x) => {
-    const base = totalCells(x);
+    const base = PIT_PER_ROW * totalCells(x);
     if (x.members === undefined) return { units: base, bytes: 0, input: "universe", reduce: "send fewer dates" };
     const w = x.liquidity === undefined ? 0 : typeof x.adv_lookback === "number" ? x.adv_lookback : 21;
     return {
-      units: rowsOf(x.rebalance_dates) * rowsOf(x.members) * (1 + w) + base,
+      units: PIT_PER_ROW * rowsOf(x.rebalance_dates) * rowsOf(x.members) * (1 + w) + base,
       bytes: 0,
       input: "members",
       reduce: "send fewer rebalance_dates or membership rows, or a shorter adv_lookback",
@@ -167,24 +180,24 @@ const pitUniverse: GuardCost = {
 export const GUARD_COSTS: Readonly<Record<string, GuardCost>> = {
   // Per value: a date parsed, a Decimal action ratio, a step's evidence and report line (measured: ~20x a cell).
   adjustment_check: linear(20),
-  ashare_rules: linear(),
+  ashare_rules: linear(3),
   assert_causal: linear(),
-  brinson_attribution: linear(),
-  contamination_probe: linear(),
+  brinson_attribution: linear(3),
+  contamination_probe: linear(3),
   continuous_contract: linear(20),
   cost_curve: costCurve,
   fold_leak_test: linear(),
-  fx_conventions: linear(),
-  greeks_convention: linear(),
+  fx_conventions: linear(1, PER_CALL),
+  greeks_convention: linear(1, PER_CALL),
   join_asof_sortedness: sorting,
-  leveraged_reset: linear(),
-  npv_zero: linear(),
-  paper_account_guard: linear(),
+  leveraged_reset: linear(8),
+  npv_zero: linear(1, PER_CALL),
+  paper_account_guard: linear(1, PER_CALL),
   pit_fundamentals: sorting,
   pit_universe: pitUniverse,
   purge_effect: purgeEffect,
   reconcile_sources: linear(20),
-  regime_coverage: linear(),
+  regime_coverage: linear(4),
   regime_lookahead: linear(),
   research_audit: researchAudit,
   result_manifest: linear(),

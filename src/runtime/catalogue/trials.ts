@@ -1,8 +1,9 @@
-// list_trials (docs/ledger.md, "Reading a ledger"): what the research ledger the server keeps recorded, as the
+// list_trials (docs/ledger.md, "Reading a ledger"): what the research ledger this process keeps recorded, as the
 // guards count it: distinct trials (per experiment), the annualised Sharpes' spread, the digest and since the
 // guards' evidence carries, and where a reported Sharpe ranks. No ledger, or one that cannot be read, is an
 // answer that says so, never a failed call.
-import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore } from "../../ledger/config.js";
+import { absentSqliteLedger, absentStore } from "../../ledger/absent.js";
+import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore, ledgerStoreOpened } from "../../ledger/config.js";
 import type { LedgerStore, TrialRecord } from "../../ledger/store.js";
 import { summarize } from "../../ledger/summary.js";
 import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
@@ -18,10 +19,15 @@ function perExperiment(trials: readonly TrialRecord[]): { experiment: string | n
   return [...counts].map(([experiment, count]) => ({ experiment, count }));
 }
 
-/** The store's trials of the named ledger, or the reason it could not be opened or read. */
+/**
+ * The store's trials of the named ledger (retracted ones marked), or the reason it could not be opened or read.
+ * A SQLite ledger file that does not exist yet holds no trials, and reading it creates nothing.
+ */
 async function readTrials(
   name: string,
 ): Promise<{ store: LedgerStore; trials: TrialRecord[]; chainHead: string | null } | string> {
+  const absent = ledgerStoreOpened() ? null : absentSqliteLedger(ledgerSetting().spec!);
+  if (absent !== null) return { store: absentStore(absent), trials: [], chainHead: null };
   const opening = ledgerStore()!;
   let store: LedgerStore;
   try {
@@ -44,7 +50,7 @@ async function trialsWithHead(store: LedgerStore, name: string) {
   for (let tries = 1; ; tries++) {
     const { chainHead, count } = await store.summary(name);
     const trials = await store.list(name);
-    if (trials.length === count || tries === 5) return { trials, chainHead };
+    if (trials.filter((t) => !t.retracted).length === count || tries === 5) return { trials, chainHead };
   }
 }
 
@@ -58,8 +64,8 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
       ledger: name,
       experiment,
       summary:
-        "no research ledger is kept: the server runs with --no-ledger (or FIN_SKILLS_LEDGER=off), or the library " +
-        "was called in process without configureLedger; trial counts are self-declared",
+        "no research ledger is kept: this process runs with --no-ledger (or FIN_SKILLS_LEDGER=off), or the " +
+        "library was called in process without configureLedger; trial counts are self-declared",
     };
   const read = await readTrials(name);
   if (typeof read === "string")
@@ -72,8 +78,12 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
       warnings: [read],
       summary: `${read}; nothing about its trials can be reported`,
     };
-  const { store, trials: all, chainHead } = read;
+  const { store, trials: listed, chainHead } = read;
+  // Retracted trials stay listed by the store and are counted by no verdict.
+  const all = listed.filter((t) => !t.retracted);
   const trials = experiment === null ? all : all.filter((t) => t.experiment === experiment);
+  const flagged = trials.filter((t) => t.flagged).length;
+  const retracted = listed.length - all.length;
   const s = summarize(name, experiment, trials, chainHead);
   const sharpes = sharpeDistribution(s.sharpes);
   const rank = args.sharpe === undefined ? null : sharpeRank(s.sharpes, args.sharpe);
@@ -81,6 +91,9 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
     `${scope} (${store.kind} ${store.location}): ${s.count} distinct trial(s) since ${s.since ?? "-"}; ` +
       `digest ${s.digest}`,
   ];
+  if (flagged > 0)
+    lines.push(`${flagged} of them first seen flagged in the wrong unit (percent), counted as the series corrected`);
+  if (retracted > 0) lines.push(`${retracted} trial(s) retracted by the operator (listed by the CLI, not counted)`);
   if (sharpes)
     lines.push(
       `annualised Sharpes (${sharpes.n}): min ${fixed(sharpes.min)}, median ${fixed(sharpes.median)}, ` +
@@ -102,6 +115,8 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
     experiments: perExperiment(all),
     since: s.since,
     digest: s.digest,
+    flagged,
+    retracted,
     sharpes,
     rank,
     summary: lines.join("\n"),
