@@ -36,7 +36,7 @@ export interface SpaSet {
   readonly seed: number;
 }
 
-/** Automatic block lengths at K = 100 / 500: about 3 / 4, 10 / 15 and 29 / 33. */
+/** Automatic block lengths at K = 100 / 500 (K = 500 over 1,890 days): 3 / 3, 10 / 10 and 35 / 37. */
 export const SPA_SETS: readonly SpaSet[] = [
   { name: "iid", label: "near-iid", phi: 0, fat: false, fixed: 3, seed: 42 },
   { name: "ar25t", label: "AR(1) 0.25, fat tails", phi: 0.25, fat: true, fixed: 10, seed: 43 },
