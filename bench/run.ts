@@ -11,6 +11,9 @@ import { fileRefs } from "./cases/file_refs.js";
 import { diffSizes } from "./cases/diff_sizes.js";
 import { gen } from "./cases/gen.js";
 import { ledger } from "./cases/ledger.js";
+import { effectiveTrials } from "./cases/effective_trials.js";
+import { ledgerLock } from "./cases/ledger_lock.js";
+import { ledgerScale } from "./cases/ledger_scale.js";
 import { httpLight } from "./cases/http_light.js";
 import { httpRss } from "./cases/http_rss.js";
 import { million } from "./cases/million.js";
@@ -39,6 +42,9 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["cost_curve", rowsOnly(costCurve)],
   ["million", million, "one_million"],
   ["ledger", rowsOnly(ledger)],
+  ["effective", rowsOnly(effectiveTrials)],
+  ["ledger_lock", rowsOnly(ledgerLock)],
+  ["ledger_scale", rowsOnly(ledgerScale)],
   ["spa", rowsOnly(spa)],
   ["numpy", rowsOnly(numpy)],
   ["small_calls", rowsOnly(smallCalls)],

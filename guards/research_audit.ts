@@ -81,7 +81,8 @@ const DSR_ALPHA = 0.05;
  *     @minimum 1
  *   periods_per_year : periods per year, to convert n_obs to years.
  *   model_returns : per-period simple returns as decimals (0.01 = 1%) of every configuration
- *       tried, one column per configuration (T rows, >= 2 columns); without it PBO is skipped.
+ *       tried, one column per configuration (T rows, >= 2 columns); without it PBO runs over the
+ *       returns the research ledger kept of its trials (2 or more on common dates), else is skipped.
  *     @trial
  *   n_blocks : S, the number of contiguous CSCV blocks; even, 2 <= S <= min(T, 20).
  *     @minimum 2 @maximum 20 @multipleOf 2
@@ -91,8 +92,9 @@ const DSR_ALPHA = 0.05;
  *       "mean" (the mean per-period return).
  *   recorded_trials : what the research ledger recorded (count, annualised Sharpes, since, digest);
  *       the tool layer fills it; its Sharpes' variance (ddof 1, annualised) replaces the zero-skill
- *       P / n_obs when it holds 2 or more bins (near-copies within 0.05 count once); without it the
- *       count is self-declared.
+ *       P / n_obs when it holds 2 or more bins (near-copies within 0.05 count once); its effective
+ *       number of trials (clusters of correlated returns), when measured, is the count weighed
+ *       against n_trials; without it the count is self-declared.
  *     @ledger
  *   returns : the reported strategy's per-period simple returns as decimals (0.01 = 1%), finite,
  *       > -1, at least 2 and not all equal; the server measures its Sharpe (mean / sd with ddof 1,
@@ -127,7 +129,9 @@ export async function check(
   if (!(pbo_max > 0 && pbo_max <= 1)) throw invalid("pbo_max", `must be in (0, 1], got ${pbo_max}`);
   if (metric !== "sharpe" && metric !== "mean")
     throw invalid("metric", `must be "sharpe" or "mean", got ${describeCell(metric)}`);
-  const panel = model_returns === undefined ? null : requirePanel(model_returns, n_blocks);
+  const given = model_returns === undefined ? null : requirePanel(model_returns, n_blocks);
+  const fromLedger = given === null ? ledgerPanel(recorded_trials, n_blocks) : null;
+  const panel = given ?? fromLedger?.columns ?? null;
 
   const out = new Outcome();
   const measured = returns === undefined ? null : measureReturns(out, "returns", returns, periods_per_year);
@@ -141,22 +145,22 @@ export async function check(
   const sharpe = bestUsed.value;
   const nObs = nObsUsed.value;
   checkSampleLength(out, "n_obs", nObs, MIN_OBS, "a Sharpe ratio");
-  if (panel !== null) checkPercentReturnColumns(out, "model_returns", panel, periods_per_year);
+  if (given !== null) checkPercentReturnColumns(out, "model_returns", given, periods_per_year);
   let nTrials = n_trials;
-  if (panel !== null && n_trials < panel.length) {
+  if (given !== null && n_trials < given.length) {
     out.warning(
-      `n_trials ${n_trials} is below the N configurations in model_returns; using N = ${panel.length}`,
+      `n_trials ${n_trials} is below the N configurations in model_returns; using N = ${given.length}`,
       "n_trials",
     );
-    nTrials = panel.length;
+    nTrials = given.length;
   }
   const counted = honestTrialCount(out, nTrials, recorded_trials);
   nTrials = counted.used;
   checkAnnualSharpe(out, "best_sharpe", sharpe, nObs, periods_per_year, nTrials);
-  const fromLedger = ledgerSharpeVariance(recorded_trials);
+  const ledgerVariance = ledgerSharpeVariance(recorded_trials);
   const spread = {
-    variance: fromLedger ?? noiseSharpeVarianceAnnual(nObs, periods_per_year),
-    ledger: fromLedger !== null,
+    variance: ledgerVariance ?? noiseSharpeVarianceAnnual(nObs, periods_per_year),
+    ledger: ledgerVariance !== null,
   };
   const sources = {
     best_sharpe: bestUsed.source,
@@ -170,7 +174,7 @@ export async function check(
   const deflation = reportDeflation(out, btl, sharpe, nObs, nTrials, periods_per_year, spread, declared);
   const credible = btl.minBtlMet && deflation.dsr > 1 - DSR_ALPHA;
   const pbo = panel === null ? null : await pboOf(panel, n_blocks, metric);
-  reportPbo(out, pbo, pbo_max);
+  reportPbo(out, pbo, pbo_max, fromLedger);
 
   const nConfigs = panel?.length ?? nTrials;
   return out
@@ -188,6 +192,9 @@ export async function check(
     .note("n_trials_declared", counted.declared)
     .note("n_trials_source", counted.source)
     .note("ledger", counted.ledger)
+    .note("n_trials_recorded", counted.recorded)
+    .note("n_trials_effective", counted.effective?.n_trials_effective ?? null)
+    .note("effective_trials", counted.effective)
     .note("inputs_source", sources)
     .note(
       "measured",
@@ -203,6 +210,8 @@ export async function check(
     )
     .note("not_checked", notChecked(spread.ledger))
     .note("pbo", pbo?.pbo ?? null)
+    .note("model_returns_source", given !== null ? "argument" : fromLedger !== null ? "ledger" : null)
+    .note("ledger_panel", fromLedger === null ? null : fromLedger.evidence)
     .note("pbo_reading", pbo === null ? null : pboReading(pbo.pbo, pbo_max))
     .note("logit_quantiles", pbo === null ? null : summarizeLogits(pbo.logits).quantiles)
     .note("logit_histogram", pbo === null ? null : summarizeLogits(pbo.logits).histogram)
@@ -351,10 +360,22 @@ async function pboOf(panel: readonly (readonly number[])[], nBlocks: number, met
   };
 }
 
-function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
+function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number, ledger: LedgerPanelUse | null): void {
   if (pbo === null) {
-    out.warning("PBO was not computed: give model_returns (one column per configuration tried)", "pbo");
+    out.warning(
+      "PBO was not computed: give model_returns (one column per configuration tried), or keep a research " +
+        "ledger with the returns of at least 2 trials on common dates",
+      "pbo",
+    );
     return;
+  }
+  if (ledger !== null) {
+    const e = ledger.evidence;
+    out.info(
+      `PBO over the research ledger's own trials (no model_returns given): ${e.trials} trials aligned on ` +
+        `${e.dates} common dates, ${e.left_out} counted trial(s) left out (no returns kept or missing dates)`,
+      "pbo",
+    );
   }
   const noSkill = Math.ceil(pbo.nConfigs / 2) / pbo.nConfigs;
   const line = `PBO ${fmt(pbo.pbo)} over ${pbo.nCombinations} CSCV splits (S = ${pbo.nBlocks}, N = ${pbo.nConfigs})`;
@@ -374,6 +395,18 @@ function reportPbo(out: Outcome, pbo: PboRun | null, pboMax: number): void {
     );
   }
   if (pbo.nConfigs < FEW_CONFIGS) out.warning(`only ${pbo.nConfigs} configurations: PBO is coarse`, "pbo");
+}
+
+interface LedgerPanelUse {
+  readonly columns: readonly (readonly number[])[];
+  readonly evidence: { readonly trials: number; readonly dates: number; readonly left_out: number };
+}
+
+/** The ledger's kept returns as the CSCV panel: 2 or more trials on at least n_blocks common dates, else null. */
+function ledgerPanel(recorded: LedgerSummary | undefined, nBlocks: number): LedgerPanelUse | null {
+  const p = recorded?.panel;
+  if (p === undefined || p.columns.length < 2 || p.dates.length < nBlocks) return null;
+  return { columns: p.columns, evidence: { trials: p.columns.length, dates: p.dates.length, left_out: p.left_out } };
 }
 
 /** Probabilities and Sharpes in messages: the precision every guard writes them at. */

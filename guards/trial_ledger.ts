@@ -117,8 +117,9 @@ const LIST_TOLERANCE = 1e-12;
  *   prior_h1 : prior probability that a strategy is real, P(H1), in (0, 1), for pFDR and oFDR.
  *     @exclusiveMinimum 0 @exclusiveMaximum 1
  *   recorded_trials : what the research ledger recorded (count, annualised Sharpes, since, digest);
- *       the tool layer fills it, so the count is honest by construction; without it the count is
- *       self-declared and a finding says so.
+ *       the tool layer fills it, so the count is honest by construction; its effective number of
+ *       trials (clusters of correlated returns), when measured, is the count weighed against the
+ *       declared one (the larger is used); without it the count is self-declared and a finding says so.
  *     @ledger
  *   returns : the reported strategy's per-period simple returns as decimals (0.01 = 1%), finite,
  *       > -1, at least 2 and not all equal; the server measures its Sharpe (mean / sd with ddof 1,
@@ -267,6 +268,9 @@ export function check(
     .note("n_trials_declared", counted.declared)
     .note("n_trials_source", counted.source)
     .note("ledger", counted.ledger)
+    .note("n_trials_recorded", counted.recorded)
+    .note("n_trials_effective", counted.effective?.n_trials_effective ?? null)
+    .note("effective_trials", counted.effective)
     .note("min_trl_obs", minTrl)
     .note("min_trl_years", minTrl / periods_per_year)
     .note("convention", CONVENTION_NAMES[convention])

@@ -158,11 +158,8 @@ export const CODES = {
   FS030: {
     severity: "error",
     title:
-      "A JSDoc constraint tag is malformed or does not fit the input's type; or a `@keywords` phrase is not " +
-      "lower-case ASCII, is declared twice, or there are more than 12",
-    fix:
-      "Write `@minimum 0` and the like with a JSON value, on an input whose type the keyword applies to; " +
-      "`@keywords commission, bid-ask spread`.",
+      "A JSDoc constraint or `@keywords` tag is malformed or misfits its input",
+    fix: "`@minimum 0` on an input it fits; `@keywords a, b`: lower-case ASCII, at most 12, none twice.",
   },
   FS031: {
     severity: "error",

@@ -13,8 +13,9 @@ const FILE_PROVENANCE: Schema = { type: "object" };
 
 /**
  * The research ledger a guard call used: {name, backend, location, experiment, trials (this call's),
- * recorded (new ones), and, when the guard read it, count, digest (SHA-256 of the sorted fingerprints) and
- * since}. A plain object for the same reason as FILE_PROVENANCE; the runtime builds it from one interface.
+ * recorded (new ones), and, when the guard read it, count, digest (the trial set's two-level SHA-256, see
+ * src/ledger/digest.ts) and since}. A plain object for the same reason as FILE_PROVENANCE; the runtime builds it
+ * from one interface.
  */
 const LEDGER_PROVENANCE: Schema = { type: "object" };
 

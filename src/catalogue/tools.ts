@@ -62,6 +62,29 @@ const GUARD_HEADER = {
 };
 const num = { type: "number" };
 const nullableNum = { type: ["number", "null"] };
+
+/** The whole ledger's effective number of trials (src/contract/guard.ts EffectiveTrials), or a reason it is not. */
+const EFFECTIVE_SCHEMA: Schema = {
+  anyOf: [
+    str,
+    closed({
+      available: bool,
+      reason: nullableStr,
+      method: str,
+      n_trials_recorded: int,
+      n_trials_effective: { type: ["integer", "null"] },
+      n_clusters: int,
+      n_aligned: int,
+      n_not_aligned: int,
+      n_without_returns: int,
+      n_truncated: int,
+      n_dates: int,
+      cross_cluster_sharpe_variance: nullableNum,
+      clusters: { type: "array", items: closed({ size: int, best_sharpe: nullableNum, sharpe: nullableNum }) },
+      screened: bool,
+    }),
+  ],
+};
 const nameList = (what: string) => ({ type: "array", items: str, description: `${what} A bare string is one name.` });
 
 /** Every catalogue tool's definition, keyed by name (the type makes the set complete). */
@@ -367,6 +390,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
           required: ["sharpe", "rank", "of", "at_or_above", "share_at_or_above", "text"],
           additionalProperties: false,
         },
+        effective: EFFECTIVE_SCHEMA,
         warnings: strs,
         summary: str,
       },

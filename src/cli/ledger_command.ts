@@ -14,15 +14,15 @@ import { UsageError, parseCommandArgs } from "./usage_error.js";
 
 export const LEDGER_USAGE_LINES = `  fin-skills ledger list|show|export|reset|verify|acknowledge
                    [--ledger FILE|URL] [--name NAME] [--experiment X] [--format csv|json]
-                   [--yes-reset-ledger] [--reason TEXT]
+                   [--with-returns] [--yes-reset-ledger] [--reason TEXT]
   fin-skills ledger retract <fingerprint> --reason TEXT [--ledger FILE|URL] [--name NAME]
       list the ledgers, show one (count, since, digest, experiments, Sharpes), export its
-      trials, reset it (needs --yes-reset-ledger; recorded, nothing deleted), verify its hash
-      chain (exit 1 naming the first row edited, deleted or inserted outside the server),
-      acknowledge the trials it could not record (until then verdicts warn that their count is
-      a lower bound), or retract one trial (it stops counting, stays listed; the retraction is
-      recorded and chained); the ledger defaults to the server's: $FIN_SKILLS_LEDGER, else
-      .fin-skills/ledger.sqlite here
+      trials (--with-returns: and the returns kept of each), reset it (needs --yes-reset-ledger;
+      recorded, nothing deleted), verify its hash chain (exit 1 naming the first row edited,
+      deleted or inserted outside the server), acknowledge the trials it could not record (until
+      then verdicts warn that their count is a lower bound), or retract one trial (it stops
+      counting, stays listed; the retraction is recorded and chained); the ledger defaults to the
+      server's: $FIN_SKILLS_LEDGER, else .fin-skills/ledger.sqlite here
 `;
 
 /** A ledger that could not be opened, read or written (exit 1), or a missing ledger or bad name (exit 2): one line. */
@@ -67,6 +67,7 @@ function options(argv: string[]) {
       format: { type: "string" },
       reason: { type: "string" },
       "yes-reset-ledger": { type: "boolean" },
+      "with-returns": { type: "boolean" },
     },
     allowPositionals: true,
     strict: true,
@@ -133,7 +134,8 @@ async function run(
     if (sub === "retract") return await retract(store, name, fingerprint!, values.reason!);
     if (sub === "list") return await list(store);
     if (sub === "show") return await show(store, name, experiment);
-    if (sub === "export") return await exportTrials(store, name, experiment, values.format ?? "csv");
+    if (sub === "export")
+      return await exportTrials(store, name, experiment, values.format ?? "csv", values["with-returns"] === true);
     if (sub === "verify") return await verify(store, name);
     const event = await store.reset(name, values.reason ?? "reset from the command line");
     return `reset ledger '${name}' in ${redactLocation(spec)} at ${event.at}: ${event.reason}\n`;
@@ -223,16 +225,42 @@ function unrecordedLine(store: LedgerStore, name: string): string {
   return `${c.total} trial(s) since ${c.since}, ${open === 0 ? "all acknowledged" : `${open} not acknowledged`}`;
 }
 
-/** `format` is csv or json (checked with the other usage mistakes, before the ledger is opened). */
-async function exportTrials(store: LedgerStore, name: string, experiment: string | null, format: string) {
+/**
+ * `format` is csv or json (checked with the other usage mistakes, before the ledger is opened). With returns:
+ * each trial's kept returns (JSON gets `returns: {total, index, values}` or null; CSV three more columns,
+ * returns_total and JSON arrays returns_index and returns_values, empty when none were kept).
+ */
+async function exportTrials(
+  store: LedgerStore,
+  name: string,
+  experiment: string | null,
+  format: string,
+  withReturns: boolean,
+) {
   const trials = await store.list(name, experiment);
-  if (format === "json") return `${JSON.stringify(trials, null, 2)}\n`;
+  const kept = withReturns ? new Map((await store.returns(name)).series.map((r) => [r.fingerprint, r])) : null;
+  const returnsOf = (t: TrialRecord) => {
+    const r = kept?.get(t.fingerprint);
+    return r === undefined ? null : { total: r.total, index: r.index, values: Array.from(r.values) };
+  };
+  if (format === "json") {
+    const out = kept === null ? trials : trials.map((t) => ({ ...t, returns: returnsOf(t) }));
+    return `${JSON.stringify(out, null, 2)}\n`;
+  }
   const cell = (v: unknown) =>
     v === null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v);
-  const row = (t: TrialRecord) => [
-    ...FIELDS.map((f) => cell(t[f] ?? null)),
-    cell(t.retracted?.at ?? null),
-    cell(t.retracted?.reason ?? null),
-  ];
-  return `${[[...FIELDS, ...RETRACTION_FIELDS].join(","), ...trials.map((t) => row(t).join(","))].join("\n")}\n`;
+  const extra = kept === null ? [] : ["returns_total", "returns_index", "returns_values"];
+  const row = (t: TrialRecord) => {
+    const cells = [
+      ...FIELDS.map((f) => cell(t[f] ?? null)),
+      cell(t.retracted?.at ?? null),
+      cell(t.retracted?.reason ?? null),
+    ];
+    if (kept === null) return cells.join(",");
+    const r = returnsOf(t);
+    const more =
+      r === null ? ["", "", ""] : [String(r.total), cell(JSON.stringify(r.index)), cell(JSON.stringify(r.values))];
+    return [...cells, ...more].join(",");
+  };
+  return `${[[...FIELDS, ...RETRACTION_FIELDS, ...extra].join(","), ...trials.map(row)].join("\n")}\n`;
 }

@@ -8,6 +8,7 @@ export const LEDGER_OPTIONS = {
   ledger: { type: "string" },
   "ledger-name": { type: "string" },
   "no-ledger": { type: "boolean" },
+  "ledger-keep-returns": { type: "string" },
 } as const;
 
 /** Environment variable giving the default ledger (a path, a postgres URL, or "off"); the flags win. */
@@ -18,9 +19,16 @@ export const LEDGER_USAGE =
   `DIR/${DEFAULT_LEDGER_FILE.split(path.sep).join("/")}\n` +
   "                         under the first --data-dir, else the working directory; or $FIN_SKILLS_LEDGER)\n" +
   `  --ledger-name NAME     the ledger calls record in when they name none (default ${DEFAULT_LEDGER_NAME})\n` +
-  "  --no-ledger            record no trials; overfitting verdicts then say their count is self-declared\n";
+  "  --no-ledger            record no trials; overfitting verdicts then say their count is self-declared\n" +
+  "  --ledger-keep-returns=true|false\n" +
+  "                         keep trials' returns for effective counts and ledger PBO (default true)\n";
 
-type LedgerValues = { ledger?: string; "ledger-name"?: string; "no-ledger"?: boolean };
+type LedgerValues = {
+  ledger?: string;
+  "ledger-name"?: string;
+  "no-ledger"?: boolean;
+  "ledger-keep-returns"?: string;
+};
 
 /** The ledger spec the flags choose: null when off. */
 export function ledgerSpec(values: LedgerValues, dataDirs: readonly string[] | undefined): string | null {
@@ -49,6 +57,10 @@ export async function applyLedgerFlags(
   const name = values["ledger-name"];
   const bad = name === undefined ? null : ledgerNameError("--ledger-name", name);
   if (bad !== null) return bad;
-  await configureLedger({ ledger: ledgerSpec(values, dataDirs), name: name ?? DEFAULT_LEDGER_NAME });
+  const keep = values["ledger-keep-returns"];
+  if (keep !== undefined && keep !== "true" && keep !== "false")
+    return `--ledger-keep-returns must be true or false, got '${keep}'`;
+  const keepReturns = keep !== "false";
+  await configureLedger({ ledger: ledgerSpec(values, dataDirs), name: name ?? DEFAULT_LEDGER_NAME, keepReturns });
   return null;
 }

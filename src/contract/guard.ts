@@ -57,12 +57,60 @@ export interface LedgerSummary {
   readonly sharpes: readonly number[];
   /** Earliest recordedAt counted (ISO-8601 UTC), or null for an empty ledger. */
   readonly since: string | null;
-  /** Which trial set a verdict was deflated by: SHA-256 (hex) of the sorted fingerprints, each + "\n". */
+  /** Which trial set a verdict was deflated by: the two-level SHA-256 of its fingerprints (src/ledger/digest.ts). */
   readonly digest: string;
   /** The most observations any counted trial had (finite values), or null for an empty ledger. */
   readonly longestNObs: number | null;
   /** The highest recorded annualised Sharpe, or null when no counted trial has one. */
   readonly maxSharpe: number | null;
+  /** The effective number of trials the tool layer measured from the returns the ledger kept. */
+  readonly effective?: EffectiveTrials;
+  /** The kept returns as a panel, for a guard whose own frame of trials was not given. */
+  readonly panel?: LedgerPanel;
+}
+
+/** One cluster of trials whose returns move together (docs/ledger.md, "Effective trials"). */
+export interface TrialCluster {
+  readonly size: number;
+  /** The best annualised Sharpe recorded among its trials (null when none had one). */
+  readonly best_sharpe: number | null;
+  /** Annualised Sharpe of its inverse-variance-weighted returns on the aligned dates (null without one). */
+  readonly sharpe: number | null;
+}
+
+/** The effective number of trials of a ledger, or why it could not be measured. */
+export interface EffectiveTrials {
+  readonly available: boolean;
+  /** Why it is unavailable (returns not kept, none kept); null when available. */
+  readonly reason: string | null;
+  readonly method: string;
+  readonly n_trials_recorded: number;
+  /** Clusters among the aligned trials, plus every trial that could not be aligned or has no returns. */
+  readonly n_trials_effective: number | null;
+  readonly n_clusters: number;
+  readonly n_aligned: number;
+  /** Trials whose returns do not overlap the common dates enough: each counted as independent. */
+  readonly n_not_aligned: number;
+  /** Trials the ledger kept no returns for (kept off, over budget, before returns were kept): independent. */
+  readonly n_without_returns: number;
+  /** Trials whose returns were cut to their latest points (the per-trial cap). */
+  readonly n_truncated: number;
+  readonly n_dates: number;
+  /** Variance (ddof 1) of the clusters' annualised Sharpes (Lopez de Prado 2019); null below 2 clusters. */
+  readonly cross_cluster_sharpe_variance: number | null;
+  /** The largest clusters first (at most 50). */
+  readonly clusters: readonly TrialCluster[];
+  /** True when pairs were screened on date subsets before the exact correlation (a large ledger). */
+  readonly screened: boolean;
+}
+
+/** The ledger's kept returns on common dates: trials with a value on every date, in recording order. */
+export interface LedgerPanel {
+  readonly dates: readonly Label[];
+  readonly fingerprints: readonly string[];
+  readonly columns: readonly (readonly number[])[];
+  /** Counted trials left out (no returns kept, or missing some of the dates). */
+  readonly left_out: number;
 }
 
 export type Severity = "error" | "warning" | "info";

@@ -16,15 +16,19 @@ export interface LedgerOptions {
   readonly ledger?: string | null;
   /** The default ledger name of calls that give none. */
   readonly name?: string;
+  /** Keep each trial's returns beside its statistics (default true); false: statistics only. */
+  readonly keepReturns?: boolean;
 }
 
 export interface LedgerSetting {
   /** The store's spec, or null when recording is off. */
   readonly spec: string | null;
   readonly name: string;
+  /** Whether trials' returns are kept (effective counts and ledger PBO need them). */
+  readonly keepReturns: boolean;
 }
 
-let setting: LedgerSetting = { spec: null, name: DEFAULT_LEDGER_NAME };
+let setting: LedgerSetting = { spec: null, name: DEFAULT_LEDGER_NAME, keepReturns: true };
 let store: Promise<LedgerStore> | null = null;
 
 /** Sets where the process's ledger lives (and its default name); an open store is closed first. */
@@ -33,6 +37,7 @@ export async function configureLedger(options: LedgerOptions): Promise<void> {
   setting = {
     spec: options.ledger === undefined ? setting.spec : options.ledger,
     name: options.name ?? setting.name,
+    keepReturns: options.keepReturns ?? setting.keepReturns,
   };
 }
 

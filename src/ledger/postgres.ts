@@ -15,22 +15,25 @@ import {
   retractionsOf,
   retractTrial,
 } from "./postgres_retractions.js";
-import type { LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
+import { createReturnsSchema, INSERT_RETURNS, PostgresReturns, returnsParams } from "./postgres_returns.js";
+import type { KeptReturns, LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 
 /** Opens (creating its tables if missing) the ledger store at a postgres:// URL; errors name the server. */
 export async function openPostgresStore(url: string): Promise<LedgerStore> {
   const target = postgresTarget(url);
   const pool = createPool(url);
+  let returnsTable: boolean;
   try {
     await createSchema(pool);
     await migrateRetractions(pool);
     await ensurePostgresChain(pool);
+    returnsTable = await createReturnsSchema(pool);
   } catch (e) {
     await pool.end().catch(() => undefined);
     throw ledgerError(target, e);
   }
-  return new PostgresStore(pool, target);
+  return new PostgresStore(pool, target, returnsTable);
 }
 
 /** The trials of ledger $1 counted now (its current epoch), of experiment $2 unless that is null. */
@@ -40,17 +43,38 @@ const COUNTED = `FROM ${TRIALS} WHERE ledger = $1 AND epoch = ${CURRENT_EPOCH}
 class PostgresStore implements LedgerStore {
   readonly kind = "postgres";
   readonly location: string;
+  private readonly kept: PostgresReturns;
 
   constructor(
     private readonly pool: Pool,
     private readonly target: PostgresTarget,
+    returnsTable: boolean,
   ) {
     this.location = target.location;
+    this.kept = new PostgresReturns(pool, returnsTable);
   }
 
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
-    return this.named(() => transaction(this.pool, (client) => appendTrials(client, ledger, trials)));
+    const keep = this.kept.available && trials.some((t) => t.returns !== undefined);
+    const added = await this.named(() =>
+      transaction(this.pool, async (client) => {
+        const n = await appendTrials(client, ledger, trials);
+        // The returns in the trials' transaction: both commit or neither.
+        if (keep) await client.query(INSERT_RETURNS, [ledger, ...returnsParams(trials)]);
+        return n;
+      }),
+    );
+    if (keep) this.kept.wrote(ledger);
+    return added;
+  }
+
+  async returnsRoom(ledger: string): Promise<number> {
+    return this.named(() => this.kept.room(ledger));
+  }
+
+  async returns(ledger: string): Promise<KeptReturns> {
+    return this.named(() => this.kept.returns(ledger));
   }
 
   async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
@@ -70,6 +94,13 @@ class PostgresStore implements LedgerStore {
         : [{ fingerprint: r.fingerprint, nObs: r.n_obs, sharpeAnnual: r.sharpe_annual, recordedAt: r.recorded_at }],
     );
     return summarize(ledger, experiment, trials, rows[0]?.head ?? null);
+  }
+
+  async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
+    const sql =
+      `SELECT experiment, count(*)::int AS count ${COUNTED} AND ${NOT_RETRACTED} ` +
+      "GROUP BY experiment ORDER BY min(id)";
+    return this.rows<{ experiment: string | null; count: number }>(sql, [ledger, null]);
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {

@@ -7,10 +7,11 @@ import { CHAIN_START, type ChainEvent, type ChainLink, linksAfter } from "./chai
 import type { StoredRow } from "./chain_verify.js";
 import { transaction } from "./postgres_pool.js";
 import { fromRow, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";
+import { HEADS, lockHead, storedHead } from "./postgres_heads.js";
 import { retractionRows } from "./postgres_retractions.js";
 import { LOCK_SPACE, RESETS, TRIALS } from "./postgres_schema.js";
 
-export const HEADS = "fin_skills_ledger_chain";
+export { HEADS, lockHead, storedHead };
 
 const DDL = `
 ALTER TABLE ${TRIALS} ADD COLUMN IF NOT EXISTS chain_seq BIGINT, ADD COLUMN IF NOT EXISTS chain_hash TEXT;
@@ -64,24 +65,6 @@ async function chainExistingRows(client: PoolClient): Promise<void> {
 }
 
 const rank = (r: StoredRow) => (r.event.kind === "reset" ? 0 : 1);
-
-/**
- * Locks the head of `ledger` for this transaction (creating it at position 0) and returns it: every
- * append of the ledger takes this lock first, so concurrent writers append one after another.
- */
-export async function lockHead(client: PoolClient, ledger: string): Promise<ChainLink> {
-  const sql = `INSERT INTO ${HEADS} AS h (ledger, seq, hash) VALUES ($1, 0, $2)
-    ON CONFLICT (ledger) DO UPDATE SET seq = h.seq RETURNING seq, hash`;
-  const row = (await client.query<{ seq: string; hash: string }>(sql, [ledger, CHAIN_START.hash])).rows[0]!;
-  return { seq: Number(row.seq), hash: row.hash };
-}
-
-/** The stored head, or null when the ledger has none (or it is at position 0: nothing was ever appended). */
-export async function storedHead(q: Pool | PoolClient, ledger: string): Promise<ChainLink | null> {
-  const sql = `SELECT seq, hash FROM ${HEADS} WHERE ledger = $1 AND seq > 0`;
-  const row = (await q.query<{ seq: string; hash: string }>(sql, [ledger])).rows[0];
-  return row ? { seq: Number(row.seq), hash: row.hash } : null;
-}
 
 type ChainedTrialRow = TrialRow & { id: string; epoch: number; chain_seq: string | null; chain_hash: string | null };
 

@@ -3,7 +3,7 @@
 import type { Pool, PoolClient } from "pg";
 import { nextLink } from "./chain.js";
 import type { StoredRow } from "./chain_verify.js";
-import { HEADS, lockHead } from "./postgres_chain.js";
+import { HEADS, lockHead } from "./postgres_heads.js";
 import { transaction } from "./postgres_pool.js";
 import { CURRENT_EPOCH, LOCK_SPACE, TRIALS } from "./postgres_schema.js";
 import type { RetractionEvent } from "./store.js";

@@ -10,8 +10,8 @@ import { nextLink } from "./chain.js";
 import { type ChainReport, verifyChain } from "./chain_verify.js";
 import { ensureSqliteChain, hasChain, readRows, SqliteChainHeads } from "./sqlite_chain.js";
 import { FileIdentity } from "./sqlite_identity.js";
-import type { LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
-import { summarize, type SummaryRow } from "./summary.js";
+import type { KeptReturns, LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
+import { summarize } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
 import {
   listedTrial,
@@ -21,10 +21,9 @@ import {
   retractionsOf,
   retractTrial,
 } from "./sqlite_retractions.js";
-import { SummaryCache } from "./summary_cache.js";
-
-/** How long a writer waits for another process's write lock before the call warns (ms). */
-const BUSY_TIMEOUT_MS = 5000;
+import { SqliteReturns } from "./sqlite_returns.js";
+import { type SummaryRow, Tallies } from "./summary_incremental.js";
+import { whenFree, WriteTurns } from "./sqlite_busy.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS resets (
@@ -42,8 +41,16 @@ CREATE TABLE IF NOT EXISTS trials (
 const COLUMNS =
   "fingerprint, tool, input, experiment, n_obs AS nObs, periods_per_year AS periodsPerYear, mean, sd, skew, " +
   `kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt, flagged, ${RETRACTION_COLUMNS}`;
-/** The columns a summary reads. */
-const SUMMARY_COLUMNS = "fingerprint, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
+/** The columns a summary of a ledger with retractions reads (read whole: retractions are rare). */
+const SUMMARY_COLUMNS =
+  "fingerprint, experiment, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
+/**
+ * The rows recorded after a row id, in id order (the rowid range, never the (ledger, epoch, fingerprint)
+ * index, which would walk the whole ledger): what an in-process summary has not seen yet.
+ */
+const ROWS_AFTER =
+  "SELECT id, fingerprint, experiment, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt " +
+  "FROM trials NOT INDEXED WHERE id > ? AND ledger = ? AND epoch = ? ORDER BY id LIMIT ?";
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */
 export async function openSqliteStore(file: string): Promise<LedgerStore> {
@@ -54,15 +61,18 @@ export async function openSqliteStore(file: string): Promise<LedgerStore> {
   let db: Database.Database | null = null;
   try {
     mkdirSync(path.dirname(location), { recursive: true });
-    db = new Sqlite(location, { timeout: BUSY_TIMEOUT_MS });
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    if (!db.readonly) db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    if (!db.readonly) {
-      db.exec(SCHEMA);
-      migrateRetractions(db);
-      ensureSqliteChain(db);
-    } else db.prepare("SELECT count(*) FROM trials").get();
+    // No busy wait on this thread: a locked database is retried off the event loop (sqlite_busy.ts).
+    db = new Sqlite(location, { timeout: 0 });
+    const opened = db;
+    await whenFree(() => {
+      if (!opened.readonly) opened.pragma("journal_mode = WAL");
+      opened.pragma("synchronous = NORMAL");
+      if (!opened.readonly) {
+        opened.exec(SCHEMA);
+        migrateRetractions(opened);
+        ensureSqliteChain(opened);
+      } else opened.prepare("SELECT count(*) FROM trials").get();
+    });
   } catch (e) {
     db?.close();
     throw withWriteAccess(e, location);
@@ -113,12 +123,16 @@ class SqliteStore implements LedgerStore {
   private readonly insert: Database.Statement<unknown[]>;
   /** Inserts a call's trials in one write transaction (the epoch read inside each insert). */
   private readonly insertAll: Database.Transaction<(ledger: string, trials: readonly TrialRecord[]) => number>;
-  /** Moves when another connection commits (this one's own commits leave it). */
-  private readonly dataVersion: Database.Statement<[], number>;
-  private readonly summaries = new SummaryCache();
+  /** Each ledger's current epoch as last read, advanced by the rows after its last id (summary_incremental.ts). */
+  private readonly tallies: Tallies;
+  /** This connection's writes, one at a time (sqlite_busy.ts). */
+  private readonly writes = new WriteTurns();
   private readonly statements = new Map<string, Database.Statement>();
   /** Null on a read-only connection (nothing to checkpoint). */
   private readonly checkpoint: IdleCheckpoint | null;
+  private readonly kept: SqliteReturns;
+  /** PRAGMA data_version: changes when another connection commits (the returns' room is read again then). */
+  private readonly dataVersion: Database.Statement<[], number>;
   /** Null for a file from before the chain opened read-only (it cannot gain the chain there). */
   private readonly heads: SqliteChainHeads | null;
   /** The opened file's device and inode, checked before each commit and read. */
@@ -129,13 +143,21 @@ class SqliteStore implements LedgerStore {
   ) {
     this.identity = new FileIdentity(location);
     this.epochOf = db.prepare("SELECT max(epoch) AS epoch FROM resets WHERE ledger = ?");
-    this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
     this.insert = db.prepare(
       "INSERT OR IGNORE INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, " +
         "periods_per_year, mean, sd, skew, kurtosis, sharpe_annual, recorded_at, flagged, chain_seq, chain_hash) " +
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.heads = hasChain(db) ? new SqliteChainHeads(db) : null;
+    const rowsAfter = db.prepare<[number, string, number, number], SummaryRow>(ROWS_AFTER);
+    const readAfter = db.transaction(
+      (ledger: string, known: { epoch: number; lastId: number } | null, limit: number) => {
+        const epoch = this.epoch(ledger);
+        const after = known !== null && known.epoch === epoch ? known.lastId : 0;
+        return { epoch, rows: rowsAfter.all(after, ledger, epoch, limit), chainHead: this.headHash(ledger) };
+      },
+    );
+    this.tallies = new Tallies((ledger, known, limit) => whenFree(() => readAfter.deferred(ledger, known, limit)));
     // Under BEGIN IMMEDIATE: the epoch and the chain head are this writer's until it commits.
     this.insertAll = db.transaction((ledger: string, trials: readonly TrialRecord[]) => {
       const heads = this.chainHeads();
@@ -150,9 +172,12 @@ class SqliteStore implements LedgerStore {
       return head.seq - start;
     });
     this.checkpoint = db.readonly ? null : new IdleCheckpoint(db);
+    this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
+    this.kept = new SqliteReturns(db, () => this.dataVersion.get()!);
   }
 
   private insertOne(ledger: string, epoch: number, t: TrialRecord, seq: number, hash: string): number {
+    this.kept.write(ledger, t);
     return this.insert.run(
       ledger,
       epoch,
@@ -181,31 +206,45 @@ class SqliteStore implements LedgerStore {
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
     if (trials.length === 0) return 0;
     this.checkFile(ledger);
-    const added = this.insertAll.immediate(ledger, trials);
-    if (added > 0) {
-      this.summaries.clear();
-      this.checkpoint?.wrote();
-    }
+    const added = await this.writes.run(() => this.insertAll.immediate(ledger, trials));
+    if (added > 0) this.checkpoint?.wrote();
     return added;
+  }
+
+  async returnsRoom(ledger: string): Promise<number> {
+    return this.kept.room(ledger);
+  }
+
+  async returns(ledger: string): Promise<KeptReturns> {
+    return this.db.transaction(() => this.kept.returns(ledger)).deferred();
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
     this.checkFile(ledger);
-    return this.counted<Parameters<typeof listedTrial>[0]>(COLUMNS, ledger, experiment, "").map(listedTrial);
+    return whenFree(() =>
+      this.counted<Parameters<typeof listedTrial>[0]>(COLUMNS, ledger, experiment, "").map(listedTrial),
+    );
   }
 
-  /** Read again only when some connection wrote since the last read (a long ledger costs one read per change). */
+  /** Read from the ledger's tally: only the rows recorded since the last read (by any connection) are read. */
   async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
     this.checkFile(ledger);
-    // The version is read before the rows: a commit in between makes the next call read again, never miss it.
-    const version = this.dataVersion.get()!;
-    const kept = this.summaries.get(ledger, experiment, version);
-    if (kept) return kept;
-    let head: string | null = null;
-    const rows = this.counted<SummaryRow>(SUMMARY_COLUMNS, ledger, experiment, ` AND ${NOT_RETRACTED}`, () => {
-      head = this.headHash(ledger);
-    });
-    return this.summaries.set(summarize(ledger, experiment, rows, head), version);
+    // A ledger with retractions in its epoch is read whole (the incremental tally only adds rows).
+    if (await this.hasRetractions(ledger)) return whenFree(() => this.wholeSummary(ledger, experiment));
+    return (await this.tallies.current(ledger)).summary(ledger, experiment);
+  }
+
+  async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
+    this.checkFile(ledger);
+    if (await this.hasRetractions(ledger)) {
+      const rows = await whenFree(() =>
+        this.counted<{ experiment: string | null }>("experiment", ledger, null, ` AND ${NOT_RETRACTED}`),
+      );
+      const counts = new Map<string | null, number>();
+      for (const r of rows) counts.set(r.experiment, (counts.get(r.experiment) ?? 0) + 1);
+      return [...counts].map(([experiment, count]) => ({ experiment, count }));
+    }
+    return (await this.tallies.current(ledger)).experiments();
   }
 
   /** Throws when the path no longer names the file opened (deleted or replaced), naming what it held of `ledger`. */
@@ -227,6 +266,21 @@ class SqliteStore implements LedgerStore {
    * The trials since the last reset (of one experiment when given; `where` filters more), oldest first, in one
    * read (`alsoRead` runs in the same read transaction).
    */
+  /** The current epoch of the ledger has a retraction. */
+  private async hasRetractions(ledger: string): Promise<boolean> {
+    const any = this.statement("SELECT 1 FROM retractions WHERE ledger = ? AND epoch = ? LIMIT 1");
+    return whenFree(() => any.get(ledger, this.epoch(ledger)) !== undefined);
+  }
+
+  /** The summary of the trials counted (retracted ones left out), read whole with the chain head in one read. */
+  private wholeSummary(ledger: string, experiment: string | null): StoreSummary {
+    let head: string | null = null;
+    const rows = this.counted<SummaryRow>(SUMMARY_COLUMNS, ledger, experiment, ` AND ${NOT_RETRACTED}`, () => {
+      head = this.headHash(ledger);
+    });
+    return summarize(ledger, experiment, rows, head);
+  }
+
   private counted<R>(
     columns: string,
     ledger: string,
@@ -255,9 +309,8 @@ class SqliteStore implements LedgerStore {
   }
 
   async ledgers(): Promise<string[]> {
-    const rows = this.db.prepare("SELECT ledger FROM trials UNION SELECT ledger FROM resets ORDER BY ledger").all() as {
-      ledger: string;
-    }[];
+    const sql = "SELECT ledger FROM trials UNION SELECT ledger FROM resets ORDER BY ledger";
+    const rows = (await whenFree(() => this.db.prepare(sql).all())) as { ledger: string }[];
     return rows.map((r) => r.ledger);
   }
 
@@ -273,22 +326,19 @@ class SqliteStore implements LedgerStore {
         .run(ledger, epoch, at, reason, link.seq, link.hash);
       heads.advance(ledger, link);
     });
-    write.immediate();
-    this.summaries.clear();
+    await this.writes.run(() => write.immediate());
     this.checkpoint?.wrote();
     return { ledger, at, reason };
   }
 
   async resets(ledger: string): Promise<ResetEvent[]> {
-    return this.db
-      .prepare("SELECT ledger, at, reason FROM resets WHERE ledger = ? ORDER BY epoch")
-      .all(ledger) as ResetEvent[];
+    const sql = "SELECT ledger, at, reason FROM resets WHERE ledger = ? ORDER BY epoch";
+    return (await whenFree(() => this.db.prepare(sql).all(ledger))) as ResetEvent[];
   }
 
   async retract(ledger: string, fingerprint: string, reason: string): Promise<RetractionEvent> {
     this.checkFile(ledger);
     const event = retractTrial(this.db, ledger, () => this.epoch(ledger), fingerprint, reason, this.chainHeads());
-    this.summaries.clear();
     this.checkpoint?.wrote();
     return event;
   }

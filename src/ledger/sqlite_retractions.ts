@@ -1,10 +1,15 @@
 // The SQLite ledger's retractions and flagged trials: the table of the operator's retractions (one row per
 // retracted trial of an epoch, never deleted) and the trials' `flagged` column, added to older files.
 import type Database from "better-sqlite3";
-import { nextLink } from "./chain.js";
+import { type ChainLink, nextLink } from "./chain.js";
 import type { StoredRow } from "./chain_verify.js";
-import type { SqliteChainHeads } from "./sqlite_chain.js";
 import type { RetractionEvent, TrialRecord } from "./store.js";
+
+/** The chain heads a retraction moves (sqlite_chain.ts's, within the caller's transaction). */
+interface ChainHeads {
+  head(ledger: string): ChainLink;
+  advance(ledger: string, link: ChainLink): void;
+}
 
 const RETRACTIONS = `
 CREATE TABLE IF NOT EXISTS retractions (
@@ -54,7 +59,7 @@ export function retractTrial(
   epoch: () => number,
   fingerprint: string,
   reason: string,
-  heads: SqliteChainHeads,
+  heads: ChainHeads,
 ): RetractionEvent {
   const at = new Date().toISOString();
   const write = db.transaction(() => {

@@ -2,9 +2,10 @@
 // (SQLite by default, PostgreSQL for replicas). Stores hold statistics of trials, never the data.
 import type { LedgerSummary } from "../contract/guard.js";
 import type { ChainReport } from "./chain_verify.js";
+import type { KeptReturns } from "./returns.js";
 
 import type { RetractionEvent, TrialRecord } from "./trial_record.js";
-export type { RetractionEvent, TrialRecord };
+export type { KeptReturns, RetractionEvent, TrialRecord };
 
 /** What the guards need from a ledger: defined in the guard contract, which guards may import. */
 export type { LedgerSummary };
@@ -34,8 +35,14 @@ export interface LedgerStore {
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
   /** Count, Sharpes, since, digest (covering the chain head) of the trials a named ledger counts (not retracted). */
   summary(ledger: string, experiment?: string | null): Promise<StoreSummary>;
+  /** Trials counted per experiment label (null: none), in order of first recording. */
+  experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]>;
   /** The trials of the current epoch, oldest first, optionally of one experiment; retracted ones marked. */
   list(ledger: string, experiment?: string | null): Promise<TrialRecord[]>;
+  /** Compressed bytes of returns a named ledger may still keep (its budget less what it holds). */
+  returnsRoom(ledger: string): Promise<number>;
+  /** The returns kept of the trials counted now (since the last reset). */
+  returns(ledger: string): Promise<KeptReturns>;
   /** Names of the ledgers this store holds. */
   ledgers(): Promise<string[]>;
   /** Starts a new epoch of a named ledger and records the event (the CLI's reset; no tool calls it). */

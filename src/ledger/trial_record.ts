@@ -1,4 +1,5 @@
 // One trial as the ledger stores it (its own file: the chain hashes it and the store contract names it).
+import type { EncodedReturns } from "./returns.js";
 /** One trial: a distinct strategy return series some guard call evaluated. */
 export interface TrialRecord {
   /** SHA-256 (hex) of the series' canonical numbers and index: the same series sent twice is one trial. */
@@ -26,6 +27,8 @@ export interface TrialRecord {
   readonly flagged?: string | null;
   /** Set in listings when the operator retracted it: it is listed but no longer counted. */
   readonly retracted?: RetractionEvent | null;
+  /** Its returns, kept beside the statistics (src/ledger/returns.ts); absent: statistics only. */
+  readonly returns?: EncodedReturns;
 }
 
 /** A retraction: the operator's, from the CLI, with a reason; the trial stays listed and stops counting. */

@@ -42,7 +42,7 @@ export interface SharpeRank {
 export const MAX_BINS = 30;
 
 /** Quantile by linear interpolation between order statistics (numpy's default, R type 7) of sorted xs. */
-export function quantileSorted(sorted: readonly number[], p: number): number {
+export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   const h = (sorted.length - 1) * p;
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, sorted.length - 1);
@@ -71,7 +71,8 @@ export function sharpeHistogram(sharpes: readonly number[]): SharpeHistogram {
 export function sharpeDistribution(sharpes: readonly number[]): SharpeDistribution | null {
   const finite = sharpes.filter(Number.isFinite);
   if (finite.length === 0) return null;
-  const sorted = [...finite].sort((a, b) => a - b);
+  // A typed array sorts numerically in native code: a comparator sort of 250,000 Sharpes took half a second.
+  const sorted = Float64Array.from(finite).sort();
   const q = (p: number) => quantileSorted(sorted, p);
   return {
     n: sorted.length,
@@ -82,9 +83,9 @@ export function sharpeDistribution(sharpes: readonly number[]): SharpeDistributi
     p75: q(0.75),
     p95: q(0.95),
     max: sorted[sorted.length - 1]!,
-    mean: mean(sorted),
-    sd: sorted.length >= 2 ? sd(sorted, 1) : null,
-    histogram: sharpeHistogram(sorted),
+    mean: mean(finite),
+    sd: sorted.length >= 2 ? sd(finite, 1) : null,
+    histogram: sharpeHistogram(finite),
   };
 }
 

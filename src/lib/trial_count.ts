@@ -1,7 +1,8 @@
 // The honest trial count of an overfitting verdict: the declared count, raised to what the research
 // ledger recorded; and the Sharpe spread, never below the ledger's recorded one. Shared by the guards that
 // deflate a Sharpe by a search (check_trial_ledger, check_research_audit).
-import type { LedgerSummary, Outcome } from "../contract/guard.js";
+import type { EffectiveTrials, LedgerSummary, Outcome } from "../contract/guard.js";
+import { ledgerCount, unavailableNote } from "./effective_count.js";
 import { sharpeHistogram, type SharpeHistogram } from "./sharpe_distribution.js";
 import { dilutionProofVariance, SPREAD_BIN_WIDTH } from "./recorded_spread.js";
 import { plain } from "./unit_checks.js";
@@ -24,6 +25,9 @@ export interface TrialCountEvidence {
     readonly sharpes: number;
     readonly sharpe_histogram: SharpeHistogram;
   } | null;
+  /** The recorded count, and the effective one measured from the kept returns (null: not measured). */
+  readonly recorded: number | null;
+  readonly effective: EffectiveTrials | null;
 }
 
 /**
@@ -42,7 +46,7 @@ export function honestTrialCount(
         "with --no-ledger, the ledger could not be read, or the guard was called in process)",
       where,
     );
-    return { source: "declared", declared, used: declared, ledger: null };
+    return { source: "declared", declared, used: declared, ledger: null, recorded: null, effective: null };
   }
   const { ledger: name, experiment, count, since, digest, sharpes } = recorded;
   const ledger = {
@@ -55,16 +59,25 @@ export function honestTrialCount(
     sharpe_histogram: sharpeHistogram(sharpes),
   };
   const scope = `research ledger '${name}'${experiment === null ? "" : ` (experiment '${experiment}')`}`;
-  if (count > declared) {
+  const measured = ledgerCount(recorded);
+  const more = { recorded: count, effective: measured.effective };
+  const note = unavailableNote(measured);
+  if (note !== null) out.info(note, where);
+  const which = measured.basis === "effective" ? " (the effective count, above the declared)" : "";
+  if (measured.count > declared) {
     out.warning(
       `you declared ${declared} trial${declared === 1 ? "" : "s"}; this ${scope} recorded ${strategies(count)} ` +
-        `since ${since}: the verdict uses ${count}`,
+        `since ${since}${measured.clause}: the verdict uses ${measured.count}${which}`,
       where,
     );
-    return { source: "ledger", declared, used: count, ledger };
+    return { source: "ledger", declared, used: measured.count, ledger, ...more };
   }
-  out.info(`the ${scope} recorded ${strategies(count)}; the declared ${declared} covers them`, where);
-  return { source: "declared", declared, used: declared, ledger };
+  const declaredWins = measured.basis === "effective" ? `: the verdict uses the declared ${declared}` : "";
+  out.info(
+    `the ${scope} recorded ${strategies(count)}${measured.clause}; the declared ${declared} covers them${declaredWins}`,
+    where,
+  );
+  return { source: "declared", declared, used: declared, ledger, ...more };
 }
 
 /** The ledger's recorded spread: the dilution-proof variance of its annualised Sharpes; null with fewer than 2 bins. */

@@ -20,8 +20,26 @@ export function trialCountSentence(ev: Obj): string | null {
     );
   const scope = `research ledger '${l.name}'${l.experiment ? ` (experiment '${l.experiment}')` : ""}`;
   const recorded = `${l.count} recorded by the ${scope}${l.since ? ` since ${l.since}` : ""}`;
-  const why = ev.n_trials_source === "ledger" ? "the ledger's count, above the declared" : "the declared count";
-  return `The verdict used ${plural(used, "trial", "trials")} (${why}): ${declared} declared, ${recorded}.`;
+  const effective = num(ev.n_trials_effective);
+  const counted = effective === null ? "the ledger's count" : "the effective count";
+  const why = ev.n_trials_source === "ledger" ? `${counted}, above the declared` : "the declared count";
+  return (
+    `The verdict used ${plural(used, "trial", "trials")} (${why}): ${declared} declared, ${recorded}` +
+    `${effectiveClause(ev.effective_trials as Obj | null | undefined)}.`
+  );
+}
+
+/** ", 2 effective: clusters of 30, 9 and 1 trials (returns correlated >= 0.9)", or "" when not measured. */
+function effectiveClause(e: Obj | null | undefined): string {
+  if (e?.available !== true || num(e.n_trials_effective) === null) return "";
+  const sizes = Array.isArray(e.clusters) ? (e.clusters as Obj[]).slice(0, 5).map((c) => Number(c.size)) : [];
+  const more = Number(e.n_clusters) > sizes.length ? ", ..." : "";
+  const apart = Number(e.n_not_aligned) + Number(e.n_without_returns);
+  const loose = apart > 0 ? `, ${apart} counted apart (too little overlap or no returns kept)` : "";
+  return (
+    `, ${e.n_trials_effective} effective: ${plural(Number(e.n_clusters), "cluster", "clusters")} of returns ` +
+    `correlated >= 0.9, the largest of ${sizes.join(", ")}${more} trial(s)${loose}`
+  );
 }
 
 /** The chart, when the evidence carries the ledger's Sharpe histogram; the reported Sharpe is `reportedKey`'s. */

@@ -24,6 +24,7 @@ import {
   takeLedgerChoice,
   usesLedger,
 } from "./ledger_call.js";
+import { checkTrialsPerCall } from "./ledger_caps.js";
 import { Turns } from "./turns.js";
 import { grouped } from "../lib/grouped.js";
 
@@ -246,7 +247,11 @@ function poolSizeFor(guard: string, inputs: Record<string, unknown>, options: Ca
     Object.values(inputs).some((v) => live(v) || (v !== null && typeof v === "object" && Object.values(v).some(live)))
   )
     return 0;
-  if ((estimateCost(guard, inputs)?.units ?? 0) < POOL_MIN_UNITS) return 0;
+  // The ledger's summary is not priced here: the guard's work on it is one pass over its Sharpes, and sending
+  // 250,000 of them to a worker cost more than that pass (docs/ledger.md, "Caps and scale").
+  const ledgerInput = GUARDS[guard]?.ledger;
+  const priced = ledgerInput ? { ...inputs, [ledgerInput]: undefined } : inputs;
+  if ((estimateCost(guard, priced)?.units ?? 0) < POOL_MIN_UNITS) return 0;
   return limits.poolSize > 0 ? limits.poolSize : DEFAULT_POOL_SIZE;
 }
 
@@ -313,6 +318,7 @@ async function runWithLedger(
   // Nothing to record or read (the library's default): the guard runs, priced once, in invokeGuard.
   if (!usesLedger(guard))
     return { ledger: { findings: [], provenance: null }, ran: await invokeGuard(guard, inputs, options, true) };
+  checkTrialsPerCall(guard, inputs);
   // Decoded from the arguments, the inputs are the runtime's own (arrays, never typed arrays): a pooled
   // call copies them for its worker, and moves only the copies' buffers, so the ledger can still read them.
   if (readsLedger(guard) || poolSizeFor(guard, inputs, options, currentLimits()) === 0) {

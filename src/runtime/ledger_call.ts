@@ -7,12 +7,15 @@ import type { TrialInput } from "../contract/artefacts.js";
 import type { Cell, Finding, Frame, GuardOutcome, Label, LedgerSummary, Series } from "../contract/guard.js";
 import { absentSqliteLedger, absentStore } from "../ledger/absent.js";
 import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore, ledgerStoreOpened } from "../ledger/config.js";
+import { ledgerExtras } from "../ledger/effective.js";
 import { previewSummary } from "../ledger/preview.js";
+import { encodedBytes, encodeReturns, RETURNS_BUDGET_BYTES } from "../ledger/returns.js";
 import type { LedgerStore, StoreSummary, TrialRecord } from "../ledger/store.js";
 import { LedgerFileGone } from "../ledger/sqlite_identity.js";
 import { correctedValues, flaggedMistake, type UnitMistake } from "../ledger/unit_correction.js";
 import { periodsFromIndex, trialStats } from "../ledger/trial.js";
 import { unrecordedLog, unrecordedWarning } from "../ledger/unrecorded.js";
+import { ledgerSizeWarning } from "./ledger_caps.js";
 
 /** What a result's provenance says about the ledger a call used. */
 export interface LedgerProvenance {
@@ -102,7 +105,8 @@ export async function prepareLedger(
   // Fingerprinted only for a ledger to record them in (off, a call pays nothing for its trials).
   const sources = trialSources(entry.trials ?? [], inputs);
   const at = new Date().toISOString();
-  const perSource = sources.map((s) => trialOf(tool, s, experiment, at, null));
+  const keep = ledgerSetting().keepReturns;
+  const perSource = sources.map((s) => trialOf(tool, s, experiment, at, null, keep));
   const trials = perSource.filter((t) => t !== null);
   // A call with nothing to record reads a ledger file that is not there yet as empty, and creates none.
   const absent = trials.length === 0 && !ledgerStoreOpened() ? absentSqliteLedger(ledgerSetting().spec!) : null;
@@ -115,7 +119,13 @@ export async function prepareLedger(
   if (store === null || !entry.ledger) return prepared;
   // The whole ledger's current epoch: an experiment label names the call's trials, never a smaller count.
   const summary = await attempt(findings, "could not be read", 0, () => previewSummary(store, name, trials));
-  if (summary !== null) inputs[entry.ledger] = summary satisfies LedgerSummary;
+  if (summary === null) return { ...prepared, summary };
+  // The effective count and a panel from the returns kept so far (this call's own are kept when it commits).
+  const withPanel = (entry.trials ?? []).some((d) => d.kind === "frame" && inputs[d.input] === undefined);
+  const extras = await attempt(findings, "could not be read", 0, () => ledgerExtras(store, summary, keep, withPanel));
+  inputs[entry.ledger] = { ...summary, ...extras } satisfies LedgerSummary;
+  const past = ledgerSizeWarning(ledgerLocation(), summary.count);
+  if (past) findings.push(past);
   return { ...prepared, summary };
 }
 
@@ -131,8 +141,8 @@ export async function commitLedger(prepared: PreparedLedger | null, ran: GuardOu
 async function commit(prepared: PreparedLedger, ran: GuardOutcome): Promise<LedgerUse> {
   const { base, name, findings, store, summary } = prepared;
   if (store === null) return { findings, provenance: { ...base, backend: null, recorded: 0 } };
-  const trials = correctedTrials(prepared, ran.findings);
   const attempt = attemptFor(name);
+  const trials = await withinBudget(store, name, correctedTrials(prepared, ran.findings), findings);
   const recorded = (await attempt(findings, "could not record", trials.length, () => store.record(name, trials))) ?? 0;
   const prov: LedgerProvenance = { ...base, backend: store.kind, recorded };
   if (summary === null) return { findings, provenance: prov };
@@ -159,8 +169,48 @@ function correctedTrials({ sources, perSource }: PreparedLedger, findings: reado
     if (!trial) return [];
     const mistake = flaggedMistake(findings, s.field);
     if (mistake === null) return [trial];
-    return [trialOf(trial.tool, s, trial.experiment, trial.recordedAt, mistake) ?? trial];
+    return [trialOf(trial.tool, s, trial.experiment, trial.recordedAt, mistake, trial.returns !== undefined) ?? trial];
   });
+}
+
+/**
+ * The trials with their returns while the ledger's returns budget lasts; past it a trial keeps its
+ * statistics only and a warning says how many (the effective count then counts them as independent).
+ */
+async function withinBudget(
+  store: LedgerStore,
+  name: string,
+  trials: TrialRecord[],
+  findings: Finding[],
+): Promise<TrialRecord[]> {
+  const attempt = attemptFor(name);
+  if (!trials.some((t) => t.returns !== undefined)) return trials;
+  const known = await attempt(findings, "could not keep returns", 0, () => store.returnsRoom(name));
+  // A store that cannot keep returns said why (the warning above); its trials keep their statistics.
+  if (known === null) return trials.map(({ returns: _, ...stats }) => stats);
+  let room = known;
+  let dropped = 0;
+  const out = trials.map((t) => {
+    if (t.returns === undefined) return t;
+    const bytes = encodedBytes(t.returns);
+    if (bytes <= room) {
+      room -= bytes;
+      return t;
+    }
+    dropped++;
+    const { returns: _, ...stats } = t;
+    return stats;
+  });
+  if (dropped > 0)
+    findings.push({
+      severity: "warning",
+      message:
+        `research ledger ${ledgerLocation()} kept the statistics but not the returns of ${dropped} trial(s): its ` +
+        `returns budget of ${RETURNS_BUDGET_BYTES / 2 ** 20} MiB (compressed) is spent, so the effective count ` +
+        "counts them as independent",
+      where: "ledger",
+    });
+  return out;
 }
 
 /**
@@ -217,19 +267,24 @@ function trialSources(declared: readonly TrialInput[], inputs: Record<string, un
   return out;
 }
 
-/** The trial of one source (of its corrected series when `mistake` is set), or null for one with no Sharpe. */
+/**
+ * The trial of one source (of its corrected series when `mistake` is set), with its returns encoded when
+ * `keepReturns`; null for one with no Sharpe.
+ */
 function trialOf(
   tool: string,
   s: TrialSource,
   experiment: string | null,
   recordedAt: string,
   mistake: UnitMistake | null,
+  keepReturns: boolean,
 ): TrialRecord | null {
   const values = mistake === null ? s.values : correctedValues(mistake, s.values);
   const stats = trialStats(values, s.index, s.periodsPerYear);
   if (stats === null) return null;
   const { input, periodsPerYear } = s;
-  return { ...stats, tool, input, experiment, periodsPerYear, recordedAt, flagged: mistake };
+  const record: TrialRecord = { ...stats, tool, input, experiment, periodsPerYear, recordedAt, flagged: mistake };
+  return keepReturns ? { ...record, returns: encodeReturns(values, s.index) } : record;
 }
 
 const isList = (v: unknown): v is ArrayLike<Cell> => Array.isArray(v) || v instanceof Float64Array;

@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, expect, it } from "vitest";
 import { CHAIN_START, linksAfter } from "../../src/ledger/chain.js";
+import { trialSetDigest } from "../../src/ledger/digest.js";
 import type { LedgerStore } from "../../src/ledger/store.js";
 import { fingerprintOf, trial } from "./trials.js";
 
@@ -57,7 +58,7 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect(sum.count).toBe(3);
     expect(sum.sharpes).toEqual([trial(5).sharpeAnnual, trial(9).sharpeAnnual]);
     expect(sum.since).toBe("2026-01-01T00:00:02.000Z");
-    const sorted = [fingerprintOf(2), fingerprintOf(5), fingerprintOf(9)].sort();
+    const fingerprints = [fingerprintOf(9), fingerprintOf(2), fingerprintOf(5)];
     // The longest track record of any counted trial, and the highest recorded Sharpe (null ones left out).
     expect(sum.longestNObs).toBe(trial(9).nObs);
     expect(sum.maxSharpe).toBe(trial(9).sharpeAnnual);
@@ -69,7 +70,7 @@ export function storeConformance(backend: BackendUnderTest): void {
     }));
     const head = linksAfter(CHAIN_START, events).at(-1)!.hash;
     expect(sum.chainHead).toBe(head);
-    expect(sum.digest).toBe(sha256(`${sorted.map((f) => `${f}\n`).join("")}chain ${head}\n`));
+    expect(sum.digest).toBe(trialSetDigest(fingerprints, head));
     await s.record("M", [trial(9), trial(2), trial(5)]);
     // One trial set, another chain (another ledger, another order): the digest tells them apart.
     expect((await s.summary("M")).digest).not.toBe(sum.digest);
@@ -112,6 +113,38 @@ export function storeConformance(backend: BackendUnderTest): void {
     expect((await s.list("L", "b")).map((t) => t.fingerprint)).toEqual([fingerprintOf(2)]);
     expect((await s.summary("L", null)).count).toBe(3);
     expect((await s.summary("L", "none")).count).toBe(0);
+  });
+
+  it("counts trials per experiment label in order of first recording", async () => {
+    const s = await store();
+    await s.record("L", [trial(1, { experiment: "b" }), trial(2), trial(3, { experiment: "a" })]);
+    await s.record("L", [trial(4, { experiment: "b" }), trial(1, { experiment: "a" })]);
+    await s.record("other", [trial(5, { experiment: "z" })]);
+    expect(await s.experiments("L")).toEqual([
+      { experiment: "b", count: 2 },
+      { experiment: null, count: 1 },
+      { experiment: "a", count: 1 },
+    ]);
+    await s.reset("L", "new question");
+    expect(await s.experiments("L")).toEqual([]);
+  });
+
+  it("a summary read before another connection recorded and reset moves with them", async () => {
+    const location = await backend.fresh();
+    const [reader, writer] = await Promise.all([openAt(location), openAt(location)]);
+    await reader.record("L", [trial(1), trial(2, { experiment: "x" })]);
+    expect((await reader.summary("L")).count).toBe(2);
+    await writer.record("L", [trial(3, { experiment: "x" }), trial(1)]);
+    const after = await reader.summary("L");
+    expect([after.count, after.sharpes]).toEqual([3, [1, 2, 3].map((i) => trial(i).sharpeAnnual)]);
+    expect(after.digest).toBe(trialSetDigest([1, 2, 3].map(fingerprintOf), after.chainHead));
+    expect((await reader.summary("L", "x")).count).toBe(2);
+    await writer.reset("L", "start again");
+    await writer.record("L", [trial(2)]);
+    const again = await reader.summary("L");
+    expect([again.count, again.digest]).toEqual([1, trialSetDigest([fingerprintOf(2)], again.chainHead)]);
+    await reader.record("L", [trial(4)]);
+    expect((await writer.summary("L")).count).toBe(2);
   });
 
   it("a reset starts an epoch: earlier trials stop counting, may be recorded again; the reset is kept", async () => {

@@ -23,6 +23,12 @@ const sorted = strategies.map(sharpe252).sort((a, b) => a - b);
 const reported = (sorted.at(-3)! + sorted.at(-4)!) / 2;
 const DECLARED = 3;
 const plain = (v: number) => String(Number(v.toPrecision(6)));
+/** 40 independent noise strategies: 40 effective, each its own cluster (the first five sizes listed). */
+const effectiveWords = (ev: Obj) => {
+  expect(ev.n_trials_effective).toBe(strategies.length);
+  const n = strategies.length;
+  return `, ${n} effective: ${n} clusters of returns correlated >= 0.9, the largest of 1, 1, 1, 1, 1, ... trial(s)`;
+};
 
 let verdict: Obj;
 let audit: Obj;
@@ -52,8 +58,9 @@ describe("the report's ledger data", () => {
     expect(chart.counts).toEqual(ev.ledger.sharpe_histogram.counts);
     expect(chart.reported).toBe(reported);
     expect(chart.sentence).toBe(
-      `The verdict used ${strategies.length} trials (the ledger's count, above the declared): ${DECLARED} ` +
-        `declared, ${strategies.length} recorded by the research ledger 'momentum' since ${ev.ledger.since}.`,
+      `The verdict used ${strategies.length} trials (the effective count, above the declared): ${DECLARED} ` +
+        `declared, ${strategies.length} recorded by the research ledger 'momentum' since ${ev.ledger.since}` +
+        `${effectiveWords(ev)}.`,
     );
   });
 
@@ -156,9 +163,9 @@ describeWithTool(CHROMIUM)("the ledger chart in chromium", () => {
   it("states the count the verdict used, declared against recorded", () => {
     expect(verdict.evidence.n_trials).toBe(strategies.length);
     expect(f.caption).toBe(
-      `The verdict used ${strategies.length} trials (the ledger's count, above the declared): ${DECLARED} ` +
+      `The verdict used ${strategies.length} trials (the effective count, above the declared): ${DECLARED} ` +
         `declared, ${strategies.length} recorded by the research ledger 'momentum' since ` +
-        `${verdict.evidence.ledger.since}.`,
+        `${verdict.evidence.ledger.since}${effectiveWords(verdict.evidence)}.`,
     );
   });
 });

@@ -6,9 +6,12 @@ import { absentSqliteLedger, absentStore } from "../../ledger/absent.js";
 import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore, ledgerStoreOpened } from "../../ledger/config.js";
 import type { LedgerStore, TrialRecord } from "../../ledger/store.js";
 import { summarize } from "../../ledger/summary.js";
+import { ledgerExtras } from "../../ledger/effective.js";
+import type { EffectiveTrials } from "../../contract/guard.js";
 import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
 import type { CallOptions } from "../call_options.js";
 import type { ToolArgs } from "../../../generated/types.js";
+import { ledgerSizeWarning } from "../ledger_caps.js";
 
 const fixed = (x: number, digits = 3) => x.toFixed(digits);
 
@@ -87,6 +90,8 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
   const s = summarize(name, experiment, trials, chainHead);
   const sharpes = sharpeDistribution(s.sharpes);
   const rank = args.sharpe === undefined ? null : sharpeRank(s.sharpes, args.sharpe);
+  const effective = await effectiveOf(store, summarize(name, null, all));
+  const past = ledgerSizeWarning(ledgerLocation(), all.length);
   const lines = [
     `${scope} (${store.kind} ${store.location}): ${s.count} distinct trial(s) since ${s.since ?? "-"}; ` +
       `digest ${s.digest}`,
@@ -94,6 +99,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
   if (flagged > 0)
     lines.push(`${flagged} of them first seen flagged in the wrong unit (percent), counted as the series corrected`);
   if (retracted > 0) lines.push(`${retracted} trial(s) retracted by the operator (listed by the CLI, not counted)`);
+  lines.push(effectiveLine(effective));
   if (sharpes)
     lines.push(
       `annualised Sharpes (${sharpes.n}): min ${fixed(sharpes.min)}, median ${fixed(sharpes.median)}, ` +
@@ -105,6 +111,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
         `(${fixed(100 * rank.share_at_or_above, 1)}%) are at or above it`,
     );
   else if (args.sharpe !== undefined) lines.push(`no recorded Sharpe to rank ${args.sharpe} among`);
+  if (past) lines.push(past.message);
   return {
     kept: true,
     ledger: name,
@@ -117,8 +124,32 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
     digest: s.digest,
     flagged,
     retracted,
+    effective,
     sharpes,
     rank,
+    ...(past ? { warnings: [past.message] } : {}),
     summary: lines.join("\n"),
   };
+}
+
+/** The whole ledger's effective number of trials (what a verdict weighs), or the reason it is not known. */
+async function effectiveOf(store: LedgerStore, whole: ReturnType<typeof summarize>): Promise<EffectiveTrials | string> {
+  try {
+    return (await ledgerExtras(store, whole, ledgerSetting().keepReturns, false)).effective;
+  } catch (e) {
+    return `research ledger ${ledgerLocation()}: its kept returns could not be read (${ledgerErrorText(e)})`;
+  }
+}
+
+function effectiveLine(e: EffectiveTrials | string): string {
+  if (typeof e === "string") return `effective number of trials unavailable: ${e}`;
+  if (!e.available) return `effective number of trials unavailable: ${e.reason}`;
+  const top = e.clusters
+    .slice(0, 5)
+    .map((c) => `${c.size} (best Sharpe ${c.best_sharpe === null ? "-" : fixed(c.best_sharpe)})`)
+    .join(", ");
+  return (
+    `effective number of trials (whole ledger): ${e.n_trials_effective} of ${e.n_trials_recorded} recorded; ` +
+    `${e.n_clusters} cluster(s) over ${e.n_dates} common dates, largest: ${top}`
+  );
 }

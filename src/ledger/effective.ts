@@ -1,0 +1,143 @@
+// The tool layer's measure of a ledger's effective number of trials (and its kept returns as a panel for
+// a guard without its own), from the returns the store kept. Kept per process for the last trial set read.
+import type { EffectiveTrials, LedgerPanel, LedgerSummary, TrialCluster } from "../contract/guard.js";
+import { alignReturns, MIN_OVERLAP_DATES, MIN_OVERLAP_SHARE } from "../lib/align_returns.js";
+import { CLUSTER_CORRELATION, clusterTrials } from "../lib/effective_trials.js";
+import { variance } from "../lib/stats.js";
+import type { TrialReturns } from "./returns.js";
+import type { KeptReturns, LedgerStore } from "./store.js";
+
+export const EFFECTIVE_METHOD =
+  `clusters of trials whose returns correlate >= ${CLUSTER_CORRELATION} on common dates (single linkage on the ` +
+  "correlation distance of Lopez de Prado 2019); min overlap " +
+  `${100 * MIN_OVERLAP_SHARE}% of the common dates and >= ${MIN_OVERLAP_DATES}`;
+/** Clusters listed in evidence (the largest). */
+const LISTED = 50;
+
+export interface LedgerExtras {
+  readonly effective: EffectiveTrials;
+  readonly panel?: LedgerPanel;
+}
+
+let last: { key: string; kept: KeptReturns; effective: EffectiveTrials } | null = null;
+
+/** The effective count of the trials `summary` counts, and the panel when `withPanel`. */
+export async function ledgerExtras(
+  store: LedgerStore,
+  summary: LedgerSummary,
+  keepReturns: boolean,
+  withPanel: boolean,
+): Promise<LedgerExtras> {
+  if (!keepReturns)
+    return {
+      effective: unavailable(
+        summary.count,
+        "the ledger keeps statistics only (--ledger-keep-returns=false): the effective count and the ledger's " +
+          "PBO need the trials' returns",
+      ),
+    };
+  const key = JSON.stringify([store.location, summary.ledger, summary.digest]);
+  if (last?.key !== key) {
+    const kept = await store.returns(summary.ledger);
+    last = { key, kept, effective: measure(kept, summary.count) };
+  }
+  const { kept, effective } = last;
+  return withPanel ? { effective, panel: panelOf(kept, summary.count) } : { effective };
+}
+
+function unavailable(recorded: number, reason: string): EffectiveTrials {
+  return {
+    available: false,
+    reason,
+    method: EFFECTIVE_METHOD,
+    n_trials_recorded: recorded,
+    n_trials_effective: null,
+    n_clusters: 0,
+    n_aligned: 0,
+    n_not_aligned: 0,
+    n_without_returns: recorded,
+    n_truncated: 0,
+    n_dates: 0,
+    cross_cluster_sharpe_variance: null,
+    clusters: [],
+    screened: false,
+  };
+}
+
+/** Clusters of the aligned trials; every other trial counts as its own. */
+export function measure(kept: KeptReturns, recorded: number): EffectiveTrials {
+  if (kept.series.length === 0)
+    return unavailable(recorded, `the ledger kept no returns for its ${recorded} counted trial(s)`);
+  const aligned = alignReturns(kept.series);
+  const { clusters, screened } = clusterTrials(aligned.columns);
+  const notAligned = kept.series.length - aligned.trials.length;
+  const described = clusters.map((members) =>
+    describe(
+      members.map((c) => kept.series[aligned.trials[c]!]!),
+      members.map((c) => aligned.columns[c]!),
+    ),
+  );
+  const inAligned = new Set(aligned.trials);
+  const loose = kept.series.filter((_, i) => !inAligned.has(i)).map((s) => s.sharpeAnnual);
+  const sharpes = [...described.map((d) => d.sharpe), ...loose].filter((x): x is number => x !== null);
+  return {
+    available: true,
+    reason: null,
+    method: EFFECTIVE_METHOD,
+    n_trials_recorded: recorded,
+    n_trials_effective: clusters.length + notAligned + kept.without,
+    n_clusters: clusters.length,
+    n_aligned: aligned.trials.length,
+    n_not_aligned: notAligned,
+    n_without_returns: kept.without,
+    n_truncated: kept.series.filter((s) => s.total > s.values.length).length,
+    n_dates: aligned.dates.length,
+    cross_cluster_sharpe_variance: sharpes.length >= 2 ? variance(sharpes) : null,
+    clusters: described.sort((a, b) => b.size - a.size).slice(0, LISTED),
+    screened,
+  };
+}
+
+/**
+ * A cluster's size, best recorded Sharpe, and the annualised Sharpe of its members' returns weighted by
+ * inverse variance (the diagonal of the minimum-variance allocation) on the dates they hold.
+ */
+function describe(members: readonly TrialReturns[], columns: readonly Float64Array[]): TrialCluster {
+  const recorded = members.map((m) => m.sharpeAnnual).filter((x): x is number => x !== null);
+  const weights = columns.map((c) => {
+    const v = variance(Array.from(c).filter(Number.isFinite));
+    return v > 0 ? 1 / v : 0;
+  });
+  const series: number[] = [];
+  for (let t = 0; t < (columns[0]?.length ?? 0); t++) {
+    let sum = 0;
+    let w = 0;
+    columns.forEach((c, i) => {
+      if (Number.isFinite(c[t]!)) {
+        sum += weights[i]! * c[t]!;
+        w += weights[i]!;
+      }
+    });
+    if (w > 0) series.push(sum / w);
+  }
+  const ppy = members.find((m) => m.periodsPerYear !== null)?.periodsPerYear ?? null;
+  const sd = series.length >= 2 ? Math.sqrt(variance(series)) : 0;
+  const mean = series.reduce((a, b) => a + b, 0) / Math.max(1, series.length);
+  return {
+    size: members.length,
+    best_sharpe: recorded.length ? Math.max(...recorded) : null,
+    sharpe: ppy === null || !(sd > 0) ? null : (mean / sd) * Math.sqrt(ppy),
+  };
+}
+
+/** The trials holding a value on every common date, as columns in recording order. */
+function panelOf(kept: KeptReturns, recorded: number): LedgerPanel {
+  const aligned = alignReturns(kept.series);
+  const columns = aligned.complete.map((c) => Array.from(aligned.columns[c]!));
+  return {
+    dates: aligned.dates,
+    fingerprints: aligned.complete.map((c) => kept.series[aligned.trials[c]!]!.fingerprint),
+    columns,
+    left_out: recorded - columns.length,
+  };
+}

@@ -1,0 +1,122 @@
+// A trial's returns as the ledger keeps them (docs/ledger.md, "Returns kept"): the values as IEEE-754
+// little-endian doubles, byte-shuffled (the 8 bytes of every double grouped by position, so the sign and
+// exponent bytes sit together) and deflated; the index labels as deflated JSON. Bounded: at most
+// MAX_POINTS_PER_TRIAL points per trial (the latest ones) and RETURNS_BUDGET_BYTES per ledger.
+import { deflateRawSync, inflateRawSync, constants } from "node:zlib";
+import type { Label } from "../contract/guard.js";
+
+/** Points kept per trial: a longer series keeps its latest MAX_POINTS_PER_TRIAL (80 years of daily returns). */
+export const MAX_POINTS_PER_TRIAL = 20_000;
+/** Compressed bytes of returns kept per ledger (all epochs); past it a trial keeps its statistics only. */
+export const RETURNS_BUDGET_BYTES = 512 * 1024 * 1024;
+
+/** A trial's returns, encoded for a store. */
+export interface EncodedReturns {
+  /** Points kept (at most MAX_POINTS_PER_TRIAL). */
+  readonly points: number;
+  /** Points the series had (above `points` when it was cut to its latest ones). */
+  readonly total: number;
+  /** Shuffled, deflated doubles. */
+  readonly values: Uint8Array;
+  /** Deflated JSON array of the kept points' labels; null for a series sent without an index. */
+  readonly index: Uint8Array | null;
+}
+
+/** A trial's returns as read back. */
+export interface TrialReturns {
+  readonly fingerprint: string;
+  readonly values: Float64Array;
+  /** Labels of the kept points; null when the series had no index (aligned by position then). */
+  readonly index: readonly Label[] | null;
+  /** Points the series had when recorded (above values.length when cut). */
+  readonly total: number;
+  /** The trial's annualised Sharpe and periods per year, as recorded. */
+  readonly sharpeAnnual: number | null;
+  readonly periodsPerYear: number | null;
+}
+
+const LEVEL = { level: constants.Z_BEST_SPEED };
+
+/** Encodes the latest MAX_POINTS_PER_TRIAL points of a series (NaN kept as a missing point). */
+export function encodeReturns(values: ArrayLike<number>, index: readonly Label[] | undefined): EncodedReturns {
+  const total = values.length;
+  const start = Math.max(0, total - MAX_POINTS_PER_TRIAL);
+  const points = total - start;
+  const doubles = new Float64Array(points);
+  for (let i = 0; i < points; i++) doubles[i] = values[start + i]!;
+  const kept = index === undefined ? null : index.length === total ? index.slice(start) : index;
+  return {
+    points,
+    total,
+    values: deflateRawSync(shuffle(new Uint8Array(doubles.buffer)), LEVEL),
+    index: kept === null ? null : deflateRawSync(JSON.stringify(kept), LEVEL),
+  };
+}
+
+/** The bytes an encoded series takes in a store. */
+export function encodedBytes(r: EncodedReturns): number {
+  return r.values.byteLength + (r.index?.byteLength ?? 0);
+}
+
+/** Decodes what encodeReturns wrote. */
+export function decodeReturns(
+  values: Uint8Array,
+  index: Uint8Array | null,
+): { values: Float64Array; index: Label[] | null } {
+  const bytes = unshuffle(inflateRawSync(values));
+  const doubles = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
+  const labels = index === null ? null : (JSON.parse(inflateRawSync(index).toString("utf8")) as Label[]);
+  return { values: doubles, index: labels };
+}
+
+/** Byte plane p of the output holds byte p of every double. */
+function shuffle(bytes: Uint8Array): Uint8Array {
+  const n = bytes.length / 8;
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < n; i++) for (let p = 0; p < 8; p++) out[p * n + i] = bytes[i * 8 + p]!;
+  return out;
+}
+
+function unshuffle(bytes: Uint8Array): Uint8Array {
+  const n = bytes.length / 8;
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < n; i++) for (let p = 0; p < 8; p++) out[i * 8 + p] = bytes[p * n + i]!;
+  return out;
+}
+
+/** A counted trial and its kept returns (nulls: none kept), as a store reads them. */
+export interface ReturnsRow {
+  fingerprint: string;
+  sharpeAnnual: number | null;
+  periodsPerYear: number | null;
+  total: number | null;
+  vals: Buffer | null;
+  labels: Buffer | null;
+}
+
+/** Rows (a trial and its returns, or nulls) to what the ledger kept. */
+export function keptFrom(rows: readonly ReturnsRow[]): KeptReturns {
+  const series = [];
+  let without = 0;
+  for (const r of rows) {
+    if (r.vals === null || r.total === null) {
+      without++;
+      continue;
+    }
+    const d = decodeReturns(r.vals, r.labels);
+    series.push({
+      ...d,
+      fingerprint: r.fingerprint,
+      total: r.total,
+      sharpeAnnual: r.sharpeAnnual,
+      periodsPerYear: r.periodsPerYear,
+    });
+  }
+  return { series, without };
+}
+
+/** The returns kept of the trials a ledger counts now, oldest first, and how many counted trials have none. */
+export interface KeptReturns {
+  readonly series: readonly TrialReturns[];
+  readonly without: number;
+}
