@@ -31,10 +31,11 @@ def blas_kernel():
 
 
 def load(d):
-    """Reads the bench's little-endian float64 files."""
-    n, k = d["n"], d["k"]
-    DATA["bench"] = np.fromfile(os.path.join(d["dir"], "bench.f64"))
-    DATA["models"] = np.fromfile(os.path.join(d["dir"], "models.f64")).reshape(n, k)
+    """Reads the bench's little-endian float64 files: each SPA set's benchmark and n x k models, the panel."""
+    n, k = d["spa"]["n"], d["spa"]["k"]
+    for name in d["spa"]["sets"]:
+        bench = np.fromfile(os.path.join(d["dir"], f"{name}_bench.f64"))
+        DATA[name] = (bench, np.fromfile(os.path.join(d["dir"], f"{name}_models.f64")).reshape(n, k))
     DATA["panel"] = np.fromfile(os.path.join(d["dir"], "panel.f64")).reshape(d["t"], d["n_configs"])
     DATA["sharpes"] = np.fromfile(os.path.join(d["dir"], "sharpes.f64"))
     return {}
@@ -94,8 +95,10 @@ def sb_variance(e, q):
     return circ[0] + 2 * (weights[:, None] * circ[1:]).sum(axis=0)
 
 
-def spa_setup(block):
-    d = DATA["models"] - DATA["bench"][:, None]
+def spa_setup(name, n, k, block):
+    """The first k models over the first n days of set `name`: demeaned differentials, block, scales, recentrings."""
+    bench, models = DATA[name]
+    d = models[:n, :k] - bench[:n, None]
     means = d.mean(axis=0)
     e = d - means
     b = block_size(e, block)
@@ -134,7 +137,7 @@ def spa_pvalues(e, idx, scale, lower, consistent, stat):
 
 def spa(d):
     t0 = time.perf_counter()
-    e, b, scale, lower, consistent, stat = spa_setup(d["block"])
+    e, b, scale, lower, consistent, stat = spa_setup(d["set"], d["n"], d["k"], d["block"])
     n = e.shape[0]
     if "replay" in d:
         idx = np.fromfile(d["replay"], dtype=np.int32).reshape(d["reps"], n)

@@ -208,8 +208,16 @@ function accumulateRun(
   end: number,
 ): void {
   if (end - start === 1) {
+    // A one-row run (most runs at short blocks): its row added four candidates per step, in order.
     const base = start * k;
-    for (let j = 0; j < k; j++) sums[j] += rows[base + j]!;
+    let j = 0;
+    for (; j + 4 <= k; j += 4) {
+      sums[j] += rows[base + j]!;
+      sums[j + 1] += rows[base + j + 1]!;
+      sums[j + 2] += rows[base + j + 2]!;
+      sums[j + 3] += rows[base + j + 3]!;
+    }
+    for (; j < k; j++) sums[j] += rows[base + j]!;
     return;
   }
   const lo = start * k;

@@ -1,14 +1,18 @@
-// Side by side with numpy (bench/numpy_ref.py) on the same data: SPA (auto and block 10), PBO by CSCV and
-// the deflated Sharpe over 10,000 Sharpes, each as a tool call, as the guard alone and in numpy, in
+// Side by side with numpy (bench/numpy_ref.py) on the same data: SPA on three data sets (spa_sets.ts) at
+// K = 100 and 500, block auto and fixed; PBO by CSCV and the deflated Sharpe over 10,000 Sharpes; each as a
+// tool call, as the guard alone and in numpy (default BLAS threads, and pinned to one thread), in
 // interleaved rounds. Results agree first: SPA p-values identical on the guard's replayed MT19937 stream
 // (and numpy's own stream within Monte-Carlo error), PBO identical, DSR within 1e-9.
+// BENCH_NUMPY_ROUNDS sets the rounds (default 7); BENCH_NUMPY_ONLY keeps the jobs whose label contains it.
 import { callToolUntyped, runGuard } from "../../src/runtime/index.js";
 import type { Row } from "../report.js";
 import { spread } from "../lib/stats.js";
 import { type NumpyChild, numpyMissing, startNumpy } from "../lib/numpy_child.js";
 import { type BlockData, blockData, replayFile } from "./numpy_data.js";
+import { type SpaPanel, spaFiles, spaPanels } from "./spa_sets.js";
 
-const ROUNDS = 7;
+const ROUNDS = Number(process.env.BENCH_NUMPY_ROUNDS ?? 7);
+const ONLY = process.env.BENCH_NUMPY_ONLY ?? "";
 const REPS = 1000;
 
 interface Job {
@@ -20,8 +24,8 @@ interface Job {
   readonly agree: (guard: Record<string, unknown>, np: Record<string, unknown>, py: NumpyChild) => Promise<string>;
 }
 
-const spaArgs = (d: BlockData, block: "auto" | number, live: boolean) => ({
-  ...(live ? d.spaGuard : d.spaTool),
+const spaArgs = (d: SpaPanel, block: "auto" | number, live: boolean) => ({
+  ...(live ? d.guard : d.tool),
   reps: REPS,
   block_size: block,
   seed: 0,
@@ -30,17 +34,18 @@ const spaArgs = (d: BlockData, block: "auto" | number, live: boolean) => ({
 /** Monte-Carlo tolerance of two independent p-values from `reps` draws each (4 standard errors). */
 const mcTolerance = (p: number) => 4 * Math.sqrt((2 * Math.max(p * (1 - p), 1 / REPS)) / REPS);
 
-function spaJob(d: BlockData, block: "auto" | number): Job {
+function spaJob(d: SpaPanel, dir: string, block: "auto" | number): Job {
+  const which = { set: d.set.name, k: d.k, n: d.n };
   return {
-    label: `SPA ${2520} x ${100}, ${REPS} reps, block ${block}`,
+    label: `SPA ${d.set.label}, ${d.n} x ${d.k}, ${REPS} reps, block ${block}`,
     tool: () => callToolUntyped("check_spa_test", spaArgs(d, block, false)),
     guard: () => runGuard("spa_test", spaArgs(d, block, true)),
-    numpy: { op: "spa", block, reps: REPS, seed: 0 },
+    numpy: { op: "spa", ...which, block, reps: REPS, seed: 0 },
     agree: async (g, np, py) => {
       const p = g.pvalues as Record<string, number>;
       const b = g.block_size as number;
-      const replay = replayFile((d.files as { dir: string }).dir, b, REPS, 0);
-      const r = await py.ask({ op: "spa", block: b, reps: REPS, seed: 0, replay });
+      const replay = replayFile(dir, b, REPS, 0, d.n);
+      const r = await py.ask({ op: "spa", ...which, block: b, reps: REPS, seed: 0, replay });
       const rp = r.pvalues as Record<string, number>;
       const same = ["lower", "consistent", "upper"].every((k) => rp[k] === p[k]);
       const npp = np.pvalues as Record<string, number>;
@@ -83,6 +88,13 @@ interface Times {
   tool: number[];
   guard: number[];
   numpy: number[];
+  numpy1: number[];
+}
+
+/** numpy with its default BLAS threads, and pinned to one thread. */
+interface Pythons {
+  readonly py: NumpyChild;
+  readonly py1: NumpyChild;
 }
 
 /**
@@ -91,21 +103,23 @@ interface Times {
  */
 const BLAS_SETTLE_MS = 300;
 
-/** One round: the job as a tool call, as the guard alone, then in numpy (then the machine settles). */
-async function round(job: Job, py: NumpyChild, t: Times): Promise<void> {
+/** One round: the job as a tool call, as the guard alone, in numpy on one thread, in numpy (then it settles). */
+async function round(job: Job, { py, py1 }: Pythons, t: Times): Promise<void> {
   let t0 = performance.now();
   await job.tool();
   t.tool.push(performance.now() - t0);
   t0 = performance.now();
   await job.guard();
   t.guard.push(performance.now() - t0);
+  t.numpy1.push((await py1.ask(job.numpy)).ms as number);
   t.numpy.push((await py.ask(job.numpy)).ms as number);
   await new Promise((settled) => setTimeout(settled, BLAS_SETTLE_MS));
 }
 
 function rows(job: Job, t: Times, agreement: string): Row[] {
-  const [tool, guard, np] = [spread(t.tool), spread(t.guard), spread(t.numpy)];
-  const ratio = (x: number) => (x / np.median).toFixed(2);
+  const [tool, guard, np, np1] = [spread(t.tool), spread(t.guard), spread(t.numpy), spread(t.numpy1)];
+  const ratio = (x: number) =>
+    `${(x / np.median).toFixed(2)}x numpy, ${(x / np1.median).toFixed(2)}x numpy on one thread`;
   const row = (who: string, s: typeof tool, note: string): Row => ({
     case: "10 numpy",
     label: `${job.label}: ${who}`,
@@ -115,9 +129,10 @@ function rows(job: Job, t: Times, agreement: string): Row[] {
     note,
   });
   return [
-    row("tool", tool, `${ratio(tool.median)}x numpy; ${agreement}`),
-    row("guard alone", guard, `${ratio(guard.median)}x numpy`),
-    row("numpy", np, "bench/numpy_ref.py, timed inside python (data loaded)"),
+    row("tool", tool, `${ratio(tool.median)}; ${agreement}`),
+    row("guard alone", guard, ratio(guard.median)),
+    row("numpy", np, "bench/numpy_ref.py, default BLAS threads, timed inside python (data loaded)"),
+    row("numpy 1 thread", np1, "the same, OPENBLAS_NUM_THREADS=1"),
   ];
 }
 
@@ -128,23 +143,31 @@ export async function numpy(): Promise<Row[]> {
     return [];
   }
   const d = blockData();
-  const py = startNumpy();
+  const dir = (d.files as { dir: string }).dir;
+  const panels = spaPanels(dir);
+  const pys: Pythons = { py: startNumpy(), py1: startNumpy(1) };
   try {
-    const info = await py.ask({ op: "info" });
+    const info = await pys.py.ask({ op: "info" });
     process.stderr.write(`bench: numpy ${String(info.numpy)}, OpenBLAS kernel ${String(info.blas)}\n`);
-    await py.ask({ op: "load", ...d.files });
+    for (const py of [pys.py, pys.py1]) await py.ask({ op: "load", ...d.files, spa: spaFiles() });
+    const jobs = [
+      ...panels.flatMap((p) => [spaJob(p, dir, "auto"), spaJob(p, dir, p.set.fixed)]),
+      cscvJob(d),
+      dsrJob(d),
+    ].filter((job) => job.label.includes(ONLY));
     const out: Row[] = [];
-    for (const job of [spaJob(d, "auto"), spaJob(d, 10), cscvJob(d), dsrJob(d)]) {
+    for (const job of jobs) {
       // One untimed call of each kind first (the guard's answer is the one compared).
       await job.tool();
       const g = (await job.guard()).evidence;
-      const agreement = await job.agree(g, await py.ask(job.numpy), py);
-      const t: Times = { tool: [], guard: [], numpy: [] };
-      for (let r = 0; r < ROUNDS; r++) await round(job, py, t);
+      const agreement = await job.agree(g, await pys.py.ask(job.numpy), pys.py);
+      const t: Times = { tool: [], guard: [], numpy: [], numpy1: [] };
+      for (let r = 0; r < ROUNDS; r++) await round(job, pys, t);
       out.push(...rows(job, t, agreement));
     }
     return out;
   } finally {
-    py.close();
+    pys.py.close();
+    pys.py1.close();
   }
 }

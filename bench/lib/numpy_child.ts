@@ -7,11 +7,15 @@ import { ROOT } from "./paths.js";
 
 const SCRIPT = path.join(ROOT, "bench/numpy_ref.py");
 
-/** The child's environment: this one without the two OpenBLAS overrides. */
-function childEnv(): NodeJS.ProcessEnv {
+/** The child's environment: this one without the two OpenBLAS overrides; `threads` pins BLAS's thread count. */
+function childEnv(threads?: number): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.OPENBLAS_CORETYPE;
   delete env.OPENBLAS_L2_SIZE;
+  if (threads !== undefined) {
+    env.OPENBLAS_NUM_THREADS = String(threads);
+    env.OMP_NUM_THREADS = String(threads);
+  }
   return env;
 }
 
@@ -28,9 +32,12 @@ export interface NumpyChild {
   readonly close: () => void;
 }
 
-/** Starts bench/numpy_ref.py; `ask` sends one command and resolves with its reply (an error reply rejects). */
-export function startNumpy(): NumpyChild {
-  const child: ChildProcessWithoutNullStreams = spawn("python3", [SCRIPT], { env: childEnv() });
+/**
+ * Starts bench/numpy_ref.py (BLAS on `threads` threads, else numpy's default); `ask` sends one command and
+ * resolves with its reply (an error reply rejects).
+ */
+export function startNumpy(threads?: number): NumpyChild {
+  const child: ChildProcessWithoutNullStreams = spawn("python3", [SCRIPT], { env: childEnv(threads) });
   const replies: ((line: string) => void)[] = [];
   createInterface({ input: child.stdout }).on("line", (line) => replies.shift()?.(line));
   const ask = (cmd: Record<string, unknown>) =>

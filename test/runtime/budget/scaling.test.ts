@@ -2,9 +2,9 @@
 // bootstrap repetitions R multiplies the operations the guard and the lib execute (counted by V8's
 // precise coverage, not by a clock) by at most 2 * SLACK, SLACK covering fixed per-call work and the
 // progress checks; and by at least `least`, so the count does follow the dimension. The SPA test is
-// O(R T K) at a fixed block length (prefix sums: a resampled mean costs one subtraction per block);
-// CSCV is O(T K) for the block moments plus O(C(S, S/2) S K) for the splits, at a fixed number of
-// blocks S.
+// O(R T K) at a fixed block length (prefix sums: a resampled mean costs one subtraction per block), and
+// so at the shortest blocks too (1 and 2: a run of one row is a K-vector add, no prefix difference);
+// CSCV is O(T K) for the block moments plus O(C(S, S/2) S K) for the splits, at a fixed number of blocks S.
 import { describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
 import { dates } from "../../hardening/valid_args.js";
@@ -26,21 +26,41 @@ interface Size {
   readonly r: number;
 }
 
-const spa = ({ t, k, r }: Size) => ({
-  benchmark_returns: { index: dates(t), values: Array.from({ length: t }, (_, i) => Math.cos(i * 4.1) * 0.01) },
-  model_returns: panel(t, k),
-  reps: r,
-  block_size: 5,
-  seed: 7,
-});
+/** The SPA test's arguments at a fixed block length. */
+const spaAt =
+  (block: number) =>
+  ({ t, k, r }: Size) => ({
+    benchmark_returns: { index: dates(t), values: Array.from({ length: t }, (_, i) => Math.cos(i * 4.1) * 0.01) },
+    model_returns: panel(t, k),
+    reps: r,
+    block_size: block,
+    seed: 7,
+  });
+const spa = spaAt(5);
 const cscv = ({ t, k }: Size) => ({ best_sharpe: 1, n_obs: t, n_trials: k, model_returns: panel(t, k), n_blocks: 8 });
 
 const BASE: Size = { t: 400, k: 8, r: 50 };
-const CASES: readonly { tool: string; args: (s: Size) => object; grow: keyof Size; least: number }[] = [
+const CASES: readonly {
+  tool: string;
+  args: (s: Size) => object;
+  grow: keyof Size;
+  least: number;
+  note?: string;
+}[] = [
   { tool: "check_spa_test", args: spa, grow: "t", least: 1.5 },
   // At K = 8 the block sampling, O(R T) whatever K is, is most of the work.
   { tool: "check_spa_test", args: spa, grow: "k", least: 1.1 },
   { tool: "check_spa_test", args: spa, grow: "r", least: 1.5 },
+  ...[1, 2].flatMap((block) =>
+    (["t", "k", "r"] as const).map((grow) => ({
+      tool: "check_spa_test",
+      args: spaAt(block),
+      grow,
+      // As at block 5, the index draws (O(R T) whatever K is) are most of the counted work at K = 8.
+      least: grow === "k" ? 1.1 : 1.5,
+      note: `block ${block}`,
+    })),
+  ),
   { tool: "check_research_audit", args: cscv, grow: "t", least: 1.5 },
   { tool: "check_research_audit", args: cscv, grow: "k", least: 1.5 },
 ];
@@ -54,13 +74,15 @@ async function ops(tool: string, args: object): Promise<number> {
 }
 
 describe("heavy statistics scale as their algorithms", () => {
-  for (const c of CASES)
-    it(`${c.tool}: doubling ${c.grow.toUpperCase()} at most doubles the operations`, async () => {
+  for (const c of CASES) {
+    const name = `${c.tool}${c.note ? ` (${c.note})` : ""}`;
+    it(`${name}: doubling ${c.grow.toUpperCase()} at most doubles the operations`, async () => {
       const doubled = { ...BASE, [c.grow]: BASE[c.grow] * 2 };
       await ops(c.tool, c.args(BASE)); // warm: first-call work (lazy tables) is not the guard's
       const growth = (await ops(c.tool, c.args(doubled))) / (await ops(c.tool, c.args(BASE)));
-      const what = `${c.tool}, ${c.grow.toUpperCase()} doubled: operations x ${growth.toFixed(3)}`;
+      const what = `${c.tool} ${c.note ?? ""}, ${c.grow.toUpperCase()} doubled: operations x ${growth.toFixed(3)}`;
       expect(growth, what).toBeLessThanOrEqual(2 * SLACK);
       expect(growth, what).toBeGreaterThanOrEqual(c.least);
     });
+  }
 });

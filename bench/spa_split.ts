@@ -1,0 +1,61 @@
+// `npx tsx bench/spa_split.ts [reps]`: where the SPA test's stationary bootstrap spends its time per block
+// length (docs/performance.md). Per block length and K, alternating in one process, it times the index
+// draws alone (StationaryBootstrap.nextRuns) and the whole bootstrap (bootstrapCounts: draws, run sums,
+// tallies), and counts the runs and run-sum element adds per resample (counts, not clocks, are exact).
+import { Mt19937 } from "../src/lib/prng.js";
+import { StationaryBootstrap } from "../src/lib/bootstrap.js";
+import { bootstrapCounts, differentials, studentize } from "../guards/_spa_test_core.js";
+
+const N = 2520;
+const REPS = Number(process.argv[2] ?? 1000);
+const ROUNDS = 5;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+const g = new Mt19937(5);
+const noise = () => g.nextFloat() + g.nextFloat() + g.nextFloat() - 1.5;
+const bench = Array.from({ length: N }, () => 0.02 * noise());
+
+/** Milliseconds of `reps` resamples' index draws alone; the runs they made. */
+function drawsOnly(block: number): { ms: number; runs: number } {
+  const t0 = performance.now();
+  const sampler = new StationaryBootstrap(new Mt19937(0), N, 1 / block);
+  let runs = 0;
+  for (let r = 0; r < REPS; r++) runs += sampler.nextRuns();
+  return { ms: performance.now() - t0, runs };
+}
+
+const load = (await import("node:os")).loadavg()[0]!.toFixed(1);
+console.log(`n = ${N}, ${REPS} reps, median of ${ROUNDS} alternating rounds; load average ${load}`);
+console.log("K    block  runs/rep  adds/rep   draws ms  whole ms  draws  sums+tallies");
+for (const k of [100, 500]) {
+  const diff = differentials(
+    bench,
+    Array.from({ length: k }, () => bench.map((x) => x + 0.01 * noise())),
+  );
+  for (const block of [1, 2, 3, 10, 30]) {
+    const st = studentize(diff, block);
+    const draws: number[] = [];
+    const whole: number[] = [];
+    let runs = 0;
+    for (let i = 0; i < ROUNDS; i++) {
+      const d = drawsOnly(block);
+      draws.push(d.ms);
+      runs = d.runs;
+      const t0 = performance.now();
+      await bootstrapCounts(diff, st, block, REPS, 0);
+      whole.push(performance.now() - t0);
+    }
+    const [d, w] = [median(draws), median(whole)];
+    const cells = [
+      String(k).padEnd(5),
+      String(block).padEnd(6),
+      (runs / REPS).toFixed(0).padEnd(9),
+      ((runs / REPS) * k).toFixed(0).padEnd(10),
+      d.toFixed(0).padEnd(9),
+      w.toFixed(0).padEnd(9),
+      `${((100 * d) / w).toFixed(0)}%`.padEnd(6),
+      `${((100 * (w - d)) / w).toFixed(0)}%`,
+    ];
+    console.log(cells.join(" "));
+  }
+}
