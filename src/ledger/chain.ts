@@ -4,7 +4,7 @@
 // insertion outside the server breaks the chain at that row. Limit: anyone who can write the file and
 // runs this algorithm can rewrite the chain from an edited row on; it shows careless or partial edits.
 import { createHash } from "node:crypto";
-import type { TrialRecord } from "./trial_record.js";
+import { type TrialRecord, trialFields } from "./trial_record.js";
 
 /** Version tag of the chained content's layout; a change of layout changes it. */
 export const CHAIN_LAYOUT = "fin-skills-chain-v1";
@@ -50,18 +50,7 @@ export function chainContent(e: ChainEvent): string {
         "trial",
         e.ledger,
         e.epoch,
-        t.fingerprint,
-        t.tool,
-        t.input,
-        t.experiment,
-        t.nObs,
-        t.periodsPerYear,
-        t.mean,
-        t.sd,
-        t.skew,
-        t.kurtosis,
-        t.sharpeAnnual,
-        t.recordedAt,
+        ...trialFields(t),
         // A flagged trial's mark is chained; an unflagged trial's content is as it was before the mark existed.
         ...(t.flagged ? [t.flagged] : []),
       ]);

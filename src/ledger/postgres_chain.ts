@@ -3,7 +3,7 @@
 // lock every append takes (INSERT ... ON CONFLICT DO UPDATE locks the row, so replicas take turns), and
 // reading the rows back for `ledger verify`.
 import type { Pool, PoolClient } from "pg";
-import { CHAIN_START, type ChainEvent, type ChainLink, linksAfter } from "./chain.js";
+import { CHAIN_START, type ChainEvent, linksAfter } from "./chain.js";
 import type { StoredRow } from "./chain_verify.js";
 import { transaction } from "./postgres_pool.js";
 import { fromRow, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";

@@ -10,6 +10,7 @@ import { nextLink } from "./chain.js";
 import { type ChainReport, verifyChain } from "./chain_verify.js";
 import { ensureSqliteChain, hasChain, readRows, SqliteChainHeads } from "./sqlite_chain.js";
 import { FileIdentity } from "./sqlite_identity.js";
+import { trialFields } from "./trial_record.js";
 import type { KeptReturns, LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
 import { summarize } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
@@ -178,25 +179,7 @@ class SqliteStore implements LedgerStore {
 
   private insertOne(ledger: string, epoch: number, t: TrialRecord, seq: number, hash: string): number {
     this.kept.write(ledger, t);
-    return this.insert.run(
-      ledger,
-      epoch,
-      t.fingerprint,
-      t.tool,
-      t.input,
-      t.experiment,
-      t.nObs,
-      t.periodsPerYear,
-      t.mean,
-      t.sd,
-      t.skew,
-      t.kurtosis,
-      t.sharpeAnnual,
-      t.recordedAt,
-      t.flagged ?? null,
-      seq,
-      hash,
-    ).changes;
+    return this.insert.run(ledger, epoch, ...trialFields(t), t.flagged ?? null, seq, hash).changes;
   }
 
   private epoch(ledger: string): number {

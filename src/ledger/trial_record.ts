@@ -37,3 +37,21 @@ export interface RetractionEvent {
   readonly at: string;
   readonly reason: string;
 }
+
+/** A trial's fields in stored column order, fingerprint to recordedAt: what the chain hashes and a store writes. */
+export function trialFields(t: TrialRecord): (string | number | null)[] {
+  return [
+    t.fingerprint,
+    t.tool,
+    t.input,
+    t.experiment,
+    t.nObs,
+    t.periodsPerYear,
+    t.mean,
+    t.sd,
+    t.skew,
+    t.kurtosis,
+    t.sharpeAnnual,
+    t.recordedAt,
+  ];
+}
