@@ -157,8 +157,7 @@ export const CODES = {
   },
   FS030: {
     severity: "error",
-    title:
-      "A JSDoc constraint or `@keywords` tag is malformed or misfits its input",
+    title: "A JSDoc constraint or `@keywords` tag is malformed or misfits its input",
     fix: "`@minimum 0` on an input it fits; `@keywords a, b`: lower-case ASCII, at most 12, none twice.",
   },
   FS031: {
