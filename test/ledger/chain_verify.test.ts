@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { trialSetDigest } from "../../src/ledger/digest.js";
 import { openSqliteStore } from "../../src/ledger/sqlite.js";
+import { trialFields } from "../../src/ledger/trial_record.js";
 import { CLI_JS, ROOT, ensureBuilt } from "../server/fixtures.js";
 import { fingerprintOf, trial } from "./trials.js";
 
@@ -104,18 +105,8 @@ describe("fin-skills ledger verify", () => {
     edit(
       file,
       "INSERT INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, periods_per_year, mean, sd, " +
-        "skew, kurtosis, sharpe_annual, recorded_at) VALUES ('default', 0, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)",
-      t.fingerprint,
-      t.tool,
-      t.input,
-      t.nObs,
-      t.periodsPerYear,
-      t.mean,
-      t.sd,
-      t.skew,
-      t.kurtosis,
-      t.sharpeAnnual,
-      t.recordedAt,
+        "skew, kurtosis, sharpe_annual, recorded_at) VALUES ('default', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ...trialFields(t),
     );
     const r = verify(file);
     expect(r.status).toBe(1);

@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { CLI_JS } from "../server/fixtures.js";
 import { trialSetDigest } from "../../src/ledger/digest.js";
 import { openSqliteStore } from "../../src/ledger/sqlite.js";
+import { trialFields } from "../../src/ledger/trial_record.js";
 import type { LedgerStore } from "../../src/ledger/store.js";
 import { listTools } from "../../src/runtime/index.js";
 import { BACKENDS } from "./backends.js";
@@ -144,20 +145,7 @@ describe("retraction", () => {
     db.prepare(
       "INSERT INTO trials (ledger, epoch, fingerprint, tool, input, experiment, n_obs, periods_per_year, mean, sd, " +
         "skew, kurtosis, sharpe_annual, recorded_at) VALUES ('L', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ).run(
-      t.fingerprint,
-      t.tool,
-      t.input,
-      t.experiment,
-      t.nObs,
-      t.periodsPerYear,
-      t.mean,
-      t.sd,
-      t.skew,
-      t.kurtosis,
-      t.sharpeAnnual,
-      t.recordedAt,
-    );
+    ).run(...trialFields(t));
     db.close();
     const store = await openSqliteStore(file);
     try {
