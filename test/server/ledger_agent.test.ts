@@ -2,28 +2,9 @@
 // noise strategies evaluated by check_cost_curve, then a best Sharpe declared as 3 trials: the verdict
 // deflates by 40, fails, and says so; a restarted server keeps the 40; --no-ledger says self-declared.
 import { describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { SERVER_JS } from "./fixtures.js";
-import { costArgs, noise, sharpe252, tempLedger } from "./ledger_fixtures.js";
+import { callOk, costArgs, noise, sharpe252, tempLedger, withServer } from "./ledger_fixtures.js";
 
-type Result = { isError?: boolean; structuredContent?: Record<string, any> };
-
-async function withServer<T>(args: string[], body: (c: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ name: "ledger-test", version: "1" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_JS, ...args] }));
-  try {
-    return await body(client);
-  } finally {
-    await client.close();
-  }
-}
-
-const call = async (c: Client, name: string, args: Record<string, unknown>) => {
-  const r = (await c.callTool({ name, arguments: args })) as Result;
-  expect(r.isError).toBeFalsy();
-  return r.structuredContent!;
-};
+const call = callOk;
 
 const N = 40;
 const strategies = Array.from({ length: N }, (_, i) => noise(1000 + i));

@@ -4,29 +4,10 @@
 // count as 30-40; check_research_audit without model_returns runs CSCV over the ledger's own trials, and
 // gives what the same matrix sent as model_returns gives.
 import { describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { NormalStream } from "../../src/lib/random.js";
-import { SERVER_JS } from "./fixtures.js";
-import { costArgs, noise, sharpe252, tempLedger } from "./ledger_fixtures.js";
+import { callOk, costArgs, noise, sharpe252, tempLedger, withServer } from "./ledger_fixtures.js";
 
-type Result = { isError?: boolean; structuredContent?: Record<string, any> };
-
-async function withServer<T>(args: string[], body: (c: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ name: "ledger-effective-test", version: "1" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_JS, ...args] }));
-  try {
-    return await body(client);
-  } finally {
-    await client.close();
-  }
-}
-
-const call = async (c: Client, name: string, args: Record<string, unknown>) => {
-  const r = (await c.callTool({ name, arguments: args })) as Result;
-  expect(r.isError ? JSON.stringify(r).slice(0, 1500) : "").toBe("");
-  return r.structuredContent!;
-};
+const call = callOk;
 
 const N = 40;
 const T = 756;

@@ -2,7 +2,11 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { expect } from "vitest";
 import { NormalStream } from "../../src/lib/random.js";
+import { SERVER_JS } from "./fixtures.js";
 
 /** A fresh temporary ledger file (one per call: test files never share a ledger). */
 export function tempLedger(): string {
@@ -24,3 +28,23 @@ export function sharpe252(xs: readonly number[]): number {
 
 /** The arguments of one check_cost_curve call on a return list. */
 export const costArgs = (returns: readonly number[]) => ({ returns, turnover: 0.1 });
+
+type CallResult = { isError?: boolean; content?: unknown; structuredContent?: Record<string, any> };
+
+/** Runs `body` with a real MCP SDK client connected over stdio to the built server started with `args`. */
+export async function withServer<T>(args: string[], body: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ name: "ledger-test", version: "1" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_JS, ...args] }));
+  try {
+    return await body(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** A tool call that must succeed (the failure message carries the reply); its structured content. */
+export async function callOk(c: Client, name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
+  const r = (await c.callTool({ name, arguments: args })) as CallResult;
+  expect(r.isError, JSON.stringify(r.content ?? r).slice(0, 1500)).toBeFalsy();
+  return r.structuredContent!;
+}

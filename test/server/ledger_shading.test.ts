@@ -2,29 +2,12 @@
 // agent that evaluated 40 noise strategies cannot raise (or shade) the count with a refused call or with an
 // evaluated strategy resent in percent, and a strategy first sent in percent then retried is one trial.
 import { describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { SERVER_JS } from "./fixtures.js";
-import { costArgs, noise, sharpe252, tempLedger } from "./ledger_fixtures.js";
+import { callOk, costArgs, noise, sharpe252, tempLedger, withServer } from "./ledger_fixtures.js";
 import { ledgerCommand } from "../../src/cli/ledger_command.js";
 
 type Result = { isError?: boolean; structuredContent?: Record<string, any>; content?: { text: string }[] };
 
-async function withServer<T>(ledger: string, body: (c: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ name: "ledger-shading", version: "1" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_JS, "--ledger", ledger] }));
-  try {
-    return await body(client);
-  } finally {
-    await client.close();
-  }
-}
-
-const call = async (c: Client, name: string, args: Record<string, unknown>) => {
-  const r = (await c.callTool({ name, arguments: args })) as Result;
-  expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
-  return r.structuredContent!;
-};
+const call = callOk;
 
 /** Daily returns as a CSV holds them (8 decimals), 0.35% daily volatility: x 100 stays above -1 for most. */
 const strategy = (seed: number) => noise(seed, 504).map((x) => Number((x * 0.35).toFixed(8)));
@@ -43,7 +26,7 @@ describe("the research ledger counts what was tried", () => {
     const ledger = tempLedger();
     const resent = strategies.find(evaluable);
     expect(resent).toBeDefined();
-    await withServer(ledger, async (c) => {
+    await withServer(["--ledger", ledger], async (c) => {
       for (const s of strategies) await call(c, "check_cost_curve", costArgs(s));
       // A series with a missing value is refused as bad input: the guard evaluated nothing.
       const holed = [...strategy(9999).slice(0, 100), null, ...strategy(9999).slice(101)];
@@ -71,7 +54,7 @@ describe("the research ledger counts what was tried", () => {
   it("counts a strategy first sent in percent and its corrected retry as one trial, marked flagged", async () => {
     const ledger = tempLedger();
     const s = strategies.filter(evaluable)[1]!;
-    const [first, retry, listed] = await withServer(ledger, async (c) => [
+    const [first, retry, listed] = await withServer(["--ledger", ledger], async (c) => [
       await call(c, "check_cost_curve", costArgs(inPercent(s))),
       await call(c, "check_cost_curve", costArgs(s)),
       await call(c, "list_trials", {}),
