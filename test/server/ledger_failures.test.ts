@@ -9,47 +9,18 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { openSqliteStore } from "../../src/ledger/sqlite.js";
-import { trial } from "../ledger/trials.js";
 import { describeWithTool, UNSHARE } from "../helpers/system_tool.js";
 import { SERVER_JS } from "./fixtures.js";
-import { costArgs, noise } from "./ledger_fixtures.js";
+import { callOk, costArgs, noise, seededLedger, withStdioClient } from "./ledger_fixtures.js";
 
 type Obj = Record<string, any>;
 const dir = mkdtempSync(path.join(os.tmpdir(), "fin-ledger-fail-"));
 /** Trials the ledger holds before the server starts. */
 const SEEDED = 5;
 
+const call = callOk;
 /** A SQLite ledger at `file` holding SEEDED trials of the default ledger, closed (no -wal or -shm left). */
-async function seeded(file: string): Promise<string> {
-  const store = await openSqliteStore(file);
-  await store.record(
-    "default",
-    Array.from({ length: SEEDED }, (_, i) => trial(i)),
-  );
-  await store.close();
-  return file;
-}
-
-async function withServer<T>(command: string, args: string[], body: (c: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ name: "ledger-failures", version: "1" });
-  // The test's own state directory (test/setup/ledger_env.ts): lost trials are never counted in the real home.
-  const env = { ...(process.env as Record<string, string>) };
-  await client.connect(new StdioClientTransport({ command, args, env }));
-  try {
-    return await body(client);
-  } finally {
-    await client.close();
-  }
-}
-
-const call = async (c: Client, name: string, args: Obj): Promise<Obj> => {
-  const r = (await c.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: Obj };
-  expect(r.isError).toBeFalsy();
-  return r.structuredContent!;
-};
+const seeded = (file: string) => seededLedger(file, SEEDED);
 const ledgerWarning = (r: Obj): string => {
   const w = (r.findings as Obj[]).filter((f) => f.where === "ledger");
   expect(w.map((f) => f.severity)).toEqual(["warning"]);
@@ -69,7 +40,7 @@ describe("a ledger locked by another connection", () => {
   afterAll(() => holder.close());
 
   it("warns while the write lock is held past the busy timeout, and records once it is free", async () => {
-    await withServer(process.execPath, [SERVER_JS, "--ledger", file], async (c) => {
+    await withStdioClient({ command: process.execPath, args: [SERVER_JS, "--ledger", file] }, async (c) => {
       expect((await call(c, "check_trial_ledger", declared)).evidence.n_trials).toBe(SEEDED);
       holder.exec("BEGIN EXCLUSIVE");
       const r = await call(c, "check_cost_curve", strategy);
@@ -94,7 +65,7 @@ describeWithTool(UNSHARE)("a ledger the file system will not let the server writ
     const file = await seeded(path.join(ro, "ledger.sqlite"));
     const script = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && exec "$2" "$3" --ledger "$4"';
     const args = ["-rm", "sh", "-c", script, "sh", ro, process.execPath, SERVER_JS, file];
-    await withServer("unshare", args, async (c) => {
+    await withStdioClient({ command: "unshare", args }, async (c) => {
       const r = await call(c, "check_cost_curve", strategy);
       expect(r.evidence.breakeven_bps).toEqual(expect.any(Number));
       const w = ledgerWarning(r);
@@ -120,7 +91,7 @@ describeWithTool(UNSHARE)("a ledger the file system will not let the server writ
       '{ dd if=/dev/zero of="$1/fill" bs=4k 2>/dev/null; true; } && truncate -s -36K "$1/fill" && ' +
       'exec "$3" "$4" --ledger "$1/ledger.sqlite"';
     const args = ["-rm", "sh", "-c", script, "sh", mnt, source, process.execPath, SERVER_JS];
-    await withServer("unshare", args, async (c) => {
+    await withStdioClient({ command: "unshare", args }, async (c) => {
       const r = await call(c, "check_cost_curve", strategy);
       expect(r.evidence.breakeven_bps).toEqual(expect.any(Number));
       const w = ledgerWarning(r);

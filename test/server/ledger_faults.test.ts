@@ -4,18 +4,14 @@
 // verdict, of that server and of the next one after a restart, carries a warning that its count is a lower
 // bound, until `fin-skills ledger acknowledge` is run.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { openSqliteStore } from "../../src/ledger/sqlite.js";
-import { trial } from "../ledger/trials.js";
 import { describeWithTool, UNSHARE } from "../helpers/system_tool.js";
 import { CLI_JS, ensureBuilt, SERVER_JS } from "./fixtures.js";
-import { costArgs, noise } from "./ledger_fixtures.js";
+import { callOk, costArgs, noise, seededLedger, withStdioClient } from "./ledger_fixtures.js";
 
 type Obj = Record<string, any>;
 const dir = mkdtempSync(path.join(os.tmpdir(), "fin-ledger-faults-"));
@@ -23,40 +19,11 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "fin-ledger-faults-"));
 const SEEDED = 5;
 const declared = { best_sharpe: 1, n_obs: 756, n_trials: 2 };
 
-async function seeded(file: string): Promise<string> {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const store = await openSqliteStore(file);
-  await store.record(
-    "default",
-    Array.from({ length: SEEDED }, (_, i) => trial(i)),
-  );
-  await store.close();
-  return file;
-}
-
 /** A state directory of the test's own, so the fallback log never lands in the real home. */
 const stateEnv = (state: string) => ({ ...(process.env as Record<string, string>), XDG_STATE_HOME: state });
 
-async function withServer<T>(
-  env: Record<string, string>,
-  command: string,
-  args: string[],
-  body: (c: Client) => Promise<T>,
-): Promise<T> {
-  const client = new Client({ name: "ledger-faults", version: "1" });
-  await client.connect(new StdioClientTransport({ command, args, env }));
-  try {
-    return await body(client);
-  } finally {
-    await client.close();
-  }
-}
-
-const call = async (c: Client, name: string, args: Obj): Promise<Obj> => {
-  const r = (await c.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: Obj };
-  expect(r.isError).toBeFalsy();
-  return r.structuredContent!;
-};
+const call = callOk;
+const seeded = (file: string) => seededLedger(file, SEEDED);
 /** The messages of the result's findings at `where`, each asserted to be a warning. */
 const warnings = (r: Obj, where: string): string[] => {
   const w = (r.findings as Obj[]).filter((f) => f.where === where);
@@ -77,7 +44,7 @@ describe("a ledger file deleted under a running server", () => {
     const state = path.join(dir, "state-deleted");
     const file = await seeded(path.join(dir, "deleted", "ledger.sqlite"));
     const env = stateEnv(state);
-    await withServer(env, process.execPath, [SERVER_JS, "--ledger", file], async (c) => {
+    await withStdioClient({ env, command: process.execPath, args: [SERVER_JS, "--ledger", file] }, async (c) => {
       expect((await call(c, "check_cost_curve", costArgs(noise(1)))).provenance.ledger.recorded).toBe(1);
       for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
       const r = await call(c, "check_cost_curve", costArgs(noise(2)));
@@ -93,7 +60,7 @@ describe("a ledger file deleted under a running server", () => {
       expect(existsSync(file)).toBe(false);
     });
     // The next server opens a fresh file there: its count starts at 0, and the verdict says that is a lower bound.
-    await withServer(env, process.execPath, [SERVER_JS, "--ledger", file], async (c) => {
+    await withStdioClient({ env, command: process.execPath, args: [SERVER_JS, "--ledger", file] }, async (c) => {
       const verdict = await call(c, "check_trial_ledger", declared);
       expect(verdict.evidence.ledger.count).toBe(0);
       const [warning] = warnings(verdict, "ledger.unrecorded");
@@ -114,7 +81,7 @@ describe("a ledger locked past the busy timeout", () => {
     const env = stateEnv(state);
     const holder = new Database(file);
     try {
-      await withServer(env, process.execPath, [SERVER_JS, "--ledger", file], async (c) => {
+      await withStdioClient({ env, command: process.execPath, args: [SERVER_JS, "--ledger", file] }, async (c) => {
         holder.exec("BEGIN EXCLUSIVE");
         const r = await call(c, "check_cost_curve", costArgs(noise(3)));
         expect(warnings(r, "ledger")[0]).toContain("could not record (database is locked)");
@@ -131,7 +98,7 @@ describe("a ledger locked past the busy timeout", () => {
     }
     // Counted beside the ledger, so the restarted server knows it too.
     expect(existsSync(`${file}.unrecorded`)).toBe(true);
-    await withServer(env, process.execPath, [SERVER_JS, "--ledger", file], async (c) => {
+    await withStdioClient({ env, command: process.execPath, args: [SERVER_JS, "--ledger", file] }, async (c) => {
       expect(warnings(await call(c, "check_trial_ledger", declared), "ledger.unrecorded")[0]).toContain(lowerBound(1));
     });
   });
@@ -145,7 +112,7 @@ describeWithTool(UNSHARE)("a ledger on a read-only file system", () => {
     const env = stateEnv(state);
     const script = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && exec "$2" "$3" --ledger "$4"';
     const args = ["-rm", "sh", "-c", script, "sh", ro, process.execPath, SERVER_JS, file];
-    await withServer(env, "unshare", args, async (c) => {
+    await withStdioClient({ env, command: "unshare", args }, async (c) => {
       const r = await call(c, "check_cost_curve", costArgs(noise(4)));
       expect(warnings(r, "ledger")[0]).toContain("is on a read-only file system");
       await call(c, "check_cost_curve", costArgs(noise(5)));
@@ -154,7 +121,7 @@ describeWithTool(UNSHARE)("a ledger on a read-only file system", () => {
     });
     expect(existsSync(`${file}.unrecorded`)).toBe(false);
     // Writable again: the count is there, the verdict warns until the operator acknowledges.
-    await withServer(env, process.execPath, [SERVER_JS, "--ledger", file], async (c) => {
+    await withStdioClient({ env, command: process.execPath, args: [SERVER_JS, "--ledger", file] }, async (c) => {
       const verdict = await call(c, "check_trial_ledger", declared);
       expect(verdict.evidence.n_trials).toBe(SEEDED);
       expect(warnings(verdict, "ledger.unrecorded")[0]).toContain(lowerBound(2));

@@ -3,18 +3,16 @@
 // light ones. The busy wait runs off the event loop (src/ledger/sqlite_busy.ts), so light calls keep
 // answering while the lock is held and the recording calls wait; each recording call, waiting side by side
 // with the other, warns that its trial was not recorded, and once the lock is freed the next one records.
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { openSqliteStore } from "../../src/ledger/sqlite.js";
-import { trial } from "../ledger/trials.js";
 import { SERVER_JS } from "./fixtures.js";
 import { startHttp, type HttpChild } from "./http_child.js";
-import { costArgs, noise } from "./ledger_fixtures.js";
+import { callOk, costArgs, noise, seededLedger } from "./ledger_fixtures.js";
 
 type Obj = Record<string, any>;
 const dir = mkdtempSync(path.join(os.tmpdir(), "fin-ledger-lock-"));
@@ -23,23 +21,8 @@ const SEEDED = 3;
  * wait answers none after the wait starts (at most the one or two it took before). */
 const LIGHT_WHILE_LOCKED = 10;
 
-async function seeded(name: string): Promise<string> {
-  const file = path.join(dir, name, "ledger.sqlite");
-  mkdirSync(path.dirname(file));
-  const store = await openSqliteStore(file);
-  await store.record(
-    "default",
-    Array.from({ length: SEEDED }, (_, i) => trial(i)),
-  );
-  await store.close();
-  return file;
-}
-
-const call = async (c: Client, name: string, args: Obj): Promise<Obj> => {
-  const r = (await c.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: Obj };
-  expect(r.isError).toBeFalsy();
-  return r.structuredContent!;
-};
+const call = callOk;
+const seeded = (name: string) => seededLedger(path.join(dir, name, "ledger.sqlite"), SEEDED);
 
 /**
  * With the ledger at `file` locked by another connection: two recording calls from `recorder` (and
