@@ -14,9 +14,10 @@ export interface Differentials {
   readonly d: readonly Float64Array[];
   /** dbar_k. */
   readonly means: Float64Array;
-  /** Row-major demeaned differentials: e[t * k + j] = d_{t,j} - dbar_j (exactly 0 for a constant column). */
-  readonly rows: Float64Array;
-  /** `rows` with their prefix sums (prefix[t * k + j] = sum_{s < t} e_{s,j}) for the bootstrap's run sums. */
+  /**
+   * Row-major demeaned differentials e_{t,j} = d_{t,j} - dbar_j (exactly 0 for a constant column) at
+   * rows[t * stride + j], with their prefix sums, for the bootstrap's run sums.
+   */
   readonly runs: RunTable;
 }
 
@@ -25,10 +26,10 @@ export function differentials(benchmark: ArrayLike<number>, models: readonly Arr
   const k = models.length;
   const d = models.map((col) => differenceOf(col, benchmark));
   const means = Float64Array.from(d, (col) => (allEqual(col) ? col[0]! : mean(col)));
-  const runs = runTable(n, k, (rows) => {
-    for (let j = 0; j < k; j++) demeanInto(rows, d[j]!, means[j]!, j, k);
+  const runs = runTable(n, k, (rows, stride) => {
+    for (let j = 0; j < k; j++) demeanInto(rows, d[j]!, means[j]!, j, stride);
   });
-  return { n, k, d, means, rows: runs.rows, runs };
+  return { n, k, d, means, runs };
 }
 
 /** d_t = model_t - benchmark_t. */
@@ -38,16 +39,17 @@ function differenceOf(model: ArrayLike<number>, benchmark: ArrayLike<number>): F
   return out;
 }
 
-/** Column j of row-major `rows` (k wide): col - m, exactly 0 for a constant column. */
-function demeanInto(rows: Float64Array, col: Float64Array, m: number, j: number, k: number): void {
+/** Column j of row-major `rows` (`stride` wide): col - m, exactly 0 for a constant column. */
+function demeanInto(rows: Float64Array, col: Float64Array, m: number, j: number, stride: number): void {
   const constant = allEqual(col);
-  for (let t = 0; t < col.length; t++) rows[t * k + j] = constant ? 0 : col[t]! - m;
+  for (let t = 0; t < col.length; t++) rows[t * stride + j] = constant ? 0 : col[t]! - m;
 }
 
 /** Demeaned column j of the differentials. */
 function demeanedColumn(diff: Differentials, j: number): Float64Array {
   const out = new Float64Array(diff.n);
-  for (let t = 0; t < diff.n; t++) out[t] = diff.rows[t * diff.k + j]!;
+  const { rows, stride } = diff.runs;
+  for (let t = 0; t < diff.n; t++) out[t] = rows[t * stride + j]!;
   return out;
 }
 
@@ -159,7 +161,7 @@ export async function bootstrapCounts(
   const sampler = new StationaryBootstrap(new Mt19937(seed), n, 1 / blockSize);
   const { starts, ends } = sampler;
   const runSums = new RunSums(diff.runs);
-  const sums = new Float64Array(k);
+  const { sums } = runSums;
   const individual = new Int32Array(k);
   const interval = progressInterval(reps, n, k);
   let lower = 0;
@@ -169,7 +171,7 @@ export async function bootstrapCounts(
     if (rep > 0 && rep % interval === 0) await step(rep, reps);
     sums.fill(0);
     const runs = sampler.nextRuns();
-    runSums.add(sums, starts, ends, runs);
+    runSums.add(starts, ends, runs);
     let tl = 0;
     let tc = 0;
     let tu = 0;

@@ -1,105 +1,94 @@
 // The SPA bootstrap's resampled sums (docs/performance.md, "The SPA test's stationary bootstrap"): one
 // row-major table of the demeaned differentials holds their prefix sums, the rows and a zero row, so every
 // run of a resample is one K-vector difference table[plus] - table[minus] (a one-row run is its row minus
-// the zero row, the same value as the row), and eight runs are added per pass over the K sums.
+// the zero row, the same value as the row). Groups of eight runs go to a WebAssembly SIMD loop
+// (_spa_test_run_sums_wasm.ts) that adds them two candidates per instruction; each sum still adds one
+// difference per run, in run order, so the sums are bit for bit those of a scalar loop.
+import { GROUP, groupsOver, memoryOf, type WasmMemory } from "./_spa_test_run_sums_wasm.js";
 
-/** Runs added per pass over the K sums (each sum keeps its additions in run order). */
-const GROUP = 8;
+const F64 = 8;
 
-/** Prefix sums (n + 1 rows of k), the rows (n) and a zero row, row-major in one buffer. */
+/** Prefix sums (n + 1 rows), the rows (n) and a zero row, row-major with `stride` doubles a row, in wasm memory. */
 export interface RunTable {
   readonly n: number;
   readonly k: number;
+  /** Doubles per row: k rounded up to even (two-lane SIMD); the extra column is 0. */
+  readonly stride: number;
+  readonly memory: WasmMemory;
+  /** The whole table: prefix rows 0..n, then rows n + 1..2n, then the zero row 2n + 1. */
   readonly table: Float64Array;
-  /** Row-major demeaned differentials: rows[t * k + j] (a view of `table`). */
+  /** Row-major demeaned differentials: rows[t * stride + j] (a view of `table`). */
   readonly rows: Float64Array;
-  /** Row-major prefix sums: prefix[t * k + j] = sum_{s < t} rows[s * k + j]; n + 1 rows (a view of `table`). */
+  /** Prefix sums: prefix[t * stride + j] = sum_{s < t} rows[s * stride + j]; n + 1 rows (a view of `table`). */
   readonly prefix: Float64Array;
 }
 
-/** The table of n x k rows that `fill` writes row-major into the view it is given; then their prefix sums. */
-export function runTable(n: number, k: number, fill: (rows: Float64Array) => void): RunTable {
-  const table = new Float64Array((2 * n + 2) * k);
-  const prefix = table.subarray(0, (n + 1) * k);
-  const rows = table.subarray((n + 1) * k, (2 * n + 1) * k);
-  fill(rows);
-  for (let t = 0; t < n; t++) {
-    const src = t * k;
-    const dst = src + k;
-    for (let j = 0; j < k; j++) prefix[dst + j] = prefix[src + j]! + rows[src + j]!;
-  }
-  return { n, k, table, rows, prefix };
+/** Bytes of memory a table for n x k needs: the table, K sums and two addresses per run (at most 2 n + 1 runs). */
+function bytesFor(n: number, stride: number): number {
+  return (2 * n + 2) * stride * F64 + stride * F64 + (2 * n + 1) * 2 * 4;
 }
 
-/** Adds resamples' runs to K sums, GROUP runs per pass; each sum adds one difference per run, in run order. */
+/** The table of n x k rows that `fill(rows, stride)` writes row-major into the view it gets, then their prefix sums. */
+export function runTable(n: number, k: number, fill: (rows: Float64Array, stride: number) => void): RunTable {
+  const stride = k + (k & 1);
+  const bytes = bytesFor(n, stride);
+  // Addresses are i32 in the SIMD loop: the table must fit 2^31 bytes (about 134 million values).
+  if (bytes >= 2 ** 31) throw new RangeError(`SPA bootstrap table of ${n} x ${k} values needs more than 2 GiB`);
+  const memory = memoryOf(bytes);
+  const table = new Float64Array(memory.buffer, 0, (2 * n + 2) * stride);
+  const prefix = table.subarray(0, (n + 1) * stride);
+  const rows = table.subarray((n + 1) * stride, (2 * n + 1) * stride);
+  fill(rows, stride);
+  for (let t = 0; t < n; t++) {
+    const src = t * stride;
+    const dst = src + stride;
+    for (let j = 0; j < stride; j++) prefix[dst + j] = prefix[src + j]! + rows[src + j]!;
+  }
+  return { n, k, stride, memory, table, rows, prefix };
+}
+
+/**
+ * Inner-loop passes of the SIMD loop in this process (each adds GROUP runs' differences into two sums): the
+ * operation-count tests add it to V8's coverage counts, which do not see inside WebAssembly.
+ */
+export const simdPasses = { count: 0 };
+
+/** Adds resamples' runs into `sums`, GROUP runs per SIMD pass; each sum adds one difference per run, in run order. */
 export class RunSums {
-  private readonly plus: Int32Array;
-  private readonly minus: Int32Array;
+  /** The K sums (`stride` long; the first k are the candidates'), in the table's memory. */
+  readonly sums: Float64Array;
+  private readonly pairs: Int32Array;
+  private readonly groups: (sums: number, bytes: number, pairs: number, count: number) => void;
 
   constructor(private readonly t: RunTable) {
-    // A resample of n positions has at most 2 n runs (StationaryBootstrap's bound).
-    this.plus = new Int32Array(2 * t.n + 1);
-    this.minus = new Int32Array(2 * t.n + 1);
+    const sumsAt = t.table.byteLength;
+    this.sums = new Float64Array(t.memory.buffer, sumsAt, t.stride);
+    this.pairs = new Int32Array(t.memory.buffer, sumsAt + t.stride * F64, 2 * (2 * t.n + 1));
+    this.groups = groupsOver(t.memory);
   }
 
   /** sums[j] += sum over runs r < `runs` of the rows [starts[r], ends[r]) of column j, run by run. */
-  add(sums: Float64Array, starts: Int32Array, ends: Int32Array, runs: number): void {
-    const { n, k, table } = this.t;
-    const { plus, minus } = this;
-    const rowsAt = (n + 1) * k;
-    const zeroAt = (2 * n + 1) * k;
+  add(starts: Int32Array, ends: Int32Array, runs: number): void {
+    const { n, stride, table } = this.t;
+    const { pairs, sums } = this;
+    const rowsAt = (n + 1) * stride;
+    const zeroAt = (2 * n + 1) * stride;
     for (let r = 0; r < runs; r++) {
       const s = starts[r]!;
       const e = ends[r]!;
       const one = e - s === 1;
-      plus[r] = one ? rowsAt + s * k : e * k;
-      minus[r] = one ? zeroAt : s * k;
+      pairs[2 * r] = F64 * (one ? rowsAt + s * stride : e * stride);
+      pairs[2 * r + 1] = F64 * (one ? zeroAt : s * stride);
     }
-    let r = 0;
-    for (; r + GROUP <= runs; r += GROUP) addGroup(sums, table, k, plus, minus, r);
-    for (; r < runs; r++) {
-      const p = plus[r]!;
-      const m = minus[r]!;
-      for (let j = 0; j < k; j++) sums[j] += table[p + j]! - table[m + j]!;
+    const full = Math.floor(runs / GROUP);
+    if (full > 0) {
+      this.groups(sums.byteOffset, stride * F64, pairs.byteOffset, full);
+      simdPasses.count += (full * stride) / 2;
     }
-  }
-}
-
-/** Runs r..r+7 into every sum: one load and store of sums[j] for eight differences, added in order. */
-function addGroup(
-  sums: Float64Array,
-  t: Float64Array,
-  k: number,
-  plus: Int32Array,
-  minus: Int32Array,
-  r: number,
-): void {
-  const p0 = plus[r]!;
-  const p1 = plus[r + 1]!;
-  const p2 = plus[r + 2]!;
-  const p3 = plus[r + 3]!;
-  const p4 = plus[r + 4]!;
-  const p5 = plus[r + 5]!;
-  const p6 = plus[r + 6]!;
-  const p7 = plus[r + 7]!;
-  const m0 = minus[r]!;
-  const m1 = minus[r + 1]!;
-  const m2 = minus[r + 2]!;
-  const m3 = minus[r + 3]!;
-  const m4 = minus[r + 4]!;
-  const m5 = minus[r + 5]!;
-  const m6 = minus[r + 6]!;
-  const m7 = minus[r + 7]!;
-  for (let j = 0; j < k; j++) {
-    let a = sums[j]!;
-    a += t[p0 + j]! - t[m0 + j]!;
-    a += t[p1 + j]! - t[m1 + j]!;
-    a += t[p2 + j]! - t[m2 + j]!;
-    a += t[p3 + j]! - t[m3 + j]!;
-    a += t[p4 + j]! - t[m4 + j]!;
-    a += t[p5 + j]! - t[m5 + j]!;
-    a += t[p6 + j]! - t[m6 + j]!;
-    a += t[p7 + j]! - t[m7 + j]!;
-    sums[j] = a;
+    for (let r = full * GROUP; r < runs; r++) {
+      const p = pairs[2 * r]! / F64;
+      const m = pairs[2 * r + 1]! / F64;
+      for (let j = 0; j < stride; j++) sums[j] += table[p + j]! - table[m + j]!;
+    }
   }
 }
