@@ -21,6 +21,23 @@ export class StationaryBootstrap {
   ) {
     this.starts = new Int32Array(2 * n + 1);
     this.ends = new Int32Array(2 * n + 1);
+    this.limit = 4294967296 - (4294967296 % n);
+  }
+
+  /** Words at or above this are rejected by a position draw: 2^32 - (2^32 mod n), as Mt19937.nextInt(n). */
+  private readonly limit: number;
+
+  /** A uniform position in [0, n): Mt19937.nextInt(n) on the same words, without a float modulo per draw. */
+  private position(): number {
+    const n = this.n;
+    for (;;) {
+      const x = this.rng.nextUint32();
+      if (x < this.limit) {
+        // x - floor(x / n) n is exact (integers below 2^33); a quotient rounded up by one is corrected.
+        const r = x - Math.floor(x / n) * n;
+        return r < 0 ? r + n : r;
+      }
+    }
   }
 
   /**
@@ -32,13 +49,13 @@ export class StationaryBootstrap {
     // u = x / 2^32 < q exactly when x < q 2^32 (both sides scaled by a power of two): no division per draw.
     const below = q * 4294967296;
     let runs = 0;
-    let start = rng.nextInt(n);
+    let start = this.position();
     let i = start;
     for (let t = 1; t < n; t++) {
       if (rng.nextUint32() < below) {
         starts[runs] = start;
         ends[runs++] = i + 1;
-        start = i = rng.nextInt(n);
+        start = i = this.position();
       } else if (++i === n) {
         starts[runs] = start;
         ends[runs++] = n;

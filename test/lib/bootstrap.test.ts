@@ -61,16 +61,18 @@ describe("StationaryBootstrap", () => {
     }
   });
 
-  it("q = 1 is the iid bootstrap (every position a fresh draw)", () => {
-    const n = 30;
-    const ref = new Mt19937(11);
-    const expected = [ref.nextInt(n)];
-    for (let t = 1; t < n; t++) {
-      ref.nextFloat();
-      expected.push(ref.nextInt(n));
-    }
-    expect([...new StationaryBootstrap(new Mt19937(11), n, 1).nextIndices()]).toEqual(expected);
-  });
+  // n = 30 and 100,003 (a prime: rejections), and 3 (2^32 mod 3 = 1): positions equal Mt19937.nextInt(n)'s.
+  for (const n of [3, 30, 100_003]) {
+    it(`q = 1 is the iid bootstrap (every position a fresh draw, nextInt(n) on the same words; n = ${n})`, () => {
+      const ref = new Mt19937(11);
+      const expected = [ref.nextInt(n)];
+      for (let t = 1; t < n; t++) {
+        ref.nextFloat();
+        expected.push(ref.nextInt(n));
+      }
+      expect([...new StationaryBootstrap(new Mt19937(11), n, 1).nextIndices()]).toEqual(expected);
+    });
+  }
 
   it("has mean run length near 1/q", () => {
     const n = 2000;
