@@ -130,6 +130,21 @@ describe("politisWhiteBlockLength", () => {
     const periodic = Array.from({ length: 100 }, (_, t) => (t % 3 ? 1 : -2));
     expect(politisWhiteBlockLength(periodic)).toBe(30);
   });
+  it("autocovariances are the definition's sums, term by term in t order (bit for bit), at every lag", () => {
+    const direct = (e: number[], j: number) => {
+      let s = 0;
+      for (let t = 0; t + j < e.length; t++) s += e[t]! * e[t + j]!;
+      return s / e.length;
+    };
+    for (const n of [1, 2, 3, 4, 5, 9, 64, 257]) {
+      const e = noise(n, n);
+      for (const maxLag of [0, 1, 3, 4, 6, 11, n + 2]) {
+        const want = Array.from({ length: maxLag + 1 }, (_, j) => (j < n ? direct(e, j) : 0));
+        expect([...autocovariances(e, maxLag)]).toEqual(want);
+      }
+    }
+  });
+
   it("autocovariances use the divisor n", () => {
     const r = autocovariances([1, -1, 1, -1], 2);
     expect([...r]).toEqual([1, -0.75, 0.5]);
