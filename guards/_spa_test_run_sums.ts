@@ -81,7 +81,7 @@ export class RunSums {
       pairs[2 * r + 1] = F64 * (one ? zeroAt : s * stride);
     }
     const full = Math.floor(runs / GROUP);
-    if (full > 0) {
+    if (full > 0 && stride > 0) {
       this.groups(sums.byteOffset, stride * F64, pairs.byteOffset, full);
       simdPasses.count += (full * stride) / 2;
     }
