@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { StationaryBootstrap } from "../../src/lib/bootstrap.js";
-import { RunSums, type RunTable, runTable } from "../../guards/_spa_test_run_sums.js";
+import { RunSums, type RunTable, runTable, simdPasses } from "../../guards/_spa_test_run_sums.js";
+import { bootstrapCounts, differentials, studentize } from "../../guards/_spa_test_core.js";
 import { GROUP } from "../../guards/_spa_test_run_sums_wasm.js";
 
 /** An n x k table of uniform values in [-0.5, 0.5) from `seed`. */
@@ -87,5 +88,31 @@ describe("SPA run sums", () => {
     const ones = Math.ceil((runs - 1) / 2);
     const fives = runs - 1 - ones;
     expect([...rs.sums]).toEqual([9 + ones + 5 * fives, 90 + 10 * ones + 50 * fives]);
+  });
+
+  it("SIMD passes follow the runs, not the positions: sum over resamples of floor(runs / 8) x K / 2", async () => {
+    const n = 300;
+    const k = 6;
+    const g = new Mt19937(4);
+    const bench = Array.from({ length: n }, () => g.nextFloat() - 0.5);
+    const models = Array.from({ length: k }, () => bench.map((x) => x + g.nextFloat() - 0.5));
+    const diff = differentials(bench, models);
+    const passesAt = async (block: number) => {
+      const before = simdPasses.count;
+      await bootstrapCounts(diff, studentize(diff, block), block, 40, 3);
+      return simdPasses.count - before;
+    };
+    const expected = (block: number) => {
+      const sb = new StationaryBootstrap(new Mt19937(3), n, 1 / block);
+      let passes = 0;
+      for (let rep = 0; rep < 40; rep++) passes += Math.floor(sb.nextRuns() / GROUP) * (k / 2);
+      return passes;
+    };
+    const [one, ten] = [await passesAt(1), await passesAt(10)];
+    expect(one).toBe(expected(1));
+    expect(ten).toBe(expected(10));
+    // Block 1: n runs per resample; block 10: about n / 10 (plus a wrap).
+    expect(one).toBe(40 * Math.floor(n / GROUP) * (k / 2));
+    expect(one / ten).toBeGreaterThan(7);
   });
 });
