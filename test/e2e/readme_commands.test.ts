@@ -40,8 +40,9 @@ const npmConfig = Object.fromEntries(
   execFileSync("npm", ["config", "get", "cache", "userconfig"], { encoding: "utf8" })
     .trim()
     .split("\n")
-    .map((l) => l.split("=", 2) as [string, string]),
+    .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
 );
+if (!npmConfig["cache"] || !npmConfig["userconfig"]) throw new Error(`npm config get: ${JSON.stringify(npmConfig)}`);
 
 /** The environment of every line: npm reads the cache first; nothing of this test run leaks in. HOME is the
  * test's folder, where offerNativePrebuild wrote its rc file, so that native addons unpack this clone's build
