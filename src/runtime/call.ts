@@ -7,11 +7,12 @@ import { InternalToolError, clipName, internalError } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
 import { shapeArguments } from "./shape.js";
-import { inputHash } from "./input_hash.js";
+import { startInputHash } from "./input_hash.js";
 import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
 import type { CallOptions } from "./call_options.js";
 import { isCatalogueTool, runCatalogueTool } from "./catalogue/index.js";
+import { requireNameCountOf } from "./catalogue/name_limits.js";
 import { referenceSchema, resolveFileReferences, type FileAccess, type FileProvenance } from "./files/index.js";
 import { checkBudget, checkCatalogueBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
@@ -235,8 +236,12 @@ export function poolLoaded(): boolean {
   return poolImport !== null;
 }
 
-/** Calls estimated below this many work units stay inline (a thread hop costs more than they do). */
-export const POOL_MIN_UNITS = 1e6;
+/**
+ * Calls estimated at this many work units or more run in the pool; smaller ones stay inline (a thread hop costs
+ * more than they do). A unit of guard work measured 30-250 ns (median 150) across the guards on a 2-core machine
+ * at load 10 (`npm run bench -- unit_cost`), so a call priced here is about 30 ms of work at most.
+ */
+export const POOL_MIN_UNITS = 200_000;
 
 /** The pool size to run this call on, or 0 to run it inline. Live functions cannot cross threads. */
 function poolSizeFor(guard: string, inputs: Record<string, unknown>, options: CallOptions, limits: Limits): number {
@@ -409,9 +414,12 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   // hashed or decoded (file references are priced again once read, in callGuardTool).
   const budget = options.workBudget ?? currentLimits().workBudget;
   if (tool.guard) checkBudget(tool.guard, obj, budget, Infinity);
-  else if (isCatalogueTool(tool.name)) checkCatalogueBudget(tool.name, obj, budget);
+  else if (isCatalogueTool(tool.name)) {
+    checkCatalogueBudget(tool.name, obj, budget);
+    requireNameCountOf(tool.name, obj);
+  }
   await turns.boundary();
-  const hash = inputHash(obj);
+  const { hash } = await startInputHash(obj);
   await turns.boundary();
   const access = { dirs: options.dataDirs, off: options.filesOff };
   const { args: resolved, files, checked } = await readFiles(tool, obj, access, options);
