@@ -8,6 +8,7 @@
 import type { Readable, Writable } from "node:stream";
 import { OFF_THREAD_BYTES, parseRequestBody } from "./body_parse.js";
 import { type Classified, type Id, type Message, classifyLine, classifyValue, notJsonReply } from "./jsonrpc_line.js";
+import { findTopLevelId } from "./json_tokens.js";
 import { ID_PREFIX_BYTES, MAX_IN_FLIGHT, capMessage } from "./limits.js";
 import { type Line, lineSplitter } from "./stdio_lines.js";
 
@@ -123,12 +124,14 @@ export class LineTransport {
       else if (parsed.kind === "not_json") c = notJsonReply(prefix);
       else c = classifyValue(parsed.value, this.options.accepts);
     } catch (e) {
-      c = null;
-      this.onerror?.(e as Error);
+      // the parse thread itself failed (not the line): the request is answered, never left waiting
+      const why = `Internal error: the line could not be parsed (${String((e as Error)?.message ?? e)})`;
+      c = { reply: { jsonrpc: "2.0", id: findTopLevelId(prefix), error: { code: -32603, message: capMessage(why) } } };
     } finally {
       this.parsing--;
     }
-    if (!this.closed) this.handle(c);
+    if (this.closed) this.held = [];
+    else this.handle(c);
     if (this.parsing === 0) for (const m of this.held.splice(0)) this.handle({ message: m });
     // input that ended meanwhile cancels this call too, as it did every call in flight
     if (this.ended && this.parsing === 0) this.endOfInput();
