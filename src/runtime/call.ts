@@ -16,6 +16,7 @@ import { requireNameCountOf } from "./catalogue/name_limits.js";
 import { referenceSchema, resolveFileReferences, type FileAccess, type FileProvenance } from "./files/index.js";
 import { checkBudget, checkCatalogueBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
+import { totalCells } from "./budget/measure.js";
 import { timeLimit } from "./pool/limit_errors.js";
 import {
   commitLedger,
@@ -237,11 +238,20 @@ export function poolLoaded(): boolean {
 }
 
 /**
- * Calls estimated at this many work units or more run in the pool; smaller ones stay inline (a thread hop costs
- * more than they do). A unit of guard work measured 30-250 ns (median 150) across the guards on a 2-core machine
- * at load 10 (`npm run bench -- unit_cost`), so a call priced here is about 30 ms of work at most.
+ * Calls estimated at this many work units or more run in the pool when their work is more than a few passes
+ * over the values sent (POOL_MIN_UNITS_PER_VALUE); smaller ones stay inline (a thread hop costs more than they
+ * do). A unit of guard work measured 60-150 ms per 1e6 (median) across the guards on a 2-core machine at load 10
+ * (`npm run bench -- unit_cost`), so a call priced here is about 30 ms of guard work.
  */
 export const POOL_MIN_UNITS = 200_000;
+/**
+ * Units per value sent below which a call under ALWAYS_POOL_UNITS stays inline: sending its inputs to a worker
+ * (packing them, cloning its labels) is itself a pass over the values on this thread, and a 650,000-value
+ * linear call measured a worse light-call p99 pooled than inline.
+ */
+export const POOL_MIN_UNITS_PER_VALUE = 4;
+/** Calls estimated at this many units or more always run in the pool. */
+export const ALWAYS_POOL_UNITS = 1e6;
 
 /** The pool size to run this call on, or 0 to run it inline. Live functions cannot cross threads. */
 function poolSizeFor(guard: string, inputs: Record<string, unknown>, options: CallOptions, limits: Limits): number {
@@ -256,7 +266,9 @@ function poolSizeFor(guard: string, inputs: Record<string, unknown>, options: Ca
   // 250,000 of them to a worker cost more than that pass (docs/ledger.md, "Caps and scale").
   const ledgerInput = GUARDS[guard]?.ledger;
   const priced = ledgerInput ? { ...inputs, [ledgerInput]: undefined } : inputs;
-  if ((estimateCost(guard, priced)?.units ?? 0) < POOL_MIN_UNITS) return 0;
+  const units = estimateCost(guard, priced)?.units ?? 0;
+  if (units < POOL_MIN_UNITS) return 0;
+  if (units < ALWAYS_POOL_UNITS && units < POOL_MIN_UNITS_PER_VALUE * totalCells(priced)) return 0;
   return limits.poolSize > 0 ? limits.poolSize : DEFAULT_POOL_SIZE;
 }
 

@@ -1,9 +1,11 @@
 // Which calls run in the pool (#49 item 1): a call priced at POOL_MIN_UNITS or more goes to a worker, one
-// priced below stays on the calling thread. Counted (pooledRuns), never timed.
+// priced below stays on the calling thread, and so does one doing only a few units per value sent (its
+// transfer would be as much work here) until ALWAYS_POOL_UNITS. Counted (pooledRuns), never timed.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { callToolUntyped, closePool } from "../../src/runtime/index.js";
 import { configureLimits, estimateCost, resetLimits } from "../../src/runtime/budget/index.js";
-import { POOL_MIN_UNITS } from "../../src/runtime/call.js";
+import { ALWAYS_POOL_UNITS, POOL_MIN_UNITS, POOL_MIN_UNITS_PER_VALUE } from "../../src/runtime/call.js";
+import { totalCells } from "../../src/runtime/budget/measure.js";
 import { pooledRuns } from "../../src/runtime/pool/pool.js";
 
 afterEach(() => resetLimits());
@@ -27,9 +29,27 @@ function smallestPooled(): number {
 }
 
 describe("the pool threshold", () => {
-  it("is about 30 ms of work: well below the old 1e6 units", () => {
-    expect(POOL_MIN_UNITS).toBeLessThan(1e6);
+  it("is below the old 1e6 units", () => {
+    expect(POOL_MIN_UNITS).toBeLessThan(ALWAYS_POOL_UNITS);
   });
+
+  it("keeps a call of few units per value inline below ALWAYS_POOL_UNITS, and pools it from there", async () => {
+    configureLimits({ poolSize: 1 });
+    // rf_convention: one unit per value sent (the default rule)
+    const rf = (n: number) => ({ returns: returnsOf(n), rf: 0.0001 });
+    const priced = (n: number) => estimateCost("rf_convention", rf(n)).units;
+    const light = Math.ceil(POOL_MIN_UNITS * 1.5);
+    expect(priced(light)).toBeGreaterThanOrEqual(POOL_MIN_UNITS);
+    expect(priced(light)).toBeLessThan(POOL_MIN_UNITS_PER_VALUE * totalCells(rf(light)));
+    const before = pooledRuns();
+    expect(((await callToolUntyped("check_rf_convention", rf(light))) as { tool: string }).tool).toBe(
+      "check_rf_convention",
+    );
+    expect(pooledRuns()).toBe(before);
+    expect(priced(ALWAYS_POOL_UNITS)).toBeGreaterThanOrEqual(ALWAYS_POOL_UNITS);
+    await callToolUntyped("check_rf_convention", rf(ALWAYS_POOL_UNITS));
+    expect(pooledRuns()).toBe(before + 1);
+  }, 120_000);
 
   it("sends a call priced at the threshold to the pool and keeps one a value smaller inline", async () => {
     configureLimits({ poolSize: 1 });
