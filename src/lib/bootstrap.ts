@@ -78,7 +78,7 @@ export class StationaryBootstrap {
 
 /**
  * Autocovariances R(0..maxLag) with divisor n of already demeaned values `e`: R(j) = (sum over t ascending
- * of e_t e_{t+j}) / n. Four lags share a pass over t (four independent sums, each still in t order).
+ * of e_t e_{t+j}) / n. Eight lags share a pass over t (eight independent sums, each still in t order).
  */
 export function autocovariances(e: ArrayLike<number>, maxLag: number): Float64Array {
   const n = e.length;
@@ -86,38 +86,44 @@ export function autocovariances(e: ArrayLike<number>, maxLag: number): Float64Ar
   const r = new Float64Array(maxLag + 1);
   const last = Math.min(maxLag, n - 1);
   let j = 0;
-  for (; j + 3 <= last; j += 4) fourLags(x, j, r);
-  for (; j <= last; j++) {
-    let s = 0;
-    for (let t = 0; t + j < n; t++) s += x[t]! * x[t + j]!;
-    r[j] = s / n;
-  }
+  for (; j + 7 <= last; j += 8) eightLags(x, j, r);
+  for (; j <= last; j++) r[j] = lagSum(x, j, 0) / n;
   return r;
 }
 
-/** R(j..j+3) into r: one pass over t while all four lags have a partner, then each lag's remaining terms. */
-function fourLags(x: Float64Array, j: number, r: Float64Array): void {
+/** sum over t >= from, t + j < n, ascending, of x_t x_{t+j}, starting from `s`. */
+function lagSum(x: Float64Array, j: number, from: number, s = 0): number {
+  for (let t = from; t + j < x.length; t++) s += x[t]! * x[t + j]!;
+  return s;
+}
+
+/** R(j..j+7) into r: one pass over t while all eight lags have a partner, then each lag's remaining terms. */
+function eightLags(x: Float64Array, j: number, r: Float64Array): void {
   const n = x.length;
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
+  let s4 = 0;
+  let s5 = 0;
+  let s6 = 0;
+  let s7 = 0;
   let t = 0;
-  for (; t + j + 3 < n; t++) {
+  for (; t + j + 7 < n; t++) {
     const a = x[t]!;
-    s0 += a * x[t + j]!;
-    s1 += a * x[t + j + 1]!;
-    s2 += a * x[t + j + 2]!;
-    s3 += a * x[t + j + 3]!;
+    const u = t + j;
+    s0 += a * x[u]!;
+    s1 += a * x[u + 1]!;
+    s2 += a * x[u + 2]!;
+    s3 += a * x[u + 3]!;
+    s4 += a * x[u + 4]!;
+    s5 += a * x[u + 5]!;
+    s6 += a * x[u + 6]!;
+    s7 += a * x[u + 7]!;
   }
-  // t = n - j - 3 .. n - j - 1: lag j + 3 has no partner left; lag j + 2 one more term, j + 1 two, j three.
-  for (let u = t; u + j + 2 < n; u++) s2 += x[u]! * x[u + j + 2]!;
-  for (let u = t; u + j + 1 < n; u++) s1 += x[u]! * x[u + j + 1]!;
-  for (let u = t; u + j < n; u++) s0 += x[u]! * x[u + j]!;
-  r[j] = s0 / n;
-  r[j + 1] = s1 / n;
-  r[j + 2] = s2 / n;
-  r[j + 3] = s3 / n;
+  // From t on, lag j + 7 has no partner left; each lower lag adds its remaining terms in t order.
+  const sums = [s0, s1, s2, s3, s4, s5, s6, s7];
+  for (let i = 0; i < 8; i++) r[j + i] = lagSum(x, j + i, t, sums[i]) / n;
 }
 
 /** Flat-top window: 1 for |s| <= 1/2, 2(1 - |s|) for 1/2 < |s| <= 1, 0 beyond. */
