@@ -69,18 +69,36 @@ export function decodeReturns(
   return { values: doubles, index: labels };
 }
 
-/** Byte plane p of the output holds byte p of every double. */
+/** Byte plane p of the output holds byte p of every double (read as two 32-bit words per double). */
 function shuffle(bytes: Uint8Array): Uint8Array {
   const n = bytes.length / 8;
   const out = new Uint8Array(bytes.length);
-  for (let i = 0; i < n; i++) for (let p = 0; p < 8; p++) out[p * n + i] = bytes[i * 8 + p]!;
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, 2 * n);
+  for (let i = 0; i < n; i++) {
+    const lo = words[2 * i]!;
+    const hi = words[2 * i + 1]!;
+    out[i] = lo;
+    out[n + i] = lo >>> 8;
+    out[2 * n + i] = lo >>> 16;
+    out[3 * n + i] = lo >>> 24;
+    out[4 * n + i] = hi;
+    out[5 * n + i] = hi >>> 8;
+    out[6 * n + i] = hi >>> 16;
+    out[7 * n + i] = hi >>> 24;
+  }
   return out;
 }
 
+/** The inverse of shuffle, written as two 32-bit words per double. */
 function unshuffle(bytes: Uint8Array): Uint8Array {
   const n = bytes.length / 8;
   const out = new Uint8Array(bytes.length);
-  for (let i = 0; i < n; i++) for (let p = 0; p < 8; p++) out[i * 8 + p] = bytes[p * n + i]!;
+  const words = new Uint32Array(out.buffer, 0, 2 * n);
+  for (let i = 0; i < n; i++) {
+    words[2 * i] = bytes[i]! | (bytes[n + i]! << 8) | (bytes[2 * n + i]! << 16) | (bytes[3 * n + i]! << 24);
+    words[2 * i + 1] =
+      bytes[4 * n + i]! | (bytes[5 * n + i]! << 8) | (bytes[6 * n + i]! << 16) | (bytes[7 * n + i]! << 24);
+  }
   return out;
 }
 
@@ -94,18 +112,27 @@ export interface ReturnsRow {
   labels: Buffer | null;
 }
 
-/** Rows (a trial and its returns, or nulls) to what the ledger kept. */
+/**
+ * Rows (a trial and its returns, or nulls) to what the ledger kept. Trials on the same dates store the same
+ * index bytes: those are decoded once and share one label array (read only).
+ */
 export function keptFrom(rows: readonly ReturnsRow[]): KeptReturns {
   const series = [];
+  const indexes = new Map<string, Label[]>();
   let without = 0;
   for (const r of rows) {
     if (r.vals === null || r.total === null) {
       without++;
       continue;
     }
-    const d = decodeReturns(r.vals, r.labels);
+    const key = r.labels === null ? null : r.labels.toString("latin1");
+    const known = key === null ? undefined : indexes.get(key);
+    const d = decodeReturns(r.vals, known === undefined ? r.labels : null);
+    const index = known ?? d.index;
+    if (key !== null && known === undefined) indexes.set(key, index!);
     series.push({
-      ...d,
+      values: d.values,
+      index,
       fingerprint: r.fingerprint,
       total: r.total,
       sharpeAnnual: r.sharpeAnnual,
