@@ -4,8 +4,8 @@ import type { EffectiveTrials, LedgerPanel, LedgerSummary, TrialCluster } from "
 import { type Aligned, alignReturns, MIN_OVERLAP_DATES, MIN_OVERLAP_SHARE } from "../lib/align_returns.js";
 import { CLUSTER_CORRELATION, clusterTrials } from "../lib/effective_trials.js";
 import { variance } from "../lib/stats.js";
-import type { TrialReturns } from "./returns.js";
-import type { KeptReturns, LedgerStore } from "./store.js";
+import { decodeReturns, type TrialReturns } from "./returns.js";
+import type { KeptReturns, LedgerStore, TrialRecord } from "./store.js";
 
 export const EFFECTIVE_METHOD =
   `clusters of trials whose returns correlate >= ${CLUSTER_CORRELATION} on common dates (single linkage on the ` +
@@ -21,12 +21,17 @@ export interface LedgerExtras {
 
 let last: { key: string; kept: KeptReturns; aligned: Aligned; effective: EffectiveTrials } | null = null;
 
-/** The effective count of the trials `summary` counts, and the panel when `withPanel`. */
+/**
+ * The effective count of the trials `summary` counts, and the panel when `withPanel`. `pending`: the
+ * calling guard's own trials, not recorded yet (they are once it answered) but counted by `summary` (a
+ * preview): their returns join the kept ones, so a verdict sees the trials its own call brings.
+ */
 export async function ledgerExtras(
   store: LedgerStore,
   summary: LedgerSummary,
   keepReturns: boolean,
   withPanel: boolean,
+  pending: readonly TrialRecord[] = [],
 ): Promise<LedgerExtras> {
   if (!keepReturns)
     return {
@@ -38,12 +43,31 @@ export async function ledgerExtras(
     };
   const key = JSON.stringify([store.location, summary.ledger, summary.digest]);
   if (last?.key !== key) {
-    const kept = await store.returns(summary.ledger);
+    const kept = withPending(await store.returns(summary.ledger), pending);
     const aligned = alignReturns(kept.series);
     last = { key, kept, aligned, effective: measure(kept, summary.count, aligned) };
   }
   const { kept, aligned, effective } = last;
   return withPanel ? { effective, panel: panelOf(kept, aligned, summary.count) } : { effective };
+}
+
+/** The kept returns with those of the pending trials the ledger does not hold yet (once each, in call order). */
+export function withPending(kept: KeptReturns, pending: readonly TrialRecord[]): KeptReturns {
+  const held = new Set([...kept.series.map((s) => s.fingerprint), ...(kept.heldWithout ?? [])]);
+  const series = [...kept.series];
+  let without = kept.without;
+  for (const t of pending) {
+    if (held.has(t.fingerprint)) continue;
+    held.add(t.fingerprint);
+    if (t.returns === undefined) {
+      without++;
+      continue;
+    }
+    const d = decodeReturns(t.returns.values, t.returns.index);
+    const { fingerprint, sharpeAnnual, periodsPerYear } = t;
+    series.push({ ...d, fingerprint, total: t.returns.total, sharpeAnnual, periodsPerYear });
+  }
+  return { series, without, heldWithout: kept.heldWithout };
 }
 
 function unavailable(recorded: number, reason: string): EffectiveTrials {

@@ -119,10 +119,10 @@ export interface ReturnsRow {
 export function keptFrom(rows: readonly ReturnsRow[]): KeptReturns {
   const series = [];
   const indexes = new Map<string, Label[]>();
-  let without = 0;
+  const heldWithout: string[] = [];
   for (const r of rows) {
     if (r.vals === null || r.total === null) {
-      without++;
+      heldWithout.push(r.fingerprint);
       continue;
     }
     const key = r.labels === null ? null : r.labels.toString("latin1");
@@ -139,11 +139,13 @@ export function keptFrom(rows: readonly ReturnsRow[]): KeptReturns {
       periodsPerYear: r.periodsPerYear,
     });
   }
-  return { series, without };
+  return { series, without: heldWithout.length, heldWithout };
 }
 
 /** The returns kept of the trials a ledger counts now, oldest first, and how many counted trials have none. */
 export interface KeptReturns {
   readonly series: readonly TrialReturns[];
   readonly without: number;
+  /** The fingerprints of those without (absent: not listed). */
+  readonly heldWithout?: readonly string[];
 }
