@@ -49,8 +49,20 @@ export function encodeReturns(values: ArrayLike<number>, index: readonly Label[]
     points,
     total,
     values: deflateRawSync(shuffle(new Uint8Array(doubles.buffer)), LEVEL),
-    index: kept === null ? null : deflateRawSync(JSON.stringify(kept), LEVEL),
+    index: kept === null ? null : encodedIndex(kept),
   };
+}
+
+/** The last index encoded: calls on one strategy's dates send the same labels, deflated once. */
+let lastIndex: { labels: readonly Label[]; bytes: Uint8Array } | null = null;
+
+function encodedIndex(labels: readonly Label[]): Uint8Array {
+  const last = lastIndex;
+  if (last !== null && last.labels.length === labels.length && last.labels.every((l, i) => l === labels[i]))
+    return last.bytes;
+  const bytes = deflateRawSync(JSON.stringify(labels), LEVEL);
+  lastIndex = { labels: labels.slice(), bytes };
+  return bytes;
 }
 
 /** The bytes an encoded series takes in a store. */
@@ -113,33 +125,54 @@ export interface ReturnsRow {
 }
 
 /**
+ * The series the last keptFrom decoded, by fingerprint: a fingerprint hashes a trial's values and index, so
+ * one fingerprint always decodes to the same series, and the next read (the ledger plus a few new trials)
+ * inflates only the new ones. Holds what the last read returned, nothing more.
+ */
+let decoded = new Map<string, { values: Float64Array; index: Label[] | null }>();
+
+/**
  * Rows (a trial and its returns, or nulls) to what the ledger kept. Trials on the same dates store the same
- * index bytes: those are decoded once and share one label array (read only).
+ * index bytes: those are decoded once and share one label array; values and labels are read only.
  */
 export function keptFrom(rows: readonly ReturnsRow[]): KeptReturns {
   const series = [];
   const indexes = new Map<string, Label[]>();
   const heldWithout: string[] = [];
+  const known = decoded;
+  const next = new Map<string, { values: Float64Array; index: Label[] | null }>();
   for (const r of rows) {
     if (r.vals === null || r.total === null) {
       heldWithout.push(r.fingerprint);
       continue;
     }
-    const key = r.labels === null ? null : r.labels.toString("latin1");
-    const known = key === null ? undefined : indexes.get(key);
-    const d = decodeReturns(r.vals, known === undefined ? r.labels : null);
-    const index = known ?? d.index;
-    if (key !== null && known === undefined) indexes.set(key, index!);
+    const d = known.get(r.fingerprint) ?? decodeRow(r.vals, r.labels, indexes);
+    next.set(r.fingerprint, d);
     series.push({
       values: d.values,
-      index,
+      index: d.index,
       fingerprint: r.fingerprint,
       total: r.total,
       sharpeAnnual: r.sharpeAnnual,
       periodsPerYear: r.periodsPerYear,
     });
   }
+  decoded = next;
   return { series, without: heldWithout.length, heldWithout };
+}
+
+/** One row's returns, its index shared with the rows before it that stored the same index bytes. */
+function decodeRow(
+  vals: Uint8Array,
+  labels: Buffer | null,
+  indexes: Map<string, Label[]>,
+): { values: Float64Array; index: Label[] | null } {
+  const key = labels === null ? null : labels.toString("latin1");
+  const shared = key === null ? undefined : indexes.get(key);
+  const d = decodeReturns(vals, shared === undefined ? labels : null);
+  const index = shared ?? d.index;
+  if (key !== null && shared === undefined) indexes.set(key, index!);
+  return { values: d.values, index };
 }
 
 /** The returns kept of the trials a ledger counts now, oldest first, and how many counted trials have none. */

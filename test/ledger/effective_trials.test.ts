@@ -6,7 +6,7 @@ import { alignReturns } from "../../src/lib/align_returns.js";
 import { SCREEN_MISS } from "../../src/lib/correlation_screen.js";
 import { CLUSTER_CORRELATION, clusterTrials, EXACT_WORK } from "../../src/lib/effective_trials.js";
 import { NormalStream } from "../../src/lib/random.js";
-import { decodeReturns, encodeReturns, MAX_POINTS_PER_TRIAL } from "../../src/ledger/returns.js";
+import { decodeReturns, encodeReturns, keptFrom, MAX_POINTS_PER_TRIAL } from "../../src/ledger/returns.js";
 
 /** `blocks` base strategies, `perBlock` members each (base + `jitter` x independent noise), then `loose`
  * independent noise strategies; every column T points, seeded. */
@@ -213,6 +213,33 @@ describe("returns as the ledger keeps them", () => {
     expect(Array.from(d.values)).toEqual(values);
     expect(Object.is(d.values[1], -0)).toBe(true);
     expect(d.index).toEqual(index);
+  });
+
+  it("reads rows back as recorded, a shared index decoded once, a second read equal to the first", () => {
+    const index = ["2024-01-02", "2024-01-03", "2024-01-04"];
+    const row = (fp: string, values: number[], labels: typeof index | undefined) => {
+      const e = encodeReturns(values, labels);
+      const vals = Buffer.from(e.values);
+      const idx = e.index === null ? null : Buffer.from(e.index);
+      return { fingerprint: fp, sharpeAnnual: 1, periodsPerYear: 252, total: e.total, vals, labels: idx };
+    };
+    const rows = [
+      row("a", [0.01, 0.02, -0.01], index),
+      { ...row("b", [1, 2, 3], index), vals: null, labels: null, total: null },
+      row("c", [0.03, Number.NaN, 0], index),
+      row("d", [5, 6], undefined),
+    ];
+    const first = keptFrom(rows);
+    expect(first.series.map((s) => [s.fingerprint, Array.from(s.values), s.index])).toEqual([
+      ["a", [0.01, 0.02, -0.01], index],
+      ["c", [0.03, Number.NaN, 0], index],
+      ["d", [5, 6], null],
+    ]);
+    expect(first.series[0]!.index).toBe(first.series[1]!.index);
+    expect(first).toMatchObject({ without: 1, heldWithout: ["b"] });
+    const again = keptFrom([...rows, row("e", [0.5, 0.25, 0], index)]);
+    expect(again.series.slice(0, 3)).toEqual(first.series);
+    expect(Array.from(again.series[3]!.values)).toEqual([0.5, 0.25, 0]);
   });
 
   it("keeps the latest MAX_POINTS_PER_TRIAL points of a longer series and says how long it was", () => {
