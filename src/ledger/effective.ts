@@ -132,6 +132,10 @@ export function measure(
  */
 function describe(members: readonly TrialReturns[], columns: readonly Float64Array[]): TrialCluster {
   const recorded = members.map((m) => m.sharpeAnnual).filter((x): x is number => x !== null);
+  const ppy = members.find((m) => m.periodsPerYear !== null)?.periodsPerYear ?? null;
+  const best = recorded.length ? Math.max(...recorded) : null;
+  // One member: its weighted series is its own finite values.
+  if (columns.length === 1) return { size: 1, best_sharpe: best, sharpe: annualSharpe(moments(columns[0]!), ppy) };
   const t = columns[0]?.length ?? 0;
   const weights = columns.map((c) => {
     const v = finiteVariance(c);
@@ -147,20 +151,20 @@ function describe(members: readonly TrialReturns[], columns: readonly Float64Arr
         w[d]! += wi;
       }
   });
-  const series: number[] = [];
-  for (let d = 0; d < t; d++) if (w[d]! > 0) series.push(sum[d]! / w[d]!);
-  const ppy = members.find((m) => m.periodsPerYear !== null)?.periodsPerYear ?? null;
-  const sd = series.length >= 2 ? Math.sqrt(variance(series)) : 0;
-  const mean = series.reduce((a, b) => a + b, 0) / Math.max(1, series.length);
-  return {
-    size: members.length,
-    best_sharpe: recorded.length ? Math.max(...recorded) : null,
-    sharpe: ppy === null || !(sd > 0) ? null : (mean / sd) * Math.sqrt(ppy),
-  };
+  const series = new Float64Array(t).fill(Number.NaN);
+  for (let d = 0; d < t; d++) if (w[d]! > 0) series[d] = sum[d]! / w[d]!;
+  return { size: members.length, best_sharpe: best, sharpe: annualSharpe(moments(series), ppy) };
 }
 
-/** The sample variance (ddof 1) of a column's finite values; NaN below two. */
-function finiteVariance(c: Float64Array): number {
+interface Moments {
+  readonly n: number;
+  readonly mean: number;
+  /** Sample variance (ddof 1); NaN below two values. */
+  readonly variance: number;
+}
+
+/** Count, mean and sample variance of a column's finite values (Welford). */
+function moments(c: Float64Array): Moments {
   let n = 0;
   let mean = 0;
   let m2 = 0;
@@ -172,7 +176,15 @@ function finiteVariance(c: Float64Array): number {
     mean += delta / n;
     m2 += delta * (x - mean);
   }
-  return n > 1 ? m2 / (n - 1) : Number.NaN;
+  return { n, mean, variance: n > 1 ? m2 / (n - 1) : Number.NaN };
+}
+
+const finiteVariance = (c: Float64Array) => moments(c).variance;
+
+/** mean / sd x sqrt(periods per year); null without a period or spread. */
+function annualSharpe(m: Moments, ppy: number | null): number | null {
+  const sd = m.n >= 2 ? Math.sqrt(m.variance) : 0;
+  return ppy === null || !(sd > 0) ? null : (m.mean / sd) * Math.sqrt(ppy);
 }
 
 /** The trials holding a value on every common date, as columns in recording order. */

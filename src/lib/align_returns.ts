@@ -20,7 +20,8 @@ export interface Aligned {
   readonly dates: readonly Label[];
   /** Positions (in the input) of the aligned trials, ascending. */
   readonly trials: readonly number[];
-  /** One column per aligned trial, on `dates`; NaN where the trial has no value. */
+  /** One column per aligned trial, on `dates`; NaN where the trial has no value. Read only: a series on
+   * exactly the common dates is its own column. */
   readonly columns: readonly Float64Array[];
   /** Aligned trials holding a finite value on every common date (a complete panel). */
   readonly complete: readonly number[];
@@ -47,14 +48,15 @@ export function alignReturns(series: readonly ReturnSeries[]): Aligned {
   // Series sharing one label array (as the ledger decodes them) compare it with the dates once.
   let lastSame: { labels: readonly Label[]; same: boolean } | null = null;
   series.forEach((s, c) => {
-    const col = new Float64Array(dates.length).fill(Number.NaN);
     if (lastSame?.labels !== labels[c]) lastSame = { labels: labels[c]!, same: sameLabels(labels[c]!, dates) };
     const same = lastSame.same;
+    // A series on exactly the common dates is its own column (no copy).
+    const col = same && s.values instanceof Float64Array ? s.values : new Float64Array(dates.length).fill(Number.NaN);
     let held = 0;
     if (same)
       for (let i = 0; i < s.values.length; i++) {
         const v = s.values[i]!;
-        col[i] = v;
+        if (col !== s.values) col[i] = v;
         if (Number.isFinite(v)) held++;
       }
     else
