@@ -113,10 +113,10 @@ export class TrialSet {
     return this.groups.get(digestGroup(fingerprint))?.fingerprints.includes(fingerprint) ?? false;
   }
 
-  /** The summary now, its digest covering `chainHead`; the Sharpes are the caller's own copy. */
-  summary(ledger: string, experiment: string | null, chainHead: string | null): StoreSummary {
+  /** The summary now, its digest covering `chainHead`; the Sharpes are the caller's own copy (none: `copy` false). */
+  summary(ledger: string, experiment: string | null, chainHead: string | null, copy = true): StoreSummary {
     const digest = combineGroups(this.groupLines(), chainHead);
-    const sharpes = this.sharpes.slice();
+    const sharpes = copy ? this.sharpes.slice() : [];
     const { count } = this;
     const [since, longestNObs, maxSharpe] = [this.since.value, this.longestNObs.value, this.maxSharpe];
     return { ledger, experiment, count, sharpes, since, digest, longestNObs, maxSharpe, chainHead };
@@ -124,8 +124,8 @@ export class TrialSet {
 
   /** The summary with `extra` (trials it does not hold, distinct) added after its own, the set unchanged. */
   summaryWith(ledger: string, extra: readonly PreviewRow[], chainHead: string | null): StoreSummary {
-    const base = this.summary(ledger, null, chainHead);
-    if (extra.length === 0) return base;
+    if (extra.length === 0) return this.summary(ledger, null, chainHead);
+    const base = { ...this.summary(ledger, null, chainHead, false) };
     const added = new Map<string, string[]>();
     for (const t of extra) {
       const key = digestGroup(t.fingerprint);
@@ -134,7 +134,7 @@ export class TrialSet {
     const lines = new Map(this.groupLines());
     for (const [key, fingerprints] of added)
       lines.set(key, groupDigest([...(this.groups.get(key)?.fingerprints ?? []), ...fingerprints].sort()));
-    const sharpes = [...base.sharpes, ...extra.flatMap((t) => (t.sharpeAnnual === null ? [] : [t.sharpeAnnual]))];
+    const sharpes = this.sharpes.concat(extra.flatMap((t) => (t.sharpeAnnual === null ? [] : [t.sharpeAnnual])));
     const pick = <T>(a: T | null, b: T, better: (x: T, y: T) => boolean) => (a === null || better(b, a) ? b : a);
     let { since, longestNObs, maxSharpe } = base;
     for (const t of extra) {
