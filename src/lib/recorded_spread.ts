@@ -16,15 +16,16 @@ export const SPREAD_BIN_WIDTH = 0.05;
  * pull it down, by at most what one strategy per bin can.
  */
 export function dilutionProofVariance(sharpes: readonly number[], width = SPREAD_BIN_WIDTH): number | null {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < sharpes.length; i++) {
     const s = sharpes[i]!;
-    if (!Number.isFinite(s)) continue;
-    const k = Math.floor(s / width);
-    if (k < lo) lo = k;
-    if (k > hi) hi = k;
+    if (s < min && s !== Number.NEGATIVE_INFINITY) min = s;
+    if (s > max && s !== Number.POSITIVE_INFINITY) max = s;
   }
+  // The bins of the extremes (floor is monotone), the first and the last occupied.
+  const lo = Math.floor(min / width);
+  const hi = Math.floor(max / width);
   if (!(hi > lo)) return null;
   return variance(hi - lo < DENSE_BINS ? denseBinMeans(sharpes, width, lo, hi) : sparseBinMeans(sharpes, width));
 }
