@@ -72,8 +72,11 @@ class PostgresStore implements LedgerStore {
     return this.named(() => this.kept.room(ledger));
   }
 
+  /** The returns of the rows the ledger's tally holds. */
   async returns(ledger: string): Promise<KeptReturns> {
-    return this.named(() => this.kept.returns(ledger));
+    const tally = await this.tallies.current(ledger);
+    const trials = tally.all.count + tally.retracted.size;
+    return this.named(() => this.kept.returns(ledger, tally.epoch, tally.lastId, trials));
   }
 
   /** Only the trials and retractions appended since the last read (by any replica) are read. */
