@@ -157,9 +157,13 @@ class SqliteStore implements LedgerStore {
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.heads = hasChain(db) ? new SqliteChainHeads(db) : null;
-    const rowsAfter = db.prepare<[number, string, number, number], SummaryRow>(ROWS_AFTER);
-    const retractionsAfter = db.prepare<[string, number, number], RetractedRow>(RETRACTIONS_AFTER);
+    // Prepared on first read: a file of an older server opened read-only (no flagged column, no retractions
+    // table) still opens, and only reading its summary fails, naming what is missing.
+    let rowsAfter: Database.Statement<[number, string, number, number], SummaryRow> | null = null;
+    let retractionsAfter: Database.Statement<[string, number, number], RetractedRow> | null = null;
     const readAfter = db.transaction((ledger: string, known: TallyCursor | null, limit: number) => {
+      rowsAfter ??= db.prepare<[number, string, number, number], SummaryRow>(ROWS_AFTER);
+      retractionsAfter ??= db.prepare<[string, number, number], RetractedRow>(RETRACTIONS_AFTER);
       const epoch = this.epoch(ledger);
       const same = known !== null && known.epoch === epoch;
       const rows = rowsAfter.all(same ? known.lastId : 0, ledger, epoch, limit);
