@@ -16,6 +16,8 @@ import { ledgerLock } from "./cases/ledger_lock.js";
 import { ledgerScale } from "./cases/ledger_scale.js";
 import { httpLight } from "./cases/http_light.js";
 import { httpRss } from "./cases/http_rss.js";
+import { lightBeside } from "./cases/light_beside.js";
+import { unitCost } from "./cases/unit_cost.js";
 import { million } from "./cases/million.js";
 import { SELECTION_CASE, selection } from "./cases/selection.js";
 import { numpy } from "./cases/numpy.js";
@@ -52,6 +54,8 @@ const CASES: readonly (readonly [name: string, run: CaseRun, rawKey?: string])[]
   ["bounded", rowsOnly(bounded)],
   ["http_rss", rowsOnly(httpRss)],
   ["http_light", rowsOnly(httpLight)],
+  ["beside", rowsOnly(lightBeside)],
+  ["unit_cost", rowsOnly(unitCost)],
   ["files", rowsOnly(fileRefs)],
   ["sizes", rowsOnly(sizes)],
   ["selection", rowsOnly(selection)],

@@ -4,6 +4,7 @@ import { Mt19937 } from "../src/lib/prng.js";
 import { StationaryBootstrap, politisWhiteBlockLength, stationaryBootstrapVariance } from "../src/lib/bootstrap.js";
 import { allEqual, maxOf, mean } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
+import { RunSums, type RunTable, runTable } from "./_spa_test_run_sums.js";
 
 /** Per-candidate differentials d_{t,k} = model - benchmark, demeaned, with their statistics. */
 export interface Differentials {
@@ -13,10 +14,11 @@ export interface Differentials {
   readonly d: readonly Float64Array[];
   /** dbar_k. */
   readonly means: Float64Array;
-  /** Row-major demeaned differentials: e[t * k + j] = d_{t,j} - dbar_j (exactly 0 for a constant column). */
-  readonly rows: Float64Array;
-  /** Row-major prefix sums of `rows`: prefix[t * k + j] = sum_{s < t} e_{s,j}; n + 1 rows. */
-  readonly prefix: Float64Array;
+  /**
+   * Row-major demeaned differentials e_{t,j} = d_{t,j} - dbar_j (exactly 0 for a constant column) at
+   * rows[t * stride + j], with their prefix sums, for the bootstrap's run sums.
+   */
+  readonly runs: RunTable;
 }
 
 export function differentials(benchmark: ArrayLike<number>, models: readonly ArrayLike<number>[]): Differentials {
@@ -24,9 +26,10 @@ export function differentials(benchmark: ArrayLike<number>, models: readonly Arr
   const k = models.length;
   const d = models.map((col) => differenceOf(col, benchmark));
   const means = Float64Array.from(d, (col) => (allEqual(col) ? col[0]! : mean(col)));
-  const rows = new Float64Array(n * k);
-  for (let j = 0; j < k; j++) demeanInto(rows, d[j]!, means[j]!, j, k);
-  return { n, k, d, means, rows, prefix: rowPrefixSums(rows, n, k) };
+  const runs = runTable(n, k, (rows, stride) => {
+    for (let j = 0; j < k; j++) demeanInto(rows, d[j]!, means[j]!, j, stride);
+  });
+  return { n, k, d, means, runs };
 }
 
 /** d_t = model_t - benchmark_t. */
@@ -36,27 +39,17 @@ function differenceOf(model: ArrayLike<number>, benchmark: ArrayLike<number>): F
   return out;
 }
 
-/** Column j of row-major `rows` (k wide): col - m, exactly 0 for a constant column. */
-function demeanInto(rows: Float64Array, col: Float64Array, m: number, j: number, k: number): void {
+/** Column j of row-major `rows` (`stride` wide): col - m, exactly 0 for a constant column. */
+function demeanInto(rows: Float64Array, col: Float64Array, m: number, j: number, stride: number): void {
   const constant = allEqual(col);
-  for (let t = 0; t < col.length; t++) rows[t * k + j] = constant ? 0 : col[t]! - m;
-}
-
-/** Row-major prefix sums, n + 1 rows of k: row t + 1 = row t + rows[t] (contiguous K-vectors). */
-function rowPrefixSums(rows: Float64Array, n: number, k: number): Float64Array {
-  const prefix = new Float64Array((n + 1) * k);
-  for (let t = 0; t < n; t++) {
-    const src = t * k;
-    const dst = src + k;
-    for (let j = 0; j < k; j++) prefix[dst + j] = prefix[src + j]! + rows[src + j]!;
-  }
-  return prefix;
+  for (let t = 0; t < col.length; t++) rows[t * stride + j] = constant ? 0 : col[t]! - m;
 }
 
 /** Demeaned column j of the differentials. */
 function demeanedColumn(diff: Differentials, j: number): Float64Array {
   const out = new Float64Array(diff.n);
-  for (let t = 0; t < diff.n; t++) out[t] = diff.rows[t * diff.k + j]!;
+  const { rows, stride } = diff.runs;
+  for (let t = 0; t < diff.n; t++) out[t] = rows[t * stride + j]!;
   return out;
 }
 
@@ -162,12 +155,13 @@ export async function bootstrapCounts(
   reps: number,
   seed: number,
 ): Promise<BootstrapCounts> {
-  const { n, k, rows, prefix } = diff;
+  const { n, k } = diff;
   const { sumScale, offsetLower, offsetConsistent, z, statistic } = st;
   const threshold = Float64Array.from(z, (v) => Math.max(0, v));
   const sampler = new StationaryBootstrap(new Mt19937(seed), n, 1 / blockSize);
   const { starts, ends } = sampler;
-  const sums = new Float64Array(k);
+  const runSums = new RunSums(diff.runs);
+  const { sums } = runSums;
   const individual = new Int32Array(k);
   const interval = progressInterval(reps, n, k);
   let lower = 0;
@@ -177,7 +171,7 @@ export async function bootstrapCounts(
     if (rep > 0 && rep % interval === 0) await step(rep, reps);
     sums.fill(0);
     const runs = sampler.nextRuns();
-    for (let r = 0; r < runs; r++) accumulateRun(sums, rows, prefix, k, starts[r]!, ends[r]!);
+    runSums.add(starts, ends, runs);
     let tl = 0;
     let tc = 0;
     let tu = 0;
@@ -196,39 +190,4 @@ export async function bootstrapCounts(
   }
   await step(reps, reps);
   return { lower, consistent, upper, individual };
-}
-
-/** Adds the demeaned differentials of rows [start, end) to `sums`, for every candidate at once. */
-function accumulateRun(
-  sums: Float64Array,
-  rows: Float64Array,
-  prefix: Float64Array,
-  k: number,
-  start: number,
-  end: number,
-): void {
-  if (end - start === 1) {
-    // A one-row run (most runs at short blocks): its row added four candidates per step, in order.
-    const base = start * k;
-    let j = 0;
-    for (; j + 4 <= k; j += 4) {
-      sums[j] += rows[base + j]!;
-      sums[j + 1] += rows[base + j + 1]!;
-      sums[j + 2] += rows[base + j + 2]!;
-      sums[j + 3] += rows[base + j + 3]!;
-    }
-    for (; j < k; j++) sums[j] += rows[base + j]!;
-    return;
-  }
-  const lo = start * k;
-  const hi = end * k;
-  // Four candidates per step (each sum still adds one difference per run, in run order).
-  let j = 0;
-  for (; j + 4 <= k; j += 4) {
-    sums[j] += prefix[hi + j]! - prefix[lo + j]!;
-    sums[j + 1] += prefix[hi + j + 1]! - prefix[lo + j + 1]!;
-    sums[j + 2] += prefix[hi + j + 2]! - prefix[lo + j + 2]!;
-    sums[j + 3] += prefix[hi + j + 3]! - prefix[lo + j + 3]!;
-  }
-  for (; j < k; j++) sums[j] += prefix[hi + j]! - prefix[lo + j]!;
 }

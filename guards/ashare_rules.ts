@@ -193,7 +193,8 @@ function readDaysSinceIpo(x: unknown): number | null {
  *
  * Inputs
  *   bar : one daily bar in CNY and shares (fields as listed); high, low and the previous close
- *       (prev_close, pre_close or preclose) required.
+ *       (prev_close, pre_close or preclose) required; limit prices are the previous close x (1 +/-
+ *       the board's limit %), rounded half up to 0.01 in exact decimal arithmetic.
  *   code : stock code, 6 digits, optionally with a prefix SH, SZ, BJ or a suffix .SH, .SS, .SZ,
  *       .BJ, .XSHG, .XSHE, .BSE (case-insensitive).
  *   date : the bar's trading date.

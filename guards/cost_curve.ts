@@ -249,7 +249,8 @@ function renderTable(points: readonly CostPoint[], breakevenBps: number): string
  *
  * Inputs
  *   returns : per-period GROSS simple returns as decimals (0.01 = 1%), before costs; finite, > -1;
- *       at least 30 periods to judge (fewer warn).
+ *       at least 30 periods to judge (fewer warn; so does a thin or tradeable net Sharpe on fewer
+ *       periods than Bailey and Lopez de Prado 2012 require).
  *     @trial
  *   turnover : ONE-WAY turnover per period (0.5 x sum |dw|, a full rotation of
  *       the book = 1.0), a series aligned with returns or one number for every

@@ -256,7 +256,7 @@ function readAssumedPips(x: unknown, pairs: readonly ParsedPair[]): Map<string, 
  *       XPT, XPD, CNH, HRK) and different.
  *   rate : the pair's price, quote currency per 1 unit of base, > 0: one number for a single
  *       pair, or an object keyed by the pair strings exactly as given.
- *   notional : position size in base currency units, > 0, for pip values.
+ *   notional : position size in base currency units, > 0, for pip values (exact decimal arithmetic).
  *     @exclusiveMinimum 0
  *   trade_date : trade date, for the spot value date.
  *   usd_leg_rates : rates of USD pairs used only to convert pip values to USD, e.g. {USDJPY: 150}

@@ -42,7 +42,7 @@ function relativeError(priced: number | null, anchor: number | null): number | n
  * option expired as of the evaluation date has an NPV of exactly 0.0 with no error, and a curve
  * anchored on another day measures every year fraction from the wrong date.
  *
- * Shows the size of the error on a fixed reference call (K 100, r 5%, vol 20%, Act/365).
+ * Shows the size of the error on a fixed reference call (K 100, r 0.05, vol 0.20, Act/365).
  *
  * Inputs
  *   eval_date : the global evaluation date (Settings.evaluationDate).

@@ -68,7 +68,8 @@ interface RegimeRow {
  * Inputs
  *   dates : test-period dates (ISO dates), strictly increasing, at least 2.
  *   asset : per-period simple returns of the underlying as decimals (0.01 = 1%), one per date;
- *       finite, > -1; its Sharpe annualised at 252 periods a year.
+ *       finite, > -1; its Sharpe annualised at 252 periods a year; percent-looking returns (median
+ *       |return| above 0.2 a day) are an error.
  *     @trial 252
  *   strategy : per-period simple returns of the strategy as decimals, net of costs, one per date;
  *       finite, > -1; its Sharpe annualised at 252 periods a year.

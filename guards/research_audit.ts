@@ -71,8 +71,8 @@ const DSR_ALPHA = 0.05;
  * source (`inputs_source`).
  *
  * Inputs
- *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report; with returns, checked against
- *       the measured one.
+ *   best_sharpe : the ANNUALISED Sharpe ratio you intend to report, deflated with skew 0 and raw
+ *       kurtosis 3; with returns, checked against the measured one.
  *   n_obs : number of per-period observations behind it (>= 2; fewer than 30 warn as too short to
  *       judge); with returns, checked against their count.
  *     @minimum 2

@@ -77,8 +77,8 @@ interface PanelFacts {
  * guard counts names whose data stops before the end of the sample against the expected
  * delisting rate, checks a delisting table for names absent from the universe, and measures how
  * much dropping the dead names inflates the equal-weight CAGR. CAGRs are annualised by the
- * calendar dates of the index (growth^(365.25 / days spanned by the return rows)), so daily,
- * weekly and monthly panels give the same answer for the same path. A negative gap means the
+ * calendar dates of the index (growth^(365.25 / days spanned by the return rows)), so panels
+ * of any frequency give the same answer for the same path. A negative gap means the
  * survivors underperformed the full universe (dead names did better before they left, e.g. bought
  * out at a premium). Evidence lists each dead name's exit date (its last price in the sample).
  * A gap annualised from under one year of sample warns that it is too short to judge.
@@ -86,7 +86,8 @@ interface PanelFacts {
  * Inputs
  *   prices : the panel: a frame indexed by ISO dates (strictly increasing), one column of prices
  *       per ticker, null after a name stops trading and before it lists (null is meaningful
- *       here); non-null prices finite and > 0. Or a bare array of ticker strings, which can only
+ *       here); non-null prices finite and > 0; any frequency (CAGRs are annualised by the
+ *       calendar dates spanned). Or a bare array of ticker strings, which can only
  *       be checked against listings and needs sample_start and sample_end.
  *   listings : a listing/delisting table of the market the universe was drawn from: a frame
  *       with columns ticker, listing_date, delisting_date (ISO dates or null).
@@ -95,8 +96,8 @@ interface PanelFacts {
  *       date.
  *   min_gap_days : calendar days: a name whose last observation is more than this before
  *       sample_end counts as dead (delisted), >= 0.
- *   expected_annual_delist_rate : prior share of names delisting per year, in [0, 1) (a
- *       placeholder: state your market's).
+ *   expected_annual_delist_rate : prior share of names delisting per year, in [0, 1), a fraction
+ *       (0.04 = 4 percent a year; a placeholder: state your market's).
  *     @minimum 0 @exclusiveMaximum 1
  *   delisting_returns : whether the returns built from prices include each delisted name's
  *       delisting return (its last move, e.g. CRSP's DLRET); "unknown" (not stated) warns;

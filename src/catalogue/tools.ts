@@ -92,11 +92,11 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   list_skills: {
     title: "List skills",
     description:
-      "Lists the knowledge documents (skills) an agent can read, which explain each topic and its silent " +
+      "Lists the available knowledge documents (skills) an agent can read, which explain each topic and its silent " +
       "mistakes: name, plugin, summary, reference count, verification date. Required: nothing.",
     compact:
-      "Lists the knowledge documents (skills) that explain each topic and its silent mistakes: name, plugin, " +
-      "summary, references.",
+      "Lists the available knowledge documents (skills) that explain each topic and its silent mistakes: name, " +
+      "plugin, summary, references.",
     input_schema: input({ plugin: { type: "string", description: "Restrict to one plugin, e.g. fin-core." } }),
     output_schema: catalogueResult(
       {
@@ -334,7 +334,7 @@ const DEFINITIONS: { readonly [N in CatalogueToolName]: Omit<CatalogueTool, "nam
   list_trials: {
     title: "List recorded trials",
     description:
-      "What the research ledger recorded: distinct trials (strategies) per experiment, the " +
+      "What the research ledger recorded so far: how many distinct trials (strategies) per experiment, the " +
       "distribution of their annualised Sharpe ratios, a reported Sharpe's rank (3rd of 41). Required: nothing.",
     input_schema: input({
       experiment: {

@@ -21,6 +21,23 @@ export class StationaryBootstrap {
   ) {
     this.starts = new Int32Array(2 * n + 1);
     this.ends = new Int32Array(2 * n + 1);
+    this.limit = 4294967296 - (4294967296 % n);
+  }
+
+  /** Words at or above this are rejected by a position draw: 2^32 - (2^32 mod n), as Mt19937.nextInt(n). */
+  private readonly limit: number;
+
+  /** A uniform position in [0, n): Mt19937.nextInt(n) on the same words, without a float modulo per draw. */
+  private position(): number {
+    const n = this.n;
+    for (;;) {
+      const x = this.rng.nextUint32();
+      if (x < this.limit) {
+        // x - floor(x / n) n is exact (integers below 2^33); a quotient rounded up by one is corrected.
+        const r = x - Math.floor(x / n) * n;
+        return r < 0 ? r + n : r;
+      }
+    }
   }
 
   /**
@@ -32,13 +49,13 @@ export class StationaryBootstrap {
     // u = x / 2^32 < q exactly when x < q 2^32 (both sides scaled by a power of two): no division per draw.
     const below = q * 4294967296;
     let runs = 0;
-    let start = rng.nextInt(n);
+    let start = this.position();
     let i = start;
     for (let t = 1; t < n; t++) {
       if (rng.nextUint32() < below) {
         starts[runs] = start;
         ends[runs++] = i + 1;
-        start = i = rng.nextInt(n);
+        start = i = this.position();
       } else if (++i === n) {
         starts[runs] = start;
         ends[runs++] = n;
@@ -59,16 +76,48 @@ export class StationaryBootstrap {
   }
 }
 
-/** Autocovariances R(0..maxLag) with divisor n of already demeaned values `e`. */
+/**
+ * Autocovariances R(0..maxLag) with divisor n of already demeaned values `e`: R(j) = (sum over t ascending
+ * of e_t e_{t+j}) / n. Four lags share a pass over t (four independent sums, each still in t order).
+ */
 export function autocovariances(e: ArrayLike<number>, maxLag: number): Float64Array {
   const n = e.length;
+  const x = e instanceof Float64Array ? e : Float64Array.from(e);
   const r = new Float64Array(maxLag + 1);
-  for (let j = 0; j <= maxLag && j < n; j++) {
+  const last = Math.min(maxLag, n - 1);
+  let j = 0;
+  for (; j + 3 <= last; j += 4) fourLags(x, j, r);
+  for (; j <= last; j++) {
     let s = 0;
-    for (let t = 0; t + j < n; t++) s += e[t]! * e[t + j]!;
+    for (let t = 0; t + j < n; t++) s += x[t]! * x[t + j]!;
     r[j] = s / n;
   }
   return r;
+}
+
+/** R(j..j+3) into r: one pass over t while all four lags have a partner, then each lag's remaining terms. */
+function fourLags(x: Float64Array, j: number, r: Float64Array): void {
+  const n = x.length;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let t = 0;
+  for (; t + j + 3 < n; t++) {
+    const a = x[t]!;
+    s0 += a * x[t + j]!;
+    s1 += a * x[t + j + 1]!;
+    s2 += a * x[t + j + 2]!;
+    s3 += a * x[t + j + 3]!;
+  }
+  // t = n - j - 3 .. n - j - 1: lag j + 3 has no partner left; lag j + 2 one more term, j + 1 two, j three.
+  for (let u = t; u + j + 2 < n; u++) s2 += x[u]! * x[u + j + 2]!;
+  for (let u = t; u + j + 1 < n; u++) s1 += x[u]! * x[u + j + 1]!;
+  for (let u = t; u + j < n; u++) s0 += x[u]! * x[u + j]!;
+  r[j] = s0 / n;
+  r[j + 1] = s1 / n;
+  r[j + 2] = s2 / n;
+  r[j + 3] = s3 / n;
 }
 
 /** Flat-top window: 1 for |s| <= 1/2, 2(1 - |s|) for 1/2 < |s| <= 1, 0 beyond. */

@@ -56,5 +56,6 @@ export class Mt19937 {
 /** One twisted word: far ^ (upper bit of cur, lower 31 of next) >>> 1, xor the matrix when that is odd. */
 function mixed(far: number, cur: number, next: number): number {
   const y = (cur & 0x80000000) | (next & 0x7fffffff);
-  return far ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+  // -(y & 1) is all ones exactly when y is odd: the matrix without a branch (half the words take it).
+  return far ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df);
 }

@@ -7,14 +7,16 @@ import { InternalToolError, clipName, internalError } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
 import { shapeArguments } from "./shape.js";
-import { inputHash } from "./input_hash.js";
+import { startInputHash } from "./input_hash.js";
 import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
 import type { CallOptions } from "./call_options.js";
 import { isCatalogueTool, runCatalogueTool } from "./catalogue/index.js";
+import { requireNameCountOf } from "./catalogue/name_limits.js";
 import { referenceSchema, resolveFileReferences, type FileAccess, type FileProvenance } from "./files/index.js";
 import { checkBudget, checkCatalogueBudget, currentLimits, estimateCost, type Limits } from "./budget/index.js";
 import { DEFAULT_POOL_SIZE } from "./budget/limits.js";
+import { totalCells } from "./budget/measure.js";
 import { timeLimit } from "./pool/limit_errors.js";
 import {
   commitLedger,
@@ -235,8 +237,21 @@ export function poolLoaded(): boolean {
   return poolImport !== null;
 }
 
-/** Calls estimated below this many work units stay inline (a thread hop costs more than they do). */
-export const POOL_MIN_UNITS = 1e6;
+/**
+ * Calls estimated at this many work units or more run in the pool when their work is more than a few passes
+ * over the values sent (POOL_MIN_UNITS_PER_VALUE); smaller ones stay inline (a thread hop costs more than they
+ * do). A unit of guard work measured 60-150 ms per 1e6 (median) across the guards on a 2-core machine at load 10
+ * (`npm run bench -- unit_cost`), so a call priced here is about 30 ms of guard work.
+ */
+export const POOL_MIN_UNITS = 200_000;
+/**
+ * Units per value sent below which a call under ALWAYS_POOL_UNITS stays inline: sending its inputs to a worker
+ * (packing them, cloning its labels) is itself a pass over the values on this thread, and a 650,000-value
+ * linear call measured a worse light-call p99 pooled than inline.
+ */
+export const POOL_MIN_UNITS_PER_VALUE = 4;
+/** Calls estimated at this many units or more always run in the pool. */
+export const ALWAYS_POOL_UNITS = 1e6;
 
 /** The pool size to run this call on, or 0 to run it inline. Live functions cannot cross threads. */
 function poolSizeFor(guard: string, inputs: Record<string, unknown>, options: CallOptions, limits: Limits): number {
@@ -251,7 +266,9 @@ function poolSizeFor(guard: string, inputs: Record<string, unknown>, options: Ca
   // 250,000 of them to a worker cost more than that pass (docs/ledger.md, "Caps and scale").
   const ledgerInput = GUARDS[guard]?.ledger;
   const priced = ledgerInput ? { ...inputs, [ledgerInput]: undefined } : inputs;
-  if ((estimateCost(guard, priced)?.units ?? 0) < POOL_MIN_UNITS) return 0;
+  const units = estimateCost(guard, priced)?.units ?? 0;
+  if (units < POOL_MIN_UNITS) return 0;
+  if (units < ALWAYS_POOL_UNITS && units < POOL_MIN_UNITS_PER_VALUE * totalCells(priced)) return 0;
   return limits.poolSize > 0 ? limits.poolSize : DEFAULT_POOL_SIZE;
 }
 
@@ -409,9 +426,12 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   // hashed or decoded (file references are priced again once read, in callGuardTool).
   const budget = options.workBudget ?? currentLimits().workBudget;
   if (tool.guard) checkBudget(tool.guard, obj, budget, Infinity);
-  else if (isCatalogueTool(tool.name)) checkCatalogueBudget(tool.name, obj, budget);
+  else if (isCatalogueTool(tool.name)) {
+    checkCatalogueBudget(tool.name, obj, budget);
+    requireNameCountOf(tool.name, obj);
+  }
   await turns.boundary();
-  const hash = inputHash(obj);
+  const { hash } = await startInputHash(obj);
   await turns.boundary();
   const access = { dirs: options.dataDirs, off: options.filesOff };
   const { args: resolved, files, checked } = await readFiles(tool, obj, access, options);

@@ -108,11 +108,17 @@ export function classifyLine(line: Line, accepts: (m: Message) => boolean = () =
   if (tooDeep) return tooDeep;
   if (text.trim() === "") return null;
   const parsed = parseJson(text);
-  if (!parsed.ok) {
-    const id = findTopLevelId(text.slice(0, ID_PREFIX_BYTES));
-    return reply(id, PARSE_ERROR, "Parse error: the line is not JSON");
-  }
-  const value = parsed.value;
+  if (!parsed.ok) return notJsonReply(text.slice(0, ID_PREFIX_BYTES));
+  return classifyValue(parsed.value, accepts);
+}
+
+/** The -32700 reply to a line that is not JSON, addressed to the id found in its first bytes. */
+export function notJsonReply(prefix: string): { reply: ErrorReply } {
+  return reply(findTopLevelId(prefix), PARSE_ERROR, "Parse error: the line is not JSON");
+}
+
+/** A parsed line's value: a message, or the reply to a batch or to a value that is not a message. */
+export function classifyValue(value: unknown, accepts: (m: Message) => boolean = () => true): Classified {
   if (Array.isArray(value)) return batchReply(value);
   return checkMessage(value, accepts);
 }

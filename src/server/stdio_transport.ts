@@ -2,10 +2,14 @@
 // Client request ids are replaced by private ones on the way in and restored on the way out, so
 // a cancelled call whose id is reused can never answer the new request; end of input cancels
 // every tools/call in flight, lets the rest answer, then reports the close. Backpressure: lines
-// wait in an inbox (stdin paused) while stdout has replies waiting or MAX_IN_FLIGHT calls run.
+// wait in an inbox (stdin paused) while stdout has replies waiting or MAX_IN_FLIGHT calls run. A line of
+// OFF_THREAD_BYTES or more is parsed on the parse thread (as an HTTP body is): requests after it are served
+// meanwhile, notifications wait for it (a cancellation may name it).
 import type { Readable, Writable } from "node:stream";
-import { type Id, type Message, classifyLine } from "./jsonrpc_line.js";
-import { MAX_IN_FLIGHT, capMessage } from "./limits.js";
+import { OFF_THREAD_BYTES, parseRequestBody } from "./body_parse.js";
+import { type Classified, type Id, type Message, classifyLine, classifyValue, notJsonReply } from "./jsonrpc_line.js";
+import { findTopLevelId } from "./json_tokens.js";
+import { ID_PREFIX_BYTES, MAX_IN_FLIGHT, capMessage } from "./limits.js";
 import { type Line, lineSplitter } from "./stdio_lines.js";
 
 type Pending = { clientId: Id; method: string };
@@ -32,6 +36,9 @@ export class LineTransport {
   private next = 0;
   private toldFull = false;
   private drained: Promise<void> | null = null;
+  /** Lines being parsed on the parse thread, and the notifications that arrived meanwhile (delivered after). */
+  private parsing = 0;
+  private held: Message[] = [];
   private finished: () => void = () => undefined;
   /** Resolves once the transport has closed (end of input and nothing left to answer). */
   readonly done = new Promise<void>((resolve) => {
@@ -61,7 +68,7 @@ export class LineTransport {
 
   /** True while replies wait to be written or MAX_IN_FLIGHT requests are unanswered. */
   private blocked(): boolean {
-    return this.output.writableNeedDrain || this.pending.size >= MAX_IN_FLIGHT;
+    return this.output.writableNeedDrain || this.pending.size + this.parsing >= MAX_IN_FLIGHT;
   }
 
   /** Handles waiting lines while not blocked; stdin is paused while any wait, resumed when none do. */
@@ -102,11 +109,42 @@ export class LineTransport {
   }
 
   private onLine(line: Line): void {
-    const c = classifyLine(line, this.options.accepts);
+    if (line.kind === "line" && line.bytes.byteLength >= OFF_THREAD_BYTES) return void this.parseOffThread(line.bytes);
+    this.handle(classifyLine(line, this.options.accepts));
+  }
+
+  /** A large line parsed on the parse thread, then handled as any other; held notifications follow it. */
+  private async parseOffThread(bytes: Buffer): Promise<void> {
+    const prefix = bytes.subarray(0, ID_PREFIX_BYTES).toString("utf8");
+    this.parsing++;
+    let c: Classified | null;
+    try {
+      const parsed = await parseRequestBody(bytes);
+      if (parsed.kind === "too_deep") c = { reply: parsed.reply };
+      else if (parsed.kind === "not_json") c = notJsonReply(prefix);
+      else c = classifyValue(parsed.value, this.options.accepts);
+    } catch (e) {
+      // the parse thread itself failed (not the line): the request is answered, never left waiting
+      const why = `Internal error: the line could not be parsed (${String((e as Error)?.message ?? e)})`;
+      c = { reply: { jsonrpc: "2.0", id: findTopLevelId(prefix), error: { code: -32603, message: capMessage(why) } } };
+    } finally {
+      this.parsing--;
+    }
+    if (this.closed) this.held = [];
+    else this.handle(c);
+    if (this.parsing === 0) for (const m of this.held.splice(0)) this.handle({ message: m });
+    // input that ended meanwhile cancels this call too, as it did every call in flight
+    if (this.ended && this.parsing === 0) this.endOfInput();
+    this.maybeClose();
+    this.pump();
+  }
+
+  private handle(c: Classified | null): void {
     if (c === null) return;
     if ("reply" in c) return void this.write(c.reply);
     const m = c.message;
     if (typeof m.method === "string" && "id" in m) this.request(m);
+    else if (this.parsing > 0) this.held.push(m);
     else if (m.method === "notifications/cancelled") this.cancel(m);
     else this.deliver(m);
   }
@@ -145,7 +183,7 @@ export class LineTransport {
   }
 
   private maybeClose(): void {
-    if (this.ended && this.pending.size === 0) void this.close();
+    if (this.ended && this.pending.size === 0 && this.parsing === 0) void this.close();
   }
 
   async send(message: Message): Promise<void> {

@@ -4,7 +4,7 @@
 // what .ci/run runs on its clean checkout; this test checks that .ci/run runs those lines verbatim, so the
 // suite never clones and installs the project again. readme_commands.ts states how a line is classified.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -35,13 +35,42 @@ const clone = ROOT;
 let outside = "";
 const tarballs = new Map<string, string>();
 
-/** The environment of every line: npm reads the cache first (native addons unpack this clone's build through
- * the rc file offerNativePrebuild writes); nothing of this test run leaks in. */
+/** npm's own cache and user config, named explicitly so that a line's HOME (below) changes neither. */
+const npmConfig = Object.fromEntries(
+  execFileSync("npm", ["config", "get", "cache", "userconfig"], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+);
+if (!npmConfig["cache"] || !npmConfig["userconfig"]) throw new Error(`npm config get: ${JSON.stringify(npmConfig)}`);
+
+/** The environment of every line: npm reads the cache first; nothing of this test run leaks in. HOME is the
+ * test's folder, where offerNativePrebuild wrote its rc file, so that native addons unpack this clone's build
+ * in every install, also `npx -p`'s, which installs under npm's cache, outside the folder (compiling SQLite
+ * there took 100 s). npm keeps its real cache and user config (npm_config_cache, npm_config_userconfig). */
 function env(): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(VITEST|NODE_OPTIONS$|TEST$)/.test(k)) e[k] = v;
-  const npm = { npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false" };
-  return { ...e, ...npm };
+  const npm = {
+    npm_config_prefer_offline: "true",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+    npm_config_cache: npmConfig["cache"],
+    npm_config_userconfig: npmConfig["userconfig"],
+  };
+  return { ...e, ...npm, HOME: work };
+}
+
+const RM = { recursive: true, force: true } as const;
+
+/** Removes the folders `npx -p` installed this run's tarballs into (npm's cache keeps each one otherwise). */
+function removeNpxInstalls(): void {
+  const npx = path.join(npmConfig["cache"]!, "_npx");
+  if (!existsSync(npx)) return;
+  for (const d of readdirSync(npx)) {
+    const manifest = path.join(npx, d, "package.json");
+    if (existsSync(manifest) && readFileSync(manifest, "utf8").includes(`${work}/`)) rmSync(path.join(npx, d), RM);
+  }
 }
 
 const cwdOf = (c: CommandLine) => (c.inClone ? clone : outside);
@@ -89,7 +118,10 @@ beforeAll(() => {
   mkdirSync(outside);
   offerNativePrebuild(work);
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  removeNpxInstalls();
+  rmSync(work, RM);
+});
 
 /** The lines of .ci/run, each without its trailing `|| fail ...`. */
 const ciLines = readFileSync(path.join(ROOT, ".ci", "run"), "utf8")

@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import { ROOT, readRepoFile, repoFiles } from "../helpers/repo_files.js";
 import { ZSTD, missingLine } from "../helpers/system_tool.js";
 
-/** scripts/run-tests.mjs over the Parquet page tests (two of them need zstd), as if zstd were missing. */
+/** scripts/run-tests.mjs over the compressed Parquet page tests (two of them need zstd), as if zstd were missing. */
 function runWithoutZstd(ci: boolean): { status: number | null; lines: string[]; summary: string | undefined } {
   const env: NodeJS.ProcessEnv = { ...process.env, FIN_SKILLS_ABSENT_TOOLS: ZSTD.command };
   for (const k of Object.keys(env)) if (/^(VITEST|TEST$|NODE_OPTIONS$|CI$)/.test(k)) delete env[k];
   if (ci) env.CI = "true";
-  const args = ["scripts/run-tests.mjs", "--project", "unit", "test/runtime/files/parquet_pages.test.ts"];
+  const args = ["scripts/run-tests.mjs", "--project", "unit", "test/runtime/files/parquet_codecs.test.ts"];
   const r = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: "utf8", timeout: 300_000 });
   const summary = r.stdout.trimEnd().split("\n").at(-1);
   return { status: r.status, lines: `${r.stdout}\n${r.stderr}`.split("\n"), summary };
@@ -25,7 +25,8 @@ describe("a missing system tool", () => {
     expect(skips.length).toBe(2);
     for (const line of skips) expect(line.startsWith(`skipped (${missingLine(ZSTD)}): `)).toBe(true);
     expect(skips).toContain(
-      `skipped (${missingLine(ZSTD)}): the page reader > reads ZSTD pages as hyparquet does with hyparquet-compressors`,
+      `skipped (${missingLine(ZSTD)}): compressed pages > ` +
+        "reads ZSTD pages as hyparquet does with hyparquet-compressors",
     );
     expect(r.summary).toMatch(/^[1-9]\d* passed, 0 failed, 2 skipped$/);
   });

@@ -18,8 +18,9 @@ function prebuildName(version: string): string {
 
 /**
  * Points prebuild-install, for installs under `installRoot`, at a folder holding this clone's compiled addon:
- * an rc file it finds upward from the package's folder (an npm_config_* variable would make npm warn that it
- * does not know the key, and an rc-style variable name with a hyphen would not survive the install's sh).
+ * an rc file it finds upward from the package's folder, or in HOME for an install elsewhere (`npx -p` installs
+ * under npm's cache) (an npm_config_* variable would make npm warn that it does not know the key, and an
+ * rc-style variable name with a hyphen would not survive the install's sh).
  */
 export function offerNativePrebuild(installRoot: string): void {
   const pkgDir = path.join(ROOT, "node_modules", PACKAGE);

@@ -61,16 +61,18 @@ describe("StationaryBootstrap", () => {
     }
   });
 
-  it("q = 1 is the iid bootstrap (every position a fresh draw)", () => {
-    const n = 30;
-    const ref = new Mt19937(11);
-    const expected = [ref.nextInt(n)];
-    for (let t = 1; t < n; t++) {
-      ref.nextFloat();
-      expected.push(ref.nextInt(n));
-    }
-    expect([...new StationaryBootstrap(new Mt19937(11), n, 1).nextIndices()]).toEqual(expected);
-  });
+  // n = 30 and 100,003 (a prime: rejections), and 3 (2^32 mod 3 = 1): positions equal Mt19937.nextInt(n)'s.
+  for (const n of [3, 30, 100_003]) {
+    it(`q = 1 is the iid bootstrap (every position a fresh draw, nextInt(n) on the same words; n = ${n})`, () => {
+      const ref = new Mt19937(11);
+      const expected = [ref.nextInt(n)];
+      for (let t = 1; t < n; t++) {
+        ref.nextFloat();
+        expected.push(ref.nextInt(n));
+      }
+      expect([...new StationaryBootstrap(new Mt19937(11), n, 1).nextIndices()]).toEqual(expected);
+    });
+  }
 
   it("has mean run length near 1/q", () => {
     const n = 2000;
@@ -128,6 +130,21 @@ describe("politisWhiteBlockLength", () => {
     const periodic = Array.from({ length: 100 }, (_, t) => (t % 3 ? 1 : -2));
     expect(politisWhiteBlockLength(periodic)).toBe(30);
   });
+  it("autocovariances are the definition's sums, term by term in t order (bit for bit), at every lag", () => {
+    const direct = (e: number[], j: number) => {
+      let s = 0;
+      for (let t = 0; t + j < e.length; t++) s += e[t]! * e[t + j]!;
+      return s / e.length;
+    };
+    for (const n of [1, 2, 3, 4, 5, 9, 64, 257]) {
+      const e = noise(n, n);
+      for (const maxLag of [0, 1, 3, 4, 6, 11, n + 2]) {
+        const want = Array.from({ length: maxLag + 1 }, (_, j) => (j < n ? direct(e, j) : 0));
+        expect([...autocovariances(e, maxLag)]).toEqual(want);
+      }
+    }
+  });
+
   it("autocovariances use the divisor n", () => {
     const r = autocovariances([1, -1, 1, -1], 2);
     expect([...r]).toEqual([1, -0.75, 0.5]);

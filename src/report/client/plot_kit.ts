@@ -7,6 +7,8 @@ export const COLORS = { main: "#1f5fa8", second: "#c2571a", ok: "#2e7d32", bad: 
 /** The tallest a chart is drawn; narrower charts are shorter, down to MIN_HEIGHT. */
 const HEIGHT = 280;
 const MIN_HEIGHT = 180;
+/** The shortest a panel below another is drawn: room for its axis title and more than one tick. */
+const MIN_PANEL_HEIGHT = 130;
 /** Used only where the holder has no layout width yet (never in a browser that laid the page out). */
 const FALLBACK_WIDTH = 720;
 
@@ -35,6 +37,28 @@ export function recordedTicks(fig: HTMLElement, key: string, fmt: (v: number, sp
   };
 }
 
+/**
+ * An axis title that the canvas never clips: the first of `titles` (longest first) that fits the span it is
+ * centred on (the plot area's centre to the nearer canvas edge, both ways), else the last cut to fit with an
+ * ellipsis. A narrow chart gets a shorter title instead of one cut off at the edge.
+ */
+export function fittedTitle(...titles: [string, ...string[]]): uPlot.Axis.Label {
+  return (u, axisIdx) => {
+    const ctx = u.ctx; // uPlot has set the title's font when it asks for the text
+    const vertical = (u.axes[axisIdx]!.side ?? 0) % 2 === 1;
+    const { left, top, width, height } = u.bbox;
+    const centre = vertical ? top + height / 2 : left + width / 2;
+    const extent = vertical ? ctx.canvas.height : ctx.canvas.width;
+    const room = 2 * Math.min(centre, extent - centre) - 4 * uPlot.pxRatio;
+    const fits = (t: string) => ctx.measureText(t).width <= room;
+    const found = titles.find(fits);
+    if (found !== undefined) return found;
+    let cut = titles[titles.length - 1]!;
+    while (cut.length > 0 && !fits(`${cut}…`)) cut = cut.slice(0, -1);
+    return cut.length > 0 ? `${cut}…` : "";
+  };
+}
+
 /** A percentage with as many decimals as the axis' tick step needs, the same for every tick (0%, 0.5%, 1.0%). */
 export function percentTick(v: number, splits: number[]): string {
   let step = Number.POSITIVE_INFINITY;
@@ -50,7 +74,7 @@ export function percentTick(v: number, splits: number[]): string {
 function plotSize(holder: HTMLElement, heightShare: number): { width: number; height: number } {
   const width = Math.floor(holder.getBoundingClientRect().width) || FALLBACK_WIDTH;
   const height = Math.round(Math.min(HEIGHT, Math.max(MIN_HEIGHT, width * 0.55)) * heightShare);
-  return { width, height };
+  return { width, height: heightShare < 1 ? Math.max(MIN_PANEL_HEIGHT, height) : height };
 }
 
 /**
@@ -170,7 +194,7 @@ export const binCenters = (edges: readonly number[], counts: readonly number[]):
 /** A histogram's series and axes: bars of `counted` at bin centres of `x`, both axes' ticks recorded on the figure. */
 export function histogramLayout(
   fig: HTMLElement,
-  x: { readonly name: string; readonly axis: string },
+  x: { readonly name: string; readonly axis: readonly [string, ...string[]] },
   counted: string,
   tick: (v: number) => string,
 ) {
@@ -181,8 +205,8 @@ export function histogramLayout(
       { label: counted, stroke: COLORS.main, fill, paths: histBars(), points: { show: false } },
     ],
     axes: [
-      { label: x.axis, values: recordedTicks(fig, "x", tick) },
-      { label: counted, values: recordedTicks(fig, "y", tick) },
+      { label: fittedTitle(...x.axis), values: recordedTicks(fig, "x", tick) },
+      { label: fittedTitle(counted), values: recordedTicks(fig, "y", tick) },
     ],
   };
 }

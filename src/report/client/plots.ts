@@ -4,6 +4,7 @@ import type { CostCurveChart, DsrChart, EquityChart, PboChart, SpaChart, Chart }
 import {
   COLORS,
   barLabelsHook,
+  fittedTitle,
   bars,
   drawnHook,
   figure,
@@ -71,12 +72,17 @@ function costCurve(parent: HTMLElement, c: CostCurveChart): void {
       { label: "net Sharpe", scale: "sharpe", stroke: COLORS.second, width: 2, dash: [4, 3] },
     ],
     axes: [
-      { label: "round-trip cost (bps)", values: recordedTicks(fig, "x", plain) },
-      { scale: "ret", label: "annualised net return", values: recordedTicks(fig, "ret", percentTick), size: 60 },
+      { label: fittedTitle("round-trip cost (bps)", "cost (bps)"), values: recordedTicks(fig, "x", plain) },
+      {
+        scale: "ret",
+        label: fittedTitle("annualised net return", "ann. net return"),
+        values: recordedTicks(fig, "ret", percentTick),
+        size: 60,
+      },
       {
         scale: "sharpe",
         side: 1,
-        label: "net Sharpe",
+        label: fittedTitle("net Sharpe"),
         grid: { show: false },
         values: recordedTicks(fig, "sharpe", plain),
       },
@@ -97,7 +103,7 @@ function equity(parent: HTMLElement, c: EquityChart): void {
       "(equal to cost_curve's at this cost).",
   );
   fig.dataset.maxDrawdown = String(c.maxDrawdown);
-  const xAxis = c.dated ? {} : { label: "period", values: recordedTicks(fig, "x", plain) };
+  const xAxis = c.dated ? {} : { label: fittedTitle("period"), values: recordedTicks(fig, "x", plain) };
   const xLabel = { label: c.dated ? "date" : "period" };
   const sync = { key: `equity-${c.guard}` };
   mountPlot(
@@ -107,7 +113,10 @@ function equity(parent: HTMLElement, c: EquityChart): void {
       cursor: { sync },
       scales: { x: { time: c.dated }, eq: { auto: true } },
       series: [xLabel, { label: "net equity (start 1.0)", scale: "eq", stroke: COLORS.main, width: 1.5 }],
-      axes: [xAxis, { scale: "eq", label: "net equity", values: recordedTicks(fig, "eq", (v) => v.toFixed(2)) }],
+      axes: [
+        xAxis,
+        { scale: "eq", label: fittedTitle("net equity"), values: recordedTicks(fig, "eq", (v) => v.toFixed(2)) },
+      ],
       hooks: { draw: [drawnHook(fig)] },
     },
     [c.x as number[], c.equity as number[]],
@@ -129,7 +138,7 @@ function equity(parent: HTMLElement, c: EquityChart): void {
           value: (_u, v) => (v == null ? "-" : pct(v)),
         },
       ],
-      axes: [xAxis, { scale: "dd", label: "drawdown", values: recordedTicks(fig, "dd", percentTick) }],
+      axes: [xAxis, { scale: "dd", label: fittedTitle("drawdown"), values: recordedTicks(fig, "dd", percentTick) }],
       hooks: { draw: [drawnHook(fig)] },
     },
     [c.x as number[], c.drawdown as number[]],
@@ -162,7 +171,10 @@ function pbo(parent: HTMLElement, c: PboChart): void {
     },
     ...histogramLayout(
       fig,
-      { name: "logit", axis: "logit = ln(w / (1 - w)) of the out-of-sample rank w" },
+      {
+        name: "logit",
+        axis: ["logit = ln(w / (1 - w)) of the out-of-sample rank w", "logit of the out-of-sample rank", "logit"],
+      },
       "splits",
       plain,
     ),
@@ -186,7 +198,7 @@ function namedBars(fig: HTMLElement, names: string[], values: number[], threshol
     ],
     axes: [
       { splits: () => x, values: recordedTicks(fig, "x", (i) => names[i] ?? "") },
-      { label: yLabel, values: recordedTicks(fig, "y", plain) },
+      { label: fittedTitle(yLabel), values: recordedTicks(fig, "y", plain) },
     ],
     legend: { show: false },
     hooks: { draw: [markersHook([threshold]), barLabelsHook(names, values, p3), drawnHook(fig)] },

@@ -90,7 +90,7 @@ export function trialSharpes(parent: HTMLElement, c: TrialSharpesChart): void {
     },
     ...histogramLayout(
       fig,
-      { name: "annualised Sharpe", axis: "annualised Sharpe of a recorded trial" },
+      { name: "annualised Sharpe", axis: ["annualised Sharpe of a recorded trial", "annualised Sharpe"] },
       "trials",
       plain,
     ),

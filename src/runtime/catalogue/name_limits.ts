@@ -20,6 +20,17 @@ export function requireNameCount(field: string, count: number): void {
   );
 }
 
+/**
+ * The name count of a catalogue call's raw arguments refused before any other work on them (#49: a million
+ * names were hashed and validated, seconds on the main thread, only to be refused by this count).
+ */
+export function requireNameCountOf(tool: string, args: Readonly<Record<string, unknown>>): void {
+  const slots = args.slots;
+  if (tool === "bundle_coverage" && Array.isArray(slots)) requireNameCount("slots", slots.length);
+  if (tool === "check_backtest" && slots !== null && typeof slots === "object" && !Array.isArray(slots))
+    requireNameCount("slots", Object.keys(slots).length);
+}
+
 /** Closest vocabulary names for the first MAX_SUGGESTED unknown names; [] for the rest. */
 export function suggestions(unknown: readonly string[], vocab: readonly string[]): Record<string, string[]> {
   return Object.fromEntries(unknown.map((n, i) => [n, i < MAX_SUGGESTED ? closeMatches(n, vocab, 3, 0.5) : []]));

@@ -3,6 +3,7 @@
 import { invalid } from "../../contract/guard.js";
 import { isObject } from "../codec/objects.js";
 import { quoted, showValue } from "../codec/text.js";
+import { StreamedRows } from "./json_rows.js";
 import type { RawTable } from "./table.js";
 
 export const ORIENTS = ["records", "columns", "index", "split", "values", "table", "lists", "series"] as const;
@@ -15,7 +16,9 @@ const INDEX_COLUMN = "index";
  * a Map of a million members is built and read in order many times faster than such an object).
  */
 type Obj = Record<string, unknown> | Map<string, unknown>;
-const isObj = (x: unknown): x is Obj => x instanceof Map || isObject(x);
+const isObj = (x: unknown): x is Obj => x instanceof Map || (isObject(x) && !(x instanceof StreamedRows));
+/** A list: an array, or rows the file parser took into columns as they were read. */
+const isList = (x: unknown): x is unknown[] | StreamedRows => Array.isArray(x) || x instanceof StreamedRows;
 const keysOf = (o: Obj): string[] => (o instanceof Map ? [...o.keys()] : Object.keys(o));
 const valuesOf = (o: Obj): unknown[] => (o instanceof Map ? [...o.values()] : Object.values(o));
 const has = (o: Obj, k: string): boolean => (o instanceof Map ? o.has(k) : Object.hasOwn(o, k));
@@ -82,13 +85,38 @@ function fromNested(obj: Obj, byIndex: boolean, name: string): RawTable {
   return fromColumns([INDEX_COLUMN, ...cols], [labels, ...cols.map((c) => labels.map((l) => cell(l, c)))], name);
 }
 
+/** Records read as they streamed in: refused at the first row that is not an object, as fromRecords refuses it. */
+function fromStreamedRecords(rows: StreamedRows, field: string, name: string): RawTable {
+  if (rows.firstNonObject >= 0)
+    throw invalid(
+      field,
+      `${name} record ${rows.firstNonObject + 1}: expected an object of {column: value}, got ` +
+        showValue(rows.firstNonObjectValue),
+    );
+  const columns = rows.recordColumns;
+  const where = (i: number, j: number) => `${name} record ${i + 1}, column ${quoted(columns[j]!)}`;
+  return { columns, cells: rows.recordCells, nrows: rows.length, where };
+}
+
+/** Cell j of every row (null where a row is shorter or not an array). */
+function valueColumn(data: unknown[] | StreamedRows, j: number): unknown[] {
+  if (!(data instanceof StreamedRows))
+    return data.map((row: unknown) => (Array.isArray(row) ? (row[j] ?? null) : null));
+  return data.valueCells[j] ?? new Array<unknown>(data.length).fill(null);
+}
+
+/** Records from a list, whole or streamed. */
+function recordsOf(list: unknown[] | StreamedRows, field: string, name: string): RawTable {
+  return list instanceof StreamedRows ? fromStreamedRecords(list, field, name) : fromRecords(list, field, name);
+}
+
 function fromSplit(obj: Obj, field: string, name: string): RawTable {
   const columns = get(obj, "columns");
   const data = get(obj, "data");
-  if (!Array.isArray(columns) || !Array.isArray(data))
+  if (!Array.isArray(columns) || !isList(data))
     throw invalid(field, `${name}: orient "split" needs "columns" and "data" lists`);
   const names = columns.map(String);
-  const cells = names.map((_, j) => data.map((row: unknown) => (Array.isArray(row) ? (row[j] ?? null) : null)));
+  const cells = names.map((_, j) => valueColumn(data, j));
   const index = get(obj, "index");
   if (Array.isArray(index)) return fromColumns([INDEX_COLUMN, ...names], [index as unknown[], ...cells], name);
   return fromColumns(names, cells, name);
@@ -96,12 +124,13 @@ function fromSplit(obj: Obj, field: string, name: string): RawTable {
 
 /** The orient of a parsed JSON document when the reference names none. */
 export function guessOrient(doc: unknown): Orient | null {
+  if (doc instanceof StreamedRows) return doc.allArrays ? "values" : "records";
   if (Array.isArray(doc)) return doc.every(Array.isArray) ? "values" : "records";
   if (!isObj(doc)) return null;
-  if (Array.isArray(get(doc, "data")) && Array.isArray(get(doc, "columns"))) return "split";
-  if (isObj(get(doc, "schema")) && Array.isArray(get(doc, "data"))) return "table";
+  if (isList(get(doc, "data")) && Array.isArray(get(doc, "columns"))) return "split";
+  if (isObj(get(doc, "schema")) && isList(get(doc, "data"))) return "table";
   const vals = valuesOf(doc);
-  if (vals.length > 0 && vals.every(Array.isArray)) return "lists";
+  if (vals.length > 0 && vals.every(isList)) return "lists";
   if (vals.length > 0 && vals.every(isObj)) return "columns";
   if (vals.every((v) => !Array.isArray(v) && !isObj(v))) return "series";
   return null;
@@ -115,10 +144,14 @@ export function readJsonDoc(doc: unknown, orient: Orient | undefined, field: str
   };
   switch (o) {
     case "records":
-      want(Array.isArray(doc));
-      return fromRecords(doc as unknown[], field, name);
+      want(isList(doc));
+      return recordsOf(doc as unknown[] | StreamedRows, field, name);
     case "values": {
-      want(Array.isArray(doc));
+      want(isList(doc));
+      if (doc instanceof StreamedRows) {
+        const columns = doc.valueCells.map((_, j) => String(j));
+        return fromColumns(columns, doc.valueCells, name);
+      }
       const rows = doc as unknown[][];
       // a loop, not Math.max(...rows): a million arguments overflow the stack
       let width = 0;
@@ -135,8 +168,8 @@ export function readJsonDoc(doc: unknown, orient: Orient | undefined, field: str
       return fromSplit(doc as Obj, field, name);
     case "table": {
       const data = isObj(doc) ? get(doc, "data") : undefined;
-      want(Array.isArray(data));
-      return fromRecords(data as unknown[], field, name);
+      want(isList(data));
+      return recordsOf(data as unknown[] | StreamedRows, field, name);
     }
     case "lists": {
       want(isObj(doc));

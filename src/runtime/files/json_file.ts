@@ -25,7 +25,7 @@ export async function readJsonFile(
   name: string,
   limit: PointLimit,
 ): Promise<JsonRead> {
-  const parser = new JsonStreamParser();
+  const parser = new JsonStreamParser({ rowsFor: orient });
   const notJson = (e: unknown) =>
     e instanceof JsonSyntaxError ? invalid(field, `${name} is not JSON: ${e.message}`) : e;
   const use = (piece: Buffer) => {

@@ -3,6 +3,7 @@
 // streams in, never after it is decoded whole. Each count is a lower bound of the rows the whole file
 // gives in that orient, so a file within the cap is never refused by it.
 import type { Orient } from "./json.js";
+import { StreamedRows } from "./json_rows.js";
 
 type Kind = "scalar" | "array" | "object";
 
@@ -34,7 +35,8 @@ export class RootShape {
   /** A value was placed in the top-level container under `key` (objects; "" in an array). */
   member(key: string, v: unknown): void {
     this.rootCount++;
-    const kind: Kind = Array.isArray(v) ? "array" : v !== null && typeof v === "object" ? "object" : "scalar";
+    const list = Array.isArray(v) || v instanceof StreamedRows;
+    const kind: Kind = list ? "array" : v !== null && typeof v === "object" ? "object" : "scalar";
     this.kinds[kind]++;
     if (kind !== "scalar") this.openKey = key;
   }

@@ -4,16 +4,23 @@
 // are Maps (a duplicate name keeps its first place and its last value, as JSON.parse does).
 import { grouped } from "../../lib/grouped.js";
 import { RootShape } from "./json_row_count.js";
+import type { Orient } from "./json.js";
+import { StreamedRows } from "./json_rows.js";
 
 /** Longest string, number or literal in a JSON file, in bytes: a longer one is refused. */
 export const MAX_JSON_TOKEN_BYTES = 33_554_432;
 
-/** An array, or an object as a Map (built and read in order far faster than a plain object of many members). */
-type Container = unknown[] | Map<string, unknown>;
+/**
+ * An array, or an object as a Map (built and read in order far faster than a plain object of many members), or
+ * a row list taken into columns as its rows finish (json_rows.ts).
+ */
+type Container = unknown[] | Map<string, unknown> | StreamedRows;
 
 interface Frame {
   readonly value: Container;
   readonly isArray: boolean;
+  /** The container is a StreamedRows: each finished value is taken by it, not kept. */
+  readonly rows: boolean;
   /** The member name awaiting its value (objects). */
   key: string;
   count: number;
@@ -53,8 +60,21 @@ const isNumberByte = (c: number) =>
 const isLetter = (c: number) => c >= 0x61 && c <= 0x7a;
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
+export interface StreamOptions {
+  /**
+   * Take row lists into columns as they are read (StreamedRows), for a file read in this orient (undefined:
+   * guessed): a top-level array, and a top-level object's "data" when the orient is split or table (or,
+   * guessed, once a "columns" array or a "schema" object came before it). Absent: every value is kept.
+   */
+  readonly rowsFor?: Orient | undefined;
+}
+
 export class JsonStreamParser {
   private readonly stack: Frame[] = [];
+  private readonly streamRows: boolean;
+  private readonly orient: Orient | undefined;
+  /** A top-level "columns" array or "schema" object was met (a later "data" is then split's or table's rows). */
+  private splitOrTable = false;
   private want: Want = Want.Value;
   private root: unknown = undefined;
   /** Bytes pushed before the current block. */
@@ -66,6 +86,21 @@ export class JsonStreamParser {
   private hasEscape = false;
   /** The document's top level as far as read, for the row cap. */
   readonly shape = new RootShape();
+
+  constructor(options: StreamOptions = {}) {
+    this.streamRows = "rowsFor" in options;
+    this.orient = options.rowsFor;
+  }
+
+  /** True when an array opening now holds rows to take into columns. */
+  private rowList(): boolean {
+    if (!this.streamRows) return false;
+    if (this.stack.length === 0) return true;
+    const root = this.stack[0]!;
+    if (this.stack.length !== 1 || root.isArray || root.key !== "data") return false;
+    const o = this.orient;
+    return o === "split" || o === "table" || (o === undefined && this.splitOrTable);
+  }
 
   /** Parses one block (copied where a token runs past its end: the caller may reuse it). */
   push(block: Buffer): void {
@@ -145,9 +180,10 @@ export class JsonStreamParser {
     }
     if (c === 0x7b || c === 0x5b) {
       const isArray = c === 0x5b;
-      const value: Container = isArray ? [] : new Map();
+      const rows = isArray && this.rowList();
+      const value: Container = rows ? new StreamedRows() : isArray ? [] : new Map();
       this.put(value);
-      this.stack.push({ value, isArray, key: "", count: 0 });
+      this.stack.push({ value, isArray, rows, key: "", count: 0 });
       this.shape.opened(this.stack.length, isArray);
       this.want = isArray ? Want.FirstValue : Want.FirstKey;
       return i + 1;
@@ -175,6 +211,8 @@ export class JsonStreamParser {
   private close(isArray: boolean, i: number): void {
     const top = this.stack.pop();
     if (top === undefined || top.isArray !== isArray) this.fail(i, isArray ? 0x5d : 0x7d, "a value");
+    const parent = this.stack.at(-1);
+    if (parent?.rows) (parent.value as StreamedRows).take(top.value);
     this.shape.closed(this.stack.length + 1, top.count);
     this.want = this.stack.length === 0 ? Want.End : Want.After;
   }
@@ -187,11 +225,17 @@ export class JsonStreamParser {
       this.want = Want.End;
       return;
     }
-    if (top.isArray) (top.value as unknown[]).push(v);
+    // a row that is a container is taken when it closes, whole (close())
+    if (top.rows) {
+      if (v === null || typeof v !== "object") (top.value as StreamedRows).take(v);
+    } else if (top.isArray) (top.value as unknown[]).push(v);
     else (top.value as Map<string, unknown>).set(top.key, v);
     top.count++;
-    if (this.stack.length === 1) this.shape.member(top.key, v);
-    else if (this.stack.length === 2) this.shape.inner(top.count);
+    if (this.stack.length === 1) {
+      this.shape.member(top.key, v);
+      if (!top.isArray && ((top.key === "columns" && Array.isArray(v)) || (top.key === "schema" && v instanceof Map)))
+        this.splitOrTable = true;
+    } else if (this.stack.length === 2) this.shape.inner(top.count);
     this.want = Want.After;
   }
 

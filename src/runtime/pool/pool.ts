@@ -78,6 +78,12 @@ function relayProgress(port: MessagePort, onProgress?: (p: ProgressEvent) => voi
   });
 }
 
+let runs = 0;
+/** Guard calls sent to the pool so far in this process (tests count them). */
+export function pooledRuns(): number {
+  return runs;
+}
+
 /** Runs one guard call in the pool. Rejects with LimitError (busy, time_limit) or the guard's error. */
 export async function runPooled(
   guard: string,
@@ -87,6 +93,7 @@ export async function runPooled(
 ): Promise<GuardOutcome> {
   const p = poolFor(limits);
   if (p.queueSize >= limits.queueLimit) throw busy(guard, limits);
+  runs++;
   const timeout = options.timeLimitMs > 0 ? AbortSignal.timeout(options.timeLimitMs) : undefined;
   const signals = [options.signal, timeout].filter((s): s is AbortSignal => s !== undefined);
   const signal = signals.length ? AbortSignal.any(signals) : undefined;

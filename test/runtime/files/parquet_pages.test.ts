@@ -1,24 +1,20 @@
 // The page reader for flat Parquet columns gives what hyparquet's own reader gives, value for value:
 // V1 data pages (written by parquetjs-lite) and V2 ones (hyparquet-writer), dictionary pages, nulls,
-// several row groups, Snappy, every timestamp unit. A nested column, a file of too many rows and a
-// damaged file are refused before their pages are decoded.
+// several row groups, Snappy, every timestamp unit (compressed pages: parquet_codecs.test.ts). A nested
+// column, a file of too many rows and a damaged file are refused before their pages are decoded.
 // Its INT64 timestamps are divided without BigInt: the division is checked against BigInt's.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
-import { parquetMetadata, parquetReadObjects, parquetSchema } from "hyparquet";
+import { parquetMetadata } from "hyparquet";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, describe, expect, it } from "vitest";
-import { ZSTD, itWithTool } from "../../helpers/system_tool.js";
-import { isFlat, readFlatColumns } from "../../../src/runtime/files/parquet_flat.js";
-import { PARSERS, truncDiv64 } from "../../../src/runtime/files/parquet_time.js";
-import { MAX_PARQUET_ROWS, readParquet } from "../../../src/runtime/files/parquet.js";
-import { compressorsFor } from "../../../src/runtime/files/parquet_codecs.js";
-import { timestampColumn } from "./fixtures.js";
 import { BadInputError } from "../../../src/contract/guard.js";
+import { truncDiv64 } from "../../../src/runtime/files/parquet_time.js";
+import { MAX_PARQUET_ROWS, readParquet } from "../../../src/runtime/files/parquet.js";
+import { timestampColumn } from "./fixtures.js";
+import { byHyparquet, byPages, outcomes, unexpected } from "./parquet_helpers.js";
 
 const parquetjs = createRequire(import.meta.url)("parquetjs-lite") as {
   ParquetSchema: new (fields: Record<string, object>) => object;
@@ -51,41 +47,6 @@ async function v1File(fields: Record<string, object>, rows: object[], groupRows:
   await writer.close();
   const b = readFileSync(file);
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-}
-
-/** Each top-level column as hyparquet's own reader gives it (a missing value as null). */
-async function byHyparquet(buf: ArrayBuffer): Promise<Map<string, unknown[]>> {
-  const compressors = await compressorsFor(parquetMetadata(buf));
-  const rows = (await parquetReadObjects({ file: buf, parsers: PARSERS, compressors })) as Record<string, unknown>[];
-  const names = parquetSchema(parquetMetadata(buf)).children.map((c) => c.element.name);
-  return new Map(names.map((n) => [n, rows.map((r) => r[n] ?? null)]));
-}
-
-async function byPages(buf: ArrayBuffer): Promise<Map<string, unknown[]>> {
-  const meta = parquetMetadata(buf);
-  const root = parquetSchema(meta);
-  expect(root.children.every((c) => isFlat(root, c))).toBe(true);
-  return readFlatColumns(buf, meta, root, root.children, await compressorsFor(meta));
-}
-
-/** Compressors for writing test files: zlib's GZIP and Brotli, the zstd command's ZSTD, and LZO as no compression. */
-const WRITERS: Record<string, (b: Uint8Array) => Uint8Array> = {
-  GZIP: (b) => zlib.gzipSync(b),
-  BROTLI: (b) => zlib.brotliCompressSync(b),
-  ZSTD: (b) => execFileSync("zstd", ["-q", "-c"], { input: b }),
-  LZO: (b) => b,
-};
-
-/** A small file whose pages are compressed with `codec` (V2 pages, a dictionary, nulls). */
-function codecFile(codec: string): ArrayBuffer {
-  return parquetWriteBuffer({
-    codec,
-    compressors: WRITERS,
-    columnData: [
-      { name: "r", data: Array.from({ length: 30 }, (_, k) => (k === 1 ? null : k % 5)), type: "DOUBLE" },
-      { name: "s", data: Array.from({ length: 30 }, (_, k) => `s${k % 3}`), type: "STRING" },
-    ],
-  } as never);
 }
 
 const N = 23;
@@ -190,23 +151,6 @@ describe("the page reader", () => {
     expect((await readParquet(buf, "returns", '"n.parquet"', onlyX)).cells).toEqual([[1.5, 2.5], []]);
   });
 
-  const readsCodec = async (codec: string) => {
-    const buf = codecFile(codec);
-    expect(parquetMetadata(buf).row_groups[0]!.columns[0]!.meta_data!.codec).toBe(codec);
-    const got = await byPages(buf);
-    expect(got).toEqual(await byHyparquet(buf));
-    expect(got.get("r")!.slice(0, 3)).toEqual([0, null, 2]);
-  };
-  it.each(["GZIP", "BROTLI"])("reads %s pages as hyparquet does with hyparquet-compressors", readsCodec);
-  itWithTool(ZSTD)("reads ZSTD pages as hyparquet does with hyparquet-compressors", () => readsCodec("ZSTD"));
-
-  it("refuses a column compressed with a codec it does not read, saying which and what to write instead", async () => {
-    await expect(readParquet(codecFile("LZO"), "returns", '"z.parquet"')).rejects.toThrow(
-      'returns: "z.parquet" is not a readable Parquet file: column r is compressed with LZO, which is not read ' +
-        `here: write the file with compression="snappy" (pandas' default) or "zstd"`,
-    );
-  });
-
   it("refuses a file of more rows than MAX_PARQUET_ROWS from its footer, decoding nothing", async () => {
     // one run-length page of MAX_PARQUET_ROWS + 1 equal values: a few hundred bytes
     const rows = MAX_PARQUET_ROWS + 1;
@@ -241,30 +185,6 @@ describe("a Parquet footer that names no metadata", () => {
 });
 
 describe("a damaged Parquet file", () => {
-  /** What reading `buf` with one byte changed gives, for every byte and change: "read" or the error's text. */
-  async function outcomes(buf: ArrayBuffer): Promise<Map<string, number>> {
-    const seen = new Map<string, number>();
-    for (let at = 0; at < buf.byteLength; at++) {
-      for (const flip of [0xff, 0x01, 0x3c]) {
-        const bad = buf.slice(0);
-        new Uint8Array(bad)[at]! ^= flip;
-        let kind = "read";
-        try {
-          await readParquet(bad, "returns", '"d.parquet"');
-        } catch (e) {
-          kind = e instanceof BadInputError ? e.message.split(":")[1]!.trim() : `${(e as Error).name}: ${e}`;
-        }
-        seen.set(kind, (seen.get(kind) ?? 0) + 1);
-      }
-    }
-    return seen;
-  }
-  const unexpected = (seen: Map<string, number>) =>
-    [...seen.keys()].filter(
-      (k) =>
-        k !== "read" && !k.startsWith('"d.parquet" is not a readable Parquet file') && !k.startsWith('"d.parquet" row'),
-    );
-
   // Each once hung the server or ended its process: a missing level length, a run-length run longer
   // than its page, a negative child count in the schema.
   it("is refused as unreadable or read, whichever byte is damaged (V2 pages, dictionaries, nulls)", async () => {
@@ -288,10 +208,6 @@ describe("a damaged Parquet file", () => {
     const unreadable = seen.get('"d.parquet" is not a readable Parquet file') ?? 0;
     expect([(seen.get("read") ?? 0) > 0, unreadable > 0]).toEqual([true, true]);
   });
-
-  const damaged = async (codec: string) => expect(unexpected(await outcomes(codecFile(codec)))).toEqual([]);
-  it("is refused as unreadable or read, whichever byte is damaged (GZIP)", () => damaged("GZIP"));
-  itWithTool(ZSTD)("is refused as unreadable or read, whichever byte is damaged (ZSTD)", () => damaged("ZSTD"));
 
   it("is refused as unreadable or read, whichever byte is damaged (V1 pages, Snappy)", async () => {
     const buf = await v1File(
