@@ -1,7 +1,7 @@
 // The spread of a research ledger's recorded annualised Sharpes: quantiles, moments and equal-width
 // histogram bins (list_trials reports them, the guards' evidence carries the bins for the report's chart),
 // and where one reported Sharpe ranks among them. Pure: shared by the runtime, the guards and the report.
-import { maxOf, mean, minOf, sd } from "./stats.js";
+import { mean, sd } from "./stats.js";
 
 /** Equal-width bins over [min, max]: `edges` has one more entry than `counts`; the last bin is closed. */
 export interface SharpeHistogram {
@@ -52,8 +52,13 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
 /** Sturges' bin count, ceil(log2 n) + 1 (at most MAX_BINS), equal width over [min, max]; all equal: one bin. */
 export function sharpeHistogram(sharpes: readonly number[]): SharpeHistogram {
   if (sharpes.length === 0) return { edges: [], counts: [] };
-  let lo = minOf(sharpes);
-  let hi = maxOf(sharpes);
+  // minOf and maxOf in one pass (NaN when any is NaN, as theirs).
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < sharpes.length; i++) {
+    lo = Math.min(lo, sharpes[i]!);
+    hi = Math.max(hi, sharpes[i]!);
+  }
   const same = lo === hi;
   if (same) {
     lo -= 0.5;
