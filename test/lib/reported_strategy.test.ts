@@ -40,8 +40,8 @@ describe("the dilution-proof recorded spread", () => {
     };
     const xs = Array.from({ length: 5000 }, (_, i) => Math.sin(i * 12.9898) * 3 - (i % 7 === 0 ? 0.0001 : 0));
     expect(dilutionProofVariance(xs)).toBe(reference(xs));
-    // Bins spanning more than the typed arrays hold (a Sharpe of 1e6) are kept in a Map: the same numbers.
-    const wide = [...xs.slice(0, 50), 1e6, Number.NaN];
+    // Bins beyond the typed arrays (a Sharpe of 1e6, of -1e3) are kept in a Map: the same numbers.
+    const wide = [...xs.slice(0, 50), 1e6, Number.NaN, -1e3, 1e6 + 0.01, ...xs.slice(50, 80)];
     expect(dilutionProofVariance(wide)).toBe(reference(wide));
   });
   it("1,000 copies of one Sharpe weigh as one: the spread of [0.5, -0.5, 0.0123]", () => {
