@@ -1,6 +1,11 @@
 // The effective number of trials (src/lib/effective_trials.ts) over a ledger-sized sweep: 1,000 and 10,000
 // trials x 2,520 daily points, a tenth of them in blocks of 10 near-copies (a parameter sweep), the rest
-// independent noise. Each row's note says whether the clusters found are the ones built.
+// independent noise. Each row's note says whether the clusters found are the ones built. Two last rows time
+// the whole path a verdict pays when the ledger's trial set changed: decoding the kept returns (as a store
+// reads them), aligning them on dates, clustering and describing the clusters (src/ledger/effective.ts),
+// first with every series inflated, then after one new trial.
+import { measure } from "../../src/ledger/effective.js";
+import { encodeReturns, keptFrom, type ReturnsRow } from "../../src/ledger/returns.js";
 import { clusterTrials } from "../../src/lib/effective_trials.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 import type { Row } from "../report.js";
@@ -16,7 +21,7 @@ const SIZES = [
 /** `m` columns: m/10 trials in blocks of BLOCK near-copies (base + 0.1 x own noise), then independent ones. */
 function sweep(m: number): Float64Array[] {
   const g = new Mt19937(43);
-  const noise = () => g.nextFloat() + g.nextFloat() + g.nextFloat() - 1.5;
+  const noise = () => (g.nextFloat() + g.nextFloat() + g.nextFloat() - 1.5) * 0.01;
   const copies = Math.floor(m / 10 / BLOCK) * BLOCK;
   const cols: Float64Array[] = [];
   let base = new Float64Array(T);
@@ -27,6 +32,26 @@ function sweep(m: number): Float64Array[] {
   }
   return cols;
 }
+
+/** The sweep's columns as a store's rows: encoded returns on one index of business-day dates. */
+function storedRows(cols: readonly Float64Array[]): ReturnsRow[] {
+  const day0 = Date.UTC(2015, 0, 1);
+  const index = Array.from({ length: T }, (_, i) => new Date(day0 + i * 86_400_000).toISOString().slice(0, 10));
+  return cols.map((c, i) => {
+    const e = encodeReturns(c, index);
+    const labels = e.index === null ? null : Buffer.from(e.index);
+    return {
+      fingerprint: `t${i}`,
+      sharpeAnnual: 0,
+      periodsPerYear: 252,
+      total: T,
+      vals: Buffer.from(e.values),
+      labels,
+    };
+  });
+}
+
+const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 
 export async function effectiveTrials(): Promise<Row[]> {
   const rows: Row[] = [];
@@ -39,8 +64,7 @@ export async function effectiveTrials(): Promise<Row[]> {
     const times = await timeRuns(runs, () => {
       const before = process.cpuUsage();
       const r = clusterTrials(cols);
-      const used = process.cpuUsage(before);
-      cpu.push((used.user + used.system) / 1000);
+      cpu.push(cpuMs(process.cpuUsage(before)));
       found = r.clusters.length;
       screened = r.screened;
     });
@@ -54,9 +78,47 @@ export async function effectiveTrials(): Promise<Row[]> {
       spread: s,
       target,
       note:
-        `${found} clusters found, ${expected} built${screened ? "; pairs screened on date subsets" : ""}; ` +
+        `${found} clusters found, ${expected} built${screened ? "; candidate pairs screened" : ""}; ` +
         `CPU ${c.median.toFixed(0)} ms (median; wall time is inflated on a loaded machine)`,
     });
   }
+  rows.push(...(await wholePath(10_000)));
   return rows;
+}
+
+/**
+ * Decode + align + cluster + describe from a store's rows: the first read after the server started (every
+ * series inflated) and the read after one new trial (only it inflated; alignment and clustering again).
+ */
+async function wholePath(m: number): Promise<Row[]> {
+  const stored = storedRows(sweep(m));
+  const run = async (rows: readonly ReturnsRow[]) => {
+    let decodeMs = 0;
+    let effective = 0;
+    const before = process.cpuUsage();
+    const [ms] = await timeRuns(1, () => {
+      const t0 = performance.now();
+      const kept = keptFrom(rows);
+      decodeMs = performance.now() - t0;
+      effective = measure(kept, rows.length).n_trials_effective ?? -1;
+    });
+    return { ms: ms!, decodeMs, effective, cpu: cpuMs(process.cpuUsage(before)) };
+  };
+  const first = await run(stored.slice(0, m - 1));
+  const next = await run(stored);
+  const row = (label: string, r: typeof first, inflated: string): Row => ({
+    case: "3 effective trials",
+    label: `effective count from kept returns (decode, align, cluster), ${label}`,
+    unit: "ms",
+    value: r.ms,
+    target: 2000,
+    note:
+      `${r.effective} effective; decoding ${r.decodeMs.toFixed(0)} ms of it (${inflated}); ` +
+      `CPU ${r.cpu.toFixed(0)} ms`,
+  });
+  const n = (k: number) => k.toLocaleString("en-US");
+  return [
+    row(`first read of ${n(m - 1)} trials`, first, `inflating ${n(m - 1)} series`),
+    row(`${n(m)} trials, one new`, next, "inflating the new one"),
+  ];
 }

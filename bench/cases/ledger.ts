@@ -2,7 +2,9 @@
 // SQLite ledger and one with --no-ledger, called alternately with a distinct strategy each call (every
 // call a new trial, so each records and chains one row), on the sample's 504 points and on 1,000,000.
 // Reported as the difference of the median round trips on 504 points (an absolute budget: recording's cost
-// is fixed per call) and as their ratio on 1,000,000, both measured in this run.
+// is fixed per call) and as their ratio on 1,000,000, both measured in this run. A third pair on 504 points
+// isolates keeping the trial's returns: the recording server (returns kept, the default) against one
+// recording statistics only (--ledger-keep-returns=false).
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -46,12 +48,20 @@ async function timed(client: StdioClient, id: number, params: string): Promise<n
   return ms;
 }
 
-async function measure(
-  on: StdioClient,
-  off: StdioClient,
-  size: (typeof SIZES)[number],
-  text: (i: number) => string,
-): Promise<Row[]> {
+/** Two servers measured alternately, and the words for each in the rows. */
+interface Pair {
+  readonly on: StdioClient;
+  readonly off: StdioClient;
+  /** Row labels: "ledger on - --no-ledger" / "ledger on / --no-ledger". */
+  readonly diff: string;
+  readonly ratio: string;
+  /** Notes: "recording" vs "without". */
+  readonly onWord: string;
+  readonly offWord: string;
+}
+
+async function measure(pair: Pair, size: (typeof SIZES)[number], text: (i: number) => string): Promise<Row[]> {
+  const { on, off } = pair;
   const times = { on: [] as number[], off: [] as number[] };
   const cpu = { on: 0, off: 0 };
   let id = 1000;
@@ -75,22 +85,22 @@ async function measure(
   const added = size.budget === "added ms";
   const round: Row = {
     case: "3 cost curve",
-    label: `ledger on ${added ? "-" : "/"} --no-ledger over stdio, ${size.label}`,
+    label: `${added ? pair.diff : pair.ratio} over stdio, ${size.label}`,
     unit: added ? "ms" : "x",
     value: added ? sOn.median - sOff.median : sOn.median / sOff.median,
     target: size.target,
     note:
-      `median ${sOn.median.toFixed(3)} ms recording vs ${sOff.median.toFixed(3)} ms without ` +
+      `median ${sOn.median.toFixed(3)} ms ${pair.onWord} vs ${sOff.median.toFixed(3)} ms ${pair.offWord} ` +
       `(${(sOn.median / sOff.median).toFixed(3)}x), ${size.calls} alternate calls each, every call a new chained trial`,
   };
   // The servers' own CPU over the same calls: what recording costs the server, without the client's noise.
   const perCall = (ms: number) => `${((1000 * ms) / size.calls).toFixed(0)} µs`;
   const serverCpu: Row = {
     case: "3 cost curve",
-    label: `ledger on / --no-ledger, server CPU per call, ${size.label}`,
+    label: `${pair.ratio}, server CPU per call, ${size.label}`,
     unit: "x",
     value: cpu.on / cpu.off,
-    note: `${perCall(cpu.on)} recording vs ${perCall(cpu.off)} without (user + system, 10 ms ticks)`,
+    note: `${perCall(cpu.on)} ${pair.onWord} vs ${perCall(cpu.off)} ${pair.offWord} (user + system, 10 ms ticks)`,
   };
   return [round, serverCpu];
 }
@@ -99,15 +109,35 @@ export async function ledger(): Promise<Row[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "fin-skills-bench-ledger-"));
   const on = new StdioClient(["--ledger", path.join(dir, "ledger.sqlite")]);
   const off = new StdioClient(["--no-ledger"]);
+  const stats = new StdioClient(["--ledger", path.join(dir, "stats.sqlite"), "--ledger-keep-returns=false"]);
+  const ledgerPair: Pair = {
+    on,
+    off,
+    diff: "ledger on - --no-ledger",
+    ratio: "ledger on / --no-ledger",
+    onWord: "recording",
+    offWord: "without",
+  };
+  const returnsPair: Pair = {
+    on,
+    off: stats,
+    diff: "returns kept - statistics only",
+    ratio: "returns kept / statistics only",
+    onWord: "keeping the returns",
+    offWord: "statistics only",
+  };
   try {
-    await Promise.all([on.initialize(), off.initialize()]);
+    await Promise.all([on.initialize(), off.initialize(), stats.initialize()]);
     const b = sampleBundle();
     const r = b.returns as SeriesPayload;
-    const small = await measure(on, off, SIZES[0], (i) => argsText(r.values, b.turnover, i, r.index));
+    const small = await measure(ledgerPair, SIZES[0], (i) => argsText(r.values, b.turnover, i, r.index));
+    // New strategies for the pair's recording server (its ledger already holds the first ones).
+    const offset = SIZES[0].warmup + SIZES[0].calls;
+    const kept = await measure(returnsPair, SIZES[0], (i) => argsText(r.values, b.turnover, offset + i, r.index));
     const values = millionReturns(1_000_000);
-    const big = await measure(on, off, SIZES[1], (i) => argsText(values, 0.5, i));
-    return [...small, ...big];
+    const big = await measure(ledgerPair, SIZES[1], (i) => argsText(values, 0.5, i));
+    return [...small, ...kept, ...big];
   } finally {
-    await Promise.all([on.close(), off.close()]);
+    await Promise.all([on.close(), off.close(), stats.close()]);
   }
 }

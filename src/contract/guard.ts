@@ -100,7 +100,7 @@ export interface EffectiveTrials {
   readonly cross_cluster_sharpe_variance: number | null;
   /** The largest clusters first (at most 50). */
   readonly clusters: readonly TrialCluster[];
-  /** True when pairs were screened on date subsets before the exact correlation (a large ledger). */
+  /** True when candidate pairs were screened (sketches and sign-projection bands) before the exact correlation. */
   readonly screened: boolean;
 }
 

@@ -1,11 +1,11 @@
 // The tool layer's measure of a ledger's effective number of trials (and its kept returns as a panel for
 // a guard without its own), from the returns the store kept. Kept per process for the last trial set read.
 import type { EffectiveTrials, LedgerPanel, LedgerSummary, TrialCluster } from "../contract/guard.js";
-import { alignReturns, MIN_OVERLAP_DATES, MIN_OVERLAP_SHARE } from "../lib/align_returns.js";
+import { type Aligned, alignReturns, MIN_OVERLAP_DATES, MIN_OVERLAP_SHARE } from "../lib/align_returns.js";
 import { CLUSTER_CORRELATION, clusterTrials } from "../lib/effective_trials.js";
 import { variance } from "../lib/stats.js";
-import type { TrialReturns } from "./returns.js";
-import type { KeptReturns, LedgerStore } from "./store.js";
+import { decodeReturns, type TrialReturns } from "./returns.js";
+import type { KeptReturns, LedgerStore, TrialRecord } from "./store.js";
 
 export const EFFECTIVE_METHOD =
   `clusters of trials whose returns correlate >= ${CLUSTER_CORRELATION} on common dates (single linkage on the ` +
@@ -19,14 +19,19 @@ export interface LedgerExtras {
   readonly panel?: LedgerPanel;
 }
 
-let last: { key: string; kept: KeptReturns; effective: EffectiveTrials } | null = null;
+let last: { key: string; kept: KeptReturns; aligned: Aligned; effective: EffectiveTrials } | null = null;
 
-/** The effective count of the trials `summary` counts, and the panel when `withPanel`. */
+/**
+ * The effective count of the trials `summary` counts, and the panel when `withPanel`. `pending`: the
+ * calling guard's own trials, not recorded yet (they are once it answered) but counted by `summary` (a
+ * preview): their returns join the kept ones, so a verdict sees the trials its own call brings.
+ */
 export async function ledgerExtras(
   store: LedgerStore,
   summary: LedgerSummary,
   keepReturns: boolean,
   withPanel: boolean,
+  pending: readonly TrialRecord[] = [],
 ): Promise<LedgerExtras> {
   if (!keepReturns)
     return {
@@ -38,11 +43,31 @@ export async function ledgerExtras(
     };
   const key = JSON.stringify([store.location, summary.ledger, summary.digest]);
   if (last?.key !== key) {
-    const kept = await store.returns(summary.ledger);
-    last = { key, kept, effective: measure(kept, summary.count) };
+    const kept = withPending(await store.returns(summary.ledger), pending);
+    const aligned = alignReturns(kept.series);
+    last = { key, kept, aligned, effective: measure(kept, summary.count, aligned) };
   }
-  const { kept, effective } = last;
-  return withPanel ? { effective, panel: panelOf(kept, summary.count) } : { effective };
+  const { kept, aligned, effective } = last;
+  return withPanel ? { effective, panel: panelOf(kept, aligned, summary.count) } : { effective };
+}
+
+/** The kept returns with those of the pending trials the ledger does not hold yet (once each, in call order). */
+export function withPending(kept: KeptReturns, pending: readonly TrialRecord[]): KeptReturns {
+  const held = new Set([...kept.series.map((s) => s.fingerprint), ...(kept.heldWithout ?? [])]);
+  const series = [...kept.series];
+  let without = kept.without;
+  for (const t of pending) {
+    if (held.has(t.fingerprint)) continue;
+    held.add(t.fingerprint);
+    if (t.returns === undefined) {
+      without++;
+      continue;
+    }
+    const d = decodeReturns(t.returns.values, t.returns.index);
+    const { fingerprint, sharpeAnnual, periodsPerYear } = t;
+    series.push({ ...d, fingerprint, total: t.returns.total, sharpeAnnual, periodsPerYear });
+  }
+  return { series, without, heldWithout: kept.heldWithout };
 }
 
 function unavailable(recorded: number, reason: string): EffectiveTrials {
@@ -65,10 +90,13 @@ function unavailable(recorded: number, reason: string): EffectiveTrials {
 }
 
 /** Clusters of the aligned trials; every other trial counts as its own. */
-export function measure(kept: KeptReturns, recorded: number): EffectiveTrials {
+export function measure(
+  kept: KeptReturns,
+  recorded: number,
+  aligned: Aligned = alignReturns(kept.series),
+): EffectiveTrials {
   if (kept.series.length === 0)
     return unavailable(recorded, `the ledger kept no returns for its ${recorded} counted trial(s)`);
-  const aligned = alignReturns(kept.series);
   const { clusters, screened } = clusterTrials(aligned.columns);
   const notAligned = kept.series.length - aligned.trials.length;
   const described = clusters.map((members) =>
@@ -104,35 +132,63 @@ export function measure(kept: KeptReturns, recorded: number): EffectiveTrials {
  */
 function describe(members: readonly TrialReturns[], columns: readonly Float64Array[]): TrialCluster {
   const recorded = members.map((m) => m.sharpeAnnual).filter((x): x is number => x !== null);
+  const ppy = members.find((m) => m.periodsPerYear !== null)?.periodsPerYear ?? null;
+  const best = recorded.length ? Math.max(...recorded) : null;
+  // One member: its weighted series is its own finite values.
+  if (columns.length === 1) return { size: 1, best_sharpe: best, sharpe: annualSharpe(moments(columns[0]!), ppy) };
+  const t = columns[0]?.length ?? 0;
   const weights = columns.map((c) => {
-    const v = variance(Array.from(c).filter(Number.isFinite));
+    const v = finiteVariance(c);
     return v > 0 ? 1 / v : 0;
   });
-  const series: number[] = [];
-  for (let t = 0; t < (columns[0]?.length ?? 0); t++) {
-    let sum = 0;
-    let w = 0;
-    columns.forEach((c, i) => {
-      if (Number.isFinite(c[t]!)) {
-        sum += weights[i]! * c[t]!;
-        w += weights[i]!;
+  const sum = new Float64Array(t);
+  const w = new Float64Array(t);
+  columns.forEach((c, i) => {
+    const wi = weights[i]!;
+    for (let d = 0; d < t; d++)
+      if (Number.isFinite(c[d]!)) {
+        sum[d]! += wi * c[d]!;
+        w[d]! += wi;
       }
-    });
-    if (w > 0) series.push(sum / w);
+  });
+  const series = new Float64Array(t).fill(Number.NaN);
+  for (let d = 0; d < t; d++) if (w[d]! > 0) series[d] = sum[d]! / w[d]!;
+  return { size: members.length, best_sharpe: best, sharpe: annualSharpe(moments(series), ppy) };
+}
+
+interface Moments {
+  readonly n: number;
+  readonly mean: number;
+  /** Sample variance (ddof 1); NaN below two values. */
+  readonly variance: number;
+}
+
+/** Count, mean and sample variance of a column's finite values (Welford). */
+function moments(c: Float64Array): Moments {
+  let n = 0;
+  let mean = 0;
+  let m2 = 0;
+  for (let d = 0; d < c.length; d++) {
+    const x = c[d]!;
+    if (!Number.isFinite(x)) continue;
+    n++;
+    const delta = x - mean;
+    mean += delta / n;
+    m2 += delta * (x - mean);
   }
-  const ppy = members.find((m) => m.periodsPerYear !== null)?.periodsPerYear ?? null;
-  const sd = series.length >= 2 ? Math.sqrt(variance(series)) : 0;
-  const mean = series.reduce((a, b) => a + b, 0) / Math.max(1, series.length);
-  return {
-    size: members.length,
-    best_sharpe: recorded.length ? Math.max(...recorded) : null,
-    sharpe: ppy === null || !(sd > 0) ? null : (mean / sd) * Math.sqrt(ppy),
-  };
+  return { n, mean, variance: n > 1 ? m2 / (n - 1) : Number.NaN };
+}
+
+const finiteVariance = (c: Float64Array) => moments(c).variance;
+
+/** mean / sd x sqrt(periods per year); null without a period or spread. */
+function annualSharpe(m: Moments, ppy: number | null): number | null {
+  const sd = m.n >= 2 ? Math.sqrt(m.variance) : 0;
+  return ppy === null || !(sd > 0) ? null : (m.mean / sd) * Math.sqrt(ppy);
 }
 
 /** The trials holding a value on every common date, as columns in recording order. */
-function panelOf(kept: KeptReturns, recorded: number): LedgerPanel {
-  const aligned = alignReturns(kept.series);
+function panelOf(kept: KeptReturns, aligned: Aligned, recorded: number): LedgerPanel {
   const columns = aligned.complete.map((c) => Array.from(aligned.columns[c]!));
   return {
     dates: aligned.dates,

@@ -49,8 +49,20 @@ export function encodeReturns(values: ArrayLike<number>, index: readonly Label[]
     points,
     total,
     values: deflateRawSync(shuffle(new Uint8Array(doubles.buffer)), LEVEL),
-    index: kept === null ? null : deflateRawSync(JSON.stringify(kept), LEVEL),
+    index: kept === null ? null : encodedIndex(kept),
   };
+}
+
+/** The last index encoded: calls on one strategy's dates send the same labels, deflated once. */
+let lastIndex: { labels: readonly Label[]; bytes: Uint8Array } | null = null;
+
+function encodedIndex(labels: readonly Label[]): Uint8Array {
+  const last = lastIndex;
+  if (last !== null && last.labels.length === labels.length && last.labels.every((l, i) => l === labels[i]))
+    return last.bytes;
+  const bytes = deflateRawSync(JSON.stringify(labels), LEVEL);
+  lastIndex = { labels: labels.slice(), bytes };
+  return bytes;
 }
 
 /** The bytes an encoded series takes in a store. */
@@ -69,18 +81,36 @@ export function decodeReturns(
   return { values: doubles, index: labels };
 }
 
-/** Byte plane p of the output holds byte p of every double. */
+/** Byte plane p of the output holds byte p of every double (read as two 32-bit words per double). */
 function shuffle(bytes: Uint8Array): Uint8Array {
   const n = bytes.length / 8;
   const out = new Uint8Array(bytes.length);
-  for (let i = 0; i < n; i++) for (let p = 0; p < 8; p++) out[p * n + i] = bytes[i * 8 + p]!;
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, 2 * n);
+  for (let i = 0; i < n; i++) {
+    const lo = words[2 * i]!;
+    const hi = words[2 * i + 1]!;
+    out[i] = lo;
+    out[n + i] = lo >>> 8;
+    out[2 * n + i] = lo >>> 16;
+    out[3 * n + i] = lo >>> 24;
+    out[4 * n + i] = hi;
+    out[5 * n + i] = hi >>> 8;
+    out[6 * n + i] = hi >>> 16;
+    out[7 * n + i] = hi >>> 24;
+  }
   return out;
 }
 
+/** The inverse of shuffle, written as two 32-bit words per double. */
 function unshuffle(bytes: Uint8Array): Uint8Array {
   const n = bytes.length / 8;
   const out = new Uint8Array(bytes.length);
-  for (let i = 0; i < n; i++) for (let p = 0; p < 8; p++) out[i * 8 + p] = bytes[p * n + i]!;
+  const words = new Uint32Array(out.buffer, 0, 2 * n);
+  for (let i = 0; i < n; i++) {
+    words[2 * i] = bytes[i]! | (bytes[n + i]! << 8) | (bytes[2 * n + i]! << 16) | (bytes[3 * n + i]! << 24);
+    words[2 * i + 1] =
+      bytes[4 * n + i]! | (bytes[5 * n + i]! << 8) | (bytes[6 * n + i]! << 16) | (bytes[7 * n + i]! << 24);
+  }
   return out;
 }
 
@@ -94,29 +124,61 @@ export interface ReturnsRow {
   labels: Buffer | null;
 }
 
-/** Rows (a trial and its returns, or nulls) to what the ledger kept. */
+/**
+ * The series the last keptFrom decoded, by fingerprint: a fingerprint hashes a trial's values and index, so
+ * one fingerprint always decodes to the same series, and the next read (the ledger plus a few new trials)
+ * inflates only the new ones. Holds what the last read returned, nothing more.
+ */
+let decoded = new Map<string, { values: Float64Array; index: Label[] | null }>();
+
+/**
+ * Rows (a trial and its returns, or nulls) to what the ledger kept. Trials on the same dates store the same
+ * index bytes: those are decoded once and share one label array; values and labels are read only.
+ */
 export function keptFrom(rows: readonly ReturnsRow[]): KeptReturns {
   const series = [];
-  let without = 0;
+  const indexes = new Map<string, Label[]>();
+  const heldWithout: string[] = [];
+  const known = decoded;
+  const next = new Map<string, { values: Float64Array; index: Label[] | null }>();
   for (const r of rows) {
     if (r.vals === null || r.total === null) {
-      without++;
+      heldWithout.push(r.fingerprint);
       continue;
     }
-    const d = decodeReturns(r.vals, r.labels);
+    const d = known.get(r.fingerprint) ?? decodeRow(r.vals, r.labels, indexes);
+    next.set(r.fingerprint, d);
     series.push({
-      ...d,
+      values: d.values,
+      index: d.index,
       fingerprint: r.fingerprint,
       total: r.total,
       sharpeAnnual: r.sharpeAnnual,
       periodsPerYear: r.periodsPerYear,
     });
   }
-  return { series, without };
+  decoded = next;
+  return { series, without: heldWithout.length, heldWithout };
+}
+
+/** One row's returns, its index shared with the rows before it that stored the same index bytes. */
+function decodeRow(
+  vals: Uint8Array,
+  labels: Buffer | null,
+  indexes: Map<string, Label[]>,
+): { values: Float64Array; index: Label[] | null } {
+  const key = labels === null ? null : labels.toString("latin1");
+  const shared = key === null ? undefined : indexes.get(key);
+  const d = decodeReturns(vals, shared === undefined ? labels : null);
+  const index = shared ?? d.index;
+  if (key !== null && shared === undefined) indexes.set(key, index!);
+  return { values: d.values, index };
 }
 
 /** The returns kept of the trials a ledger counts now, oldest first, and how many counted trials have none. */
 export interface KeptReturns {
   readonly series: readonly TrialReturns[];
   readonly without: number;
+  /** The fingerprints of those without (absent: not listed). */
+  readonly heldWithout?: readonly string[];
 }

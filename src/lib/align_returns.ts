@@ -20,7 +20,8 @@ export interface Aligned {
   readonly dates: readonly Label[];
   /** Positions (in the input) of the aligned trials, ascending. */
   readonly trials: readonly number[];
-  /** One column per aligned trial, on `dates`; NaN where the trial has no value. */
+  /** One column per aligned trial, on `dates`; NaN where the trial has no value. Read only: a series on
+   * exactly the common dates is its own column. */
   readonly columns: readonly Float64Array[];
   /** Aligned trials holding a finite value on every common date (a complete panel). */
   readonly complete: readonly number[];
@@ -29,24 +30,43 @@ export interface Aligned {
 const key = (l: Label) => (typeof l === "number" ? `n${l}` : `s${l}`);
 
 export function alignReturns(series: readonly ReturnSeries[]): Aligned {
-  const labels = series.map((s) => s.index ?? Array.from({ length: s.values.length }, (_, i) => i));
+  const positions = new Map<number, number[]>();
+  const byPosition = (n: number) => {
+    let p = positions.get(n);
+    if (!p) positions.set(n, (p = Array.from({ length: n }, (_, i) => i)));
+    return p;
+  };
+  const labels = series.map((s) => s.index ?? byPosition(s.values.length));
   const dates = commonDates(labels);
-  const at = new Map(dates.map((d, i) => [key(d), i]));
+  // Built on first use: series on exactly the common dates (the usual case) never need it.
+  let atMap: Map<string, number> | null = null;
+  const at = { get: (k: string) => (atMap ??= new Map(dates.map((d, i) => [key(d), i]))).get(k) };
   const need = Math.max(MIN_OVERLAP_DATES, Math.ceil(MIN_OVERLAP_SHARE * dates.length));
   const trials: number[] = [];
   const columns: Float64Array[] = [];
   const complete: number[] = [];
+  // Series sharing one label array (as the ledger decodes them) compare it with the dates once.
+  let lastSame: { labels: readonly Label[]; same: boolean } | null = null;
   series.forEach((s, c) => {
-    const col = new Float64Array(dates.length).fill(Number.NaN);
-    const same = sameLabels(labels[c]!, dates);
+    if (lastSame?.labels !== labels[c]) lastSame = { labels: labels[c]!, same: sameLabels(labels[c]!, dates) };
+    const same = lastSame.same;
+    // A series on exactly the common dates is its own column (no copy).
+    const col = same && s.values instanceof Float64Array ? s.values : new Float64Array(dates.length).fill(Number.NaN);
     let held = 0;
-    for (let i = 0; i < s.values.length; i++) {
-      const row = same ? i : at.get(key(labels[c]![i]!));
-      if (row === undefined) continue;
-      const v = s.values[i]!;
-      col[row] = v;
-      if (Number.isFinite(v)) held++;
-    }
+    if (same)
+      for (let i = 0; i < s.values.length; i++) {
+        const v = s.values[i]!;
+        if (col !== s.values) col[i] = v;
+        if (Number.isFinite(v)) held++;
+      }
+    else
+      for (let i = 0; i < s.values.length; i++) {
+        const row = at.get(key(labels[c]![i]!));
+        if (row === undefined) continue;
+        const v = s.values[i]!;
+        col[row] = v;
+        if (Number.isFinite(v)) held++;
+      }
     if (held < need) return;
     trials.push(c);
     columns.push(col);
@@ -86,6 +106,7 @@ function compare(a: Label, b: Label): number {
 }
 
 function sameLabels(a: readonly Label[], b: readonly Label[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

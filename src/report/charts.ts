@@ -3,6 +3,7 @@
 import { equityPath } from "./equity.js";
 import { LOGIT_HISTOGRAM_EDGES } from "../lib/logit_summary.js";
 import { dateSeconds, readNumbers } from "./inputs.js";
+import { trialClusters } from "./trial_clusters.js";
 import { trialCountSentence, trialSharpes } from "./trial_sharpes.js";
 import type { Chart, CostCurveChart, DsrChart, EquityChart, PboChart, SpaChart } from "./types.js";
 
@@ -81,7 +82,14 @@ function pbo(guard: string, ev: Obj): PboChart | null {
   const edges = [lo, ...LOGIT_HISTOGRAM_EDGES, hi];
   const splits = counts.reduce((a, n) => a + n, 0);
   if (splits === 0) return null;
-  return { kind: "pbo_logits", guard, edges, counts, pbo: num(ev.pbo), kept: splits, of: splits };
+  const source =
+    ev.model_returns_source === "ledger" || ev.model_returns_source === "argument" ? ev.model_returns_source : null;
+  const p = ev.ledger_panel as Obj | null | undefined;
+  const panel =
+    source === "ledger" && p && typeof p === "object"
+      ? { trials: Number(p.trials), dates: Number(p.dates), leftOut: Number(p.left_out) }
+      : null;
+  return { kind: "pbo_logits", guard, edges, counts, pbo: num(ev.pbo), kept: splits, of: splits, source, panel };
 }
 
 function spa(guard: string, ev: Obj): SpaChart | null {
@@ -126,11 +134,11 @@ export function chartsFor(result: Obj, bundle: Obj | undefined): Charted {
     g === "cost_curve"
       ? [costCurve(g, ev), equity(g, ev, bundle, notes)]
       : g === "research_audit"
-        ? [pbo(g, ev), trialSharpes(g, ev, "sharpe_annual")]
+        ? [pbo(g, ev), trialSharpes(g, ev, "sharpe_annual"), trialClusters(g, ev)]
         : g === "spa_test"
           ? [spa(g, ev)]
           : g === "trial_ledger"
-            ? [dsr(g, ev), trialSharpes(g, ev, "best_sharpe")]
+            ? [dsr(g, ev), trialSharpes(g, ev, "best_sharpe"), trialClusters(g, ev)]
             : [];
   const drawn = charts.filter((c): c is Chart => c !== null);
   // The trial count a deflating verdict used is always stated: in the ledger chart's caption, else here.

@@ -1,6 +1,7 @@
 // ReportData from a check_backtest result or one guard result (plus, optionally, the bundle or
 // arguments it ran on). Pure and browser-safe: the HTML file and the MCP App both call it.
 import { chartsFor } from "./charts.js";
+import { clusterChartsOnce } from "./trial_clusters.js";
 import { ledgerChartsOnce } from "./trial_sharpes.js";
 import type { Chart, ReportData, VerdictRow } from "./types.js";
 
@@ -69,7 +70,7 @@ export function reportData(result: Obj, bundle?: Obj): ReportData {
     all.push(...c.charts);
     notes.push(...c.notes);
   }
-  const charts = ledgerChartsOnce(all, notes);
+  const charts = clusterChartsOnce(ledgerChartsOnce(all, notes), notes);
   const skipped = Object.entries((result.skipped ?? {}) as Obj).map(([guard, needs]) => ({
     guard,
     needs: Array.isArray(needs) ? needs.join(", ") : String(needs),

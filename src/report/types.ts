@@ -49,6 +49,10 @@ export interface PboChart {
   readonly pbo: number | null;
   readonly kept: number;
   readonly of: number;
+  /** Where CSCV's matrix came from: the research ledger's kept returns, or the model_returns argument. */
+  readonly source: "ledger" | "argument" | null;
+  /** With source "ledger": the trials and dates aligned, and the counted trials left out. */
+  readonly panel: { readonly trials: number; readonly dates: number; readonly leftOut: number } | null;
 }
 
 /** White / Hansen SPA p-values beside the best model's own t-test p-value (spa_test evidence). */
@@ -100,7 +104,37 @@ export interface TrialSharpesChart {
   readonly sentence: string;
 }
 
-export type Chart = CostCurveChart | EquityChart | PboChart | SpaChart | DsrChart | TrialSharpesChart;
+/**
+ * The research ledger's clusters of trials whose returns correlate >= 0.9 (the effective number of trials,
+ * trial_ledger and research_audit evidence `effective_trials`): each listed cluster's size and best Sharpe.
+ */
+export interface TrialClustersChart {
+  readonly kind: "trial_clusters";
+  readonly guard: string;
+  /** Trials per listed cluster, largest first (the evidence lists the largest 50). */
+  readonly sizes: readonly number[];
+  /** Each listed cluster's best recorded annualised Sharpe (null: none recorded). */
+  readonly bestSharpes: readonly (number | null)[];
+  readonly recorded: number;
+  readonly effective: number;
+  /** All clusters (above sizes.length when not all are listed), and trials counted apart. */
+  readonly clusters: number;
+  readonly apart: number;
+  readonly dates: number;
+  readonly screened: boolean;
+  readonly crossVariance: number | null;
+  /** "3 effective of 12 recorded: 3 cluster(s) of returns correlated >= 0.9 over 756 common dates." */
+  readonly sentence: string;
+}
+
+export type Chart =
+  | CostCurveChart
+  | EquityChart
+  | PboChart
+  | SpaChart
+  | DsrChart
+  | TrialSharpesChart
+  | TrialClustersChart;
 
 export interface ReportData {
   readonly title: string;

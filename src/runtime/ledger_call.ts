@@ -120,9 +120,11 @@ export async function prepareLedger(
   // The whole ledger's current epoch: an experiment label names the call's trials, never a smaller count.
   const summary = await attempt(findings, "could not be read", 0, () => previewSummary(store, name, trials));
   if (summary === null) return { ...prepared, summary };
-  // The effective count and a panel from the returns kept so far (this call's own are kept when it commits).
+  // The effective count and a panel from the returns kept so far and this call's own (kept when it commits).
   const withPanel = (entry.trials ?? []).some((d) => d.kind === "frame" && inputs[d.input] === undefined);
-  const extras = await attempt(findings, "could not be read", 0, () => ledgerExtras(store, summary, keep, withPanel));
+  const extras = await attempt(findings, "could not be read", 0, () =>
+    ledgerExtras(store, summary, keep, withPanel, trials),
+  );
   inputs[entry.ledger] = { ...summary, ...extras } satisfies LedgerSummary;
   const past = ledgerSizeWarning(ledgerLocation(), summary.count);
   if (past) findings.push(past);

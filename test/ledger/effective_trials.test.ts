@@ -3,9 +3,10 @@
 // the order of the trials or the scale of a trial's returns; the screened path (a large ledger) agrees.
 import { describe, expect, it } from "vitest";
 import { alignReturns } from "../../src/lib/align_returns.js";
+import { SCREEN_MISS } from "../../src/lib/correlation_screen.js";
 import { CLUSTER_CORRELATION, clusterTrials, EXACT_WORK } from "../../src/lib/effective_trials.js";
 import { NormalStream } from "../../src/lib/random.js";
-import { decodeReturns, encodeReturns, MAX_POINTS_PER_TRIAL } from "../../src/ledger/returns.js";
+import { decodeReturns, encodeReturns, keptFrom, MAX_POINTS_PER_TRIAL } from "../../src/ledger/returns.js";
 
 /** `blocks` base strategies, `perBlock` members each (base + `jitter` x independent noise), then `loose`
  * independent noise strategies; every column T points, seeded. */
@@ -85,7 +86,7 @@ describe("effective number of trials", () => {
       ).toBe(true);
   });
 
-  it("a ledger too large for every exact pair is screened on date subsets and finds the same clusters", () => {
+  it("a ledger too large for every exact pair is screened and finds the same clusters", () => {
     const cols = panel(30, 8, 60, 2520, 0.15, 11);
     expect((cols.length * (cols.length - 1) * 2520) / 2).toBeGreaterThan(EXACT_WORK);
     const r = clusterTrials(cols);
@@ -93,7 +94,102 @@ describe("effective number of trials", () => {
     expect(r.clusters.length).toBe(90);
     expect(r.clusters.filter((m) => m.length === 8).length).toBe(30);
   });
+
+  it("the screen finds the exact clusters near the level, on normal and on Student-t(3) returns", () => {
+    // Members correlate 0.9 with each other in expectation: their pairs straddle the level on 500 dates.
+    for (const tails of ["normal", "t3"] as const) {
+      const cols = nearLevel(40, 3, 40, 500, tails, 21, CLUSTER_CORRELATION);
+      const exact = clusterTrials(cols, "exact");
+      const screened = clusterTrials(cols, "screened");
+      expect(screened.screened).toBe(true);
+      // Some blocks split and some hold together, so the level is what is tested.
+      expect(exact.clusters.length).toBeGreaterThan(40 + 40);
+      expect(exact.clusters.length).toBeLessThan(40 * 3 + 40);
+      expect(screened.clusters).toEqual(exact.clusters);
+    }
+  });
+
+  it("misses at most SCREEN_MISS of the pairs correlated just above the level, and never joins below it", () => {
+    // 1,200 pairs drawn at correlation 0.905 (their sample correlations straddle 0.9) on 1,000 dates.
+    for (const tails of ["normal", "t3"] as const) {
+      const cols = nearLevel(1200, 2, 0, 1000, tails, 5, 0.905);
+      const joins = pairsAbove(cols);
+      expect(joins).toBeGreaterThan(600);
+      const found = cols.length - clusterTrials(cols, "screened").clusters.length;
+      expect(found).toBeLessThanOrEqual(joins);
+      expect(joins - found).toBeLessThanOrEqual(Math.floor(SCREEN_MISS * joins));
+    }
+  });
+
+  it("the screened path is invariant to the order of the trials and to their scale", () => {
+    const cols = nearLevel(20, 5, 30, 400, "t3", 8);
+    const order = permutation(cols.length, 4);
+    const base = clusterTrials(cols, "screened").clusters;
+    const back = (cs: readonly (readonly number[])[], map: (i: number) => number) =>
+      cs.map((m) => m.map(map).sort((a, b) => a - b)).sort((a, b) => a[0]! - b[0]!);
+    const shuffled = clusterTrials(
+      order.map((i) => cols[i]!),
+      "screened",
+    ).clusters;
+    expect(back(shuffled, (i) => order[i]!)).toEqual(base);
+    const scaled = cols.map((col, i) => col.map((x) => x * (i % 2 === 0 ? 1e4 : -1e-6 + 1)));
+    expect(clusterTrials(scaled, "screened").clusters).toEqual(base);
+  });
 });
+
+/** Draws of normal or Student-t(3) noise (a normal over sqrt(chi-square(3) / 3)), seeded. */
+function noise(g: NormalStream, tails: "normal" | "t3"): number {
+  if (tails === "normal") return g.next();
+  const chi = (g.next() ** 2 + g.next() ** 2 + g.next() ** 2) / 3;
+  return g.next() / Math.sqrt(chi);
+}
+
+/** `blocks` of `per` members (base + j x own noise, members correlating `rho` with each other in
+ * expectation), then `loose` independent columns. */
+function nearLevel(
+  blocks: number,
+  per: number,
+  loose: number,
+  t: number,
+  tails: "normal" | "t3",
+  seed: number,
+  rho = 0.92,
+): Float64Array[] {
+  const g = new NormalStream(seed);
+  const draw = () => Float64Array.from({ length: t }, () => noise(g, tails));
+  const j = Math.sqrt(1 / rho - 1);
+  const cols: Float64Array[] = [];
+  for (let b = 0; b < blocks; b++) {
+    const base = draw();
+    for (let k = 0; k < per; k++) {
+      const e = draw();
+      cols.push(base.map((x, i) => x + j * e[i]!));
+    }
+  }
+  for (let k = 0; k < loose; k++) cols.push(draw());
+  return cols;
+}
+
+/** Pairs (columns 2k, 2k + 1) whose sample correlation reaches the level. */
+function pairsAbove(cols: readonly Float64Array[]): number {
+  let n = 0;
+  for (let k = 0; k + 1 < cols.length; k += 2) if (correlation(cols[k]!, cols[k + 1]!) >= CLUSTER_CORRELATION) n++;
+  return n;
+}
+
+function correlation(a: Float64Array, b: Float64Array): number {
+  const ma = a.reduce((s, x) => s + x, 0) / a.length;
+  const mb = b.reduce((s, x) => s + x, 0) / b.length;
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < a.length; i++) {
+    ab += (a[i]! - ma) * (b[i]! - mb);
+    aa += (a[i]! - ma) ** 2;
+    bb += (b[i]! - mb) ** 2;
+  }
+  return ab / Math.sqrt(aa * bb);
+}
 
 describe("aligning kept returns", () => {
   it("aligns on the dates half the trials hold; a trial with too little overlap stands apart", () => {
@@ -117,6 +213,33 @@ describe("returns as the ledger keeps them", () => {
     expect(Array.from(d.values)).toEqual(values);
     expect(Object.is(d.values[1], -0)).toBe(true);
     expect(d.index).toEqual(index);
+  });
+
+  it("reads rows back as recorded, a shared index decoded once, a second read equal to the first", () => {
+    const index = ["2024-01-02", "2024-01-03", "2024-01-04"];
+    const row = (fp: string, values: number[], labels: typeof index | undefined) => {
+      const e = encodeReturns(values, labels);
+      const vals = Buffer.from(e.values);
+      const idx = e.index === null ? null : Buffer.from(e.index);
+      return { fingerprint: fp, sharpeAnnual: 1, periodsPerYear: 252, total: e.total, vals, labels: idx };
+    };
+    const rows = [
+      row("a", [0.01, 0.02, -0.01], index),
+      { ...row("b", [1, 2, 3], index), vals: null, labels: null, total: null },
+      row("c", [0.03, Number.NaN, 0], index),
+      row("d", [5, 6], undefined),
+    ];
+    const first = keptFrom(rows);
+    expect(first.series.map((s) => [s.fingerprint, Array.from(s.values), s.index])).toEqual([
+      ["a", [0.01, 0.02, -0.01], index],
+      ["c", [0.03, Number.NaN, 0], index],
+      ["d", [5, 6], null],
+    ]);
+    expect(first.series[0]!.index).toBe(first.series[1]!.index);
+    expect(first).toMatchObject({ without: 1, heldWithout: ["b"] });
+    const again = keptFrom([...rows, row("e", [0.5, 0.25, 0], index)]);
+    expect(again.series.slice(0, 3)).toEqual(first.series);
+    expect(Array.from(again.series[3]!.values)).toEqual([0.5, 0.25, 0]);
   });
 
   it("keeps the latest MAX_POINTS_PER_TRIAL points of a longer series and says how long it was", () => {

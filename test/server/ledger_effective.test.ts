@@ -89,4 +89,27 @@ describe("effective trials over stdio", () => {
     expect(r.evidence.model_returns_source).toBe(null);
     expect(r.evidence.pbo).toBe(null);
   });
+
+  it("a verdict's effective count includes the returns its own call brings, as a later call's does", async () => {
+    const seen = await withServer(["--ledger", tempLedger()], async (c) => {
+      for (const s of copies.slice(0, 10)) await call(c, "check_cost_curve", costArgs(s));
+      const before = await call(c, "check_trial_ledger", claim);
+      // Each call brings one new independent strategy, recorded only once its guard answered.
+      const own = await call(c, "check_trial_ledger", { ...claim, returns: independent[0] });
+      const afterOwn = await call(c, "check_trial_ledger", claim);
+      const bundle = await call(c, "check_backtest", {
+        slots: { returns: independent[1], best_sharpe: best, n_obs: T, n_trials: 1 },
+        guards: ["trial_ledger"],
+      });
+      const afterBundle = await call(c, "check_trial_ledger", claim);
+      return { before, own, afterOwn, bundle: bundle.results[0], afterBundle };
+    });
+    const effective = (v: Record<string, any>) => v.evidence.effective_trials;
+    expect(effective(seen.before)).toMatchObject({ n_trials_recorded: 10, n_aligned: 10 });
+    expect(effective(seen.own)).toMatchObject({ n_trials_recorded: 11, n_aligned: 11 });
+    expect(seen.own.evidence.n_trials_effective).toBe(seen.before.evidence.n_trials_effective + 1);
+    expect(effective(seen.own)).toEqual(effective(seen.afterOwn));
+    expect(effective(seen.bundle)).toMatchObject({ n_trials_recorded: 12, n_aligned: 12 });
+    expect(effective(seen.bundle)).toEqual(effective(seen.afterBundle));
+  });
 });

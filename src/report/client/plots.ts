@@ -18,6 +18,7 @@ import {
   uPlot,
   type Marker,
 } from "./plot_kit.js";
+import { trialClusters } from "./trial_clusters.js";
 import { trialSharpes } from "./trial_sharpes.js";
 
 const pct = (v: number) => `${(v * 100).toFixed(Math.abs(v) < 0.1 ? 1 : 0)}%`;
@@ -146,17 +147,27 @@ function equity(parent: HTMLElement, c: EquityChart): void {
   );
 }
 
+/** Where CSCV's matrix came from, for the caption ("" when the evidence does not say). */
+function cscvSource(c: PboChart): string {
+  if (c.panel === null) return c.source === "argument" ? " CSCV over the model_returns sent." : "";
+  const { trials, dates, leftOut } = c.panel;
+  const left = leftOut > 0 ? ` (${leftOut} counted trials left out: no returns kept or missing dates)` : "";
+  return ` CSCV over the research ledger's kept returns: ${trials} trials on ${dates} common dates${left}.`;
+}
+
 function pbo(parent: HTMLElement, c: PboChart): void {
   const centers = binCenters(c.edges, c.counts);
   const kept = c.kept < c.of ? ` (${c.kept} of ${c.of} splits kept in the result)` : "";
+  const over = cscvSource(c);
   const fig = figure(
     parent,
     "pbo_logits",
     c.guard,
     "PBO: logits of the in-sample winner's out-of-sample rank",
-    `PBO ${c.pbo === null ? "n/a" : c.pbo.toFixed(4)} is the share of splits left of 0${kept}.`,
+    `PBO ${c.pbo === null ? "n/a" : c.pbo.toFixed(4)} is the share of splits left of 0${kept}.${over}`,
   );
   fig.dataset.pbo = String(c.pbo);
+  fig.dataset.source = String(c.source);
   fig.dataset.logits = String(c.counts.reduce((a, n) => a + n, 0));
   const lo = c.edges[0]!;
   const hi = c.edges[c.edges.length - 1]!;
@@ -252,9 +263,15 @@ function dsr(parent: HTMLElement, c: DsrChart): void {
 
 /** Appends the chart's figure to `parent` and draws it there (in the document, so it can measure its width). */
 export function drawChart(parent: HTMLElement, c: Chart): void {
-  const draw = { cost_curve: costCurve, equity, pbo_logits: pbo, spa, dsr, trial_sharpes: trialSharpes }[c.kind] as (
-    p: HTMLElement,
-    c: Chart,
-  ) => void;
+  const draws = {
+    cost_curve: costCurve,
+    equity,
+    pbo_logits: pbo,
+    spa,
+    dsr,
+    trial_sharpes: trialSharpes,
+    trial_clusters: trialClusters,
+  };
+  const draw = draws[c.kind] as (p: HTMLElement, c: Chart) => void;
   draw(parent, c);
 }
