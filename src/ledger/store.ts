@@ -24,6 +24,8 @@ export interface StoreTally {
   summary(ledger: string, experiment: string | null): StoreSummary;
   /** Counted trials (of one experiment; null: all) first seen flagged in the wrong unit. */
   flagged(experiment: string | null): number;
+  /** The epoch holds a trial of this fingerprint (counted or retracted). */
+  holds(fingerprint: string): boolean;
   /** Fingerprints of the epoch's retracted trials. */
   readonly retracted: ReadonlySet<string>;
   /** Counted trials per experiment label (null: none), in order of first recording. */

@@ -220,6 +220,10 @@ export class LedgerTally implements TallyCursor, StoreTally {
     return set.summary(ledger, experiment, this.chainHead);
   }
 
+  holds(fingerprint: string): boolean {
+    return this.retracted.has(fingerprint) || this.all.holds(fingerprint);
+  }
+
   /** Trials of one experiment (null: all) first seen flagged in the wrong unit. */
   flagged(experiment: string | null): number {
     return (experiment === null ? this.all : this.byExperiment.get(experiment))?.flagged ?? 0;
@@ -232,7 +236,7 @@ export class LedgerTally implements TallyCursor, StoreTally {
   preview(ledger: string, trials: readonly PreviewRow[]): StoreSummary {
     const seen = new Set<string>();
     const fresh = trials.filter((t) => {
-      const skip = seen.has(t.fingerprint) || this.retracted.has(t.fingerprint) || this.all.holds(t.fingerprint);
+      const skip = seen.has(t.fingerprint) || this.holds(t.fingerprint);
       seen.add(t.fingerprint);
       return !skip;
     });

@@ -5,6 +5,7 @@
 // only the rows it wrote.
 import { afterEach, expect, it } from "vitest";
 import type { LedgerStore, StoreTally, TrialRecord } from "../../src/ledger/store.js";
+import { previewSummary } from "../../src/ledger/preview.js";
 import { summarize } from "../../src/ledger/summary.js";
 import { BACKENDS } from "./backends.js";
 import { trial } from "./trials.js";
@@ -87,6 +88,9 @@ for (const describeBackend of BACKENDS)
       await same();
       const call = [labelled(16), labelled(3), labelled(16), labelled(5), labelled(17)];
       expect((await reader.tally(L)).preview(L, call)).toEqual(await previewFromEveryRow(writer, call));
+      // Pending (their returns join the kept ones in the effective count): those the epoch holds in no row.
+      const { pending } = await previewSummary(reader, L, call);
+      expect(pending.map((t) => t.fingerprint)).toEqual([16, 16, 17].map((i) => trial(i).fingerprint));
       await writer.reset(L, "new question");
       await same();
       await writer.record(L, [labelled(5), labelled(2)]);
