@@ -4,7 +4,7 @@
 // second axis. The drawn values are on the figure (data-sizes, data-best-sharpes) and the ticks recorded, so
 // a test reads back what is drawn.
 import type { TrialClustersChart } from "../types.js";
-import { COLORS, bars, drawnHook, figure, mountPlot, recordedTicks, type uPlot } from "./plot_kit.js";
+import { COLORS, bars, drawnHook, figure, fittedTitle, mountPlot, recordedTicks, type uPlot } from "./plot_kit.js";
 
 const plain = (v: number) => String(Number(v.toPrecision(6)));
 
@@ -51,16 +51,20 @@ export function trialClusters(parent: HTMLElement, c: TrialClustersChart): void 
     axes: [
       // Ticks at whole clusters only, at least 18 px apart (every cluster up to a dozen on a phone).
       {
-        label: "cluster, largest first",
+        label: fittedTitle("cluster, largest first", "cluster"),
         space: 18,
         incrs: [1, 2, 5, 10, 20, 50],
         values: recordedTicks(fig, "x", plain),
       },
-      { label: "trials", incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], values: recordedTicks(fig, "y", plain) },
+      {
+        label: fittedTitle("trials"),
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+        values: recordedTicks(fig, "y", plain),
+      },
       {
         scale: "sharpe",
         side: 1,
-        label: "best Sharpe",
+        label: fittedTitle("best Sharpe"),
         space: 24,
         grid: { show: false },
         values: recordedTicks(fig, "sharpe", plain),
