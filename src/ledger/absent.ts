@@ -5,6 +5,7 @@ import path from "node:path";
 import { isPostgresUrl } from "./redact.js";
 import type { LedgerStore } from "./store.js";
 import { summarize } from "./summary.js";
+import { LedgerTally } from "./summary_incremental.js";
 
 /** The absolute path of the SQLite ledger `spec` names when no file is there yet, else null. */
 export function absentSqliteLedger(spec: string): string | null {
@@ -20,6 +21,7 @@ export function absentStore(location: string): LedgerStore {
     kind: "sqlite",
     location,
     record: (_ledger, trials) => (trials.length === 0 ? Promise.resolve(0) : refuse("record in")()),
+    tally: async () => new LedgerTally(0),
     summary: async (ledger, experiment = null) => summarize(ledger, experiment, []),
     list: async () => [],
     experiments: async () => [],

@@ -5,19 +5,14 @@ import type { Pool } from "pg";
 import { createPool, ledgerError, type PostgresTarget, postgresTarget, transaction } from "./postgres_pool.js";
 import { type ChainReport, verifyChain } from "./chain_verify.js";
 import { appendReset, appendTrials } from "./postgres_append.js";
-import { ensurePostgresChain, HEADS, readRows, storedHead } from "./postgres_chain.js";
+import { ensurePostgresChain, readRows, storedHead } from "./postgres_chain.js";
 import { fromRow, TRIAL_COLUMNS, type TrialRow } from "./postgres_rows.js";
 import { CURRENT_EPOCH, createSchema, RESETS, TRIALS } from "./postgres_schema.js";
-import {
-  migrateRetractions,
-  NOT_RETRACTED,
-  RETRACTION_COLUMNS,
-  retractionsOf,
-  retractTrial,
-} from "./postgres_retractions.js";
+import { migrateRetractions, RETRACTION_COLUMNS, retractionsOf, retractTrial } from "./postgres_retractions.js";
 import { createReturnsSchema, INSERT_RETURNS, PostgresReturns, returnsParams } from "./postgres_returns.js";
 import type { KeptReturns, LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
-import { summarize } from "./summary.js";
+import { postgresReadAfter } from "./postgres_tally.js";
+import { type LedgerTally, Tallies } from "./summary_incremental.js";
 
 /** Opens (creating its tables if missing) the ledger store at a postgres:// URL; errors name the server. */
 export async function openPostgresStore(url: string): Promise<LedgerStore> {
@@ -44,6 +39,8 @@ class PostgresStore implements LedgerStore {
   readonly kind = "postgres";
   readonly location: string;
   private readonly kept: PostgresReturns;
+  /** Each ledger's current epoch as last read, advanced by the rows after its last chain sequence. */
+  private readonly tallies: Tallies;
 
   constructor(
     private readonly pool: Pool,
@@ -52,6 +49,8 @@ class PostgresStore implements LedgerStore {
   ) {
     this.location = target.location;
     this.kept = new PostgresReturns(pool, returnsTable);
+    const readAfter = postgresReadAfter(pool);
+    this.tallies = new Tallies((ledger, known, limit) => this.named(() => readAfter(ledger, known, limit)));
   }
 
   async record(ledger: string, trials: readonly TrialRecord[]): Promise<number> {
@@ -73,34 +72,24 @@ class PostgresStore implements LedgerStore {
     return this.named(() => this.kept.room(ledger));
   }
 
+  /** The returns of the rows the ledger's tally holds. */
   async returns(ledger: string): Promise<KeptReturns> {
-    return this.named(() => this.kept.returns(ledger));
+    const tally = await this.tallies.current(ledger);
+    const trials = tally.all.count + tally.retracted.size;
+    return this.named(() => this.kept.returns(ledger, tally.epoch, tally.lastId, trials));
+  }
+
+  /** Only the trials and retractions appended since the last read (by any replica) are read. */
+  async tally(ledger: string): Promise<LedgerTally> {
+    return this.tallies.current(ledger);
   }
 
   async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
-    // One statement, one snapshot: the head read with the trials it covers (a row even for an empty ledger).
-    const sql = `SELECT h.head, t.fingerprint, t.n_obs, t.sharpe_annual, t.recorded_at
-      FROM (SELECT (SELECT hash FROM ${HEADS} WHERE ledger = $1 AND seq > 0) AS head) h
-      LEFT JOIN LATERAL (SELECT id, fingerprint, n_obs, sharpe_annual, recorded_at ${COUNTED} AND ${NOT_RETRACTED}) t
-      ON true ORDER BY t.id`;
-    type Row = Pick<TrialRow, "n_obs" | "sharpe_annual" | "recorded_at"> & {
-      head: string | null;
-      fingerprint: string | null;
-    };
-    const rows = await this.rows<Row>(sql, [ledger, experiment]);
-    const trials = rows.flatMap((r) =>
-      r.fingerprint === null
-        ? []
-        : [{ fingerprint: r.fingerprint, nObs: r.n_obs, sharpeAnnual: r.sharpe_annual, recordedAt: r.recorded_at }],
-    );
-    return summarize(ledger, experiment, trials, rows[0]?.head ?? null);
+    return (await this.tally(ledger)).summary(ledger, experiment);
   }
 
   async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
-    const sql =
-      `SELECT experiment, count(*)::int AS count ${COUNTED} AND ${NOT_RETRACTED} ` +
-      "GROUP BY experiment ORDER BY min(id)";
-    return this.rows<{ experiment: string | null; count: number }>(sql, [ledger, null]);
+    return (await this.tally(ledger)).experiments();
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {

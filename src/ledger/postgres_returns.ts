@@ -2,7 +2,7 @@
 // inserted by the statement that records the trials (a data-modifying WITH, so both commit or neither),
 // read joined to the trials counted now.
 import type { Pool } from "pg";
-import { CURRENT_EPOCH, LOCK_SPACE, TRIALS } from "./postgres_schema.js";
+import { LOCK_SPACE, TRIALS } from "./postgres_schema.js";
 import { transaction } from "./postgres_pool.js";
 import { encodedBytes, keptFrom, RETURNS_BUDGET_BYTES, type ReturnsRow } from "./returns.js";
 import type { KeptReturns, TrialRecord } from "./store.js";
@@ -92,13 +92,17 @@ export class PostgresReturns {
     return RETURNS_BUDGET_BYTES - held.bytes;
   }
 
-  async returns(ledger: string): Promise<KeptReturns> {
+  /**
+   * The returns kept of the `trials` rows of `ledger`'s epoch `epoch` up to chain sequence `lastSeq` (what its
+   * tally holds), in chain order: read from the returns kept, never every trial.
+   */
+  async returns(ledger: string, epoch: number, lastSeq: number, trials: number): Promise<KeptReturns> {
     if (!this.available) throw new Error(MISSING);
     const sql = `SELECT t.fingerprint, t.sharpe_annual AS "sharpeAnnual", t.periods_per_year AS "periodsPerYear",
-      r.total, r.vals, r.labels FROM ${TRIALS} t LEFT JOIN ${RETURNS} r
-      ON r.ledger = t.ledger AND r.fingerprint = t.fingerprint
-      WHERE t.ledger = $1 AND t.epoch = ${CURRENT_EPOCH} ORDER BY t.id`;
-    const { rows } = await this.pool.query<ReturnsRow>(sql, [ledger]);
-    return keptFrom(rows);
+      r.total, r.vals, r.labels FROM ${RETURNS} r JOIN ${TRIALS} t
+      ON t.ledger = r.ledger AND t.epoch = $2 AND t.fingerprint = r.fingerprint
+      WHERE r.ledger = $1 AND t.chain_seq <= $3 ORDER BY t.chain_seq`;
+    const { series } = keptFrom((await this.pool.query<ReturnsRow>(sql, [ledger, epoch, lastSeq])).rows);
+    return { series, without: trials - series.length };
   }
 }

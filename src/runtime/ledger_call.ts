@@ -118,12 +118,13 @@ export async function prepareLedger(
   const prepared = { base, name, findings, store, sources, perSource, trials, summary: null };
   if (store === null || !entry.ledger) return prepared;
   // The whole ledger's current epoch: an experiment label names the call's trials, never a smaller count.
-  const summary = await attempt(findings, "could not be read", 0, () => previewSummary(store, name, trials));
-  if (summary === null) return { ...prepared, summary };
+  const preview = await attempt(findings, "could not be read", 0, () => previewSummary(store, name, trials));
+  if (preview === null) return { ...prepared, summary: null };
+  const { summary, pending } = preview;
   // The effective count and a panel from the returns kept so far and this call's own (kept when it commits).
   const withPanel = (entry.trials ?? []).some((d) => d.kind === "frame" && inputs[d.input] === undefined);
   const extras = await attempt(findings, "could not be read", 0, () =>
-    ledgerExtras(store, summary, keep, withPanel, trials),
+    ledgerExtras(store, summary, keep, withPanel, pending),
   );
   inputs[entry.ledger] = { ...summary, ...extras } satisfies LedgerSummary;
   const past = ledgerSizeWarning(ledgerLocation(), summary.count);

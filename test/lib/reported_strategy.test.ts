@@ -30,6 +30,20 @@ describe("the dilution-proof recorded spread", () => {
     expect(dilutionProofVariance([0.01, 0.02, 0.03])).toBeNull();
     expect(dilutionProofVariance([0.5, Number.NaN, -0.5])).toBeCloseTo(0.5, 12);
   });
+  it("gives exactly the bins' means in order of first occurrence, however far apart the bins lie", () => {
+    // A reference: bins in a Map (insertion order), each mean a sum in recording order.
+    const reference = (xs: number[]) => {
+      const bins = new Map<number, number[]>();
+      for (const x of xs)
+        if (Number.isFinite(x)) bins.set(Math.floor(x / 0.05), [...(bins.get(Math.floor(x / 0.05)) ?? []), x]);
+      return variance([...bins.values()].map((b) => b.reduce((a, x) => a + x, 0) / b.length));
+    };
+    const xs = Array.from({ length: 5000 }, (_, i) => Math.sin(i * 12.9898) * 3 - (i % 7 === 0 ? 0.0001 : 0));
+    expect(dilutionProofVariance(xs)).toBe(reference(xs));
+    // Bins beyond the typed arrays (a Sharpe of 1e6, of -1e3) are kept in a Map: the same numbers.
+    const wide = [...xs.slice(0, 50), 1e6, Number.NaN, -1e3, 1e6 + 0.01, ...xs.slice(50, 80)];
+    expect(dilutionProofVariance(wide)).toBe(reference(wide));
+  });
   it("1,000 copies of one Sharpe weigh as one: the spread of [0.5, -0.5, 0.0123]", () => {
     const flood = [0.5, -0.5, ...Array(1000).fill(0.0123)];
     expect(variance(flood)).toBeLessThan(0.001);

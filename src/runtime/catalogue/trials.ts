@@ -4,8 +4,7 @@
 // answer that says so, never a failed call.
 import { absentSqliteLedger, absentStore } from "../../ledger/absent.js";
 import { ledgerErrorText, ledgerLocation, ledgerSetting, ledgerStore, ledgerStoreOpened } from "../../ledger/config.js";
-import type { LedgerStore, TrialRecord } from "../../ledger/store.js";
-import { summarize } from "../../ledger/summary.js";
+import type { LedgerStore, StoreSummary, StoreTally } from "../../ledger/store.js";
 import { ledgerExtras } from "../../ledger/effective.js";
 import type { EffectiveTrials } from "../../contract/guard.js";
 import { sharpeDistribution, sharpeRank } from "../../lib/sharpe_distribution.js";
@@ -15,23 +14,14 @@ import { ledgerSizeWarning } from "../ledger_caps.js";
 
 const fixed = (x: number, digits = 3) => x.toFixed(digits);
 
-/** Trials per experiment label (null: recorded without one), in order of first recording. */
-function perExperiment(trials: readonly TrialRecord[]): { experiment: string | null; count: number }[] {
-  const counts = new Map<string | null, number>();
-  for (const t of trials) counts.set(t.experiment, (counts.get(t.experiment) ?? 0) + 1);
-  return [...counts].map(([experiment, count]) => ({ experiment, count }));
-}
-
 /**
- * The store's trials of the named ledger (retracted ones marked), or the reason it could not be opened or read.
- * A SQLite ledger file that does not exist yet holds no trials, and reading it creates nothing.
+ * The store's tally of the named ledger (only what was recorded since this process last read it is read),
+ * or the reason it could not be opened or read. A SQLite ledger file that does not exist yet holds no
+ * trials, and reading it creates nothing.
  */
-async function readTrials(
-  name: string,
-): Promise<{ store: LedgerStore; trials: TrialRecord[]; chainHead: string | null } | string> {
+async function readTally(name: string): Promise<{ store: LedgerStore; tally: StoreTally } | string> {
   const absent = ledgerStoreOpened() ? null : absentSqliteLedger(ledgerSetting().spec!);
-  if (absent !== null) return { store: absentStore(absent), trials: [], chainHead: null };
-  const opening = ledgerStore()!;
+  const opening = absent === null ? ledgerStore()! : Promise.resolve(absentStore(absent));
   let store: LedgerStore;
   try {
     store = await opening;
@@ -39,21 +29,9 @@ async function readTrials(
     return `research ledger ${ledgerLocation()} could not be opened (${ledgerErrorText(e)})`;
   }
   try {
-    return { store, ...(await trialsWithHead(store, name)) };
+    return { store, tally: await store.tally(name) };
   } catch (e) {
     return `research ledger ${ledgerLocation()} could not be read (${ledgerErrorText(e)})`;
-  }
-}
-
-/**
- * The whole ledger's trials and the chain head covering them: the head read before the list, and again (up to 5
- * times) when another writer moved it in between (the list then holds rows the head does not cover).
- */
-async function trialsWithHead(store: LedgerStore, name: string) {
-  for (let tries = 1; ; tries++) {
-    const { chainHead, count } = await store.summary(name);
-    const trials = await store.list(name);
-    if (trials.filter((t) => !t.retracted).length === count || tries === 5) return { trials, chainHead };
   }
 }
 
@@ -70,7 +48,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
         "no research ledger is kept: this process runs with --no-ledger (or FIN_SKILLS_LEDGER=off), or the " +
         "library was called in process without configureLedger; trial counts are self-declared",
     };
-  const read = await readTrials(name);
+  const read = await readTally(name);
   if (typeof read === "string")
     return {
       kept: true,
@@ -81,17 +59,16 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
       warnings: [read],
       summary: `${read}; nothing about its trials can be reported`,
     };
-  const { store, trials: listed, chainHead } = read;
-  // Retracted trials stay listed by the store and are counted by no verdict.
-  const all = listed.filter((t) => !t.retracted);
-  const trials = experiment === null ? all : all.filter((t) => t.experiment === experiment);
-  const flagged = trials.filter((t) => t.flagged).length;
-  const retracted = listed.length - all.length;
-  const s = summarize(name, experiment, trials, chainHead);
+  const { store, tally } = read;
+  // Retracted trials are counted by no verdict (the CLI lists them).
+  const whole = tally.summary(name, null);
+  const s = experiment === null ? whole : tally.summary(name, experiment);
+  const flagged = tally.flagged(experiment);
+  const retracted = tally.retracted.size;
   const sharpes = sharpeDistribution(s.sharpes);
   const rank = args.sharpe === undefined ? null : sharpeRank(s.sharpes, args.sharpe);
-  const effective = await effectiveOf(store, summarize(name, null, all));
-  const past = ledgerSizeWarning(ledgerLocation(), all.length);
+  const effective = await effectiveOf(store, whole);
+  const past = ledgerSizeWarning(ledgerLocation(), whole.count);
   const lines = [
     `${scope} (${store.kind} ${store.location}): ${s.count} distinct trial(s) since ${s.since ?? "-"}; ` +
       `digest ${s.digest}`,
@@ -119,7 +96,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
     backend: store.kind,
     location: store.location,
     count: s.count,
-    experiments: perExperiment(all),
+    experiments: tally.experiments(),
     since: s.since,
     digest: s.digest,
     flagged,
@@ -133,7 +110,7 @@ export async function listTrials(args: ToolArgs["list_trials"], options: CallOpt
 }
 
 /** The whole ledger's effective number of trials (what a verdict weighs), or the reason it is not known. */
-async function effectiveOf(store: LedgerStore, whole: ReturnType<typeof summarize>): Promise<EffectiveTrials | string> {
+async function effectiveOf(store: LedgerStore, whole: StoreSummary): Promise<EffectiveTrials | string> {
   try {
     return (await ledgerExtras(store, whole, ledgerSetting().keepReturns, false)).effective;
   } catch (e) {
