@@ -8,9 +8,9 @@ export const digestGroup = (fingerprint: string): string => fingerprint.slice(0,
 
 /** SHA-256 (hex) of a group's fingerprints, already sorted by code unit, each followed by "\n". */
 export function groupDigest(sorted: readonly string[]): string {
-  const hash = createHash("sha256");
-  for (const f of sorted) hash.update(`${f}\n`);
-  return hash.digest("hex");
+  // One update of the joined text (the same bytes): an update per fingerprint cost about 1 us each.
+  const text = sorted.length === 0 ? "" : `${sorted.join("\n")}\n`;
+  return createHash("sha256").update(text).digest("hex");
 }
 
 /**
@@ -21,11 +21,10 @@ export function combineGroups(
   groups: readonly (readonly [group: string, digest: string])[],
   chainHead: string | null = null,
 ): string {
-  const hash = createHash("sha256");
-  for (const [group, digest] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    hash.update(`${group} ${digest}\n`);
-  if (chainHead !== null) hash.update(`chain ${chainHead}\n`);
-  return hash.digest("hex");
+  const sorted = [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const lines = sorted.map(([group, digest]) => `${group} ${digest}\n`);
+  if (chainHead !== null) lines.push(`chain ${chainHead}\n`);
+  return createHash("sha256").update(lines.join("")).digest("hex");
 }
 
 /** The digest of a set of fingerprints (any order; the empty set of a ledger without a chain hashes ""). */

@@ -19,9 +19,32 @@ export type RetractedRow = SummaryRow & { readonly rid: number };
 export type PreviewRow = Pick<TrialRecord, PreviewField>;
 
 interface Group {
-  /** Sorted by code unit when `digest` is set; added to at the end, and sorted again when next hashed. */
+  /** Sorted by code unit up to `sorted`; added to at the end, and sorted again when next hashed. */
   readonly fingerprints: string[];
+  sorted: number;
   digest: string | null;
+}
+
+/** Most fingerprints added since a group's last sort that are put in place one by one (else it is sorted whole). */
+const INSERT_LIMIT = 32;
+
+/** Sorts a group's fingerprints by code unit: the few added since its last sort by binary insertion. */
+function sortGroup(g: Group): void {
+  const f = g.fingerprints;
+  if (f.length - g.sorted > INSERT_LIMIT) f.sort();
+  else
+    for (let i = g.sorted; i < f.length; i++) {
+      const x = f[i]!;
+      let [lo, hi] = [0, i];
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (f[mid]! < x) lo = mid + 1;
+        else hi = mid;
+      }
+      f.copyWithin(lo + 1, lo, i);
+      f[lo] = x;
+    }
+  g.sorted = f.length;
 }
 
 /** An extreme (a minimum or maximum) and how many trials hold it: taking one out is known to leave it. */
@@ -73,7 +96,7 @@ export class TrialSet {
     const key = digestGroup(row.fingerprint);
     let group = this.groups.get(key);
     if (!group) {
-      group = { fingerprints: [], digest: null };
+      group = { fingerprints: [], sorted: 0, digest: null };
       this.groups.set(key, group);
     }
     group.fingerprints.push(row.fingerprint);
@@ -100,6 +123,7 @@ export class TrialSet {
     const at = group?.fingerprints.indexOf(row.fingerprint) ?? -1;
     if (group && at >= 0) {
       group.fingerprints.splice(at, 1);
+      if (at < group.sorted) group.sorted--;
       group.digest = null;
       if (group.fingerprints.length === 0) this.groups.delete(key);
       this.lines = null;
@@ -150,8 +174,10 @@ export class TrialSet {
     if (this.lines === null) {
       const lines: [string, string][] = [];
       for (const [key, g] of this.groups) {
-        // Mostly sorted already (new fingerprints at the end): the sort is a merge of two runs.
-        g.digest ??= groupDigest(g.fingerprints.sort());
+        if (g.digest === null) {
+          sortGroup(g);
+          g.digest = groupDigest(g.fingerprints);
+        }
         lines.push([key, g.digest]);
       }
       this.lines = lines;
