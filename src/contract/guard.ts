@@ -63,6 +63,13 @@ export interface LedgerSummary {
   readonly longestNObs: number | null;
   /** The highest recorded annualised Sharpe, or null when no counted trial has one. */
   readonly maxSharpe: number | null;
+  /**
+   * The histogram of `sharpes` (sharpe_distribution.ts's sharpeHistogram), kept by the store as trials arrive;
+   * absent (a summary passed by hand): the guard computes it from `sharpes`.
+   */
+  readonly sharpeHistogram?: { readonly edges: readonly number[]; readonly counts: readonly number[] };
+  /** dilutionProofVariance of `sharpes` (recorded_spread.ts), kept likewise; absent: computed from `sharpes`. */
+  readonly dilutionVariance?: number | null;
   /** The effective number of trials the tool layer measured from the returns the ledger kept. */
   readonly effective?: EffectiveTrials;
   /** The kept returns as a panel, for a guard whose own frame of trials was not given. */

@@ -1,5 +1,7 @@
 // A ledger summary from its counted trials, the same for every backend: count, Sharpes, since, digest, and
 // the longest track record and highest Sharpe seen (what no declared number may exceed).
+import { dilutionProofVariance } from "../lib/recorded_spread.js";
+import { sharpeHistogram } from "../lib/sharpe_distribution.js";
 import { trialSetDigest } from "./digest.js";
 import type { StoreSummary, TrialRecord } from "./store.js";
 
@@ -30,6 +32,8 @@ export function summarize(
     ),
     longestNObs,
     maxSharpe,
+    sharpeHistogram: sharpeHistogram(sharpes),
+    dilutionVariance: dilutionProofVariance(sharpes),
     chainHead,
   };
 }

@@ -3,6 +3,7 @@
 // PostgreSQL's chain sequence, both in commit order) and the new retractions, adds or takes out each, and
 // rehashes only the digest groups that changed (digest.ts).
 import { combineGroups, digestGroup, groupDigest } from "./digest.js";
+import { SharpeAggregates } from "./sharpe_aggregates.js";
 import type { PreviewField, StoreSummary, StoreTally, TrialRecord } from "./store.js";
 
 /** The columns of a trial a summary needs, with its cursor (`id`: commit order within its ledger). */
@@ -76,6 +77,8 @@ export class TrialSet {
   /** The cursor of its first trial (experiments are listed in that order). */
   firstId = Number.POSITIVE_INFINITY;
   private readonly sharpes: number[] = [];
+  /** The Sharpes' histogram and dilution-proof spread, kept as they arrive. */
+  private readonly aggregates = new SharpeAggregates();
   private readonly since = new Extreme<string>((a, b) => a < b);
   private readonly longestNObs = new Extreme<number>((a, b) => a > b);
   private maxSharpe: number | null = null;
@@ -89,6 +92,7 @@ export class TrialSet {
     if (row.id < this.firstId) this.firstId = row.id;
     if (row.sharpeAnnual !== null) {
       this.sharpes.push(row.sharpeAnnual);
+      this.aggregates.add(row.sharpeAnnual);
       if (this.maxSharpe === null || row.sharpeAnnual > this.maxSharpe) this.maxSharpe = row.sharpeAnnual;
     }
     this.longestNObs.add(row.nObs);
@@ -115,6 +119,7 @@ export class TrialSet {
       // Equal Sharpes are one value: taking out any of them leaves the same sequence.
       const at = this.sharpes.lastIndexOf(row.sharpeAnnual);
       if (at >= 0) this.sharpes.splice(at, 1);
+      this.aggregates.drop();
       if (row.sharpeAnnual === this.maxSharpe)
         this.maxSharpe = this.sharpes.length === 0 ? null : this.sharpes.reduce((m, s) => Math.max(s, m));
     }
@@ -143,7 +148,10 @@ export class TrialSet {
     const sharpes = copy ? this.sharpes.slice() : [];
     const { count } = this;
     const [since, longestNObs, maxSharpe] = [this.since.value, this.longestNObs.value, this.maxSharpe];
-    return { ledger, experiment, count, sharpes, since, digest, longestNObs, maxSharpe, chainHead };
+    const sharpeHistogram = this.aggregates.histogram(this.sharpes);
+    const dilutionVariance = this.aggregates.dilutionVariance(this.sharpes);
+    const kept = { sharpeHistogram, dilutionVariance };
+    return { ledger, experiment, count, sharpes, since, digest, longestNObs, maxSharpe, ...kept, chainHead };
   }
 
   /** The summary with `extra` (trials it does not hold, distinct) added after its own, the set unchanged. */
@@ -158,7 +166,13 @@ export class TrialSet {
     const lines = new Map(this.groupLines());
     for (const [key, fingerprints] of added)
       lines.set(key, groupDigest([...(this.groups.get(key)?.fingerprints ?? []), ...fingerprints].sort()));
-    const sharpes = this.sharpes.concat(extra.flatMap((t) => (t.sharpeAnnual === null ? [] : [t.sharpeAnnual])));
+    const more = extra.flatMap((t) => (t.sharpeAnnual === null ? [] : [t.sharpeAnnual]));
+    const sharpes = this.sharpes.concat(more);
+    // A copy of what the base summary kept (read just above), given only the added Sharpes.
+    const aggregates = this.aggregates.clone();
+    for (const s of more) aggregates.add(s);
+    const sharpeHistogram = aggregates.histogram(sharpes);
+    const dilutionVariance = aggregates.dilutionVariance(sharpes);
     const pick = <T>(a: T | null, b: T, better: (x: T, y: T) => boolean) => (a === null || better(b, a) ? b : a);
     let { since, longestNObs, maxSharpe } = base;
     for (const t of extra) {
@@ -167,7 +181,8 @@ export class TrialSet {
       if (t.sharpeAnnual !== null) maxSharpe = pick(maxSharpe, t.sharpeAnnual, (x, y) => x > y);
     }
     const digest = combineGroups([...lines], chainHead);
-    return { ...base, count: base.count + extra.length, sharpes, since, longestNObs, maxSharpe, digest };
+    const kept = { sharpeHistogram, dilutionVariance };
+    return { ...base, count: base.count + extra.length, sharpes, since, longestNObs, maxSharpe, ...kept, digest };
   }
 
   private groupLines(): [string, string][] {

@@ -59,3 +59,34 @@ function binMeans(sharpes: readonly number[], width: number): number[] {
     return bin.sum / bin.n;
   });
 }
+
+/**
+ * The same variance kept as Sharpes arrive (in recording order): each bin's sum and count, in order of first
+ * occurrence, so that variance() equals dilutionProofVariance of the Sharpes added, bit for bit. Add only:
+ * taking a Sharpe out needs a new one built from the remaining Sharpes.
+ */
+export class BinnedSpread {
+  private readonly bins = new Map<number, { sum: number; n: number }>();
+
+  add(s: number): void {
+    if (!Number.isFinite(s)) return;
+    const k = Math.floor(s / SPREAD_BIN_WIDTH);
+    const bin = this.bins.get(k);
+    if (bin === undefined) this.bins.set(k, { sum: s, n: 1 });
+    else {
+      bin.sum += s;
+      bin.n += 1;
+    }
+  }
+
+  variance(): number | null {
+    const means = Array.from(this.bins.values(), (b) => b.sum / b.n);
+    return means.length < 2 ? null : variance(means);
+  }
+
+  clone(): BinnedSpread {
+    const copy = new BinnedSpread();
+    for (const [k, b] of this.bins) copy.bins.set(k, { ...b });
+    return copy;
+  }
+}

@@ -56,7 +56,7 @@ export function honestTrialCount(
     since,
     digest,
     sharpes: sharpes.length,
-    sharpe_histogram: sharpeHistogram(sharpes),
+    sharpe_histogram: recorded.sharpeHistogram ?? sharpeHistogram(sharpes),
   };
   const scope = `research ledger '${name}'${experiment === null ? "" : ` (experiment '${experiment}')`}`;
   const measured = ledgerCount(recorded);
@@ -82,7 +82,8 @@ export function honestTrialCount(
 
 /** The ledger's recorded spread: the dilution-proof variance of its annualised Sharpes; null with fewer than 2 bins. */
 export function ledgerSharpeVariance(recorded: LedgerSummary | undefined): number | null {
-  return recorded === undefined ? null : dilutionProofVariance(recorded.sharpes);
+  if (recorded === undefined) return null;
+  return recorded.dilutionVariance !== undefined ? recorded.dilutionVariance : dilutionProofVariance(recorded.sharpes);
 }
 
 /** The Sharpe spread a verdict uses and where it came from (null: neither declared nor recorded). */

@@ -37,6 +37,8 @@ export function storeConformance(backend: BackendUnderTest): void {
       digest: sha256(""),
       longestNObs: null,
       maxSharpe: null,
+      sharpeHistogram: { edges: [], counts: [] },
+      dilutionVariance: null,
       chainHead: null,
     });
     expect(await s.list("empty")).toEqual([]);
