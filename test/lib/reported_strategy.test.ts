@@ -3,7 +3,7 @@
 // differ by, and the ledger's longest track record and highest Sharpe as ceilings.
 import { describe, expect, it } from "vitest";
 import { Outcome, type LedgerSummary } from "../../src/contract/guard.js";
-import { dilutionProofVariance } from "../../src/lib/recorded_spread.js";
+import { BinnedSpread, dilutionProofVariance } from "../../src/lib/recorded_spread.js";
 import { measureReturns, reconcile } from "../../src/lib/reported_strategy.js";
 import { boundObservations, checkReportedSharpe } from "../../src/lib/ledger_bounds.js";
 import { honestSpread } from "../../src/lib/trial_count.js";
@@ -43,6 +43,12 @@ describe("the dilution-proof recorded spread", () => {
     // Bins beyond the typed arrays (a Sharpe of 1e6, of -1e3) are kept in a Map: the same numbers.
     const wide = [...xs.slice(0, 50), 1e6, Number.NaN, -1e3, 1e6 + 0.01, ...xs.slice(50, 80)];
     expect(dilutionProofVariance(wide)).toBe(reference(wide));
+    // Kept as they arrive (a ledger tally's BinnedSpread): the same numbers, after every Sharpe.
+    const kept = new BinnedSpread();
+    wide.forEach((x, i) => {
+      kept.add(x);
+      expect(kept.variance()).toBe(i === 0 ? null : dilutionProofVariance(wide.slice(0, i + 1)));
+    });
   });
   it("1,000 copies of one Sharpe weigh as one: the spread of [0.5, -0.5, 0.0123]", () => {
     const flood = [0.5, -0.5, ...Array(1000).fill(0.0123)];
