@@ -24,6 +24,7 @@ const CHUNK = 256;
 /**
  * The values of each compressed series (`points[i]` doubles each): `here` inflates chunks from the front on
  * this thread (yielding between two), the helper thread chunks from the back (two queued, so it never idles).
+ * When the helper fails, this thread inflates what it had taken and the rest.
  */
 export async function inflateShared(
   series: readonly Uint8Array[],
@@ -33,19 +34,28 @@ export async function inflateShared(
   const out = new Array<Float64Array>(series.length);
   let front = 0;
   let back = series.length;
+  let helping = true;
   const helper = async () => {
-    while (back > front) {
+    while (helping && back > front) {
       const from = Math.max(front, back - CHUNK);
       const to = back;
       back = from;
-      const values = await inflateOffThread(series.slice(from, to), points.slice(from, to));
+      let values: Float64Array[];
+      try {
+        values = await inflateOffThread(series.slice(from, to), points.slice(from, to));
+      } catch {
+        // A helper that failed (it could not start, or a series inflates to another size than its points):
+        // its chunk and those after it are inflated here, as without a helper.
+        helping = false;
+        values = series.slice(from, to).map((s, i) => here(s, points[from + i]!));
+      }
       values.forEach((v, i) => {
         out[from + i] = v;
       });
     }
   };
   const away = Promise.all([helper(), helper()]);
-  // Awaited below; this handle only keeps a failure from going unhandled meanwhile.
+  // Awaited below; this handle keeps a failure (a series that inflates nowhere) from going unhandled meanwhile.
   away.catch(() => undefined);
   while (front < back) {
     const to = Math.min(back, front + CHUNK);

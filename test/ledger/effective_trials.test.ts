@@ -274,6 +274,17 @@ describe("returns as the ledger keeps them", () => {
     }
   });
 
+  it("inflates here what the helper thread could not (a series of another size than its points)", async () => {
+    const e = encodeReturns([1, 2, 3], undefined);
+    const row = { fingerprint: "sized4", sharpeAnnual: null, periodsPerYear: null, total: 4, labels: null };
+    try {
+      const kept = await keptFrom([{ ...row, vals: Buffer.from(e.values) }], 1);
+      expect(kept.series.map((s) => Array.from(s.values))).toEqual([[1, 2, 3]]);
+    } finally {
+      await closeInflateThread();
+    }
+  });
+
   it("keeps the latest MAX_POINTS_PER_TRIAL points of a longer series and says how long it was", () => {
     const n = MAX_POINTS_PER_TRIAL + 5;
     const values = Array.from({ length: n }, (_, i) => i);
