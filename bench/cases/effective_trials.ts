@@ -96,9 +96,9 @@ async function wholePath(m: number): Promise<Row[]> {
     let decodeMs = 0;
     let effective = 0;
     const before = process.cpuUsage();
-    const [ms] = await timeRuns(1, () => {
+    const [ms] = await timeRuns(1, async () => {
       const t0 = performance.now();
-      const kept = keptFrom(rows);
+      const kept = await keptFrom(rows);
       decodeMs = performance.now() - t0;
       effective = measure(kept, rows.length).n_trials_effective ?? -1;
     });

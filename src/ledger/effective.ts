@@ -4,6 +4,7 @@ import type { EffectiveTrials, LedgerPanel, LedgerSummary, TrialCluster } from "
 import { type Aligned, alignReturns, MIN_OVERLAP_DATES, MIN_OVERLAP_SHARE } from "../lib/align_returns.js";
 import { CLUSTER_CORRELATION, clusterTrials } from "../lib/effective_trials.js";
 import { variance } from "../lib/stats.js";
+import { type Moments, moments, momentsOfColumns } from "./column_moments.js";
 import { decodeReturns, type TrialReturns } from "./returns.js";
 import type { KeptReturns, LedgerStore, TrialRecord } from "./store.js";
 
@@ -99,8 +100,10 @@ export function measure(
     return unavailable(recorded, `the ledger kept no returns for its ${recorded} counted trial(s)`);
   const { clusters, screened } = clusterTrials(aligned.columns);
   const notAligned = kept.series.length - aligned.trials.length;
+  const single = momentsOfColumns(clusters.filter((m) => m.length === 1).map((m) => aligned.columns[m[0]!]!));
   const described = clusters.map((members) =>
     describe(
+      single,
       members.map((c) => kept.series[aligned.trials[c]!]!),
       members.map((c) => aligned.columns[c]!),
     ),
@@ -130,12 +133,19 @@ export function measure(
  * A cluster's size, best recorded Sharpe, and the annualised Sharpe of its members' returns weighted by
  * inverse variance (the diagonal of the minimum-variance allocation) on the dates they hold.
  */
-function describe(members: readonly TrialReturns[], columns: readonly Float64Array[]): TrialCluster {
+function describe(
+  single: ReadonlyMap<Float64Array, Moments>,
+  members: readonly TrialReturns[],
+  columns: readonly Float64Array[],
+): TrialCluster {
   const recorded = members.map((m) => m.sharpeAnnual).filter((x): x is number => x !== null);
   const ppy = members.find((m) => m.periodsPerYear !== null)?.periodsPerYear ?? null;
   const best = recorded.length ? Math.max(...recorded) : null;
-  // One member: its weighted series is its own finite values.
-  if (columns.length === 1) return { size: 1, best_sharpe: best, sharpe: annualSharpe(moments(columns[0]!), ppy) };
+  // One member: its weighted series is its own finite values (their moments computed with the others').
+  if (columns.length === 1) {
+    const own = single.get(columns[0]!) ?? moments(columns[0]!);
+    return { size: 1, best_sharpe: best, sharpe: annualSharpe(own, ppy) };
+  }
   const t = columns[0]?.length ?? 0;
   const weights = columns.map((c) => {
     const v = finiteVariance(c);
@@ -154,29 +164,6 @@ function describe(members: readonly TrialReturns[], columns: readonly Float64Arr
   const series = new Float64Array(t).fill(Number.NaN);
   for (let d = 0; d < t; d++) if (w[d]! > 0) series[d] = sum[d]! / w[d]!;
   return { size: members.length, best_sharpe: best, sharpe: annualSharpe(moments(series), ppy) };
-}
-
-interface Moments {
-  readonly n: number;
-  readonly mean: number;
-  /** Sample variance (ddof 1); NaN below two values. */
-  readonly variance: number;
-}
-
-/** Count, mean and sample variance of a column's finite values (Welford). */
-function moments(c: Float64Array): Moments {
-  let n = 0;
-  let mean = 0;
-  let m2 = 0;
-  for (let d = 0; d < c.length; d++) {
-    const x = c[d]!;
-    if (!Number.isFinite(x)) continue;
-    n++;
-    const delta = x - mean;
-    mean += delta / n;
-    m2 += delta * (x - mean);
-  }
-  return { n, mean, variance: n > 1 ? m2 / (n - 1) : Number.NaN };
 }
 
 const finiteVariance = (c: Float64Array) => moments(c).variance;

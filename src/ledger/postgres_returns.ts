@@ -102,7 +102,7 @@ export class PostgresReturns {
       r.total, r.vals, r.labels FROM ${RETURNS} r JOIN ${TRIALS} t
       ON t.ledger = r.ledger AND t.epoch = $2 AND t.fingerprint = r.fingerprint
       WHERE r.ledger = $1 AND t.chain_seq <= $3 ORDER BY t.chain_seq`;
-    const { series } = keptFrom((await this.pool.query<ReturnsRow>(sql, [ledger, epoch, lastSeq])).rows);
+    const { series } = await keptFrom((await this.pool.query<ReturnsRow>(sql, [ledger, epoch, lastSeq])).rows);
     return { series, without: trials - series.length };
   }
 }

@@ -4,6 +4,8 @@
 // MAX_POINTS_PER_TRIAL points per trial (the latest ones) and RETURNS_BUDGET_BYTES per ledger.
 import { deflateRawSync, inflateRawSync, constants } from "node:zlib";
 import type { Label } from "../contract/guard.js";
+import { shuffle, unshuffleInto } from "./byte_shuffle.js";
+import { inflateShared, outputChunk } from "./inflate_thread.js";
 
 /** Points kept per trial: a longer series keeps its latest MAX_POINTS_PER_TRIAL (80 years of daily returns). */
 export const MAX_POINTS_PER_TRIAL = 20_000;
@@ -75,43 +77,16 @@ export function decodeReturns(
   values: Uint8Array,
   index: Uint8Array | null,
 ): { values: Float64Array; index: Label[] | null } {
-  const bytes = unshuffle(inflateRawSync(values));
-  const doubles = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
   const labels = index === null ? null : (JSON.parse(inflateRawSync(index).toString("utf8")) as Label[]);
-  return { values: doubles, index: labels };
+  return { values: decodeValues(values), index: labels };
 }
 
-/** Byte plane p of the output holds byte p of every double (read as two 32-bit words per double). */
-function shuffle(bytes: Uint8Array): Uint8Array {
-  const n = bytes.length / 8;
-  const out = new Uint8Array(bytes.length);
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, 2 * n);
-  for (let i = 0; i < n; i++) {
-    const lo = words[2 * i]!;
-    const hi = words[2 * i + 1]!;
-    out[i] = lo;
-    out[n + i] = lo >>> 8;
-    out[2 * n + i] = lo >>> 16;
-    out[3 * n + i] = lo >>> 24;
-    out[4 * n + i] = hi;
-    out[5 * n + i] = hi >>> 8;
-    out[6 * n + i] = hi >>> 16;
-    out[7 * n + i] = hi >>> 24;
-  }
-  return out;
-}
-
-/** The inverse of shuffle, written as two 32-bit words per double. */
-function unshuffle(bytes: Uint8Array): Uint8Array {
-  const n = bytes.length / 8;
-  const out = new Uint8Array(bytes.length);
-  const words = new Uint32Array(out.buffer, 0, 2 * n);
-  for (let i = 0; i < n; i++) {
-    words[2 * i] = bytes[i]! | (bytes[n + i]! << 8) | (bytes[2 * n + i]! << 16) | (bytes[3 * n + i]! << 24);
-    words[2 * i + 1] =
-      bytes[4 * n + i]! | (bytes[5 * n + i]! << 8) | (bytes[6 * n + i]! << 16) | (bytes[7 * n + i]! << 24);
-  }
-  return out;
+/** The doubles of a series' shuffled, deflated values (`points` when known: inflated in one output chunk). */
+export function decodeValues(values: Uint8Array, points?: number): Float64Array {
+  const bytes = inflateRawSync(values, points === undefined ? {} : { chunkSize: outputChunk(points) });
+  const doubles = new Float64Array(bytes.byteLength / 8);
+  unshuffleInto(bytes, new Uint32Array(doubles.buffer));
+  return doubles;
 }
 
 /** A counted trial and its kept returns (nulls: none kept), as a store reads them. */
@@ -131,22 +106,41 @@ export interface ReturnsRow {
  */
 let decoded = new Map<string, { values: Float64Array; index: Label[] | null }>();
 
+/** From this many series to inflate, a helper thread inflates some of them meanwhile (inflate_thread.ts). */
+export const OFF_THREAD_FROM = 1000;
+
+type KeptRow = ReturnsRow & { vals: Buffer; total: number };
+
+/** The points a row kept: its latest MAX_POINTS_PER_TRIAL (encodeReturns). */
+const pointsOf = (r: KeptRow) => Math.min(r.total, MAX_POINTS_PER_TRIAL);
+
 /**
  * Rows (a trial and its returns, or nulls) to what the ledger kept. Trials on the same dates store the same
- * index bytes: those are decoded once and share one label array; values and labels are read only.
+ * index bytes: those are decoded once and share one label array; values and labels are read only. From
+ * `offThreadFrom` new series, a helper thread inflates the later ones while this one inflates the earlier.
  */
-export function keptFrom(rows: readonly ReturnsRow[]): KeptReturns {
-  const series = [];
-  const indexes = new Map<string, Label[]>();
-  const heldWithout: string[] = [];
+export async function keptFrom(rows: readonly ReturnsRow[], offThreadFrom = OFF_THREAD_FROM): Promise<KeptReturns> {
   const known = decoded;
+  const fresh = rows.filter((r): r is KeptRow => r.vals !== null && r.total !== null && !known.has(r.fingerprint));
+  const inflated =
+    fresh.length >= offThreadFrom
+      ? await inflateShared(
+          fresh.map((r) => r.vals),
+          fresh.map((r) => pointsOf(r)),
+          decodeValues,
+        )
+      : fresh.map((r) => decodeValues(r.vals, pointsOf(r)));
+  const values = new Map(fresh.map((r, i) => [r.fingerprint, inflated[i]!]));
+  const labels = new IndexLabels();
+  const series = [];
+  const heldWithout: string[] = [];
   const next = new Map<string, { values: Float64Array; index: Label[] | null }>();
   for (const r of rows) {
     if (r.vals === null || r.total === null) {
       heldWithout.push(r.fingerprint);
       continue;
     }
-    const d = known.get(r.fingerprint) ?? decodeRow(r.vals, r.labels, indexes);
+    const d = known.get(r.fingerprint) ?? { values: values.get(r.fingerprint)!, index: labels.of(r.labels) };
     next.set(r.fingerprint, d);
     series.push({
       values: d.values,
@@ -161,18 +155,23 @@ export function keptFrom(rows: readonly ReturnsRow[]): KeptReturns {
   return { series, without: heldWithout.length, heldWithout };
 }
 
-/** One row's returns, its index shared with the rows before it that stored the same index bytes. */
-function decodeRow(
-  vals: Uint8Array,
-  labels: Buffer | null,
-  indexes: Map<string, Label[]>,
-): { values: Float64Array; index: Label[] | null } {
-  const key = labels === null ? null : labels.toString("latin1");
-  const shared = key === null ? undefined : indexes.get(key);
-  const d = decodeReturns(vals, shared === undefined ? labels : null);
-  const index = shared ?? d.index;
-  if (key !== null && shared === undefined) indexes.set(key, index!);
-  return { values: d.values, index };
+/** Index labels decoded once per distinct stored bytes (the same bytes as the row before: no lookup). */
+class IndexLabels {
+  private readonly byBytes = new Map<string, Label[]>();
+  private last: { bytes: Buffer; labels: Label[] } | null = null;
+
+  of(bytes: Buffer | null): Label[] | null {
+    if (bytes === null) return null;
+    if (this.last?.bytes.equals(bytes)) return this.last.labels;
+    const key = bytes.toString("latin1");
+    let labels = this.byBytes.get(key);
+    if (labels === undefined) {
+      labels = JSON.parse(inflateRawSync(bytes).toString("utf8")) as Label[];
+      this.byBytes.set(key, labels);
+    }
+    this.last = { bytes, labels };
+    return labels;
+  }
 }
 
 /** The returns kept of the trials a ledger counts now, oldest first, and how many counted trials have none. */

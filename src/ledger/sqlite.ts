@@ -214,7 +214,8 @@ class SqliteStore implements LedgerStore {
   async returns(ledger: string): Promise<KeptReturns> {
     const tally = await this.tallies.current(ledger);
     const trials = tally.all.count + tally.retracted.size;
-    return whenFree(() => this.kept.returns(ledger, tally.epoch, tally.lastId, trials));
+    const rows = await whenFree(() => this.kept.rows(ledger, tally.epoch, tally.lastId));
+    return this.kept.returns(rows, trials);
   }
 
   async list(ledger: string, experiment: string | null = null): Promise<TrialRecord[]> {

@@ -60,9 +60,14 @@ export class SqliteReturns {
     return RETURNS_BUDGET_BYTES - held.bytes;
   }
 
-  /** The returns kept of the `trials` rows of `ledger`'s epoch `epoch` up to row id `lastId`, in id order. */
-  returns(ledger: string, epoch: number, lastId: number, trials: number): KeptReturns {
-    const { series } = keptFrom(this.read.all(epoch, ledger, lastId) as ReturnsRow[]);
+  /** The kept rows of `ledger`'s epoch `epoch` up to row id `lastId`, in id order (one statement). */
+  rows(ledger: string, epoch: number, lastId: number): ReturnsRow[] {
+    return this.read.all(epoch, ledger, lastId) as ReturnsRow[];
+  }
+
+  /** The returns kept of the `trials` rows read by `rows`. */
+  async returns(rows: readonly ReturnsRow[], trials: number): Promise<KeptReturns> {
+    const { series } = await keptFrom(rows);
     return { series, without: trials - series.length };
   }
 }

@@ -36,9 +36,16 @@ function write(x: unknown, sink: Sink): void {
   else sink.put(JSON.stringify(x));
 }
 
+/** Elements start..end of a typed array as a plain array of doubles (Array.from goes through its iterator). */
+function numbersOf(x: Float64Array, start: number, end: number): number[] {
+  const out: number[] = [];
+  for (let i = start; i < end; i++) out.push(x[i]!);
+  return out;
+}
+
 /** Elements start..end as a plain array: the array itself when whole, else a copy (a typed array always). */
 function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: number): unknown[] {
-  if (x instanceof Float64Array) return Array.from(x.subarray(start, end));
+  if (x instanceof Float64Array) return numbersOf(x, start, end);
   return start === 0 && end === x.length ? (x as unknown[]) : x.slice(start, end);
 }
 

@@ -55,10 +55,11 @@ export async function warmPool(): Promise<void> {
   if (limits.poolSize > 0) await (await import("./pool/pool.js")).warmPool(limits);
 }
 
-/** Stops the worker pool's threads and the hash thread, if they were started. */
+/** Stops the worker pool's threads, the hash thread and the ledger's inflate thread, if they were started. */
 export async function closePool(): Promise<void> {
   if (poolLoaded()) await (await import("./pool/pool.js")).closePool();
   await closeHashThreadIfStarted();
+  await (await import("../ledger/inflate_thread.js")).closeInflateThread();
 }
 export { LimitError } from "./errors.js";
 export type { ToolArgs, ToolName, ToolResults } from "../../generated/types.js";

@@ -6,6 +6,7 @@ import { alignReturns } from "../../src/lib/align_returns.js";
 import { SCREEN_MISS } from "../../src/lib/correlation_screen.js";
 import { CLUSTER_CORRELATION, clusterTrials, EXACT_WORK } from "../../src/lib/effective_trials.js";
 import { NormalStream } from "../../src/lib/random.js";
+import { closeInflateThread } from "../../src/ledger/inflate_thread.js";
 import { decodeReturns, encodeReturns, keptFrom, MAX_POINTS_PER_TRIAL } from "../../src/ledger/returns.js";
 
 /** `blocks` base strategies, `perBlock` members each (base + `jitter` x independent noise), then `loose`
@@ -215,7 +216,7 @@ describe("returns as the ledger keeps them", () => {
     expect(d.index).toEqual(index);
   });
 
-  it("reads rows back as recorded, a shared index decoded once, a second read equal to the first", () => {
+  it("reads rows back as recorded, a shared index decoded once, a second read equal to the first", async () => {
     const index = ["2024-01-02", "2024-01-03", "2024-01-04"];
     const row = (fp: string, values: number[], labels: typeof index | undefined) => {
       const e = encodeReturns(values, labels);
@@ -229,7 +230,7 @@ describe("returns as the ledger keeps them", () => {
       row("c", [0.03, Number.NaN, 0], index),
       row("d", [5, 6], undefined),
     ];
-    const first = keptFrom(rows);
+    const first = await keptFrom(rows);
     expect(first.series.map((s) => [s.fingerprint, Array.from(s.values), s.index])).toEqual([
       ["a", [0.01, 0.02, -0.01], index],
       ["c", [0.03, Number.NaN, 0], index],
@@ -237,9 +238,51 @@ describe("returns as the ledger keeps them", () => {
     ]);
     expect(first.series[0]!.index).toBe(first.series[1]!.index);
     expect(first).toMatchObject({ without: 1, heldWithout: ["b"] });
-    const again = keptFrom([...rows, row("e", [0.5, 0.25, 0], index)]);
+    const again = await keptFrom([...rows, row("e", [0.5, 0.25, 0], index)]);
     expect(again.series.slice(0, 3)).toEqual(first.series);
     expect(Array.from(again.series[3]!.values)).toEqual([0.5, 0.25, 0]);
+  });
+
+  it("inflates new series on the helper thread too, to the same values", async () => {
+    const index = ["2024-01-02", "2024-01-03", "2024-01-04"];
+    const series = [
+      [0.01, -0, Number.NaN],
+      [1e-300, -1e300, 0.1 + 0.2],
+      [3, 2, 1],
+      [0.5, 0.25, 0],
+      [-1, 0, 1],
+    ];
+    const rows = series.map((values, i) => {
+      const e = encodeReturns(values, i === 4 ? undefined : index);
+      const labels = e.index === null ? null : Buffer.from(e.index);
+      return {
+        fingerprint: `off${i}`,
+        sharpeAnnual: null,
+        periodsPerYear: null,
+        total: e.total,
+        vals: Buffer.from(e.values),
+        labels,
+      };
+    });
+    try {
+      const kept = await keptFrom(rows, 1);
+      expect(kept.series.map((s) => Array.from(s.values))).toEqual(series);
+      expect(Object.is(kept.series[0]!.values[1], -0)).toBe(true);
+      expect(kept.series.map((s) => s.index)).toEqual([index, index, index, index, null]);
+    } finally {
+      await closeInflateThread();
+    }
+  });
+
+  it("inflates here what the helper thread could not (a series of another size than its points)", async () => {
+    const e = encodeReturns([1, 2, 3], undefined);
+    const row = { fingerprint: "sized4", sharpeAnnual: null, periodsPerYear: null, total: 4, labels: null };
+    try {
+      const kept = await keptFrom([{ ...row, vals: Buffer.from(e.values) }], 1);
+      expect(kept.series.map((s) => Array.from(s.values))).toEqual([[1, 2, 3]]);
+    } finally {
+      await closeInflateThread();
+    }
   });
 
   it("keeps the latest MAX_POINTS_PER_TRIAL points of a longer series and says how long it was", () => {
