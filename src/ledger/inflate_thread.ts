@@ -4,7 +4,7 @@
 // (a helper still starting takes fewer). A chunk's compressed series are copied into one buffer that moves to
 // the helper; their doubles come back as one buffer, moved, not cloned.
 import { Tinypool } from "tinypool";
-import { workerFile } from "../runtime/pool/worker_file.js";
+import { workerFile } from "../lib/worker_file.js";
 
 /** Compressed series back to back in `packed` (series i ends at ends[i]), each holding points[i] doubles. */
 export interface InflateTask {

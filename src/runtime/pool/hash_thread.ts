@@ -3,7 +3,7 @@
 // stopped after 30 s idle. Long number arrays, and matrices sent as rows, are moved to it as Float64Arrays, not cloned.
 import { Tinypool } from "tinypool";
 import { packNumberArrays } from "./packing.js";
-import { workerFile } from "./worker_file.js";
+import { workerFile } from "../../lib/worker_file.js";
 import type { HashReply, HashTask } from "./messages.js";
 
 let pool: Tinypool | null = null;

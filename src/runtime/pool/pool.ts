@@ -8,7 +8,7 @@ import { InternalToolError } from "../errors.js";
 import { busy, timeLimit } from "./limit_errors.js";
 import { transferableBuffers } from "./transfer.js";
 import { packNumberArrays } from "./packing.js";
-import { workerFile } from "./worker_file.js";
+import { workerFile } from "../../lib/worker_file.js";
 import type { ProgressEvent } from "../../lib/progress.js";
 import type { Limits } from "../budget/limits.js";
 import { PROGRESS_END, type PoolReply, type PoolTask, type ProgressMessage } from "./messages.js";
