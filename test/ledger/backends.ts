@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, afterEach, beforeAll, describe } from "vitest";
+import type { LedgerStore } from "../../src/ledger/store.js";
 import { describeWithPostgres, startPostgres, type TestPostgres } from "../helpers/postgres.js";
 import type { BackendUnderTest } from "./conformance.js";
 import { type BackendKind, openStore } from "./open_store.js";
@@ -46,3 +47,16 @@ const postgres: DescribeBackend = (name, body) =>
 
 /** Each backend's describe: the same tests, run once per backend. */
 export const BACKENDS: readonly DescribeBackend[] = [sqlite, postgres];
+
+/** Opens stores of `backend` for the tests of one describe block, each closed after its test. */
+export function storeOpener(backend: Backend): (location: string) => Promise<LedgerStore> {
+  const opened: LedgerStore[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+  });
+  return async (location) => {
+    const store = await backend.open(location);
+    opened.push(store);
+    return store;
+  };
+}

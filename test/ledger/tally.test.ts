@@ -3,11 +3,11 @@
 // repeat, a reset, written by another connection, every summary, flagged and retracted count, per-experiment
 // count and preview equals what reading every row gives; and a read after another connection wrote reads
 // only the rows it wrote.
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { LedgerStore, StoreTally, TrialRecord } from "../../src/ledger/store.js";
 import { previewSummary } from "../../src/ledger/preview.js";
 import { summarize } from "../../src/ledger/summary.js";
-import { BACKENDS } from "./backends.js";
+import { BACKENDS, storeOpener } from "./backends.js";
 import { trial } from "./trials.js";
 
 const L = "L";
@@ -58,15 +58,7 @@ async function previewFromEveryRow(store: LedgerStore, trials: readonly TrialRec
 
 for (const describeBackend of BACKENDS)
   describeBackend("the ledger's in-process tally", (backend) => {
-    const opened: LedgerStore[] = [];
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((s) => s.close()));
-    });
-    const open = async (location: string) => {
-      const store = await backend.open(location);
-      opened.push(store);
-      return store;
-    };
+    const open = storeOpener(backend);
 
     it("equals a whole read through flagged trials, retractions, a repeat and another connection's reset", async () => {
       const location = await backend.fresh();

@@ -2,12 +2,12 @@
 // dilution-proof spread a verdict reads) against the whole computation over every counted row, bit for bit,
 // on every backend: after a first read, one trial at a time from another connection (counted in place), a new
 // extreme and a Sharpe beyond the spread's typed-array bins, retractions, a reset, and a call's preview.
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { previewSummary } from "../../src/ledger/preview.js";
 import type { LedgerStore, TrialRecord } from "../../src/ledger/store.js";
 import { dilutionProofVariance } from "../../src/lib/recorded_spread.js";
 import { sharpeHistogram } from "../../src/lib/sharpe_distribution.js";
-import { BACKENDS } from "./backends.js";
+import { BACKENDS, storeOpener } from "./backends.js";
 import { trial } from "./trials.js";
 
 const L = "L";
@@ -24,15 +24,7 @@ const whole = (sharpes: readonly number[]) => ({
 
 for (const describeBackend of BACKENDS)
   describeBackend("the tally's kept Sharpe aggregates", (backend) => {
-    const opened: LedgerStore[] = [];
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((s) => s.close()));
-    });
-    const open = async (location: string) => {
-      const store = await backend.open(location);
-      opened.push(store);
-      return store;
-    };
+    const open = storeOpener(backend);
 
     it("equal the whole computation through appends, retractions, a reset and a preview", async () => {
       const location = await backend.fresh();
