@@ -5,10 +5,11 @@ import { createHash } from "node:crypto";
 import canonicalize from "canonicalize";
 import { afterAll, describe, expect, it } from "vitest";
 import { callToolUntyped, closePool } from "../../src/runtime/index.js";
-import { BadInputError } from "../../src/contract/guard.js";
+import type { BadInputError } from "../../src/contract/guard.js";
 import { MAX_ARGUMENT_BYTES, inspectJson } from "../../src/runtime/codec/caps.js";
 import { closeHashThreadIfStarted, hashesOffThread, startInputHash } from "../../src/runtime/input_hash.js";
 import { MAX_SLOT_NAMES } from "../../src/runtime/catalogue/name_limits.js";
+import { badError } from "../helpers/bad_field.js";
 
 afterAll(async () => {
   await closeHashThreadIfStarted();
@@ -17,14 +18,8 @@ afterAll(async () => {
 
 const sha = (x: unknown) => createHash("sha256").update(canonicalize(x)!, "utf8").digest("hex");
 
-async function refusal(p: Promise<unknown>): Promise<BadInputError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  if (!(e instanceof BadInputError)) throw new Error(`expected a BadInputError, got ${String(e)}`);
-  return e;
-}
+/** The BadInputError the call `p` rejects with (any other outcome fails the test). */
+const refusal = (p: Promise<unknown>): Promise<BadInputError> => badError(() => p);
 
 describe("large arguments", () => {
   it("a million slot names are refused by their count before they are hashed or validated", async () => {

@@ -19,19 +19,14 @@ import {
   limitsSentence,
   resetLimits,
 } from "../../../src/runtime/budget/index.js";
-import { BadInputError } from "../../../src/contract/guard.js";
+import type { BadInputError } from "../../../src/contract/guard.js";
 import { HRP_UNITS_PER_DISTANCE } from "../../../src/lib/hrp.js";
+import { badError } from "../../helpers/bad_field.js";
 
 afterEach(() => resetLimits());
 
-async function refusal(p: Promise<unknown>): Promise<BadInputError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  if (!(e instanceof BadInputError)) throw new Error(`expected a BadInputError, got ${String(e)}`);
-  return e;
-}
+/** The BadInputError the call `p` rejects with (any other outcome fails the test). */
+const refusal = (p: Promise<unknown>): Promise<BadInputError> => badError(() => p);
 
 const wave = (n: number, phase = 0) => Array.from({ length: n }, (_, i) => Math.sin(i * 1.3 + phase) * 0.01 + 0.0004);
 
