@@ -3,8 +3,7 @@
 // chunks: this thread takes them from the front, the helper from the back, so neither waits for the other
 // (a helper still starting takes fewer). A chunk's compressed series are copied into one buffer that moves to
 // the helper; their doubles come back as one buffer, moved, not cloned.
-import { Tinypool } from "tinypool";
-import { workerFile } from "../lib/worker_file.js";
+import { helperThread } from "../lib/helper_thread.js";
 
 /** Compressed series back to back in `packed` (series i ends at ends[i]), each holding points[i] doubles. */
 export interface InflateTask {
@@ -13,7 +12,7 @@ export interface InflateTask {
   readonly points: readonly number[];
 }
 
-let pool: Tinypool | null = null;
+const thread = helperThread("inflate_worker", import.meta.url);
 
 /** An inflate output chunk that holds `points` doubles whole (with room for zlib to see the stream end). */
 export const outputChunk = (points: number) => 8 * points + 64;
@@ -72,12 +71,6 @@ export async function inflateOffThread(
   series: readonly Uint8Array[],
   points: readonly number[],
 ): Promise<Float64Array[]> {
-  pool ??= new Tinypool({
-    filename: workerFile("inflate_worker", import.meta.url),
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 30_000,
-  });
   const packed = new Uint8Array(series.reduce((a, s) => a + s.byteLength, 0));
   const ends: number[] = [];
   let at = 0;
@@ -87,7 +80,7 @@ export async function inflateOffThread(
     ends.push(at);
   }
   const task: InflateTask = { packed: packed.buffer, ends, points };
-  const out = (await pool.run(task, { transferList: [packed.buffer] })) as ArrayBuffer;
+  const out = (await thread.run(task, [packed.buffer])) as ArrayBuffer;
   let from = 0;
   return points.map((n) => {
     const values = new Float64Array(out, 8 * from, n);
@@ -97,8 +90,4 @@ export async function inflateOffThread(
 }
 
 /** Stops the helper thread if it was started (tests and shutdown). */
-export async function closeInflateThread(): Promise<void> {
-  const p = pool;
-  pool = null;
-  await p?.destroy();
-}
+export const closeInflateThread = (): Promise<void> => thread.close();

@@ -3,30 +3,17 @@
 // comes back as a structured clone, which this thread reads in about a tenth of the parse's time. Each
 // parse has a fresh thread, ended after it: a kept thread held its garbage (the body's text, its parsed
 // copy) until its own collection ran, which raised peak memory per request byte from 6.7x to 9.1x.
-import { Tinypool } from "tinypool";
-import { workerFile } from "../runtime/pool/worker_file.js";
+import { helperThread } from "../runtime/pool/helper_thread.js";
 import type { BodyParse } from "./body_parse.js";
 
-let pool: Tinypool | null = null;
+const thread = helperThread("parse_worker", import.meta.url, true);
 
 /** body_parse.ts's parseBody on a parse thread; `bytes` are moved there when they own their buffer. */
 export async function parseOffThread(bytes: Buffer): Promise<BodyParse> {
-  pool ??= new Tinypool({
-    filename: workerFile("parse_worker", import.meta.url),
-    minThreads: 0,
-    maxThreads: 1,
-    isolateWorkers: true,
-  });
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return (await pool.run(view, {
-    transferList: whole ? [bytes.buffer as ArrayBuffer] : [],
-  })) as BodyParse;
+  return (await thread.run(view, whole ? [bytes.buffer as ArrayBuffer] : [])) as BodyParse;
 }
 
 /** Stops the parse thread, if one runs. */
-export async function closeParseThread(): Promise<void> {
-  const p = pool;
-  pool = null;
-  await p?.destroy();
-}
+export const closeParseThread = (): Promise<void> => thread.close();
