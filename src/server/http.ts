@@ -9,6 +9,7 @@ import { drain, readBody } from "./http_body.js";
 import { BodyBudget, RETRY_AFTER_S } from "./http_body_budget.js";
 import { BodyWatch } from "./http_bodies.js";
 import { limitConnections } from "./http_connections.js";
+import { lingerAfterReply } from "./http_linger.js";
 import { type Refusal, allowedHosts, checkBodyHead, checkHost, checkOrigin, isLoopback } from "./http_guards.js";
 import { checkMessage } from "./jsonrpc_line.js";
 import { capMessage } from "./limits.js";
@@ -63,6 +64,7 @@ const CORS_HEADERS =
   "content-type, accept, authorization, mcp-protocol-version, mcp-session-id, mcp-method, mcp-name, last-event-id";
 
 function refuse(res: ServerResponse, r: Refusal, headers: Record<string, string> = {}): void {
+  if (!res.req.complete) lingerAfterReply(res.req.socket); // a body still coming: its client must see the refusal
   res.writeHead(r.status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: r.code, message: capMessage(r.message) }, id: null }));
 }

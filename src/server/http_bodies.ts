@@ -3,20 +3,18 @@
 // and at the connection cap the slowest body is the one evicted.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { lingeringEnd } from "./http_linger.js";
 
 type Body = { res: ServerResponse; started: number; bytes: number };
 
-/** How long a timed-out connection may go on sending before it is destroyed (it has its 408 and a FIN). */
-const LINGER_MS = 5_000;
-
-/** Writes a 408 and half-closes: the client reads it before the close (destroying at once could reset it). */
+/** Writes a 408 and closes lingering (http_linger.ts): the client reads it before the close. */
 function timeOut(socket: Socket, message: string): void {
   const json = JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message }, id: null });
-  socket.end(
+  lingeringEnd(
+    socket,
     "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nConnection: close\r\n" +
       `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
   );
-  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 export class BodyWatch {

@@ -49,6 +49,7 @@ function rawPost(body: Buffer | Buffer[], headers: Record<string, string> = {}):
       res.on("aborted", finish);
     });
     // After the server answers early it may close the socket while we are still writing: that is fine.
+    req.on("socket", (socket) => socket.on("error", () => undefined));
     req.on("error", (e) => {
       if (!got)
         setTimeout(

@@ -90,6 +90,7 @@ function rawPost(
         path: "/mcp",
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        agent: false,
       },
       (res) => {
         let text = "";
@@ -98,6 +99,9 @@ function rawPost(
       },
     );
     req.on("error", reject);
+    // A refused body may still be in flight when the answer has come and the socket closes (or the server
+    // stops): that write error belongs to no pending request, so it is not an uncaught exception.
+    req.on("socket", (socket) => socket.on("error", () => undefined));
     req.end(body);
   });
 }
