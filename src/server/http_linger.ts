@@ -1,4 +1,4 @@
-// Lingering close (RFC 9112 §9.6): a connection closed while its client may still be sending a body
+// Lingering close (RFC 9112, section 9.6): a connection closed while its client may still be sending a body
 // half-closes and goes on reading (and discarding) until the client closes or LINGER_MS pass. Closing
 // at once with unread bytes makes the kernel answer them with a reset, and a reset can discard the
 // reply before the client reads it: a 413 or a 503 with Retry-After would arrive as "connection reset".
