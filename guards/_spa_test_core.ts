@@ -4,7 +4,7 @@ import { Mt19937 } from "../src/lib/prng.js";
 import { StationaryBootstrap, politisWhiteBlockLength, stationaryBootstrapVariance } from "../src/lib/bootstrap.js";
 import { allEqual, maxOf, mean } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
-import { RunSums, type RunTable, runTable } from "./_spa_test_run_sums.js";
+import { RunSums, type RunTable, runTable, WIDTH } from "./_spa_test_run_sums.js";
 
 /** Per-candidate differentials d_{t,k} = model - benchmark, demeaned, with their statistics. */
 export interface Differentials {
@@ -14,10 +14,9 @@ export interface Differentials {
   readonly d: readonly Float64Array[];
   /** dbar_k. */
   readonly means: Float64Array;
-  /**
-   * Row-major demeaned differentials e_{t,j} = d_{t,j} - dbar_j (exactly 0 for a constant column) at
-   * rows[t * stride + j], with their prefix sums, for the bootstrap's run sums.
-   */
+  /** Demeaned differentials e_{t,k} = d_{t,k} - dbar_k per candidate (exactly 0 for a constant column). */
+  readonly e: readonly Float64Array[];
+  /** The demeaned differentials with their prefix sums, in column blocks, for the bootstrap's run sums. */
   readonly runs: RunTable;
 }
 
@@ -25,11 +24,10 @@ export function differentials(benchmark: ArrayLike<number>, models: readonly Arr
   const n = benchmark.length;
   const k = models.length;
   const d = models.map((col) => differenceOf(col, benchmark));
-  const means = Float64Array.from(d, (col) => (allEqual(col) ? col[0]! : mean(col)));
-  const runs = runTable(n, k, (rows, stride) => {
-    for (let j = 0; j < k; j++) demeanInto(rows, d[j]!, means[j]!, j, stride);
-  });
-  return { n, k, d, means, runs };
+  const constant = d.map((col) => allEqual(col));
+  const means = Float64Array.from(d, (col, j) => (constant[j] ? col[0]! : mean(col)));
+  const e = d.map((col, j) => (constant[j] ? new Float64Array(n) : demeaned(col, means[j]!)));
+  return { n, k, d, means, e, runs: runTable(n, k, e) };
 }
 
 /** d_t = model_t - benchmark_t. */
@@ -39,17 +37,10 @@ function differenceOf(model: ArrayLike<number>, benchmark: ArrayLike<number>): F
   return out;
 }
 
-/** Column j of row-major `rows` (`stride` wide): col - m, exactly 0 for a constant column. */
-function demeanInto(rows: Float64Array, col: Float64Array, m: number, j: number, stride: number): void {
-  const constant = allEqual(col);
-  for (let t = 0; t < col.length; t++) rows[t * stride + j] = constant ? 0 : col[t]! - m;
-}
-
-/** Demeaned column j of the differentials. */
-function demeanedColumn(diff: Differentials, j: number): Float64Array {
-  const out = new Float64Array(diff.n);
-  const { rows, stride } = diff.runs;
-  for (let t = 0; t < diff.n; t++) out[t] = rows[t * stride + j]!;
+/** col - m. */
+function demeaned(col: Float64Array, m: number): Float64Array {
+  const out = new Float64Array(col.length);
+  for (let t = 0; t < col.length; t++) out[t] = col[t]! - m;
   return out;
 }
 
@@ -101,7 +92,7 @@ export interface Studentized {
 export function studentize(diff: Differentials, blockSize: number): Studentized {
   const { n, k, means } = diff;
   const q = 1 / blockSize;
-  const omega2 = Float64Array.from({ length: k }, (_, j) => stationaryBootstrapVariance(demeanedColumn(diff, j), q));
+  const omega2 = Float64Array.from(diff.e, (e) => stationaryBootstrapVariance(e, q));
   const degenerate = Array.from(omega2, (w) => !(w > 0));
   const z = new Float64Array(k);
   const sumScale = new Float64Array(k);
@@ -134,6 +125,11 @@ export interface BootstrapCounts {
   readonly individual: Int32Array;
 }
 
+/** MT19937 words a chunk of resamples may draw (about 5-10 ms): bounds the time between progress steps. */
+const CHUNK_DRAWS = 1_000_000;
+/** A call reports progress at least this many times (a chunk holds at most 1 / MIN_STEPS of the reps). */
+const MIN_STEPS = 10;
+
 /** Element operations per progress step: about 10-50 ms of the inner loop. */
 const WORK_PER_STEP = 2.5e7;
 
@@ -146,7 +142,8 @@ export function progressInterval(reps: number, n: number, k: number): number {
 
 /**
  * Runs `reps` stationary-bootstrap replications on one MT19937 stream (same indices for every
- * candidate) and counts exceedances. Reports progress with `step(rep, reps)`.
+ * candidate) and counts exceedances. Resamples are drawn in chunks (RunSums), each chunk summed one column
+ * block at a time; after a chunk that passed a multiple of the progress interval it reports `step(rep, reps)`.
  */
 export async function bootstrapCounts(
   diff: Differentials,
@@ -155,28 +152,77 @@ export async function bootstrapCounts(
   reps: number,
   seed: number,
 ): Promise<BootstrapCounts> {
-  const { n, k } = diff;
-  const { sumScale, offsetLower, offsetConsistent, z, statistic } = st;
-  const threshold = Float64Array.from(z, (v) => Math.max(0, v));
-  const sampler = new StationaryBootstrap(new Mt19937(seed), n, 1 / blockSize);
-  const { starts, ends } = sampler;
+  const sampler = new StationaryBootstrap(new Mt19937(seed), diff.n, 1 / blockSize);
   const runSums = new RunSums(diff.runs);
-  const { sums } = runSums;
-  const individual = new Int32Array(k);
-  const interval = progressInterval(reps, n, k);
-  let lower = 0;
-  let consistent = 0;
-  let upper = 0;
-  for (let rep = 0; rep < reps; rep++) {
-    if (rep > 0 && rep % interval === 0) await step(rep, reps);
-    sums.fill(0);
-    const runs = sampler.nextRuns();
-    runSums.add(starts, ends, runs);
-    let tl = 0;
-    let tc = 0;
-    let tu = 0;
-    for (let j = 0; j < k; j++) {
-      const v = sums[j]! * sumScale[j]!;
+  const interval = progressInterval(reps, diff.n, diff.k);
+  // A chunk: at most a tenth of the reps and CHUNK_DRAWS words (unless one interval is more), and RunSums' runs.
+  const most = Math.max(interval, Math.min(Math.ceil(reps / MIN_STEPS), Math.floor(CHUNK_DRAWS / diff.n)));
+  const tally = new Tally(diff, st, Math.min(reps, most));
+  let done = 0;
+  while (done < reps) {
+    const before = done;
+    const end = Math.min(reps, done + most);
+    runSums.clear();
+    for (; done < end && !runSums.full; done++) runSums.push(sampler.starts, sampler.ends, sampler.nextRuns());
+    tally.add(runSums);
+    if (done < reps && Math.floor(done / interval) > Math.floor(before / interval)) await step(done, reps);
+  }
+  await step(reps, reps);
+  return tally.counts();
+}
+
+/** The exceedance counts over chunks of resamples; each chunk's maxima are taken over every column block. */
+class Tally {
+  private lower = 0;
+  private consistent = 0;
+  private upper = 0;
+  private readonly individual: Int32Array;
+  private readonly threshold: Float64Array;
+  /** Per resample of the chunk: the running max(0, max_k) of the lower, consistent and upper statistics. */
+  private readonly tl: Float64Array;
+  private readonly tc: Float64Array;
+  private readonly tu: Float64Array;
+
+  constructor(
+    private readonly diff: Differentials,
+    private readonly st: Studentized,
+    chunk: number,
+  ) {
+    this.individual = new Int32Array(diff.k);
+    this.threshold = Float64Array.from(st.z, (v) => Math.max(0, v));
+    this.tl = new Float64Array(chunk);
+    this.tc = new Float64Array(chunk);
+    this.tu = new Float64Array(chunk);
+  }
+
+  /** Counts the chunk's resamples: block by block, each resample's sums scaled, maximised and compared. */
+  add(runSums: RunSums): void {
+    const { tl, tc, tu } = this;
+    const m = runSums.resamples;
+    for (const t of [tl, tc, tu]) t.fill(0, 0, m);
+    const { blocks } = this.diff.runs;
+    for (let c = 0; c < blocks; c++) {
+      runSums.warm(c);
+      for (let i = 0; i < m; i++) this.block(runSums.sumBlock(c, i), c * WIDTH, i);
+    }
+    const { statistic } = this.st;
+    for (let i = 0; i < m; i++) {
+      if (tl[i]! >= statistic) this.lower++;
+      if (tc[i]! >= statistic) this.consistent++;
+      if (tu[i]! >= statistic) this.upper++;
+    }
+  }
+
+  /** Candidates first.. of one block (`sums[j - first]`) for resample i of the chunk. */
+  private block(sums: Float64Array, first: number, i: number): void {
+    const { sumScale, offsetLower, offsetConsistent } = this.st;
+    const { threshold, individual } = this;
+    const last = Math.min(this.diff.k, first + sums.length);
+    let tl = this.tl[i]!;
+    let tc = this.tc[i]!;
+    let tu = this.tu[i]!;
+    for (let j = first; j < last; j++) {
+      const v = sums[j - first]! * sumScale[j]!;
       const vc = v + offsetConsistent[j]!;
       if (v > tu) tu = v;
       if (vc > tc) tc = vc;
@@ -184,10 +230,13 @@ export async function bootstrapCounts(
       if (vl > tl) tl = vl;
       if (threshold[j] === 0 || vc >= threshold[j]!) individual[j]!++;
     }
-    if (tl >= statistic) lower++;
-    if (tc >= statistic) consistent++;
-    if (tu >= statistic) upper++;
+    this.tl[i] = tl;
+    this.tc[i] = tc;
+    this.tu[i] = tu;
   }
-  await step(reps, reps);
-  return { lower, consistent, upper, individual };
+
+  counts(): BootstrapCounts {
+    const { lower, consistent, upper, individual } = this;
+    return { lower, consistent, upper, individual };
+  }
 }

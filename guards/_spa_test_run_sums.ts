@@ -1,94 +1,177 @@
-// The SPA bootstrap's resampled sums (docs/performance.md, "The SPA test's stationary bootstrap"): one
-// row-major table of the demeaned differentials holds their prefix sums, the rows and a zero row, so every
-// run of a resample is one K-vector difference table[plus] - table[minus] (a one-row run is its row minus
-// the zero row, the same value as the row). Groups of eight runs go to a WebAssembly SIMD loop
-// (_spa_test_run_sums_wasm.ts) that adds them two candidates per instruction; each sum still adds one
-// difference per run, in run order, so the sums are bit for bit those of a scalar loop.
-import { GROUP, groupsOver, memoryOf, type WasmMemory } from "./_spa_test_run_sums_wasm.js";
+// The SPA bootstrap's resampled sums (docs/performance.md, "The SPA test's stationary bootstrap"): a table
+// of the demeaned differentials holds their prefix sums, the rows and a zero row, so every run of a
+// resample is one difference table[plus] - table[minus] (a one-row run is its row minus the zero row, the
+// same value as the row). The table is cut into column blocks of at most WIDTH candidates, each a
+// contiguous row-major table (about 0.5 MB at n = 1,890: it stays in a core's L2 cache). The runs of a
+// chunk of resamples are kept as row pairs, then summed block by block by a WebAssembly SIMD loop
+// (_spa_test_run_sums_wasm.ts) that holds a block's sums in registers, two candidates per instruction,
+// across all of a resample's runs. Each sum still adds one difference per run, in run order, so the sums
+// are bit for bit those of a scalar loop.
+import { MAX_LANES, type Runs, memoryOf, runsOver, type WasmMemory } from "./_spa_test_run_sums_wasm.js";
 
 const F64 = 8;
+/** Candidates per column block: the widest SIMD loop's sums. */
+export const WIDTH = 2 * MAX_LANES;
+/** Runs a chunk of resamples may hold (1 MiB of row pairs), unless one resample needs more. */
+const CHUNK_RUNS = 131072;
+/** Run-candidate adds a chunk may hold (about 20-40 ms): bounds the time between progress steps at large K. */
+const CHUNK_ADDS = 2 ** 26;
 
-/** Prefix sums (n + 1 rows), the rows (n) and a zero row, row-major with `stride` doubles a row, in wasm memory. */
+/** Demeaned differentials in column blocks, each block's rows with their prefix sums, in wasm memory. */
 export interface RunTable {
   readonly n: number;
   readonly k: number;
-  /** Doubles per row: k rounded up to even (two-lane SIMD); the extra column is 0. */
-  readonly stride: number;
+  /** Column blocks: WIDTH candidates each, the last one the rest rounded up to even (its extra column 0). */
+  readonly blocks: number;
+  /** Doubles between blocks: 2 n + 2 rows of WIDTH; prefix rows 0..n, rows n + 1..2 n, zero row 2 n + 1. */
+  readonly blockDoubles: number;
   readonly memory: WasmMemory;
-  /** The whole table: prefix rows 0..n, then rows n + 1..2n, then the zero row 2n + 1. */
+  /** Every block, one after the other. */
   readonly table: Float64Array;
-  /** Row-major demeaned differentials: rows[t * stride + j] (a view of `table`). */
-  readonly rows: Float64Array;
-  /** Prefix sums: prefix[t * stride + j] = sum_{s < t} rows[s * stride + j]; n + 1 rows (a view of `table`). */
-  readonly prefix: Float64Array;
 }
 
-/** Bytes of memory a table for n x k needs: the table, K sums and two addresses per run (at most 2 n + 1 runs). */
-function bytesFor(n: number, stride: number): number {
-  return (2 * n + 2) * stride * F64 + stride * F64 + (2 * n + 1) * 2 * 4;
+/** Candidates of block c (an even number; the last block's may include one zero column). */
+export const widthOf = (r: RunTable, c: number): number => Math.min(WIDTH, r.k + (r.k & 1) - c * WIDTH);
+
+/** The demeaned differential at row t (0 <= t < n), candidate j. */
+export const rowAt = (r: RunTable, t: number, j: number): number => r.table[cell(r, r.n + 1 + t, j)]!;
+
+/** The sum of candidate j's rows before t (0 <= t <= n), in row order. */
+export const prefixAt = (r: RunTable, t: number, j: number): number => r.table[cell(r, t, j)]!;
+
+/** Index in `table` of block row `row`, candidate j. */
+function cell(r: RunTable, row: number, j: number): number {
+  const c = Math.floor(j / WIDTH);
+  return c * r.blockDoubles + row * widthOf(r, c) + (j % WIDTH);
 }
 
-/** The table of n x k rows that `fill(rows, stride)` writes row-major into the view it gets, then their prefix sums. */
-export function runTable(n: number, k: number, fill: (rows: Float64Array, stride: number) => void): RunTable {
-  const stride = k + (k & 1);
-  const bytes = bytesFor(n, stride);
+/** Runs a chunk holds: CHUNK_RUNS or CHUNK_ADDS / k if fewer, but room for one resample's 2 n + 1 runs. */
+const capacityFor = (n: number, k: number): number =>
+  Math.max(Math.min(CHUNK_RUNS, Math.floor(CHUNK_ADDS / k)), 2 * n + 1);
+
+/** The table of n x k demeaned differentials `columns[j]` (each n long), then each block's prefix sums. */
+export function runTable(n: number, k: number, columns: readonly ArrayLike<number>[]): RunTable {
+  const blocks = Math.ceil(k / WIDTH);
+  const blockDoubles = (2 * n + 2) * WIDTH;
+  const bytes = blocks * blockDoubles * F64 + WIDTH * F64 + capacityFor(n, k) * 2 * 4;
   // Addresses are i32 in the SIMD loop: the table must fit 2^31 bytes (about 134 million values).
   if (bytes >= 2 ** 31) throw new RangeError(`SPA bootstrap table of ${n} x ${k} values needs more than 2 GiB`);
   const memory = memoryOf(bytes);
-  const table = new Float64Array(memory.buffer, 0, (2 * n + 2) * stride);
-  const prefix = table.subarray(0, (n + 1) * stride);
-  const rows = table.subarray((n + 1) * stride, (2 * n + 1) * stride);
-  fill(rows, stride);
-  for (let t = 0; t < n; t++) {
-    const src = t * stride;
-    const dst = src + stride;
-    for (let j = 0; j < stride; j++) prefix[dst + j] = prefix[src + j]! + rows[src + j]!;
+  const table = new Float64Array(memory.buffer, 0, blocks * blockDoubles);
+  const r = { n, k, blocks, blockDoubles, memory, table };
+  for (let c = 0; c < blocks; c++) {
+    const width = widthOf(r, c);
+    const block = table.subarray(c * blockDoubles, (c + 1) * blockDoubles);
+    for (let i = 0; i < width && c * WIDTH + i < k; i++) fillColumn(block, columns[c * WIDTH + i]!, i, width, n);
+    prefixSums(block, width, n);
   }
-  return { n, k, stride, memory, table, rows, prefix };
+  return r;
+}
+
+/** Rows n + 1..2 n of column i of a block `width` wide: the candidate's n values. */
+function fillColumn(block: Float64Array, col: ArrayLike<number>, i: number, width: number, n: number): void {
+  const at = (n + 1) * width + i;
+  for (let t = 0; t < n; t++) block[at + t * width] = col[t]!;
+}
+
+/** Prefix row t + 1 = prefix row t + row t, every column, in row order (prefix row 0 is 0). */
+function prefixSums(block: Float64Array, width: number, n: number): void {
+  const rows = (n + 1) * width;
+  for (let t = 0; t < n; t++) {
+    const src = t * width;
+    for (let j = 0; j < width; j++) block[src + width + j] = block[src + j]! + block[rows + src + j]!;
+  }
 }
 
 /**
- * Inner-loop passes of the SIMD loop in this process (each adds GROUP runs' differences into two sums): the
+ * Steps of the SIMD loop in this process (each adds one run's difference into two sums): the
  * operation-count tests add it to V8's coverage counts, which do not see inside WebAssembly.
  */
 export const simdPasses = { count: 0 };
 
-/** Adds resamples' runs into `sums`, GROUP runs per SIMD pass; each sum adds one difference per run, in run order. */
+/**
+ * A chunk of resamples' runs, kept as pairs of row numbers, and their sums one column block at a time:
+ * `push` each resample while `full` is false, then `sumBlock(c, i)` for every block c and resample i.
+ */
 export class RunSums {
-  /** The K sums (`stride` long; the first k are the candidates'), in the table's memory. */
-  readonly sums: Float64Array;
+  /** The sums of the last `sumBlock` (candidates c WIDTH + i), in the table's memory. */
+  private readonly sums: Float64Array;
   private readonly pairs: Int32Array;
-  private readonly groups: (sums: number, bytes: number, pairs: number, count: number) => void;
+  private readonly capacity: number;
+  private readonly runs: readonly Runs[];
+  /** First run and run count of each resample pushed since `clear`. */
+  private readonly firstRun: number[] = [];
+  private readonly runCount: number[] = [];
+  private used = 0;
 
   constructor(private readonly t: RunTable) {
-    const sumsAt = t.table.byteLength;
-    this.sums = new Float64Array(t.memory.buffer, sumsAt, t.stride);
-    this.pairs = new Int32Array(t.memory.buffer, sumsAt + t.stride * F64, 2 * (2 * t.n + 1));
-    this.groups = groupsOver(t.memory);
+    const sumsAt = t.blocks * t.blockDoubles * F64;
+    this.capacity = capacityFor(t.n, t.k);
+    this.sums = new Float64Array(t.memory.buffer, sumsAt, WIDTH);
+    this.pairs = new Int32Array(t.memory.buffer, sumsAt + WIDTH * F64, 2 * this.capacity);
+    this.runs = runsOver(t.memory);
   }
 
-  /** sums[j] += sum over runs r < `runs` of the rows [starts[r], ends[r]) of column j, run by run. */
-  add(starts: Int32Array, ends: Int32Array, runs: number): void {
-    const { n, stride, table } = this.t;
-    const { pairs, sums } = this;
-    const rowsAt = (n + 1) * stride;
-    const zeroAt = (2 * n + 1) * stride;
+  /** Resamples pushed since `clear`. */
+  get resamples(): number {
+    return this.firstRun.length;
+  }
+
+  /** Whether a resample of the most runs possible (2 n + 1) might not fit in the chunk. */
+  get full(): boolean {
+    return this.used + 2 * this.t.n + 1 > this.capacity;
+  }
+
+  clear(): void {
+    this.used = 0;
+    this.firstRun.length = 0;
+    this.runCount.length = 0;
+  }
+
+  /** Keeps one resample: its runs [starts[r], ends[r]) for r < `runs`, in order. */
+  push(starts: Int32Array, ends: Int32Array, runs: number): void {
+    const { n } = this.t;
+    const { pairs } = this;
+    const rowsAt = n + 1;
+    const zeroAt = 2 * n + 1;
+    const first = this.used;
     for (let r = 0; r < runs; r++) {
       const s = starts[r]!;
       const e = ends[r]!;
       const one = e - s === 1;
-      pairs[2 * r] = F64 * (one ? rowsAt + s * stride : e * stride);
-      pairs[2 * r + 1] = F64 * (one ? zeroAt : s * stride);
+      const at = 2 * (first + r);
+      pairs[at] = one ? rowsAt + s : e;
+      pairs[at + 1] = one ? zeroAt : s;
     }
-    const full = Math.floor(runs / GROUP);
-    if (full > 0 && stride > 0) {
-      this.groups(sums.byteOffset, stride * F64, pairs.byteOffset, full);
-      simdPasses.count += (full * stride) / 2;
-    }
-    for (let r = full * GROUP; r < runs; r++) {
-      const p = pairs[2 * r]! / F64;
-      const m = pairs[2 * r + 1]! / F64;
-      for (let j = 0; j < stride; j++) sums[j] += table[p + j]! - table[m + j]!;
-    }
+    this.firstRun.push(first);
+    this.runCount.push(runs);
+    this.used = first + runs;
+  }
+
+  /**
+   * Reads block c front to back, one double per 64-byte line: the hardware prefetcher brings a whole block
+   * into the cache far faster than the runs' scattered first reads would (returns the sum it read, unused).
+   */
+  warm(c: number): number {
+    const { table, blockDoubles } = this.t;
+    const end = (c + 1) * blockDoubles;
+    let s = 0;
+    for (let i = c * blockDoubles; i < end; i += 8) s += table[i]!;
+    return s;
+  }
+
+  /**
+   * The sums of block c's candidates (a view, valid until the next call; widthOf(c) long) over resample i's
+   * runs, each adding one difference per run, in run order.
+   */
+  sumBlock(c: number, i: number): Float64Array {
+    const width = widthOf(this.t, c);
+    const sums = this.sums.subarray(0, width);
+    const count = this.runCount[i]!;
+    sums.fill(0);
+    const pairsAt = this.pairs.byteOffset + 8 * this.firstRun[i]!;
+    this.runs[width / 2 - 1]!(sums.byteOffset, pairsAt, count, c * this.t.blockDoubles * F64, width * F64);
+    simdPasses.count += (count * width) / 2;
+    return sums;
   }
 }

@@ -1,13 +1,13 @@
-// The SPA bootstrap's inner loop as a WebAssembly SIMD function, assembled here from named opcodes (this
-// file is its source; comments give the steps in WebAssembly text terms). The export
-// `groups(sums, bytes, pairs, count)`: for `count` groups of GROUP runs, each run a pair of i32 byte
-// addresses (plus, minus) at `pairs`, adds to the f64 vector at `sums` (`bytes` long, a positive multiple
-// of 16) the differences plus - minus of the runs in order, two lanes at a time:
+// The SPA bootstrap's inner loop as WebAssembly SIMD functions, assembled here from named opcodes (this
+// file is its source; comments give the steps in WebAssembly text terms). The export `runs<L>` for
+// L = 1..MAX_LANES: `runs<L>(sums, pairs, count, base, rowBytes)` adds to the 2 L doubles at `sums` the
+// differences plus - minus of `count` runs, each run a pair of i32 row numbers (plus, minus) at `pairs`,
+// the rows at base + row x rowBytes; the 2 L sums stay in L registers (f64x2) across all the runs:
 // sums[j] = ((sums[j] + (p0[j] - m0[j])) + (p1[j] - m1[j])) + ..., the same IEEE additions in the same
 // order as a scalar loop. Memory is imported as env.mem.
 
-/** Runs per group (one load and store of each sums lane per group). */
-export const GROUP = 8;
+/** Lane pairs of the widest function: 16 sums (a column block of the run table) in 8 registers. */
+export const MAX_LANES = 8;
 
 /** Unsigned LEB128 (indices, sizes, memarg fields, SIMD opcodes). */
 function uleb(x: number): number[] {
@@ -43,7 +43,7 @@ const tee = (i: number) => [0x22, i];
 const i32Const = (x: number) => [0x41, ...sleb(x)];
 const I32_ADD = 0x6a;
 const I32_SUB = 0x6b;
-const I32_LT_U = 0x49;
+const I32_MUL = 0x6c;
 const I32_EQZ = 0x45;
 const BR_IF = 0x0d;
 const BLOCK = [0x02, 0x40];
@@ -51,100 +51,79 @@ const LOOP = [0x03, 0x40];
 const END = 0x0b;
 /** i32.load align=4 offset=`offset`. */
 const i32Load = (offset: number) => [0x28, 2, ...uleb(offset)];
-/** v128.load / v128.store align=8 offset=0 (rows are 8-byte aligned). */
-const V128_LOAD = [0xfd, ...uleb(0), 3, 0];
-const V128_STORE = [0xfd, ...uleb(11), 3, 0];
+/** v128.load / v128.store align=8 offset=`offset` (rows are 8-byte aligned). */
+const v128Load = (offset: number) => [0xfd, ...uleb(0), 3, ...uleb(offset)];
+const v128Store = (offset: number) => [0xfd, ...uleb(11), 3, ...uleb(offset)];
 const F64X2_ADD = [0xfd, ...uleb(240)];
 const F64X2_SUB = [0xfd, ...uleb(241)];
 
-/** The function body: params sums 0, bytes 1, pairs 2, count 3; locals plus_i, minus_i, offset, acc. */
-function groupsBody(): number[] {
-  const plus = (i: number) => 4 + i;
-  const minus = (i: number) => 4 + GROUP + i;
-  const off = 4 + 2 * GROUP;
-  const acc = off + 1;
-  const lane = (i: number) => [
-    // acc = f64x2.add(acc, f64x2.sub(v128.load(plus_i + off), v128.load(minus_i + off)))
-    ...get(acc),
-    ...get(plus(i)),
-    ...get(off),
+/** Body of runs<lanes>: params sums 0, pairs 1, count 2, base 3, rowBytes 4; locals plus, minus, acc_l. */
+function runsBody(lanes: number): number[] {
+  const [sums, pairs, count, base, rowBytes, plus, minus] = [0, 1, 2, 3, 4, 5, 6];
+  const acc = (l: number) => 7 + l;
+  const each = (f: (l: number) => number[]) => Array.from({ length: lanes }, (_, l) => f(l)).flat();
+  // row address: i32.load(pairs + offset) * rowBytes + base
+  const address = (offset: number, local: number) => [
+    ...get(pairs),
+    ...i32Load(offset),
+    ...get(rowBytes),
+    I32_MUL,
+    ...get(base),
     I32_ADD,
-    ...V128_LOAD,
-    ...get(minus(i)),
-    ...get(off),
-    I32_ADD,
-    ...V128_LOAD,
-    ...F64X2_SUB,
-    ...F64X2_ADD,
-    ...set(acc),
+    ...set(local),
   ];
-  const loadPair = (i: number) => [
-    ...get(2),
-    ...i32Load(8 * i),
-    ...set(plus(i)),
-    ...get(2),
-    ...i32Load(8 * i + 4),
-    ...set(minus(i)),
-  ];
-  const locals = [2, ...uleb(2 * GROUP + 1), I32, 1, V128];
   const code = [
-    ...BLOCK, // if count == 0: return
-    ...get(3),
+    ...each((l) => [...get(sums), ...v128Load(16 * l), ...set(acc(l))]), // acc_l = v128.load(sums + 16 l)
+    ...BLOCK, // if count == 0: skip to the stores
+    ...get(count),
     I32_EQZ,
     BR_IF,
     0,
-    ...LOOP, // per group
-    ...Array.from({ length: GROUP }, (_, i) => loadPair(i)).flat(),
-    ...i32Const(0),
-    ...set(off),
-    ...LOOP, // per two lanes: acc = v128.load(sums + off); the GROUP runs; v128.store(sums + off, acc)
-    ...get(0),
-    ...get(off),
+    ...LOOP, // per run
+    ...address(0, plus),
+    ...address(4, minus),
+    // acc_l = f64x2.add(acc_l, f64x2.sub(v128.load(plus + 16 l), v128.load(minus + 16 l)))
+    ...each((l) => [
+      ...get(acc(l)),
+      ...get(plus),
+      ...v128Load(16 * l),
+      ...get(minus),
+      ...v128Load(16 * l),
+      ...F64X2_SUB,
+      ...F64X2_ADD,
+      ...set(acc(l)),
+    ]),
+    ...get(pairs), // pairs += 8; continue while --count
+    ...i32Const(8),
     I32_ADD,
-    ...V128_LOAD,
-    ...set(acc),
-    ...Array.from({ length: GROUP }, (_, i) => lane(i)).flat(),
-    ...get(0),
-    ...get(off),
-    I32_ADD,
-    ...get(acc),
-    ...V128_STORE,
-    ...get(off), // off += 16; continue while off < bytes
-    ...i32Const(16),
-    I32_ADD,
-    ...tee(off),
-    ...get(1),
-    I32_LT_U,
-    BR_IF,
-    0,
-    END,
-    ...get(2), // pairs += 8 GROUP; continue while --count
-    ...i32Const(8 * GROUP),
-    I32_ADD,
-    ...set(2),
-    ...get(3),
+    ...set(pairs),
+    ...get(count),
     ...i32Const(1),
     I32_SUB,
-    ...tee(3),
+    ...tee(count),
     BR_IF,
     0,
     END,
     END,
+    ...each((l) => [...get(sums), ...get(acc(l)), ...v128Store(16 * l)]), // v128.store(sums + 16 l, acc_l)
     END,
   ];
-  const body = [...locals, ...code];
+  const body = [2, 2, I32, lanes, V128, ...code];
   return [...uleb(body.length), ...body];
 }
 
-/** The module's bytes: type (i32 i32 i32 i32) -> (), memory import env.mem, export "groups". */
-export function groupsModuleBytes(): Uint8Array<ArrayBuffer> {
+const name = (lanes: number) => `runs${lanes}`;
+
+/** The module's bytes: type (i32 x 5) -> (), memory import env.mem, exports runs1..runs<MAX_LANES>. */
+export function runsModuleBytes(): Uint8Array<ArrayBuffer> {
+  const lanes = Array.from({ length: MAX_LANES }, (_, i) => i + 1);
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
-    ...section(1, [1, 0x60, 4, I32, I32, I32, I32, 0]),
+    ...section(1, [1, 0x60, 5, I32, I32, I32, I32, I32, 0]),
     ...section(2, [1, ...ascii("env"), ...ascii("mem"), 2, 0, 0]),
-    ...section(3, [1, 0]),
-    ...section(7, [1, ...ascii("groups"), 0, 0]),
-    ...section(10, [1, ...groupsBody()]),
+    ...section(3, [MAX_LANES, ...lanes.map(() => 0)]),
+    ...section(7, [MAX_LANES, ...lanes.flatMap((l) => [...ascii(name(l)), 0, l - 1])]),
+    ...section(10, [MAX_LANES, ...lanes.flatMap((l) => runsBody(l))]),
   ]);
 }
 
@@ -166,9 +145,12 @@ export const memoryOf = (bytes: number): WasmMemory => new wasm.Memory({ initial
 
 let compiled: object | undefined;
 
-/** `groups` over `memory` (the module is compiled once per process). */
-export function groupsOver(memory: WasmMemory): (sums: number, bytes: number, pairs: number, count: number) => void {
-  compiled ??= new wasm.Module(groupsModuleBytes());
+/** An exported loop: see the file's head. */
+export type Runs = (sums: number, pairs: number, count: number, base: number, rowBytes: number) => void;
+
+/** runs<L> over `memory` for L = 1..MAX_LANES, at index L - 1 (the module is compiled once per process). */
+export function runsOver(memory: WasmMemory): readonly Runs[] {
+  compiled ??= new wasm.Module(runsModuleBytes());
   const instance = new wasm.Instance(compiled, { env: { mem: memory } });
-  return instance.exports.groups as (sums: number, bytes: number, pairs: number, count: number) => void;
+  return Array.from({ length: MAX_LANES }, (_, i) => instance.exports[name(i + 1)] as Runs);
 }

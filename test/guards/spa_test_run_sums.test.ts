@@ -1,46 +1,62 @@
 import { describe, expect, it } from "vitest";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { StationaryBootstrap } from "../../src/lib/bootstrap.js";
-import { RunSums, type RunTable, runTable, simdPasses } from "../../guards/_spa_test_run_sums.js";
+import {
+  prefixAt,
+  rowAt,
+  RunSums,
+  type RunTable,
+  runTable,
+  simdPasses,
+  WIDTH,
+  widthOf,
+} from "../../guards/_spa_test_run_sums.js";
 import { bootstrapCounts, differentials, studentize } from "../../guards/_spa_test_core.js";
-import { GROUP } from "../../guards/_spa_test_run_sums_wasm.js";
 
-/** An n x k table of uniform values in [-0.5, 0.5) from `seed`. */
-function table(n: number, k: number, seed: number): RunTable {
+/** k columns of n uniform values in [-0.5, 0.5) from `seed`. */
+function columns(n: number, k: number, seed: number): Float64Array[] {
   const g = new Mt19937(seed);
-  return runTable(n, k, (rows, stride) => {
-    for (let t = 0; t < n; t++) for (let j = 0; j < k; j++) rows[t * stride + j] = g.nextFloat() - 0.5;
-  });
+  return Array.from({ length: k }, () => Float64Array.from({ length: n }, () => g.nextFloat() - 0.5));
 }
 
 /** The k sums one run at a time, in scalar code: a one-row run adds its row, a longer run its prefix difference. */
 function runByRun(t: RunTable, starts: Int32Array, ends: Int32Array, runs: number): number[] {
-  const { k, stride, rows, prefix } = t;
-  const sums = new Float64Array(k);
+  const sums = new Float64Array(t.k);
   for (let r = 0; r < runs; r++)
-    for (let j = 0; j < k; j++)
+    for (let j = 0; j < t.k; j++)
       sums[j] +=
-        ends[r]! - starts[r]! === 1
-          ? rows[starts[r]! * stride + j]!
-          : prefix[ends[r]! * stride + j]! - prefix[starts[r]! * stride + j]!;
+        ends[r]! - starts[r]! === 1 ? rowAt(t, starts[r]!, j) : prefixAt(t, ends[r]!, j) - prefixAt(t, starts[r]!, j);
   return [...sums];
 }
 
+/** Resample i's k sums, block by block. */
+function sumsOf(rs: RunSums, t: RunTable, i: number): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < t.blocks; c++) out.push(...rs.sumBlock(c, i));
+  return out.slice(0, t.k);
+}
+
 describe("SPA run sums", () => {
-  it("prefix row t is the sum of rows before t, column by column; an odd k gets a zero column", () => {
-    const t = table(5, 3, 1);
-    expect(t.stride).toBe(4);
-    for (let j = 0; j < 4; j++) {
+  it("holds each column's rows, and prefix row t is the sum of the rows before t, in row order", () => {
+    const k = WIDTH + 3;
+    const cols = columns(5, k, 1);
+    const t = runTable(5, k, cols);
+    expect(t.blocks).toBe(2);
+    expect([widthOf(t, 0), widthOf(t, 1)]).toEqual([WIDTH, 4]);
+    for (let j = 0; j < k; j++) {
       let s = 0;
       for (let r = 0; r < 5; r++) {
-        expect(t.prefix[r * 4 + j]).toBe(s);
-        s += t.rows[r * 4 + j]!;
+        expect(rowAt(t, r, j)).toBe(cols[j]![r]);
+        expect(prefixAt(t, r, j)).toBe(s);
+        s += cols[j]![r]!;
       }
-      expect(t.prefix[5 * 4 + j]).toBe(j === 3 ? 0 : s);
+      expect(prefixAt(t, 5, j)).toBe(s);
     }
+    // The padding column of the last block is 0 throughout.
+    for (let r = 0; r <= 5; r++) expect(prefixAt(t, r, k)).toBe(0);
   });
 
-  // Block lengths 1 to 30 give full groups of runs, tails, one-row and long runs; k = 1, 2, 3, 13 and 100.
+  // Block lengths 1 to 30 give one-row and long runs; k = 1, 2, 3, 13, 100 and 37 (one, several and odd blocks).
   for (const [n, k, block] of [
     [50, 3, 1],
     [50, 13, 2],
@@ -49,48 +65,49 @@ describe("SPA run sums", () => {
     [300, 100, 3],
     [200, 13, 10],
     [200, 3, 30],
+    [120, 37, 2],
   ] as const) {
     it(`adds every run in order, bit for bit as scalar run-by-run sums (n ${n}, k ${k}, block ${block})`, () => {
-      const t = table(n, k, n + k);
+      const t = runTable(n, k, columns(n, k, n + k));
       const rs = new RunSums(t);
       const sb = new StationaryBootstrap(new Mt19937(block), n, 1 / block);
+      const expected: number[][] = [];
       for (let rep = 0; rep < 20; rep++) {
         const runs = sb.nextRuns();
-        rs.sums.fill(0);
-        rs.add(sb.starts, sb.ends, runs);
-        expect([...rs.sums.subarray(0, k)]).toEqual(runByRun(t, sb.starts, sb.ends, runs));
+        rs.push(sb.starts, sb.ends, runs);
+        expected.push(runByRun(t, sb.starts, sb.ends, runs));
       }
+      expect(rs.resamples).toBe(20);
+      for (let rep = 0; rep < 20; rep++) expect(sumsOf(rs, t, rep)).toEqual(expected[rep]);
     });
   }
 
-  it("adds onto the sums it holds (two calls: both resamples' runs)", () => {
-    const t = table(40, 5, 2);
+  it("a cleared chunk starts again from its first resample", () => {
+    const t = runTable(40, 5, columns(40, 5, 2));
     const rs = new RunSums(t);
-    const sb = new StationaryBootstrap(new Mt19937(9), 40, 1);
-    const a = sb.nextRuns();
-    const [sa, ea] = [sb.starts.slice(), sb.ends.slice()];
-    rs.sums.fill(0);
-    rs.add(sa, ea, a);
-    const b = sb.nextRuns();
-    rs.add(sb.starts, sb.ends, b);
-    const both = (i: Int32Array, j: Int32Array) => Int32Array.from([...i.subarray(0, a), ...j.subarray(0, b)]);
-    expect([...rs.sums.subarray(0, 5)]).toEqual(runByRun(t, both(sa, sb.starts), both(ea, sb.ends), a + b));
+    const sb = new StationaryBootstrap(new Mt19937(9), 40, 1 / 3);
+    rs.push(sb.starts, sb.ends, sb.nextRuns());
+    rs.clear();
+    const runs = sb.nextRuns();
+    rs.push(sb.starts, sb.ends, runs);
+    expect(rs.resamples).toBe(1);
+    expect(sumsOf(rs, t, 0)).toEqual(runByRun(t, sb.starts, sb.ends, runs));
   });
 
-  it(`sums the resampled positions' values (hand case: ${GROUP + 3} runs, one full group and a tail)`, () => {
+  it("sums the resampled positions' values (hand case: a two-row run, then one-row runs)", () => {
     // Rows t = 0..4 hold (t + 1, 10 (t + 1)); runs [3, 5) then [0, 1) and [4, 5) alternating.
-    const t = runTable(5, 2, (rows) => rows.set([1, 10, 2, 20, 3, 30, 4, 40, 5, 50]));
-    const runs = GROUP + 3;
+    const t = runTable(5, 2, [Float64Array.of(1, 2, 3, 4, 5), Float64Array.of(10, 20, 30, 40, 50)]);
+    const runs = 11;
     const starts = Int32Array.from({ length: runs }, (_, r) => (r === 0 ? 3 : r % 2 ? 0 : 4));
     const ends = Int32Array.from(starts, (s) => (s === 3 ? 5 : s + 1));
     const rs = new RunSums(t);
-    rs.add(starts, ends, runs);
+    rs.push(starts, ends, runs);
     const ones = Math.ceil((runs - 1) / 2);
     const fives = runs - 1 - ones;
-    expect([...rs.sums]).toEqual([9 + ones + 5 * fives, 90 + 10 * ones + 50 * fives]);
+    expect([...rs.sumBlock(0, 0)]).toEqual([9 + ones + 5 * fives, 90 + 10 * ones + 50 * fives]);
   });
 
-  it("SIMD passes follow the runs, not the positions: sum over resamples of floor(runs / 8) x K / 2", async () => {
+  it("SIMD steps follow the runs, not the positions: sum over resamples of runs x K / 2", async () => {
     const n = 300;
     const k = 6;
     const g = new Mt19937(4);
@@ -105,14 +122,14 @@ describe("SPA run sums", () => {
     const expected = (block: number) => {
       const sb = new StationaryBootstrap(new Mt19937(3), n, 1 / block);
       let passes = 0;
-      for (let rep = 0; rep < 40; rep++) passes += Math.floor(sb.nextRuns() / GROUP) * (k / 2);
+      for (let rep = 0; rep < 40; rep++) passes += sb.nextRuns() * (k / 2);
       return passes;
     };
     const [one, ten] = [await passesAt(1), await passesAt(10)];
     expect(one).toBe(expected(1));
     expect(ten).toBe(expected(10));
     // Block 1: n runs per resample; block 10: about n / 10 (plus a wrap).
-    expect(one).toBe(40 * Math.floor(n / GROUP) * (k / 2));
+    expect(one).toBe(40 * n * (k / 2));
     expect(one / ten).toBeGreaterThan(7);
   });
 });
