@@ -1,9 +1,9 @@
 // Numerics of Hansen's SPA test (spa_test.md, Method): loss differentials, studentization,
 // recentring and the stationary-bootstrap p-values. Inputs are validated finite arrays.
-import { Mt19937 } from "../src/lib/prng.js";
-import { StationaryBootstrap, politisWhiteBlockLength, stationaryBootstrapVariance } from "../src/lib/bootstrap.js";
+import { politisWhiteBlockLength, stationaryBootstrapVariance } from "../src/lib/bootstrap.js";
 import { allEqual, maxOf, mean } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
+import { RunDraws } from "./_spa_test_draws.js";
 import { RunSums, type RunTable, runTable, WIDTH } from "./_spa_test_run_sums.js";
 
 /** Per-candidate differentials d_{t,k} = model - benchmark, demeaned, with their statistics. */
@@ -152,7 +152,7 @@ export async function bootstrapCounts(
   reps: number,
   seed: number,
 ): Promise<BootstrapCounts> {
-  const sampler = new StationaryBootstrap(new Mt19937(seed), diff.n, 1 / blockSize);
+  const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, diff.n, 1 / blockSize, seed);
   const runSums = new RunSums(diff.runs);
   const interval = progressInterval(reps, diff.n, diff.k);
   // A chunk: at most a tenth of the reps and CHUNK_DRAWS words (unless one interval is more), and RunSums' runs.
@@ -163,7 +163,7 @@ export async function bootstrapCounts(
     const before = done;
     const end = Math.min(reps, done + most);
     runSums.clear();
-    for (; done < end && !runSums.full; done++) runSums.push(sampler.starts, sampler.ends, sampler.nextRuns());
+    for (; done < end && !runSums.full; done++) runSums.draw(draws);
     tally.add(runSums);
     if (done < reps && Math.floor(done / interval) > Math.floor(before / interval)) await step(done, reps);
   }

@@ -7,7 +7,9 @@
 // (_spa_test_run_sums_wasm.ts) that holds a block's sums in registers, two candidates per instruction,
 // across all of a resample's runs. Each sum still adds one difference per run, in run order, so the sums
 // are bit for bit those of a scalar loop.
-import { MAX_LANES, type Runs, memoryOf, runsOver, type WasmMemory } from "./_spa_test_run_sums_wasm.js";
+import { MAX_LANES, type Runs, runsOver } from "./_spa_test_run_sums_wasm.js";
+import { memoryOf, type WasmMemory } from "./_wasm_asm.js";
+import { type RunDraws, STATE_BYTES } from "./_spa_test_draws.js";
 
 const F64 = 8;
 /** Candidates per column block: the widest SIMD loop's sums. */
@@ -28,6 +30,8 @@ export interface RunTable {
   readonly memory: WasmMemory;
   /** Every block, one after the other. */
   readonly table: Float64Array;
+  /** Byte address of STATE_BYTES for the index draws' generator (after the table, the sums and the pairs). */
+  readonly drawsAt: number;
 }
 
 /** Candidates of block c (an even number; the last block's may include one zero column). */
@@ -53,12 +57,13 @@ const capacityFor = (n: number, k: number): number =>
 export function runTable(n: number, k: number, columns: readonly ArrayLike<number>[]): RunTable {
   const blocks = Math.ceil(k / WIDTH);
   const blockDoubles = (2 * n + 2) * WIDTH;
-  const bytes = blocks * blockDoubles * F64 + WIDTH * F64 + capacityFor(n, k) * 2 * 4;
+  const bytes = blocks * blockDoubles * F64 + WIDTH * F64 + capacityFor(n, k) * 2 * 4 + STATE_BYTES;
   // Addresses are i32 in the SIMD loop: the table must fit 2^31 bytes (about 134 million values).
   if (bytes >= 2 ** 31) throw new RangeError(`SPA bootstrap table of ${n} x ${k} values needs more than 2 GiB`);
   const memory = memoryOf(bytes);
   const table = new Float64Array(memory.buffer, 0, blocks * blockDoubles);
-  const r = { n, k, blocks, blockDoubles, memory, table };
+  const drawsAt = bytes - STATE_BYTES;
+  const r = { n, k, blocks, blockDoubles, memory, table, drawsAt };
   for (let c = 0; c < blocks; c++) {
     const width = widthOf(r, c);
     const block = table.subarray(c * blockDoubles, (c + 1) * blockDoubles);
@@ -94,8 +99,8 @@ export const simdPasses = { count: 0 };
  * `push` each resample while `full` is false, then `sumBlock(c, i)` for every block c and resample i.
  */
 export class RunSums {
-  /** The sums of the last `sumBlock` (candidates c WIDTH + i), in the table's memory. */
-  private readonly sums: Float64Array;
+  /** The sums of the last `sumBlock` (candidates c WIDTH + i), in the table's memory: one view per width. */
+  private readonly sums: readonly Float64Array[];
   private readonly pairs: Int32Array;
   private readonly capacity: number;
   private readonly runs: readonly Runs[];
@@ -107,7 +112,7 @@ export class RunSums {
   constructor(private readonly t: RunTable) {
     const sumsAt = t.blocks * t.blockDoubles * F64;
     this.capacity = capacityFor(t.n, t.k);
-    this.sums = new Float64Array(t.memory.buffer, sumsAt, WIDTH);
+    this.sums = Array.from({ length: MAX_LANES }, (_, l) => new Float64Array(t.memory.buffer, sumsAt, 2 * l + 2));
     this.pairs = new Int32Array(t.memory.buffer, sumsAt + WIDTH * F64, 2 * this.capacity);
     this.runs = runsOver(t.memory);
   }
@@ -148,6 +153,15 @@ export class RunSums {
     this.used = first + runs;
   }
 
+  /** Keeps one resample drawn by `draws` straight into the chunk's pairs (the rows as `push` writes them). */
+  draw(draws: RunDraws): void {
+    const first = this.used;
+    const runs = draws.next(this.pairs.byteOffset + 8 * first);
+    this.firstRun.push(first);
+    this.runCount.push(runs);
+    this.used = first + runs;
+  }
+
   /**
    * Reads block c front to back, one double per 64-byte line: the hardware prefetcher brings a whole block
    * into the cache far faster than the runs' scattered first reads would (returns the sum it read, unused).
@@ -166,7 +180,7 @@ export class RunSums {
    */
   sumBlock(c: number, i: number): Float64Array {
     const width = widthOf(this.t, c);
-    const sums = this.sums.subarray(0, width);
+    const sums = this.sums[width / 2 - 1]!;
     const count = this.runCount[i]!;
     sums.fill(0);
     const pairsAt = this.pairs.byteOffset + 8 * this.firstRun[i]!;

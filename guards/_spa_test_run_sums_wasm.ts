@@ -9,53 +9,35 @@
 /** Lane pairs of the widest function: 16 sums (a column block of the run table) in 8 registers. */
 export const MAX_LANES = 8;
 
-/** Unsigned LEB128 (indices, sizes, memarg fields, SIMD opcodes). */
-function uleb(x: number): number[] {
-  const out: number[] = [];
-  do {
-    const b = x & 0x7f;
-    x >>>= 7;
-    out.push(x ? b | 0x80 : b);
-  } while (x);
-  return out;
-}
-
-/** Signed LEB128 (i32.const immediates), for 0 <= x < 2^31. */
-function sleb(x: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const b = x & 0x7f;
-    x >>= 7;
-    if (x === 0 && !(b & 0x40)) return [...out, b];
-    out.push(b | 0x80);
-  }
-}
-
-/** A name: its length, then its (ASCII) bytes. */
-const ascii = (s: string) => [...uleb(s.length), ...Array.from(s, (c) => c.charCodeAt(0))];
-const section = (id: number, body: number[]) => [id, ...uleb(body.length), ...body];
-
-const I32 = 0x7f;
-const V128 = 0x7b;
-const get = (i: number) => [0x20, i];
-const set = (i: number) => [0x21, i];
-const tee = (i: number) => [0x22, i];
-const i32Const = (x: number) => [0x41, ...sleb(x)];
-const I32_ADD = 0x6a;
-const I32_SUB = 0x6b;
-const I32_MUL = 0x6c;
-const I32_EQZ = 0x45;
-const BR_IF = 0x0d;
-const BLOCK = [0x02, 0x40];
-const LOOP = [0x03, 0x40];
-const END = 0x0b;
-/** i32.load align=4 offset=`offset`. */
-const i32Load = (offset: number) => [0x28, 2, ...uleb(offset)];
-/** v128.load / v128.store align=8 offset=`offset` (rows are 8-byte aligned). */
-const v128Load = (offset: number) => [0xfd, ...uleb(0), 3, ...uleb(offset)];
-const v128Store = (offset: number) => [0xfd, ...uleb(11), 3, ...uleb(offset)];
-const F64X2_ADD = [0xfd, ...uleb(240)];
-const F64X2_SUB = [0xfd, ...uleb(241)];
+import {
+  body,
+  compile,
+  END,
+  exportsOver,
+  F64X2_ADD,
+  F64X2_SUB,
+  get,
+  HEADER,
+  I32,
+  I32_ADD,
+  I32_EQZ,
+  I32_MUL,
+  I32_SUB,
+  i32Const,
+  i32Load,
+  ascii,
+  BLOCK,
+  BR_IF,
+  LOOP,
+  MEMORY_IMPORT,
+  section,
+  set,
+  tee,
+  V128,
+  v128Load,
+  v128Store,
+  type WasmMemory,
+} from "./_wasm_asm.js";
 
 /** Body of runs<lanes>: params sums 0, pairs 1, count 2, base 3, rowBytes 4; locals plus, minus, acc_l. */
 function runsBody(lanes: number): number[] {
@@ -108,8 +90,13 @@ function runsBody(lanes: number): number[] {
     ...each((l) => [...get(sums), ...get(acc(l)), ...v128Store(16 * l)]), // v128.store(sums + 16 l, acc_l)
     END,
   ];
-  const body = [2, 2, I32, lanes, V128, ...code];
-  return [...uleb(body.length), ...body];
+  return body(
+    [
+      [2, I32],
+      [lanes, V128],
+    ],
+    code,
+  );
 }
 
 const name = (lanes: number) => `runs${lanes}`;
@@ -118,30 +105,14 @@ const name = (lanes: number) => `runs${lanes}`;
 export function runsModuleBytes(): Uint8Array<ArrayBuffer> {
   const lanes = Array.from({ length: MAX_LANES }, (_, i) => i + 1);
   return new Uint8Array([
-    ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
+    ...HEADER,
     ...section(1, [1, 0x60, 5, I32, I32, I32, I32, I32, 0]),
-    ...section(2, [1, ...ascii("env"), ...ascii("mem"), 2, 0, 0]),
+    ...MEMORY_IMPORT,
     ...section(3, [MAX_LANES, ...lanes.map(() => 0)]),
     ...section(7, [MAX_LANES, ...lanes.flatMap((l) => [...ascii(name(l)), 0, l - 1])]),
     ...section(10, [MAX_LANES, ...lanes.flatMap((l) => runsBody(l))]),
   ]);
 }
-
-/** A WebAssembly memory: its bytes (never grown here, so views of `buffer` stay valid). */
-export interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-}
-
-/** The part of the WebAssembly API used here (not every type library the project builds with declares it). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array<ArrayBuffer>) => object;
-  Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number }) => WasmMemory;
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-
-/** A memory of at least `bytes` bytes, in 64 KiB pages. */
-export const memoryOf = (bytes: number): WasmMemory => new wasm.Memory({ initial: Math.ceil(bytes / 65536) });
 
 let compiled: object | undefined;
 
@@ -150,7 +121,7 @@ export type Runs = (sums: number, pairs: number, count: number, base: number, ro
 
 /** runs<L> over `memory` for L = 1..MAX_LANES, at index L - 1 (the module is compiled once per process). */
 export function runsOver(memory: WasmMemory): readonly Runs[] {
-  compiled ??= new wasm.Module(runsModuleBytes());
-  const instance = new wasm.Instance(compiled, { env: { mem: memory } });
-  return Array.from({ length: MAX_LANES }, (_, i) => instance.exports[name(i + 1)] as Runs);
+  compiled ??= compile(runsModuleBytes());
+  const exports = exportsOver(compiled, memory);
+  return Array.from({ length: MAX_LANES }, (_, i) => exports[name(i + 1)] as Runs);
 }

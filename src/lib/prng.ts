@@ -17,6 +17,12 @@ export class Mt19937 {
     this.mti = N;
   }
 
+  /** Copies the 624 state words into `mt` and returns the index of the next word (624: a twist first). */
+  stateInto(mt: Uint32Array): number {
+    mt.set(this.mt);
+    return this.mti;
+  }
+
   /** The next 32-bit output, in [0, 2^32). */
   nextUint32(): number {
     if (this.mti >= N) this.twist();

@@ -12,6 +12,7 @@ import {
   widthOf,
 } from "../../guards/_spa_test_run_sums.js";
 import { bootstrapCounts, differentials, studentize } from "../../guards/_spa_test_core.js";
+import { RunDraws } from "../../guards/_spa_test_draws.js";
 
 /** k columns of n uniform values in [-0.5, 0.5) from `seed`. */
 function columns(n: number, k: number, seed: number): Float64Array[] {
@@ -132,4 +133,37 @@ describe("SPA run sums", () => {
     expect(one).toBe(40 * n * (k / 2));
     expect(one / ten).toBeGreaterThan(7);
   });
+});
+
+describe("SPA index draws in WebAssembly", () => {
+  // n = 64 divides 2^32 (every word is kept by a position draw); n = 97 rejects some; block 1 restarts at every row.
+  for (const [n, block, seed] of [
+    [97, 3, 5],
+    [64, 1, 0],
+    [200, 10, 4294967295],
+    [50, 50, 7],
+    [2520, 2, 42],
+  ] as const) {
+    it(`draws the runs of StationaryBootstrap.nextRuns on the same MT19937 stream (n ${n}, block ${block})`, () => {
+      const k = 3;
+      const t = runTable(n, k, columns(n, k, n));
+      const [drawn, pushed] = [new RunSums(t), new RunSums(t)];
+      const draws = new RunDraws(t.memory, t.drawsAt, n, 1 / block, seed);
+      const sb = new StationaryBootstrap(new Mt19937(seed), n, 1 / block);
+      // Enough resamples to cross several MT19937 twists (624 words each).
+      const reps = Math.max(3, Math.ceil(3000 / n));
+      const expected: number[][] = [];
+      for (let rep = 0; rep < reps; rep++) {
+        drawn.draw(draws);
+        const runs = sb.nextRuns();
+        pushed.push(sb.starts, sb.ends, runs);
+        expected.push(runByRun(t, sb.starts, sb.ends, runs));
+      }
+      for (let rep = 0; rep < reps; rep++) {
+        const sums = sumsOf(drawn, t, rep);
+        expect(sums).toEqual(sumsOf(pushed, t, rep));
+        expect(sums).toEqual(expected[rep]);
+      }
+    });
+  }
 });

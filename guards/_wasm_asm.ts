@@ -1,0 +1,105 @@
+// A small WebAssembly assembler for the hand-written loops of the guards (the SPA test's run sums and index
+// draws): LEB128 numbers, sections, named opcodes, and the part of the WebAssembly API they use. Each
+// opcode is a function or constant named as in the WebAssembly text format.
+
+/** Unsigned LEB128 (indices, sizes, memarg fields, SIMD opcodes). */
+export function uleb(x: number): number[] {
+  const out: number[] = [];
+  do {
+    const b = x & 0x7f;
+    x >>>= 7;
+    out.push(x ? b | 0x80 : b);
+  } while (x);
+  return out;
+}
+
+/** Signed LEB128 of a 32-bit integer (i32.const immediates; -2^31 <= x < 2^32, taken mod 2^32 as signed). */
+export function sleb(x: number): number[] {
+  let v = x | 0;
+  const out: number[] = [];
+  for (;;) {
+    const b = v & 0x7f;
+    v >>= 7;
+    if ((v === 0 && !(b & 0x40)) || (v === -1 && b & 0x40)) return [...out, b];
+    out.push(b | 0x80);
+  }
+}
+
+/** A name: its length, then its (ASCII) bytes. */
+export const ascii = (s: string) => [...uleb(s.length), ...Array.from(s, (c) => c.charCodeAt(0))];
+export const section = (id: number, body: number[]) => [id, ...uleb(body.length), ...body];
+/** The module header: magic and version 1. */
+export const HEADER = [0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
+/** The import section entry of the memory env.mem (minimum 0 pages). */
+export const MEMORY_IMPORT = section(2, [1, ...ascii("env"), ...ascii("mem"), 2, 0, 0]);
+
+export const I32 = 0x7f;
+export const F64 = 0x7c;
+export const V128 = 0x7b;
+export const get = (i: number) => [0x20, i];
+export const set = (i: number) => [0x21, i];
+export const tee = (i: number) => [0x22, i];
+export const call = (f: number) => [0x10, ...uleb(f)];
+export const i32Const = (x: number) => [0x41, ...sleb(x)];
+export const I32_EQZ = 0x45;
+export const I32_EQ = 0x46;
+export const I32_LT_U = 0x49;
+export const I32_LE_U = 0x4d;
+export const I32_GE_U = 0x4f;
+export const I32_ADD = 0x6a;
+export const I32_SUB = 0x6b;
+export const I32_MUL = 0x6c;
+export const I32_REM_U = 0x70;
+export const I32_AND = 0x71;
+export const I32_OR = 0x72;
+export const I32_XOR = 0x73;
+export const I32_SHL = 0x74;
+export const I32_SHR_U = 0x76;
+export const F64_LT = 0x63;
+export const F64_CONVERT_I32_U = 0xb8;
+export const SELECT = 0x1b;
+export const BR = 0x0c;
+export const BR_IF = 0x0d;
+export const BLOCK = [0x02, 0x40];
+export const LOOP = [0x03, 0x40];
+export const IF = [0x04, 0x40];
+export const ELSE = 0x05;
+export const END = 0x0b;
+/** i32.load / i32.store align=4 offset=`offset`. */
+export const i32Load = (offset: number) => [0x28, 2, ...uleb(offset)];
+export const i32Store = (offset: number) => [0x36, 2, ...uleb(offset)];
+/** v128.load / v128.store align=8 offset=`offset` (rows are 8-byte aligned). */
+export const v128Load = (offset: number) => [0xfd, ...uleb(0), 3, ...uleb(offset)];
+export const v128Store = (offset: number) => [0xfd, ...uleb(11), 3, ...uleb(offset)];
+export const F64X2_ADD = [0xfd, ...uleb(240)];
+export const F64X2_SUB = [0xfd, ...uleb(241)];
+
+/** A function body: its local groups ([count, type] pairs) and code (ending in END), length-prefixed. */
+export function body(locals: readonly (readonly [number, number])[], code: readonly number[]): number[] {
+  const b = [...uleb(locals.length), ...locals.flatMap(([count, type]) => [...uleb(count), type]), ...code];
+  return [...uleb(b.length), ...b];
+}
+
+/** A WebAssembly memory: its bytes (never grown here, so views of `buffer` stay valid). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+
+/** The part of the WebAssembly API used here (not every type library the project builds with declares it). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array<ArrayBuffer>) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
+  Memory: new (descriptor: { initial: number }) => WasmMemory;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** A memory of at least `bytes` bytes, in 64 KiB pages. */
+export const memoryOf = (bytes: number): WasmMemory => new wasm.Memory({ initial: Math.ceil(bytes / 65536) });
+
+/** A compiled module (compile once per process and keep it). */
+export const compile = (bytes: Uint8Array<ArrayBuffer>): object => new wasm.Module(bytes);
+
+/** The exports of `module` instantiated over `memory` (imported as env.mem). */
+export function exportsOver(module: object, memory: WasmMemory): Record<string, unknown> {
+  return new wasm.Instance(module, { env: { mem: memory } }).exports;
+}
