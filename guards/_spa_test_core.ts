@@ -4,6 +4,7 @@ import { politisWhiteBlockLength, stationaryBootstrapVariance } from "../src/lib
 import { allEqual, maxOf, mean } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
 import { RunDraws } from "./_spa_test_draws.js";
+import { LagSums } from "./_spa_test_lags_wasm.js";
 import { RunSums, type RunTable, runTable, WIDTH } from "./_spa_test_run_sums.js";
 
 /** Per-candidate differentials d_{t,k} = model - benchmark, demeaned, with their statistics. */
@@ -54,7 +55,8 @@ export interface BlockChoice {
 /** Block size: the caller's number, else max(1, round_half_up(max_k b_k)), else the n^(1/3) fallback. */
 export function chooseBlockSize(diff: Differentials, requested: "auto" | number): BlockChoice {
   if (requested !== "auto") return { blockSize: requested, method: "caller", perCandidate: [] };
-  const perCandidate = diff.d.map((col) => politisWhiteBlockLength(col));
+  const { autocovariances } = new LagSums(diff.n);
+  const perCandidate = diff.d.map((col) => politisWhiteBlockLength(col, autocovariances));
   const defined = perCandidate.filter((b): b is number => b !== null);
   if (defined.length === 0)
     return { blockSize: Math.max(1, roundHalfUp(Math.cbrt(diff.n))), method: "fallback-n^(1/3)", perCandidate };

@@ -44,6 +44,7 @@ export const i32Const = (x: number) => [0x41, ...sleb(x)];
 export const I32_EQZ = 0x45;
 export const I32_EQ = 0x46;
 export const I32_LT_U = 0x49;
+export const I32_LE_S = 0x4c;
 export const I32_LE_U = 0x4d;
 export const I32_GE_U = 0x4f;
 export const I32_ADD = 0x6a;
@@ -71,6 +72,10 @@ export const i32Store = (offset: number) => [0x36, 2, ...uleb(offset)];
 /** v128.load / v128.store align=8 offset=`offset` (rows are 8-byte aligned). */
 export const v128Load = (offset: number) => [0xfd, ...uleb(0), 3, ...uleb(offset)];
 export const v128Store = (offset: number) => [0xfd, ...uleb(11), 3, ...uleb(offset)];
+/** f64.load align=8 offset=`offset`. */
+export const f64Load = (offset: number) => [0x2b, 3, ...uleb(offset)];
+export const F64X2_SPLAT = [0xfd, ...uleb(20)];
+export const F64X2_MUL = [0xfd, ...uleb(242)];
 export const F64X2_ADD = [0xfd, ...uleb(240)];
 export const F64X2_SUB = [0xfd, ...uleb(241)];
 

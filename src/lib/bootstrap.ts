@@ -150,8 +150,12 @@ function significantLag(rho: Float64Array, kn: number, mMax: number, c: number):
  * Politis-White (2004) stationary-bootstrap block length with the Patton-Politis-White (2009)
  * correction, as spa_test.md states it; null when R(0) = 0, g0 = 0 or the result is not finite.
  * Not rounded and not floored at 1 (the caller does that); capped at ceil(min(3 sqrt n, n/3)).
+ * `acov` computes the autocovariances of the demeaned values (another implementation must give the same bits).
  */
-export function politisWhiteBlockLength(x: ArrayLike<number>): number | null {
+export function politisWhiteBlockLength(
+  x: ArrayLike<number>,
+  acov: (e: Float64Array, maxLag: number) => Float64Array = autocovariances,
+): number | null {
   const n = x.length;
   let mean = 0;
   for (let t = 0; t < n; t++) mean += x[t]!;
@@ -161,7 +165,7 @@ export function politisWhiteBlockLength(x: ArrayLike<number>): number | null {
   const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(n))));
   const mMax = Math.ceil(Math.sqrt(n)) + kn;
   const c = 2 * Math.sqrt(Math.log10(n) / n);
-  const r = autocovariances(e, mMax);
+  const r = acov(e, mMax);
   if (r[0] === 0) return null;
   const rho = r.map((v) => v / r[0]!);
   const M = Math.min(2 * significantLag(rho, kn, mMax, c), mMax);

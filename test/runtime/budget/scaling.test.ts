@@ -3,9 +3,9 @@
 // precise coverage, not by a clock) by at most 2 * SLACK, SLACK covering fixed per-call work and the
 // progress checks; and by at least `least`, so the count does follow the dimension. The SPA test is
 // O(R T K) at a fixed block length (prefix sums: a resampled mean costs one subtraction per block), and
-// so at the shortest blocks too (1 to 3: a run of one row is its row minus a zero row). Its index draws and
-// its run sums run in WebAssembly, which coverage does not see: their loop steps (drawSteps, simdPasses) are
-// added to the count;
+// so at the shortest blocks too (1 to 3: a run of one row is its row minus a zero row). Its index draws, run
+// sums and block length's autocovariances run in WebAssembly, which coverage does not see: their loop steps
+// (drawSteps, simdPasses, lagSteps) are added to the count;
 // CSCV is O(T K) for the block moments plus O(C(S, S/2) S K) for the splits, at a fixed number of blocks S.
 import { describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
@@ -13,6 +13,7 @@ import { dates } from "../../hardening/valid_args.js";
 import { countOps } from "./op_count.js";
 import { simdPasses } from "../../../guards/_spa_test_run_sums.js";
 import { drawSteps } from "../../../guards/_spa_test_draws.js";
+import { lagSteps } from "../../../guards/_spa_test_lags_wasm.js";
 
 const GUARD_CODE = /\/(guards|src\/lib)\/[^/]+\.ts/;
 const SLACK = 1.1;
@@ -72,12 +73,13 @@ const CASES: readonly {
 
 async function ops(tool: string, args: object): Promise<number> {
   const call = () => callToolUntyped(tool, args as Record<string, unknown>, { workBudget: Infinity, timeLimitMs: 0 });
-  const wasmBefore = simdPasses.count + drawSteps.count;
+  const wasmSteps = () => simdPasses.count + drawSteps.count + lagSteps.count;
+  const wasmBefore = wasmSteps();
   const js = await countOps(GUARD_CODE, async () => {
     const r = await call();
     if (r.isError) throw new Error(`${tool} failed: ${JSON.stringify(r).slice(0, 300)}`);
   });
-  return js + simdPasses.count + drawSteps.count - wasmBefore;
+  return js + wasmSteps() - wasmBefore;
 }
 
 describe("heavy statistics scale as their algorithms", () => {
