@@ -68,23 +68,22 @@ export function runTable(n: number, k: number, columns: readonly ArrayLike<numbe
     const width = widthOf(r, c);
     const block = table.subarray(c * blockDoubles, (c + 1) * blockDoubles);
     for (let i = 0; i < width && c * WIDTH + i < k; i++) fillColumn(block, columns[c * WIDTH + i]!, i, width, n);
-    prefixSums(block, width, n);
   }
   return r;
 }
 
-/** Rows n + 1..2 n of column i of a block `width` wide: the candidate's n values. */
+/**
+ * Column i of a block `width` wide: rows n + 1..2 n the candidate's n values, prefix row t + 1 = prefix row
+ * t + row t in row order (prefix row 0 and a padding column stay 0).
+ */
 function fillColumn(block: Float64Array, col: ArrayLike<number>, i: number, width: number, n: number): void {
-  const at = (n + 1) * width + i;
-  for (let t = 0; t < n; t++) block[at + t * width] = col[t]!;
-}
-
-/** Prefix row t + 1 = prefix row t + row t, every column, in row order (prefix row 0 is 0). */
-function prefixSums(block: Float64Array, width: number, n: number): void {
-  const rows = (n + 1) * width;
+  const rows = (n + 1) * width + i;
+  let s = 0;
   for (let t = 0; t < n; t++) {
-    const src = t * width;
-    for (let j = 0; j < width; j++) block[src + width + j] = block[src + j]! + block[rows + src + j]!;
+    const v = col[t]!;
+    block[rows + t * width] = v;
+    s += v;
+    block[(t + 1) * width + i] = s;
   }
 }
 
