@@ -1,12 +1,14 @@
 // `npx tsx bench/spa_split.ts [reps]`: where the SPA test's stationary bootstrap spends its time per block
 // length (docs/performance.md). Per block length and K, alternating in one process, it times the index
-// draws alone (StationaryBootstrap.nextRuns) and the whole bootstrap (bootstrapCounts: draws, run sums,
-// tallies), and counts the runs and run-sum element adds per resample (counts, not clocks, are exact).
+// draws alone (RunDraws into a chunk of RunSums, as bootstrapCounts draws them) and the whole bootstrap
+// (bootstrapCounts: draws, run sums, tallies), and counts the runs and run-sum element adds per resample
+// (counts, not clocks, are exact).
 // Times are this process's CPU time (process.cpuUsage), not wall time: on a shared machine a wall clock
 // also counts the time the process waited for a core.
 import { Mt19937 } from "../src/lib/prng.js";
-import { StationaryBootstrap } from "../src/lib/bootstrap.js";
-import { bootstrapCounts, differentials, studentize } from "../guards/_spa_test_core.js";
+import { bootstrapCounts, type Differentials, differentials, studentize } from "../guards/_spa_test_core.js";
+import { RunDraws } from "../guards/_spa_test_draws.js";
+import { RunSums } from "../guards/_spa_test_run_sums.js";
 
 const N = 2520;
 const REPS = Number(process.argv[2] ?? 1000);
@@ -24,11 +26,17 @@ function cpuMsSince(from: NodeJS.CpuUsage): number {
 }
 
 /** CPU milliseconds of `reps` resamples' index draws alone; the runs they made. */
-function drawsOnly(block: number): { ms: number; runs: number } {
+function drawsOnly(diff: Differentials, block: number): { ms: number; runs: number } {
   const t0 = process.cpuUsage();
-  const sampler = new StationaryBootstrap(new Mt19937(0), N, 1 / block);
+  const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, N, 1 / block, 0);
+  const chunk = new RunSums(diff.runs);
   let runs = 0;
-  for (let r = 0; r < REPS; r++) runs += sampler.nextRuns();
+  for (let r = 0; r < REPS; r++) {
+    if (chunk.full) chunk.clear();
+    const before = chunk.runsHeld;
+    chunk.draw(draws);
+    runs += chunk.runsHeld - before;
+  }
   return { ms: cpuMsSince(t0), runs };
 }
 
@@ -46,7 +54,7 @@ for (const k of [100, 500]) {
     const whole: number[] = [];
     let runs = 0;
     for (let i = 0; i < ROUNDS; i++) {
-      const d = drawsOnly(block);
+      const d = drawsOnly(diff, block);
       draws.push(d.ms);
       runs = d.runs;
       const t0 = process.cpuUsage();

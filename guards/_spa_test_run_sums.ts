@@ -116,6 +116,11 @@ export class RunSums {
     this.runs = runsOver(t.memory);
   }
 
+  /** Runs of the resamples pushed since `clear`. */
+  get runsHeld(): number {
+    return this.used;
+  }
+
   /** Resamples pushed since `clear`. */
   get resamples(): number {
     return this.firstRun.length;
