@@ -8,6 +8,16 @@
 // for the first word x <= maxOk (2^32 - (2^32 mod n) - 1). Run [s, e) is written at `pairs` as the rows
 // (n + 1 + s, 2 n + 1) when e - s = 1 (its row minus the zero row), else (e, s) (two prefix rows).
 import {
+  I32X4_NEG,
+  I32X4_SHL,
+  I32X4_SHR_U,
+  I32X4_SPLAT,
+  V128,
+  V128_AND,
+  V128_OR,
+  V128_XOR,
+  v128Load,
+  v128Store,
   BLOCK,
   body,
   BR,
@@ -53,8 +63,10 @@ const N = 624;
 const M = 397;
 /** Byte offset of MT19937's word index after its 624 words. */
 export const INDEX_AT = 4 * N;
-/** Bytes of the generator's state: 624 words and the index. */
-export const STATE_BYTES = INDEX_AT + 4;
+/** Byte offset of the 624 tempered outputs of the current words. */
+const TEMPERED_AT = INDEX_AT + 16;
+/** Bytes of the generator's state: 624 words, the index, the 624 outputs. */
+export const STATE_BYTES = TEMPERED_AT + 4 * N;
 
 /**
  * Stores at address `a` far ^ (y >>> 1) ^ (-(y & 1) & 0x9908b0df), y = (upper bit of the word at a, lower 31
@@ -89,43 +101,129 @@ function mixed(a: number, y: number, far: number[], next: number[]): number[] {
   ];
 }
 
-/** twist(state): MT19937's state update in the reference's three ranges (function 0). */
-function twistBody(): number[] {
-  const [state, a, y, end] = [0, 1, 2, 3];
-  // a += 4; continue while a < end
-  const next = [...get(a), ...i32Const(4), I32_ADD, ...tee(a), ...get(end), I32_LT_U, BR_IF, 0];
+/** Locals of refill: the state, an address, y, an end address, then v128: masks and y four words at a time. */
+const [R_STATE, R_A, R_Y, R_END, HI, LO, MAT, ONE, C7, C15, VY] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/** mixed() four words at a time (i32x4), the words at a .. a + 12; `far` pushes the four far words. */
+function mixed4(far: number[]): number[] {
+  return [
+    ...get(R_A),
+    ...get(R_A), // vy = (v128.load(a) & hi) | (v128.load(a + 4) & lo)
+    ...v128Load(0),
+    ...get(HI),
+    ...V128_AND,
+    ...get(R_A),
+    ...v128Load(4),
+    ...get(LO),
+    ...V128_AND,
+    ...V128_OR,
+    ...set(VY),
+    ...far, // far ^ (vy >>> 1) ^ (-(vy & 1) & mat)
+    ...get(VY),
+    ...i32Const(1),
+    ...I32X4_SHR_U,
+    ...V128_XOR,
+    ...get(VY),
+    ...get(ONE),
+    ...V128_AND,
+    ...I32X4_NEG,
+    ...get(MAT),
+    ...V128_AND,
+    ...V128_XOR,
+    ...v128Store(0),
+  ];
+}
+
+/** vy ^= (vy shifted by `by`) & mask (the mask local, or none). */
+const temper4 = (shift: number[], by: number, mask?: number): number[] => [
+  ...get(VY),
+  ...get(VY),
+  ...i32Const(by),
+  ...shift,
+  ...(mask === undefined ? [] : [...get(mask), ...V128_AND]),
+  ...V128_XOR,
+  ...set(VY),
+];
+
+/**
+ * refill(state) (function 0): MT19937's state update in the reference's three ranges, four words per step
+ * where each word's inputs are already final (words k + 1 .. k + 4 not yet updated, words k - 227 .. k - 224
+ * already), one at a time elsewhere; then all 624 outputs tempered, four at a time, into TEMPERED_AT.
+ */
+function refillBody(): number[] {
+  const splat = (local: number, x: number) => [...i32Const(x), ...I32X4_SPLAT, ...set(local)];
+  const upTo = (bytes: number) => [...get(R_STATE), ...i32Const(bytes), I32_ADD, ...set(R_END)];
+  // a += step; continue while a < end
+  const step = (bytes: number) => [
+    ...get(R_A),
+    ...i32Const(bytes),
+    I32_ADD,
+    ...tee(R_A),
+    ...get(R_END),
+    I32_LT_U,
+    BR_IF,
+    0,
+  ];
+  const firstVectors = 4 * (N - M - ((N - M) % 4)); // k = 0 .. 223 four at a time; 224 .. 226 one at a time
   const code = [
-    ...get(state), // k = 0 .. N - M - 1: far = mt[k + M]
-    ...set(a),
-    ...get(state),
-    ...i32Const(4 * (N - M)),
-    I32_ADD,
-    ...set(end),
+    ...splat(HI, 0x80000000),
+    ...splat(LO, 0x7fffffff),
+    ...splat(MAT, 0x9908b0df),
+    ...splat(ONE, 1),
+    ...splat(C7, 0x9d2c5680),
+    ...splat(C15, 0xefc60000),
+    ...get(R_STATE), // k = 0 .. N - M - 1: far = mt[k + M]
+    ...set(R_A),
+    ...upTo(firstVectors),
     ...LOOP,
-    ...mixed(a, y, [...get(a), ...i32Load(4 * M)], [...get(a), ...i32Load(4)]),
-    ...next,
+    ...mixed4([...get(R_A), ...v128Load(4 * M)]),
+    ...step(16),
     END,
-    ...get(state), // k = N - M .. N - 2: far = mt[k + M - N]
-    ...i32Const(4 * (N - 1)),
-    I32_ADD,
-    ...set(end),
+    ...upTo(4 * (N - M)),
     ...LOOP,
-    ...mixed(a, y, [...get(a), ...i32Const(4 * (N - M)), I32_SUB, ...i32Load(0)], [...get(a), ...i32Load(4)]),
-    ...next,
+    ...mixed(R_A, R_Y, [...get(R_A), ...i32Load(4 * M)], [...get(R_A), ...i32Load(4)]),
+    ...step(4),
+    END,
+    ...upTo(4 * (N - 1)), // k = N - M .. N - 2 (396 words): far = mt[k + M - N], already updated
+    ...LOOP,
+    ...mixed4([...get(R_A), ...i32Const(4 * (N - M)), I32_SUB, ...v128Load(0)]),
+    ...step(16),
     END,
     // k = N - 1: far = mt[M - 1], next = mt[0]
-    ...mixed(a, y, [...get(state), ...i32Load(4 * (M - 1))], [...get(state), ...i32Load(0)]),
+    ...mixed(R_A, R_Y, [...get(R_STATE), ...i32Load(4 * (M - 1))], [...get(R_STATE), ...i32Load(0)]),
+    ...get(R_STATE), // outputs: tempered four at a time
+    ...set(R_A),
+    ...upTo(4 * N),
+    ...LOOP,
+    ...get(R_A),
+    ...get(R_A),
+    ...v128Load(0),
+    ...set(VY),
+    ...temper4(I32X4_SHR_U, 11),
+    ...temper4(I32X4_SHL, 7, C7),
+    ...temper4(I32X4_SHL, 15, C15),
+    ...temper4(I32X4_SHR_U, 18),
+    ...get(VY),
+    ...v128Store(TEMPERED_AT),
+    ...step(16),
+    END,
     END,
   ];
-  return body([[3, I32]], code);
+  return body(
+    [
+      [3, I32],
+      [7, V128],
+    ],
+    code,
+  );
 }
 
 /** resample's params and locals. */
 const [STATE, SIZE, BELOW, MAX_OK, PAIRS, MTI, Y, START, I, T, RUNS, E] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
-/** y = the next tempered MT19937 word (a twist first when all 624 are used). */
+/** y = the next MT19937 output (a refill first when all 624 are used). */
 const word = (): number[] => [
-  ...get(MTI), // if mti >= N: twist(state); mti = 0
+  ...get(MTI), // if mti >= N: refill(state); mti = 0
   ...i32Const(N),
   I32_GE_U,
   ...IF,
@@ -134,32 +232,17 @@ const word = (): number[] => [
   ...i32Const(0),
   ...set(MTI),
   END,
-  ...get(STATE), // y = mt[mti++]
+  ...get(STATE), // y = tempered[mti++]
   ...get(MTI),
   ...i32Const(2),
   I32_SHL,
   I32_ADD,
-  ...i32Load(0),
+  ...i32Load(TEMPERED_AT),
   ...set(Y),
   ...get(MTI),
   ...i32Const(1),
   I32_ADD,
   ...set(MTI),
-  ...temper(I32_SHR_U, 11, 0xffffffff),
-  ...temper(I32_SHL, 7, 0x9d2c5680),
-  ...temper(I32_SHL, 15, 0xefc60000),
-  ...temper(I32_SHR_U, 18, 0xffffffff),
-];
-
-/** y ^= (y shift by) & mask. */
-const temper = (shift: number, by: number, mask: number): number[] => [
-  ...get(Y),
-  ...get(Y),
-  ...i32Const(by),
-  shift,
-  ...(mask === 0xffffffff ? [] : [...i32Const(mask), I32_AND]),
-  I32_XOR,
-  ...set(Y),
 ];
 
 /** Pushes a uniform position in [0, n): words until one is <= maxOk, then it mod n. */
@@ -288,7 +371,7 @@ function resampleBody(): number[] {
   return body([[7, I32]], code);
 }
 
-/** The module's bytes: twist (i32) -> (), resample (i32 i32 f64 i32 i32) -> i32, memory import env.mem. */
+/** The module's bytes: refill (i32) -> (), resample (i32 i32 f64 i32 i32) -> i32, memory import env.mem. */
 export function drawsModuleBytes(): Uint8Array<ArrayBuffer> {
   return new Uint8Array([
     ...HEADER,
@@ -296,7 +379,7 @@ export function drawsModuleBytes(): Uint8Array<ArrayBuffer> {
     ...MEMORY_IMPORT,
     ...section(3, [2, 0, 1]),
     ...section(7, [1, ...ascii("resample"), 0, 1]),
-    ...section(10, [2, ...twistBody(), ...resampleBody()]),
+    ...section(10, [2, ...refillBody(), ...resampleBody()]),
   ]);
 }
 

@@ -75,6 +75,13 @@ export const v128Store = (offset: number) => [0xfd, ...uleb(11), 3, ...uleb(offs
 /** f64.load align=8 offset=`offset`. */
 export const f64Load = (offset: number) => [0x2b, 3, ...uleb(offset)];
 export const F64X2_SPLAT = [0xfd, ...uleb(20)];
+export const I32X4_SPLAT = [0xfd, ...uleb(17)];
+export const V128_AND = [0xfd, ...uleb(78)];
+export const V128_OR = [0xfd, ...uleb(80)];
+export const V128_XOR = [0xfd, ...uleb(81)];
+export const I32X4_NEG = [0xfd, ...uleb(161)];
+export const I32X4_SHL = [0xfd, ...uleb(171)];
+export const I32X4_SHR_U = [0xfd, ...uleb(173)];
 export const F64X2_MUL = [0xfd, ...uleb(242)];
 export const F64X2_ADD = [0xfd, ...uleb(240)];
 export const F64X2_SUB = [0xfd, ...uleb(241)];
