@@ -4,7 +4,7 @@ import { createHash, type Hash } from "node:crypto";
 import type { Label } from "../contract/guard.js";
 
 /** Values and labels hashed per update (bounded memory on a 1,000,000-point series). */
-const CHUNK = 16_384;
+export const FINGERPRINT_CHUNK = 16_384;
 /** Version tag of the fingerprint's byte layout; a change of layout changes it. */
 const LAYOUT = "fin-skills-trial-v1";
 
@@ -25,32 +25,60 @@ export interface TrialStats {
  * however they were sent (inline or a file reference), give the same fingerprint.
  */
 export function fingerprint(values: ArrayLike<number>, index?: readonly Label[]): string {
+  const steps = fingerprintSteps(values, index);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** A caller's pause between chunks of work: a promise to await, or undefined to go on at once. */
+export type Pause = () => Promise<void> | undefined;
+
+/** The same fingerprint, with `pause` between chunks (a 1,000,000-point series is no single stretch of work). */
+export async function pacedFingerprint(
+  values: ArrayLike<number>,
+  index: readonly Label[] | undefined,
+  pause: Pause,
+): Promise<string> {
+  const steps = fingerprintSteps(values, index);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    const wait = pause();
+    if (wait !== undefined) await wait;
+  }
+}
+
+/** The fingerprint's work, one FINGERPRINT_CHUNK of values or labels per step; its value is the hex digest. */
+function* fingerprintSteps(values: ArrayLike<number>, index: readonly Label[] | undefined): Generator<void, string> {
   const hash = createHash("sha256");
   hash.update(`${LAYOUT}\n${values.length}\n`);
-  hashValues(hash, values);
+  yield* hashValues(hash, values);
   if (index === undefined) hash.update("\nno-index");
-  else hashLabels(hash, index);
+  else yield* hashLabels(hash, index);
   return hash.digest("hex");
 }
 
-/** Values canonicalised a chunk at a time (one buffer per thread, made on first need: a fingerprint runs to its end
- * without yielding). */
+/** Values canonicalised a chunk at a time (one buffer per thread, made on first need: each step fills it and
+ * hashes it before it yields, so fingerprints paced side by side never see each other's chunk). */
 let scratch: Float64Array | null = null;
 
-function hashValues(hash: Hash, values: ArrayLike<number>): void {
+function* hashValues(hash: Hash, values: ArrayLike<number>): Generator<void> {
   // A Float64Array already in canonical form is hashed as it lies (no copy: fresh buffers are costly).
   if (values instanceof Float64Array && isCanonical(values)) {
     hash.update(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
     return;
   }
-  scratch ??= new Float64Array(CHUNK);
-  for (let start = 0; start < values.length; start += CHUNK) {
-    const end = Math.min(values.length, start + CHUNK);
+  scratch ??= new Float64Array(FINGERPRINT_CHUNK);
+  for (let start = 0; start < values.length; start += FINGERPRINT_CHUNK) {
+    const end = Math.min(values.length, start + FINGERPRINT_CHUNK);
     for (let i = start; i < end; i++) {
       const v = values[i]!;
       scratch[i - start] = Number.isNaN(v) ? Number.NaN : v === 0 ? 0 : v;
     }
     hash.update(new Uint8Array(scratch.buffer, 0, (end - start) * 8));
+    yield;
   }
 }
 
@@ -63,12 +91,13 @@ function isCanonical(values: Float64Array): boolean {
   return true;
 }
 
-function hashLabels(hash: Hash, index: readonly Label[]): void {
+function* hashLabels(hash: Hash, index: readonly Label[]): Generator<void> {
   hash.update("\nindex");
   // Each label as "\0" + its kind + its text, a chunk of labels joined into one string per update.
-  for (let start = 0; start < index.length; start += CHUNK) {
-    const end = Math.min(index.length, start + CHUNK);
+  for (let start = 0; start < index.length; start += FINGERPRINT_CHUNK) {
+    const end = Math.min(index.length, start + FINGERPRINT_CHUNK);
     hash.update(allText(index, start, end) ? textChunk(index, start, end) : mixedChunk(index, start, end), "utf8");
+    yield;
   }
 }
 
@@ -106,9 +135,26 @@ export function trialStats(
   const xs = readable(values);
   const m = moments(xs);
   if (m === null) return null;
-  const sharpeAnnual = periodsPerYear === null ? null : (m.mean / m.sd) * Math.sqrt(periodsPerYear);
-  return { fingerprint: fingerprint(xs, index), ...m, sharpeAnnual };
+  return { fingerprint: fingerprint(xs, index), ...m, sharpeAnnual: annualSharpe(m, periodsPerYear) };
 }
+
+/** trialStats with `pause` between the fingerprint's chunks. */
+export async function pacedTrialStats(
+  values: ArrayLike<number>,
+  index: readonly Label[] | undefined,
+  periodsPerYear: number | null,
+  pause: Pause,
+): Promise<TrialStats | null> {
+  // a long series is not copied (readable), so the values read after a pause are the ones the moments read
+  const xs = readable(values);
+  const m = moments(xs);
+  if (m === null) return null;
+  const print = xs === values ? await pacedFingerprint(xs, index, pause) : fingerprint(xs, index);
+  return { fingerprint: print, ...m, sharpeAnnual: annualSharpe(m, periodsPerYear) };
+}
+
+const annualSharpe = (m: Moments, periodsPerYear: number | null) =>
+  periodsPerYear === null ? null : (m.mean / m.sd) * Math.sqrt(periodsPerYear);
 
 type Moments = Omit<TrialStats, "fingerprint" | "sharpeAnnual">;
 

@@ -339,7 +339,7 @@ async function runWithLedger(
   // Decoded from the arguments, the inputs are the runtime's own (arrays, never typed arrays): a pooled
   // call copies them for its worker, and moves only the copies' buffers, so the ledger can still read them.
   if (readsLedger(guard) || poolSizeFor(guard, inputs, options, currentLimits()) === 0) {
-    const prepared = await prepareLedger(tool, guard, inputs, chosen);
+    const prepared = await prepareLedger(tool, guard, inputs, chosen, () => turns.boundary());
     await turns.boundary();
     const ran = await invokeGuard(guard, inputs, options, true);
     return { ledger: await commitLedger(prepared, ran), ran };
@@ -347,7 +347,7 @@ async function runWithLedger(
   const running = invokeGuard(guard, inputs, options, true);
   running.catch(() => undefined); // awaited below, after the trials are fingerprinted
   await new Promise<void>((resolve) => setImmediate(resolve)); // a pooled guard is on its thread by now
-  const prepared = await prepareLedger(tool, guard, inputs, chosen);
+  const prepared = await prepareLedger(tool, guard, inputs, chosen, () => turns.boundary());
   const ran = await running;
   return { ledger: await commitLedger(prepared, ran), ran };
 }

@@ -13,7 +13,7 @@ import { encodedBytes, encodeReturns, RETURNS_BUDGET_BYTES } from "../ledger/ret
 import type { LedgerStore, StoreSummary, TrialRecord } from "../ledger/store.js";
 import { LedgerFileGone } from "../ledger/sqlite_identity.js";
 import { correctedValues, flaggedMistake, type UnitMistake } from "../ledger/unit_correction.js";
-import { periodsFromIndex, trialStats } from "../ledger/trial.js";
+import { type Pause, pacedTrialStats, periodsFromIndex } from "../ledger/trial.js";
 import { unrecordedLog, unrecordedWarning } from "../ledger/unrecorded.js";
 import { ledgerSizeWarning } from "./ledger_caps.js";
 
@@ -99,6 +99,7 @@ export async function prepareLedger(
   guard: string,
   inputs: Record<string, unknown>,
   { name, experiment }: ChosenLedger,
+  pause: Pause = () => undefined,
 ): Promise<PreparedLedger | null> {
   const entry = GUARDS[guard];
   if (!entry || !usesLedger(guard)) return null;
@@ -106,7 +107,8 @@ export async function prepareLedger(
   const sources = trialSources(entry.trials ?? [], inputs);
   const at = new Date().toISOString();
   const keep = ledgerSetting().keepReturns;
-  const perSource = sources.map((s) => trialOf(tool, s, experiment, at, null, keep));
+  const perSource: (TrialRecord | null)[] = [];
+  for (const s of sources) perSource.push(await trialOf(tool, s, experiment, at, null, keep, pause));
   const trials = perSource.filter((t) => t !== null);
   // A call with nothing to record reads a ledger file that is not there yet as empty, and creates none.
   const absent = trials.length === 0 && !ledgerStoreOpened() ? absentSqliteLedger(ledgerSetting().spec!) : null;
@@ -145,7 +147,7 @@ async function commit(prepared: PreparedLedger, ran: GuardOutcome): Promise<Ledg
   const { base, name, findings, store, summary } = prepared;
   if (store === null) return { findings, provenance: { ...base, backend: null, recorded: 0 } };
   const attempt = attemptFor(name);
-  const trials = await withinBudget(store, name, correctedTrials(prepared, ran.findings), findings);
+  const trials = await withinBudget(store, name, await correctedTrials(prepared, ran.findings), findings);
   const recorded = (await attempt(findings, "could not record", trials.length, () => store.record(name, trials))) ?? 0;
   const prov: LedgerProvenance = { ...base, backend: store.kind, recorded };
   if (summary === null) return { findings, provenance: prov };
@@ -166,14 +168,23 @@ function withLowerBound(name: string, use: LedgerUse): LedgerUse {
 }
 
 /** The call's trials, each one whose input the findings flag in the wrong unit replaced by the corrected series'. */
-function correctedTrials({ sources, perSource }: PreparedLedger, findings: readonly Finding[]): TrialRecord[] {
-  return sources.flatMap((s, i) => {
+async function correctedTrials(
+  { sources, perSource }: PreparedLedger,
+  findings: readonly Finding[],
+): Promise<TrialRecord[]> {
+  const out: TrialRecord[] = [];
+  for (const [i, s] of sources.entries()) {
     const trial = perSource[i];
-    if (!trial) return [];
+    if (!trial) continue;
     const mistake = flaggedMistake(findings, s.field);
-    if (mistake === null) return [trial];
-    return [trialOf(trial.tool, s, trial.experiment, trial.recordedAt, mistake, trial.returns !== undefined) ?? trial];
-  });
+    const keep = trial.returns !== undefined;
+    out.push(
+      mistake === null
+        ? trial
+        : ((await trialOf(trial.tool, s, trial.experiment, trial.recordedAt, mistake, keep)) ?? trial),
+    );
+  }
+  return out;
 }
 
 /**
@@ -272,18 +283,19 @@ function trialSources(declared: readonly TrialInput[], inputs: Record<string, un
 
 /**
  * The trial of one source (of its corrected series when `mistake` is set), with its returns encoded when
- * `keepReturns`; null for one with no Sharpe.
+ * `keepReturns`; null for one with no Sharpe. `pause` runs between the fingerprint's chunks.
  */
-function trialOf(
+async function trialOf(
   tool: string,
   s: TrialSource,
   experiment: string | null,
   recordedAt: string,
   mistake: UnitMistake | null,
   keepReturns: boolean,
-): TrialRecord | null {
+  pause: Pause = () => undefined,
+): Promise<TrialRecord | null> {
   const values = mistake === null ? s.values : correctedValues(mistake, s.values);
-  const stats = trialStats(values, s.index, s.periodsPerYear);
+  const stats = await pacedTrialStats(values, s.index, s.periodsPerYear, pause);
   if (stats === null) return null;
   const { input, periodsPerYear } = s;
   const record: TrialRecord = { ...stats, tool, input, experiment, periodsPerYear, recordedAt, flagged: mistake };

@@ -1,7 +1,15 @@
 // Trial fingerprints and statistics, and the moments of the maximum of K standard normals.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { COPY_MAX, fingerprint, periodsFromIndex, trialStats } from "../../src/ledger/trial.js";
+import {
+  COPY_MAX,
+  FINGERPRINT_CHUNK,
+  fingerprint,
+  pacedFingerprint,
+  pacedTrialStats,
+  periodsFromIndex,
+  trialStats,
+} from "../../src/ledger/trial.js";
 import { maxNormalMoments } from "../../src/lib/max_normal.js";
 import { kurtosisRaw, mean, sd, skewness } from "../../src/lib/stats.js";
 
@@ -53,6 +61,28 @@ function layout(values: readonly number[], index: readonly (string | number)[]):
   h.update(index.map((l) => `\0${typeof l === "number" ? "n" : "s"}${l}`).join(""));
   return h.digest("hex");
 }
+
+describe("paced", () => {
+  const n = 100_000;
+  const long = Array.from({ length: n }, (_, i) => Math.sin(i) * 0.01);
+  const labels = Array.from({ length: n }, (_, i) => new Date(Date.UTC(1800, 0, 1 + i)).toISOString().slice(0, 10));
+  it("pauses between chunks of values and of labels, and gives the unpaced fingerprint and statistics", async () => {
+    let pauses = 0;
+    const pause = () => {
+      pauses++;
+      return pauses % 2 === 0 ? new Promise<void>((r) => setImmediate(r)) : undefined;
+    };
+    expect(await pacedFingerprint(long, labels, pause)).toBe(fingerprint(long, labels));
+    expect(pauses).toBe(2 * Math.ceil(n / FINGERPRINT_CHUNK));
+    expect(await pacedTrialStats(long, labels, 252, pause)).toEqual(trialStats(long, labels, 252));
+  });
+  it("two paced fingerprints side by side share nothing (each chunk is hashed before its pause)", async () => {
+    const other = long.map((x) => -x);
+    const turn = () => new Promise<void>((r) => setImmediate(r));
+    const both = await Promise.all([pacedFingerprint(long, labels, turn), pacedFingerprint(other, labels, turn)]);
+    expect(both).toEqual([fingerprint(long, labels), fingerprint(other, labels)]);
+  });
+});
 
 describe("fingerprint layout", () => {
   it("hashes the labels as the layout says: long indexes, non-ASCII, lone surrogates and numbers", () => {

@@ -25,7 +25,7 @@ vi.mock("../../src/runtime/canonical_digest.js", async (original) => {
 });
 vi.mock("../../src/ledger/trial.js", async (original) => {
   const m = await original<typeof import("../../src/ledger/trial.js")>();
-  return { ...m, trialStats: counted("trialStats", m.trialStats) };
+  return { ...m, pacedTrialStats: counted("pacedTrialStats", m.pacedTrialStats) };
 });
 vi.mock("../../src/ledger/digest.js", async (original) => {
   const m = await original<typeof import("../../src/ledger/digest.js")>();
@@ -60,10 +60,10 @@ describe("what one call costs, by counts", () => {
   it("fingerprints a call's trials only when a ledger is configured to record them", async () => {
     await configureLedger({ ledger: null });
     await callToolUntyped("check_cost_curve", { returns: series(1), turnover: 0.2 });
-    expect(count("trialStats")).toBe(0);
+    expect(count("pacedTrialStats")).toBe(0);
     await configureLedger({ ledger: path.join(dir, "a.sqlite") });
     await callToolUntyped("check_cost_curve", { returns: series(1), turnover: 0.2 });
-    expect(count("trialStats")).toBe(1);
+    expect(count("pacedTrialStats")).toBe(1);
   });
 
   // The summary is kept incrementally: a digest group is hashed again only when a trial joined it.

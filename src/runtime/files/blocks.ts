@@ -7,8 +7,10 @@ import { invalid } from "../../contract/guard.js";
 import { throwIfCancelled } from "../../lib/progress.js";
 import { MAX_FILE_BYTES } from "./access.js";
 import { CHUNK_BYTES } from "./csv_fast.js";
+import { PiecePace } from "./piece_pace.js";
 
-/** Bytes read at a time (a few trips to the thread pool); parsers take them CHUNK_BYTES at a time. */
+/** Bytes read at a time (a few trips to the thread pool); parsers take them in pieces of at most CHUNK_BYTES,
+ * paced by their time (piece_pace.ts). */
 export const READ_BYTES = 4 * CHUNK_BYTES;
 
 /** Test hook: runs after each block is parsed, with the file's bytes read so far. */
@@ -23,7 +25,7 @@ export function bytesReadSoFar(): number {
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Reads the file from its start, handing each CHUNK_BYTES piece to `use` (false: stop reading, the caller
+ * Reads the file from its start, handing it piece by piece (PiecePace) to `use` (false: stop reading, the caller
  * takes another path); returns the bytes read and their `sha256:<hex>`, or null when `use` stopped.
  * `after` runs once per block and before a refusal `use` throws (the row cap). `at` names the reference's file
  * field in a refusal.
@@ -46,6 +48,7 @@ export async function readBlocks(
     }
   };
   const block = Buffer.allocUnsafe(READ_BYTES);
+  const pace = new PiecePace(CHUNK_BYTES);
   let bytes = 0;
   for (;;) {
     throwIfCancelled();
@@ -55,10 +58,14 @@ export async function readBlocks(
     total += bytesRead;
     if (bytes > MAX_FILE_BYTES) throw invalid(at, `${name} changed while being opened`);
     hash.update(block.subarray(0, bytesRead));
-    for (let from = 0; from < bytesRead; from += CHUNK_BYTES) {
-      if (!usePiece(block.subarray(from, Math.min(from + CHUNK_BYTES, bytesRead)))) return null;
+    for (let from = 0; from < bytesRead; ) {
+      const to = Math.min(from + pace.next, bytesRead);
+      const t0 = performance.now();
+      if (!usePiece(block.subarray(from, to))) return null;
+      pace.took(to - from, performance.now() - t0);
+      from = to;
       // each piece is a slice of main-thread work; a turn between them lets a light request in
-      if (from + CHUNK_BYTES < bytesRead) await turn();
+      if (from < bytesRead) await turn();
     }
     after();
     blockHooks.afterBlock?.(bytes);

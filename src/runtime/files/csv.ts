@@ -6,6 +6,7 @@ import { invalid } from "../../contract/guard.js";
 import { quoted } from "../codec/text.js";
 import { CHUNK_BYTES, type Delimiter, MAX_CSV_LINE_BYTES, QuoteFreeReader, delimitedTable } from "./csv_fast.js";
 import { type ColumnMode, type ColumnPlan, newCells, type RawTable, textCell } from "./table.js";
+import { DateColumns } from "./date_columns.js";
 
 interface CsvError extends Error {
   readonly code?: string;
@@ -30,7 +31,10 @@ interface CsvApi {
  */
 export class StrictReader {
   private readonly api: CsvApi;
-  private head: { columns: string[]; modes: readonly ColumnMode[]; cells: unknown[][] } | null = null;
+  private head: { columns: string[]; modes: readonly ColumnMode[]; cells: unknown[][]; dates: DateColumns } | null =
+    null;
+  /** Rows whose text columns were checked for dates (after each parsed piece). */
+  private scanned = 0;
   private nrows = 0;
   /** The start of the text (to name a column of a malformed header). */
   private first = "";
@@ -57,21 +61,31 @@ export class StrictReader {
   push(piece: Buffer): true {
     if (this.first === "" && this.head === null) this.first = piece.toString("utf8", 0, Math.min(piece.length, 65536));
     this.run(piece, false);
+    this.scanDates();
     return true;
+  }
+
+  /** Checks the rows parsed since the last piece for date columns (RawTable.dateColumns). */
+  private scanDates(): void {
+    const h = this.head;
+    if (h === null) return;
+    h.cells.forEach((c, j) => h.dates.scan(j, c, this.scanned));
+    this.scanned = this.nrows;
   }
 
   end(): RawTable {
     this.run(undefined, true);
+    this.scanDates();
     const h = this.head;
     if (h === null) throw invalid(this.field, `${this.name} is empty; a header row naming the columns is required`);
-    return delimitedTable(h.columns, h.cells, this.nrows, this.name, h.modes);
+    return delimitedTable(h.columns, h.cells, this.nrows, this.name, h.modes, h.dates.result());
   }
 
   private readonly record = (r: string[]): void => {
     const h = this.head;
     if (h === null) {
       const modes = this.plan(r);
-      this.head = { columns: r, modes, cells: modes.map(() => newCells()) };
+      this.head = { columns: r, modes, cells: modes.map(() => newCells()), dates: new DateColumns(modes) };
       return;
     }
     const { modes, cells } = h;

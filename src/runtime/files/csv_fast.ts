@@ -7,6 +7,7 @@ import { invalid } from "../../contract/guard.js";
 import { quoted } from "../codec/text.js";
 import { type ColumnMode, type ColumnPlan, newCells, type RawTable, textCell } from "./table.js";
 import { grouped } from "../../lib/grouped.js";
+import { DateColumns } from "./date_columns.js";
 
 export type Delimiter = "," | "\t";
 
@@ -17,9 +18,10 @@ export function delimitedTable(
   nrows: number,
   name: string,
   modes: readonly ColumnMode[],
+  dateColumns?: readonly boolean[],
 ): RawTable {
   const where = (i: number, j: number) => `${name} data row ${i + 1}, column ${quoted(columns[j]!)}`;
-  return { columns, cells, nrows, where, modes };
+  return { columns, cells, nrows, where, modes, dateColumns };
 }
 
 /** The last line of `text` with any text in it (uDSV skips empty lines; a short last record would stall it). */
@@ -42,8 +44,10 @@ export const CHUNK_BYTES = 1 << 17;
 class Columns {
   private readonly parts: unknown[][][];
   private current: (unknown[] | null)[] = [];
+  readonly dates: DateColumns;
   constructor(private readonly modes: readonly ColumnMode[]) {
     this.parts = modes.map(() => []);
+    this.dates = new DateColumns(modes);
   }
   /** The arrays the rows of the next chunk go to (null: a column not kept). */
   open(): (unknown[] | null)[] {
@@ -53,7 +57,9 @@ class Columns {
   /** Keeps the chunk's rows. */
   close(): void {
     this.current.forEach((c, j) => {
-      if (c !== null && c.length > 0) this.parts[j]!.push(c);
+      if (c === null || c.length === 0) return;
+      this.parts[j]!.push(c);
+      this.dates.scan(j, c);
     });
   }
   /** One array per column, sized exactly and without holes (a worker thread gets it as a dense list). */
@@ -197,7 +203,7 @@ export class QuoteFreeReader {
     const h = this.head;
     if (this.failed || h === null) return null;
     if (this.carryBytes > 0 && !this.lines(Buffer.concat(this.carry).toString("utf8"))) return null;
-    return delimitedTable(h.columns, h.kept.cells(), this.nrows, this.name, h.modes);
+    return delimitedTable(h.columns, h.kept.cells(), this.nrows, this.name, h.modes, h.kept.dates.result());
   }
 
   private header(data: Buffer, start: number, nl: number): boolean {

@@ -42,7 +42,8 @@ export interface FileProvenance {
 export interface Selected {
   readonly index: string | null;
   readonly labels: unknown[] | null;
-  /** The labels are the reader's own ISO text of a typed column (see RawTable.typedColumns). */
+  /** The labels are known real ISO-8601 dates: the reader's own text of a typed column, or a text column it
+   * checked as it read it (RawTable.typedColumns, RawTable.dateColumns); the codec need not check them again. */
   readonly typedLabels: boolean;
   readonly columns: readonly string[];
   readonly cells: unknown[][];
@@ -220,6 +221,9 @@ function label(t: RawTable, raw: unknown, i: number, j: number, text: boolean, f
 /** The index labels of rows [lo, hi) of column j; a whole column of labels kept as read is shared, not copied. */
 function labelColumn(t: RawTable, j: number, lo: number, hi: number, text: boolean, field: string): unknown[] {
   const src = t.cells[j]!;
+  // every cell a real date already (checked as read): each label is its text as read, kept as is
+  if (t.dateColumns?.[j] === true)
+    return lo === 0 && hi === src.length && Array.isArray(src) ? (src as unknown[]) : src.slice(lo, hi);
   let out: unknown[] | null = lo === 0 && hi === src.length && Array.isArray(src) ? null : newCells();
   for (let i = lo; i < hi; i++) {
     const raw = src[i];
@@ -228,6 +232,11 @@ function labelColumn(t: RawTable, j: number, lo: number, hi: number, text: boole
     if (out !== null) out.push(v);
   }
   return out ?? (src as unknown[]);
+}
+
+/** Column j's labels are real ISO-8601 date texts, by the reader's construction or its check as it read. */
+function knownDates(t: RawTable, j: number): boolean {
+  return t.typedColumns?.[j] === true || t.dateColumns?.[j] === true;
 }
 
 /** Label lists built for a table, by column, rows and cell kind: references naming the same index share one. */
@@ -259,7 +268,7 @@ export function selectFrom(
   return {
     index: ix < 0 ? null : table.columns[ix]!,
     labels: ix < 0 ? null : sharedLabels(table, ix, lo, hi, isText(ix), field),
-    typedLabels: ix >= 0 && table.typedColumns?.[ix] === true,
+    typedLabels: ix >= 0 && knownDates(table, ix),
     columns: data.map((j) => table.columns[j]!),
     cells: data.map((j) => dataColumn(table, j, [lo, hi], { text: isText(j), delimited: text }, field)),
     nrows: hi - lo,

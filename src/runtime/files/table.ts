@@ -15,6 +15,8 @@ export interface RawTable {
    * index labels they are real ISO-8601 dates by construction. Absent: none.
    */
   readonly typedColumns?: readonly boolean[];
+  /** Text columns (CSV/TSV) whose every cell was checked, as read, to be a real ISO-8601 date or date-time. */
+  readonly dateColumns?: readonly boolean[];
 }
 
 const NO_CELLS: readonly unknown[] = [];
