@@ -166,16 +166,19 @@ export class RunSums {
     this.used = first + runs;
   }
 
+  /** The last sweep's sum: kept so the reads of `warm` are not dropped as unused. */
+  swept = 0;
+
   /**
    * Reads block c front to back, one double per 64-byte line: the hardware prefetcher brings a whole block
-   * into the cache far faster than the runs' scattered first reads would (returns the sum it read, unused).
+   * into the cache far faster than the runs' scattered first reads would.
    */
-  warm(c: number): number {
+  warm(c: number): void {
     const { table, blockDoubles } = this.t;
     const end = (c + 1) * blockDoubles;
     let s = 0;
     for (let i = c * blockDoubles; i < end; i += 8) s += table[i]!;
-    return s;
+    this.swept = s;
   }
 
   /**
