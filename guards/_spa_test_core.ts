@@ -5,7 +5,7 @@ import { allEqual, maxOf, mean } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
 import { RunDraws } from "./_spa_test_draws.js";
 import { LagSums } from "./_spa_test_lags_wasm.js";
-import { RunSums, type RunTable, runTable, WIDTH } from "./_spa_test_run_sums.js";
+import { CHUNK_REPS, RunSums, type RunTable, runTable, WIDTH, widthOf } from "./_spa_test_run_sums.js";
 
 /** Per-candidate differentials d_{t,k} = model - benchmark, demeaned, with their statistics. */
 export interface Differentials {
@@ -159,7 +159,7 @@ export async function bootstrapCounts(
   const interval = progressInterval(reps, diff.n, diff.k);
   // A chunk: at most a tenth of the reps and CHUNK_DRAWS words (unless one interval is more), and RunSums' runs.
   const most = Math.max(interval, Math.min(Math.ceil(reps / MIN_STEPS), Math.floor(CHUNK_DRAWS / diff.n)));
-  const tally = new Tally(diff, st, Math.min(reps, most));
+  const tally = new Tally(diff, st, Math.min(reps, most, CHUNK_REPS));
   let done = 0;
   while (done < reps) {
     const before = done;
@@ -202,10 +202,10 @@ class Tally {
     const { tl, tc, tu } = this;
     const m = runSums.resamples;
     for (const t of [tl, tc, tu]) t.fill(0, 0, m);
-    const { blocks } = this.diff.runs;
-    for (let c = 0; c < blocks; c++) {
+    const { runs, k } = this.diff;
+    for (let c = 0; c < runs.blocks; c++) {
       runSums.warm(c);
-      for (let i = 0; i < m; i++) this.block(runSums.sumBlock(c, i), c * WIDTH, i);
+      this.block(runSums.sumBlock(c), c * WIDTH, Math.min(k, (c + 1) * WIDTH), widthOf(runs, c), m);
     }
     const { statistic } = this.st;
     for (let i = 0; i < m; i++) {
@@ -215,26 +215,29 @@ class Tally {
     }
   }
 
-  /** Candidates first.. of one block (`sums[j - first]`) for resample i of the chunk. */
-  private block(sums: Float64Array, first: number, i: number): void {
+  /** Candidates first..last - 1 of one block for the chunk's m resamples: resample i's candidate j at
+   * sums[i width + j - first]. */
+  private block(sums: Float64Array, first: number, last: number, width: number, m: number): void {
     const { sumScale, offsetLower, offsetConsistent } = this.st;
     const { threshold, individual } = this;
-    const last = Math.min(this.diff.k, first + sums.length);
-    let tl = this.tl[i]!;
-    let tc = this.tc[i]!;
-    let tu = this.tu[i]!;
-    for (let j = first; j < last; j++) {
-      const v = sums[j - first]! * sumScale[j]!;
-      const vc = v + offsetConsistent[j]!;
-      if (v > tu) tu = v;
-      if (vc > tc) tc = vc;
-      const vl = v + offsetLower[j]!;
-      if (vl > tl) tl = vl;
-      if (threshold[j] === 0 || vc >= threshold[j]!) individual[j]!++;
+    for (let i = 0; i < m; i++) {
+      const at = i * width - first;
+      let tl = this.tl[i]!;
+      let tc = this.tc[i]!;
+      let tu = this.tu[i]!;
+      for (let j = first; j < last; j++) {
+        const v = sums[at + j]! * sumScale[j]!;
+        const vc = v + offsetConsistent[j]!;
+        if (v > tu) tu = v;
+        if (vc > tc) tc = vc;
+        const vl = v + offsetLower[j]!;
+        if (vl > tl) tl = vl;
+        if (threshold[j] === 0 || vc >= threshold[j]!) individual[j]!++;
+      }
+      this.tl[i] = tl;
+      this.tc[i] = tc;
+      this.tu[i] = tu;
     }
-    this.tl[i] = tl;
-    this.tc[i] = tc;
-    this.tu[i] = tu;
   }
 
   counts(): BootstrapCounts {

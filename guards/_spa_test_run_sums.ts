@@ -7,7 +7,7 @@
 // (_spa_test_run_sums_wasm.ts) that holds a block's sums in registers, two candidates per instruction,
 // across all of a resample's runs. Each sum still adds one difference per run, in run order, so the sums
 // are bit for bit those of a scalar loop.
-import { MAX_LANES, type Runs, runsOver } from "./_spa_test_run_sums_wasm.js";
+import { type Chunk, chunksOver, MAX_LANES } from "./_spa_test_run_sums_wasm.js";
 import { memoryOf, type WasmMemory } from "./_wasm_asm.js";
 import { type RunDraws, STATE_BYTES } from "./_spa_test_draws.js";
 
@@ -16,6 +16,8 @@ const F64 = 8;
 export const WIDTH = 2 * MAX_LANES;
 /** Runs a chunk of resamples may hold (1 MiB of row pairs), unless one resample needs more. */
 const CHUNK_RUNS = 131072;
+/** Resamples a chunk may hold. */
+export const CHUNK_REPS = 1024;
 /** Run-candidate adds a chunk may hold (about 20-40 ms): bounds the time between progress steps at large K. */
 const CHUNK_ADDS = 2 ** 26;
 
@@ -57,7 +59,8 @@ const capacityFor = (n: number, k: number): number =>
 export function runTable(n: number, k: number, columns: readonly ArrayLike<number>[]): RunTable {
   const blocks = Math.ceil(k / WIDTH);
   const blockDoubles = (2 * n + 2) * WIDTH;
-  const bytes = blocks * blockDoubles * F64 + WIDTH * F64 + capacityFor(n, k) * 2 * 4 + STATE_BYTES;
+  const sumsBytes = CHUNK_REPS * WIDTH * F64 + CHUNK_REPS * 4;
+  const bytes = blocks * blockDoubles * F64 + sumsBytes + capacityFor(n, k) * 2 * 4 + STATE_BYTES;
   // Addresses are i32 in the SIMD loop: the table must fit 2^31 bytes (about 134 million values).
   if (bytes >= 2 ** 31) throw new RangeError(`SPA bootstrap table of ${n} x ${k} values needs more than 2 GiB`);
   const memory = memoryOf(bytes);
@@ -95,46 +98,47 @@ export const simdPasses = { count: 0 };
 
 /**
  * A chunk of resamples' runs, kept as pairs of row numbers, and their sums one column block at a time:
- * `push` each resample while `full` is false, then `sumBlock(c, i)` for every block c and resample i.
+ * `draw` (or `push`) each resample while `full` is false, then `sumBlock(c)` for every block c.
  */
 export class RunSums {
-  /** The sums of the last `sumBlock` (candidates c WIDTH + i), in the table's memory: one view per width. */
-  private readonly sums: readonly Float64Array[];
+  /** The sums of the last `sumBlock`: resample i's at i widthOf(c) + j (candidate c WIDTH + j). */
+  private readonly sums: Float64Array;
+  /** Runs of each resample kept since `clear`; their pairs follow one another from the start of `pairs`. */
+  private readonly counts: Int32Array;
   private readonly pairs: Int32Array;
   private readonly capacity: number;
-  private readonly runs: readonly Runs[];
-  /** First run and run count of each resample pushed since `clear`. */
-  private readonly firstRun: number[] = [];
-  private readonly runCount: number[] = [];
+  private readonly chunks: readonly Chunk[];
+  private reps = 0;
   private used = 0;
 
   constructor(private readonly t: RunTable) {
     const sumsAt = t.blocks * t.blockDoubles * F64;
+    const countsAt = sumsAt + CHUNK_REPS * WIDTH * F64;
     this.capacity = capacityFor(t.n, t.k);
-    this.sums = Array.from({ length: MAX_LANES }, (_, l) => new Float64Array(t.memory.buffer, sumsAt, 2 * l + 2));
-    this.pairs = new Int32Array(t.memory.buffer, sumsAt + WIDTH * F64, 2 * this.capacity);
-    this.runs = runsOver(t.memory);
+    this.sums = new Float64Array(t.memory.buffer, sumsAt, CHUNK_REPS * WIDTH);
+    this.counts = new Int32Array(t.memory.buffer, countsAt, CHUNK_REPS);
+    this.pairs = new Int32Array(t.memory.buffer, countsAt + CHUNK_REPS * 4, 2 * this.capacity);
+    this.chunks = chunksOver(t.memory);
   }
 
-  /** Runs of the resamples pushed since `clear`. */
+  /** Runs of the resamples kept since `clear`. */
   get runsHeld(): number {
     return this.used;
   }
 
-  /** Resamples pushed since `clear`. */
+  /** Resamples kept since `clear`. */
   get resamples(): number {
-    return this.firstRun.length;
+    return this.reps;
   }
 
-  /** Whether a resample of the most runs possible (2 n + 1) might not fit in the chunk. */
+  /** Whether the chunk holds CHUNK_REPS resamples, or a resample of the most runs (2 n + 1) might not fit. */
   get full(): boolean {
-    return this.used + 2 * this.t.n + 1 > this.capacity;
+    return this.reps === CHUNK_REPS || this.used + 2 * this.t.n + 1 > this.capacity;
   }
 
   clear(): void {
     this.used = 0;
-    this.firstRun.length = 0;
-    this.runCount.length = 0;
+    this.reps = 0;
   }
 
   /** Keeps one resample: its runs [starts[r], ends[r]) for r < `runs`, in order. */
@@ -152,18 +156,17 @@ export class RunSums {
       pairs[at] = one ? rowsAt + s : e;
       pairs[at + 1] = one ? zeroAt : s;
     }
-    this.firstRun.push(first);
-    this.runCount.push(runs);
-    this.used = first + runs;
+    this.kept(runs);
   }
 
   /** Keeps one resample drawn by `draws` straight into the chunk's pairs (the rows as `push` writes them). */
   draw(draws: RunDraws): void {
-    const first = this.used;
-    const runs = draws.next(this.pairs.byteOffset + 8 * first);
-    this.firstRun.push(first);
-    this.runCount.push(runs);
-    this.used = first + runs;
+    this.kept(draws.next(this.pairs.byteOffset + 8 * this.used));
+  }
+
+  private kept(runs: number): void {
+    this.counts[this.reps++] = runs;
+    this.used += runs;
   }
 
   /** The last sweep's sum: kept so the reads of `warm` are not dropped as unused. */
@@ -182,17 +185,16 @@ export class RunSums {
   }
 
   /**
-   * The sums of block c's candidates (a view, valid until the next call; widthOf(c) long) over resample i's
-   * runs, each adding one difference per run, in run order.
+   * The sums of block c's candidates over each resample's runs, each adding one difference per run in run
+   * order: resample i's widthOf(c) sums from index i widthOf(c) (a view, valid until the next call).
    */
-  sumBlock(c: number, i: number): Float64Array {
+  sumBlock(c: number): Float64Array {
     const width = widthOf(this.t, c);
-    const sums = this.sums[width / 2 - 1]!;
-    const count = this.runCount[i]!;
-    sums.fill(0);
-    const pairsAt = this.pairs.byteOffset + 8 * this.firstRun[i]!;
-    this.runs[width / 2 - 1]!(sums.byteOffset, pairsAt, count, c * this.t.blockDoubles * F64, width * F64);
-    simdPasses.count += (count * width) / 2;
+    const { sums, reps, pairs, counts } = this;
+    sums.fill(0, 0, reps * width);
+    const base = c * this.t.blockDoubles * F64;
+    this.chunks[width / 2 - 1]!(sums.byteOffset, pairs.byteOffset, counts.byteOffset, reps, base, width * F64);
+    simdPasses.count += (this.used * width) / 2;
     return sums;
   }
 }

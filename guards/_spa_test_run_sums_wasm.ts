@@ -4,7 +4,9 @@
 // differences plus - minus of `count` runs, each run a pair of i32 row numbers (plus, minus) at `pairs`,
 // the rows at base + row x rowBytes; the 2 L sums stay in L registers (f64x2) across all the runs:
 // sums[j] = ((sums[j] + (p0[j] - m0[j])) + (p1[j] - m1[j])) + ..., the same IEEE additions in the same
-// order as a scalar loop. Memory is imported as env.mem.
+// order as a scalar loop. The export `chunk<L>(sums, pairs, counts, reps, base, rowBytes)` calls runs<L>
+// for `reps` resamples one after the other: counts[r] runs each (i32s at `counts`), their pairs following
+// one another from `pairs`, their sums at sums + r rowBytes. Memory is imported as env.mem.
 
 /** Lane pairs of the widest function: 16 sums (a column block of the run table) in 8 registers. */
 export const MAX_LANES = 8;
@@ -28,6 +30,7 @@ import {
   ascii,
   BLOCK,
   BR_IF,
+  call,
   LOOP,
   MEMORY_IMPORT,
   section,
@@ -99,29 +102,74 @@ function runsBody(lanes: number): number[] {
   );
 }
 
-const name = (lanes: number) => `runs${lanes}`;
+/**
+ * Body of chunk<lanes>: params sums 0, pairs 1, counts 2, reps 3, base 4, rowBytes 5; local count. For each of
+ * `reps` resamples: runs<lanes>(sums, pairs, counts[r], base, rowBytes), then sums += rowBytes (the next
+ * resample's sums), pairs += 8 counts[r], counts += 4.
+ */
+function chunkBody(lanes: number): number[] {
+  const [sums, pairs, counts, reps, base, rowBytes, count] = [0, 1, 2, 3, 4, 5, 6];
+  const add = (local: number, value: number[]) => [...get(local), ...value, I32_ADD, ...set(local)];
+  const code = [
+    ...BLOCK, // if reps == 0: return
+    ...get(reps),
+    I32_EQZ,
+    BR_IF,
+    0,
+    ...LOOP,
+    ...get(counts),
+    ...i32Load(0),
+    ...set(count),
+    ...get(sums),
+    ...get(pairs),
+    ...get(count),
+    ...get(base),
+    ...get(rowBytes),
+    ...call(lanes - 1),
+    ...add(sums, get(rowBytes)),
+    ...add(pairs, [...get(count), ...i32Const(8), I32_MUL]),
+    ...add(counts, i32Const(4)),
+    ...get(reps), // continue while --reps
+    ...i32Const(1),
+    I32_SUB,
+    ...tee(reps),
+    BR_IF,
+    0,
+    END,
+    END,
+    END,
+  ];
+  return body([[1, I32]], code);
+}
 
-/** The module's bytes: type (i32 x 5) -> (), memory import env.mem, exports runs1..runs<MAX_LANES>. */
+const name = (lanes: number) => `runs${lanes}`;
+const chunkName = (lanes: number) => `chunk${lanes}`;
+
+/**
+ * The module's bytes: runs1..runs<MAX_LANES> (functions 0..MAX_LANES - 1, type (i32 x 5) -> ()), then
+ * chunk1..chunk<MAX_LANES> (type (i32 x 6) -> ()), memory import env.mem.
+ */
 export function runsModuleBytes(): Uint8Array<ArrayBuffer> {
   const lanes = Array.from({ length: MAX_LANES }, (_, i) => i + 1);
+  const exported = (l: number) => [...ascii(name(l)), 0, l - 1, ...ascii(chunkName(l)), 0, MAX_LANES + l - 1];
   return new Uint8Array([
     ...HEADER,
-    ...section(1, [1, 0x60, 5, I32, I32, I32, I32, I32, 0]),
+    ...section(1, [2, 0x60, 5, I32, I32, I32, I32, I32, 0, 0x60, 6, I32, I32, I32, I32, I32, I32, 0]),
     ...MEMORY_IMPORT,
-    ...section(3, [MAX_LANES, ...lanes.map(() => 0)]),
-    ...section(7, [MAX_LANES, ...lanes.flatMap((l) => [...ascii(name(l)), 0, l - 1])]),
-    ...section(10, [MAX_LANES, ...lanes.flatMap((l) => runsBody(l))]),
+    ...section(3, [2 * MAX_LANES, ...lanes.map(() => 0), ...lanes.map(() => 1)]),
+    ...section(7, [2 * MAX_LANES, ...lanes.flatMap(exported)]),
+    ...section(10, [2 * MAX_LANES, ...lanes.flatMap((l) => runsBody(l)), ...lanes.flatMap((l) => chunkBody(l))]),
   ]);
 }
 
 let compiled: object | undefined;
 
-/** An exported loop: see the file's head. */
-export type Runs = (sums: number, pairs: number, count: number, base: number, rowBytes: number) => void;
+/** An exported chunk loop: see chunkBody. */
+export type Chunk = (sums: number, pairs: number, counts: number, reps: number, base: number, rowBytes: number) => void;
 
-/** runs<L> over `memory` for L = 1..MAX_LANES, at index L - 1 (the module is compiled once per process). */
-export function runsOver(memory: WasmMemory): readonly Runs[] {
+/** chunk<L> over `memory` for L = 1..MAX_LANES, at index L - 1 (the module is compiled once per process). */
+export function chunksOver(memory: WasmMemory): readonly Chunk[] {
   compiled ??= compile(runsModuleBytes());
   const exports = exportsOver(compiled, memory);
-  return Array.from({ length: MAX_LANES }, (_, i) => exports[name(i + 1)] as Runs);
+  return Array.from({ length: MAX_LANES }, (_, i) => exports[chunkName(i + 1)] as Chunk);
 }
