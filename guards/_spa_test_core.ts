@@ -1,6 +1,6 @@
 // Numerics of Hansen's SPA test (spa_test.md, Method): loss differentials, studentization,
 // recentring and the stationary-bootstrap p-values. Inputs are validated finite arrays.
-import { politisWhiteBlockLength, stationaryBootstrapVariance } from "../src/lib/bootstrap.js";
+import { politisWhiteBlockLength, politisWhiteOfDemeaned, stationaryBootstrapVariance } from "../src/lib/bootstrap.js";
 import { allEqual, maxOf, mean } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
 import { RunDraws } from "./_spa_test_draws.js";
@@ -56,7 +56,11 @@ export interface BlockChoice {
 export function chooseBlockSize(diff: Differentials, requested: "auto" | number): BlockChoice {
   if (requested !== "auto") return { blockSize: requested, method: "caller", perCandidate: [] };
   const { autocovariances } = new LagSums(diff.n);
-  const perCandidate = diff.d.map((col) => politisWhiteBlockLength(col, autocovariances));
+  // A non-constant column's e is d - mean(d) as politisWhiteBlockLength demeans it (the same left-to-right
+  // sum over n); a constant column's e is exactly 0 instead, so it goes through the demeaning.
+  const perCandidate = diff.d.map((col, j) =>
+    allEqual(col) ? politisWhiteBlockLength(col, autocovariances) : politisWhiteOfDemeaned(diff.e[j]!, autocovariances),
+  );
   const defined = perCandidate.filter((b): b is number => b !== null);
   if (defined.length === 0)
     return { blockSize: Math.max(1, roundHalfUp(Math.cbrt(diff.n))), method: "fallback-n^(1/3)", perCandidate };

@@ -162,6 +162,18 @@ export function politisWhiteBlockLength(
   mean /= n;
   const e = new Float64Array(n);
   for (let t = 0; t < n; t++) e[t] = x[t]! - mean;
+  return politisWhiteOfDemeaned(e, acov);
+}
+
+/**
+ * politisWhiteBlockLength of values already demeaned as it demeans them: e_t = x_t - (left-to-right sum of x)
+ * / n.
+ */
+export function politisWhiteOfDemeaned(
+  e: Float64Array,
+  acov: (e: Float64Array, maxLag: number) => Float64Array = autocovariances,
+): number | null {
+  const n = e.length;
   const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(n))));
   const mMax = Math.ceil(Math.sqrt(n)) + kn;
   const c = 2 * Math.sqrt(Math.log10(n) / n);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Mt19937 } from "../../src/lib/prng.js";
-import { autocovariances, politisWhiteBlockLength } from "../../src/lib/bootstrap.js";
+import { autocovariances, politisWhiteBlockLength, politisWhiteOfDemeaned } from "../../src/lib/bootstrap.js";
 import { LagSums } from "../../guards/_spa_test_lags_wasm.js";
 
 /** n demeaned AR(1) values (coefficient phi) from `seed`. */
@@ -37,6 +37,17 @@ describe("SPA block length's autocovariances in WebAssembly", () => {
       const x = series(700, phi, 3);
       const lags = new LagSums(700);
       expect(politisWhiteBlockLength(x, lags.autocovariances)).toBe(politisWhiteBlockLength(x));
+    }
+  });
+
+  it("of values demeaned by the left-to-right mean, as politisWhiteBlockLength of the raw values", () => {
+    for (const phi of [0, 0.5, 0.95]) {
+      const x = Array.from(series(500, phi, 11), (v, t) => v + 0.003 * (t % 7));
+      let m = 0;
+      for (const v of x) m += v;
+      m /= x.length;
+      const e = Float64Array.from(x, (v) => v - m);
+      expect(politisWhiteOfDemeaned(e, new LagSums(500).autocovariances)).toBe(politisWhiteBlockLength(x));
     }
   });
 });
