@@ -20,6 +20,12 @@ export function canonicalDigest(x: unknown): CanonicalDigest {
   return { sha256: sink.digest(), bytes: sink.bytes };
 }
 
+/** Every element a number (an empty array too). */
+function allNumbers(x: readonly unknown[]): boolean {
+  for (let i = 0; i < x.length; i++) if (typeof x[i] !== "number") return false;
+  return true;
+}
+
 /** No element is an object or array (null is a scalar). */
 function allScalars(x: readonly unknown[]): boolean {
   for (let i = 0; i < x.length; i++) {
@@ -50,11 +56,13 @@ function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: numbe
 }
 
 /**
- * An array of scalars, PIECE elements per JSON.stringify, each piece's text encoded into the sink's buffer;
- * up to PIECE plain strings (dates, names) are written byte by byte instead, with no text built.
+ * An array of scalars: numbers byte by byte (HashSink.putNumbers, JSON.stringify's text of each); up to
+ * PIECE plain strings (dates, names) byte by byte too; any other, PIECE elements per JSON.stringify, each
+ * piece's text encoded into the sink's buffer.
  */
 function writeScalars(x: readonly unknown[] | Float64Array, sink: Sink): void {
-  if (Array.isArray(x) && x.length <= PIECE && sink.putPlainStrings(x)) return;
+  if (x instanceof Float64Array || allNumbers(x)) return sink.putNumbers(x as ArrayLike<number>);
+  if (x.length <= PIECE && sink.putPlainStrings(x)) return;
   if (x.length === 0) sink.put("[");
   for (let start = 0; start < x.length; start += PIECE) {
     const piece = JSON.stringify(pieceOf(x, start, Math.min(x.length, start + PIECE)));
