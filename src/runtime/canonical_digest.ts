@@ -42,16 +42,8 @@ function write(x: unknown, sink: Sink): void {
   else sink.put(JSON.stringify(x));
 }
 
-/** Elements start..end of a typed array as a plain array of doubles (Array.from goes through its iterator). */
-function numbersOf(x: Float64Array, start: number, end: number): number[] {
-  const out: number[] = [];
-  for (let i = start; i < end; i++) out.push(x[i]!);
-  return out;
-}
-
-/** Elements start..end as a plain array: the array itself when whole, else a copy (a typed array always). */
-function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: number): unknown[] {
-  if (x instanceof Float64Array) return numbersOf(x, start, end);
+/** Elements start..end as a plain array: the array itself when whole, else a copy. */
+function pieceOf(x: readonly unknown[], start: number, end: number): unknown[] {
   return start === 0 && end === x.length ? (x as unknown[]) : x.slice(start, end);
 }
 
@@ -62,6 +54,7 @@ function pieceOf(x: readonly unknown[] | Float64Array, start: number, end: numbe
  */
 function writeScalars(x: readonly unknown[] | Float64Array, sink: Sink): void {
   if (x instanceof Float64Array || allNumbers(x)) return sink.putNumbers(x as ArrayLike<number>);
+  // Not numbers only (a typed array always is).
   if (x.length <= PIECE && sink.putPlainStrings(x)) return;
   if (x.length === 0) sink.put("[");
   for (let start = 0; start < x.length; start += PIECE) {
