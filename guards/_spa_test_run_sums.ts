@@ -30,7 +30,7 @@ export interface RunTable {
   /** Doubles between blocks: 2 n + 2 rows of WIDTH; prefix rows 0..n, rows n + 1..2 n, zero row 2 n + 1. */
   readonly blockDoubles: number;
   readonly memory: WasmMemory;
-  /** Every block, one after the other. */
+  /** Every block, one after the other (the last one 2 n + 2 rows of its own width). */
   readonly table: Float64Array;
   /** Byte address of STATE_BYTES for the index draws' generator (after the table, the sums and the pairs). */
   readonly drawsAt: number;
@@ -59,17 +59,19 @@ const capacityFor = (n: number, k: number): number =>
 export function runTable(n: number, k: number, columns: readonly ArrayLike<number>[]): RunTable {
   const blocks = Math.ceil(k / WIDTH);
   const blockDoubles = (2 * n + 2) * WIDTH;
+  const lastWidth = k + (k & 1) - (blocks - 1) * WIDTH;
+  const tableDoubles = (blocks - 1) * blockDoubles + (2 * n + 2) * lastWidth;
   const sumsBytes = CHUNK_REPS * WIDTH * F64 + CHUNK_REPS * 4;
-  const bytes = blocks * blockDoubles * F64 + sumsBytes + capacityFor(n, k) * 2 * 4 + STATE_BYTES;
+  const bytes = tableDoubles * F64 + sumsBytes + capacityFor(n, k) * 2 * 4 + STATE_BYTES;
   // Addresses are i32 in the SIMD loop: the table must fit 2^31 bytes (about 134 million values).
   if (bytes >= 2 ** 31) throw new RangeError(`SPA bootstrap table of ${n} x ${k} values needs more than 2 GiB`);
   const memory = memoryOf(bytes);
-  const table = new Float64Array(memory.buffer, 0, blocks * blockDoubles);
+  const table = new Float64Array(memory.buffer, 0, tableDoubles);
   const drawsAt = bytes - STATE_BYTES;
   const r = { n, k, blocks, blockDoubles, memory, table, drawsAt };
   for (let c = 0; c < blocks; c++) {
     const width = widthOf(r, c);
-    const block = table.subarray(c * blockDoubles, (c + 1) * blockDoubles);
+    const block = table.subarray(c * blockDoubles, c * blockDoubles + (2 * n + 2) * width);
     for (let i = 0; i < width && c * WIDTH + i < k; i++) fillColumn(block, columns[c * WIDTH + i]!, i, width, n);
   }
   return r;
@@ -112,7 +114,7 @@ export class RunSums {
   private used = 0;
 
   constructor(private readonly t: RunTable) {
-    const sumsAt = t.blocks * t.blockDoubles * F64;
+    const sumsAt = t.table.byteLength;
     const countsAt = sumsAt + CHUNK_REPS * WIDTH * F64;
     this.capacity = capacityFor(t.n, t.k);
     this.sums = new Float64Array(t.memory.buffer, sumsAt, CHUNK_REPS * WIDTH);
@@ -178,7 +180,7 @@ export class RunSums {
    */
   warm(c: number): void {
     const { table, blockDoubles } = this.t;
-    const end = (c + 1) * blockDoubles;
+    const end = Math.min(table.length, (c + 1) * blockDoubles);
     let s = 0;
     for (let i = c * blockDoubles; i < end; i += 8) s += table[i]!;
     this.swept = s;

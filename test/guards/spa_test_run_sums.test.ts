@@ -48,6 +48,9 @@ describe("SPA run sums", () => {
     const t = runTable(5, k, cols);
     expect(t.blocks).toBe(2);
     expect([widthOf(t, 0), widthOf(t, 1)]).toEqual([WIDTH, 4]);
+    // Each block 2 n + 2 rows of its own width: a narrow last block takes no more.
+    expect(t.table.length).toBe(12 * (WIDTH + 4));
+    expect(runTable(5, 1, [cols[0]!]).table.length).toBe(12 * 2);
     for (let j = 0; j < k; j++) {
       let s = 0;
       for (let r = 0; r < 5; r++) {
