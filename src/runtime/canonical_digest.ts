@@ -4,6 +4,7 @@
 // surrogates, booleans, null, and Float64Arrays standing for arrays of numbers (pool/packing.ts).
 // Same rules as canonical.ts: members in code-unit order, numbers and strings as JSON.stringify writes them.
 import { HashSink as Sink } from "../lib/hash_sink.js";
+import { putNumbers } from "./json_numbers.js";
 
 /** Elements per piece of an array of scalars: a piece's text (<= ~50 KB) stays a young, regular-sized string. */
 const PIECE = 2_048;
@@ -48,12 +49,12 @@ function pieceOf(x: readonly unknown[], start: number, end: number): unknown[] {
 }
 
 /**
- * An array of scalars: numbers byte by byte (HashSink.putNumbers, JSON.stringify's text of each); up to
+ * An array of scalars: numbers byte by byte (json_numbers.ts, JSON.stringify's text of each); up to
  * PIECE plain strings (dates, names) byte by byte too; any other, PIECE elements per JSON.stringify, each
  * piece's text encoded into the sink's buffer.
  */
 function writeScalars(x: readonly unknown[] | Float64Array, sink: Sink): void {
-  if (x instanceof Float64Array || allNumbers(x)) return sink.putNumbers(x as ArrayLike<number>);
+  if (x instanceof Float64Array || allNumbers(x)) return putNumbers(sink, x as ArrayLike<number>);
   // Not numbers only (a typed array always is).
   if (x.length <= PIECE && sink.putPlainStrings(x)) return;
   if (x.length === 0) sink.put("[");
