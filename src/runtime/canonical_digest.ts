@@ -54,7 +54,10 @@ function pieceOf(x: readonly unknown[], start: number, end: number): unknown[] {
  * piece's text encoded into the sink's buffer.
  */
 function writeScalars(x: readonly unknown[] | Float64Array, sink: Sink): void {
-  if (x instanceof Float64Array || allNumbers(x)) return putNumbers(sink, x as ArrayLike<number>);
+  if (x instanceof Float64Array || allNumbers(x)) {
+    putNumbers(sink, x as ArrayLike<number>);
+    return;
+  }
   // Not numbers only (a typed array always is).
   if (x.length <= PIECE && sink.putPlainStrings(x)) return;
   if (x.length === 0) sink.put("[");
