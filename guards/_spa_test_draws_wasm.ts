@@ -57,6 +57,7 @@ import {
   tee,
   ascii,
   type WasmMemory,
+  addTo,
 } from "./_wasm_asm.js";
 
 const N = 624;
@@ -239,10 +240,7 @@ const word = (): number[] => [
   I32_ADD,
   ...i32Load(TEMPERED_AT),
   ...set(Y),
-  ...get(MTI),
-  ...i32Const(1),
-  I32_ADD,
-  ...set(MTI),
+  ...addTo(MTI, 1),
 ];
 
 /** Pushes a uniform position in [0, n): words until one is <= maxOk, then it mod n. */
@@ -288,14 +286,8 @@ const emit = (): number[] => {
     ...oneRow,
     SELECT,
     ...i32Store(4),
-    ...get(PAIRS),
-    ...i32Const(8),
-    I32_ADD,
-    ...set(PAIRS),
-    ...get(RUNS),
-    ...i32Const(1),
-    I32_ADD,
-    ...set(RUNS),
+    ...addTo(PAIRS, 8),
+    ...addTo(RUNS, 1),
   ];
 };
 

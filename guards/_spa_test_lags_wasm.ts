@@ -28,10 +28,11 @@ import {
   memoryOf,
   section,
   set,
-  tee,
   V128,
   v128Load,
   v128Store,
+  addTo,
+  countDown,
 } from "./_wasm_asm.js";
 
 /** Lags per pass. */
@@ -77,20 +78,9 @@ function lagsBody(): number[] {
       ...F64X2_ADD,
       ...set(acc(l)),
     ]),
-    ...get(p), // p += 8; q += 8; continue while --count
-    ...i32Const(8),
-    I32_ADD,
-    ...set(p),
-    ...get(q),
-    ...i32Const(8),
-    I32_ADD,
-    ...set(q),
-    ...get(count),
-    ...i32Const(1),
-    I32_SUB,
-    ...tee(count),
-    BR_IF,
-    0,
+    ...addTo(p, 8), // p += 8; q += 8; continue while --count
+    ...addTo(q, 8),
+    ...countDown(count),
     END,
     END,
     ...each((l) => [...get(out), ...get(acc(l)), ...v128Store(16 * l)]), // v128.store(out + 16 l, acc_l)

@@ -24,7 +24,6 @@ import {
   I32_ADD,
   I32_EQZ,
   I32_MUL,
-  I32_SUB,
   i32Const,
   i32Load,
   ascii,
@@ -35,11 +34,12 @@ import {
   MEMORY_IMPORT,
   section,
   set,
-  tee,
   V128,
   v128Load,
   v128Store,
   type WasmMemory,
+  addTo,
+  countDown,
 } from "./_wasm_asm.js";
 
 /** Body of runs<lanes>: params sums 0, pairs 1, count 2, base 3, rowBytes 4; locals plus, minus, acc_l. */
@@ -78,16 +78,8 @@ function runsBody(lanes: number): number[] {
       ...F64X2_ADD,
       ...set(acc(l)),
     ]),
-    ...get(pairs), // pairs += 8; continue while --count
-    ...i32Const(8),
-    I32_ADD,
-    ...set(pairs),
-    ...get(count),
-    ...i32Const(1),
-    I32_SUB,
-    ...tee(count),
-    BR_IF,
-    0,
+    ...addTo(pairs, 8), // pairs += 8; continue while --count
+    ...countDown(count),
     END,
     END,
     ...each((l) => [...get(sums), ...get(acc(l)), ...v128Store(16 * l)]), // v128.store(sums + 16 l, acc_l)
@@ -129,12 +121,7 @@ function chunkBody(lanes: number): number[] {
     ...add(sums, get(rowBytes)),
     ...add(pairs, [...get(count), ...i32Const(8), I32_MUL]),
     ...add(counts, i32Const(4)),
-    ...get(reps), // continue while --reps
-    ...i32Const(1),
-    I32_SUB,
-    ...tee(reps),
-    BR_IF,
-    0,
+    ...countDown(reps), // continue while --reps
     END,
     END,
     END,

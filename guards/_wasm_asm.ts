@@ -41,6 +41,10 @@ export const set = (i: number) => [0x21, i];
 export const tee = (i: number) => [0x22, i];
 export const call = (f: number) => [0x10, ...uleb(f)];
 export const i32Const = (x: number) => [0x41, ...sleb(x)];
+/** local i += by (i32). */
+export const addTo = (i: number, by: number) => [...get(i), ...i32Const(by), I32_ADD, ...set(i)];
+/** --count (an i32 local); branches to the enclosing loop (depth 0) while it is not zero. */
+export const countDown = (count: number) => [...get(count), ...i32Const(1), I32_SUB, ...tee(count), BR_IF, 0];
 export const I32_EQZ = 0x45;
 export const I32_EQ = 0x46;
 export const I32_LT_U = 0x49;
