@@ -6,12 +6,11 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CHARTED_GUARDS } from "../../src/report/charts.js";
 import { reportData } from "../../src/report/data.js";
 import { callToolUntyped } from "../../src/runtime/index.js";
-import { hasChromium, openBrowser, type Browser } from "./chromium.js";
+import { hasChromium, openBrowser, showReport, type Browser } from "./chromium.js";
 import { CHROMIUM, describeWithTool } from "../helpers/system_tool.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -55,11 +54,7 @@ async function load(name: string, bundle: Obj): Promise<Page> {
   checkHtml(file, html);
   browser.requests.length = 0;
   browser.errors.length = 0;
-  const url = pathToFileURL(html).href;
-  await browser.page.goto(url);
-  await browser.page.waitForFunction(() =>
-    [...document.querySelectorAll("figure")].every((f) => (f as HTMLElement).dataset.drawn === "true"),
-  );
+  const url = await showReport(browser.page, html);
   expect(browser.errors).toEqual([]);
   expect(browser.requests).toEqual([url]);
   const figures = await browser.page.$$eval("figure", (figs) =>

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM as TOOL, hasTool } from "../helpers/system_tool.js";
 
@@ -60,4 +61,15 @@ export async function openBrowser(): Promise<Browser> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens the report file `html` (at `width` px when given) and waits until every figure says it is drawn; its URL. */
+export async function showReport(page: Page, html: string, width?: number): Promise<string> {
+  if (width !== undefined) await page.setViewportSize({ width, height: 900 });
+  const url = pathToFileURL(html).href;
+  await page.goto(url);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("figure")].every((f) => (f as HTMLElement).dataset.drawn === "true"),
+  );
+  return url;
 }

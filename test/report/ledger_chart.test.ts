@@ -5,13 +5,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportData } from "../../src/report/data.js";
 import { reportHtml } from "../../src/report/html.js";
 import { callToolUntyped, configureLedger } from "../../src/runtime/index.js";
 import { costArgs, noise, sharpe252 } from "../server/ledger_fixtures.js";
-import { hasChromium, openBrowser, type Browser } from "./chromium.js";
+import { hasChromium, openBrowser, showReport, type Browser } from "./chromium.js";
 import { CHROMIUM, describeWithTool } from "../helpers/system_tool.js";
 
 type Obj = Record<string, any>;
@@ -100,10 +99,7 @@ describeWithTool(CHROMIUM)("the ledger chart in chromium", () => {
     const html = path.join(dir, "ledger.html");
     writeFileSync(html, await reportHtml(verdict));
     browser.errors.length = 0;
-    await browser.page.goto(pathToFileURL(html).href);
-    await browser.page.waitForFunction(() =>
-      [...document.querySelectorAll("figure")].every((x) => (x as HTMLElement).dataset.drawn === "true"),
-    );
+    await showReport(browser.page, html);
     expect(browser.errors).toEqual([]);
     f = await browser.page.$eval('figure[data-chart="trial_sharpes"]', (fig) => {
       const el = fig as HTMLElement;

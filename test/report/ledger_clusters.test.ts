@@ -6,14 +6,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NormalStream } from "../../src/lib/random.js";
 import { reportData } from "../../src/report/data.js";
 import { reportHtml } from "../../src/report/html.js";
 import { callToolUntyped, configureLedger } from "../../src/runtime/index.js";
 import { costArgs, noise, sharpe252 } from "../server/ledger_fixtures.js";
-import { hasChromium, openBrowser, type Browser } from "./chromium.js";
+import { hasChromium, openBrowser, showReport, type Browser } from "./chromium.js";
 import { CHROMIUM, describeWithTool } from "../helpers/system_tool.js";
 
 type Obj = Record<string, any>;
@@ -99,11 +98,7 @@ describeWithTool(CHROMIUM)("the clusters chart in chromium at 390 px", () => {
     const html = path.join(dir, "clusters.html");
     writeFileSync(html, await reportHtml(audit));
     browser.errors.length = 0;
-    await browser.page.setViewportSize({ width: 390, height: 900 });
-    await browser.page.goto(pathToFileURL(html).href);
-    await browser.page.waitForFunction(() =>
-      [...document.querySelectorAll("figure")].every((x) => (x as HTMLElement).dataset.drawn === "true"),
-    );
+    await showReport(browser.page, html, 390);
     expect(browser.errors).toEqual([]);
     f = await browser.page.$eval('figure[data-chart="trial_clusters"]', (fig) => {
       const el = fig as HTMLElement;

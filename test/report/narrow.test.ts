@@ -5,14 +5,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { reportData } from "../../src/report/data.js";
 import { reportHtml } from "../../src/report/html.js";
 import { callToolUntyped, configureLedger } from "../../src/runtime/index.js";
 import { CHROMIUM, describeWithTool } from "../helpers/system_tool.js";
 import { costArgs, noise } from "../server/ledger_fixtures.js";
-import { hasChromium, openBrowser, type Browser } from "./chromium.js";
+import { hasChromium, openBrowser, showReport, type Browser } from "./chromium.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SAMPLE = JSON.parse(readFileSync(path.join(ROOT, "data", "sample-bundle.json"), "utf8"));
@@ -90,11 +89,7 @@ beforeAll(async () => {
   writeFileSync(html, await reportHtml(result, SAMPLE));
   browser = await openBrowser();
   await browser.page.addInitScript(recordCanvasTexts);
-  await browser.page.setViewportSize({ width: WIDTH, height: 900 });
-  await browser.page.goto(pathToFileURL(html).href);
-  await browser.page.waitForFunction(() =>
-    [...document.querySelectorAll("figure")].every((f) => (f as HTMLElement).dataset.drawn === "true"),
-  );
+  await showReport(browser.page, html, WIDTH);
   // Two animation frames: any redraw a resize observer queued after the first drawing has been painted.
   await browser.page.evaluate(
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),

@@ -5,9 +5,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { hasChromium, openBrowser, type Browser } from "./chromium.js";
+import { hasChromium, openBrowser, showReport, type Browser } from "./chromium.js";
 import { CHROMIUM, describeWithTool } from "../helpers/system_tool.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -50,11 +49,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function open(html: string, width: number): Promise<void> {
-  await browser.page.setViewportSize({ width, height: 900 });
-  await browser.page.goto(pathToFileURL(html).href);
-  await browser.page.waitForFunction(() =>
-    [...document.querySelectorAll("figure")].every((f) => (f as HTMLElement).dataset.drawn === "true"),
-  );
+  await showReport(browser.page, html, width);
 }
 
 /** Everything on the page that sticks out: the page itself, and any canvas, key or label past its figure. */
