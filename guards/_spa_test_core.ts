@@ -1,48 +1,116 @@
 // Numerics of Hansen's SPA test (spa_test.md, Method): loss differentials, studentization,
 // recentring and the stationary-bootstrap p-values. Inputs are validated finite arrays.
-import { politisWhiteBlockLength, politisWhiteOfDemeaned, stationaryBootstrapVariance } from "../src/lib/bootstrap.js";
-import { allEqual, maxOf, mean } from "../src/lib/stats.js";
+import { politisWhiteBlockLength, politisWhiteOfDemeaned, stationaryBootstrapVariances } from "../src/lib/bootstrap.js";
+import { maxOf } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
 import { RunDraws } from "./_spa_test_draws.js";
 import { LagSums } from "./_spa_test_lags_wasm.js";
-import { CHUNK_REPS, RunSums, type RunTable, runTable, WIDTH, widthOf } from "./_spa_test_run_sums.js";
+import {
+  CHUNK_REPS,
+  emptyRunTable,
+  fillColumn,
+  releaseRunTable,
+  RunSums,
+  type RunTable,
+  WIDTH,
+  widthOf,
+} from "./_spa_test_run_sums.js";
 
 /** Per-candidate differentials d_{t,k} = model - benchmark, demeaned, with their statistics. */
 export interface Differentials {
   readonly n: number;
   readonly k: number;
-  /** d_{.,k} per candidate (column k). */
-  readonly d: readonly Float64Array[];
-  /** dbar_k. */
+  /** dbar_k: the left-to-right sum of d_{.,k} over n, or d_{0,k} when d_{.,k} is constant. */
   readonly means: Float64Array;
+  /** Whether d_{.,k} is constant (every d_t === d_0): its e is exactly 0 and its mean d_0. */
+  readonly constant: readonly boolean[];
   /** Demeaned differentials e_{t,k} = d_{t,k} - dbar_k per candidate (exactly 0 for a constant column). */
   readonly e: readonly Float64Array[];
+  /** Every e, candidate after candidate (e[j] is a view of it). */
+  readonly values: Float64Array;
   /** The demeaned differentials with their prefix sums, in column blocks, for the bootstrap's run sums. */
   readonly runs: RunTable;
 }
 
+/**
+ * The differentials of every candidate, one candidate at a time: d into a scratch column with its sum and
+ * constancy, then e = d - dbar into one buffer of all candidates and into the run table with its prefix sums.
+ */
 export function differentials(benchmark: ArrayLike<number>, models: readonly ArrayLike<number>[]): Differentials {
   const n = benchmark.length;
   const k = models.length;
-  const d = models.map((col) => differenceOf(col, benchmark));
-  const constant = d.map((col) => allEqual(col));
-  const means = Float64Array.from(d, (col, j) => (constant[j] ? col[0]! : mean(col)));
-  const e = d.map((col, j) => (constant[j] ? new Float64Array(n) : demeaned(col, means[j]!)));
-  return { n, k, d, means, e, runs: runTable(n, k, e) };
+  const b = Float64Array.from(benchmark);
+  const all = valuesBuffer(n * k);
+  const runs = emptyRunTable(n, k);
+  const means = new Float64Array(k);
+  const constant: boolean[] = [];
+  const e: Float64Array[] = [];
+  const d = new Float64Array(n);
+  for (let j = 0; j < k; j++) {
+    const sum = differenceInto(d, models[j]!, b);
+    const flat = isConstant(d);
+    const m = flat ? d[0]! : sum / n;
+    const ej = all.subarray(j * n, (j + 1) * n);
+    if (flat) ej.fill(0);
+    else demeanInto(ej, d, m);
+    fillColumn(runs, j, ej);
+    means[j] = m;
+    constant.push(flat);
+    e.push(ej);
+  }
+  return { n, k, means, constant, e, values: all, runs };
 }
 
-/** d_t = model_t - benchmark_t. */
-function differenceOf(model: ArrayLike<number>, benchmark: ArrayLike<number>): Float64Array {
+/** The values of a finished call (releaseDifferentials), taken by the next call that fits in them. */
+let spareValues: Float64Array | null = null;
+/** A released call's values are kept for the next call only up to this many (64 MiB). */
+const SPARE_MAX_VALUES = 2 ** 23;
+
+/** `size` doubles: the spare values if they fit (their pages already mapped), else a new array. */
+function valuesBuffer(size: number): Float64Array {
+  const spare = spareValues;
+  spareValues = null;
+  return spare !== null && spare.length >= size ? spare.subarray(0, size) : new Float64Array(size);
+}
+
+/**
+ * Hands the memory of differentials no longer read (their call is over) to the next call: writing fresh
+ * pages costs a page fault per 4 KiB, several ms per call at 10^6 values. `diff` must not be used after.
+ */
+export function releaseDifferentials(diff: Differentials): void {
+  const whole = new Float64Array(diff.values.buffer);
+  if (whole.length <= SPARE_MAX_VALUES) spareValues = whole;
+  releaseRunTable(diff.runs);
+}
+
+/** d_t = model_t - benchmark_t, a new array (the naive t-test's column). */
+export function differenceOf(model: ArrayLike<number>, benchmark: ArrayLike<number>): Float64Array {
   const out = new Float64Array(benchmark.length);
-  for (let t = 0; t < out.length; t++) out[t] = model[t]! - benchmark[t]!;
+  differenceInto(out, model, Float64Array.from(benchmark));
   return out;
 }
 
-/** col - m. */
-function demeaned(col: Float64Array, m: number): Float64Array {
-  const out = new Float64Array(col.length);
-  for (let t = 0; t < col.length; t++) out[t] = col[t]! - m;
-  return out;
+/** out_t = model_t - benchmark_t; returns the left-to-right sum of out (mean's sum). */
+function differenceInto(out: Float64Array, model: ArrayLike<number>, benchmark: Float64Array): number {
+  let s = 0;
+  for (let t = 0; t < out.length; t++) {
+    const v = model[t]! - benchmark[t]!;
+    out[t] = v;
+    s += v;
+  }
+  return s;
+}
+
+/** Every value === the first (allEqual on a Float64Array, in a loop of its own). */
+function isConstant(d: Float64Array): boolean {
+  const first = d[0];
+  for (let t = 1; t < d.length; t++) if (d[t] !== first) return false;
+  return true;
+}
+
+/** out_t = d_t - m. */
+function demeanInto(out: Float64Array, d: Float64Array, m: number): void {
+  for (let t = 0; t < d.length; t++) out[t] = d[t]! - m;
 }
 
 export interface BlockChoice {
@@ -57,9 +125,11 @@ export function chooseBlockSize(diff: Differentials, requested: "auto" | number)
   if (requested !== "auto") return { blockSize: requested, method: "caller", perCandidate: [] };
   const { autocovariances } = new LagSums(diff.n);
   // A non-constant column's e is d - mean(d) as politisWhiteBlockLength demeans it (the same left-to-right
-  // sum over n); a constant column's e is exactly 0 instead, so it goes through the demeaning.
-  const perCandidate = diff.d.map((col, j) =>
-    allEqual(col) ? politisWhiteBlockLength(col, autocovariances) : politisWhiteOfDemeaned(diff.e[j]!, autocovariances),
+  // sum over n); a constant column's e is exactly 0 instead, so its d (n copies of d_0) goes through the demeaning.
+  const perCandidate = diff.e.map((e, j) =>
+    diff.constant[j]
+      ? politisWhiteBlockLength(new Float64Array(diff.n).fill(diff.means[j]!), autocovariances)
+      : politisWhiteOfDemeaned(e, autocovariances),
   );
   const defined = perCandidate.filter((b): b is number => b !== null);
   if (defined.length === 0)
@@ -98,7 +168,7 @@ export interface Studentized {
 export function studentize(diff: Differentials, blockSize: number): Studentized {
   const { n, k, means } = diff;
   const q = 1 / blockSize;
-  const omega2 = Float64Array.from(diff.e, (e) => stationaryBootstrapVariance(e, q));
+  const omega2 = stationaryBootstrapVariances(diff.e, q);
   const degenerate = Array.from(omega2, (w) => !(w > 0));
   const z = new Float64Array(k);
   const sumScale = new Float64Array(k);

@@ -131,21 +131,29 @@ export class LagSums {
 
   /** R(0..maxLag) with divisor n of demeaned `e` (n long): the library's autocovariances, bit for bit. */
   readonly autocovariances = (e: Float64Array, maxLag: number): Float64Array => {
-    const { n, x, out } = this;
+    const { n, x } = this;
     x.set(e);
     const r = new Float64Array(maxLag + 1);
     const last = Math.min(maxLag, n - 1);
-    let j = 0;
-    for (; j + LAGS - 1 <= last; j += LAGS) {
-      this.lags16(0, n, j, 8 * n);
-      lagSteps.count += (Math.max(0, n - j - (LAGS - 1)) * LAGS) / 2;
-      // From t = n - j - 15 on, lag j + 15 has no partner left; each lag adds its remaining terms in t order.
-      const from = Math.max(0, n - j - (LAGS - 1));
-      for (let i = 0; i < LAGS; i++) r[j + i] = lagSum(x, j + i, from, out[i]!) / n;
+    if (last < LAGS - 1) {
+      for (let j = 0; j <= last; j++) r[j] = lagSum(x, j, 0, 0) / n;
+      return r;
     }
-    for (; j <= last; j++) r[j] = lagSum(x, j, 0, 0) / n;
+    // Passes of 16 lags from 0; the last pass ends at lag `last`, recomputing lags of the one before it (each
+    // lag's sum is the same terms in the same order whichever pass computes it).
+    for (let j = 0; j <= last; j += LAGS) this.pass(Math.min(j, last - (LAGS - 1)), r);
     return r;
   };
+
+  /** R(j..j + 15) into r: lags16, then each lag's remaining terms in t order. */
+  private pass(j: number, r: Float64Array): void {
+    const { n, x, out } = this;
+    this.lags16(0, n, j, 8 * n);
+    lagSteps.count += (Math.max(0, n - j - (LAGS - 1)) * LAGS) / 2;
+    // From t = n - j - 15 on, lag j + 15 has no partner left; each lag adds its remaining terms in t order.
+    const from = Math.max(0, n - j - (LAGS - 1));
+    for (let i = 0; i < LAGS; i++) r[j + i] = lagSum(x, j + i, from, out[i]!) / n;
+  }
 }
 
 /** s + sum over t >= from, t + j < n, ascending, of x_t x_{t+j}. */

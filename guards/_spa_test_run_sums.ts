@@ -57,6 +57,16 @@ const capacityFor = (n: number, k: number): number =>
 
 /** The table of n x k demeaned differentials `columns[j]` (each n long), then each block's prefix sums. */
 export function runTable(n: number, k: number, columns: readonly ArrayLike<number>[]): RunTable {
+  const r = emptyRunTable(n, k);
+  for (let j = 0; j < k; j++) {
+    const col = columns[j]!;
+    fillColumn(r, j, col instanceof Float64Array ? col : Float64Array.from(col));
+  }
+  return r;
+}
+
+/** A table of n rows and k candidates, every cell 0: fillColumn writes each candidate. */
+export function emptyRunTable(n: number, k: number): RunTable {
   const blocks = Math.ceil(k / WIDTH);
   const blockDoubles = (2 * n + 2) * WIDTH;
   const lastWidth = k + (k & 1) - (blocks - 1) * WIDTH;
@@ -65,30 +75,68 @@ export function runTable(n: number, k: number, columns: readonly ArrayLike<numbe
   const bytes = tableDoubles * F64 + sumsBytes + capacityFor(n, k) * 2 * 4 + STATE_BYTES;
   // Addresses are i32 in the SIMD loop: the table must fit 2^31 bytes (about 134 million values).
   if (bytes >= 2 ** 31) throw new RangeError(`SPA bootstrap table of ${n} x ${k} values needs more than 2 GiB`);
-  const memory = memoryOf(bytes);
+  const spare = spareMemory !== null && spareMemory.buffer.byteLength >= bytes ? spareMemory : null;
+  spareMemory = null;
+  const memory = spare ?? memoryOf(bytes);
   const table = new Float64Array(memory.buffer, 0, tableDoubles);
   const drawsAt = bytes - STATE_BYTES;
   const r = { n, k, blocks, blockDoubles, memory, table, drawsAt };
-  for (let c = 0; c < blocks; c++) {
-    const width = widthOf(r, c);
-    const block = table.subarray(c * blockDoubles, c * blockDoubles + (2 * n + 2) * width);
-    for (let i = 0; i < width && c * WIDTH + i < k; i++) fillColumn(block, columns[c * WIDTH + i]!, i, width, n);
-  }
+  if (spare !== null) clearUnwritten(r, bytes);
   return r;
 }
 
+/** Memory of a table whose call is over (releaseRunTable), taken by the next table that fits in it. */
+let spareMemory: WasmMemory | null = null;
+/** A released table's memory is kept for the next call only up to this size. */
+const SPARE_MAX_BYTES = 64 * 2 ** 20;
+
 /**
- * Column i of a block `width` wide: rows n + 1..2 n the candidate's n values, prefix row t + 1 = prefix row
- * t + row t in row order (prefix row 0 and a padding column stay 0).
+ * Hands the memory of a table no longer read (its call has returned) to the next emptyRunTable: its pages are
+ * already mapped, so the next call does not pay a page fault per 4 KiB written. `r` must not be used after.
  */
-function fillColumn(block: Float64Array, col: ArrayLike<number>, i: number, width: number, n: number): void {
-  const rows = (n + 1) * width + i;
+export function releaseRunTable(r: RunTable): void {
+  if (r.memory.buffer.byteLength <= SPARE_MAX_BYTES) spareMemory = r.memory;
+}
+
+/**
+ * Zeroes what fillColumn does not write in reused memory: each block's prefix row 0 and zero row 2 n + 1, a
+ * padding column, and everything after the table up to `bytes` (sums, row pairs, generator state).
+ */
+function clearUnwritten(r: RunTable, bytes: number): void {
+  const { n, k, table } = r;
+  for (let c = 0; c < r.blocks; c++) {
+    const width = widthOf(r, c);
+    const base = c * r.blockDoubles;
+    table.fill(0, base, base + width);
+    table.fill(0, base + (2 * n + 1) * width, base + (2 * n + 2) * width);
+  }
+  if (k & 1) {
+    const c = r.blocks - 1;
+    const width = widthOf(r, c);
+    const pad = c * r.blockDoubles + width - 1;
+    for (let row = 0; row < 2 * n + 2; row++) table[pad + row * width] = 0;
+  }
+  new Uint8Array(r.memory.buffer, table.byteLength, bytes - table.byteLength).fill(0);
+}
+
+/**
+ * Candidate j's column (block floor(j / WIDTH), column j mod WIDTH of it): rows n + 1..2 n the n values of
+ * `col`, prefix row t + 1 = prefix row t + row t in row order (prefix row 0 and a padding column stay 0).
+ */
+export function fillColumn(r: RunTable, j: number, col: Float64Array): void {
+  const { n, table } = r;
+  const c = Math.floor(j / WIDTH);
+  const width = widthOf(r, c);
+  let row = c * r.blockDoubles + (n + 1) * width + (j % WIDTH);
+  let prefix = c * r.blockDoubles + width + (j % WIDTH);
   let s = 0;
   for (let t = 0; t < n; t++) {
     const v = col[t]!;
-    block[rows + t * width] = v;
+    table[row] = v;
     s += v;
-    block[(t + 1) * width + i] = s;
+    table[prefix] = s;
+    row += width;
+    prefix += width;
   }
 }
 

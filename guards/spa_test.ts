@@ -4,7 +4,15 @@ import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { sd } from "../src/lib/stats.js";
 import { studentTCdf } from "../src/lib/normal.js";
 import { checkPercentReturnColumns, checkPercentReturns, checkSampleLength } from "../src/lib/unit_checks.js";
-import { bootstrapCounts, chooseBlockSize, differentials, studentize, type Studentized } from "./_spa_test_core.js";
+import {
+  bootstrapCounts,
+  chooseBlockSize,
+  differenceOf,
+  differentials,
+  releaseDifferentials,
+  studentize,
+  type Studentized,
+} from "./_spa_test_core.js";
 import { requireInteger } from "../src/lib/integer_checks.js";
 import { describeCell } from "../src/lib/describe_value.js";
 
@@ -75,12 +83,13 @@ export async function check(
   const block = chooseBlockSize(diff, block_size);
   const st = studentize(diff, block.blockSize);
   const counts = await bootstrapCounts(diff, st, block.blockSize, reps, seed);
+  releaseDifferentials(diff); // its tables are not read below: the next call reuses their memory
 
   const pvalues = { lower: counts.lower / reps, consistent: counts.consistent / reps, upper: counts.upper / reps };
   const individual = names.map((_, j) => (st.degenerate[j] ? 1 : counts.individual[j]! / reps));
   const better = betterModels(names, st, individual, alpha);
   const bestName = names[st.best]!;
-  const naive = naivePvalue(diff.d[st.best]!, diff.means[st.best]!);
+  const naive = naivePvalue(differenceOf(columns[st.best]!, benchmark), diff.means[st.best]!);
 
   const out = new Outcome();
   checkSampleLength(out, "benchmark_returns", n, MIN_OBS, "a mean excess return");

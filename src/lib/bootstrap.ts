@@ -235,6 +235,88 @@ export function stationaryBootstrapVariance(e: ArrayLike<number>, q: number): nu
   return gamma0 + 2 * (sumH / n - sumG / (n * n));
 }
 
+/**
+ * stationaryBootstrapVariance of each column (all n long, n >= 1), bit for bit: two columns per loop (their
+ * sums are independent chains, so they overlap in the CPU), a^i and i a^i computed once for all columns.
+ */
+export function stationaryBootstrapVariances(columns: readonly Float64Array[], q: number): Float64Array {
+  const out = new Float64Array(columns.length);
+  if (columns.length === 0) return out;
+  const n = columns[0]!.length;
+  const a = 1 - q;
+  if (n < 2 || a === 0) {
+    for (let j = 0; j < columns.length; j++) out[j] = stationaryBootstrapVariance(columns[j]!, q);
+    return out;
+  }
+  const powers = kernelPowers(n, a);
+  let j = 0;
+  for (; j + 1 < columns.length; j += 2) variancePair(columns[j]!, columns[j + 1]!, a, powers, out, j);
+  if (j < columns.length) out[j] = stationaryBootstrapVariance(columns[j]!, q);
+  return out;
+}
+
+/** a^i and i a^i (i = 1..n - 1, as the kernel's loop forms them) at 2 i and 2 i + 1, then a^n at 2 n. */
+function kernelPowers(n: number, a: number): Float64Array {
+  const p = new Float64Array(2 * n + 1);
+  let ai = 1;
+  for (let i = 1; i < n; i++) {
+    ai *= a;
+    p[2 * i] = ai;
+    p[2 * i + 1] = i * ai;
+  }
+  p[2 * n] = ai * a;
+  return p;
+}
+
+/** stationaryBootstrapVariance of x into out[at] and of y into out[at + 1] (n >= 2, a > 0), one pass each way. */
+function variancePair(x: Float64Array, y: Float64Array, a: number, p: Float64Array, out: Float64Array, at: number) {
+  const n = x.length;
+  let g0x = 0;
+  let g0y = 0;
+  let Hx = 0;
+  let Hy = 0;
+  let Gx = 0;
+  let Gy = 0;
+  for (let t = 0; t < n - 1; t++) {
+    const u = x[t]!;
+    const v = y[t]!;
+    const ai = p[2 * t + 2]!;
+    const iai = p[2 * t + 3]!;
+    g0x += u * u;
+    g0y += v * v;
+    Hx += ai * u;
+    Hy += ai * v;
+    Gx += iai * u;
+    Gy += iai * v;
+  }
+  g0x += x[n - 1]! * x[n - 1]!;
+  g0y += y[n - 1]! * y[n - 1]!;
+  const an = p[2 * n]!;
+  const nan = n * an;
+  let sHx = x[n - 1]! * Hx;
+  let sHy = y[n - 1]! * Hy;
+  let sGx = x[n - 1]! * Gx;
+  let sGy = y[n - 1]! * Gy;
+  for (let t = n - 1; t >= 1; t--) {
+    const ex = x[t]!;
+    const ey = y[t]!;
+    const px = x[t - 1]!;
+    const py = y[t - 1]!;
+    const nHx = a * (ex + Hx) - an * px;
+    const nHy = a * (ey + Hy) - an * py;
+    Gx = a * (Gx + ex + Hx) - nan * px;
+    Gy = a * (Gy + ey + Hy) - nan * py;
+    Hx = nHx;
+    Hy = nHy;
+    sHx += px * Hx;
+    sHy += py * Hy;
+    sGx += px * Gx;
+    sGy += py * Gy;
+  }
+  out[at] = g0x / n + 2 * (sHx / n - sGx / (n * n));
+  out[at + 1] = g0y / n + 2 * (sHy / n - sGy / (n * n));
+}
+
 /** The kernel computed directly from its definition, O(n^2); a reference for tests and small n. */
 export function stationaryBootstrapVarianceDirect(e: ArrayLike<number>, q: number): number {
   const n = e.length;
