@@ -51,7 +51,11 @@ function reference(bench: number[], models: number[][]) {
     blocks.push(block);
   }
   const table = new Float64Array(blocks.reduce((a, b) => a + b.length, 0));
-  blocks.reduce((at, b) => (table.set(b, at), at + b.length), 0);
+  let at = 0;
+  for (const b of blocks) {
+    table.set(b, at);
+    at += b.length;
+  }
   return { d, constant, means, e, table };
 }
 
