@@ -1,5 +1,5 @@
 import { Outcome, invalid, fieldPath, type Frame, type Integer, type Series } from "../src/contract/guard.js";
-import { numericColumn } from "../src/lib/frame.js";
+import { numericCells, numericColumn } from "../src/lib/frame.js";
 import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { sd } from "../src/lib/stats.js";
 import { studentTCdf } from "../src/lib/normal.js";
@@ -222,7 +222,10 @@ function requireModels(
   }
   requireSameLabels(frame, benchmark);
   const columns = names.map((name) => {
-    const col = numericColumn("model_returns", frame, name);
+    // The names are the frame's own columns: only a missing data entry needs numericColumn's lookup and message.
+    const cells = frame.data[name];
+    const col =
+      cells === undefined ? numericColumn("model_returns", frame, name) : numericCells("model_returns", name, cells);
     if (col.length !== n)
       throw invalid(
         fieldPath("model_returns", "records"),

@@ -12,8 +12,18 @@ export function column(field: string, frame: Frame, name: string): readonly Cell
 
 /** A column whose every cell is a finite number (NaN allowed with `allowMissing`). */
 export function numericColumn(field: string, frame: Frame, name: string, allowMissing = false): readonly number[] {
-  const cells = column(field, frame, name);
-  cells.forEach((c, i) => {
+  return numericCells(field, name, column(field, frame, name), allowMissing);
+}
+
+/** `cells` of column `name` when every one is a finite number (NaN allowed with `allowMissing`). */
+export function numericCells(
+  field: string,
+  name: string,
+  cells: readonly Cell[],
+  allowMissing = false,
+): readonly number[] {
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
     const ok = typeof c === "number" && (Number.isFinite(c) || (allowMissing && Number.isNaN(c)));
     if (!ok)
       throw invalid(
@@ -24,7 +34,7 @@ export function numericColumn(field: string, frame: Frame, name: string, allowMi
               ` (in a file reference: "index": "${name}")`
             : ""),
       );
-  });
+  }
   return cells as readonly number[];
 }
 

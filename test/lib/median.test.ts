@@ -79,4 +79,21 @@ describe("checkPercentReturnColumns", () => {
       { numRuns: 3000 },
     );
   });
+
+  it("over several columns (arrays and Float64Arrays, empty ones too), fires as over their concatenation", () => {
+    const limit = percentReturnThreshold(252);
+    const cell = fc.oneof(
+      fc.constantFrom(limit, -limit, 0),
+      fc.double({ min: -3 * limit, max: 3 * limit, noNaN: true }),
+    );
+    const col = fc.tuple(fc.array(cell, { maxLength: 12 }), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(col, { minLength: 1, maxLength: 6 }), (cols) => {
+        const columns = cols.map(([xs, typed]) => (typed ? Float64Array.from(xs) : xs));
+        const all = cols.flatMap(([xs]) => xs);
+        expect(checkPercentReturnColumns(new Outcome(), "m", columns)).toBe(median(all.map(Math.abs)) > limit);
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });
