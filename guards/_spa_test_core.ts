@@ -9,6 +9,7 @@ import {
   CHUNK_REPS,
   emptyRunTable,
   fillColumn,
+  fillColumnPair,
   releaseRunTable,
   RunSums,
   type RunTable,
@@ -33,8 +34,9 @@ export interface Differentials {
 }
 
 /**
- * The differentials of every candidate, one candidate at a time: d into a scratch column with its sum and
- * constancy, then e = d - dbar into one buffer of all candidates and into the run table with its prefix sums.
+ * The differentials of every candidate, two candidates at a time (their sums are independent chains the CPU
+ * overlaps): d into scratch columns with their sums and constancy, then e = d - dbar into the run table with
+ * its prefix sums and into one buffer of all candidates.
  */
 export function differentials(benchmark: ArrayLike<number>, models: readonly ArrayLike<number>[]): Differentials {
   const n = benchmark.length;
@@ -44,21 +46,70 @@ export function differentials(benchmark: ArrayLike<number>, models: readonly Arr
   const runs = emptyRunTable(n, k);
   const means = new Float64Array(k);
   const constant: boolean[] = [];
-  const e: Float64Array[] = [];
-  const d = new Float64Array(n);
-  for (let j = 0; j < k; j++) {
-    const sum = differenceInto(d, models[j]!, b);
-    const flat = isConstant(d);
-    const m = flat ? d[0]! : sum / n;
-    const ej = all.subarray(j * n, (j + 1) * n);
-    if (flat) ej.fill(0);
-    else demeanInto(ej, d, m);
-    fillColumn(runs, j, ej);
-    means[j] = m;
-    constant.push(flat);
-    e.push(ej);
+  const e = Array.from({ length: k }, (_, j) => all.subarray(j * n, (j + 1) * n));
+  const d0 = new Float64Array(n);
+  const d1 = new Float64Array(n);
+  const sums = new Float64Array(2);
+  for (let j = 0; j < k; j += 2) {
+    const pair = j + 1 < k;
+    if (pair) differencePair(d0, d1, models[j]!, models[j + 1]!, b, sums);
+    else sums[0] = differenceInto(d0, models[j]!, b);
+    const m0 = demeanBy(d0, sums[0]!, constant);
+    means[j] = m0;
+    if (!pair) {
+      fillColumn(runs, j, d0, m0);
+      demeanInto(e[j]!, d0, m0);
+      continue;
+    }
+    const m1 = demeanBy(d1, sums[1]!, constant);
+    means[j + 1] = m1;
+    // Separate loops for the table's strided writes and e's sequential ones: together they run slower.
+    fillColumnPair(runs, j, d0, m0, d1, m1);
+    demeanInto(e[j]!, d0, m0);
+    demeanInto(e[j + 1]!, d1, m1);
   }
+  // A constant column's mean is its d_0; its e is 0 - 0, exactly 0 (d_0 - d_0 is NaN for an infinite d_0).
+  for (let j = 0; j < k; j++) if (constant[j]) means[j] = firstDifference(models[j]!, b);
   return { n, k, means, constant, e, values: all, runs };
+}
+
+/**
+ * What d is demeaned by: sum / n (the left-to-right mean), or 0 for a constant d, which is then set to 0;
+ * pushes the constancy onto `constant`.
+ */
+function demeanBy(d: Float64Array, sum: number, constant: boolean[]): number {
+  const flat = isConstant(d);
+  constant.push(flat);
+  if (!flat) return sum / d.length;
+  d.fill(0);
+  return 0;
+}
+
+/** d_0 = model_0 - benchmark_0. */
+const firstDifference = (model: ArrayLike<number>, benchmark: Float64Array): number => model[0]! - benchmark[0]!;
+
+/** differenceInto of two models at once: their sums into sums[0] and sums[1]. */
+function differencePair(
+  d0: Float64Array,
+  d1: Float64Array,
+  m0: ArrayLike<number>,
+  m1: ArrayLike<number>,
+  benchmark: Float64Array,
+  sums: Float64Array,
+): void {
+  let s0 = 0;
+  let s1 = 0;
+  for (let t = 0; t < d0.length; t++) {
+    const x = benchmark[t]!;
+    const v0 = m0[t]! - x;
+    const v1 = m1[t]! - x;
+    d0[t] = v0;
+    d1[t] = v1;
+    s0 += v0;
+    s1 += v1;
+  }
+  sums[0] = s0;
+  sums[1] = s1;
 }
 
 /** The values of a finished call (releaseDifferentials), taken by the next call that fits in them. */
@@ -101,16 +152,16 @@ function differenceInto(out: Float64Array, model: ArrayLike<number>, benchmark: 
   return s;
 }
 
+/** out_t = d_t - m. */
+function demeanInto(out: Float64Array, d: Float64Array, m: number): void {
+  for (let t = 0; t < d.length; t++) out[t] = d[t]! - m;
+}
+
 /** Every value === the first (allEqual on a Float64Array, in a loop of its own). */
 function isConstant(d: Float64Array): boolean {
   const first = d[0];
   for (let t = 1; t < d.length; t++) if (d[t] !== first) return false;
   return true;
-}
-
-/** out_t = d_t - m. */
-function demeanInto(out: Float64Array, d: Float64Array, m: number): void {
-  for (let t = 0; t < d.length; t++) out[t] = d[t]! - m;
 }
 
 export interface BlockChoice {

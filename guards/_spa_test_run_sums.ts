@@ -120,10 +120,11 @@ function clearUnwritten(r: RunTable, bytes: number): void {
 }
 
 /**
- * Candidate j's column (block floor(j / WIDTH), column j mod WIDTH of it): rows n + 1..2 n the n values of
- * `col`, prefix row t + 1 = prefix row t + row t in row order (prefix row 0 and a padding column stay 0).
+ * Candidate j's column (block floor(j / WIDTH), column j mod WIDTH of it): rows n + 1..2 n the n values
+ * v_t = col_t - m (col_t itself for m = 0), prefix row t + 1 = prefix row t + v_t in row order (prefix row 0
+ * and a padding column stay 0).
  */
-export function fillColumn(r: RunTable, j: number, col: Float64Array): void {
+export function fillColumn(r: RunTable, j: number, col: Float64Array, m = 0): void {
   const { n, table } = r;
   const c = Math.floor(j / WIDTH);
   const width = widthOf(r, c);
@@ -131,10 +132,36 @@ export function fillColumn(r: RunTable, j: number, col: Float64Array): void {
   let prefix = c * r.blockDoubles + width + (j % WIDTH);
   let s = 0;
   for (let t = 0; t < n; t++) {
-    const v = col[t]!;
+    const v = col[t]! - m;
     table[row] = v;
     s += v;
     table[prefix] = s;
+    row += width;
+    prefix += width;
+  }
+}
+
+/**
+ * fillColumn of candidates j (even) and j + 1 with `a` - ma and `b` - mb, in one loop: their prefix sums are
+ * two independent chains of additions the CPU overlaps, and each row's two cells are adjacent.
+ */
+export function fillColumnPair(r: RunTable, j: number, a: Float64Array, ma: number, b: Float64Array, mb: number) {
+  const { n, table } = r;
+  const c = Math.floor(j / WIDTH);
+  const width = widthOf(r, c);
+  let row = c * r.blockDoubles + (n + 1) * width + (j % WIDTH);
+  let prefix = c * r.blockDoubles + width + (j % WIDTH);
+  let sa = 0;
+  let sb = 0;
+  for (let t = 0; t < n; t++) {
+    const va = a[t]! - ma;
+    const vb = b[t]! - mb;
+    table[row] = va;
+    table[row + 1] = vb;
+    sa += va;
+    sb += vb;
+    table[prefix] = sa;
+    table[prefix + 1] = sb;
     row += width;
     prefix += width;
   }
