@@ -133,16 +133,22 @@ function flatTop(s: number): number {
 }
 
 /**
- * The lag m_hat of Politis-White: the smallest m >= 1 with m + K_N <= m_max whose next K_N
- * autocorrelations are all below c in absolute value; else the largest significant lag; else 1.
+ * The lag m_hat of Politis-White is the smallest m >= 1 with m + K_N <= m_max whose next K_N autocorrelations
+ * R(m + j) / R(0) are all below c in absolute value (quietLag over the lags computed, up to `last`); else the
+ * largest significant lag; else 1 (lastSignificantLag).
  */
-function significantLag(rho: Float64Array, kn: number, mMax: number, c: number): number {
-  for (let m = 1; m + kn <= mMax; m++) {
+function quietLag(r: Float64Array, kn: number, last: number, c: number): number | null {
+  for (let m = 1; m + kn <= last; m++) {
     let quiet = true;
-    for (let j = 1; j <= kn && quiet; j++) quiet = Math.abs(rho[m + j]!) < c;
+    for (let j = 1; j <= kn && quiet; j++) quiet = Math.abs(r[m + j]! / r[0]!) < c;
     if (quiet) return m;
   }
-  for (let j = mMax; j >= 1; j--) if (Math.abs(rho[j]!) >= c) return j;
+  return null;
+}
+
+/** The largest j <= m_max with |R(j) / R(0)| >= c, else 1. */
+function lastSignificantLag(r: Float64Array, mMax: number, c: number): number {
+  for (let j = mMax; j >= 1; j--) if (Math.abs(r[j]! / r[0]!) >= c) return j;
   return 1;
 }
 
@@ -165,9 +171,13 @@ export function politisWhiteBlockLength(
   return politisWhiteOfDemeaned(e, acov);
 }
 
+/** Lags computed first: the search for m_hat usually ends within them (one 16-lag pass of a SIMD acov). */
+const FIRST_LAGS = 15;
+
 /**
  * politisWhiteBlockLength of values already demeaned as it demeans them: e_t = x_t - (left-to-right sum of x)
- * / n.
+ * / n. The autocovariances are computed up to lag 15 first and up to m_max only when the search or M needs
+ * more (each R(j) is the same sum whatever the number of lags computed with it).
  */
 export function politisWhiteOfDemeaned(
   e: Float64Array,
@@ -177,10 +187,15 @@ export function politisWhiteOfDemeaned(
   const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(n))));
   const mMax = Math.ceil(Math.sqrt(n)) + kn;
   const c = 2 * Math.sqrt(Math.log10(n) / n);
-  const r = acov(e, mMax);
+  let r = acov(e, Math.min(FIRST_LAGS, mMax));
   if (r[0] === 0) return null;
-  const rho = r.map((v) => v / r[0]!);
-  const M = Math.min(2 * significantLag(rho, kn, mMax, c), mMax);
+  let mHat = quietLag(r, kn, Math.min(mMax, r.length - 1), c);
+  if (mHat === null) {
+    if (r.length - 1 < mMax) r = acov(e, mMax);
+    mHat = quietLag(r, kn, mMax, c) ?? lastSignificantLag(r, mMax, c);
+  }
+  const M = Math.min(2 * mHat, mMax);
+  if (r.length - 1 < M) r = acov(e, mMax);
   let G = 0;
   let g0 = r[0]!;
   for (let j = 1; j <= M; j++) {

@@ -59,9 +59,43 @@ function reference(bench: number[], models: number[][]) {
   return { d, constant, means, e, table };
 }
 
-/** The block choice with the library's autocovariances and per-column demeaning of d. */
+/** Politis-White with the patton-Politis-White correction as spa_test.md states it, every lag computed. */
+function referencePolitisWhite(x: Float64Array): number | null {
+  const n = x.length;
+  let mean = 0;
+  for (const v of x) mean += v;
+  mean /= n;
+  const r = autocovariances(
+    x.map((v) => v - mean),
+    Math.ceil(Math.sqrt(n)) + Math.max(5, Math.ceil(Math.sqrt(Math.log10(n)))),
+  );
+  const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(n))));
+  const mMax = Math.ceil(Math.sqrt(n)) + kn;
+  const c = 2 * Math.sqrt(Math.log10(n) / n);
+  if (r[0] === 0) return null;
+  const rho = r.map((v) => v / r[0]!);
+  let mHat = 0;
+  for (let m = 1; m + kn <= mMax && mHat === 0; m++) {
+    if (Array.from({ length: kn }, (_, j) => Math.abs(rho[m + j + 1]!) < c).every(Boolean)) mHat = m;
+  }
+  for (let j = mMax; j >= 1 && mHat === 0; j--) if (Math.abs(rho[j]!) >= c) mHat = j;
+  const M = Math.min(2 * Math.max(mHat, 1), mMax);
+  let G = 0;
+  let g0 = r[0]!;
+  for (let j = 1; j <= M; j++) {
+    const s = j / M;
+    const w = 2 * (s <= 0.5 ? 1 : 2 * (1 - s)) * r[j]!;
+    G += w * j;
+    g0 += w;
+  }
+  if (g0 === 0) return null;
+  const b = Math.cbrt((2 * G * G) / (2 * g0 * g0)) * Math.cbrt(n);
+  return Number.isFinite(b) ? Math.min(b, Math.ceil(Math.min(3 * Math.sqrt(n), n / 3))) : null;
+}
+
+/** The block choice with every lag's autocovariance and per-column demeaning of d. */
 function referenceBlock(d: Float64Array[]) {
-  const per = d.map((col) => politisWhiteBlockLength(col, autocovariances));
+  const per = d.map((col) => referencePolitisWhite(col));
   const defined = per.filter((b): b is number => b !== null);
   const up = (x: number) => (x - Math.floor(x) >= 0.5 ? Math.floor(x) + 1 : Math.floor(x));
   const n = d[0]!.length;
@@ -85,6 +119,7 @@ function panel(n: number, k: number, phi: number, seed: number) {
   const models = Array.from({ length: k }, (_, j) => {
     if (j === 1) return bench.map((b) => b + 0.0003); // constant differential
     if (j === 2) return bench.slice(); // equal to the benchmark: d = 0
+    if (j === 3) return bench.map((b, t) => b + 0.01 * Math.sin((2 * Math.PI * t) / 25)); // no quiet lag
     let s = 0;
     return bench.map((b) => b + 0.001 * (j % 3) + 0.02 * (s = phi * s + g.nextFloat() - 0.5));
   });
@@ -102,6 +137,8 @@ const CASES = [
   [251, 33, 0.6],
   [1890, 37, 0.1],
   [2520, 6, 0.9],
+  [1890, 12, 0.75], // m_hat about 8-10: M = 2 m_hat beyond the first 16 lags
+  [1000, 12, 0.7],
 ] as const;
 
 describe("SPA per-call numerics, bit for bit as the plain computation", () => {
