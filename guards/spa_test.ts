@@ -118,8 +118,8 @@ export async function check(
     .note("naive_pvalue", naive)
     .note("better_models", better)
     .note("individual_pvalues", byName(names, individual))
-    .note("mean_excess", byName(names, Array.from(diff.means)))
-    .note("studentized", byName(names, Array.from(st.z)))
+    .note("mean_excess", byName(names, diff.means))
+    .note("studentized", byName(names, st.z))
     .note("alpha", alpha)
     .done();
 }
@@ -174,11 +174,14 @@ function naivePvalue(d: Float64Array, dbar: number): number | null {
 }
 
 /** {name: value} in column order; defineProperty keeps a column named "__proto__" as data. */
-function byName(names: readonly string[], values: readonly number[]): Record<string, number> {
+function byName(names: readonly string[], values: ArrayLike<number>): Record<string, number> {
   const out: Record<string, number> = {};
-  names.forEach((name, j) =>
-    Object.defineProperty(out, name, { value: values[j]!, enumerable: true, writable: true, configurable: true }),
-  );
+  for (let j = 0; j < names.length; j++) {
+    const name = names[j]!;
+    if (name === "__proto__")
+      Object.defineProperty(out, name, { value: values[j]!, enumerable: true, writable: true, configurable: true });
+    else out[name] = values[j]!;
+  }
   return out;
 }
 
