@@ -161,20 +161,34 @@ export async function bootstrapCounts(
   seed: number,
 ): Promise<BootstrapCounts> {
   const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, diff.n, 1 / blockSize, seed);
-  const runSums = new RunSums(diff.runs);
+  const slots = [new RunSums(diff.runs, 0, 0), new RunSums(diff.runs, 0, 1)] as const;
   const interval = progressInterval(reps, diff.n, diff.k);
   // A chunk: at most a tenth of the reps and CHUNK_DRAWS words (unless one interval is more), and RunSums' runs.
   const most = Math.max(interval, Math.min(Math.ceil(reps / MIN_STEPS), Math.floor(CHUNK_DRAWS / diff.n)));
   const tally = new Tally(diff, st, Math.min(reps, most, CHUNK_REPS), shareFor(diff, blockSize, reps));
-  let done = 0;
+  let drawn = 0;
+  const fill = (chunk: RunSums) => {
+    chunk.clear();
+    const end = Math.min(reps, drawn + most);
+    for (; drawn < end && !chunk.full; drawn++) chunk.draw(draws);
+  };
+  let tallied = 0;
+  let slot = 0;
+  fill(slots[0]);
   try {
-    while (done < reps) {
-      const before = done;
-      const end = Math.min(reps, done + most);
-      runSums.clear();
-      for (; done < end && !runSums.full; done++) runSums.draw(draws);
-      tally.add(runSums);
-      if (done < reps && Math.floor(done / interval) > Math.floor(before / interval)) await step(done, reps);
+    while (tallied < reps) {
+      const chunk = slots[slot as 0 | 1];
+      const next = slots[(1 - slot) as 0 | 1];
+      tally.open(chunk, slot);
+      // With a helper, the next chunk is drawn while it sums this one's first blocks (the same draws in turn).
+      const ahead = tally.shared && drawn < reps;
+      if (ahead) fill(next);
+      tally.finish(chunk);
+      if (!ahead && drawn < reps) fill(next);
+      slot = 1 - slot;
+      const before = tallied;
+      tallied += chunk.resamples;
+      if (tallied < reps && Math.floor(tallied / interval) > Math.floor(before / interval)) await step(tallied, reps);
     }
   } finally {
     tally.end();
@@ -227,19 +241,29 @@ class Tally {
     this.maxima = { tl: new Float64Array(chunk), tc: new Float64Array(chunk), tu: new Float64Array(chunk) };
   }
 
+  /** Whether a helper thread shares the blocks. */
+  get shared(): boolean {
+    return this.share !== null;
+  }
+
+  /** Starts a chunk kept in `chunk` (slot `slot`): its maxima from 0, the helper told to take blocks of it. */
+  open(chunk: RunSums, slot: number): void {
+    const m = chunk.resamples;
+    for (const t of [this.maxima.tl, this.maxima.tc, this.maxima.tu]) t.fill(0, 0, m);
+    this.share?.open(m, chunk.runsHeld, slot);
+  }
+
   /** Counts the chunk's resamples: block by block, each resample's sums scaled, maximised and compared. */
-  add(runSums: RunSums): void {
+  finish(chunk: RunSums): void {
     const { tl, tc, tu } = this.maxima;
-    const m = runSums.resamples;
-    for (const t of [tl, tc, tu]) t.fill(0, 0, m);
+    const m = chunk.resamples;
     const { runs, k } = this.diff;
     const share = this.share;
-    share?.open(m, runSums.runsHeld);
     let c = share ? share.claim() : 0;
     for (; c < runs.blocks; c = share ? share.claim() : c + 1) {
-      runSums.warm(c);
+      chunk.warm(c);
       const first = c * WIDTH;
-      tallyBlock(this.params, this.maxima, runSums.sumBlock(c), first, Math.min(k, first + WIDTH), widthOf(runs, c), m);
+      tallyBlock(this.params, this.maxima, chunk.sumBlock(c), first, Math.min(k, first + WIDTH), widthOf(runs, c), m);
     }
     if (share) {
       simdPasses.count += share.close();

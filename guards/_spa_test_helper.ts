@@ -12,13 +12,15 @@ import { CHUNK_REPS } from "./_spa_test_run_sums.js";
 import type { Maxima, TallyParams } from "./_spa_test_tally.js";
 
 /** Control words: the open chunk's epoch (0 between chunks, ENDED after the call), the next block to claim,
- * the helper's blocks in progress, the SIMD steps it took (for the operation counts), the chunk's size. */
+ * the helper's blocks in progress, the SIMD steps it took (for the operation counts), the chunk's size and
+ * slot. */
 export const EPOCH = 0;
 export const NEXT = 1;
 export const BUSY = 2;
 export const PASSES = 3;
 export const REPS = 4;
 export const RUNS = 5;
+export const SLOT = 6;
 const CONTROL_BYTES = 32;
 /** The epoch once the call has ended: the helper leaves it. */
 export const ENDED = -1;
@@ -116,12 +118,13 @@ export class BlockShare {
     return share;
   }
 
-  /** Opens a chunk of `reps` resamples (`runs` runs) kept in the table's memory, and wakes the helper. */
-  open(reps: number, runs: number): void {
+  /** Opens a chunk of `reps` resamples (`runs` runs) kept in slot `slot` of the table's memory; wakes the helper. */
+  open(reps: number, runs: number, slot: number): void {
     const { control, helperMaxima } = this.views;
     for (const t of [helperMaxima.tl, helperMaxima.tc, helperMaxima.tu]) t.fill(0, 0, reps);
     Atomics.store(control, REPS, reps);
     Atomics.store(control, RUNS, runs);
+    Atomics.store(control, SLOT, slot);
     Atomics.store(control, NEXT, 0);
     Atomics.store(control, EPOCH, ++this.epoch);
     Atomics.notify(control, EPOCH);

@@ -13,6 +13,7 @@ import {
   PASSES,
   REPS,
   RUNS,
+  SLOT,
   type SharedViews,
   sharedViews,
 } from "./_spa_test_helper.js";
@@ -23,7 +24,7 @@ const IDLE_MS = 2000;
 /** Serves one call until it ends (or idles): each new epoch is a chunk to help with. */
 export function serveCall(call: HelperCall): void {
   const table = runTableOver(call.memory, call.n, call.k);
-  const sums = new RunSums(table, 1);
+  const sums = [new RunSums(table, 1, 0), new RunSums(table, 1, 1)];
   const shared = sharedViews(call.state, call.k);
   const { control } = shared;
   let seen = 0;
@@ -38,12 +39,13 @@ export function serveCall(call: HelperCall): void {
 }
 
 /** Sums and tallies blocks of chunk `epoch` until none is left (none when the caller closed it already). */
-export function helpWithChunk(table: RunTable, sums: RunSums, shared: SharedViews, epoch: number): void {
+export function helpWithChunk(table: RunTable, slots: readonly RunSums[], shared: SharedViews, epoch: number): void {
   const { control, params, helperMaxima } = shared;
   Atomics.add(control, BUSY, 1);
   try {
     if (Atomics.load(control, EPOCH) !== epoch) return;
     const reps = Atomics.load(control, REPS);
+    const sums = slots[Atomics.load(control, SLOT)]!;
     sums.adopt(reps, Atomics.load(control, RUNS));
     const before = simdPasses.count;
     for (let c = Atomics.add(control, NEXT, 1); c < table.blocks; c = Atomics.add(control, NEXT, 1)) {

@@ -57,6 +57,11 @@ const capacityFor = (n: number, k: number): number =>
 
 /** Sums areas in the memory: one per thread summing blocks (the calling thread's 0, the helper's 1). */
 export const SUM_AREAS = 2;
+/** Chunk slots (run counts and pairs): the next chunk is drawn into one while the helper sums the other. */
+export const SLOTS = 2;
+
+/** Bytes of one chunk slot: CHUNK_REPS run counts, then the pairs of `capacity` runs. */
+const slotBytes = (capacity: number) => CHUNK_REPS * 4 + capacity * 2 * 4;
 
 /** Where a table of n x k values and its chunk's buffers lie in memory: the same on both threads. */
 function layoutOf(n: number, k: number) {
@@ -64,8 +69,8 @@ function layoutOf(n: number, k: number) {
   const blockDoubles = (2 * n + 2) * WIDTH;
   const lastWidth = k + (k & 1) - (blocks - 1) * WIDTH;
   const tableDoubles = (blocks - 1) * blockDoubles + (2 * n + 2) * lastWidth;
-  const sumsBytes = SUM_AREAS * CHUNK_REPS * WIDTH * F64 + CHUNK_REPS * 4;
-  const bytes = tableDoubles * F64 + sumsBytes + capacityFor(n, k) * 2 * 4 + STATE_BYTES;
+  const sumsBytes = SUM_AREAS * CHUNK_REPS * WIDTH * F64;
+  const bytes = tableDoubles * F64 + sumsBytes + SLOTS * slotBytes(capacityFor(n, k)) + STATE_BYTES;
   return { blocks, blockDoubles, tableDoubles, bytes };
 }
 
@@ -127,14 +132,18 @@ export class RunSums {
   private reps = 0;
   private used = 0;
 
-  /** Sums into area `area` (0 <= area < SUM_AREAS): each thread summing blocks of one chunk has its own. */
+  /**
+   * Sums into area `area` (0 <= area < SUM_AREAS: each thread summing blocks of one chunk has its own), the
+   * chunk's runs kept in slot `slot` (0 <= slot < SLOTS).
+   */
   constructor(
     private readonly t: RunTable,
     area = 0,
+    slot = 0,
   ) {
-    const sumsAt = t.table.byteLength + area * CHUNK_REPS * WIDTH * F64;
-    const countsAt = t.table.byteLength + SUM_AREAS * CHUNK_REPS * WIDTH * F64;
     this.capacity = capacityFor(t.n, t.k);
+    const sumsAt = t.table.byteLength + area * CHUNK_REPS * WIDTH * F64;
+    const countsAt = t.table.byteLength + SUM_AREAS * CHUNK_REPS * WIDTH * F64 + slot * slotBytes(this.capacity);
     this.sums = new Float64Array(t.memory.buffer, sumsAt, CHUNK_REPS * WIDTH);
     this.counts = new Int32Array(t.memory.buffer, countsAt, CHUNK_REPS);
     this.pairs = new Int32Array(t.memory.buffer, countsAt + CHUNK_REPS * 4, 2 * this.capacity);

@@ -38,10 +38,11 @@ describe("SPA bootstrap on two threads", () => {
     expect(share).not.toBeNull();
     const { params, control, helperMaxima } = share!.views;
     fillParams(params, st);
-    const caller = new RunSums(diff.runs);
+    const caller = new RunSums(diff.runs, 0, 1); // the second slot: the helper reads the slot it is told
+
     const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, n, 1 / block, 9);
     for (let r = 0; r < reps; r++) caller.draw(draws);
-    share!.open(reps, caller.runsHeld);
+    share!.open(reps, caller.runsHeld, 1);
     // The caller claims nothing: wait (on the helper's notify, no timer) until it has taken every block.
     for (;;) {
       const busy = Atomics.load(control, BUSY);
@@ -88,7 +89,7 @@ describe("SPA bootstrap on two threads", () => {
     const shared = sharedViews(new SharedArrayBuffer(4096 + 64 * k + 3 * 8 * 1024), k);
     const table = runTableOver(diff.runs.memory, n, k);
     Atomics.store(shared.control, 0, 0); // epoch 0: closed
-    helpWithChunk(table, new RunSums(table, 1), shared, 1);
+    helpWithChunk(table, [new RunSums(table, 1, 0), new RunSums(table, 1, 1)], shared, 1);
     expect(Atomics.load(shared.control, NEXT)).toBe(0);
     expect(Atomics.load(shared.control, BUSY)).toBe(0);
   });
