@@ -67,6 +67,13 @@ let helper: Worker | null = null;
 /** Set once the helper thread failed (it could not start, or it stopped): later calls use one thread. */
 let failed = false;
 
+const onStop = new Set<() => void>();
+
+/** Resolves once the helper thread has stopped (an error or an exit), at once if it did already. */
+export function helperStopped(): Promise<void> {
+  return failed ? Promise.resolve() : new Promise((resolve) => onStop.add(resolve));
+}
+
 function helperThread(): Worker | null {
   if (failed) return null;
   if (!helper) {
@@ -82,6 +89,8 @@ function helperThread(): Worker | null {
     const stop = () => {
       failed = true;
       helper = null;
+      for (const resolve of onStop) resolve();
+      onStop.clear();
     };
     helper.on("error", stop);
     helper.on("exit", stop);
