@@ -1,6 +1,8 @@
 // Numerics of Hansen's SPA test (spa_test.md, Method): loss differentials, studentization,
 // recentring and the stationary-bootstrap p-values. Inputs are validated finite arrays.
-import { politisWhiteBlockLength, politisWhiteOfDemeaned, stationaryBootstrapVariances } from "../src/lib/bootstrap.js";
+import { politisWhiteBlockLength, politisWhiteOfDemeaned, stationaryBootstrapVariance } from "../src/lib/bootstrap.js";
+import { memoryOf, type WasmMemory } from "./_wasm_asm.js";
+import { varianceKernelOver, varianceSteps } from "./_spa_test_variance_wasm.js";
 import { maxOf } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
 import { RunDraws } from "./_spa_test_draws.js";
@@ -30,8 +32,8 @@ export interface Differentials {
   readonly constant: readonly boolean[];
   /** Demeaned differentials e_{t,k} = d_{t,k} - dbar_k per candidate (exactly 0 for a constant column). */
   readonly e: readonly Float64Array[];
-  /** Every e, candidate after candidate (e[j] is a view of it). */
-  readonly values: Float64Array;
+  /** Every e, candidate after candidate (e[j] is a view of it), then room for the variance kernel's powers. */
+  readonly values: WasmMemory;
   /** The demeaned differentials with their prefix sums, in column blocks, for the bootstrap's run sums. */
   readonly runs: RunTable;
 }
@@ -45,7 +47,8 @@ export function differentials(benchmark: ArrayLike<number>, models: readonly Arr
   const n = benchmark.length;
   const k = models.length;
   const b = Float64Array.from(benchmark);
-  const all = valuesBuffer(n * k);
+  const values = valuesMemory(n, k);
+  const all = new Float64Array(values.buffer, 0, n * k);
   const runs = emptyRunTable(n, k);
   const means = new Float64Array(k);
   const constant: boolean[] = [];
@@ -73,7 +76,7 @@ export function differentials(benchmark: ArrayLike<number>, models: readonly Arr
   }
   // A constant column's mean is its d_0; its e is 0 - 0, exactly 0 (d_0 - d_0 is NaN for an infinite d_0).
   for (let j = 0; j < k; j++) if (constant[j]) means[j] = firstDifference(models[j]!, b);
-  return { n, k, means, constant, e, values: all, runs };
+  return { n, k, means, constant, e, values, runs };
 }
 
 /**
@@ -116,15 +119,21 @@ function differencePair(
 }
 
 /** The values of a finished call (releaseDifferentials), taken by the next call that fits in them. */
-let spareValues: Float64Array | null = null;
-/** A released call's values are kept for the next call only up to this many (64 MiB). */
-const SPARE_MAX_VALUES = 2 ** 23;
+let spareValues: WasmMemory | null = null;
+/** A released call's values are kept for the next call only up to this size. */
+const SPARE_MAX_BYTES = 64 * 2 ** 20;
 
-/** `size` doubles: the spare values if they fit (their pages already mapped), else a new array. */
-function valuesBuffer(size: number): Float64Array {
+/** Bytes of the variance kernel's powers of 1 - q for n values (a^i twice, i a^i twice, i = 1..n - 1). */
+const powersBytes = (n: number) => 32 * (n + 1);
+/** Bytes of the variance kernel's output: g0, sH and sG of two pairs of columns. */
+const KERNEL_OUT_BYTES = 96;
+
+/** Memory for n x k values of e and the variance kernel: the spare memory if it fits (pages mapped), else new. */
+function valuesMemory(n: number, k: number): WasmMemory {
+  const bytes = 8 * n * k + powersBytes(n) + KERNEL_OUT_BYTES;
   const spare = spareValues;
   spareValues = null;
-  return spare !== null && spare.length >= size ? spare.subarray(0, size) : new Float64Array(size);
+  return spare !== null && spare.buffer.byteLength >= bytes ? spare : memoryOf(bytes);
 }
 
 /**
@@ -132,8 +141,7 @@ function valuesBuffer(size: number): Float64Array {
  * pages costs a page fault per 4 KiB, several ms per call at 10^6 values. `diff` must not be used after.
  */
 export function releaseDifferentials(diff: Differentials): void {
-  const whole = new Float64Array(diff.values.buffer);
-  if (whole.length <= SPARE_MAX_VALUES) spareValues = whole;
+  if (diff.values.buffer.byteLength <= SPARE_MAX_BYTES) spareValues = diff.values;
   releaseRunTable(diff.runs);
 }
 
@@ -219,10 +227,57 @@ export interface Studentized {
   readonly offsetConsistent: Float64Array;
 }
 
+/**
+ * omega_k^2 of every candidate: two candidates per call of the SIMD kernel (one per lane), the powers of 1 - q
+ * formed once as stationaryBootstrapVariance forms them; the library's kernel where it is gamma(0) alone
+ * (n < 2 or q = 1) and for an odd last candidate.
+ */
+function bootstrapVariances(diff: Differentials, q: number): Float64Array {
+  const { n, k, e, values } = diff;
+  const a = 1 - q;
+  const omega2 = new Float64Array(k);
+  if (n < 2 || a === 0) {
+    for (let j = 0; j < k; j++) omega2[j] = stationaryBootstrapVariance(e[j]!, q);
+    return omega2;
+  }
+  const powersAt = 8 * n * k;
+  const powers = new Float64Array(values.buffer, powersAt, powersBytes(n) / 8);
+  let ai = 1;
+  for (let i = 1; i < n; i++) {
+    ai *= a;
+    powers[4 * i] = powers[4 * i + 1] = ai;
+    powers[4 * i + 2] = powers[4 * i + 3] = i * ai;
+  }
+  const an = ai * a;
+  const outAt = powersAt + powersBytes(n);
+  const out = new Float64Array(values.buffer, outAt, KERNEL_OUT_BYTES / 8);
+  const { pair, pairs2 } = varianceKernelOver(values);
+  const nn = n * n;
+  /** omega2 of pair p's two columns from out + 48 p. */
+  const take = (j: number, p: number) => {
+    omega2[j] = out[6 * p]! / n + 2 * (out[6 * p + 2]! / n - out[6 * p + 4]! / nn);
+    omega2[j + 1] = out[6 * p + 1]! / n + 2 * (out[6 * p + 3]! / n - out[6 * p + 5]! / nn);
+  };
+  const at = (j: number) => 8 * n * j;
+  let j = 0;
+  for (; j + 3 < k; j += 4) {
+    pairs2(at(j), at(j + 1), at(j + 2), at(j + 3), n, powersAt, outAt, a, an, n * an);
+    take(j, 0);
+    take(j + 2, 1);
+  }
+  for (; j + 1 < k; j += 2) {
+    pair(at(j), at(j + 1), n, powersAt, outAt, a, an, n * an);
+    take(j, 0);
+  }
+  varianceSteps.count += 2 * (n - 1) * Math.floor(k / 2);
+  if (j < k) omega2[j] = stationaryBootstrapVariance(e[j]!, q);
+  return omega2;
+}
+
 export function studentize(diff: Differentials, blockSize: number): Studentized {
   const { n, k, means } = diff;
   const q = 1 / blockSize;
-  const omega2 = stationaryBootstrapVariances(diff.e, q);
+  const omega2 = bootstrapVariances(diff, q);
   const degenerate = Array.from(omega2, (w) => !(w > 0));
   const z = new Float64Array(k);
   const sumScale = new Float64Array(k);

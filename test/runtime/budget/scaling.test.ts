@@ -4,8 +4,8 @@
 // progress checks; and by at least `least`, so the count does follow the dimension. The SPA test is
 // O(R T K) at a fixed block length (prefix sums: a resampled mean costs one subtraction per block), and
 // so at the shortest blocks too (1 to 3: a run of one row is its row minus a zero row). Its index draws, run
-// sums and block length's autocovariances run in WebAssembly, which coverage does not see: their loop steps
-// (drawSteps, simdPasses, lagSteps) are added to the count;
+// sums, block length's autocovariances and bootstrap variances run in WebAssembly, which coverage does not
+// see: their loop steps (drawSteps, simdPasses, lagSteps, varianceSteps) are added to the count;
 // CSCV is O(T K) for the block moments plus O(C(S, S/2) S K) for the splits, at a fixed number of blocks S.
 import { describe, expect, it } from "vitest";
 import { callToolUntyped } from "../../../src/runtime/index.js";
@@ -14,6 +14,7 @@ import { countOps } from "./op_count.js";
 import { simdPasses } from "../../../guards/_spa_test_run_sums.js";
 import { drawSteps } from "../../../guards/_spa_test_draws.js";
 import { lagSteps } from "../../../guards/_spa_test_lags_wasm.js";
+import { varianceSteps } from "../../../guards/_spa_test_variance_wasm.js";
 
 const GUARD_CODE = /\/(guards|src\/lib)\/[^/]+\.ts/;
 const SLACK = 1.1;
@@ -73,7 +74,7 @@ const CASES: readonly {
 
 async function ops(tool: string, args: object): Promise<number> {
   const call = () => callToolUntyped(tool, args as Record<string, unknown>, { workBudget: Infinity, timeLimitMs: 0 });
-  const wasmSteps = () => simdPasses.count + drawSteps.count + lagSteps.count;
+  const wasmSteps = () => simdPasses.count + drawSteps.count + lagSteps.count + varianceSteps.count;
   const wasmBefore = wasmSteps();
   const js = await countOps(GUARD_CODE, async () => {
     const r = await call();
