@@ -6,7 +6,7 @@ import { varianceKernelOver, varianceSteps } from "./_spa_test_variance_wasm.js"
 import { maxOf } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
 import { RunDraws } from "./_spa_test_draws.js";
-import { LagSums } from "./_spa_test_lags_wasm.js";
+import { LAGS_OUT_BYTES, LagSums } from "./_spa_test_lags_wasm.js";
 import {
   CHUNK_REPS,
   emptyRunTable,
@@ -130,7 +130,7 @@ const KERNEL_OUT_BYTES = 96;
 
 /** Memory for n x k values of e and the variance kernel: the spare memory if it fits (pages mapped), else new. */
 function valuesMemory(n: number, k: number): WasmMemory {
-  const bytes = 8 * n * k + powersBytes(n) + KERNEL_OUT_BYTES;
+  const bytes = 8 * n * k + powersBytes(n) + KERNEL_OUT_BYTES + LAGS_OUT_BYTES;
   const spare = spareValues;
   spareValues = null;
   return spare !== null && spare.buffer.byteLength >= bytes ? spare : memoryOf(bytes);
@@ -185,7 +185,9 @@ export interface BlockChoice {
 /** Block size: the caller's number, else max(1, round_half_up(max_k b_k)), else the n^(1/3) fallback. */
 export function chooseBlockSize(diff: Differentials, requested: "auto" | number): BlockChoice {
   if (requested !== "auto") return { blockSize: requested, method: "caller", perCandidate: [] };
-  const { autocovariances } = new LagSums(diff.n);
+  // The block length's lag sums read each e where it is kept; their output after the variance kernel's.
+  const { n, k } = diff;
+  const { autocovariances } = new LagSums(n, diff.values, 8 * n * k + powersBytes(n) + KERNEL_OUT_BYTES);
   // A non-constant column's e is d - mean(d) as politisWhiteBlockLength demeans it (the same left-to-right
   // sum over n); a constant column's e is exactly 0 instead, so its d (n copies of d_0) goes through the demeaning.
   const perCandidate = diff.e.map((e, j) =>

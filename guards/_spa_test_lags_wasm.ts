@@ -4,6 +4,7 @@
 // s_i = sum over t ascending, t + j + 15 < n, of e_t e_{t+j+i} (the doubles e_0..e_{n-1} at `e`), two lags
 // per instruction; each s_i is a product added per t in t order, so LagSums.autocovariances returns bit for
 // bit what the library's autocovariances does.
+import { autocovariances } from "../src/lib/bootstrap.js";
 import {
   ascii,
   BLOCK,
@@ -33,6 +34,7 @@ import {
   v128Store,
   addTo,
   countDown,
+  type WasmMemory,
 } from "./_wasm_asm.js";
 
 /** Lags per pass. */
@@ -117,44 +119,66 @@ export const lagSteps = { count: 0 };
 
 /** Autocovariances of series of length n, sixteen lags per pass in WebAssembly (the values copied in). */
 export class LagSums {
-  private readonly x: Float64Array;
+  /** The memory the SIMD loop reads; e in it is read in place, other e is copied to `x` first. */
+  private readonly memory: WasmMemory;
+  private readonly x: Float64Array | null;
+  private readonly outAt: number;
   private readonly out: Float64Array;
   private readonly lags16: (e: number, n: number, j: number, out: number) => void;
 
-  constructor(private readonly n: number) {
-    const memory = memoryOf(8 * (n + LAGS));
-    this.x = new Float64Array(memory.buffer, 0, n);
-    this.out = new Float64Array(memory.buffer, 8 * n, LAGS);
+  /**
+   * Over a memory of its own (n doubles for e, then its output), or over `memory` with LAGS_OUT_BYTES free at
+   * byte `outAt`: then e passed as a view of `memory` is read where it is, without a copy (and other e by the
+   * library's autocovariances).
+   */
+  constructor(
+    private readonly n: number,
+    memory?: WasmMemory,
+    outAt = 0,
+  ) {
+    this.memory = memory ?? memoryOf(8 * (n + LAGS));
+    this.x = memory === undefined ? new Float64Array(this.memory.buffer, 0, n) : null;
+    this.outAt = memory === undefined ? 8 * n : outAt;
+    this.out = new Float64Array(this.memory.buffer, this.outAt, LAGS);
     compiled ??= compile(lagsModuleBytes());
-    this.lags16 = exportsOver(compiled, memory).lags16 as LagSums["lags16"];
+    this.lags16 = exportsOver(compiled, this.memory).lags16 as LagSums["lags16"];
   }
 
   /** R(0..maxLag) with divisor n of demeaned `e` (n long): the library's autocovariances, bit for bit. */
   readonly autocovariances = (e: Float64Array, maxLag: number): Float64Array => {
     const { n, x } = this;
-    x.set(e);
+    let values = e;
+    if (e.buffer !== this.memory.buffer) {
+      // e elsewhere: copied into a memory of its own, or (over a caller's memory) the library's loop, same bits.
+      if (x === null) return autocovariances(e, maxLag);
+      x.set(e);
+      values = x;
+    }
     const r = new Float64Array(maxLag + 1);
     const last = Math.min(maxLag, n - 1);
     if (last < LAGS - 1) {
-      for (let j = 0; j <= last; j++) r[j] = lagSum(x, j, 0, 0) / n;
+      for (let j = 0; j <= last; j++) r[j] = lagSum(values, j, 0, 0) / n;
       return r;
     }
     // Passes of 16 lags from 0; the last pass ends at lag `last`, recomputing lags of the one before it (each
     // lag's sum is the same terms in the same order whichever pass computes it).
-    for (let j = 0; j <= last; j += LAGS) this.pass(Math.min(j, last - (LAGS - 1)), r);
+    for (let j = 0; j <= last; j += LAGS) this.pass(values, Math.min(j, last - (LAGS - 1)), r);
     return r;
   };
 
-  /** R(j..j + 15) into r: lags16, then each lag's remaining terms in t order. */
-  private pass(j: number, r: Float64Array): void {
-    const { n, x, out } = this;
-    this.lags16(0, n, j, 8 * n);
+  /** R(j..j + 15) of `values` (in the memory) into r: lags16, then each lag's remaining terms in t order. */
+  private pass(values: Float64Array, j: number, r: Float64Array): void {
+    const { n, out } = this;
+    this.lags16(values.byteOffset, n, j, this.outAt);
     lagSteps.count += (Math.max(0, n - j - (LAGS - 1)) * LAGS) / 2;
     // From t = n - j - 15 on, lag j + 15 has no partner left; each lag adds its remaining terms in t order.
     const from = Math.max(0, n - j - (LAGS - 1));
-    for (let i = 0; i < LAGS; i++) r[j + i] = lagSum(x, j + i, from, out[i]!) / n;
+    for (let i = 0; i < LAGS; i++) r[j + i] = lagSum(values, j + i, from, out[i]!) / n;
   }
 }
+
+/** Bytes a LagSums over a caller's memory needs free for its output. */
+export const LAGS_OUT_BYTES = 8 * LAGS;
 
 /** s + sum over t >= from, t + j < n, ascending, of x_t x_{t+j}. */
 function lagSum(x: Float64Array, j: number, from: number, s: number): number {

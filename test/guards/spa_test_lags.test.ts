@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Mt19937 } from "../../src/lib/prng.js";
 import { autocovariances, politisWhiteBlockLength, politisWhiteOfDemeaned } from "../../src/lib/bootstrap.js";
-import { LagSums } from "../../guards/_spa_test_lags_wasm.js";
+import { LAGS_OUT_BYTES, LagSums } from "../../guards/_spa_test_lags_wasm.js";
+import { memoryOf } from "../../guards/_wasm_asm.js";
 
 /** n demeaned AR(1) values (coefficient phi) from `seed`. */
 function series(n: number, phi: number, seed: number): Float64Array {
@@ -48,6 +49,23 @@ describe("SPA block length's autocovariances in WebAssembly", () => {
       m /= x.length;
       const e = Float64Array.from(x, (v) => v - m);
       expect(politisWhiteOfDemeaned(e, new LagSums(500).autocovariances)).toBe(politisWhiteBlockLength(x));
+    }
+  });
+
+  it("over a caller's memory reads e where it is (at any offset), and e elsewhere as the library does", () => {
+    for (const [n, maxLag] of [
+      [40, 39],
+      [1890, 49],
+    ] as const) {
+      const memory = memoryOf(8 * 3 * n + LAGS_OUT_BYTES);
+      const lags = new LagSums(n, memory, 8 * 3 * n);
+      for (const column of [0, 2]) {
+        const e = new Float64Array(memory.buffer, 8 * column * n, n);
+        e.set(series(n, 0.6, n + column));
+        expect(lags.autocovariances(e, maxLag)).toEqual(autocovariances(e, maxLag));
+      }
+      const elsewhere = series(n, 0.3, 1);
+      expect(lags.autocovariances(elsewhere, maxLag)).toEqual(autocovariances(elsewhere, maxLag));
     }
   });
 });
