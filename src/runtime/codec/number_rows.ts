@@ -42,11 +42,18 @@ export function proveNumberRows(rows: readonly unknown[]): NumberRows | null {
     total += row.length;
     if (row.length !== width) width = -1;
   }
-  if (total < PROVE_MIN_CELLS) return null;
+  // Rows of text or of objects: known before any cells are allocated (the first cell sent is not a number).
+  if (total < PROVE_MIN_CELLS || typeof firstCell(rows as readonly (readonly unknown[])[]) !== "number") return null;
   const cells = new Float64Array(new SharedArrayBuffer(total * Float64Array.BYTES_PER_ELEMENT));
   const long = fillCells(rows as readonly (readonly unknown[])[], cells);
   // Each number's bound (24 bytes, 25 for the long ones), a separator per row, each row's brackets and separators.
   return long < 0 ? null : { cells, lengths, width, bytesBound: 24 * total + long + 3 * n + total };
+}
+
+/** The first row's first cell, or the first cell of the first row that has one. */
+function firstCell(rows: readonly (readonly unknown[])[]): unknown {
+  for (const row of rows) if (row.length > 0) return row[0];
+  return undefined;
 }
 
 /**

@@ -62,6 +62,8 @@ describe("proven number rows", () => {
     ["a NaN cell", big((i, j) => (i === 99 && j === 19 ? Number.NaN : 1))],
     ["an infinite cell", big((i, j) => (i === 0 && j === 0 ? -Infinity : 1))],
     ["a text cell", big((i, j) => (i === 10 && j === 1 ? "1" : 1))],
+    ["rows of text", big(() => "a")],
+    ["rows of objects", big(() => ({ a: 1 }))],
     ["a bigint cell", big((i, j) => (i === 10 && j === 1 ? 1n : 1))],
     ["a nested list", big((i, j) => (i === 7 && j === 0 ? [1] : 1))],
     ["a hole", holey],
