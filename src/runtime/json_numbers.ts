@@ -45,7 +45,7 @@ function numberAt(buffer: Buffer, x: number, at: number): number {
       if (x < 0) buffer[at++] = 0x2d; // -
       // floor(a) is floor(d / 10^8): a is within 2^-29 of d / 10^8, and an integer is 10^-8 or more from it.
       const whole = a | 0;
-      if (whole === 0) buffer[at++] = 0x30; // 0
+      if (whole === 0) buffer[at++] = 0x30;
       else at = digitsAt(buffer, whole, at);
       const frac = d - whole * 1e8;
       return frac === 0 ? at : fractionAt(buffer, frac, at);
