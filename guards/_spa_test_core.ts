@@ -5,7 +5,9 @@ import { allEqual, maxOf, mean } from "../src/lib/stats.js";
 import { step } from "../src/lib/progress.js";
 import { RunDraws } from "./_spa_test_draws.js";
 import { LagSums } from "./_spa_test_lags_wasm.js";
-import { CHUNK_REPS, RunSums, type RunTable, runTable, WIDTH, widthOf } from "./_spa_test_run_sums.js";
+import { CHUNK_REPS, RunSums, type RunTable, runTable, simdPasses, WIDTH, widthOf } from "./_spa_test_run_sums.js";
+import { BlockShare } from "./_spa_test_helper.js";
+import { type Maxima, mergeMaxima, tallyBlock, type TallyParams } from "./_spa_test_tally.js";
 
 /** Per-candidate differentials d_{t,k} = model - benchmark, demeaned, with their statistics. */
 export interface Differentials {
@@ -159,57 +161,113 @@ export async function bootstrapCounts(
   seed: number,
 ): Promise<BootstrapCounts> {
   const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, diff.n, 1 / blockSize, seed);
-  const runSums = new RunSums(diff.runs);
+  const slots = [new RunSums(diff.runs, 0, 0), new RunSums(diff.runs, 0, 1)] as const;
   const interval = progressInterval(reps, diff.n, diff.k);
   // A chunk: at most a tenth of the reps and CHUNK_DRAWS words (unless one interval is more), and RunSums' runs.
   const most = Math.max(interval, Math.min(Math.ceil(reps / MIN_STEPS), Math.floor(CHUNK_DRAWS / diff.n)));
-  const tally = new Tally(diff, st, Math.min(reps, most, CHUNK_REPS));
-  let done = 0;
-  while (done < reps) {
-    const before = done;
-    const end = Math.min(reps, done + most);
-    runSums.clear();
-    for (; done < end && !runSums.full; done++) runSums.draw(draws);
-    tally.add(runSums);
-    if (done < reps && Math.floor(done / interval) > Math.floor(before / interval)) await step(done, reps);
+  const tally = new Tally(diff, st, Math.min(reps, most, CHUNK_REPS), shareFor(diff, blockSize, reps));
+  let drawn = 0;
+  const fill = (chunk: RunSums) => {
+    chunk.clear();
+    const end = Math.min(reps, drawn + most);
+    for (; drawn < end && !chunk.full; drawn++) chunk.draw(draws);
+  };
+  let tallied = 0;
+  let slot = 0;
+  fill(slots[0]);
+  try {
+    while (tallied < reps) {
+      const chunk = slots[slot as 0 | 1];
+      const next = slots[(1 - slot) as 0 | 1];
+      tally.open(chunk, slot);
+      // With a helper, the next chunk is drawn while it sums this one's first blocks (the same draws in turn).
+      const ahead = tally.shared && drawn < reps;
+      if (ahead) fill(next);
+      tally.finish(chunk);
+      if (!ahead && drawn < reps) fill(next);
+      slot = 1 - slot;
+      const before = tallied;
+      tallied += chunk.resamples;
+      if (tallied < reps && Math.floor(tallied / interval) > Math.floor(before / interval)) await step(tallied, reps);
+    }
+  } finally {
+    tally.end();
   }
   await step(reps, reps);
   return tally.counts();
 }
 
-/** The exceedance counts over chunks of resamples; each chunk's maxima are taken over every column block. */
+/** Resampled run-candidate adds from which a call shares its blocks with the helper thread (about 10 ms). */
+const SHARE_FROM_ADDS = 2e7;
+
+/** Tests set `force` to share a call's blocks (true) or not (false) whatever its size; null: by its size. */
+export const sharing = { force: null as boolean | null };
+
+function shareFor(diff: Differentials, blockSize: number, reps: number): BlockShare | null {
+  const worth = diff.runs.blocks >= 2 && (reps * diff.n * diff.k) / blockSize >= SHARE_FROM_ADDS;
+  if (!(sharing.force ?? worth) || diff.runs.blocks < 2) return null; // one block: nothing to share
+  return BlockShare.start(diff.runs.memory, diff.n, diff.k);
+}
+
+/**
+ * The exceedance counts over chunks of resamples; each chunk's maxima are taken over every column block,
+ * the blocks shared with the helper thread when `share` is given (its maxima merged when the chunk closes).
+ */
 class Tally {
   private lower = 0;
   private consistent = 0;
   private upper = 0;
-  private readonly individual: Int32Array;
-  private readonly threshold: Float64Array;
-  /** Per resample of the chunk: the running max(0, max_k) of the lower, consistent and upper statistics. */
-  private readonly tl: Float64Array;
-  private readonly tc: Float64Array;
-  private readonly tu: Float64Array;
+  private readonly params: TallyParams;
+  private readonly maxima: Maxima;
 
   constructor(
     private readonly diff: Differentials,
     private readonly st: Studentized,
     chunk: number,
+    private readonly share: BlockShare | null,
   ) {
-    this.individual = new Int32Array(diff.k);
-    this.threshold = Float64Array.from(st.z, (v) => Math.max(0, v));
-    this.tl = new Float64Array(chunk);
-    this.tc = new Float64Array(chunk);
-    this.tu = new Float64Array(chunk);
+    const k = diff.k;
+    this.params = share?.views.params ?? {
+      sumScale: new Float64Array(k),
+      offsetLower: new Float64Array(k),
+      offsetConsistent: new Float64Array(k),
+      threshold: new Float64Array(k),
+      individual: new Int32Array(k),
+    };
+    this.params.sumScale.set(st.sumScale);
+    this.params.offsetLower.set(st.offsetLower);
+    this.params.offsetConsistent.set(st.offsetConsistent);
+    this.params.threshold.set(Array.from(st.z, (v) => Math.max(0, v)));
+    this.maxima = { tl: new Float64Array(chunk), tc: new Float64Array(chunk), tu: new Float64Array(chunk) };
+  }
+
+  /** Whether a helper thread shares the blocks. */
+  get shared(): boolean {
+    return this.share !== null;
+  }
+
+  /** Starts a chunk kept in `chunk` (slot `slot`): its maxima from 0, the helper told to take blocks of it. */
+  open(chunk: RunSums, slot: number): void {
+    const m = chunk.resamples;
+    for (const t of [this.maxima.tl, this.maxima.tc, this.maxima.tu]) t.fill(0, 0, m);
+    this.share?.open(m, chunk.runsHeld, slot);
   }
 
   /** Counts the chunk's resamples: block by block, each resample's sums scaled, maximised and compared. */
-  add(runSums: RunSums): void {
-    const { tl, tc, tu } = this;
-    const m = runSums.resamples;
-    for (const t of [tl, tc, tu]) t.fill(0, 0, m);
+  finish(chunk: RunSums): void {
+    const { tl, tc, tu } = this.maxima;
+    const m = chunk.resamples;
     const { runs, k } = this.diff;
-    for (let c = 0; c < runs.blocks; c++) {
-      runSums.warm(c);
-      this.block(runSums.sumBlock(c), c * WIDTH, Math.min(k, (c + 1) * WIDTH), widthOf(runs, c), m);
+    const share = this.share;
+    let c = share ? share.claim() : 0;
+    for (; c < runs.blocks; c = share ? share.claim() : c + 1) {
+      chunk.warm(c);
+      const first = c * WIDTH;
+      tallyBlock(this.params, this.maxima, chunk.sumBlock(c), first, Math.min(k, first + WIDTH), widthOf(runs, c), m);
+    }
+    if (share) {
+      simdPasses.count += share.close();
+      mergeMaxima(this.maxima, share.views.helperMaxima, m);
     }
     const { statistic } = this.st;
     for (let i = 0; i < m; i++) {
@@ -219,33 +277,13 @@ class Tally {
     }
   }
 
-  /** Candidates first..last - 1 of one block for the chunk's m resamples: resample i's candidate j at
-   * sums[i width + j - first]. */
-  private block(sums: Float64Array, first: number, last: number, width: number, m: number): void {
-    const { sumScale, offsetLower, offsetConsistent } = this.st;
-    const { threshold, individual } = this;
-    for (let i = 0; i < m; i++) {
-      const at = i * width - first;
-      let tl = this.tl[i]!;
-      let tc = this.tc[i]!;
-      let tu = this.tu[i]!;
-      for (let j = first; j < last; j++) {
-        const v = sums[at + j]! * sumScale[j]!;
-        const vc = v + offsetConsistent[j]!;
-        if (v > tu) tu = v;
-        if (vc > tc) tc = vc;
-        const vl = v + offsetLower[j]!;
-        if (vl > tl) tl = vl;
-        if (threshold[j] === 0 || vc >= threshold[j]!) individual[j]!++;
-      }
-      this.tl[i] = tl;
-      this.tc[i] = tc;
-      this.tu[i] = tu;
-    }
+  /** Ends the helper thread's part in the call. */
+  end(): void {
+    this.share?.end();
   }
 
   counts(): BootstrapCounts {
-    const { lower, consistent, upper, individual } = this;
-    return { lower, consistent, upper, individual };
+    const { lower, consistent, upper } = this;
+    return { lower, consistent, upper, individual: Int32Array.from(this.params.individual) };
   }
 }

@@ -55,20 +55,39 @@ function cell(r: RunTable, row: number, j: number): number {
 const capacityFor = (n: number, k: number): number =>
   Math.max(Math.min(CHUNK_RUNS, Math.floor(CHUNK_ADDS / k)), 2 * n + 1);
 
-/** The table of n x k demeaned differentials `columns[j]` (each n long), then each block's prefix sums. */
-export function runTable(n: number, k: number, columns: readonly ArrayLike<number>[]): RunTable {
+/** Sums areas in the memory: one per thread summing blocks (the calling thread's 0, the helper's 1). */
+export const SUM_AREAS = 2;
+/** Chunk slots (run counts and pairs): the next chunk is drawn into one while the helper sums the other. */
+export const SLOTS = 2;
+
+/** Bytes of one chunk slot: CHUNK_REPS run counts, then the pairs of `capacity` runs. */
+const slotBytes = (capacity: number) => CHUNK_REPS * 4 + capacity * 2 * 4;
+
+/** Where a table of n x k values and its chunk's buffers lie in memory: the same on both threads. */
+function layoutOf(n: number, k: number) {
   const blocks = Math.ceil(k / WIDTH);
   const blockDoubles = (2 * n + 2) * WIDTH;
   const lastWidth = k + (k & 1) - (blocks - 1) * WIDTH;
   const tableDoubles = (blocks - 1) * blockDoubles + (2 * n + 2) * lastWidth;
-  const sumsBytes = CHUNK_REPS * WIDTH * F64 + CHUNK_REPS * 4;
-  const bytes = tableDoubles * F64 + sumsBytes + capacityFor(n, k) * 2 * 4 + STATE_BYTES;
+  const sumsBytes = SUM_AREAS * CHUNK_REPS * WIDTH * F64;
+  const bytes = tableDoubles * F64 + sumsBytes + SLOTS * slotBytes(capacityFor(n, k)) + STATE_BYTES;
+  return { blocks, blockDoubles, tableDoubles, bytes };
+}
+
+/** The run table of n x k values already in `memory` (the helper thread's view of the caller's table). */
+export function runTableOver(memory: WasmMemory, n: number, k: number): RunTable {
+  const { blocks, blockDoubles, tableDoubles, bytes } = layoutOf(n, k);
+  const table = new Float64Array(memory.buffer, 0, tableDoubles);
+  return { n, k, blocks, blockDoubles, memory, table, drawsAt: bytes - STATE_BYTES };
+}
+
+/** The table of n x k demeaned differentials `columns[j]` (each n long), then each block's prefix sums. */
+export function runTable(n: number, k: number, columns: readonly ArrayLike<number>[]): RunTable {
+  const { bytes } = layoutOf(n, k);
   // Addresses are i32 in the SIMD loop: the table must fit 2^31 bytes (about 134 million values).
   if (bytes >= 2 ** 31) throw new RangeError(`SPA bootstrap table of ${n} x ${k} values needs more than 2 GiB`);
-  const memory = memoryOf(bytes);
-  const table = new Float64Array(memory.buffer, 0, tableDoubles);
-  const drawsAt = bytes - STATE_BYTES;
-  const r = { n, k, blocks, blockDoubles, memory, table, drawsAt };
+  const r = runTableOver(memoryOf(bytes), n, k);
+  const { table, blocks, blockDoubles } = r;
   for (let c = 0; c < blocks; c++) {
     const width = widthOf(r, c);
     const block = table.subarray(c * blockDoubles, c * blockDoubles + (2 * n + 2) * width);
@@ -113,10 +132,18 @@ export class RunSums {
   private reps = 0;
   private used = 0;
 
-  constructor(private readonly t: RunTable) {
-    const sumsAt = t.table.byteLength;
-    const countsAt = sumsAt + CHUNK_REPS * WIDTH * F64;
+  /**
+   * Sums into area `area` (0 <= area < SUM_AREAS: each thread summing blocks of one chunk has its own), the
+   * chunk's runs kept in slot `slot` (0 <= slot < SLOTS).
+   */
+  constructor(
+    private readonly t: RunTable,
+    area = 0,
+    slot = 0,
+  ) {
     this.capacity = capacityFor(t.n, t.k);
+    const sumsAt = t.table.byteLength + area * CHUNK_REPS * WIDTH * F64;
+    const countsAt = t.table.byteLength + SUM_AREAS * CHUNK_REPS * WIDTH * F64 + slot * slotBytes(this.capacity);
     this.sums = new Float64Array(t.memory.buffer, sumsAt, CHUNK_REPS * WIDTH);
     this.counts = new Int32Array(t.memory.buffer, countsAt, CHUNK_REPS);
     this.pairs = new Int32Array(t.memory.buffer, countsAt + CHUNK_REPS * 4, 2 * this.capacity);
@@ -164,6 +191,12 @@ export class RunSums {
   /** Keeps one resample drawn by `draws` straight into the chunk's pairs (the rows as `push` writes them). */
   draw(draws: RunDraws): void {
     this.kept(draws.next(this.pairs.byteOffset + 8 * this.used));
+  }
+
+  /** Takes the chunk another RunSums over the same table kept: `reps` resamples, `runs` runs in all. */
+  adopt(reps: number, runs: number): void {
+    this.reps = reps;
+    this.used = runs;
   }
 
   private kept(runs: number): void {

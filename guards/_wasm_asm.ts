@@ -30,8 +30,10 @@ export const ascii = (s: string) => [...uleb(s.length), ...Array.from(s, (c) => 
 export const section = (id: number, body: number[]) => [id, ...uleb(body.length), ...body];
 /** The module header: magic and version 1. */
 export const HEADER = [0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
-/** The import section entry of the memory env.mem (minimum 0 pages). */
-export const MEMORY_IMPORT = section(2, [1, ...ascii("env"), ...ascii("mem"), 2, 0, 0]);
+/** Pages of the largest memory (4 GiB): the maximum a shared memory import must state. */
+const MAX_PAGES = 65536;
+/** The import section entry of the shared memory env.mem (minimum 0 pages, maximum MAX_PAGES). */
+export const MEMORY_IMPORT = section(2, [1, ...ascii("env"), ...ascii("mem"), 2, 3, 0, ...uleb(MAX_PAGES)]);
 
 export const I32 = 0x7f;
 export const F64 = 0x7c;
@@ -96,21 +98,27 @@ export function body(locals: readonly (readonly [number, number])[], code: reado
   return [...uleb(b.length), ...b];
 }
 
-/** A WebAssembly memory: its bytes (never grown here, so views of `buffer` stay valid). */
+/** A shared WebAssembly memory: its bytes (never grown here, so views of `buffer` stay valid). */
 export interface WasmMemory {
-  readonly buffer: ArrayBuffer;
+  readonly buffer: SharedArrayBuffer;
 }
 
 /** The part of the WebAssembly API used here (not every type library the project builds with declares it). */
 interface WasmApi {
   Module: new (bytes: Uint8Array<ArrayBuffer>) => object;
   Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number }) => WasmMemory;
+  Memory: new (descriptor: { initial: number; maximum: number; shared: true }) => WasmMemory;
 }
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
-/** A memory of at least `bytes` bytes, in 64 KiB pages. */
-export const memoryOf = (bytes: number): WasmMemory => new wasm.Memory({ initial: Math.ceil(bytes / 65536) });
+/**
+ * A shared memory of at least `bytes` bytes, in 64 KiB pages (shared, so a second thread can work on the same
+ * table: see _spa_test_helper.ts).
+ */
+export function memoryOf(bytes: number): WasmMemory {
+  const pages = Math.ceil(bytes / 65536);
+  return new wasm.Memory({ initial: pages, maximum: pages, shared: true });
+}
 
 /** A compiled module (compile once per process and keep it). */
 export const compile = (bytes: Uint8Array<ArrayBuffer>): object => new wasm.Module(bytes);
