@@ -8,7 +8,7 @@ import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from
 import { schemaError } from "./schema_errors.js";
 import { shapeArguments } from "./shape.js";
 import { validatorSkeleton } from "./validator_skeleton.js";
-import type { ProvenRows } from "./codec/number_rows.js";
+import type { CallProofs, ProvenRows } from "./codec/number_rows.js";
 import { startInputHash } from "./input_hash.js";
 import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
@@ -404,7 +404,9 @@ interface Opened {
   /** The call's turns on the main thread (yields between phases once it has run a slice). */
   readonly turns: Turns;
   /** Matrices of finite numbers proven by the JSON check (codec/number_rows.ts). */
-  readonly proven: ProvenRows;
+  readonly proven: CallProofs;
+  /** The call is over: the proofs' shared cells go back for reuse once the hash thread no longer reads them. */
+  readonly done: () => void;
 }
 
 /** The call's file references read under its time limit (the readers check it between blocks). */
@@ -445,6 +447,10 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
   const { args: resolved, files, checked } = await readFiles(tool, obj, access, options);
   const opened: Opened = {
     provenanceOf: async () => provenance(await hash, files),
+    done: () => {
+      const giveBack = () => proven.giveBack();
+      hash.then(giveBack, giveBack);
+    },
     filesRead: files.length,
     checked,
     turns,
@@ -463,9 +469,13 @@ export async function callToolUntyped(
   options: CallOptions = {},
 ): Promise<Record<string, unknown>> {
   const { t0, tool, resolved, opened } = await openCall(name, args, options);
-  return tool.guard
-    ? ((await callGuardTool(tool, resolved, opened, t0, options)) as unknown as Record<string, unknown>)
-    : callCatalogueTool(tool, resolved, opened, t0, options);
+  try {
+    return tool.guard
+      ? ((await callGuardTool(tool, resolved, opened, t0, options)) as unknown as Record<string, unknown>)
+      : await callCatalogueTool(tool, resolved, opened, t0, options);
+  } finally {
+    opened.done();
+  }
 }
 
 /** Calls a guard tool by name, exactly as callToolUntyped does (check_backtest runs each guard through it). */
@@ -475,6 +485,10 @@ export async function callGuardToolUntyped(
   options: CallOptions = {},
 ): Promise<ToolGuardResult> {
   const { t0, tool, resolved, opened } = await openCall(name, args, options);
-  if (!tool.guard) throw new InternalToolError(`internal error in ${name}: Error: not a guard tool`);
-  return callGuardTool(tool, resolved, opened, t0, options);
+  try {
+    if (!tool.guard) throw new InternalToolError(`internal error in ${name}: Error: not a guard tool`);
+    return await callGuardTool(tool, resolved, opened, t0, options);
+  } finally {
+    opened.done();
+  }
 }

@@ -7,7 +7,7 @@ import { MAX_ARGUMENT_BYTES } from "./codec/caps.js";
 import { type JsonSummary, checkArgumentBytes, exactlyCloneable, inspectJson, sortedJson } from "./codec/caps.js";
 import { canonicalText, sha256Hex } from "./canonical.js";
 import { canonicalDigest } from "./canonical_digest.js";
-import type { ProvenRows } from "./codec/number_rows.js";
+import type { CallProofs } from "./codec/number_rows.js";
 
 /** Arguments whose text may be this long or longer are hashed off the calling thread. */
 export const OFF_THREAD_MIN_BYTES = 1_000_000;
@@ -77,7 +77,7 @@ function hashThere(args: Record<string, unknown>, summary: JsonSummary): Promise
  */
 export async function startInputHash(
   args: Record<string, unknown>,
-): Promise<{ hash: Promise<string>; rows: ProvenRows }> {
+): Promise<{ hash: Promise<string>; rows: CallProofs }> {
   const summary = inspectJson(args, true);
   const rows = summary.rows!;
   const bound = summary.bytesBound;

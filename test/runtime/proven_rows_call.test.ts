@@ -7,6 +7,7 @@ import { prepareArguments, resolveTool } from "../../src/runtime/call.js";
 import { inspectJson } from "../../src/runtime/codec/caps.js";
 import { callToolUntyped, closePool } from "../../src/runtime/index.js";
 import { hashesOffThread } from "../../src/runtime/input_hash.js";
+import { cellsReused } from "../../src/runtime/codec/shared_cells.js";
 import { loadGuards } from "../../src/runtime/table.js";
 
 afterAll(() => closePool());
@@ -81,5 +82,35 @@ describe("a proven split frame", () => {
     const r = (await callToolUntyped("check_spa_test", args)) as { provenance: { input_sha256: string } };
     expect(hashesOffThread()).toBe(before + 1);
     expect(r.provenance.input_sha256).toBe(createHash("sha256").update(canonicalize(args)!).digest("hex"));
+  });
+
+  it("a finished call's shared cells serve the next; calls in flight together each have their own", async () => {
+    const sha = (x: unknown) => createHash("sha256").update(canonicalize(x)!).digest("hex");
+    const wide = Array.from({ length: 400 }, (_, j) => `w${j}`);
+    const argsOf = (seed: number) => ({
+      benchmark_returns: bench,
+      model_returns: {
+        columns: wide,
+        data: Array.from({ length: N }, (_, i) =>
+          wide.map((_, j) => Math.round(Math.sin(i * 400 + j + seed) * 1e6) / 1e8),
+        ),
+      },
+      reps: 10,
+    });
+    const run = (args: Record<string, unknown>) =>
+      callToolUntyped("check_spa_test", args) as Promise<{ provenance: { input_sha256: string }; evidence: unknown }>;
+    const [a, b, c] = [argsOf(1), argsOf(2), argsOf(3)];
+    const alone = [await run(a), await run(b), await run(c)];
+    expect(alone[0]!.evidence).not.toEqual(alone[1]!.evidence);
+    const before = cellsReused();
+    const again = await run(b);
+    expect(cellsReused()).toBeGreaterThan(before); // the cells the calls before gave back
+    const together = await Promise.all([run(a), run(b), run(c)]);
+    for (const [i, r] of [...together, again].entries()) {
+      const args = [a, b, c, b][i]!;
+      const first = alone[[0, 1, 2, 1][i]!]!;
+      expect(r.provenance.input_sha256).toBe(sha(args));
+      expect(r.evidence).toEqual(first.evidence);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Size caps (docs/contract.md §3.7 and §3.8) and the whole-arguments byte check (§4.2 step 3).
 import canonicalize from "canonicalize";
 import { BadInputError } from "../../contract/guard.js";
-import { type ProvenRows, proveNumberRows } from "./number_rows.js";
+import { CallProofs, type ProvenRows, proveNumberRows } from "./number_rows.js";
 
 export const MAX_POINTS = 1_000_000;
 /**
@@ -68,7 +68,7 @@ export interface JsonSummary {
   /** No string holds a lone surrogate (which canonical JSON refuses). */
   wellFormed: boolean;
   /** The matrices of finite numbers proven on the way (number_rows.ts), when asked for; null otherwise. */
-  readonly rows: ProvenRows | null;
+  readonly rows: CallProofs | null;
 }
 
 /**
@@ -207,7 +207,7 @@ export function inspectJson(args: unknown, proveRows = false): JsonSummary {
     toJson: false,
     bytesBound: 0,
     wellFormed: true,
-    rows: proveRows ? new WeakMap() : null,
+    rows: proveRows ? new CallProofs() : null,
   };
   try {
     assertJson(args, [], new Set(), summary);

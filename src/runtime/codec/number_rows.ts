@@ -2,6 +2,7 @@
 // pass to hold only finite numbers, its cells copied row after row into a Float64Array. The JSON check
 // (caps.ts) proves it once per call; the hash thread's packing, the validator's skeleton and the frame
 // decoder then use the proof instead of walking the same values again. No proof: each takes its own path.
+import { giveBackCells, takeCells } from "./shared_cells.js";
 
 /** Matrices with fewer cells than this are walked as before (a proof saves nothing worth the copy). */
 export const PROVE_MIN_CELLS = 1024;
@@ -22,6 +23,19 @@ export interface NumberRows {
 
 /** The proofs of one call, keyed by the array of rows as sent. */
 export type ProvenRows = WeakMap<readonly unknown[], NumberRows>;
+
+/** A call's proofs, also listed in the order made (to give their shared cells back once the call is done). */
+export class CallProofs extends WeakMap<readonly unknown[], NumberRows> {
+  readonly made: NumberRows[] = [];
+  override set(rows: readonly unknown[], proof: NumberRows): this {
+    this.made.push(proof);
+    return super.set(rows, proof);
+  }
+  /** Gives every proof's cells back for reuse (shared_cells.ts): call only once nothing reads them. */
+  giveBack(): void {
+    for (const proof of this.made.splice(0)) giveBackCells(proof.cells);
+  }
+}
 
 /** Bytes caps.ts budgets for a finite double's JSON text (25 only in (-1e-5, -1e-6]). */
 const numberBound = (v: number): number => (v <= -1e-6 && v > -1e-5 ? 25 : 24);
@@ -44,10 +58,14 @@ export function proveNumberRows(rows: readonly unknown[]): NumberRows | null {
   }
   // Rows of text or of objects: known before any cells are allocated (the first cell sent is not a number).
   if (total < PROVE_MIN_CELLS || typeof firstCell(rows as readonly (readonly unknown[])[]) !== "number") return null;
-  const cells = new Float64Array(new SharedArrayBuffer(total * Float64Array.BYTES_PER_ELEMENT));
+  const cells = takeCells(total);
   const long = fillCells(rows as readonly (readonly unknown[])[], cells);
+  if (long < 0) {
+    giveBackCells(cells);
+    return null;
+  }
   // Each number's bound (24 bytes, 25 for the long ones), a separator per row, each row's brackets and separators.
-  return long < 0 ? null : { cells, lengths, width, bytesBound: 24 * total + long + 3 * n + total };
+  return { cells, lengths, width, bytesBound: 24 * total + long + 3 * n + total };
 }
 
 /** The first row's first cell, or the first cell of the first row that has one. */
