@@ -16,10 +16,15 @@ export function takeCells(total: number): Float64Array<SharedArrayBuffer> {
   return new Float64Array(spare.splice(at, 1)[0]!, 0, total);
 }
 
-/** Keeps `cells`' buffer for a later takeCells; the caller no longer reads or writes it, nor does any thread. */
+/**
+ * Keeps `cells`' buffer for a later takeCells, the oldest kept one dropped past MAX_SPARE (the sizes of recent
+ * calls are the likely next ones); the caller no longer reads or writes it, nor does any thread.
+ */
 export function giveBackCells(cells: Float64Array<SharedArrayBuffer>): void {
   const buffer = cells.buffer;
-  if (spare.length < MAX_SPARE && !spare.includes(buffer)) spare.push(buffer);
+  if (spare.includes(buffer)) return;
+  spare.push(buffer);
+  if (spare.length > MAX_SPARE) spare.shift();
 }
 
 /** Cells taken from a kept buffer so far in this process (tests count them). */
