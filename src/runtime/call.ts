@@ -7,6 +7,8 @@ import { InternalToolError, clipName, internalError } from "./errors.js";
 import { guardResult, elapsedSince, type Provenance, type ToolGuardResult } from "./result.js";
 import { schemaError } from "./schema_errors.js";
 import { shapeArguments } from "./shape.js";
+import { validatorSkeleton } from "./validator_skeleton.js";
+import type { CallProofs, ProvenRows } from "./codec/number_rows.js";
 import { startInputHash } from "./input_hash.js";
 import { loadGuards, loadTable, type GuardInfo, type ToolEntry } from "./table.js";
 import { withRunContext, type ProgressEvent } from "../lib/progress.js";
@@ -107,6 +109,7 @@ function checkNames(tool: ToolEntry, guard: GuardInfo | undefined, args: Record<
  * Steps 5-7: one shaping pass, the name check, the validator over the shaped JSON, then each
  * input decoded in parameter order (a decoding error of an earlier input wins over the
  * validator's error in a later one). Decoder and validator word a mismatch alike (codec/mismatch.ts).
+ * `proven`: matrices of finite numbers the call's JSON check proved; neither validator nor decoder walks them again.
  */
 export async function prepareArguments(
   tool: ToolEntry,
@@ -114,20 +117,23 @@ export async function prepareArguments(
   args: Record<string, unknown>,
   checked: CheckedLabels = new WeakSet(),
   turns?: Turns,
+  proven: ProvenRows = new WeakMap(),
 ): Promise<Record<string, unknown>> {
   const schema = tool.input_schema as Record<string, unknown>;
   const shaped = shapeArguments(args, schema);
   checkNames(tool, guard, shaped);
   const validate = (await validatorsModule())[`in_${tool.name}`]!;
   await turns?.boundary();
-  const schemaFailure = validate(shaped) ? null : schemaError(validate.errors ?? [], schema, shaped);
+  const valid = validate(validatorSkeleton(shaped, schema, proven));
+  const schemaFailure = valid ? null : schemaError(validate.errors ?? [], schema, shaped);
   const failingInput = schemaFailure?.field.split("/")[0];
   const props = schema.properties as Record<string, object>;
   const defs = (schema.$defs ?? {}) as Record<string, unknown>;
   const decoded: Record<string, unknown> = {};
   for (const name of Object.keys(props)) {
     await turns?.boundary();
-    if (Object.hasOwn(shaped, name)) decoded[name] = decodeArgument(shaped[name], props[name]!, name, defs, checked);
+    if (Object.hasOwn(shaped, name))
+      decoded[name] = decodeArgument(shaped[name], props[name]!, name, defs, checked, proven);
     if (schemaFailure && failingInput === name) throw schemaFailure;
   }
   if (schemaFailure) throw schemaFailure;
@@ -294,7 +300,7 @@ export async function checkOutput<T>(tool: ToolEntry, who: string, result: T): P
 async function callGuardTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  { provenanceOf, filesRead, checked, turns }: Opened,
+  { provenanceOf, filesRead, checked, turns, proven }: Opened,
   t0: number,
   options: CallOptions,
 ): Promise<ToolGuardResult> {
@@ -303,7 +309,7 @@ async function callGuardTool(
   if (filesRead > 0)
     checkBudget(guard.guard, args, options.workBudget ?? currentLimits().workBudget, Number.POSITIVE_INFINITY);
   await turns.boundary();
-  const inputs = await prepareArguments(tool, guard, args, checked, turns);
+  const inputs = await prepareArguments(tool, guard, args, checked, turns, proven);
   await turns.boundary();
   const { ledger, ran } = await runWithLedger(tool.name, guard.guard, inputs, options, turns);
   const outcome = ledger.findings.length ? { ...ran, findings: [...ran.findings, ...ledger.findings] } : ran;
@@ -355,14 +361,14 @@ async function runWithLedger(
 async function callCatalogueTool(
   tool: ToolEntry,
   args: Record<string, unknown>,
-  { provenanceOf, checked }: Opened,
+  { provenanceOf, checked, proven }: Opened,
   t0: number,
   options: CallOptions,
 ): Promise<Record<string, unknown>> {
   const name = tool.name;
   if (!isCatalogueTool(name))
     throw new InternalToolError(`internal error in ${name}: Error: no catalogue implementation for this tool`);
-  const inputs = await prepareArguments(tool, undefined, args, checked);
+  const inputs = await prepareArguments(tool, undefined, args, checked, undefined, proven);
   // The time limit covers the catalogue tool's own work (check_backtest's guards each get their own).
   const ms = options.timeLimitMs ?? currentLimits().timeLimitMs;
   const deadline = ms > 0 && name !== "check_backtest" ? performance.now() + ms : undefined;
@@ -397,6 +403,10 @@ interface Opened {
   readonly checked: CheckedLabels;
   /** The call's turns on the main thread (yields between phases once it has run a slice). */
   readonly turns: Turns;
+  /** Matrices of finite numbers proven by the JSON check (codec/number_rows.ts). */
+  readonly proven: CallProofs;
+  /** The call is over: the proofs' shared cells go back for reuse once the hash thread no longer reads them. */
+  readonly done: () => void;
 }
 
 /** The call's file references read under its time limit (the readers check it between blocks). */
@@ -431,15 +441,20 @@ async function openCall(name: string, args: unknown, options: CallOptions) {
     requireNameCountOf(tool.name, obj);
   }
   await turns.boundary();
-  const { hash } = await startInputHash(obj);
+  const { hash, rows: proven } = await startInputHash(obj);
   await turns.boundary();
   const access = { dirs: options.dataDirs, off: options.filesOff };
   const { args: resolved, files, checked } = await readFiles(tool, obj, access, options);
   const opened: Opened = {
     provenanceOf: async () => provenance(await hash, files),
+    done: () => {
+      const giveBack = () => proven.giveBack();
+      hash.then(giveBack, giveBack);
+    },
     filesRead: files.length,
     checked,
     turns,
+    proven,
   };
   return { t0, tool, resolved, opened };
 }
@@ -454,9 +469,13 @@ export async function callToolUntyped(
   options: CallOptions = {},
 ): Promise<Record<string, unknown>> {
   const { t0, tool, resolved, opened } = await openCall(name, args, options);
-  return tool.guard
-    ? ((await callGuardTool(tool, resolved, opened, t0, options)) as unknown as Record<string, unknown>)
-    : callCatalogueTool(tool, resolved, opened, t0, options);
+  try {
+    return tool.guard
+      ? ((await callGuardTool(tool, resolved, opened, t0, options)) as unknown as Record<string, unknown>)
+      : await callCatalogueTool(tool, resolved, opened, t0, options);
+  } finally {
+    opened.done();
+  }
 }
 
 /** Calls a guard tool by name, exactly as callToolUntyped does (check_backtest runs each guard through it). */
@@ -466,6 +485,10 @@ export async function callGuardToolUntyped(
   options: CallOptions = {},
 ): Promise<ToolGuardResult> {
   const { t0, tool, resolved, opened } = await openCall(name, args, options);
-  if (!tool.guard) throw new InternalToolError(`internal error in ${name}: Error: not a guard tool`);
-  return callGuardTool(tool, resolved, opened, t0, options);
+  try {
+    if (!tool.guard) throw new InternalToolError(`internal error in ${name}: Error: not a guard tool`);
+    return await callGuardTool(tool, resolved, opened, t0, options);
+  } finally {
+    opened.done();
+  }
 }

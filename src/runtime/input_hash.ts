@@ -7,6 +7,7 @@ import { MAX_ARGUMENT_BYTES } from "./codec/caps.js";
 import { type JsonSummary, checkArgumentBytes, exactlyCloneable, inspectJson, sortedJson } from "./codec/caps.js";
 import { canonicalText, sha256Hex } from "./canonical.js";
 import { canonicalDigest } from "./canonical_digest.js";
+import type { CallProofs } from "./codec/number_rows.js";
 
 /** Arguments whose text may be this long or longer are hashed off the calling thread. */
 export const OFF_THREAD_MIN_BYTES = 1_000_000;
@@ -56,7 +57,7 @@ function hashThere(args: Record<string, unknown>, summary: JsonSummary): Promise
   offThread++;
   hashThread ??= import("./pool/hash_thread.js");
   return hashThread
-    .then(({ hashOffThread }) => hashOffThread(args))
+    .then(({ hashOffThread }) => hashOffThread(args, summary.rows ?? undefined))
     .then(
       (r) => r,
       () => null,
@@ -71,16 +72,20 @@ function hashThere(args: Record<string, unknown>, summary: JsonSummary): Promise
 /**
  * As inputHash, for a caller that may wait: arguments whose size bound is over the cap are measured exactly
  * on the helper thread (a 20 MB call held the calling thread 130 ms here), and too_large is thrown once that
- * measure is back, still before any work. Resolves to the hash, pending or done.
+ * measure is back, still before any work. Resolves to the hash, pending or done, and the matrices of finite
+ * numbers the check proved (number_rows.ts), for the rest of the call to use.
  */
-export async function startInputHash(args: Record<string, unknown>): Promise<{ hash: Promise<string> }> {
-  const summary = inspectJson(args);
+export async function startInputHash(
+  args: Record<string, unknown>,
+): Promise<{ hash: Promise<string>; rows: CallProofs }> {
+  const summary = inspectJson(args, true);
+  const rows = summary.rows!;
   const bound = summary.bytesBound;
   if (bound > MAX_ARGUMENT_BYTES && exactlyCloneable(summary)) {
     const sha256 = await hashThere(args, summary);
-    return { hash: Promise.resolve(sha256) };
+    return { hash: Promise.resolve(sha256), rows };
   }
-  return { hash: hashFrom(args, summary) };
+  return { hash: hashFrom(args, summary), rows };
 }
 
 /**

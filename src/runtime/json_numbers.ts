@@ -43,8 +43,10 @@ function numberAt(buffer: Buffer, x: number, at: number): number {
     const d = Math.round(a * 1e8);
     if (d / 1e8 === a) {
       if (x < 0) buffer[at++] = 0x2d; // -
-      const whole = Math.floor(d / 1e8);
-      at = digitsAt(buffer, whole, at);
+      // floor(a) is floor(d / 10^8): a is within 2^-29 of d / 10^8, and an integer is 10^-8 or more from it.
+      const whole = a | 0;
+      if (whole === 0) buffer[at++] = 0x30;
+      else at = digitsAt(buffer, whole, at);
       const frac = d - whole * 1e8;
       return frac === 0 ? at : fractionAt(buffer, frac, at);
     }
@@ -71,27 +73,40 @@ function digitsAt(buffer: Buffer, v: number, at: number): number {
   return at + len;
 }
 
-/** ASCII digit pairs: PAIRS[2 v] and PAIRS[2 v + 1] are the two digits of 0 <= v < 100. */
-const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 0x30 + (i & 1 ? (i >> 1) % 10 : Math.floor(i / 20)));
+/** The four ASCII digits of 0 <= v < 10^4 as one little-endian 32-bit word ("0123" is 0x33323130). */
+const QUADS = Uint32Array.from({ length: 10_000 }, (_, v) => {
+  const digit = (p: number) => 0x30 + (Math.floor(v / p) % 10);
+  return (digit(1000) | (digit(100) << 8) | (digit(10) << 16) | (digit(1) << 24)) >>> 0;
+});
+/** Trailing zeros of 0 <= v < 10^4 written as four digits (4 for 0). */
+const TRAILING_ZEROS = Uint8Array.from({ length: 10_000 }, (_, v) => {
+  let z = 0;
+  for (let w = v; z < 4 && w % 10 === 0; w /= 10) z++;
+  return z;
+});
 
-/** "." and the eight decimals of 0 < f < 10^8 (f / 10^8), trailing zeros dropped, at `at`; returns the end. */
+let words: DataView | null = null;
+let wordsFor: Buffer | null = null;
+/** A DataView of `buffer` (kept while the sink's buffer stays the same). */
+function wordsOf(buffer: Buffer): DataView {
+  if (wordsFor !== buffer) {
+    words = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    wordsFor = buffer;
+  }
+  return words!;
+}
+
+/**
+ * "." and the eight decimals of 0 < f < 10^8 (f / 10^8), trailing zeros dropped, at `at`; returns the end. The
+ * eight are written as two words of four digits, then the trailing zeros taken back.
+ */
 function fractionAt(buffer: Buffer, f: number, at: number): number {
-  let n = f | 0;
-  let len = 8;
-  while (n - 10 * ((n / 10) | 0) === 0) {
-    n = (n / 10) | 0;
-    len--;
-  }
+  const n = f | 0;
+  const hi = (n / 10000) | 0;
+  const lo = n - 10000 * hi;
+  const view = wordsOf(buffer);
   buffer[at] = 0x2e; // .
-  // Digits len..1 of the decimals, two at a time from the last.
-  let i = len;
-  for (; i >= 2; i -= 2) {
-    const q = (n / 100) | 0;
-    const r = 2 * (n - 100 * q);
-    buffer[at + i - 1] = PAIRS[r]!;
-    buffer[at + i] = PAIRS[r + 1]!;
-    n = q;
-  }
-  if (i === 1) buffer[at + 1] = 0x30 + n;
-  return at + 1 + len;
+  view.setUint32(at + 1, QUADS[hi]!, true);
+  view.setUint32(at + 5, QUADS[lo]!, true);
+  return lo !== 0 ? at + 9 - TRAILING_ZEROS[lo]! : at + 5 - TRAILING_ZEROS[hi]!;
 }

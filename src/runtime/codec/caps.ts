@@ -1,6 +1,7 @@
 // Size caps (docs/contract.md §3.7 and §3.8) and the whole-arguments byte check (§4.2 step 3).
 import canonicalize from "canonicalize";
 import { BadInputError } from "../../contract/guard.js";
+import { CallProofs, type ProvenRows, proveNumberRows } from "./number_rows.js";
 
 export const MAX_POINTS = 1_000_000;
 /**
@@ -66,6 +67,8 @@ export interface JsonSummary {
   bytesBound: number;
   /** No string holds a lone surrogate (which canonical JSON refuses). */
   wellFormed: boolean;
+  /** The matrices of finite numbers proven on the way (number_rows.ts), when asked for; null otherwise. */
+  readonly rows: CallProofs | null;
 }
 
 /**
@@ -157,6 +160,7 @@ function assertJson(x: unknown, path: (string | number)[], ancestors: Set<object
 
 /** An array's elements; the byte bound of its scalars is summed locally and added once. */
 function assertJsonItems(x: readonly unknown[], path: (string | number)[], ancestors: Set<object>, keys?: JsonSummary) {
+  if (keys?.rows && Array.isArray(x[0]) && provedRows(x, keys, keys.rows)) return;
   let bound = x.length; // a separator per element
   for (let i = 0; i < x.length; i++) {
     const v: unknown = x[i];
@@ -181,8 +185,20 @@ function assertJsonItems(x: readonly unknown[], path: (string | number)[], ances
   if (keys) keys.bytesBound += bound;
 }
 
-/** Walks `args` once: throws not_json at the first value JSON cannot carry, else says what it found. */
-export function inspectJson(args: unknown): JsonSummary {
+/** True when `x` is proven rows of finite numbers (then recorded, its bound added: nothing in it needs walking). */
+function provedRows(x: readonly unknown[], keys: JsonSummary, rows: ProvenRows): boolean {
+  const proof = proveNumberRows(x);
+  if (proof === null) return false;
+  rows.set(x, proof);
+  keys.bytesBound += proof.bytesBound;
+  return true;
+}
+
+/**
+ * Walks `args` once: throws not_json at the first value JSON cannot carry, else says what it found. With
+ * `proveRows`, matrices of finite numbers are proven in one tight pass each and listed in `rows`.
+ */
+export function inspectJson(args: unknown, proveRows = false): JsonSummary {
   const summary: JsonSummary = {
     names: new Set(),
     plain: true,
@@ -191,6 +207,7 @@ export function inspectJson(args: unknown): JsonSummary {
     toJson: false,
     bytesBound: 0,
     wellFormed: true,
+    rows: proveRows ? new CallProofs() : null,
   };
   try {
     assertJson(args, [], new Set(), summary);

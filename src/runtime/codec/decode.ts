@@ -17,6 +17,7 @@ import {
 } from "./fragment.js";
 import { badDateText, type CheckedLabels, dateShape, isValidIsoLabel } from "./labels.js";
 import { typeMismatch } from "./mismatch.js";
+import type { ProvenRows } from "./number_rows.js";
 import { isObject, setOwn } from "./objects.js";
 import { nearMissError } from "./payload_keys.js";
 import { decodeSeries } from "./series.js";
@@ -63,6 +64,8 @@ function checkUntypedKeys(v: unknown, field: string): void {
 interface Pass {
   readonly defs: Defs;
   readonly checked: CheckedLabels;
+  /** Matrices of finite numbers the call's JSON check proved (number_rows.ts). */
+  readonly proven?: ProvenRows;
 }
 
 function decodeObject(v: Record<string, unknown>, f: Fragment, field: string, pass: Pass): Record<string, unknown> {
@@ -106,7 +109,7 @@ function decodeAt(v: unknown, fragment: Fragment, field: string, pass: Pass): un
   if (f === null) throw typeMismatch(field, fragment, v, defs);
   const payload = payloadOf(f);
   if (payload === "series") return decodeSeries(v, field, pass.checked);
-  if (payload === "frame") return decodeFrame(v, field, pass.checked);
+  if (payload === "frame") return decodeFrame(v, field, pass.checked, pass.proven);
   if (isUntyped(f)) {
     checkUntypedKeys(v, field);
     return v;
@@ -131,7 +134,8 @@ function decodeAt(v: unknown, fragment: Fragment, field: string, pass: Pass): un
  * Decodes one shaped argument at `field` (its name) against its schema fragment; `defs` resolves
  * `$ref`s (default: the fragment's own `$defs`). Payload positions become Series and Frame
  * values; every failure, a mismatched JSON type included, is a BadInputError naming the path.
- * `checked` holds the index label lists known good in this call (see CheckedLabels).
+ * `checked` holds the index label lists known good in this call (see CheckedLabels), `proven` the matrices of
+ * finite numbers proven in it (a frame's split rows found there are not walked again).
  */
 export function decodeArgument(
   value: unknown,
@@ -139,7 +143,9 @@ export function decodeArgument(
   field: string,
   defs?: Defs,
   checked: CheckedLabels = new WeakSet(),
+  proven?: ProvenRows,
 ): unknown {
   const f = fragment as Fragment;
-  return decodeAt(value, f, field, { defs: defs ?? ((isObject(f["$defs"]) ? f["$defs"] : {}) as Defs), checked });
+  const resolvedDefs = defs ?? ((isObject(f["$defs"]) ? f["$defs"] : {}) as Defs);
+  return decodeAt(value, f, field, { defs: resolvedDefs, checked, proven });
 }

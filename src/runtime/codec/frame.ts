@@ -5,6 +5,7 @@ import { fieldPath, invalid, type Cell, type Dtype, type Frame, type Label } fro
 import { checkPoints } from "./caps.js";
 import { type CellFail, cellFailureText, decodeCells, encodeCell, normaliseDtype } from "./cells.js";
 import { badDateText, type CheckedLabels, dateShape, decodeIndex, isValidIsoLabel } from "./labels.js";
+import { type ProvenRows, columnsOf } from "./number_rows.js";
 import { isObject, own, setOwn } from "./objects.js";
 import { SERIES_ONLY_KEYS, checkPayloadKeys, decodeText, presentKeys } from "./payload_keys.js";
 import { describeValue, jsonList, jsonTypeName, quoted, showValue } from "./text.js";
@@ -31,12 +32,17 @@ interface Parts {
   nrows: number;
   /** Field of the cell of row i, column j (`bars/records/i/<col>` or `bars/data/i/j`). */
   cellField: (i: number, j: number) => string;
+  /** Every cell is a finite number (proven rows): a column decodes to itself unless a dtype asks more. */
+  numbers?: true;
 }
 
 type MutableFrame = { -readonly [K in keyof Frame]: Frame[K] };
 
-/** Decodes a frame payload in any of its four forms at `field` (`checked`: see decodeIndex). */
-export function decodeFrame(value: unknown, field: string, checked?: CheckedLabels): Frame {
+/**
+ * Decodes a frame payload in any of its four forms at `field` (`checked`: see decodeIndex; `proven`: split
+ * rows already proven finite numbers, number_rows.ts).
+ */
+export function decodeFrame(value: unknown, field: string, checked?: CheckedLabels, proven?: ProvenRows): Frame {
   if (Array.isArray(value)) return decodeList(value, field);
   if (!isObject(value)) throw invalid(field, `must be ${FRAME_FORMS}, got ${describeValue(value)}`);
   const keys = presentKeys(value);
@@ -47,7 +53,7 @@ export function decodeFrame(value: unknown, field: string, checked?: CheckedLabe
   if (has("records") && has("data")) throw invalid(field, "send 'records' or 'data', not both");
   if (!has("records") && !has("data"))
     throw invalid(field, 'missing key(s) ["records"]; a frame payload has "records", or "columns" and "data"');
-  const parts = has("records") ? recordsParts(value, field) : splitParts(value, field);
+  const parts = has("records") ? recordsParts(value, field) : splitParts(value, field, proven);
   const dtypes = has("dtypes") ? decodeDtypes(value["dtypes"], fieldPath(field, "dtypes"), parts.columns) : undefined;
   const frame = buildFrame(parts, dtypes, field);
   if (has("index")) frame.index = decodeIndex(value["index"], field, parts.nrows, "row", checked);
@@ -102,7 +108,7 @@ function recordsParts(value: Record<string, unknown>, field: string): Parts {
   return recordsFromList(records, columns, field, base);
 }
 
-function splitParts(value: Record<string, unknown>, field: string): Parts {
+function splitParts(value: Record<string, unknown>, field: string, proven?: ProvenRows): Parts {
   const columnsRaw = own(value, "columns");
   if (columnsRaw === undefined || columnsRaw === null)
     throw invalid(field, 'missing key(s) ["columns"]; the split form needs "columns" with "data"');
@@ -112,6 +118,11 @@ function splitParts(value: Record<string, unknown>, field: string): Parts {
   if (!Array.isArray(rows)) throw invalid(base, `must be a list of rows, got ${jsonTypeName(rows)}`);
   const nrows = rows.length;
   checkPoints(field, nrows * Math.max(columns.length, 1), "frame");
+  const cellField = (i: number, j: number) => fieldPath(base, i, j);
+  // Proven rows, every one as long as the columns: no row can fail, the columns come from the proof.
+  const proof = proven?.get(rows);
+  if (proof !== undefined && proof.width === columns.length)
+    return { columns, raw: columnsOf(proof), nrows, cellField, numbers: true };
   const raw = columns.map(() => new Array<unknown>(nrows));
   for (let i = 0; i < nrows; i++) {
     const row: unknown = rows[i];
@@ -120,7 +131,7 @@ function splitParts(value: Record<string, unknown>, field: string): Parts {
       throw invalid(fieldPath(base, i), `row has ${row.length} cell(s) but there are ${columns.length} column(s)`);
     for (let j = 0; j < columns.length; j++) raw[j]![i] = row[j];
   }
-  return { columns, raw, nrows, cellField: (i, j) => fieldPath(base, i, j) };
+  return { columns, raw, nrows, cellField };
 }
 
 /** `dtypes`: an object from column to dtype (aliases normalised); every key must be a column. */
@@ -148,7 +159,9 @@ function buildFrame(parts: Parts, dtypes: Record<string, Dtype> | undefined, fie
             `column ${quoted(col)} does not fit dtype "${dtype}" - row ${i} has ${showValue(v)}`,
           )
         : invalid(parts.cellField(i, j), cellFailureText(v, how, kind, dtype));
-    data[col] = decodeCells(parts.raw[j]!, dtype, fail);
+    // All finite numbers: no dtype or float64 decodes them to themselves (as decodeCells would, after a pass).
+    const same = parts.numbers && (dtype === undefined || dtype === "float64");
+    data[col] = same ? (parts.raw[j] as number[]) : decodeCells(parts.raw[j]!, dtype, fail);
   });
   return { columns: parts.columns, data, nrows: parts.nrows };
 }

@@ -1,6 +1,7 @@
 // Long arrays of numbers cross to a pool worker as Float64Arrays moved with the task, not cloned: a
 // structured clone of a JS array of doubles arrives as one heap object per number (about three times
 // the bytes, and slower to read). The worker turns each back into an array before the guard sees it.
+import type { ProvenRows } from "../codec/number_rows.js";
 
 /** Arrays shorter than this are cloned as they are (packing them saves nothing worth the walk). */
 export const PACK_MIN_LENGTH = 1024;
@@ -65,6 +66,8 @@ export interface PackOptions {
    * thread, which turns it into a Float64Array per row, each read as the array of numbers it stands for).
    */
   readonly rows?: boolean;
+  /** Matrices already proven and packed (codec/number_rows.ts): their shared cells are sent, not read again. */
+  readonly proven?: ProvenRows;
 }
 
 /** Replaces long all-number arrays in `inputs` by Float64Arrays (copies, so nothing of the caller's is detached). */
@@ -73,6 +76,12 @@ export function packNumberArrays(inputs: Readonly<Record<string, unknown>>, opti
   const buffers: ArrayBuffer[] = [];
   const rows: PackedRows[] = [];
   const matrix = (x: readonly unknown[], path: PackedPath): unknown => {
+    // A proven matrix's cells are in shared memory: sent as they are (shared, not moved or copied).
+    const proof = options.rows ? options.proven?.get(x) : undefined;
+    if (proof !== undefined) {
+      rows.push({ path, lengths: proof.lengths });
+      return proof.cells;
+    }
     const packed = options.rows && x.length > 0 && allNumberRows(x) ? packRows(x) : null;
     if (packed === null) return x;
     rows.push({ path, lengths: packed.lengths });
