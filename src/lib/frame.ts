@@ -24,7 +24,9 @@ export function numericCells(
 ): readonly number[] {
   for (let i = 0; i < cells.length; i++) {
     const c = cells[i];
-    const ok = typeof c === "number" && (Number.isFinite(c) || (allowMissing && Number.isNaN(c)));
+    // c - c is 0 exactly for a finite number (NaN for NaN and the infinities): Number.isFinite read arrays
+    // built by index (holey) three times slower.
+    const ok = typeof c === "number" && (c - c === 0 || (allowMissing && Number.isNaN(c)));
     if (!ok)
       throw invalid(
         fieldPath(field, "records", i, name),
