@@ -1,8 +1,9 @@
 // The SPA test's stationary-bootstrap variances (src/lib/bootstrap.ts, stationaryBootstrapVariance) two
 // candidates per f64x2 instruction, assembled here from named opcodes (comments give the steps in WebAssembly
 // text terms). `pair(x, y, n, powers, out, a, an, nan)` runs the kernel's forward and backward recursions on
-// the columns of n doubles at x and y as the two lanes of each vector; each lane's sums take the same
-// additions and products in the same order as the scalar kernel, so the variances are the same bits.
+// the columns of n doubles at x and y as the two lanes of each vector (`pairs2` on two pairs at once, so that
+// their chains of additions overlap); each lane's sums take the same additions and products in the same order
+// as the scalar kernel, so the variances are the same bits.
 import {
   addTo,
   body,
