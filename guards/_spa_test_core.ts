@@ -20,7 +20,14 @@ import {
   widthOf,
 } from "./_spa_test_run_sums.js";
 import { BlockShare } from "./_spa_test_helper.js";
-import { type Maxima, mergeMaxima, tallyBlock, type TallyParams } from "./_spa_test_tally.js";
+import {
+  fillTallyParams,
+  type Maxima,
+  mergeMaxima,
+  tallyBlock,
+  type TallyParams,
+  tallyParams,
+} from "./_spa_test_tally.js";
 
 /** Per-candidate differentials d_{t,k} = model - benchmark, demeaned, with their statistics. */
 export interface Differentials {
@@ -383,8 +390,9 @@ const SHARE_FROM_ADDS = 2e7;
 export const sharing = { force: null as boolean | null };
 
 function shareFor(diff: Differentials, blockSize: number, reps: number): BlockShare | null {
-  const worth = diff.runs.blocks >= 2 && (reps * diff.n * diff.k) / blockSize >= SHARE_FROM_ADDS;
-  if (!(sharing.force ?? worth) || diff.runs.blocks < 2) return null; // one block: nothing to share
+  if (diff.runs.blocks < 2) return null; // one block: nothing to share
+  const worth = (reps * diff.n * diff.k) / blockSize >= SHARE_FROM_ADDS;
+  if (!(sharing.force ?? worth)) return null;
   return BlockShare.start(diff.runs.memory, diff.n, diff.k);
 }
 
@@ -405,18 +413,8 @@ class Tally {
     chunk: number,
     private readonly share: BlockShare | null,
   ) {
-    const k = diff.k;
-    this.params = share?.views.params ?? {
-      sumScale: new Float64Array(k),
-      offsetLower: new Float64Array(k),
-      offsetConsistent: new Float64Array(k),
-      threshold: new Float64Array(k),
-      individual: new Int32Array(k),
-    };
-    this.params.sumScale.set(st.sumScale);
-    this.params.offsetLower.set(st.offsetLower);
-    this.params.offsetConsistent.set(st.offsetConsistent);
-    this.params.threshold.set(Array.from(st.z, (v) => Math.max(0, v)));
+    this.params = share?.views.params ?? tallyParams(diff.k);
+    fillTallyParams(this.params, st);
     this.maxima = { tl: new Float64Array(chunk), tc: new Float64Array(chunk), tu: new Float64Array(chunk) };
   }
 

@@ -14,6 +14,34 @@ export interface TallyParams {
   readonly individual: Int32Array;
 }
 
+/** Fresh tally constants for k candidates, all 0 (fill them with `fillTallyParams`). */
+export function tallyParams(k: number): TallyParams {
+  const zeros = () => new Float64Array(k);
+  return {
+    sumScale: zeros(),
+    offsetLower: zeros(),
+    offsetConsistent: zeros(),
+    threshold: zeros(),
+    individual: new Int32Array(k),
+  };
+}
+
+/** Writes a call's scales and recentring offsets into `p`, and its thresholds max(0, z_k). */
+export function fillTallyParams(
+  p: TallyParams,
+  st: {
+    readonly sumScale: Float64Array;
+    readonly offsetLower: Float64Array;
+    readonly offsetConsistent: Float64Array;
+    readonly z: Float64Array;
+  },
+): void {
+  p.sumScale.set(st.sumScale);
+  p.offsetLower.set(st.offsetLower);
+  p.offsetConsistent.set(st.offsetConsistent);
+  for (let j = 0; j < st.z.length; j++) p.threshold[j] = Math.max(0, st.z[j]!);
+}
+
 /** Running maxima max(0, max_k) per resample of a chunk, for the lower, consistent and upper recentrings. */
 export interface Maxima {
   readonly tl: Float64Array;

@@ -7,7 +7,7 @@ import type { differentials, studentize } from "../../guards/_spa_test_core.js";
 import type { RunDraws } from "../../guards/_spa_test_draws.js";
 import { type RunSums, WIDTH, widthOf } from "../../guards/_spa_test_run_sums.js";
 import { type BlockShare, BUSY, type helperStopped, NEXT } from "../../guards/_spa_test_helper.js";
-import { type Maxima, tallyBlock, type TallyParams } from "../../guards/_spa_test_tally.js";
+import { fillTallyParams, type Maxima, tallyBlock, tallyParams } from "../../guards/_spa_test_tally.js";
 
 /** Atomics.waitAsync (Node 16+; the project's ES library level does not declare it). */
 const waitAsync = (
@@ -39,7 +39,7 @@ export async function helperTakesEveryBlock(m: Modules): Promise<void> {
   const share = m.BlockShare.start(diff.runs.memory, n, k);
   expect(share).not.toBeNull();
   const { params, control, helperMaxima } = share!.views;
-  fillParams(params, st);
+  fillTallyParams(params, st);
   const caller = new m.RunSums(diff.runs, 0, 1); // the second slot: the helper reads the slot it is told
   const draws = new m.RunDraws(diff.runs.memory, diff.runs.drawsAt, n, 1 / block, 9);
   for (let r = 0; r < reps; r++) caller.draw(draws);
@@ -68,13 +68,6 @@ export async function helperTakesEveryBlock(m: Modules): Promise<void> {
   expect(expected.individual.some((c) => c > 0)).toBe(true);
 }
 
-export function fillParams(p: TallyParams, st: ReturnType<typeof studentize>): void {
-  p.sumScale.set(st.sumScale);
-  p.offsetLower.set(st.offsetLower);
-  p.offsetConsistent.set(st.offsetConsistent);
-  p.threshold.set(Array.from(st.z, (v) => Math.max(0, v)));
-}
-
 /** The chunk's maxima and individual counts over every block, on this thread. */
 function tallyAll(
   blocks: number,
@@ -84,14 +77,8 @@ function tallyAll(
   reps: number,
   width: (c: number) => number,
 ) {
-  const params: TallyParams = {
-    sumScale: new Float64Array(k),
-    offsetLower: new Float64Array(k),
-    offsetConsistent: new Float64Array(k),
-    threshold: new Float64Array(k),
-    individual: new Int32Array(k),
-  };
-  fillParams(params, st);
+  const params = tallyParams(k);
+  fillTallyParams(params, st);
   const x = maxima(reps);
   for (let c = 0; c < blocks; c++)
     tallyBlock(params, x, sums.sumBlock(c), c * WIDTH, Math.min(k, (c + 1) * WIDTH), width(c), reps);
