@@ -1,12 +1,15 @@
 // The SPA bootstrap's index draws as a WebAssembly function, assembled here from named opcodes (this file
 // is its source; comments give the steps in WebAssembly text terms): the stationary bootstrap of
 // src/lib/bootstrap.ts (StationaryBootstrap.nextRuns) on MT19937 (src/lib/prng.ts), the same words in the
-// same order, writing each run straight as the row pair the run sums read (_spa_test_run_sums.ts).
-// Export `resample(state, n, below, maxOk, pairs) -> runs`: MT19937's 624 words then its index at
-// `state`; t = 0 draws a position, each t >= 1 one word x, a restart when x < below (below = q 2^32) with a
-// fresh position, else the next row, a run ending also where the index wraps at n; a position is x mod n
-// for the first word x <= maxOk (2^32 - (2^32 mod n) - 1). Run [s, e) is written at `pairs` as the rows
-// (n + 1 + s, 2 n + 1) when e - s = 1 (its row minus the zero row), else (e, s) (two prefix rows).
+// same order, writing each run straight as the rows the run sums read (_spa_test_run_sums.ts).
+// Export `resample(state, n, below, maxOk, pairs, singles) -> pair count`: MT19937's 624 words then its
+// index at `state`; t = 0 draws a position, each t >= 1 one word x, a restart when x < below (below = q 2^32)
+// with a fresh position, else the next row, a run ending also where the index wraps at n; a position is
+// x mod n for the first word x <= maxOk (2^32 - (2^32 mod n) - 1). Run [s, e) of two rows or more is
+// written at `pairs` as the prefix rows (e, s); a one-row run at `singles` as its row n + 1 + s. Both are
+// written for every run and the one that does not hold it is written over by the next (no branch on the
+// run's length), so each list needs room for one entry past its last. The count of one-row runs is
+// stored at state + SINGLES_AT.
 import {
   I32X4_NEG,
   I32X4_SHL,
@@ -51,7 +54,6 @@ import {
   IF,
   LOOP,
   MEMORY_IMPORT,
-  SELECT,
   section,
   set,
   tee,
@@ -64,6 +66,8 @@ const N = 624;
 const M = 397;
 /** Byte offset of MT19937's word index after its 624 words. */
 export const INDEX_AT = 4 * N;
+/** Byte offset (after the index) where `resample` stores its count of one-row runs. */
+export const SINGLES_AT = INDEX_AT + 4;
 /** Byte offset of the 624 tempered outputs of the current words. */
 const TEMPERED_AT = INDEX_AT + 16;
 /** Bytes of the generator's state: 624 words, the index, the 624 outputs. */
@@ -220,7 +224,9 @@ function refillBody(): number[] {
 }
 
 /** resample's params and locals. */
-const [STATE, SIZE, BELOW, MAX_OK, PAIRS, MTI, Y, START, I, T, RUNS, E] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const [STATE, SIZE, BELOW, MAX_OK, PAIRS, SINGLES, MTI, Y, START, I, T, RUNS, E, SINGLE, SINGLE_COUNT] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+];
 
 /** y = the next MT19937 output (a refill first when all 624 are used). */
 const word = (): number[] => [
@@ -262,36 +268,57 @@ const position = (): number[] => [
   I32_REM_U,
 ];
 
-/** Writes run [start, e) as its row pair at `pairs`; pairs += 8, runs += 1. */
-const emit = (): number[] => {
-  const oneRow = [...get(E), ...get(START), I32_SUB, ...i32Const(1), I32_EQ];
-  return [
-    ...get(PAIRS), // plus = e - start == 1 ? n + 1 + start : e
-    ...get(SIZE),
-    ...i32Const(1),
-    I32_ADD,
-    ...get(START),
-    I32_ADD,
-    ...get(E),
-    ...oneRow,
-    SELECT,
-    ...i32Store(0),
-    ...get(PAIRS), // minus = e - start == 1 ? 2 n + 1 : start
-    ...get(SIZE),
-    ...i32Const(1),
-    I32_SHL,
-    ...i32Const(1),
-    I32_ADD,
-    ...get(START),
-    ...oneRow,
-    SELECT,
-    ...i32Store(4),
-    ...addTo(PAIRS, 8),
-    ...addTo(RUNS, 1),
-  ];
-};
+/**
+ * Writes run [start, e): (e, start) at `pairs` and n + 1 + start at `singles`, then single = (e - start == 1);
+ * pairs += 8 (1 - single), runs += 1 - single; singles += 4 single, single count += single.
+ */
+const emit = (): number[] => [
+  ...get(PAIRS), // i32.store(pairs, e); i32.store(pairs + 4, start)
+  ...get(E),
+  ...i32Store(0),
+  ...get(PAIRS),
+  ...get(START),
+  ...i32Store(4),
+  ...get(SINGLES), // i32.store(singles, n + 1 + start)
+  ...get(SIZE),
+  ...i32Const(1),
+  I32_ADD,
+  ...get(START),
+  I32_ADD,
+  ...i32Store(0),
+  ...get(E), // single = e - start == 1
+  ...get(START),
+  I32_SUB,
+  ...i32Const(1),
+  I32_EQ,
+  ...set(SINGLE),
+  ...get(PAIRS), // pairs += (single ^ 1) << 3
+  ...get(SINGLE),
+  ...i32Const(1),
+  I32_XOR,
+  ...i32Const(3),
+  I32_SHL,
+  I32_ADD,
+  ...set(PAIRS),
+  ...get(RUNS), // runs += single ^ 1
+  ...get(SINGLE),
+  ...i32Const(1),
+  I32_XOR,
+  I32_ADD,
+  ...set(RUNS),
+  ...get(SINGLES), // singles += single << 2
+  ...get(SINGLE),
+  ...i32Const(2),
+  I32_SHL,
+  I32_ADD,
+  ...set(SINGLES),
+  ...get(SINGLE_COUNT), // single count += single
+  ...get(SINGLE),
+  I32_ADD,
+  ...set(SINGLE_COUNT),
+];
 
-/** resample(state, n, below, maxOk, pairs) -> runs (function 1). */
+/** resample(state, n, below, maxOk, pairs, singles) -> pair count (function 1). */
 function resampleBody(): number[] {
   const code = [
     ...get(STATE), // mti = the stored index
@@ -354,20 +381,23 @@ function resampleBody(): number[] {
     I32_ADD,
     ...set(E),
     ...emit(),
-    ...get(STATE), // store the index; return runs
+    ...get(STATE), // store the index and the count of one-row runs; return the pair count
     ...get(MTI),
     ...i32Store(INDEX_AT),
+    ...get(STATE),
+    ...get(SINGLE_COUNT),
+    ...i32Store(SINGLES_AT),
     ...get(RUNS),
     END,
   ];
-  return body([[7, I32]], code);
+  return body([[9, I32]], code);
 }
 
-/** The module's bytes: refill (i32) -> (), resample (i32 i32 f64 i32 i32) -> i32, memory import env.mem. */
+/** The module's bytes: refill (i32) -> (), resample (i32 i32 f64 i32 i32 i32) -> i32, memory import env.mem. */
 export function drawsModuleBytes(): Uint8Array<ArrayBuffer> {
   return new Uint8Array([
     ...HEADER,
-    ...section(1, [2, 0x60, 1, I32, 0, 0x60, 5, I32, I32, F64, I32, I32, 1, I32]),
+    ...section(1, [2, 0x60, 1, I32, 0, 0x60, 6, I32, I32, F64, I32, I32, I32, 1, I32]),
     ...MEMORY_IMPORT,
     ...section(3, [2, 0, 1]),
     ...section(7, [1, ...ascii("resample"), 0, 1]),
@@ -376,7 +406,14 @@ export function drawsModuleBytes(): Uint8Array<ArrayBuffer> {
 }
 
 /** The exported draw: see the file's head. */
-export type Resample = (state: number, n: number, below: number, maxOk: number, pairs: number) => number;
+export type Resample = (
+  state: number,
+  n: number,
+  below: number,
+  maxOk: number,
+  pairs: number,
+  singles: number,
+) => number;
 
 let compiled: object | undefined;
 

@@ -1,12 +1,12 @@
 // The SPA bootstrap's resampled sums (docs/performance.md, "The SPA test's stationary bootstrap"): a table
-// of the demeaned differentials holds their prefix sums, the rows and a zero row, so every run of a
-// resample is one difference table[plus] - table[minus] (a one-row run is its row minus the zero row, the
-// same value as the row). The table is cut into column blocks of at most WIDTH candidates, each a
-// contiguous row-major table (about 0.5 MB at n = 1,890: it stays in a core's L2 cache). The runs of a
-// chunk of resamples are kept as row pairs, then summed block by block by a WebAssembly SIMD loop
-// (_spa_test_run_sums_wasm.ts) that holds a block's sums in registers, two candidates per instruction,
-// across all of a resample's runs. Each sum still adds one difference per run, in run order, so the sums
-// are bit for bit those of a scalar loop.
+// of the demeaned differentials holds their prefix sums and the rows, so every run of two rows or more is
+// one difference table[plus] - table[minus] of prefix rows and a one-row run is one row. The table is cut
+// into column blocks of at most WIDTH candidates, each a contiguous row-major table (about 0.5 MB at
+// n = 1,890: it stays in a core's L2 cache). The runs of a chunk of resamples are kept as two lists, row
+// pairs and single rows, then summed block by block by a WebAssembly SIMD loop (_spa_test_run_sums_wasm.ts)
+// that holds a block's sums in registers, two candidates per instruction, across all of a resample's runs.
+// Each sum adds one value per run: the longer runs' differences in run order, then the one-row runs' rows
+// in run order, so the sums are bit for bit those of a scalar loop in that order.
 import { type Chunk, chunksOver, MAX_LANES } from "./_spa_test_run_sums_wasm.js";
 import { memoryOf, type WasmMemory } from "./_wasm_asm.js";
 import { type RunDraws, STATE_BYTES } from "./_spa_test_draws.js";
@@ -27,10 +27,10 @@ export interface RunTable {
   readonly k: number;
   /** Column blocks: WIDTH candidates each, the last one the rest rounded up to even (its extra column 0). */
   readonly blocks: number;
-  /** Doubles between blocks: 2 n + 2 rows of WIDTH; prefix rows 0..n, rows n + 1..2 n, zero row 2 n + 1. */
+  /** Doubles between blocks: 2 n + 1 rows of WIDTH; prefix rows 0..n, then rows n + 1..2 n. */
   readonly blockDoubles: number;
   readonly memory: WasmMemory;
-  /** Every block, one after the other (the last one 2 n + 2 rows of its own width). */
+  /** Every block, one after the other (the last one 2 n + 1 rows of its own width). */
   readonly table: Float64Array;
   /** Byte address of STATE_BYTES for the index draws' generator (after the table, the sums and the pairs). */
   readonly drawsAt: number;
@@ -57,18 +57,21 @@ const capacityFor = (n: number, k: number): number =>
 
 /** Sums areas in the memory: one per thread summing blocks (the calling thread's 0, the helper's 1). */
 export const SUM_AREAS = 2;
-/** Chunk slots (run counts and pairs): the next chunk is drawn into one while the helper sums the other. */
+/** Chunk slots (run counts and runs): the next chunk is drawn into one while the helper sums the other. */
 export const SLOTS = 2;
 
-/** Bytes of one chunk slot: CHUNK_REPS run counts, then the pairs of `capacity` runs. */
-const slotBytes = (capacity: number) => CHUNK_REPS * 4 + capacity * 2 * 4;
+/**
+ * Bytes of one chunk slot: CHUNK_REPS pair counts and CHUNK_REPS single counts, then room for `capacity` runs
+ * in each list, pairs then singles, and one more each (the draws write one entry past a list's last).
+ */
+const slotBytes = (capacity: number) => CHUNK_REPS * 8 + (capacity + 1) * 8 + (capacity + 1) * 4;
 
 /** Where a table of n x k values and its chunk's buffers lie in memory: the same on both threads. */
 function layoutOf(n: number, k: number) {
   const blocks = Math.ceil(k / WIDTH);
-  const blockDoubles = (2 * n + 2) * WIDTH;
+  const blockDoubles = (2 * n + 1) * WIDTH;
   const lastWidth = k + (k & 1) - (blocks - 1) * WIDTH;
-  const tableDoubles = (blocks - 1) * blockDoubles + (2 * n + 2) * lastWidth;
+  const tableDoubles = (blocks - 1) * blockDoubles + (2 * n + 1) * lastWidth;
   const sumsBytes = SUM_AREAS * CHUNK_REPS * WIDTH * F64;
   const bytes = tableDoubles * F64 + sumsBytes + SLOTS * slotBytes(capacityFor(n, k)) + STATE_BYTES;
   return { blocks, blockDoubles, tableDoubles, bytes };
@@ -119,8 +122,8 @@ export function releaseRunTable(r: RunTable): void {
 }
 
 /**
- * Zeroes what fillColumn does not write in reused memory: each block's prefix row 0 and zero row 2 n + 1, a
- * padding column, and everything after the table up to `bytes` (sums areas, chunk slots, generator state).
+ * Zeroes what fillColumn does not write in reused memory: each block's prefix row 0, a padding column, and
+ * everything after the table up to `bytes` (sums areas, chunk slots, generator state).
  */
 function clearUnwritten(r: RunTable, bytes: number): void {
   const { n, k, table } = r;
@@ -128,13 +131,12 @@ function clearUnwritten(r: RunTable, bytes: number): void {
     const width = widthOf(r, c);
     const base = c * r.blockDoubles;
     table.fill(0, base, base + width);
-    table.fill(0, base + (2 * n + 1) * width, base + (2 * n + 2) * width);
   }
   if (k & 1) {
     const c = r.blocks - 1;
     const width = widthOf(r, c);
     const pad = c * r.blockDoubles + width - 1;
-    for (let row = 0; row < 2 * n + 2; row++) table[pad + row * width] = 0;
+    for (let row = 0; row < 2 * n + 1; row++) table[pad + row * width] = 0;
   }
   new Uint8Array(r.memory.buffer, table.byteLength, bytes - table.byteLength).fill(0);
 }
@@ -194,19 +196,24 @@ export function fillColumnPair(r: RunTable, j: number, a: Float64Array, ma: numb
 export const simdPasses = { count: 0 };
 
 /**
- * A chunk of resamples' runs, kept as pairs of row numbers, and their sums one column block at a time:
+ * A chunk of resamples' runs, kept as row pairs and single rows, and their sums one column block at a time:
  * `draw` (or `push`) each resample while `full` is false, then `sumBlock(c)` for every block c.
  */
 export class RunSums {
   /** The sums of the last `sumBlock`: resample i's at i widthOf(c) + j (candidate c WIDTH + j). */
   private readonly sums: Float64Array;
-  /** Runs of each resample kept since `clear`; their pairs follow one another from the start of `pairs`. */
+  /** Pair and single counts of each resample kept since `clear`; its entries follow the previous one's. */
   private readonly counts: Int32Array;
+  private readonly singleCounts: Int32Array;
+  /** Runs of two rows or more as (plus, minus) prefix rows; one-row runs as their row. */
   private readonly pairs: Int32Array;
+  private readonly singles: Int32Array;
   private readonly capacity: number;
   private readonly chunks: readonly Chunk[];
   private reps = 0;
   private used = 0;
+  private pairsUsed = 0;
+  private singlesUsed = 0;
 
   /**
    * Sums into area `area` (0 <= area < SUM_AREAS: each thread summing blocks of one chunk has its own), the
@@ -217,12 +224,17 @@ export class RunSums {
     area = 0,
     slot = 0,
   ) {
-    this.capacity = capacityFor(t.n, t.k);
+    const capacity = capacityFor(t.n, t.k);
+    this.capacity = capacity;
+    const { buffer } = t.memory;
     const sumsAt = t.table.byteLength + area * CHUNK_REPS * WIDTH * F64;
-    const countsAt = t.table.byteLength + SUM_AREAS * CHUNK_REPS * WIDTH * F64 + slot * slotBytes(this.capacity);
-    this.sums = new Float64Array(t.memory.buffer, sumsAt, CHUNK_REPS * WIDTH);
-    this.counts = new Int32Array(t.memory.buffer, countsAt, CHUNK_REPS);
-    this.pairs = new Int32Array(t.memory.buffer, countsAt + CHUNK_REPS * 4, 2 * this.capacity);
+    const countsAt = t.table.byteLength + SUM_AREAS * CHUNK_REPS * WIDTH * F64 + slot * slotBytes(capacity);
+    const pairsAt = countsAt + CHUNK_REPS * 8;
+    this.sums = new Float64Array(buffer, sumsAt, CHUNK_REPS * WIDTH);
+    this.counts = new Int32Array(buffer, countsAt, CHUNK_REPS);
+    this.singleCounts = new Int32Array(buffer, countsAt + CHUNK_REPS * 4, CHUNK_REPS);
+    this.pairs = new Int32Array(buffer, pairsAt, 2 * (capacity + 1));
+    this.singles = new Int32Array(buffer, pairsAt + (capacity + 1) * 8, capacity + 1);
     this.chunks = chunksOver(t.memory);
   }
 
@@ -243,30 +255,37 @@ export class RunSums {
 
   clear(): void {
     this.used = 0;
+    this.pairsUsed = 0;
+    this.singlesUsed = 0;
     this.reps = 0;
   }
 
   /** Keeps one resample: its runs [starts[r], ends[r]) for r < `runs`, in order. */
   push(starts: Int32Array, ends: Int32Array, runs: number): void {
-    const { n } = this.t;
-    const { pairs } = this;
-    const rowsAt = n + 1;
-    const zeroAt = 2 * n + 1;
-    const first = this.used;
+    const rowsAt = this.t.n + 1;
+    let pairs = 0;
+    let singles = 0;
     for (let r = 0; r < runs; r++) {
       const s = starts[r]!;
       const e = ends[r]!;
-      const one = e - s === 1;
-      const at = 2 * (first + r);
-      pairs[at] = one ? rowsAt + s : e;
-      pairs[at + 1] = one ? zeroAt : s;
+      if (e - s === 1) {
+        this.singles[this.singlesUsed + singles++] = rowsAt + s;
+      } else {
+        const at = 2 * (this.pairsUsed + pairs++);
+        this.pairs[at] = e;
+        this.pairs[at + 1] = s;
+      }
     }
-    this.kept(runs);
+    this.kept(pairs, singles);
   }
 
-  /** Keeps one resample drawn by `draws` straight into the chunk's pairs (the rows as `push` writes them). */
+  /** Keeps one resample drawn by `draws` straight into the chunk's lists (the rows as `push` writes them). */
   draw(draws: RunDraws): void {
-    this.kept(draws.next(this.pairs.byteOffset + 8 * this.used));
+    const pairs = draws.next(
+      this.pairs.byteOffset + 8 * this.pairsUsed,
+      this.singles.byteOffset + 4 * this.singlesUsed,
+    );
+    this.kept(pairs, draws.singles);
   }
 
   /** Takes the chunk another RunSums over the same table kept: `reps` resamples, `runs` runs in all. */
@@ -275,9 +294,12 @@ export class RunSums {
     this.used = runs;
   }
 
-  private kept(runs: number): void {
-    this.counts[this.reps++] = runs;
-    this.used += runs;
+  private kept(pairs: number, singles: number): void {
+    this.counts[this.reps] = pairs;
+    this.singleCounts[this.reps++] = singles;
+    this.pairsUsed += pairs;
+    this.singlesUsed += singles;
+    this.used += pairs + singles;
   }
 
   /** The last sweep's sum: kept so the reads of `warm` are not dropped as unused. */
@@ -296,15 +318,26 @@ export class RunSums {
   }
 
   /**
-   * The sums of block c's candidates over each resample's runs, each adding one difference per run in run
-   * order: resample i's widthOf(c) sums from index i widthOf(c) (a view, valid until the next call).
+   * The sums of block c's candidates over each resample's runs (the longer runs' differences in run order,
+   * then the one-row runs' rows in run order): resample i's widthOf(c) sums from index i widthOf(c) (a view,
+   * valid until the next call).
    */
   sumBlock(c: number): Float64Array {
     const width = widthOf(this.t, c);
-    const { sums, reps, pairs, counts } = this;
+    const { sums, reps, pairs, counts, singles, singleCounts } = this;
     sums.fill(0, 0, reps * width);
     const base = c * this.t.blockDoubles * F64;
-    this.chunks[width / 2 - 1]!(sums.byteOffset, pairs.byteOffset, counts.byteOffset, reps, base, width * F64);
+    const chunk = this.chunks[width / 2 - 1]!;
+    chunk(
+      sums.byteOffset,
+      pairs.byteOffset,
+      counts.byteOffset,
+      singles.byteOffset,
+      singleCounts.byteOffset,
+      reps,
+      base,
+      width * F64,
+    );
     simdPasses.count += (this.used * width) / 2;
     return sums;
   }

@@ -33,11 +33,11 @@ function reference(bench: number[], models: number[][]) {
     return s / n;
   });
   const e = d.map((col, j) => (constant[j] ? new Float64Array(n) : col.map((v) => v - means[j]!)));
-  // Blocks of WIDTH candidates (the last one rounded up to even): prefix rows 0..n, rows n + 1..2 n, zero row.
+  // Blocks of WIDTH candidates (the last one rounded up to even): prefix rows 0..n, then rows n + 1..2 n.
   const blocks: Float64Array[] = [];
   for (let c = 0; c * WIDTH < k; c++) {
     const width = Math.min(WIDTH, k + (k & 1) - c * WIDTH);
-    const block = new Float64Array((2 * n + 2) * width);
+    const block = new Float64Array((2 * n + 1) * width);
     for (let i = 0; i < width && c * WIDTH + i < k; i++) {
       let s = 0;
       for (let t = 0; t < n; t++) {
@@ -170,7 +170,7 @@ describe("SPA per-call numerics, bit for bit as the plain computation", () => {
   });
 
   it("the same bits when a call reuses the memory a larger or smaller call released", () => {
-    // Largest first, then smaller and odd k: the reused table's zero rows and padding column must be 0 again.
+    // Largest first, then smaller and odd k: the reused table's prefix row 0 and padding column must be 0 again.
     for (const [n, k, phi] of [...CASES].reverse().concat(CASES)) {
       const { bench, models } = panel(n, k, phi, 3 * n + k);
       const want = reference(bench, models);

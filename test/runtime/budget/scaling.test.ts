@@ -3,7 +3,7 @@
 // precise coverage, not by a clock) by at most 2 * SLACK, SLACK covering fixed per-call work and the
 // progress checks; and by at least `least`, so the count does follow the dimension. The SPA test is
 // O(R T K) at a fixed block length (prefix sums: a resampled mean costs one subtraction per block), and
-// so at the shortest blocks too (1 to 3: a run of one row is its row minus a zero row). Its index draws, run
+// so at the shortest blocks too (1 to 3: a run of one row is its row). Its index draws, run
 // sums, block length's autocovariances and bootstrap variances run in WebAssembly, which coverage does not
 // see: their loop steps (drawSteps, simdPasses, lagSteps, varianceSteps) are added to the count;
 // CSCV is O(T K) for the block moments plus O(C(S, S/2) S K) for the splits, at a fixed number of blocks S.
