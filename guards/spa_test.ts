@@ -1,5 +1,6 @@
 import { Outcome, invalid, fieldPath, type Frame, type Integer, type Series } from "../src/contract/guard.js";
 import { numericCells, numericColumn } from "../src/lib/frame.js";
+import { numericColumnsOf } from "../src/lib/numeric_columns.js";
 import { requireNumber, requireNumbers } from "../src/lib/series.js";
 import { sd } from "../src/lib/stats.js";
 import { studentTCdf } from "../src/lib/normal.js";
@@ -198,7 +199,7 @@ function constantOrSeries(benchmark: Series | number, frame: Frame): Series {
 function requireModels(
   frame: Frame,
   benchmark: Series,
-): { names: readonly string[]; columns: readonly (readonly number[])[] } {
+): { names: readonly string[]; columns: readonly ArrayLike<number>[] } {
   if (
     frame === null ||
     typeof frame !== "object" ||
@@ -224,6 +225,9 @@ function requireModels(
     );
   }
   requireSameLabels(frame, benchmark);
+  // Columns the tool layer proved finite numbers (n each, as nrows is): no cell to check, no array to make.
+  const proven = numericColumnsOf(frame);
+  if (proven !== undefined) return { names, columns: proven };
   const columns = names.map((name) => {
     // The names are the frame's own columns: only a missing data entry needs numericColumn's lookup and message.
     const cells = frame.data[name];

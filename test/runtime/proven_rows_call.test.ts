@@ -9,6 +9,7 @@ import { callToolUntyped, closePool } from "../../src/runtime/index.js";
 import { hashesOffThread } from "../../src/runtime/input_hash.js";
 import { cellsReused } from "../../src/runtime/codec/shared_cells.js";
 import { loadGuards } from "../../src/runtime/table.js";
+import { numericColumnsOf } from "../../src/lib/numeric_columns.js";
 
 afterAll(() => closePool());
 
@@ -82,6 +83,35 @@ describe("a proven split frame", () => {
     const r = (await callToolUntyped("check_spa_test", args)) as { provenance: { input_sha256: string } };
     expect(hashesOffThread()).toBe(before + 1);
     expect(r.provenance.input_sha256).toBe(createHash("sha256").update(canonicalize(args)!).digest("hex"));
+  });
+
+  it("keeps the proven columns as Float64Arrays beside the frame, its data arrays made when read", async () => {
+    type Decoded = { inputs: { model_returns: { data: Record<string, number[]> } } };
+    const data = rows();
+    const decoded = ((await answer(call({ data }), true)) as Decoded).inputs.model_returns;
+    const typed = numericColumnsOf(decoded)!;
+    expect(typed.map((c) => c.constructor.name)).toEqual(columns.map(() => "Float64Array"));
+    expect(typed.map((c) => [...c])).toEqual(columns.map((_, j) => data.map((r) => r[j])));
+    // data[c]: a getter until read, then the plain array it made, the same one on every read.
+    const plain = () => Object.getOwnPropertyDescriptor(decoded.data, "m1")!.value;
+    expect(plain()).toBeUndefined();
+    const m1 = decoded.data.m1!;
+    expect(Array.isArray(m1)).toBe(true);
+    expect(m1).toEqual(data.map((r) => r[1]));
+    expect(plain()).toBe(m1);
+    expect(decoded.data.m1).toBe(m1);
+    decoded.data.m2 = [1, 2];
+    expect(decoded.data.m2).toEqual([1, 2]);
+    // Not proven, or a dtype that converts a column (whole numbers in m3, read as int64): plain arrays only.
+    const whole = rows((i, j) => (j === 3 ? i : data[i]![j]));
+    for (const [args, prove] of [
+      [call({ data }), false],
+      [call({ data: whole, dtypes: { m3: "int64" } }), true],
+    ] as const) {
+      const other = ((await answer(args, prove)) as Decoded).inputs.model_returns;
+      expect(numericColumnsOf(other)).toBeUndefined();
+      expect(Object.getOwnPropertyDescriptor(other.data, "m0")!.value).toEqual(data.map((r) => r[0]));
+    }
   });
 
   it("a finished call's shared cells serve the next; calls in flight together each have their own", async () => {

@@ -6,6 +6,7 @@ import { checkPoints } from "./caps.js";
 import { type CellFail, cellFailureText, decodeCells, encodeCell, normaliseDtype } from "./cells.js";
 import { badDateText, type CheckedLabels, dateShape, decodeIndex, isValidIsoLabel } from "./labels.js";
 import { type ProvenRows, columnsOf } from "./number_rows.js";
+import { keepNumericColumns } from "../../lib/numeric_columns.js";
 import { isObject, own, setOwn } from "./objects.js";
 import { SERIES_ONLY_KEYS, checkPayloadKeys, decodeText, presentKeys } from "./payload_keys.js";
 import { describeValue, jsonList, jsonTypeName, quoted, showValue } from "./text.js";
@@ -28,7 +29,10 @@ const POINT_KEYS = new Set(["t", "o", "h", "l", "c", "v", "vw", "n"]);
 
 interface Parts {
   columns: string[];
+  /** Each column's cells as sent (empty when `typed` holds them). */
   raw: unknown[][];
+  /** Each column of a proven matrix (number_rows.ts), as Float64Arrays. */
+  typed?: Float64Array[];
   nrows: number;
   /** Field of the cell of row i, column j (`bars/records/i/<col>` or `bars/data/i/j`). */
   cellField: (i: number, j: number) => string;
@@ -122,7 +126,7 @@ function splitParts(value: Record<string, unknown>, field: string, proven?: Prov
   // Proven rows, every one as long as the columns: no row can fail, the columns come from the proof.
   const proof = proven?.get(rows);
   if (proof !== undefined && proof.width === columns.length)
-    return { columns, raw: columnsOf(proof), nrows, cellField, numbers: true };
+    return { columns, raw: [], typed: columnsOf(proof), nrows, cellField, numbers: true };
   const raw = columns.map(() => new Array<unknown>(nrows));
   for (let i = 0; i < nrows; i++) {
     const row: unknown = rows[i];
@@ -150,6 +154,15 @@ function decodeDtypes(raw: unknown, field: string, columns: readonly string[]): 
 /** Decodes every column by its dtype, or by the kind of its first non-null cell. */
 function buildFrame(parts: Parts, dtypes: Record<string, Dtype> | undefined, field: string): MutableFrame {
   const data: Record<string, Cell[]> = Object.create(null);
+  const frame: MutableFrame = { columns: parts.columns, data, nrows: parts.nrows };
+  // All finite numbers: no dtype or float64 decodes them to themselves (as decodeCells would, after a pass).
+  const same = (col: string) => parts.numbers === true && (dtypes?.[col] === undefined || dtypes[col] === "float64");
+  const { typed } = parts;
+  if (typed !== undefined && parts.columns.every(same)) {
+    parts.columns.forEach((col, j) => lazyColumn(data, col, typed[j]!));
+    keepNumericColumns(frame, typed);
+    return frame;
+  }
   parts.columns.forEach((col, j) => {
     const dtype = dtypes?.[col];
     const fail: CellFail = (i, v, how, kind) =>
@@ -159,11 +172,27 @@ function buildFrame(parts: Parts, dtypes: Record<string, Dtype> | undefined, fie
             `column ${quoted(col)} does not fit dtype "${dtype}" - row ${i} has ${showValue(v)}`,
           )
         : invalid(parts.cellField(i, j), cellFailureText(v, how, kind, dtype));
-    // All finite numbers: no dtype or float64 decodes them to themselves (as decodeCells would, after a pass).
-    const same = parts.numbers && (dtype === undefined || dtype === "float64");
-    data[col] = same ? (parts.raw[j] as number[]) : decodeCells(parts.raw[j]!, dtype, fail);
+    const raw = typed === undefined ? parts.raw[j]! : Array.from(typed[j]!);
+    data[col] = same(col) ? (raw as number[]) : decodeCells(raw, dtype, fail);
   });
-  return { columns: parts.columns, data, nrows: parts.nrows };
+  return frame;
+}
+
+/**
+ * data[col] as a plain array of `cells`, made when first read (a guard reading numericColumnsOf never reads
+ * it); an assignment replaces it.
+ */
+function lazyColumn(data: Record<string, Cell[]>, col: string, cells: Float64Array): void {
+  const settle = (value: Cell[]) => {
+    Object.defineProperty(data, col, { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  Object.defineProperty(data, col, {
+    get: () => settle(Array.from(cells)),
+    set: settle,
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /** An array: OHLCV points when every element qualifies (§3.3), else a bare list of records. */
