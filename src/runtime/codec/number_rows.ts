@@ -96,22 +96,25 @@ function fillCells(rows: readonly (readonly unknown[])[], cells: Float64Array): 
 
 /**
  * The proven matrix's columns as Float64Arrays (views of one buffer, one after the other); `width` rows only.
- * Copied in bands of rows so a band's cells are read from the cache for every column.
+ * Transposed tile by tile: TILE rows of TILE cells are read a row at a time and written a cell into each of
+ * TILE columns, so every cache line read or written is used whole while it is in the cache.
  */
 export function columnsOf(rows: NumberRows): Float64Array[] {
   const { cells, width } = rows;
   const nrows = rows.lengths.length;
   const all = new Float64Array(width * nrows);
-  const columns = Array.from({ length: width }, (_, j) => all.subarray(j * nrows, (j + 1) * nrows));
-  for (let first = 0; first < nrows; first += BAND_ROWS) {
-    const end = Math.min(nrows, first + BAND_ROWS);
-    for (let j = 0; j < width; j++) {
-      const col = columns[j]!;
-      for (let i = first, at = first * width + j; i < end; i++, at += width) col[i] = cells[at]!;
+  for (let first = 0; first < nrows; first += TILE) {
+    const last = Math.min(nrows, first + TILE);
+    for (let left = 0; left < width; left += TILE) {
+      const right = Math.min(width, left + TILE);
+      for (let i = first; i < last; i++) {
+        const row = i * width;
+        for (let j = left, at = left * nrows + i; j < right; j++, at += nrows) all[at] = cells[row + j]!;
+      }
     }
   }
-  return columns;
+  return Array.from({ length: width }, (_, j) => all.subarray(j * nrows, (j + 1) * nrows));
 }
 
-/** Rows per band of columnsOf: 64 rows of up to a few thousand cells stay in a core's L2 cache. */
-const BAND_ROWS = 64;
+/** Rows and columns of a tile of columnsOf (64 x 64 doubles, 32 KiB). */
+const TILE = 64;

@@ -45,11 +45,14 @@ describe("proven number rows", () => {
     );
   });
 
-  it("turn a proven matrix into its columns, -0 kept", () => {
-    // 300 rows: four whole bands of 64 rows and a part band.
-    const data = matrix(300, 7, (i, j) => (i === 5 && j === 2 ? -0 : Math.sin(i * 7 + j)));
+  // 300 x 7: four whole tiles of 64 rows and a part tile; 150 x 130: two whole tiles of 64 columns and a part.
+  it.each([
+    [300, 7],
+    [150, 130],
+  ])("turn a proven %i x %i matrix into its columns, -0 kept", (n, k) => {
+    const data = matrix(n, k, (i, j) => (i === 5 && j === 2 ? -0 : Math.sin(i * k + j)));
     const proof = proveNumberRows(data)!;
-    expect(columnsOf(proof).map((c) => [...c])).toEqual(Array.from({ length: 7 }, (_, j) => data.map((r) => r[j])));
+    expect(columnsOf(proof).map((c) => [...c])).toEqual(Array.from({ length: k }, (_, j) => data.map((r) => r[j])));
     expect(Object.is(columnsOf(proof)[2]![5], -0)).toBe(true);
   });
 
