@@ -346,7 +346,8 @@ export async function bootstrapCounts(
   reps: number,
   seed: number,
 ): Promise<BootstrapCounts> {
-  const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, diff.n, 1 / blockSize, seed);
+  const merge = merging.force ?? diff.runs.blocks >= MERGE_BLOCKS_PER_BLOCK_LENGTH * blockSize;
+  const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, diff.n, 1 / blockSize, seed, merge);
   const slots = [new RunSums(diff.runs, 0, 0), new RunSums(diff.runs, 0, 1)] as const;
   const interval = progressInterval(reps, diff.n, diff.k);
   // A chunk: at most a tenth of the reps and CHUNK_DRAWS words (unless one interval is more), and RunSums' runs.
@@ -382,6 +383,16 @@ export async function bootstrapCounts(
   await step(reps, reps);
   return tally.counts();
 }
+
+/**
+ * Resamples are drawn as merged stretches (RunDraws' `merge`) when the column blocks are at least this many times
+ * the block length: merging costs about n steps per resample and saves row reads in every block, most at short
+ * blocks (docs/performance.md, "Merged runs").
+ */
+const MERGE_BLOCKS_PER_BLOCK_LENGTH = 8;
+
+/** Tests set `force` to draw merged stretches (true) or runs (false) whatever the sizes; null: by the sizes. */
+export const merging = { force: null as boolean | null };
 
 /** Resampled run-candidate adds from which a call shares its blocks with the helper thread (about 10 ms). */
 const SHARE_FROM_ADDS = 2e7;

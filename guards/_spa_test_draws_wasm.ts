@@ -9,7 +9,9 @@
 // written at `pairs` as the prefix rows (e, s); a one-row run at `singles` as its row n + 1 + s. Both are
 // written for every run and the one that does not hold it is written over by the next (no branch on the
 // run's length), so each list needs room for one entry past its last. The count of one-row runs is
-// stored at state + SINGLES_AT.
+// stored at state + SINGLES_AT. Export `resampleMarks(state, n, below, maxOk, marks, 0) -> runs` draws the
+// same runs and only marks them, marks[s] += 1 and marks[e] -= 1 (i32s at `marks`, n + 1 of them), for
+// _spa_test_segments_wasm.ts to merge.
 import {
   I32X4_NEG,
   I32X4_SHL,
@@ -224,9 +226,11 @@ function refillBody(): number[] {
 }
 
 /** resample's params and locals. */
-const [STATE, SIZE, BELOW, MAX_OK, PAIRS, SINGLES, MTI, Y, START, I, T, RUNS, E, SINGLE, SINGLE_COUNT] = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+const [STATE, SIZE, BELOW, MAX_OK, PAIRS, SINGLES, MTI, Y, START, I, T, RUNS, E, SINGLE, SINGLE_COUNT, MARK_AT] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
 ];
+/** resampleMarks' fifth param: the marks' address (in place of pairs; singles unused). */
+const MARKS = PAIRS;
 
 /** y = the next MT19937 output (a refill first when all 624 are used). */
 const word = (): number[] => [
@@ -318,8 +322,44 @@ const emit = (): number[] => [
   ...set(SINGLE_COUNT),
 ];
 
-/** resample(state, n, below, maxOk, pairs, singles) -> pair count (function 1). */
-function resampleBody(): number[] {
+/** marks[pos] += delta, at marks + 4 pos (uses local markAt). */
+const mark = (pos: number, delta: number): number[] => [
+  ...get(MARKS),
+  ...get(pos),
+  ...i32Const(2),
+  I32_SHL,
+  I32_ADD,
+  ...tee(MARK_AT),
+  ...get(MARK_AT),
+  ...i32Load(0),
+  ...i32Const(delta),
+  I32_ADD,
+  ...i32Store(0),
+];
+
+/** Marks run [start, e): marks[start] += 1, marks[e] -= 1; runs += 1. */
+const emitMarks = (): number[] => [...mark(START, 1), ...mark(E, -1), ...addTo(RUNS, 1)];
+
+/** The end of resample: stores the index and the count of one-row runs; returns the pair count. */
+const endLists = (): number[] => [
+  ...get(STATE),
+  ...get(MTI),
+  ...i32Store(INDEX_AT),
+  ...get(STATE),
+  ...get(SINGLE_COUNT),
+  ...i32Store(SINGLES_AT),
+  ...get(RUNS),
+];
+
+/** The end of resampleMarks: stores the index; returns the run count. */
+const endMarks = (): number[] => [...get(STATE), ...get(MTI), ...i32Store(INDEX_AT), ...get(RUNS)];
+
+/**
+ * The draw loop, each run written by `emit` and the function ended by `end`: resample(state, n, below, maxOk,
+ * pairs, singles) -> pair count (function 1) with emit and endLists; resampleMarks(state, n, below, maxOk,
+ * marks, 0) -> run count (function 2) with emitMarks and endMarks.
+ */
+function resampleBody(emit: () => number[], end: () => number[]): number[] {
   const code = [
     ...get(STATE), // mti = the stored index
     ...i32Load(INDEX_AT),
@@ -381,31 +421,28 @@ function resampleBody(): number[] {
     I32_ADD,
     ...set(E),
     ...emit(),
-    ...get(STATE), // store the index and the count of one-row runs; return the pair count
-    ...get(MTI),
-    ...i32Store(INDEX_AT),
-    ...get(STATE),
-    ...get(SINGLE_COUNT),
-    ...i32Store(SINGLES_AT),
-    ...get(RUNS),
+    ...end(),
     END,
   ];
-  return body([[9, I32]], code);
+  return body([[10, I32]], code);
 }
 
-/** The module's bytes: refill (i32) -> (), resample (i32 i32 f64 i32 i32 i32) -> i32, memory import env.mem. */
+/**
+ * The module's bytes: refill (i32) -> (), resample and resampleMarks (i32 i32 f64 i32 i32 i32) -> i32, memory
+ * import env.mem.
+ */
 export function drawsModuleBytes(): Uint8Array<ArrayBuffer> {
   return new Uint8Array([
     ...HEADER,
     ...section(1, [2, 0x60, 1, I32, 0, 0x60, 6, I32, I32, F64, I32, I32, I32, 1, I32]),
     ...MEMORY_IMPORT,
-    ...section(3, [2, 0, 1]),
-    ...section(7, [1, ...ascii("resample"), 0, 1]),
-    ...section(10, [2, ...refillBody(), ...resampleBody()]),
+    ...section(3, [3, 0, 1, 1]),
+    ...section(7, [2, ...ascii("resample"), 0, 1, ...ascii("resampleMarks"), 0, 2]),
+    ...section(10, [3, ...refillBody(), ...resampleBody(emit, endLists), ...resampleBody(emitMarks, endMarks)]),
   ]);
 }
 
-/** The exported draw: see the file's head. */
+/** An exported draw: see the file's head and resampleBody. */
 export type Resample = (
   state: number,
   n: number,
@@ -417,8 +454,9 @@ export type Resample = (
 
 let compiled: object | undefined;
 
-/** `resample` over `memory` (the module is compiled once per process). */
-export function resampleOver(memory: WasmMemory): Resample {
+/** `resample` and `resampleMarks` over `memory` (the module is compiled once per process). */
+export function resamplesOver(memory: WasmMemory): { lists: Resample; marks: Resample } {
   compiled ??= compile(drawsModuleBytes());
-  return exportsOver(compiled, memory).resample as Resample;
+  const exports = exportsOver(compiled, memory);
+  return { lists: exports.resample as Resample, marks: exports.resampleMarks as Resample };
 }

@@ -9,7 +9,7 @@
 // in run order, so the sums are bit for bit those of a scalar loop in that order.
 import { type Chunk, chunksOver, MAX_LANES } from "./_spa_test_run_sums_wasm.js";
 import { memoryOf, type WasmMemory } from "./_wasm_asm.js";
-import { type RunDraws, STATE_BYTES } from "./_spa_test_draws.js";
+import { drawsBytes, type RunDraws } from "./_spa_test_draws.js";
 
 const F64 = 8;
 /** Candidates per column block: the widest SIMD loop's sums. */
@@ -32,7 +32,7 @@ export interface RunTable {
   readonly memory: WasmMemory;
   /** Every block, one after the other (the last one 2 n + 1 rows of its own width). */
   readonly table: Float64Array;
-  /** Byte address of STATE_BYTES for the index draws' generator (after the table, the sums and the pairs). */
+  /** Byte address of the index draws' memory, drawsBytes(n) (after the table, the sums and the chunk slots). */
   readonly drawsAt: number;
 }
 
@@ -73,7 +73,7 @@ function layoutOf(n: number, k: number) {
   const lastWidth = k + (k & 1) - (blocks - 1) * WIDTH;
   const tableDoubles = (blocks - 1) * blockDoubles + (2 * n + 1) * lastWidth;
   const sumsBytes = SUM_AREAS * CHUNK_REPS * WIDTH * F64;
-  const bytes = tableDoubles * F64 + sumsBytes + SLOTS * slotBytes(capacityFor(n, k)) + STATE_BYTES;
+  const bytes = tableDoubles * F64 + sumsBytes + SLOTS * slotBytes(capacityFor(n, k)) + drawsBytes(n);
   return { blocks, blockDoubles, tableDoubles, bytes };
 }
 
@@ -81,7 +81,7 @@ function layoutOf(n: number, k: number) {
 export function runTableOver(memory: WasmMemory, n: number, k: number): RunTable {
   const { blocks, blockDoubles, tableDoubles, bytes } = layoutOf(n, k);
   const table = new Float64Array(memory.buffer, 0, tableDoubles);
-  return { n, k, blocks, blockDoubles, memory, table, drawsAt: bytes - STATE_BYTES };
+  return { n, k, blocks, blockDoubles, memory, table, drawsAt: bytes - drawsBytes(n) };
 }
 
 /** The table of n x k demeaned differentials `columns[j]` (each n long), then each block's prefix sums. */

@@ -50,6 +50,8 @@ export const countDown = (count: number) => [...get(count), ...i32Const(1), I32_
 export const I32_EQZ = 0x45;
 export const I32_EQ = 0x46;
 export const I32_LT_U = 0x49;
+export const I32_GT_S = 0x4a;
+export const I32_GT_U = 0x4b;
 export const I32_LE_S = 0x4c;
 export const I32_LE_U = 0x4d;
 export const I32_GE_U = 0x4f;

@@ -11,8 +11,10 @@ import {
   WIDTH,
   widthOf,
 } from "../../guards/_spa_test_run_sums.js";
-import { bootstrapCounts, differentials, studentize } from "../../guards/_spa_test_core.js";
-import { RunDraws } from "../../guards/_spa_test_draws.js";
+import { bootstrapCounts, differentials, merging, studentize } from "../../guards/_spa_test_core.js";
+import { drawSteps, RunDraws } from "../../guards/_spa_test_draws.js";
+import { segmentsOver } from "../../guards/_spa_test_segments_wasm.js";
+import { memoryOf } from "../../guards/_wasm_asm.js";
 
 /** k columns of n uniform values in [-0.5, 0.5) from `seed`. */
 function columns(n: number, k: number, seed: number): Float64Array[] {
@@ -79,7 +81,7 @@ describe("SPA run sums", () => {
     [200, 3, 30],
     [120, 37, 2],
   ] as const) {
-    it(`adds the longer runs then the one-row runs, bit for bit as scalar run-by-run sums (n ${n}, k ${k}, block ${block})`, () => {
+    it(`adds the longer runs, then the one-row runs, as scalar sums do (n ${n}, k ${k}, block ${block})`, () => {
       const t = runTable(n, k, columns(n, k, n + k));
       const rs = new RunSums(t);
       const sb = new StationaryBootstrap(new Mt19937(block), n, 1 / block);
@@ -175,4 +177,119 @@ describe("SPA index draws in WebAssembly", () => {
       expect(sums).toEqual(expected);
     });
   }
+});
+
+/**
+ * The layered stretches of a resample (an independent statement of _spa_test_segments_wasm.ts): c_t the times
+ * position t was drawn, layer L each maximal [s, e) with c_t >= L; in the order the merge writes them, by end,
+ * then the later start first.
+ */
+function stretchesOf(n: number, starts: Int32Array, ends: Int32Array, runs: number): [number, number][] {
+  const c = new Int32Array(n + 1);
+  for (let r = 0; r < runs; r++) for (let t = starts[r]!; t < ends[r]!; t++) c[t]!++;
+  const out: [number, number][] = [];
+  for (let layer = 1; layer <= Math.max(...c); layer++)
+    for (let t = 0; t < n; t++) {
+      if (c[t]! < layer || (t > 0 && c[t - 1]! >= layer)) continue;
+      let e = t;
+      while (c[e]! >= layer) e++;
+      out.push([t, e]);
+    }
+  return out.sort((a, b) => a[1] - b[1] || b[0] - a[0]);
+}
+
+describe("SPA index draws merged into stretches", () => {
+  it("writes the fewest stretches of a hand case: a run's end meeting a run's start, and three layers", () => {
+    // Runs [0, 3), [1, 2) twice, [2, 5): drawn 1, 3, 2, 1, 1 times; stretches [1, 2), [1, 3), [0, 5).
+    const starts = Int32Array.of(0, 1, 1, 2);
+    const ends = Int32Array.of(3, 2, 2, 5);
+    expect(stretchesOf(6, starts, ends, 4)).toEqual([
+      [1, 2],
+      [1, 3],
+      [0, 5],
+    ]);
+    // The WebAssembly merge of the same marks (+1 at 0, +2 at 1, -1 at 2, -1 at 3, -1 at 5): pairs (end, start)
+    // (3, 1) and (5, 0), the single row n + 1 + 1; the marks read back as 0.
+    const n = 6;
+    const memory = memoryOf(4096);
+    const words = new Int32Array(memory.buffer);
+    const [marksAt, stackAt, pairsAt, singlesAt] = [0, 256, 512, 1024];
+    words.set([1, 2, -1, -1, 0, -1, 0], marksAt / 4);
+    const pairs = segmentsOver(memory)(marksAt, stackAt, n, pairsAt, singlesAt);
+    expect([pairs, words[stackAt / 4]]).toEqual([2, 1]);
+    expect([...words.subarray(pairsAt / 4, pairsAt / 4 + 4)]).toEqual([3, 1, 5, 0]);
+    expect(words[singlesAt / 4]).toBe(n + 1 + 1);
+    expect([...words.subarray(0, n + 1)]).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  // Block 1 at n = 20 draws positions many times over (marks beyond -1..+1); longer blocks, overlapping runs.
+  for (const [n, k, block, seed] of [
+    [20, 3, 1, 1],
+    [97, 5, 1, 2],
+    [200, 17, 2, 3],
+    [300, 6, 3, 4],
+    [150, 2, 10, 5],
+    [2520, 3, 3, 42],
+  ] as const) {
+    it(`sums each resample's stretches, bit for bit as scalar sums of them (n ${n}, block ${block})`, () => {
+      const t = runTable(n, k, columns(n, k, n * k));
+      const merged = new RunSums(t);
+      const draws = new RunDraws(t.memory, t.drawsAt, n, 1 / block, seed, true);
+      const sb = new StationaryBootstrap(new Mt19937(seed), n, 1 / block);
+      const reps = Math.max(3, Math.ceil(3000 / n));
+      const expected: number[][] = [];
+      let runs = 0;
+      let stretches = 0;
+      for (let rep = 0; rep < reps; rep++) {
+        const before = merged.runsHeld;
+        merged.draw(draws);
+        const r = sb.nextRuns();
+        const all = stretchesOf(n, sb.starts, sb.ends, r);
+        expect(merged.runsHeld - before).toBe(all.length);
+        const sums = new Float64Array(k);
+        for (const [s, e] of [...all.filter(([s, e]) => e - s > 1), ...all.filter(([s, e]) => e - s === 1)])
+          for (let j = 0; j < k; j++) sums[j] += e - s === 1 ? rowAt(t, s, j) : prefixAt(t, e, j) - prefixAt(t, s, j);
+        expected.push([...sums]);
+        runs += r;
+        stretches += all.length;
+      }
+      expect(sumsOf(merged, t)).toEqual(expected);
+      // Fewer stretches than runs, the more so at short blocks.
+      expect(stretches).toBeLessThan(block === 10 ? runs : 0.85 * runs);
+    });
+  }
+
+  it("gives the bootstrap the counts the runs give, and merges by itself at many blocks per block length", async () => {
+    const n = 400;
+    const g = new Mt19937(8);
+    const bench = Array.from({ length: n }, () => g.nextFloat() - 0.5);
+    const noise = Array.from({ length: 300 }, () => bench.map(() => g.nextFloat() - 0.5));
+    const panel = (k: number) => noise.slice(0, k).map((e, j) => bench.map((x, t) => x + 0.02 * (j % 3) + e[t]!));
+    const countsWith = async (k: number, block: number, force: boolean | null) => {
+      merging.force = force;
+      const before = drawSteps.count;
+      try {
+        const diff = differentials(bench, panel(k));
+        const c = await bootstrapCounts(diff, studentize(diff, block), block, 60, 11);
+        return { counts: { ...c, individual: [...c.individual] }, steps: drawSteps.count - before };
+      } finally {
+        merging.force = null;
+      }
+    };
+    for (const [k, block] of [
+      [40, 1],
+      [40, 2],
+      [7, 3],
+    ] as const) {
+      const [runs, merged] = [await countsWith(k, block, false), await countsWith(k, block, true)];
+      expect(merged.counts).toEqual(runs.counts);
+      // Merging reads the n + 1 marks of each resample: more draw steps.
+      expect(merged.steps).toBeGreaterThan(runs.steps + 60 * n);
+    }
+    // 19 blocks (K = 300): merged at block 2 (19 >= 16), not at block 3 (19 < 24).
+    const auto = async (block: number) => (await countsWith(300, block, null)).steps;
+    const forced = async (block: number, force: boolean) => (await countsWith(300, block, force)).steps;
+    expect(await auto(2)).toBe(await forced(2, true));
+    expect(await auto(3)).toBe(await forced(3, false));
+  });
 });
