@@ -46,7 +46,6 @@ import {
   I32_LT_U,
   I32_OR,
   I32_REM_U,
-  I32_SHL,
   I32_SHR_U,
   I32_SUB,
   I32_XOR,
@@ -62,7 +61,9 @@ import {
   ascii,
   type WasmMemory,
   addTo,
+  wordAddress,
 } from "./_wasm_asm.js";
+import { keepRun, type RunListLocals, writeRun } from "./_spa_test_run_lists_wasm.js";
 
 const N = 624;
 const M = 397;
@@ -243,11 +244,7 @@ const word = (): number[] => [
   ...i32Const(0),
   ...set(MTI),
   END,
-  ...get(STATE), // y = tempered[mti++]
-  ...get(MTI),
-  ...i32Const(2),
-  I32_SHL,
-  I32_ADD,
+  ...wordAddress(STATE, MTI), // y = tempered[mti++]
   ...i32Load(TEMPERED_AT),
   ...set(Y),
   ...addTo(MTI, 1),
@@ -272,63 +269,24 @@ const position = (): number[] => [
   I32_REM_U,
 ];
 
-/**
- * Writes run [start, e): (e, start) at `pairs` and n + 1 + start at `singles`, then single = (e - start == 1);
- * pairs += 8 (1 - single), runs += 1 - single; singles += 4 single, single count += single.
- */
-const emit = (): number[] => [
-  ...get(PAIRS), // i32.store(pairs, e); i32.store(pairs + 4, start)
-  ...get(E),
-  ...i32Store(0),
-  ...get(PAIRS),
-  ...get(START),
-  ...i32Store(4),
-  ...get(SINGLES), // i32.store(singles, n + 1 + start)
-  ...get(SIZE),
-  ...i32Const(1),
-  I32_ADD,
-  ...get(START),
-  I32_ADD,
-  ...i32Store(0),
-  ...get(E), // single = e - start == 1
-  ...get(START),
-  I32_SUB,
-  ...i32Const(1),
-  I32_EQ,
-  ...set(SINGLE),
-  ...get(PAIRS), // pairs += (single ^ 1) << 3
-  ...get(SINGLE),
-  ...i32Const(1),
-  I32_XOR,
-  ...i32Const(3),
-  I32_SHL,
-  I32_ADD,
-  ...set(PAIRS),
-  ...get(RUNS), // runs += single ^ 1
-  ...get(SINGLE),
-  ...i32Const(1),
-  I32_XOR,
-  I32_ADD,
-  ...set(RUNS),
-  ...get(SINGLES), // singles += single << 2
-  ...get(SINGLE),
-  ...i32Const(2),
-  I32_SHL,
-  I32_ADD,
-  ...set(SINGLES),
-  ...get(SINGLE_COUNT), // single count += single
-  ...get(SINGLE),
-  I32_ADD,
-  ...set(SINGLE_COUNT),
-];
+/** The draw loop's locals as the run lists name them (the pair count is `runs`). */
+const LISTS: RunListLocals = {
+  pairs: PAIRS,
+  singles: SINGLES,
+  pairCount: RUNS,
+  singleCount: SINGLE_COUNT,
+  size: SIZE,
+  start: START,
+  end: E,
+  single: SINGLE,
+};
+
+/** Writes run [start, e) into the list it belongs to (_spa_test_run_lists_wasm.ts). */
+const emit = (): number[] => [...writeRun(LISTS), ...keepRun(LISTS, i32Const(1))];
 
 /** marks[pos] += delta, at marks + 4 pos (uses local markAt). */
 const mark = (pos: number, delta: number): number[] => [
-  ...get(MARKS),
-  ...get(pos),
-  ...i32Const(2),
-  I32_SHL,
-  I32_ADD,
+  ...wordAddress(MARKS, pos),
   ...tee(MARK_AT),
   ...get(MARK_AT),
   ...i32Load(0),

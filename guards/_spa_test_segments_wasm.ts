@@ -25,14 +25,11 @@ import {
   HEADER,
   I32,
   I32_ADD,
-  I32_AND,
   I32_EQ,
   I32_GT_S,
   I32_GT_U,
   I32_LE_U,
   I32_SHL,
-  I32_SUB,
-  I32_XOR,
   i32Const,
   i32Load,
   i32Store,
@@ -44,53 +41,32 @@ import {
   tee,
   addTo,
   type WasmMemory,
+  wordAddress,
 } from "./_wasm_asm.js";
+import { keepRun, type RunListLocals, writeRun } from "./_spa_test_run_lists_wasm.js";
 
 /** Params marks, stack, n, pairs, singles; locals. TOP: byte offset of the topmost start (0: none open). */
-const [MARKS, STACK, SIZE, PAIRS, SINGLES, X, MARK, TOP, START, ENDS, SINGLE, PAIR_COUNT, SINGLE_COUNT, AT] = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+const [MARKS, STACK, SIZE, PAIRS, SINGLES, X, MARK, TOP, START, SINGLE, PAIR_COUNT, SINGLE_COUNT, AT] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
 ];
-
-/** local += value (i32). */
-const addLocal = (local: number, value: number[]) => [...get(local), ...value, I32_ADD, ...set(local)];
 
 /** start = the topmost open start: i32.load(stack + top). */
 const topStart = () => [...get(STACK), ...get(TOP), I32_ADD, ...i32Load(0), ...set(START)];
 
-/** Writes stretch [start, x) at pairs (x, start) and at singles (n + 1 + start); sets single = (x - start == 1). */
-const candidate = () => [
-  ...get(PAIRS),
-  ...get(X),
-  ...i32Store(0),
-  ...get(PAIRS),
-  ...get(START),
-  ...i32Store(4),
-  ...get(SINGLES),
-  ...get(SIZE),
-  ...i32Const(1),
-  I32_ADD,
-  ...get(START),
-  I32_ADD,
-  ...i32Store(0),
-  ...get(X),
-  ...get(START),
-  I32_SUB,
-  ...i32Const(1),
-  I32_EQ,
-  ...set(SINGLE),
-];
-
-/** Keeps the candidate when `ends` is 1: the pair when single is 0, else the single. */
-const keep = () => {
-  const pair = [...get(ENDS), ...get(SINGLE), ...i32Const(1), I32_XOR, I32_AND]; // ends & !single
-  const one = [...get(ENDS), ...get(SINGLE), I32_AND]; // ends & single
-  return [
-    ...addLocal(PAIRS, [...pair, ...i32Const(3), I32_SHL]),
-    ...addLocal(PAIR_COUNT, pair),
-    ...addLocal(SINGLES, [...one, ...i32Const(2), I32_SHL]),
-    ...addLocal(SINGLE_COUNT, one),
-  ];
+/** The pass's locals as the run lists name them: a stretch [start, x). */
+const LISTS: RunListLocals = {
+  pairs: PAIRS,
+  singles: SINGLES,
+  pairCount: PAIR_COUNT,
+  singleCount: SINGLE_COUNT,
+  size: SIZE,
+  start: START,
+  end: X,
+  single: SINGLE,
 };
+
+/** mark += by; continues the enclosing loop while mark is not 0. */
+const stepMark = (by: number) => [...get(MARK), ...i32Const(by), I32_ADD, ...tee(MARK), BR_IF, 0];
 
 /** A mark of -1, 0 or +1: a candidate stretch from the top start, a candidate push of x, both kept as it says. */
 const smallMark = () => [
@@ -100,13 +76,14 @@ const smallMark = () => [
   I32_ADD,
   ...get(X),
   ...i32Store(4),
-  ...candidate(),
-  ...get(MARK), // ends = mark == -1
-  ...i32Const(-1),
-  I32_EQ,
-  ...set(ENDS),
-  ...keep(),
-  ...addLocal(TOP, [...get(MARK), ...i32Const(2), I32_SHL]), // top += 4 mark
+  ...writeRun(LISTS),
+  ...keepRun(LISTS, [...get(MARK), ...i32Const(-1), I32_EQ]), // kept when mark == -1
+  ...get(TOP), // top += 4 mark
+  ...get(MARK),
+  ...i32Const(2),
+  I32_SHL,
+  I32_ADD,
+  ...set(TOP),
 ];
 
 /** Any other mark: pushes x mark times, or ends -mark stretches, topmost first. */
@@ -122,27 +99,15 @@ const largeMark = () => [
   I32_ADD,
   ...get(X),
   ...i32Store(0),
-  ...get(MARK),
-  ...i32Const(1),
-  I32_SUB,
-  ...tee(MARK),
-  BR_IF,
-  0,
+  ...stepMark(-1),
   END,
-  ELSE, // else: end -mark stretches
-  ...i32Const(1),
-  ...set(ENDS),
+  ELSE, // else: end -mark stretches, topmost first (top -= 4); while ++mark
   ...LOOP,
   ...topStart(),
-  ...candidate(),
-  ...keep(),
+  ...writeRun(LISTS),
+  ...keepRun(LISTS, i32Const(1)),
   ...addTo(TOP, -4),
-  ...get(MARK),
-  ...i32Const(1),
-  I32_ADD,
-  ...tee(MARK),
-  BR_IF,
-  0,
+  ...stepMark(1),
   END,
   END,
 ];
@@ -151,11 +116,7 @@ const largeMark = () => [
 function segmentsBody(): number[] {
   const code = [
     ...LOOP, // for x = 0 .. n
-    ...get(MARKS), // at = marks + 4 x; mark = i32.load(at); i32.store(at, 0)
-    ...get(X),
-    ...i32Const(2),
-    I32_SHL,
-    I32_ADD,
+    ...wordAddress(MARKS, X), // at = marks + 4 x; mark = i32.load(at); i32.store(at, 0)
     ...tee(AT),
     ...i32Load(0),
     ...set(MARK),
@@ -192,7 +153,7 @@ function segmentsBody(): number[] {
     ...get(PAIR_COUNT),
     END,
   ];
-  return body([[9, I32]], code);
+  return body([[8, I32]], code);
 }
 
 /** The module's bytes: segments (i32 x 5) -> i32, memory import env.mem. */

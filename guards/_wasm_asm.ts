@@ -45,6 +45,14 @@ export const call = (f: number) => [0x10, ...uleb(f)];
 export const i32Const = (x: number) => [0x41, ...sleb(x)];
 /** local i += by (i32). */
 export const addTo = (i: number, by: number) => [...get(i), ...i32Const(by), I32_ADD, ...set(i)];
+/** The address of i32 number `index` (a local) of the list at address `base` (a local): base + 4 index. */
+export const wordAddress = (base: number, index: number) => [
+  ...get(base),
+  ...get(index),
+  ...i32Const(2),
+  I32_SHL,
+  I32_ADD,
+];
 /** --count (an i32 local); branches to the enclosing loop (depth 0) while it is not zero. */
 export const countDown = (count: number) => [...get(count), ...i32Const(1), I32_SUB, ...tee(count), BR_IF, 0];
 export const I32_EQZ = 0x45;
