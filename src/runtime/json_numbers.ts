@@ -9,8 +9,48 @@ const NUMBERS_PER_BATCH = 1024;
 /** Numbers below this (2^25) with at most 8 decimals have their shortest text written here (see numberAt). */
 const FAST_BELOW = 33554432;
 
-/** Appends to `sink` the JSON array of the numbers `xs`, each as JSON.stringify writes it. */
+/** Numbers whose text decides how an array is written (putNumbers): its first SAMPLE. */
+const SAMPLE = 16;
+/** Numbers per piece of text of an array written by V8 (putNumberTexts). */
+const PIECE = 2048;
+
+/**
+ * Appends to `sink` the JSON array of the numbers `xs` (finite), each as JSON.stringify writes it: byte by byte
+ * when its first numbers have a short text (numberAt), else as V8's text of pieces of it (putNumberTexts).
+ */
 export function putNumbers(sink: HashSink, xs: ArrayLike<number>): void {
+  if (shortTexts(xs)) putShortNumbers(sink, xs);
+  else putNumberTexts(sink, xs);
+}
+
+/** Whether the first SAMPLE numbers of `xs` (every one if fewer) take numberAt's own path. */
+function shortTexts(xs: ArrayLike<number>): boolean {
+  for (let k = 0; k < Math.min(xs.length, SAMPLE); k++) {
+    const x = xs[k]!;
+    const a = x < 0 ? -x : x;
+    if (x !== 0 && !(a >= 1e-6 && a < FAST_BELOW && Math.round(a * 1e8) / 1e8 === a)) return false;
+  }
+  return true;
+}
+
+/**
+ * `xs` as the text V8 writes of a piece of PIECE numbers at a time (JSON.stringify of a plain array's piece, a
+ * Float64Array's piece joined: the same text for finite numbers): for numbers of 17 digits that is about 90 ns
+ * a number, where numberAt's fallback (JSON.stringify of each) takes about 130.
+ */
+function putNumberTexts(sink: HashSink, xs: ArrayLike<number>): void {
+  if (xs.length === 0) sink.put("[");
+  for (let start = 0; start < xs.length; start += PIECE) {
+    const end = Math.min(xs.length, start + PIECE);
+    const open = start === 0 ? "[" : ",";
+    if (xs instanceof Float64Array) sink.put(open + xs.subarray(start, end).join(","));
+    else sink.putOpenArray(JSON.stringify(Array.prototype.slice.call(xs, start, end)), open);
+  }
+  sink.put("]");
+}
+
+/** putNumbers byte by byte, each number by numberAt. */
+function putShortNumbers(sink: HashSink, xs: ArrayLike<number>): void {
   const n = xs.length;
   let at = sink.room(2);
   let buffer = sink.out;

@@ -4,10 +4,10 @@ import { putNumbers } from "../../src/runtime/json_numbers.js";
 import { Mt19937 } from "../../src/lib/prng.js";
 
 /** The digest and size of `xs` written by putNumbers, and of JSON.stringify's text of it (one sink at a time:
- * the sinks share one buffer). */
-function both(xs: number[]): [string, string] {
+ * the sinks share one buffer); `typed` writes xs as a Float64Array. */
+function both(xs: number[], typed = false): [string, string] {
   const fast = new HashSink();
-  putNumbers(fast, xs);
+  putNumbers(fast, typed ? Float64Array.from(xs) : xs);
   const a = `${fast.digest()} ${fast.bytes}`;
   const text = new HashSink();
   text.put(JSON.stringify(xs));
@@ -99,5 +99,21 @@ describe("putNumbers writes numbers as JSON.stringify does", () => {
     const long = Array.from({ length: 200000 }, () => Math.round((g.nextFloat() - 0.5) * 1e7) / 1e8);
     const [fast, text] = both(long);
     expect(fast).toBe(text);
+  });
+
+  // The first 16 numbers choose the writer: short decimals byte by byte (a long number later falls back one by
+  // one), else V8's text of pieces of 2,048 (then short numbers later are in V8's text too).
+  it.each([
+    ["17-digit numbers", (i: number, g: Mt19937) => 1.2 * (g.nextFloat() - 0.5) + i * 0],
+    ["short decimals, then 17-digit ones", (i: number, g: Mt19937) => (i < 16 ? i / 100 : g.nextFloat() - 0.5)],
+    ["17-digit numbers, then short decimals", (i: number, g: Mt19937) => (i < 16 ? g.nextFloat() : i / 1e8)],
+    ["integers and zeros past 2^25", (i: number) => (i % 3 === 0 ? -0 : 2 ** 26 + i)],
+  ])("%s, as a plain array and as a Float64Array, over several pieces", (_, value) => {
+    const g = new Mt19937(31);
+    const xs = Array.from({ length: 5000 }, (_, i) => value(i, g));
+    for (const typed of [false, true]) {
+      const [written, text] = both(xs, typed);
+      expect(written).toBe(text);
+    }
   });
 });
