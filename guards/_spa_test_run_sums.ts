@@ -6,7 +6,8 @@
 // pairs and single rows, then summed block by block by a WebAssembly SIMD loop (_spa_test_run_sums_wasm.ts)
 // that holds a block's sums in registers, two candidates per instruction, across all of a resample's runs.
 // Each sum adds one value per run: the longer runs' differences in run order, then the one-row runs' rows
-// in run order, so the sums are bit for bit those of a scalar loop in that order.
+// in run order, so the sums are bit for bit those of a scalar loop in that order. (A run here may be a
+// stretch of merged runs: RunDraws' `merge`, _spa_test_segments_wasm.ts.)
 import { type Chunk, chunksOver, MAX_LANES } from "./_spa_test_run_sums_wasm.js";
 import { memoryOf, type WasmMemory } from "./_wasm_asm.js";
 import { drawsBytes, type RunDraws } from "./_spa_test_draws.js";
@@ -123,7 +124,7 @@ export function releaseRunTable(r: RunTable): void {
 
 /**
  * Zeroes what fillColumn does not write in reused memory: each block's prefix row 0, a padding column, and
- * everything after the table up to `bytes` (sums areas, chunk slots, generator state).
+ * everything after the table up to `bytes` (sums areas, chunk slots, the draws' state and marks).
  */
 function clearUnwritten(r: RunTable, bytes: number): void {
   const { n, k, table } = r;
