@@ -144,21 +144,28 @@ interface Pythons {
 
 /**
  * After numpy answers, its OpenBLAS threads spin-wait for more work (about 0.1 s), holding the second core
- * the next tool call's hash thread runs on; the round waits this long so every timed call starts idle.
+ * the next tool call's hash thread runs on; a round waits this long before each timed call, so every one
+ * starts idle and none right after another warmed the caches and the clock (the tool call alone was timed
+ * after the wait before: 79 to 104 ms against 71 timed after the guard, near-iid K = 500 block 3).
  */
 const BLAS_SETTLE_MS = 300;
 
-/** One round: the job as a tool call, as the guard alone, in numpy on one thread, in numpy (then it settles). */
+const settle = () => new Promise((settled) => setTimeout(settled, BLAS_SETTLE_MS));
+
+/** One round: the job as a tool call, as the guard alone, in numpy on one thread and in numpy, each after a wait. */
 async function round(job: Job, { py, py1 }: Pythons, t: Times): Promise<void> {
+  await settle();
   let t0 = performance.now();
   await job.tool();
   t.tool.push(performance.now() - t0);
+  await settle();
   t0 = performance.now();
   await job.guard();
   t.guard.push(performance.now() - t0);
+  await settle();
   t.numpy1.push((await py1.ask(job.numpy)).ms as number);
+  await settle();
   t.numpy.push((await py.ask(job.numpy)).ms as number);
-  await new Promise((settled) => setTimeout(settled, BLAS_SETTLE_MS));
 }
 
 function rows(job: Job, t: Times, agreement: string): Row[] {
