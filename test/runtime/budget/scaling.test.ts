@@ -3,7 +3,8 @@
 // precise coverage, not by a clock) by at most 2 * SLACK, SLACK covering fixed per-call work and the
 // progress checks; and by at least `least`, so the count does follow the dimension. The SPA test is
 // O(R T K) at a fixed block length (prefix sums: a resampled mean costs one subtraction per block), and
-// so at the shortest blocks too (1 to 3: a run of one row is its row). Its index draws, run
+// so at the shortest blocks too (1 to 3: a run of one row is its row; at many column blocks the runs are
+// merged into stretches, one pass over n marks per resample). Its index draws, run
 // sums, block length's autocovariances and bootstrap variances run in WebAssembly, which coverage does not
 // see: their loop steps (drawSteps, simdPasses, lagSteps, varianceSteps) are added to the count;
 // CSCV is O(T K) for the block moments plus O(C(S, S/2) S K) for the splits, at a fixed number of blocks S.
@@ -47,12 +48,15 @@ const cscv = ({ t, k }: Size) => ({ best_sharpe: 1, n_obs: t, n_trials: k, model
 
 // R = 200: the resamples (counted per WebAssembly loop step) outweigh the per-call work (block length, table).
 const BASE: Size = { t: 400, k: 8, r: 200 };
+// K = 160: 10 column blocks, so at block 1 the resamples are drawn as merged stretches (blocks >= 8 x block).
+const MERGED: Size = { t: 400, k: 160, r: 100 };
 const CASES: readonly {
   tool: string;
   args: (s: Size) => object;
   grow: keyof Size;
   least: number;
   note?: string;
+  base?: Size;
 }[] = [
   { tool: "check_spa_test", args: spa, grow: "t", least: 1.5 },
   // At K = 8 the block sampling, O(R T) whatever K is, is most of the work.
@@ -68,6 +72,14 @@ const CASES: readonly {
       note: `block ${block}`,
     })),
   ),
+  ...(["t", "k", "r"] as const).map((grow) => ({
+    tool: "check_spa_test",
+    args: spaAt(1),
+    grow,
+    least: 1.5,
+    note: "block 1, merged stretches",
+    base: MERGED,
+  })),
   { tool: "check_research_audit", args: cscv, grow: "t", least: 1.5 },
   { tool: "check_research_audit", args: cscv, grow: "k", least: 1.5 },
 ];
@@ -87,9 +99,10 @@ describe("heavy statistics scale as their algorithms", () => {
   for (const c of CASES) {
     const name = `${c.tool}${c.note ? ` (${c.note})` : ""}`;
     it(`${name}: doubling ${c.grow.toUpperCase()} at most doubles the operations`, async () => {
-      const doubled = { ...BASE, [c.grow]: BASE[c.grow] * 2 };
-      await ops(c.tool, c.args(BASE)); // warm: first-call work (lazy tables) is not the guard's
-      const growth = (await ops(c.tool, c.args(doubled))) / (await ops(c.tool, c.args(BASE)));
+      const base = c.base ?? BASE;
+      const doubled = { ...base, [c.grow]: base[c.grow] * 2 };
+      await ops(c.tool, c.args(base)); // warm: first-call work (lazy tables) is not the guard's
+      const growth = (await ops(c.tool, c.args(doubled))) / (await ops(c.tool, c.args(base)));
       const what = `${c.tool} ${c.note ?? ""}, ${c.grow.toUpperCase()} doubled: operations x ${growth.toFixed(3)}`;
       expect(growth, what).toBeLessThanOrEqual(2 * SLACK);
       expect(growth, what).toBeGreaterThanOrEqual(c.least);
