@@ -1,12 +1,19 @@
 // `npx tsx bench/spa_split.ts [reps]`: where the SPA test's stationary bootstrap spends its time per block
 // length (docs/performance.md). Per block length and K, alternating in one process, it times the index
-// draws alone (RunDraws into a chunk of RunSums, as bootstrapCounts draws them) and the whole bootstrap
-// (bootstrapCounts: draws, run sums, tallies), and counts the runs and run-sum element adds per resample
-// (counts, not clocks, are exact).
+// draws alone (RunDraws into a chunk of RunSums, as bootstrapCounts draws them: merged into stretches where
+// it merges them) and the whole bootstrap (bootstrapCounts: draws, run sums, tallies, on both threads where it
+// shares), and counts the runs (or stretches) and run-sum element adds per resample (counts, not clocks, are
+// exact).
 // Times are this process's CPU time (process.cpuUsage), not wall time: on a shared machine a wall clock
 // also counts the time the process waited for a core.
 import { Mt19937 } from "../src/lib/prng.js";
-import { bootstrapCounts, type Differentials, differentials, studentize } from "../guards/_spa_test_core.js";
+import {
+  bootstrapCounts,
+  type Differentials,
+  differentials,
+  mergesRuns,
+  studentize,
+} from "../guards/_spa_test_core.js";
 import { RunDraws } from "../guards/_spa_test_draws.js";
 import { RunSums } from "../guards/_spa_test_run_sums.js";
 
@@ -28,7 +35,7 @@ function cpuMsSince(from: NodeJS.CpuUsage): number {
 /** CPU milliseconds of `reps` resamples' index draws alone; the runs they made. */
 function drawsOnly(diff: Differentials, block: number): { ms: number; runs: number } {
   const t0 = process.cpuUsage();
-  const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, N, 1 / block, 0);
+  const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, N, 1 / block, 0, mergesRuns(diff.runs.blocks, block));
   const chunk = new RunSums(diff.runs);
   let runs = 0;
   for (let r = 0; r < REPS; r++) {

@@ -346,7 +346,7 @@ export async function bootstrapCounts(
   reps: number,
   seed: number,
 ): Promise<BootstrapCounts> {
-  const merge = merging.force ?? diff.runs.blocks >= MERGE_BLOCKS_PER_BLOCK_LENGTH * blockSize;
+  const merge = mergesRuns(diff.runs.blocks, blockSize);
   const draws = new RunDraws(diff.runs.memory, diff.runs.drawsAt, diff.n, 1 / blockSize, seed, merge);
   const slots = [new RunSums(diff.runs, 0, 0), new RunSums(diff.runs, 0, 1)] as const;
   const interval = progressInterval(reps, diff.n, diff.k);
@@ -393,6 +393,10 @@ const MERGE_BLOCKS_PER_BLOCK_LENGTH = 8;
 
 /** Tests set `force` to draw merged stretches (true) or runs (false) whatever the sizes; null: by the sizes. */
 export const merging = { force: null as boolean | null };
+
+/** Whether the bootstrap draws merged stretches for a table of `blocks` column blocks at this block length. */
+export const mergesRuns = (blocks: number, blockSize: number): boolean =>
+  merging.force ?? blocks >= MERGE_BLOCKS_PER_BLOCK_LENGTH * blockSize;
 
 /** Resampled run-candidate adds from which a call shares its blocks with the helper thread (about 10 ms). */
 const SHARE_FROM_ADDS = 2e7;
