@@ -9,8 +9,8 @@
 // Export `segments(marks, stack, n, pairs, singles) -> pair count`: reads and zeroes marks[0..n]; the count
 // of singles is stored at `stack`. The open stretches' starts are kept on a stack of i32s after `stack`
 // (room for n + 1 entries besides the entry at `stack`); a stretch ends, topmost first, where c falls.
-// Marks of -1, 0 or +1 take a path without a branch on their value (it writes a candidate stretch and
-// push every time and advances the lists and the stack by what the mark says); other marks take a loop.
+// Marks of -1, 0 or +1 take a path without a branch on their value (it writes a candidate stretch and a
+// candidate push every time, then advances the lists and the stack by what the mark says); other marks loop.
 import {
   ascii,
   BLOCK,
