@@ -24,7 +24,8 @@ export const drawSteps = { count: 0 };
 export class RunDraws {
   private readonly lists: Resample;
   private readonly marks: Resample;
-  private readonly segments: Segments;
+  /** The merge pass, instantiated only for draws that merge. */
+  private readonly segments: Segments | null;
   /** Words at or below this are kept by a position draw: 2^32 - (2^32 mod n) - 1, as Mt19937.nextInt(n). */
   private readonly maxOk: number;
   /** A restart when a word is below q 2^32 (u = x / 2^32 < q exactly then). */
@@ -43,14 +44,14 @@ export class RunDraws {
     readonly n: number,
     q: number,
     seed: number,
-    private readonly merge = false,
+    merge = false,
   ) {
     const state = new Uint32Array(memory.buffer, stateAt, STATE_BYTES / 4);
     state[INDEX_AT / 4] = new Mt19937(seed).stateInto(state.subarray(0, INDEX_AT / 4));
     this.maxOk = (4294967296 - (4294967296 % n) - 1) | 0;
     this.below = q * 4294967296;
     ({ lists: this.lists, marks: this.marks } = resamplesOver(memory));
-    this.segments = segmentsOver(memory);
+    this.segments = merge ? segmentsOver(memory) : null;
     this.marksAt = stateAt + STATE_BYTES;
     this.stackAt = this.marksAt + 4 * (n + 1);
     this.words = new Uint32Array(memory.buffer);
@@ -64,7 +65,7 @@ export class RunDraws {
    */
   next(pairsAt: number, singlesAt: number): number {
     const { stateAt, n, below, maxOk } = this;
-    if (!this.merge) {
+    if (this.segments === null) {
       const pairs = this.lists(stateAt, n, below, maxOk, pairsAt, singlesAt);
       drawSteps.count += n + pairs + this.singles;
       return pairs;

@@ -52,6 +52,16 @@ function kernelBody(P: number): number[] {
   const py = (q: number) => L + 3 + 2 * q;
   const V = L + 2 + 2 * P;
   const [A, AN, NAN] = [V, V + 1, V + 2];
+  /** A x (what `sum` pushes) - local `scale` x local `prev`, in f64x2 (the recursions' decayed sums). */
+  const decayed = (scale: number, sum: number[], prev: number) => [
+    ...get(A),
+    ...sum,
+    ...F64X2_MUL,
+    ...get(scale),
+    ...get(prev),
+    ...F64X2_MUL,
+    ...F64X2_SUB,
+  ];
   const v = (q: number) => {
     const at = V + 3 + 8 * q;
     return { g0: at, H: at + 1, G: at + 2, sH: at + 3, sG: at + 4, u: at + 5, prev: at + 6, nH: at + 7 };
@@ -131,27 +141,9 @@ function kernelBody(P: number): number[] {
         ...set(u),
         ...pairAt(q, 0),
         ...set(prev),
-        ...get(A),
-        ...get(u),
-        ...get(H),
-        ...F64X2_ADD,
-        ...F64X2_MUL,
-        ...get(AN),
-        ...get(prev),
-        ...F64X2_MUL,
-        ...F64X2_SUB,
+        ...decayed(AN, [...get(u), ...get(H), ...F64X2_ADD], prev),
         ...set(nH),
-        ...get(A),
-        ...get(G),
-        ...get(u),
-        ...F64X2_ADD,
-        ...get(H),
-        ...F64X2_ADD,
-        ...F64X2_MUL,
-        ...get(NAN),
-        ...get(prev),
-        ...F64X2_MUL,
-        ...F64X2_SUB,
+        ...decayed(NAN, [...get(G), ...get(u), ...F64X2_ADD, ...get(H), ...F64X2_ADD], prev),
         ...set(G),
         ...get(nH),
         ...set(H),
